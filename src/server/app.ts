@@ -1,0 +1,126 @@
+/**
+ * The HTTP adapter: a fastify instance serving the API under `/v2` (the contract) and `/v4`
+ * (what real clients hard-code), same handlers. No I/O of its own beyond HTTP: the caller
+ * listens (src/cli/serve.ts) or injects (tests).
+ */
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
+import type { Socket } from 'node:net';
+import { STATUS_CODES } from 'node:http';
+import { createAuthHook } from './auth.js';
+import { EXPANDABLE, type CrmPort } from './crm-port.js';
+import { JSON_TYPE, NOT_FOUND_TEXT, httpError, renderError, sendError } from './http-error.js';
+import { DEFAULT_BODY_LIMIT, installJsonParser } from './json-body.js';
+import { MethodTable } from './method-table.js';
+import { registerPeopleRoutes } from './routes/people.js';
+
+/** Version prefixes every endpoint is served under. */
+export const API_PREFIXES: readonly string[] = ['/v2', '/v4'];
+
+/** Longest accepted path parameter (a `{personIdType}:{personId}` segment), in characters. */
+export const MAX_PARAM_LENGTH = 500;
+
+/** Options of {@link buildApp}. */
+export interface BuildAppOptions {
+  /** The domain facade (the real `Crm`, or a fake in HTTP-layer unit tests). */
+  readonly crm: CrmPort;
+  /** Fastify logger setting (`false`, `true` or pino options); default off. */
+  readonly logger?: FastifyServerOptions['logger'];
+  /** A ready pino-compatible logger instance; wins over `logger`. */
+  readonly loggerInstance?: FastifyBaseLogger;
+  /** Honour X-Forwarded-Proto / X-Forwarded-Host when building `Location`. Default false. */
+  readonly trustProxy?: boolean;
+  /** Largest accepted body in bytes. Default {@link DEFAULT_BODY_LIMIT} (1 MiB). */
+  readonly bodyLimit?: number;
+  /** Abort a request that has not been fully received after this many ms. Default 30,000. */
+  readonly requestTimeout?: number;
+  /** Valid `$expand` values. Default: the facade's list. */
+  readonly expandable?: readonly string[];
+}
+
+/** Build the API server. Call `.ready()` / `.listen()` / `.inject()` on the result. */
+export function buildApp(options: BuildAppOptions): FastifyInstance {
+  const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const base = {
+    trustProxy: options.trustProxy ?? false,
+    bodyLimit,
+    requestTimeout: options.requestTimeout ?? 30_000,
+    // The default 503 body during shutdown is not our envelope; in-flight requests finish instead.
+    return503OnClosing: false,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
+      sendError(reply, renderError(error, request.log));
+    },
+    clientErrorHandler: writeClientError,
+  } satisfies FastifyServerOptions;
+  const app: FastifyInstance =
+    options.loggerInstance !== undefined
+      ? (Fastify({ ...base, loggerInstance: options.loggerInstance }) as unknown as FastifyInstance)
+      : Fastify({ ...base, logger: options.logger ?? false });
+
+  app.decorateRequest('identity', null);
+  app.decorateRequest('callContext', null);
+  installJsonParser(app, bodyLimit);
+
+  const methods = new MethodTable();
+  methods.install(app);
+
+  app.setErrorHandler((error, request, reply) => sendError(reply, renderError(error, request.log)));
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?', 1)[0] ?? '';
+    const allowed = methods.allowedMethods(path);
+    if (allowed.length > 0) {
+      const err = httpError(405, 'METHOD_NOT_ALLOWED', `${request.method} is not allowed here; use ${allowed.join(' or ')}.`, {
+        headers: { allow: allowed.join(', ') },
+      });
+      return sendError(reply, renderError(err, request.log));
+    }
+    return sendError(reply, renderError(httpError(404, 'NOT_FOUND', NOT_FOUND_TEXT), request.log));
+  });
+
+  const authenticate = createAuthHook(options.crm);
+  const expandable = options.expandable ?? EXPANDABLE;
+  for (const prefix of API_PREFIXES) {
+    void app.register(
+      async (api) => {
+        api.addHook('onRequest', authenticate);
+        registerPeopleRoutes(api, { crm: options.crm, prefix, expandable });
+      },
+      { prefix },
+    );
+  }
+  return app;
+}
+
+/**
+ * Answer a request Node's HTTP parser rejected (malformed request line, header overflow,
+ * timeout) with the envelope instead of fastify's default body.
+ */
+function writeClientError(this: FastifyInstance, err: NodeJS.ErrnoException, socket: Socket): void {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  let status = 400;
+  let code = 'BAD_REQUEST';
+  let text = 'The HTTP request is malformed.';
+  if (err.code === 'ERR_HTTP_REQUEST_TIMEOUT') {
+    status = 408;
+    code = 'REQUEST_TIMEOUT';
+    text = 'The request was not received in time.';
+  } else if (err.code === 'HPE_HEADER_OVERFLOW') {
+    status = 431;
+    code = 'REQUEST_HEADER_FIELDS_TOO_LARGE';
+    text = 'The request headers are too large.';
+  }
+  const body = JSON.stringify({ errors: [{ code, text }] });
+  if (socket.writable) {
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? 'Error'}\r\nContent-Type: ${JSON_TYPE}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(err);
+}
