@@ -1,0 +1,63 @@
+/**
+ * Blocking: the keys under which the index files a record, so that a lookup compares a
+ * candidate only with records that share at least one key. Several keys per record, built
+ * from different fields, so that one typo or one missing field does not hide a true match.
+ */
+import { doubleMetaphone } from 'double-metaphone';
+import { compactName } from './name.js';
+import { nicknameGroupsOf, type NicknameTable } from './nicknames.js';
+import type { NormalizedContact } from './types.js';
+
+/** Phonetic code of a compact name (Double Metaphone primary), or the name when it has none. */
+export function phoneticKey(name: string): string {
+  const code = doubleMetaphone(name)[0];
+  return code.length > 0 ? code : name;
+}
+
+/** Key of a first name that nickname variants share: its groups, or the name itself. */
+function firstNameKeys(first: string, nicknames: NicknameTable): readonly string[] {
+  const groups = nicknameGroupsOf(nicknames, first);
+  if (groups.length === 0) return [first];
+  return groups.map((g) => `#${g}`);
+}
+
+/**
+ * The blocking keys of a contact. Kinds (prefix):
+ * - `e` each email mailbox; `p` each phone; `i` each external identifier (decisive);
+ * - `nd` a name (surname, or first-name nickname group) with the date of birth, so swapped
+ *   first and last names still share a key;
+ * - `dz` date of birth with postal code; `lz` surname sound with postal code;
+ * - `fl` first-name and surname sounds, in sorted order (swap-proof);
+ * - `az` street number and postal code (households, people with name typos).
+ * Keys are distinct; order is stable.
+ */
+export function blockingKeys(c: NormalizedContact, nicknames: NicknameTable): string[] {
+  const keys = new Set<string>();
+  for (const e of c.emails) keys.add(`e:${e}`);
+  for (const p of c.phones) keys.add(`p:${p}`);
+  const first = c.first !== null ? compactName(c.first) : null;
+  const last = c.last !== null ? compactName(c.last) : null;
+  const firstSound = first !== null ? phoneticKey(first) : null;
+  const lastSound = last !== null ? phoneticKey(last) : null;
+  if (c.dob !== null) {
+    if (last !== null) keys.add(`nd:${last}:${c.dob}`);
+    if (first !== null) for (const k of firstNameKeys(first, nicknames)) keys.add(`nd:${k}:${c.dob}`);
+    if (first !== null) keys.add(`nd:${first}:${c.dob}`);
+  }
+  if (firstSound !== null && lastSound !== null) {
+    keys.add(firstSound < lastSound ? `fl:${firstSound}:${lastSound}` : `fl:${lastSound}:${firstSound}`);
+  }
+  for (const a of c.addresses) {
+    if (a.zip === null) continue;
+    if (c.dob !== null) keys.add(`dz:${c.dob}:${a.zip}`);
+    if (lastSound !== null) keys.add(`lz:${lastSound}:${a.zip}`);
+    if (firstSound !== null) keys.add(`fz:${firstSound}:${a.zip}`);
+    if (a.number !== null) keys.add(`az:${a.number}:${a.zip}`);
+  }
+  return [...keys];
+}
+
+/** Keys of a contact's external identifiers, kept apart: an identifier decides alone. */
+export function identifierKeys(c: NormalizedContact): readonly string[] {
+  return c.identifiers;
+}

@@ -1,0 +1,75 @@
+/**
+ * Normalizes a whole contact: names, date of birth, emails, phones, addresses, identifiers.
+ * Values that cannot be normalized (an invalid phone, a date that is not a date) are left
+ * out of the normalized contact: they cannot count as evidence either way.
+ */
+import { normalizeAddress } from './address.js';
+import { normalizeDate } from './date.js';
+import { normalizeEmail } from './email.js';
+import { normalizeName } from './name.js';
+import { normalizePhone } from './phone.js';
+import type { ContactInput, NormalizedAddress, NormalizedContact } from './types.js';
+
+/** Options of contact normalization. */
+export interface NormalizeOptions {
+  /** ISO alpha-2 country for phones and postal codes without one. Default "US". */
+  readonly defaultCountry?: string;
+  /** Day/month order of ambiguous dates such as 03/04/1975. Default 'mdy'. */
+  readonly dateOrder?: 'mdy' | 'dmy' | 'ymd';
+}
+
+/** Default country of phones and addresses: "US". */
+export const DEFAULT_COUNTRY = 'US';
+
+function isEmptyAddress(a: NormalizedAddress): boolean {
+  return a.number === null && a.street === null && a.unit === null && a.building === null &&
+    a.city === null && a.state === null && a.zip === null;
+}
+
+function pushUnique(list: string[], value: string): void {
+  if (!list.includes(value)) list.push(value);
+}
+
+/** Normalizes a contact. Total: never throws, whatever the strings hold. */
+export function normalizeContact(input: ContactInput, options: NormalizeOptions = {}): NormalizedContact {
+  const country = options.defaultCountry ?? DEFAULT_COUNTRY;
+  const name = normalizeName(input);
+  let dob: string | null = null;
+  if (typeof input.dateOfBirth === 'string' && input.dateOfBirth.length > 0) {
+    const date = normalizeDate(input.dateOfBirth, options.dateOrder ? { order: options.dateOrder } : undefined);
+    if (date.ok) dob = date.value.iso;
+  }
+  const emails: string[] = [];
+  for (const raw of input.emails ?? []) {
+    if (typeof raw !== 'string') continue;
+    const email = normalizeEmail(raw);
+    if (email.ok) pushUnique(emails, email.value.mailbox);
+  }
+  const phones: string[] = [];
+  for (const raw of input.phones ?? []) {
+    const phone = normalizePhone(raw, country);
+    if (phone.ok) pushUnique(phones, phone.value.e164);
+  }
+  const addresses: NormalizedAddress[] = [];
+  for (const raw of input.addresses ?? []) {
+    const address = normalizeAddress(raw, { defaultCountry: country });
+    if (!isEmptyAddress(address)) addresses.push(address);
+  }
+  const identifiers: string[] = [];
+  for (const id of input.identifiers ?? []) {
+    const key = identifierKey(id.type, id.externalId);
+    if (key !== null) pushUnique(identifiers, key);
+  }
+  return { ...name, dob, emails, phones, addresses, identifiers };
+}
+
+/**
+ * The comparable form of an external identifier: "type:externalid", case-folded
+ * (interface.md 1.6: identifiers are case-insensitive). Null when either part is empty.
+ */
+export function identifierKey(type: string, externalId: string): string | null {
+  if (typeof type !== 'string' || typeof externalId !== 'string') return null;
+  const t = type.trim().toLowerCase();
+  const v = externalId.trim().toLowerCase();
+  return t.length > 0 && v.length > 0 ? `${t}:${v}` : null;
+}

@@ -1,0 +1,86 @@
+/**
+ * Matchbook's matching engine: pure functions and an in-memory index. No I/O, no clock, no
+ * randomness, no environment; tables, weights, thresholds and gates travel as arguments
+ * with exported DEFAULT_* values.
+ *
+ * ```ts
+ * const index = new ContactIndex({ defaultCountry: 'US' });
+ * index.upsert(1, { firstName: 'Robert', lastName: 'Pérez', emails: ['bob@example.com'] });
+ * index.find({ firstName: 'Bob', lastName: 'PEREZ', emails: ['Bob@Example.com'] });
+ * // -> { decision: 'Matched', id: 1, reason: 'score', gate: 'firstName+lastName+email', ... }
+ * ```
+ */
+export type * from './types.js';
+export { foldCase, foldCompact, foldText, LETTER_FOLDS } from './fold.js';
+export {
+  compactName,
+  GENERATIONAL_SUFFIXES,
+  HONORIFICS,
+  normalizeName,
+  parseSuffix,
+  PROFESSIONAL_SUFFIXES,
+  SURNAME_PARTICLES,
+  surnameParts,
+  type NameInput,
+} from './name.js';
+export {
+  areNicknameVariants,
+  buildNicknameTable,
+  DEFAULT_NICKNAMES,
+  nicknameGroupsOf,
+  type NicknameTable,
+} from './nicknames.js';
+export { NICKNAME_GROUPS } from './generated/nicknames.js';
+export * from './phone.js';
+export * from './email.js';
+export * from './address.js';
+export * from './date.js';
+export { DEFAULT_COUNTRY, identifierKey, normalizeContact, type NormalizeOptions } from './contact.js';
+export {
+  CONTRACT_GATES,
+  DEFAULT_GATES,
+  defineGate,
+  evaluateGates,
+  GATE_FIELD_BITS,
+  parseGate,
+  suppliedFields,
+  type Gate,
+  type GateField,
+} from './gates.js';
+export {
+  DEFAULT_MODEL,
+  DEFAULT_THRESHOLDS,
+  levelWeight,
+  type ComparisonField,
+  type FieldModel,
+  type LevelName,
+  type LevelSpec,
+  type MatchModel,
+  type Thresholds,
+} from './model.js';
+export * from './compare.js';
+export {
+  compileModel,
+  scorePair,
+  termFrequencyU,
+  TF_MAX_BOOST,
+  TF_PRIOR_RECORDS,
+  type CompiledModel,
+  type FieldOutcome,
+  type PairScore,
+  type ScoreContext,
+  type TermFrequencies,
+} from './score.js';
+export { blockingKeys, phoneticKey } from './blocking.js';
+export { isAdjacentTransposition, jaroWinkler, levenshtein } from './similarity.js';
+export {
+  ContactIndex,
+  DEFAULT_MAX_BLOCK_SIZE,
+  DEFAULT_MAX_CANDIDATES,
+  type Decision,
+  type FindOptions,
+  type IndexOptions,
+  type MatchReason,
+  type MatchResult,
+  type ScoredCandidate,
+} from './contact-index.js';

@@ -1,0 +1,108 @@
+/**
+ * Person-name normalization: folding, punctuation, particles, compound surnames, and
+ * generational suffixes kept apart (Jr and Sr are different people).
+ */
+import { foldText } from './fold.js';
+import type { NameSuffix, NormalizedName } from './types.js';
+
+/** Generational suffix spellings -> canonical suffix. Professional ones (MD, PhD) are not here. */
+export const GENERATIONAL_SUFFIXES: ReadonlyMap<string, NameSuffix> = new Map<string, NameSuffix>([
+  ['jr', 'jr'], ['junior', 'jr'], ['jnr', 'jr'],
+  ['sr', 'sr'], ['senior', 'sr'], ['snr', 'sr'],
+  ['ii', 'ii'], ['2nd', 'ii'], ['2', 'ii'],
+  ['iii', 'iii'], ['3rd', 'iii'], ['3', 'iii'],
+  ['iv', 'iv'], ['4th', 'iv'], ['4', 'iv'],
+  ['v', 'v'], ['5th', 'v'],
+]);
+
+/** Professional and academic suffixes dropped from names ("Jane Doe MD"). */
+export const PROFESSIONAL_SUFFIXES: ReadonlySet<string> = new Set([
+  'md', 'phd', 'dds', 'dmd', 'esq', 'cpa', 'rn', 'jd', 'dvm', 'do', 'mba', 'ret',
+]);
+
+/** Honorifics dropped when they lead a name field ("Dr. Robert"). */
+export const HONORIFICS: ReadonlySet<string> = new Set([
+  'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'rev', 'hon', 'sir', 'dame', 'fr', 'sen', 'rep',
+]);
+
+/**
+ * Surname particles: not a surname on their own ("de la Cruz" vs "Cruz" share "cruz").
+ * Sources: common Romance, Germanic and Dutch particles.
+ */
+export const SURNAME_PARTICLES: ReadonlySet<string> = new Set([
+  'de', 'del', 'della', 'der', 'den', 'di', 'da', 'das', 'dos', 'du', 'la', 'le', 'lo', 'van',
+  'von', 'ter', 'ten', 'y', 'e', 'st', 'saint', 'al', 'el', 'bin', 'ibn', 'ben', 'mac',
+]);
+
+/** Raw name parts as supplied. */
+export interface NameInput {
+  readonly firstName?: string | null | undefined;
+  readonly middleName?: string | null | undefined;
+  readonly lastName?: string | null | undefined;
+  readonly suffix?: string | null | undefined;
+}
+
+function nonEmpty(text: string): string | null {
+  return text.length > 0 ? text : null;
+}
+
+/** Canonical generational suffix of a folded token, or null. */
+export function parseSuffix(text: string | null | undefined): NameSuffix | null {
+  if (!text) return null;
+  const folded = foldText(text).replace(/ /g, '');
+  return GENERATIONAL_SUFFIXES.get(folded) ?? null;
+}
+
+/**
+ * Normalizes name parts. Every part is folded (lower case, no accents) with punctuation
+ * turned into single spaces ("O'Brien" -> "o brien", "García-López" -> "garcia lopez");
+ * comparators read the compact form too, so "O'Brien" = "OBrien". A generational suffix
+ * found at the end of the last name ("Smith Jr.") moves to `suffix`. Total and idempotent
+ * on its own output.
+ */
+export function normalizeName(input: NameInput): NormalizedName {
+  let suffix = parseSuffix(input.suffix);
+  const first = stripLeading(foldText(input.firstName ?? ''), HONORIFICS);
+  const middle = foldText(input.middleName ?? '');
+  let lastTokens = foldText(input.lastName ?? '').split(' ').filter((t) => t.length > 0);
+  // Trailing suffixes in the surname field: "smith jr", "doe md". Keep at least one token.
+  while (lastTokens.length > 1) {
+    const tail = lastTokens[lastTokens.length - 1] ?? '';
+    const generational = GENERATIONAL_SUFFIXES.get(tail);
+    // A lone "v"/"ii" after a real surname is a suffix; digits alone too.
+    if (generational !== undefined) {
+      suffix ??= generational;
+      lastTokens = lastTokens.slice(0, -1);
+    } else if (PROFESSIONAL_SUFFIXES.has(tail)) {
+      lastTokens = lastTokens.slice(0, -1);
+    } else break;
+  }
+  return {
+    first: nonEmpty(first),
+    middle: nonEmpty(middle),
+    last: nonEmpty(lastTokens.join(' ')),
+    suffix,
+  };
+}
+
+function stripLeading(text: string, words: ReadonlySet<string>): string {
+  const space = text.indexOf(' ');
+  if (space > 0 && words.has(text.slice(0, space))) return text.slice(space + 1);
+  return text;
+}
+
+/** Removes spaces: the form names are compared in ("de la cruz" -> "delacruz"). */
+export function compactName(name: string): string {
+  return name.indexOf(' ') === -1 ? name : name.replace(/ /g, '');
+}
+
+/**
+ * The surname's significant parts: tokens that are not particles ("garcia lopez" ->
+ * ["garcia", "lopez"]; "de la cruz" -> ["cruz"]). Used for the "one part of a compound
+ * surname agrees" level.
+ */
+export function surnameParts(last: string): readonly string[] {
+  if (last.indexOf(' ') === -1) return [last];
+  const parts = last.split(' ').filter((t) => t.length > 1 && !SURNAME_PARTICLES.has(t));
+  return parts.length > 0 ? parts : [compactName(last)];
+}

@@ -1,0 +1,82 @@
+/**
+ * String similarity measures used by the comparators.
+ *
+ * Jaro-Winkler is our own (about 25 lines): measured identical to `natural`'s on 200k name
+ * pairs and as fast or faster, without natural's 77 MB of dependencies and its stdout
+ * banner on load (bench/deps.bench.ts). Levenshtein comes from `fastest-levenshtein`,
+ * 6-14x faster than natural's.
+ */
+import { distance } from 'fastest-levenshtein';
+
+/** Winkler's prefix scale: how much a common prefix (up to 4 chars) raises the score. 0-0.25. */
+export const JARO_WINKLER_PREFIX_SCALE = 0.1;
+
+/**
+ * Jaro-Winkler similarity in [0, 1]; 1 for equal strings, 0 when nothing matches.
+ * Symmetric. Two empty strings are equal (1).
+ */
+export function jaroWinkler(a: string, b: string): number {
+  if (a === b) return 1;
+  const la = a.length;
+  const lb = b.length;
+  if (la === 0 || lb === 0) return 0;
+  // Iterate over the shorter string so the result does not depend on argument order.
+  if (la > lb) return jaroWinkler(b, a);
+  const window = Math.max(0, (lb >> 1) - 1);
+  const matchedB = new Uint8Array(lb);
+  const matchedA = new Uint8Array(la);
+  let matches = 0;
+  for (let i = 0; i < la; i++) {
+    const lo = Math.max(0, i - window);
+    const hi = Math.min(lb - 1, i + window);
+    const ch = a.charCodeAt(i);
+    for (let j = lo; j <= hi; j++) {
+      if (matchedB[j] === 0 && b.charCodeAt(j) === ch) {
+        matchedA[i] = 1;
+        matchedB[j] = 1;
+        matches++;
+        break;
+      }
+    }
+  }
+  if (matches === 0) return 0;
+  let transpositions = 0;
+  let k = 0;
+  for (let i = 0; i < la; i++) {
+    if (matchedA[i] === 0) continue;
+    while (matchedB[k] === 0) k++;
+    if (a.charCodeAt(i) !== b.charCodeAt(k)) transpositions++;
+    k++;
+  }
+  const m = matches;
+  const jaro = (m / la + m / lb + (m - transpositions / 2) / m) / 3;
+  let prefix = 0;
+  const maxPrefix = Math.min(4, la);
+  while (prefix < maxPrefix && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  return jaro + prefix * JARO_WINKLER_PREFIX_SCALE * (1 - jaro);
+}
+
+/** Levenshtein edit distance (insert, delete, substitute each cost 1). Symmetric. */
+export function levenshtein(a: string, b: string): number {
+  return a === b ? 0 : distance(a, b);
+}
+
+/**
+ * True when `a` and `b` differ by exactly one adjacent transposition ("1975" / "1957").
+ * Levenshtein counts that as two edits; typists make it as one.
+ */
+export function isAdjacentTransposition(a: string, b: string): boolean {
+  if (a.length !== b.length || a === b) return false;
+  let first = -1;
+  for (let i = 0; i < a.length; i++) {
+    if (a.charCodeAt(i) !== b.charCodeAt(i)) {
+      if (first === -1) first = i;
+      else if (i === first + 1) {
+        return (
+          a[first] === b[i] && a[i] === b[first] && a.slice(i + 1) === b.slice(i + 1)
+        );
+      } else return false;
+    }
+  }
+  return false;
+}
