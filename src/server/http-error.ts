@@ -154,7 +154,9 @@ export function renderError(err: unknown, log: FastifyBaseLogger): RenderedError
       err.issues.length === 0
         ? [{ code: err.code, text: err.message }]
         : err.issues.map((issue) => {
-            const item: ErrorItem = { code: err.code, text: issue.text, properties: [issue.property] };
+            const item: ErrorItem = { code: err.code, text: issue.text };
+            // An empty property means the body as a whole: no path to name.
+            if (issue.property !== '') item.properties = [issue.property];
             if (issue.hint !== undefined) item.hint = issue.hint;
             return item;
           });

@@ -22,10 +22,14 @@ afterAll(async () => {
   await app.close();
 });
 
+interface EnvelopeBody {
+  errors: { code: string; text: string; properties?: string[]; hint?: string; referenceCode?: string }[];
+}
+
 function expectEnvelope(res: { statusCode: number; headers: Record<string, unknown>; body: string }, status: number, code: string) {
   expect(res.statusCode).toBe(status);
   expect(res.headers['content-type']).toBe(JSON_CT);
-  const body = JSON.parse(res.body) as { errors: { code: string; text: string }[] };
+  const body = JSON.parse(res.body) as EnvelopeBody;
   expect(body.errors.length).toBeGreaterThan(0);
   expect(body.errors[0]?.code).toBe(code);
   expect(typeof body.errors[0]?.text).toBe('string');
@@ -132,7 +136,7 @@ describe('routing and envelopes', () => {
     crm.throwOnFind = new Error('database exploded at /secret/path.ts:12');
     const res = await app.inject({ method: 'POST', url: '/v4/people/find', headers: auth, payload: {} });
     crm.throwOnFind = null;
-    const body = expectEnvelope(res, 500, 'INTERNAL_SERVER_ERROR') as { errors: { referenceCode?: string; text: string }[] };
+    const body = expectEnvelope(res, 500, 'INTERNAL_SERVER_ERROR');
     expect(body.errors[0]?.referenceCode).toMatch(/^E-[0-9A-F]{12}$/);
     expect(res.body).not.toContain('exploded');
   });
@@ -206,9 +210,7 @@ describe('match responses', () => {
     res = await app.inject({ method: 'GET', url: '/v4/people/DWID:A%2F1%20b', headers: auth });
     expect(res.statusCode).toBe(200);
     expect(crm.calls.at(-1)?.body).toEqual(['DWID', 'A/1 b']);
-    const bad = expectEnvelope(await app.inject({ method: 'GET', url: '/v4/people/7?$expand=phones,bogus', headers: auth }), 400, 'INVALID_PARAMETER') as {
-      errors: { properties: string[]; hint: string }[];
-    };
+    const bad = expectEnvelope(await app.inject({ method: 'GET', url: '/v4/people/7?$expand=phones,bogus', headers: auth }), 400, 'INVALID_PARAMETER');
     expect(bad.errors[0]?.properties).toEqual(['$expand']);
     expect(bad.errors[0]?.hint).toContain('recordedAddresses');
     for (const url of ['/v4/people/8', '/v4/people/0', '/v4/people/abc', '/v4/people/:x', '/v4/people/x:', '/v4/people/99999999999999999999']) {
