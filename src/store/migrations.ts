@@ -1,0 +1,98 @@
+/**
+ * Versioned schema of the SQLite store. Each migration runs once, in its own transaction, and
+ * is recorded in `schema_migrations`. Never edit a released migration: append a new one.
+ *
+ * Layout decisions:
+ * - `people` keeps the contract's scalar fields as columns (readable with the sqlite3 shell,
+ *   indexable later) and each collection (emails, phones, addresses, identifiers, custom field
+ *   values, self-reported ids) as one JSON text column. A person is always read and written
+ *   whole (GET returns it whole, findOrCreate merges it whole, the index load reads every
+ *   person), so one row per person means one read per GET and one keyset scan to load the
+ *   engine index, with no joins or N+1 queries; PostgreSQL's jsonb maps onto it directly.
+ *   Values looked up by value in SQL get their own indexed table: identifiers (GET
+ *   /people/{type}:{id}). Emails, phones and addresses are looked up through the in-memory
+ *   engine index, so they need no SQL index.
+ * - `crm_id` is one INTEGER PRIMARY KEY AUTOINCREMENT across tenants (never reused, even after
+ *   a delete); isolation comes from `tenant_id AND context` in every WHERE.
+ * - `sequences` hands out phone and address ids in the write's own transaction.
+ */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/** Column name of a camelCase scalar: "dateOfBirth" -> "date_of_birth". */
+export function columnOf(field: string): string {
+  return field.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'tenants, settings, keys, people, identifiers, sequences',
+    sql: `
+      CREATE TABLE tenants (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE tenant_settings (
+        tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        version INTEGER NOT NULL,
+        json TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (tenant_id, context)
+      );
+      CREATE TABLE api_keys (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+        hash TEXT NOT NULL UNIQUE,
+        prefix TEXT NOT NULL,
+        tier TEXT NOT NULL,
+        contexts TEXT NOT NULL,
+        default_context TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        revoked_at TEXT
+      );
+      CREATE TABLE people (
+        crm_id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        first_name TEXT, middle_name TEXT, last_name TEXT, suffix TEXT, title TEXT,
+        salutation TEXT, envelope_name TEXT, nickname TEXT, website TEXT, party TEXT,
+        contact_method_preference_code TEXT, employer TEXT, occupation TEXT, job_title TEXT,
+        sex TEXT, date_of_birth TEXT, year_of_birth INTEGER, collected_location_id INTEGER,
+        election_type TEXT, cycle TEXT, organization_contact_common_name TEXT,
+        organization_contact_official_name TEXT, contact_mode TEXT, pronoun_id INTEGER,
+        source_file_title TEXT, source_file_first_name TEXT, source_file_middle_name TEXT,
+        source_file_last_name TEXT, source_file_suffix TEXT,
+        emails TEXT NOT NULL DEFAULT '[]',
+        phones TEXT NOT NULL DEFAULT '[]',
+        addresses TEXT NOT NULL DEFAULT '[]',
+        identifiers TEXT NOT NULL DEFAULT '[]',
+        custom_field_values TEXT NOT NULL DEFAULT '[]',
+        self_reported TEXT NOT NULL DEFAULT '{}'
+      );
+      CREATE INDEX people_scope ON people (tenant_id, context, crm_id);
+      CREATE TABLE person_identifiers (
+        tenant_id INTEGER NOT NULL,
+        context TEXT NOT NULL,
+        type_key TEXT NOT NULL,
+        external_id_key TEXT NOT NULL,
+        crm_id INTEGER NOT NULL REFERENCES people(crm_id),
+        PRIMARY KEY (tenant_id, context, type_key, external_id_key, crm_id)
+      ) WITHOUT ROWID;
+      CREATE INDEX person_identifiers_person ON person_identifiers (crm_id);
+      CREATE TABLE sequences (
+        name TEXT PRIMARY KEY,
+        value INTEGER NOT NULL
+      );
+      INSERT INTO sequences (name, value) VALUES ('phone', 0), ('address', 0);
+    `,
+  },
+];

@@ -1,0 +1,224 @@
+/**
+ * Persistence contract of the CRM (architecture.md: src/store, "persistence adapters").
+ *
+ * Every method returns a Promise so that a networked adapter (PostgreSQL, a later issue) can
+ * implement the same interface as the embedded SQLite one. An adapter must:
+ * - commit before its Promise resolves (a resolved write survives `kill -9` of the process);
+ * - filter every people and identifier query by BOTH `tenantId` and `context` (tenant and
+ *   context isolation is enforced here as well as above);
+ * - assign `phoneId` and `addressId` values of 0 from a store-wide sequence, in the same
+ *   transaction as the write.
+ */
+
+/** The two record sets of a tenant (interface.md 1.6). */
+export type ContextName = 'voterfile' | 'campaign';
+
+/** Rate-limit tier of an API key (interface.md section 8); Internal is ours, unlimited. */
+export type Tier = 'Startup' | 'Standard' | 'Preferred' | 'Custom' | 'Internal';
+
+/** One tenant's one context: the unit of isolation of people. */
+export interface Scope {
+  readonly tenantId: number;
+  readonly context: ContextName;
+}
+
+export interface TenantRow {
+  readonly id: number;
+  readonly name: string;
+  readonly createdAt: string;
+}
+
+/** A tenant's settings document for one context, as stored (validated by src/crm/settings.ts). */
+export interface SettingsRow {
+  /** Increases on every write; lets callers cache the parsed document. */
+  readonly version: number;
+  readonly json: string;
+  readonly updatedAt: string;
+}
+
+export interface NewKeyRow {
+  readonly tenantId: number;
+  /** SHA-256 hex of the lower-cased GUID. The GUID itself is never stored. */
+  readonly hash: string;
+  /** First 8 characters of the GUID, to recognise a key in listings and revoke it. */
+  readonly prefix: string;
+  readonly tier: Tier;
+  readonly contexts: readonly ContextName[];
+  readonly defaultContext: ContextName;
+  readonly createdAt: string;
+}
+
+export interface KeyRow extends NewKeyRow {
+  readonly id: number;
+  readonly tenantName: string;
+  readonly revokedAt: string | null;
+}
+
+/** Email subscription states (interface.md section 3). */
+export type SubscriptionStatus = 'S' | 'N' | 'U';
+export type EmailType = 'P' | 'W' | 'O';
+export type PhoneType = 'H' | 'W' | 'C' | 'M' | 'F';
+export type DeviceType = 'C' | 'L' | 'U' | 'F' | 'V';
+export type PhoneOptInStatus = 'I' | 'U' | 'O';
+export type AddressType = 'Mailing' | 'Home' | 'Voting' | 'Work' | 'Custom';
+
+export interface StoredEmail {
+  /** As supplied, trimmed. */
+  readonly email: string;
+  /** Lower-cased address, the comparison key for "not added twice". */
+  readonly key: string;
+  readonly type: EmailType;
+  readonly isPreferred: boolean;
+  readonly subscriptionStatus: SubscriptionStatus;
+  /** `isSubscribed:false` was ever received: a permanent opt-out (interface.md 3, rule 1). */
+  readonly optedOut: boolean;
+  readonly dateCreated: string;
+}
+
+export interface StoredPhone {
+  /** 0 until the store assigns it. */
+  readonly phoneId: number;
+  /** National significant number, digits only, e.g. "4142020792". */
+  readonly phoneNumber: string;
+  /** E.164, the comparison key together with `ext`. */
+  readonly e164: string;
+  readonly countryCode: string | null;
+  readonly dialingPrefix: string | null;
+  readonly ext: string | null;
+  readonly phoneType: PhoneType | null;
+  readonly deviceType: DeviceType | null;
+  readonly isPreferred: boolean;
+  readonly phoneOptInStatus: PhoneOptInStatus;
+  /** Explicitly applied cell-status id (1..4 of GET /phones/isCellStatuses), or null. */
+  readonly isCellStatusId: number | null;
+  readonly dateCreated: string;
+}
+
+export interface StoredAddress {
+  /** 0 until the store assigns it. */
+  readonly addressId: number;
+  readonly addressLine1: string | null;
+  readonly addressLine2: string | null;
+  readonly addressLine3: string | null;
+  readonly city: string | null;
+  readonly stateOrProvince: string | null;
+  readonly zipOrPostalCode: string | null;
+  readonly countryCode: string | null;
+  readonly type: AddressType;
+  readonly isPreferred: boolean;
+  /** Comparison key for "not added twice" (folded lines, city, state, zip5, country). */
+  readonly key: string;
+  /** Per-person counter, larger = more recently created or re-supplied (decides isBest). */
+  readonly touched: number;
+  readonly dateCreated: string;
+  readonly dateUpdated: string;
+}
+
+export interface StoredIdentifier {
+  /** Type as spelled in the context settings, e.g. "dwid". */
+  readonly type: string;
+  /** As supplied, trimmed. Compared case-insensitively. */
+  readonly externalId: string;
+}
+
+export interface StoredCustomFieldValue {
+  readonly customFieldId: number;
+  readonly customFieldGroupId: number;
+  readonly assignedValue: string | null;
+}
+
+/** Self-reported demographics: ids from the context's value lists. */
+export interface StoredSelfReported {
+  readonly races: readonly number[];
+  readonly ethnicities: readonly number[];
+  readonly genders: readonly number[];
+  readonly sexualOrientations: readonly number[];
+  readonly languagePreference: number | null;
+}
+
+/** Scalar fields of a person kept as columns. Text unless listed in INTEGER_SCALARS. */
+export const PERSON_SCALARS = [
+  'firstName', 'middleName', 'lastName', 'suffix', 'title', 'salutation', 'envelopeName',
+  'nickname', 'website', 'party', 'contactMethodPreferenceCode', 'employer', 'occupation',
+  'jobTitle', 'sex', 'dateOfBirth', 'yearOfBirth', 'collectedLocationId', 'electionType',
+  'cycle', 'organizationContactCommonName', 'organizationContactOfficialName', 'contactMode',
+  'pronounId', 'sourceFileTitle', 'sourceFileFirstName', 'sourceFileMiddleName',
+  'sourceFileLastName', 'sourceFileSuffix',
+] as const;
+
+export type PersonScalarName = (typeof PERSON_SCALARS)[number];
+
+/** The scalars stored as integers; every other scalar is text. */
+export const INTEGER_SCALARS: ReadonlySet<PersonScalarName> = new Set<PersonScalarName>([
+  'yearOfBirth', 'collectedLocationId', 'pronounId',
+]);
+
+export type PersonScalars = { readonly [K in PersonScalarName]: string | number | null };
+
+/** A person as stored. `dateOfBirth` is "YYYY-MM-DD". */
+export interface PersonRecord {
+  /** 0 until inserted. */
+  readonly crmId: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+  readonly scalars: PersonScalars;
+  readonly selfReported: StoredSelfReported;
+  readonly emails: readonly StoredEmail[];
+  readonly phones: readonly StoredPhone[];
+  readonly addresses: readonly StoredAddress[];
+  readonly identifiers: readonly StoredIdentifier[];
+  readonly customFieldValues: readonly StoredCustomFieldValue[];
+}
+
+/** Persistence of tenants, keys, settings and people. See the module comment for the rules. */
+export interface Store {
+  close(): Promise<void>;
+
+  createTenant(name: string, createdAt: string): Promise<TenantRow>;
+  getTenantByName(name: string): Promise<TenantRow | null>;
+  getTenantById(id: number): Promise<TenantRow | null>;
+  listTenants(): Promise<TenantRow[]>;
+  countTenants(): Promise<number>;
+
+  /** Replaces the settings of one context; returns the new version. */
+  putSettings(scope: Scope, json: string, updatedAt: string): Promise<number>;
+  getSettings(scope: Scope): Promise<SettingsRow | null>;
+
+  insertKey(key: NewKeyRow): Promise<KeyRow>;
+  getKeyByHash(hash: string): Promise<KeyRow | null>;
+  listKeys(): Promise<KeyRow[]>;
+  /** Marks keys revoked (those not yet revoked); returns how many changed. */
+  revokeKeys(ids: readonly number[], revokedAt: string): Promise<number>;
+
+  /** Inserts a person (crmId 0), assigning crmId, phoneIds and addressIds; returns it stored. */
+  insertPerson(scope: Scope, person: PersonRecord): Promise<PersonRecord>;
+  /** Replaces a person of this scope, assigning ids of new phones and addresses. */
+  updatePerson(scope: Scope, person: PersonRecord): Promise<PersonRecord>;
+  getPerson(scope: Scope, crmId: number): Promise<PersonRecord | null>;
+  /** crmIds (ascending) holding this identifier; `type` and `externalId` compared case-insensitively. */
+  findByIdentifier(scope: Scope, type: string, externalId: string): Promise<number[]>;
+  countPeople(scope: Scope): Promise<number>;
+  /** People of a scope in ascending crmId order, after `afterCrmId`, at most `limit`. */
+  listPeople(scope: Scope, afterCrmId: number, limit: number): Promise<PersonRecord[]>;
+  /** Scopes that hold at least one person. */
+  listPeopleScopes(): Promise<Scope[]>;
+}
+
+/** Misuse or a broken invariant inside a store adapter. */
+export class StoreError extends Error {
+  override readonly name = 'StoreError';
+  constructor(
+    message: string,
+    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'SCHEMA',
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * The comparison form of an identifier type or value: trimmed and lower-cased
+ * (interface.md 1.6: external identifiers are case-insensitive).
+ */
+export function identifierKey(text: string): string {
+  return text.trim().toLowerCase();
+}
