@@ -1,0 +1,130 @@
+/**
+ * Validation of the context-dependent lists of a Match Candidate: external identifiers
+ * (interface.md 2.5) and custom field values (2.6), both checked against the context's settings.
+ */
+import { MAX_ITEMS, type ValidCustomFieldValue, type ValidIdentifier, type ValidationContext } from './candidate.js';
+import { findCustomField, identifierTypesOf, type CustomFieldSetting } from './settings.js';
+import { checkIsoDate } from './values.js';
+import {
+  Issues, clip, isObject, own, pathOf, readArray, readInteger, readString, type JsonObject,
+} from './validate-util.js';
+
+/** Longest external identifier value accepted (the contract shows none; ours). */
+export const MAX_EXTERNAL_ID_LENGTH = 100;
+
+function eachItem(issues: Issues, body: JsonObject, property: string, what: string, visit: (item: JsonObject, path: string) => void): void {
+  const items = readArray(issues, own(body, property), property);
+  if (items === undefined) return;
+  if (items.length > MAX_ITEMS) {
+    issues.add(property, `${property} has ${items.length} items; at most ${MAX_ITEMS} are accepted.`);
+    return;
+  }
+  items.forEach((item, i) => {
+    const path = pathOf(property, i);
+    if (item === null || item === undefined) return;
+    if (!isObject(item)) issues.add(path, `${path} must be ${what}.`);
+    else visit(item, path);
+  });
+}
+
+export function readIdentifiers(issues: Issues, body: JsonObject, vc: ValidationContext): ValidIdentifier[] {
+  const available = identifierTypesOf(vc.context, vc.settings);
+  const out: ValidIdentifier[] = [];
+  eachItem(issues, body, 'identifiers', 'an identifier object with "type" and "externalId"', (item, path) => {
+    const typePath = pathOf(path, 'type');
+    const idPath = pathOf(path, 'externalId');
+    const typeText = readString(issues, own(item, 'type'), typePath, 50);
+    const externalId = readString(issues, own(item, 'externalId'), idPath, MAX_EXTERNAL_ID_LENGTH);
+    if (typeText === undefined && own(item, 'type') == null) issues.add(typePath, `${typePath} is required.`);
+    if (externalId === undefined && own(item, 'externalId') == null) issues.add(idPath, `${idPath} is required.`);
+    if (typeText === undefined) return;
+    const type = available.find((t) => t.toLowerCase() === typeText.toLowerCase());
+    if (type === undefined) {
+      const hint = typeText.toLowerCase() === 'votercrmid'
+        ? 'votercrmid is only available in the campaign context.'
+        : `Available in this context: ${available.join(', ')}.`;
+      issues.add(typePath, `${typePath} "${clip(typeText)}" is not an identifier type available in this context.`, hint);
+      return;
+    }
+    if (externalId === undefined) return;
+    if (type === 'votercrmid' && !/^\d{1,15}$/.test(externalId)) {
+      issues.add(idPath, `${idPath} must be the crmId of a voter-file record (digits only).`);
+      return;
+    }
+    const key = `${type.toLowerCase()}:${externalId.toLowerCase()}`;
+    if (!out.some((x) => `${x.type.toLowerCase()}:${x.externalId.toLowerCase()}` === key)) out.push({ type, externalId });
+  });
+  return out;
+}
+
+const NUMBER = /^[+-]?(?:\d{1,30}(?:\.\d{0,30})?|\.\d{1,30})$/;
+const TRUE_WORDS: ReadonlySet<string> = new Set(['true', 'yes', 'y', '1']);
+const FALSE_WORDS: ReadonlySet<string> = new Set(['false', 'no', 'n', '0']);
+
+/** The canonical text of a custom field value, or an issue text. */
+function checkAssignedValue(field: CustomFieldSetting, text: string): { value: string } | { problem: string; hint?: string } {
+  switch (field.type) {
+    case 'text':
+      return [...text].length <= field.maxLength ? { value: text } : { problem: `is longer than ${field.maxLength} characters` };
+    case 'number':
+      return NUMBER.test(text) ? { value: text } : { problem: 'must be a number', hint: 'Use digits with an optional decimal point, such as 12.5.' };
+    case 'date': {
+      const date = checkIsoDate(text);
+      return date.ok ? { value: date.iso } : { problem: 'must be an ISO 8601 date between 1900 and 2100', hint: 'Use YYYY-MM-DD.' };
+    }
+    case 'boolean': {
+      const t = text.toLowerCase();
+      if (TRUE_WORDS.has(t)) return { value: 'true' };
+      if (FALSE_WORDS.has(t)) return { value: 'false' };
+      return { problem: 'must be true or false' };
+    }
+    case 'choice': {
+      const choice = field.values.find((v) => v.toLowerCase() === text.toLowerCase());
+      return choice !== undefined ? { value: choice } : { problem: 'is not one of the field\'s values', hint: `Use one of: ${field.values.join(', ')}.`.slice(0, 500) };
+    }
+  }
+}
+
+export function readCustomFieldValues(issues: Issues, body: JsonObject, vc: ValidationContext): ValidCustomFieldValue[] {
+  const out: ValidCustomFieldValue[] = [];
+  eachItem(issues, body, 'customFieldValues', 'a custom field value object', (item, path) => {
+    const fieldPath = pathOf(path, 'customFieldId');
+    const groupPath = pathOf(path, 'customFieldGroupId');
+    const valuePath = pathOf(path, 'assignedValue');
+    const fieldId = readInteger(issues, own(item, 'customFieldId'), fieldPath, 1);
+    const groupId = readInteger(issues, own(item, 'customFieldGroupId'), groupPath, 1);
+    if (own(item, 'customFieldId') == null) issues.add(fieldPath, `${fieldPath} is required.`);
+    if (own(item, 'customFieldGroupId') == null) issues.add(groupPath, `${groupPath} is required.`);
+    const raw = own(item, 'assignedValue');
+    const text = typeof raw === 'boolean' ? String(raw) : readString(issues, raw, valuePath, 10000);
+    if (fieldId === undefined) return;
+    const found = findCustomField(vc.settings, fieldId);
+    if (found === undefined) {
+      issues.add(fieldPath, `${fieldPath} ${fieldId} is not a custom field available in this context.`);
+      return;
+    }
+    if (groupId === undefined) return;
+    if (!vc.settings.customFieldGroups.some((g) => g.id === groupId)) {
+      issues.add(groupPath, `${groupPath} ${groupId} is not a custom field group available in this context.`);
+      return;
+    }
+    if (groupId !== found.groupId) {
+      issues.add(groupPath, `Custom field ${fieldId} belongs to group ${found.groupId}, not ${groupId}.`);
+      return;
+    }
+    let assignedValue: string | null = null;
+    if (text !== undefined) {
+      const checked = checkAssignedValue(found.field, text);
+      if ('problem' in checked) {
+        issues.add(valuePath, `${valuePath} "${clip(text)}" ${checked.problem} (custom field ${fieldId}, ${found.field.type}).`, checked.hint);
+        return;
+      }
+      assignedValue = checked.value;
+    }
+    const at = out.findIndex((v) => v.customFieldId === fieldId);
+    const value = { customFieldId: fieldId, customFieldGroupId: groupId, assignedValue };
+    if (at === -1) out.push(value);
+    else out[at] = value;
+  });
+  return out;
+}
