@@ -1,0 +1,529 @@
+/**
+ * The CRM facade: tenants, keys, settings, and the people operations, over a {@link Store} and
+ * one in-memory engine index per tenant and context.
+ *
+ * Indexes are loaded from the store when the facade opens and updated after every committed
+ * write. findOrCreate runs find and write under its tenant+context's mutex, so one process
+ * never creates the same new person twice. Writes commit before the Promise resolves.
+ */
+import { ContactIndex, type ContactInput, type MatchResult } from '../engine/index.js';
+import {
+  SqliteStore, StoreError,
+  type ContextName, type KeyRow, type PersonRecord, type Scope, type Store, type Tier,
+} from '../store/index.js';
+import type { ValidCandidate } from './candidate.js';
+import { CrmError } from './errors.js';
+import { hashKey, isGuid, keyPrefix, newKey } from './keys.js';
+import { KeyedMutex } from './mutex.js';
+import { applyCandidate, createPerson } from './person.js';
+import { EXPANDABLE, renderPerson, type Person } from './person-view.js';
+import {
+  DEFAULT_CONTEXT_SETTINGS, identifierTypesOf, parseStoredContextSettings, parseTenantSettings,
+  type ContextSettings,
+} from './settings.js';
+import { validateCandidate } from './validate.js';
+
+/** Both contexts, in the order of the `|0` / `|1` database modes. */
+export const CONTEXTS: readonly ContextName[] = ['voterfile', 'campaign'];
+/** Every tier a key can have. */
+export const TIERS: readonly Tier[] = ['Startup', 'Standard', 'Preferred', 'Custom', 'Internal'];
+
+/** Who an API key is: the answer of {@link Crm.authenticate}. */
+export interface KeyIdentity {
+  readonly keyId: number;
+  readonly tenantId: number;
+  readonly tenantName: string;
+  readonly tier: Tier;
+  /** Contexts the key may use; the HTTP layer answers 401 "Invalid Database Mode" for others. */
+  readonly contexts: readonly ContextName[];
+  /** The context of a key sent without a `|0`/`|1` suffix. */
+  readonly defaultContext: ContextName;
+}
+
+/** The tenant and context a people call works in (from the authenticated key). */
+export interface CallContext {
+  readonly tenantId: number;
+  readonly context: ContextName;
+}
+
+/** Why a find did not match (machine codes, stable). */
+export type UnmatchedReason = 'below-minimum' | 'no-candidates' | 'below-threshold' | 'criterion-disagrees' | 'no-gate-agrees';
+
+/** How a match was decided. */
+export type MatchedBy = 'crmId' | 'identifier' | 'score';
+
+/** The engine's account of a decision, for logs and debugging. */
+export interface MatchExplanation {
+  readonly score: number;
+  /** Minimum combinations the request supplies. */
+  readonly gates: readonly string[];
+  /** The combination the chosen record agrees on, or null. */
+  readonly gate: string | null;
+  readonly fields: MatchResult['explanation'];
+  /** Number of records compared. */
+  readonly candidates: number;
+}
+
+/**
+ * The result of find / findOrCreate. HTTP: Matched 302 (Location), UnmatchedStored 201
+ * (Location), Unmatched 404, body `{crmId, status}` plus `reason` when not null.
+ */
+export interface MatchOutcome {
+  readonly status: 'Matched' | 'Unmatched' | 'UnmatchedStored';
+  /** The matched or created record; null when Unmatched. */
+  readonly crmId: number | null;
+  /** Why no record matched (also set on UnmatchedStored); null when Matched. */
+  readonly reason: UnmatchedReason | null;
+  /** A sentence explaining `reason`, or null. */
+  readonly reasonText: string | null;
+  /** How the match was decided; null unless Matched. */
+  readonly matchedBy: MatchedBy | null;
+  /** Matched by findOrCreate: whether the update changed the stored record. */
+  readonly updated: boolean;
+  readonly explanation: MatchExplanation;
+}
+
+/** Human text of each {@link UnmatchedReason}. */
+export const REASON_TEXT: Readonly<Record<UnmatchedReason, string>> = {
+  'below-minimum': 'No match was attempted: the request holds none of the minimum combinations (first name, last name and email; first name, last name and phone; first name, last name, zip5 and date of birth; first name, last name, street number, street name and zip5; or an email alone).',
+  'no-candidates': 'No stored record shares a name, email, phone, address or identifier with the request.',
+  'below-threshold': 'Records were compared, but none was similar enough to be a match.',
+  'criterion-disagrees': 'The closest record disagrees on a supplied criterion (such as the first name, the date of birth or the contact mode).',
+  'no-gate-agrees': 'The closest record does not agree on all the fields of any minimum combination.',
+};
+
+/** A tenant as {@link Crm.listTenants} lists it. */
+export interface TenantSummary {
+  readonly id: number;
+  readonly name: string;
+  readonly createdAt: string;
+  /** Number of people per context. */
+  readonly people: Readonly<Record<ContextName, number>>;
+  /** Contexts with stored settings (others use the defaults). */
+  readonly configured: readonly ContextName[];
+}
+
+/** A key as {@link Crm.listKeys} lists it (never the GUID). */
+export interface KeySummary {
+  readonly id: number;
+  /** The GUID's first 8 characters. */
+  readonly prefix: string;
+  readonly tenant: string;
+  readonly tier: Tier;
+  readonly contexts: readonly ContextName[];
+  readonly defaultContext: ContextName;
+  readonly createdAt: string;
+  readonly revokedAt: string | null;
+}
+
+/** Options of {@link Crm.open}. */
+export interface CrmOpenOptions {
+  /** SQLite file path, or ":memory:". Ignored when `store` is given. */
+  readonly db?: string;
+  /** An open store to use instead of SQLite (e.g. a PostgreSQL adapter). Closed by `close()`. */
+  readonly store?: Store;
+  /** SQLite durability, default "FULL" (see src/store/sqlite-store.ts). */
+  readonly synchronous?: 'FULL' | 'NORMAL';
+  /** Clock, for tests. Default `() => new Date()`. */
+  readonly now?: () => Date;
+  /** People read per store call while loading an index. Default 5000. */
+  readonly loadBatchSize?: number;
+}
+
+interface ScopeState {
+  readonly scope: Scope;
+  settings: ContextSettings;
+  version: number;
+  index: ContactIndex;
+  /** crmIds of organization contacts (a person never matches an organization by score). */
+  organizations: Set<number>;
+  ready: Promise<void>;
+}
+
+const TENANT_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,99}$/;
+
+function scopeKey(scope: Scope): string {
+  return `${scope.tenantId}:${scope.context}`;
+}
+
+function engineInput(x: { scalars: ValidCandidate['scalars'] | PersonRecord['scalars']; emails: readonly { email: string }[]; phones: readonly { e164: string; ext: string | null }[]; addresses: ContactInput['addresses']; identifiers: readonly { type: string; externalId: string }[] }): ContactInput {
+  const s = x.scalars;
+  const str = (v: string | number | null | undefined): string | null => (v === undefined || v === null ? null : String(v));
+  return {
+    firstName: str(s.firstName),
+    middleName: str(s.middleName),
+    lastName: str(s.lastName),
+    suffix: str(s.suffix),
+    dateOfBirth: str(s.dateOfBirth),
+    emails: x.emails.map((e) => e.email),
+    phones: x.phones.map((p) => ({ phoneNumber: p.e164, ext: p.ext })),
+    addresses: x.addresses ?? [],
+    identifiers: x.identifiers,
+  };
+}
+
+function isOrganization(scalars: { readonly contactMode?: string | number | null }): boolean {
+  return scalars.contactMode === 'Organization';
+}
+
+function explanationOf(r: MatchResult): MatchExplanation {
+  return { score: r.score, gates: r.gates, gate: r.gate, fields: r.explanation, candidates: r.candidates };
+}
+
+function summarizeKey(k: KeyRow): KeySummary {
+  return {
+    id: k.id, prefix: k.prefix, tenant: k.tenantName, tier: k.tier, contexts: k.contexts,
+    defaultContext: k.defaultContext, createdAt: k.createdAt, revokedAt: k.revokedAt,
+  };
+}
+
+/** The CRM domain facade. Create with {@link Crm.open}; close with {@link Crm.close}. */
+export class Crm {
+  private readonly scopes = new Map<string, ScopeState>();
+  private readonly mutex = new KeyedMutex();
+  private readonly clock: () => Date;
+  private readonly batchSize: number;
+
+  private constructor(readonly store: Store, options: CrmOpenOptions) {
+    this.clock = options.now ?? (() => new Date());
+    this.batchSize = Math.max(1, options.loadBatchSize ?? 5000);
+  }
+
+  /**
+   * Opens the database (running its migrations) and loads every tenant's indexes.
+   * `Crm.open({ db: 'var/matchbook.db' })`, `Crm.open({ db: ':memory:' })`.
+   */
+  static async open(options: CrmOpenOptions): Promise<Crm> {
+    const sqlite: { path: string; synchronous?: 'FULL' | 'NORMAL' } = { path: options.db ?? ':memory:' };
+    if (options.synchronous !== undefined) sqlite.synchronous = options.synchronous;
+    const store = options.store ?? (await SqliteStore.open(sqlite));
+    const crm = new Crm(store, options);
+    try {
+      for (const tenant of await store.listTenants()) {
+        for (const context of CONTEXTS) await crm.state({ tenantId: tenant.id, context });
+      }
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    return crm;
+  }
+
+  /** Waits for running writes, then closes the store. */
+  async close(): Promise<void> {
+    await Promise.all([...this.scopes.values()].map((s) => this.mutex.run(scopeKey(s.scope), async () => s.ready)));
+    await this.store.close();
+  }
+
+  private now(): string {
+    return this.clock().toISOString().replace(/\.\d{3}Z$/, 'Z');
+  }
+
+  // ---- tenant and context state -------------------------------------------------------
+
+  /** The scope's settings and index, reloading them when the stored settings changed. */
+  private async state(ctx: CallContext): Promise<ScopeState> {
+    const scope: Scope = { tenantId: ctx.tenantId, context: ctx.context };
+    const key = scopeKey(scope);
+    const row = await this.store.getSettings(scope);
+    const version = row?.version ?? 0;
+    let st = this.scopes.get(key);
+    if (st === undefined) {
+      const settings = row === null ? DEFAULT_CONTEXT_SETTINGS : parseStoredContextSettings(scope.context, row.json);
+      const created: ScopeState = {
+        scope, settings, version, index: new ContactIndex({ defaultCountry: settings.defaultCountry }),
+        organizations: new Set(), ready: Promise.resolve(),
+      };
+      created.ready = this.mutex.run(key, () => this.load(created));
+      this.scopes.set(key, created);
+      st = created;
+    } else if (st.version !== version && row !== null) {
+      const state = st;
+      const settings = parseStoredContextSettings(scope.context, row.json);
+      const reindex = settings.defaultCountry !== state.settings.defaultCountry;
+      state.version = version;
+      state.settings = settings;
+      // Normalization depends on the default country: rebuild the index when it changes.
+      if (reindex) state.ready = this.mutex.run(key, () => this.load(state));
+    }
+    await st.ready;
+    return st;
+  }
+
+  /** Builds a fresh index of a scope from the store and swaps it in. Runs under the scope's mutex. */
+  private async load(st: ScopeState): Promise<void> {
+    const index = new ContactIndex({ defaultCountry: st.settings.defaultCountry });
+    const organizations = new Set<number>();
+    let after = 0;
+    for (;;) {
+      const people = await this.store.listPeople(st.scope, after, this.batchSize);
+      for (const p of people) {
+        index.upsert(p.crmId, engineInput(p));
+        if (isOrganization(p.scalars)) organizations.add(p.crmId);
+        after = p.crmId;
+      }
+      if (people.length < this.batchSize) break;
+    }
+    st.index = index;
+    st.organizations = organizations;
+  }
+
+  // ---- admin ---------------------------------------------------------------------------
+
+  /** Creates a tenant. Names: 1-100 letters, digits, space, "_", ".", "-"; unique ignoring case. */
+  async createTenant(name: string): Promise<{ id: number; name: string }> {
+    const trimmed = typeof name === 'string' ? name.trim() : '';
+    if (!TENANT_NAME.test(trimmed)) {
+      throw new CrmError('INVALID_PARAMETER', [{ property: 'name', text: `"${trimmed}" is not a valid tenant name.`, hint: 'Use 1 to 100 letters, digits, spaces, "_", "." or "-", starting with a letter or digit.' }]);
+    }
+    try {
+      const row = await this.store.createTenant(trimmed, this.now());
+      return { id: row.id, name: row.name };
+    } catch (error) {
+      if (error instanceof StoreError && error.code === 'CONFLICT') throw new CrmError('CONFLICT', error.message);
+      throw error;
+    }
+  }
+
+  /** Every tenant with its people counts and configured contexts. */
+  async listTenants(): Promise<TenantSummary[]> {
+    const out: TenantSummary[] = [];
+    for (const t of await this.store.listTenants()) {
+      const people = { voterfile: 0, campaign: 0 };
+      const configured: ContextName[] = [];
+      for (const context of CONTEXTS) {
+        people[context] = await this.store.countPeople({ tenantId: t.id, context });
+        if ((await this.store.getSettings({ tenantId: t.id, context })) !== null) configured.push(context);
+      }
+      out.push({ id: t.id, name: t.name, createdAt: t.createdAt, people, configured });
+    }
+    return out;
+  }
+
+  private async tenantNamed(name: string): Promise<{ id: number; name: string }> {
+    const tenant = typeof name === 'string' ? await this.store.getTenantByName(name.trim()) : null;
+    if (tenant === null) throw new CrmError('NOT_FOUND', [{ property: 'tenant', text: `No tenant named "${String(name)}".` }]);
+    return tenant;
+  }
+
+  /**
+   * Sets a tenant's settings from a settings file's JSON (shape documented in
+   * src/crm/settings.ts and data/examples/tenant-settings.example.json). Contexts present in
+   * the file replace that context's settings; others are kept. Throws CrmError
+   * INVALID_PARAMETER naming each bad path ("campaign.customFieldGroups[0].id"), NOT_FOUND
+   * for an unknown tenant. Takes effect on the next call, in this and other processes.
+   */
+  async configureTenant(name: string, settings: unknown): Promise<void> {
+    const tenant = await this.tenantNamed(name);
+    const parsed = parseTenantSettings(settings);
+    for (const context of CONTEXTS) {
+      const value = parsed[context];
+      if (value !== undefined) await this.store.putSettings({ tenantId: tenant.id, context }, JSON.stringify(value), this.now());
+    }
+    for (const context of CONTEXTS) if (this.scopes.has(scopeKey({ tenantId: tenant.id, context }))) await this.state({ tenantId: tenant.id, context });
+  }
+
+  /** The effective settings of both contexts of a tenant (defaults where not configured). */
+  async getTenantSettings(name: string): Promise<Record<ContextName, ContextSettings>> {
+    const tenant = await this.tenantNamed(name);
+    const out = {} as Record<ContextName, ContextSettings>;
+    for (const context of CONTEXTS) {
+      const row = await this.store.getSettings({ tenantId: tenant.id, context });
+      out[context] = row === null ? DEFAULT_CONTEXT_SETTINGS : parseStoredContextSettings(context, row.json);
+    }
+    return out;
+  }
+
+  /**
+   * Issues an API key for a tenant. Defaults: tier Custom, both contexts, default context the
+   * first of `contexts` (voterfile before campaign). The GUID is returned once and stored only
+   * hashed.
+   */
+  async createKey(opts: { tenant: string; tier?: Tier; contexts?: readonly ContextName[]; defaultContext?: ContextName }): Promise<{ id: number; key: string; prefix: string; tenant: string; tier: Tier; contexts: ContextName[]; defaultContext: ContextName }> {
+    const tenant = await this.tenantNamed(opts.tenant);
+    const tier = opts.tier ?? 'Custom';
+    if (!TIERS.includes(tier)) throw new CrmError('INVALID_PARAMETER', [{ property: 'tier', text: `"${String(tier)}" is not a tier.`, hint: `Use one of: ${TIERS.join(', ')}.` }]);
+    const requested = opts.contexts ?? CONTEXTS;
+    const bad = requested.filter((c) => !CONTEXTS.includes(c));
+    if (bad.length > 0 || requested.length === 0) {
+      throw new CrmError('INVALID_PARAMETER', [{ property: 'contexts', text: `Contexts must be a non-empty list of ${CONTEXTS.join(', ')}.` }]);
+    }
+    const contexts = CONTEXTS.filter((c) => requested.includes(c));
+    const defaultContext = opts.defaultContext ?? (contexts[0] as ContextName);
+    if (!contexts.includes(defaultContext)) {
+      throw new CrmError('INVALID_PARAMETER', [{ property: 'defaultContext', text: `The default context "${String(defaultContext)}" is not one of the key's contexts (${contexts.join(', ')}).` }]);
+    }
+    const key = newKey();
+    const row = await this.store.insertKey({ tenantId: tenant.id, hash: hashKey(key), prefix: keyPrefix(key), tier, contexts, defaultContext, createdAt: this.now() });
+    return { id: row.id, key, prefix: row.prefix, tenant: tenant.name, tier, contexts, defaultContext };
+  }
+
+  /** Every key (revoked ones too), without secrets. */
+  async listKeys(): Promise<KeySummary[]> {
+    return (await this.store.listKeys()).map(summarizeKey);
+  }
+
+  /**
+   * Revokes a key given its id (digits, shorter than 8), its full GUID, or a prefix of at least
+   * 4 characters of its GUID matching one active key. False when nothing was revoked; CrmError
+   * CONFLICT when a prefix is ambiguous.
+   */
+  async revokeKey(idOrPrefix: string): Promise<boolean> {
+    const text = String(idOrPrefix).trim().toLowerCase();
+    const keys = await this.store.listKeys();
+    let targets: KeyRow[];
+    if (/^\d{1,7}$/.test(text)) targets = keys.filter((k) => k.id === Number(text));
+    else if (isGuid(text)) targets = keys.filter((k) => k.hash === hashKey(text));
+    else if (text.length >= 4) targets = keys.filter((k) => k.revokedAt === null && k.prefix.startsWith(text.slice(0, 8)) && text.length <= 8);
+    else targets = [];
+    if (targets.length > 1) {
+      throw new CrmError('CONFLICT', `The prefix "${text}" matches ${targets.length} active keys; give more characters or the key id.`);
+    }
+    return (await this.store.revokeKeys(targets.map((k) => k.id), this.now())) > 0;
+  }
+
+  /** True once any tenant exists (the server creates a demo tenant on a first start otherwise). */
+  async hasAnyTenant(): Promise<boolean> {
+    return (await this.store.countTenants()) > 0;
+  }
+
+  /**
+   * The identity of an API key GUID (any case, surrounding spaces ignored), or null when it is
+   * not a GUID, unknown, or revoked. The `|0`/`|1` suffix is the HTTP layer's to strip.
+   */
+  async authenticate(guid: string): Promise<KeyIdentity | null> {
+    if (typeof guid !== 'string' || !isGuid(guid.trim())) return null;
+    const key = await this.store.getKeyByHash(hashKey(guid));
+    if (key === null || key.revokedAt !== null) return null;
+    return {
+      keyId: key.id, tenantId: key.tenantId, tenantName: key.tenantName, tier: key.tier,
+      contexts: key.contexts, defaultContext: key.defaultContext,
+    };
+  }
+
+  // ---- people --------------------------------------------------------------------------
+
+  private validate(st: ScopeState, body: unknown): ValidCandidate {
+    const result = validateCandidate(body, { context: st.scope.context, settings: st.settings });
+    if (!result.ok) throw new CrmError(result.code, [...result.issues]);
+    return result.value;
+  }
+
+  /** Runs the engine for a candidate; applies the person/organization rule. */
+  private match(st: ScopeState, c: ValidCandidate): { result: MatchResult; crmId: number | null; reason: UnmatchedReason | null; by: MatchedBy | null } {
+    const options: { strict: boolean; id?: number } = { strict: st.settings.disablePartialMatching };
+    if (c.crmId !== null) options.id = c.crmId;
+    const result = st.index.find(engineInput(c), options);
+    if (result.decision === 'Matched' && result.id !== null) {
+      const by: MatchedBy = result.reason === 'id' ? 'crmId' : result.reason === 'identifier' ? 'identifier' : 'score';
+      if (by === 'score' && isOrganization(c.scalars) !== st.organizations.has(result.id)) {
+        return { result, crmId: null, reason: 'criterion-disagrees', by: null };
+      }
+      return { result, crmId: result.id, reason: null, by };
+    }
+    const reason: UnmatchedReason = result.reason === 'id' || result.reason === 'identifier' || result.reason === 'score'
+      ? 'below-threshold'
+      : result.reason;
+    return { result, crmId: null, reason, by: null };
+  }
+
+  /**
+   * POST /people/find: validates the Match Candidate (CrmError 400 with every issue) and
+   * answers Matched with the crmId, or Unmatched with the reason. Never writes.
+   */
+  async find(ctx: CallContext, body: unknown): Promise<MatchOutcome> {
+    const st = await this.state(ctx);
+    const c = this.validate(st, body);
+    const m = this.match(st, c);
+    return {
+      status: m.crmId === null ? 'Unmatched' : 'Matched',
+      crmId: m.crmId,
+      reason: m.reason,
+      reasonText: m.reason === null ? null : REASON_TEXT[m.reason],
+      matchedBy: m.by,
+      updated: false,
+      explanation: explanationOf(m.result),
+    };
+  }
+
+  /**
+   * POST /people/findOrCreate and /contacts/findOrCreate: on a match the record is updated
+   * with what was supplied (Matched), otherwise a record is created (UnmatchedStored, with
+   * the reason no record matched; below the minimum combinations always creates). Committed
+   * before the Promise resolves. `contacts` marks the /contacts path; organizations are
+   * accepted on both paths where the context enables them.
+   */
+  async findOrCreate(ctx: CallContext, body: unknown, opts: { contacts?: boolean } = {}): Promise<MatchOutcome> {
+    void opts;
+    const st = await this.state(ctx);
+    const c = this.validate(st, body);
+    return this.mutex.run(scopeKey(st.scope), async () => {
+      const m = this.match(st, c);
+      const now = this.now();
+      if (m.crmId !== null) {
+        const stored = await this.store.getPerson(st.scope, m.crmId);
+        if (stored === null) throw new Error(`Index and store disagree: person ${m.crmId} is indexed but not stored.`);
+        const { person, changed } = applyCandidate(stored, c, now);
+        if (changed) {
+          const saved = await this.store.updatePerson(st.scope, person);
+          this.indexPerson(st, saved);
+        }
+        return { status: 'Matched', crmId: m.crmId, reason: null, reasonText: null, matchedBy: m.by, updated: changed, explanation: explanationOf(m.result) };
+      }
+      const saved = await this.store.insertPerson(st.scope, createPerson(c, now));
+      this.indexPerson(st, saved);
+      return {
+        status: 'UnmatchedStored', crmId: saved.crmId, reason: m.reason,
+        reasonText: m.reason === null ? null : REASON_TEXT[m.reason], matchedBy: null, updated: false,
+        explanation: explanationOf(m.result),
+      };
+    });
+  }
+
+  private indexPerson(st: ScopeState, p: PersonRecord): void {
+    st.index.upsert(p.crmId, engineInput(p));
+    if (isOrganization(p.scalars)) st.organizations.add(p.crmId);
+    else st.organizations.delete(p.crmId);
+  }
+
+  private expandSet(expand: ReadonlySet<string>): Set<string> {
+    const out = new Set<string>();
+    const bad: string[] = [];
+    for (const value of expand) {
+      const known = EXPANDABLE.find((e) => e.toLowerCase() === value.trim().toLowerCase());
+      if (known === undefined) bad.push(value);
+      else out.add(known);
+    }
+    if (bad.length > 0) {
+      throw new CrmError('INVALID_PARAMETER', [{ property: '$expand', text: `Unknown $expand value${bad.length > 1 ? 's' : ''}: ${bad.join(', ')}.`, hint: `Valid values: ${EXPANDABLE.join(', ')}.` }]);
+    }
+    return out;
+  }
+
+  /** GET /people/{crmId}: the Person with the `$expand` collections, or null when not in this tenant+context. */
+  async getPerson(ctx: CallContext, crmId: number, expand: ReadonlySet<string>): Promise<Person | null> {
+    const st = await this.state(ctx);
+    const wanted = this.expandSet(expand);
+    if (!Number.isSafeInteger(crmId) || crmId <= 0) return null;
+    const p = await this.store.getPerson(st.scope, crmId);
+    return p === null ? null : renderPerson(p, wanted, st.settings);
+  }
+
+  /**
+   * GET /people/{type}:{id}: the person holding that external identifier (type and value
+   * case-insensitive; the oldest record when several do), or null. A type not available in
+   * the context finds nobody.
+   */
+  async getPersonByExternalId(ctx: CallContext, type: string, id: string, expand: ReadonlySet<string>): Promise<Person | null> {
+    const st = await this.state(ctx);
+    const wanted = this.expandSet(expand);
+    const known = identifierTypesOf(st.scope.context, st.settings).some((t) => t.toLowerCase() === type.trim().toLowerCase());
+    if (!known || id.trim() === '') return null;
+    const ids = await this.store.findByIdentifier(st.scope, type, id);
+    for (const crmId of ids) {
+      const p = await this.store.getPerson(st.scope, crmId);
+      if (p !== null) return renderPerson(p, wanted, st.settings);
+    }
+    return null;
+  }
+}

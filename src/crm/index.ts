@@ -1,0 +1,35 @@
+/**
+ * Public entry of the CRM domain (architecture.md: src/crm). Adapters (src/server, src/cli)
+ * import from here only.
+ *
+ * ```ts
+ * const crm = await Crm.open({ db: 'var/matchbook.db' });     // migrations + index load
+ * await crm.createTenant('acme');
+ * const { key } = await crm.createKey({ tenant: 'acme', tier: 'Custom' });   // GUID, shown once
+ * const who = await crm.authenticate(key);                    // KeyIdentity | null
+ * const ctx = { tenantId: who!.tenantId, context: who!.defaultContext };
+ * const outcome = await crm.findOrCreate(ctx, body);          // throws CrmError (400) with all issues
+ * // outcome.status: 'Matched' -> 302, 'UnmatchedStored' -> 201, 'Unmatched' -> 404
+ * const person = await crm.getPerson(ctx, outcome.crmId!, new Set(['emails', 'phones']));
+ * ```
+ *
+ * Errors: every refusal is a {@link CrmError} with `code` (INVALID_PARAMETER, BAD_REQUEST,
+ * NOT_FOUND, FORBIDDEN, CONFLICT), `status` (the HTTP status) and `issues` (each with a dot
+ * path `property`, "" for the whole body, a `text` and an optional `hint`). Anything else
+ * thrown is a bug or an I/O failure (HTTP 500).
+ */
+export {
+  Crm, CONTEXTS, REASON_TEXT, TIERS,
+  type CallContext, type CrmOpenOptions, type KeyIdentity, type KeySummary, type MatchedBy,
+  type MatchExplanation, type MatchOutcome, type TenantSummary, type UnmatchedReason,
+} from './crm.js';
+export { CrmError, type CrmErrorCode, type ValidationIssue } from './errors.js';
+export { EXPANDABLE, renderPerson, type Person } from './person-view.js';
+export { CELL_STATUSES } from './codes.js';
+export {
+  DEFAULT_CONTEXT_SETTINGS, parseTenantSettings,
+  type ContextSettings, type CustomFieldGroupSetting, type CustomFieldSetting, type TenantSettings,
+} from './settings.js';
+export { validateCandidate, type ValidationContext } from './validate.js';
+export type { CandidateResult, ValidCandidate } from './candidate.js';
+export type { ContextName, Tier } from '../store/index.js';
