@@ -14,21 +14,16 @@ export function phoneticKey(name: string): string {
   return code.length > 0 ? code : name;
 }
 
-/** Key of a first name that nickname variants share: its groups, or the name itself. */
-function firstNameKeys(first: string, nicknames: NicknameTable): readonly string[] {
-  const groups = nicknameGroupsOf(nicknames, first);
-  if (groups.length === 0) return [first];
-  return groups.map((g) => `#${g}`);
-}
-
 /**
  * The blocking keys of a contact. Kinds (prefix):
- * - `e` each email mailbox; `p` each phone; `i` each external identifier (decisive);
- * - `nd` a name (surname, or first-name nickname group) with the date of birth, so swapped
- *   first and last names still share a key;
- * - `dz` date of birth with postal code; `lz` surname sound with postal code;
+ * - `e` each email mailbox; `p` each phone;
+ * - `pd` the sound of the surname, and of the first name, with the date of birth (typos in
+ *   names; swapped first and last names still share a key); `nd` a first name's nickname
+ *   group with the date of birth (Bob and Robert sound different);
  * - `fl` first-name and surname sounds, in sorted order (swap-proof);
- * - `az` street number and postal code (households, people with name typos).
+ * - `dz` date of birth with postal code; `lz`/`fz` surname/first-name sound with postal code;
+ * - `az` street number with postal code; `sa` street number with street name (a postal code
+ *   typo); `dn` date of birth with street number.
  * Keys are distinct; order is stable.
  */
 export function blockingKeys(c: NormalizedContact, nicknames: NicknameTable): string[] {
@@ -40,14 +35,16 @@ export function blockingKeys(c: NormalizedContact, nicknames: NicknameTable): st
   const firstSound = first !== null ? phoneticKey(first) : null;
   const lastSound = last !== null ? phoneticKey(last) : null;
   if (c.dob !== null) {
-    if (last !== null) keys.add(`nd:${last}:${c.dob}`);
-    if (first !== null) for (const k of firstNameKeys(first, nicknames)) keys.add(`nd:${k}:${c.dob}`);
-    if (first !== null) keys.add(`nd:${first}:${c.dob}`);
+    if (lastSound !== null) keys.add(`pd:${lastSound}:${c.dob}`);
+    if (firstSound !== null) keys.add(`pd:${firstSound}:${c.dob}`);
+    if (first !== null) for (const g of nicknameGroupsOf(nicknames, first)) keys.add(`nd:${g}:${c.dob}`);
   }
   if (firstSound !== null && lastSound !== null) {
     keys.add(firstSound < lastSound ? `fl:${firstSound}:${lastSound}` : `fl:${lastSound}:${firstSound}`);
   }
   for (const a of c.addresses) {
+    if (a.number !== null && a.street !== null) keys.add(`sa:${a.number}:${compactName(a.street)}`);
+    if (a.number !== null && c.dob !== null) keys.add(`dn:${c.dob}:${a.number}`);
     if (a.zip === null) continue;
     if (c.dob !== null) keys.add(`dz:${c.dob}:${a.zip}`);
     if (lastSound !== null) keys.add(`lz:${lastSound}:${a.zip}`);

@@ -52,7 +52,9 @@ export function compareLastName(a: string | null, b: string | null, o: NameCompa
   if (ac === bc) return 'exact';
   if (o.strict) return 'disagree';
   const jw = jaroWinkler(ac, bc);
-  if (jw >= o.fuzzyHigh) return 'fuzzy-high';
+  // Jaro-Winkler is harsh on short names: "smith"/"smyth" is 0.89. One edit in five or more
+  // letters is a typo too.
+  if (jw >= o.fuzzyHigh || (ac.length >= 5 && bc.length >= 5 && levenshtein(ac, bc) === 1)) return 'fuzzy-high';
   if (a.indexOf(' ') !== -1 || b.indexOf(' ') !== -1) {
     const pb = surnameParts(b);
     for (const part of surnameParts(a)) if (pb.includes(part)) return 'part';

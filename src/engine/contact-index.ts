@@ -31,6 +31,11 @@ export interface IndexOptions extends NormalizeOptions {
   readonly maxCandidates?: number;
   /** Adjust exact name agreement by the name's frequency in the index. Default true. */
   readonly termFrequencies?: boolean;
+  /**
+   * A match must agree (not only be supplied) on every field of one minimum combination.
+   * Default true, for a CRM; false for linking files whose errors replace whole values.
+   */
+  readonly requireGateAgreement?: boolean;
 }
 
 /** Default of {@link IndexOptions.maxBlockSize}. */
@@ -110,7 +115,7 @@ function hashKey(key: string): number {
     h ^= key.charCodeAt(i);
     h = Math.imul(h, 0x01000193);
   }
-  return h >>> 0;
+  return h | 0; // a signed 32-bit integer stays a small integer (no heap number) in V8
 }
 
 function postingAdd<K>(map: Map<K, Posting>, key: K, id: number): void {
@@ -158,6 +163,7 @@ export class ContactIndex {
   private readonly maxCandidates: number;
   private readonly normalizeOptions: NormalizeOptions;
   private readonly tf: TermFrequencies | null;
+  private readonly requireGateAgreement: boolean;
 
   constructor(options: IndexOptions = {}) {
     this.compiled = compileModel(options.model ?? DEFAULT_MODEL);
@@ -165,6 +171,7 @@ export class ContactIndex {
     this.thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
     this.gates = options.gates ?? DEFAULT_GATES;
     this.strict = options.strict ?? false;
+    this.requireGateAgreement = options.requireGateAgreement ?? true;
     this.maxBlockSize = Math.max(1, options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE);
     this.maxCandidates = Math.max(1, options.maxCandidates ?? DEFAULT_MAX_CANDIDATES);
     const norm: { defaultCountry?: string; dateOrder?: 'mdy' | 'dmy' | 'ymd' } = {};
@@ -389,6 +396,7 @@ export class ContactIndex {
             break;
           }
         }
+        if (gate === null && !this.requireGateAgreement) gate = met[0]?.name ?? null;
         if (s.score >= this.thresholds.possible) {
           const decision: Decision = gate !== null && s.score >= this.thresholds.match ? 'Matched' : 'Possible';
           eligible.push({ id, score: s.score, decision, gate });

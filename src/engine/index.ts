@@ -51,6 +51,7 @@ export {
   DEFAULT_MODEL,
   DEFAULT_THRESHOLDS,
   levelWeight,
+  withoutVetoes,
   type ComparisonField,
   type FieldModel,
   type LevelName,
@@ -72,6 +73,7 @@ export {
   type TermFrequencies,
 } from './score.js';
 export { blockingKeys, phoneticKey } from './blocking.js';
+export { ADDRESS_FILE_GATES, CITY_FILE_GATES, LINKAGE_PROFILE, LINKAGE_THRESHOLDS, type MatchProfile } from './profiles.js';
 export { isAdjacentTransposition, jaroWinkler, levenshtein } from './similarity.js';
 export {
   ContactIndex,

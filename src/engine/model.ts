@@ -124,7 +124,7 @@ export const DEFAULT_MODEL: MatchModel = {
     },
     zip5: {
       exact: L('postal codes equal', 0.88, 0.005, true),
-      'fuzzy-high': L('postal codes one character apart', 0.05, 0.02, false),
+      'fuzzy-high': L('postal codes one character apart', 0.05, 0.02, true),
       disagree: L('postal codes differ', 0.07, 0.975, false),
     },
     streetNumber: {
@@ -158,6 +158,24 @@ export const DEFAULT_MODEL: MatchModel = {
     },
   },
 };
+
+/**
+ * The model without vetoes: pure Fellegi-Sunter, where a disagreeing first name or date of
+ * birth only lowers the score. For linking files whose errors replace whole values (the
+ * FEBRL generator does), not for a CRM: there a different first name at the same address
+ * with the same birthday is a twin.
+ */
+export function withoutVetoes(model: MatchModel): MatchModel {
+  const fields = {} as Record<ComparisonField, FieldModel>;
+  for (const [field, levels] of Object.entries(model.fields) as [ComparisonField, FieldModel][]) {
+    const out: Partial<Record<LevelName, LevelSpec>> = {};
+    for (const [level, spec] of Object.entries(levels) as [LevelName, LevelSpec][]) {
+      out[level] = { label: spec.label, m: spec.m, u: spec.u, agrees: spec.agrees };
+    }
+    fields[field] = out;
+  }
+  return { ...model, fields };
+}
 
 /** Match weight of a level in bits: log2(m/u). */
 export function levelWeight(spec: LevelSpec): number {

@@ -1,0 +1,121 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  compareCode,
+  compareDate,
+  compareEmails,
+  compareFirstName,
+  compareLastName,
+  compareMiddleName,
+  comparePhones,
+  compareSuffix,
+  compareText,
+  type NameCompareOptions,
+} from '../../src/engine/compare.js';
+import { DEFAULT_NICKNAMES } from '../../src/engine/nicknames.js';
+
+const loose: NameCompareOptions = { nicknames: DEFAULT_NICKNAMES, strict: false, fuzzyHigh: 0.92, fuzzyLow: 0.85 };
+const strict: NameCompareOptions = { ...loose, strict: true };
+
+describe('compareFirstName', () => {
+  it.each([
+    { a: 'robert', b: 'robert', level: 'exact' },
+    { a: 'mary ann', b: 'maryann', level: 'exact' },
+    { a: 'bob', b: 'robert', level: 'nickname' },
+    { a: 'peggy', b: 'margaret', level: 'nickname' },
+    { a: 'bill', b: 'william', level: 'nickname' },
+    { a: 'liz', b: 'elizabeth', level: 'nickname' },
+    { a: 'r', b: 'robert', level: 'initial' },
+    { a: 'j', b: 'robert', level: 'disagree' },
+    { a: 'mary ann', b: 'mary', level: 'part' },
+    { a: 'jonathan', b: 'jonathon', level: 'nickname' },
+    { a: 'christopher', b: 'christohper', level: 'fuzzy-high' },
+    { a: 'robert', b: 'susan', level: 'disagree' },
+    { a: 'john', b: 'mary', level: 'disagree' },
+    { a: null, b: 'mary', level: 'missing' },
+  ])('$a / $b -> $level', ({ a, b, level }) => {
+    expect(compareFirstName(a, b, loose)).toBe(level);
+    expect(compareFirstName(b, a, loose)).toBe(level);
+  });
+
+  it('Disable Partial Matching: only the full (folded) name agrees', () => {
+    expect(compareFirstName('bob', 'robert', strict)).toBe('disagree');
+    expect(compareFirstName('christopher', 'christohper', strict)).toBe('disagree');
+    expect(compareFirstName('r', 'robert', strict)).toBe('disagree');
+    expect(compareFirstName('mary ann', 'maryann', strict)).toBe('exact');
+  });
+});
+
+describe('compareLastName', () => {
+  it.each([
+    { a: 'o brien', b: 'obrien', level: 'exact' },
+    { a: 'de la cruz', b: 'delacruz', level: 'exact' },
+    { a: 'garcia lopez', b: 'garcia', level: 'part' },
+    { a: 'smith', b: 'smyth', level: 'fuzzy-high' },
+    { a: 'smith', b: 'jones', level: 'disagree' },
+    { a: 'smith', b: null, level: 'missing' },
+  ])('$a / $b -> $level', ({ a, b, level }) => {
+    expect(compareLastName(a, b, loose)).toBe(level);
+    expect(compareLastName(b, a, loose)).toBe(level);
+  });
+  it('strict rejects compound parts and typos', () => {
+    expect(compareLastName('garcia lopez', 'garcia', strict)).toBe('disagree');
+    expect(compareLastName('smith', 'smyth', strict)).toBe('disagree');
+  });
+});
+
+describe('other comparators', () => {
+  it.each([
+    { a: '1975-09-18', b: '1975-09-18', level: 'exact' },
+    { a: '1975-09-12', b: '1975-12-09', level: 'transposed' },
+    { a: '1975-09-18', b: '1975-09-19', level: 'fuzzy-high' },
+    { a: '1975-09-18', b: '1957-09-18', level: 'fuzzy-high' },
+    { a: '1975-09-18', b: '1982-01-30', level: 'disagree' },
+    { a: null, b: '1982-01-30', level: 'missing' },
+  ])('date $a / $b -> $level', ({ a, b, level }) => {
+    expect(compareDate(a, b)).toBe(level);
+    expect(compareDate(b, a)).toBe(level);
+  });
+
+  it('suffixes: Jr and Sr disagree', () => {
+    expect(compareSuffix('jr', 'sr')).toBe('disagree');
+    expect(compareSuffix('jr', 'jr')).toBe('exact');
+    expect(compareSuffix('jr', null)).toBe('missing');
+  });
+
+  it('middle names', () => {
+    expect(compareMiddleName('j', 'james')).toBe('initial');
+    expect(compareMiddleName('k', 'james')).toBe('disagree');
+    expect(compareMiddleName('james', 'james')).toBe('exact');
+  });
+
+  it('emails and phones compare as sets', () => {
+    expect(compareEmails(['a@x.com', 'b@y.com'], ['b@y.com'])).toBe('exact');
+    expect(compareEmails(['robert255@smith.net'], ['roberta25@smith.net'])).toBe('fuzzy-high');
+    expect(compareEmails(['a@x.com'], ['zzz@other.org'])).toBe('disagree');
+    expect(compareEmails([], ['a@x.com'])).toBe('missing');
+    expect(comparePhones(['+12025550143'], ['+12025550143', '+12025550199'])).toBe('exact');
+    expect(comparePhones(['+12025550143'], ['+12025550199'])).toBe('disagree');
+  });
+
+  it('codes and text', () => {
+    expect(compareCode('4011', '4011')).toBe('exact');
+    expect(compareCode('4011', '4017')).toBe('fuzzy-high');
+    expect(compareCode('4011', '2600')).toBe('disagree');
+    expect(compareText('pridham st', 'pridhamst')).toBe('exact');
+    expect(compareText('goldfinch cct', 'goldfnch cct')).toBe('fuzzy-high');
+  });
+
+  it('every comparator is symmetric', () => {
+    const name = fc.option(fc.stringMatching(/^[a-z]{1,8}( [a-z]{1,8})?$/), { nil: null });
+    const date = fc.option(fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), { nil: null });
+    fc.assert(fc.property(name, name, date, date, (a, b, d1, d2) => {
+      expect(compareFirstName(a, b, loose)).toBe(compareFirstName(b, a, loose));
+      expect(compareLastName(a, b, loose)).toBe(compareLastName(b, a, loose));
+      expect(compareMiddleName(a, b)).toBe(compareMiddleName(b, a));
+      expect(compareText(a, b)).toBe(compareText(b, a));
+      expect(compareCode(a, b)).toBe(compareCode(b, a));
+      expect(compareDate(d1, d2)).toBe(compareDate(d2, d1));
+    }));
+  });
+});

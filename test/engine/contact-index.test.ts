@@ -1,0 +1,190 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { blockingKeys, ContactIndex, DEFAULT_NICKNAMES, type ContactInput } from '../../src/engine/index.js';
+
+const robert: ContactInput = {
+  firstName: 'Robert', lastName: 'Pérez', dateOfBirth: '1975-09-18',
+  emails: ['robert.perez@example.com'], phones: ['(202) 555-0143'],
+  addresses: [{ addressLine1: '1600 Pennsylvania Ave NW', city: 'Washington', stateOrProvince: 'DC', zipOrPostalCode: '20500-0003' }],
+};
+
+function indexOf(...people: ContactInput[]): ContactIndex {
+  const index = new ContactIndex();
+  people.forEach((p, i) => index.upsert(i + 1, p));
+  return index;
+}
+
+describe('find: the contract rules', () => {
+  it('matches nickname, case and accent variants with an agreeing email', () => {
+    const r = indexOf(robert).find({ firstName: 'BOB', lastName: 'perez', emails: ['Robert.Perez@Example.com'] });
+    expect(r).toMatchObject({ decision: 'Matched', id: 1, reason: 'score' });
+    expect(r.gates).toContain('firstName+lastName+email');
+    expect(r.explanation.find((f) => f.field === 'firstName')?.level).toBe('nickname');
+  });
+
+  it('matches on first, last, zip5 and date of birth', () => {
+    const r = indexOf(robert).find({ firstName: 'Robert', lastName: 'Perez', dateOfBirth: '09/18/1975', addresses: [{ zipOrPostalCode: '20500' }] });
+    expect(r).toMatchObject({ decision: 'Matched', id: 1, gate: 'firstName+lastName+zip5+dateOfBirth' });
+  });
+
+  it('below the minimum combinations: no match, ever', () => {
+    const r = indexOf(robert).find({ firstName: 'Robert', lastName: 'Perez', addresses: [{ zipOrPostalCode: '20500' }] });
+    expect(r).toMatchObject({ decision: 'Unmatched', reason: 'below-minimum', gates: [] });
+  });
+
+  it('email alone is a minimum and can match', () => {
+    expect(indexOf(robert).find({ emails: ['robert.perez@example.com'] })).toMatchObject({ decision: 'Matched', id: 1 });
+  });
+
+  it('household members sharing phone, email and address with different first names do not match', () => {
+    const spouse: ContactInput = { ...robert, firstName: 'Maria', dateOfBirth: '1977-02-03' };
+    const index = indexOf(robert);
+    const r = index.find(spouse);
+    expect(r.decision).toBe('Unmatched');
+    expect(r.reason).toBe('criterion-disagrees');
+    expect(index.find({ firstName: 'Maria', lastName: 'Perez', emails: ['robert.perez@example.com'] }).decision).toBe('Unmatched');
+    expect(index.find({ firstName: 'Maria', lastName: 'Perez', phones: ['202-555-0143'] }).decision).toBe('Unmatched');
+  });
+
+  it('the same name with a different date of birth is not a match', () => {
+    const r = indexOf(robert).find({ ...robert, dateOfBirth: '1948-01-30' });
+    expect(r).toMatchObject({ decision: 'Unmatched', reason: 'criterion-disagrees' });
+  });
+
+  it('Jr and Sr are different people', () => {
+    const index = indexOf({ ...robert, suffix: 'Sr' });
+    expect(index.find({ ...robert, suffix: 'Jr.' }).decision).toBe('Unmatched');
+    expect(index.find({ ...robert, lastName: 'Perez Jr' }).decision).toBe('Unmatched');
+    expect(index.find({ ...robert, suffix: 'SR' }).decision).toBe('Matched');
+  });
+
+  it('external identifiers decide alone, case-insensitively', () => {
+    const index = indexOf({ ...robert, identifiers: [{ type: 'dwid', externalId: 'AbC-123' }] }, { firstName: 'Ann', lastName: 'Lee', emails: ['ann@lee.org'] });
+    expect(index.find({ identifiers: [{ type: 'DWID', externalId: 'abc-123' }] })).toMatchObject({ decision: 'Matched', id: 1, reason: 'identifier' });
+    expect(index.find({ firstName: 'Ann', identifiers: [{ type: 'dwid', externalId: 'ABC-123' }] })).toMatchObject({ id: 1 });
+  });
+
+  it('a known record id decides alone; an unknown one is ignored', () => {
+    const index = indexOf(robert, { firstName: 'Ann', lastName: 'Lee', emails: ['ann@lee.org'] });
+    expect(index.find({ firstName: 'Zed' }, { id: 2 })).toMatchObject({ decision: 'Matched', id: 2, reason: 'id' });
+    expect(index.find({ emails: ['ann@lee.org'] }, { id: 99 })).toMatchObject({ decision: 'Matched', id: 2, reason: 'score' });
+  });
+
+  it('Disable Partial Matching: nicknames do not count, folding still does', () => {
+    const index = indexOf(robert);
+    const bob = { firstName: 'Bob', lastName: 'Perez', emails: ['robert.perez@example.com'] };
+    expect(index.find(bob, { strict: true }).decision).toBe('Unmatched');
+    expect(index.find({ ...bob, firstName: 'ROBERT', lastName: 'PÉREZ' }, { strict: true }).decision).toBe('Matched');
+    expect(new ContactIndex({ strict: true }).find(bob).decision).toBe('Unmatched');
+  });
+
+  it('ties go to the oldest (lowest) id, whatever the insertion order', () => {
+    const index = new ContactIndex();
+    index.upsert(7, robert);
+    index.upsert(3, robert);
+    index.upsert(5, robert);
+    expect(index.find(robert).id).toBe(3);
+  });
+
+  it('explains every field and says which gate passed', () => {
+    const r = indexOf(robert).find(robert);
+    expect(r.gate).not.toBeNull();
+    const total = r.explanation.reduce((s, f) => s + f.weight, 0);
+    expect(total).toBeCloseTo(r.score, 6);
+    for (const f of r.explanation) expect(f.label.length).toBeGreaterThan(0);
+  });
+
+  it('updates and removes incrementally', () => {
+    const index = indexOf(robert);
+    index.upsert(1, { ...robert, emails: ['new@example.com'] });
+    expect(index.find({ emails: ['robert.perez@example.com'] }).decision).toBe('Unmatched');
+    expect(index.find({ emails: ['new@example.com'] }).id).toBe(1);
+    expect(index.remove(1)).toBe(true);
+    expect(index.size).toBe(0);
+    expect(index.find({ emails: ['new@example.com'] }).reason).toBe('no-candidates');
+  });
+
+  it('a very common key does not make a lookup scan thousands of records', () => {
+    const index = new ContactIndex({ maxBlockSize: 50 });
+    for (let i = 1; i <= 3000; i++) index.upsert(i, { firstName: `Person${i}`, lastName: 'Smith', phones: ['202-555-0100'] });
+    index.upsert(5000, { firstName: 'Robert', lastName: 'Smith', phones: ['202-555-0100'], emails: ['rs@example.com'] });
+    const r = index.find({ firstName: 'Robert', lastName: 'Smith', phones: ['202-555-0100'], emails: ['rs@example.com'] });
+    expect(r).toMatchObject({ decision: 'Matched', id: 5000 });
+    expect(r.candidates).toBeLessThanOrEqual(50);
+  });
+});
+
+// Small random people over small value pools, so that blocking keys collide often.
+const FIRST = ['Robert', 'Bob', 'Maria', 'María', 'John', 'Jon', 'Liz', 'Elizabeth', 'Ann'];
+const LAST = ['Pérez', 'Perez', 'Smith', 'Smyth', 'Lee', "O'Brien", 'García-López'];
+const DOB = ['1975-09-18', '1975-09-19', '1980-01-02', '2001-12-31'];
+const ZIP = ['20500', '20500-1234', '10001', '94110'];
+const EMAIL = ['a@x.com', 'b@y.org', 'bob.perez@gmail.com'];
+const PHONE = ['202-555-0143', '(212) 555-0199'];
+const opt = <T,>(xs: readonly T[]) => fc.option(fc.constantFrom(...xs), { nil: undefined });
+const person = fc.record({
+  firstName: opt(FIRST), lastName: opt(LAST), dateOfBirth: opt(DOB),
+  emails: fc.subarray(EMAIL, { maxLength: 2 }), phones: fc.subarray(PHONE, { maxLength: 1 }),
+  addresses: fc.option(fc.constantFrom(...ZIP).map((zip) => [{ addressLine1: '12 Main Street', zipOrPostalCode: zip }]), { nil: [] }),
+}) as fc.Arbitrary<ContactInput>;
+
+describe('index properties', () => {
+  it('candidate retrieval agrees with a brute-force scan (the oracle)', () => {
+    fc.assert(fc.property(fc.array(person, { maxLength: 30 }), person, (people, query) => {
+      const index = new ContactIndex({ maxBlockSize: 10_000, maxCandidates: 10_000 });
+      people.forEach((p, i) => index.upsert(i, p));
+      const q = index.normalize(query);
+      const qKeys = new Set(blockingKeys(q, DEFAULT_NICKNAMES));
+      const expected = people
+        .map((_, i) => i)
+        .filter((i) => blockingKeys(index.get(i)!, DEFAULT_NICKNAMES).some((k) => qKeys.has(k)));
+      expect(new Set(index.candidateIds(q))).toEqual(new Set(expected));
+    }), { numRuns: 200 });
+  });
+
+  it('incremental updates give the same answers as a fresh build', () => {
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('upsert' as const), id: fc.integer({ min: 0, max: 9 }), p: person }),
+      fc.record({ kind: fc.constant('remove' as const), id: fc.integer({ min: 0, max: 9 }) }),
+    );
+    fc.assert(fc.property(fc.array(op, { maxLength: 40 }), person, (ops, query) => {
+      const live = new ContactIndex();
+      const state = new Map<number, ContactInput>();
+      for (const o of ops) {
+        if (o.kind === 'upsert') { live.upsert(o.id, o.p); state.set(o.id, o.p); } else { live.remove(o.id); state.delete(o.id); }
+      }
+      const fresh = new ContactIndex();
+      for (const [id, p] of [...state].sort((a, b) => a[0] - b[0])) fresh.upsert(id, p);
+      const a = live.find(query);
+      const b = fresh.find(query);
+      expect({ d: a.decision, id: a.id, s: a.score }).toEqual({ d: b.decision, id: b.id, s: b.score });
+    }), { numRuns: 200 });
+  });
+
+  it('find is invariant under case and accent changes of the candidate', () => {
+    const accent: Record<string, string> = { a: 'á', e: 'é', o: 'ö', u: 'ü', n: 'ñ', c: 'ç' };
+    const mangle = (s: string | null | undefined, seed: number): string | null | undefined =>
+      s == null ? s : [...s].map((ch, i) => ((seed >> (i % 16)) & 1 ? (accent[ch] ?? ch).toUpperCase() : ch)).join('');
+    fc.assert(fc.property(fc.array(person, { minLength: 1, maxLength: 20 }), person, fc.integer(), (people, query, seed) => {
+      const index = new ContactIndex();
+      people.forEach((p, i) => index.upsert(i, p));
+      const changed = { ...query, firstName: mangle(query.firstName, seed), lastName: mangle(query.lastName, seed >> 3) };
+      const a = index.find(query);
+      const b = index.find(changed);
+      expect({ d: b.decision, id: b.id }).toEqual({ d: a.decision, id: a.id });
+      expect(b.score).toBeCloseTo(a.score, 9);
+    }), { numRuns: 200 });
+  });
+
+  it('scores are symmetric without term frequencies, and find is deterministic', () => {
+    fc.assert(fc.property(person, person, (x, y) => {
+      const ix = new ContactIndex({ termFrequencies: false });
+      ix.upsert(1, x);
+      const iy = new ContactIndex({ termFrequencies: false });
+      iy.upsert(1, y);
+      const sx = ix.explain(iy.get(1)!, 1).reduce((s, f) => s + f.weight, 0);
+      const sy = iy.explain(ix.get(1)!, 1).reduce((s, f) => s + f.weight, 0);
+      expect(sx).toBeCloseTo(sy, 9);
+    }), { numRuns: 300 });
+  });
+});
