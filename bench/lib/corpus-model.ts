@@ -61,6 +61,8 @@ export interface PersonModel {
   /** Which values are shared with other people (household or office). */
   readonly sharedEmail: string | null;
   readonly sharedPhones: readonly string[];
+  /** Another member of the household has the same first and last name (Jr/Sr). */
+  readonly namesake: boolean;
 }
 
 interface MemberPlan {
@@ -468,6 +470,7 @@ export class PeopleModel {
       addresses,
       sharedEmail,
       sharedPhones,
+      namesake: household.members.some((m) => m !== plan && m.first === plan.first && m.last === plan.last),
     };
   }
 }

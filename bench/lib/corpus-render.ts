@@ -15,7 +15,9 @@ export type NoiseTag =
   | 'nickname' | 'first-typo' | 'last-typo' | 'name-swap' | 'accent-dropped' | 'accent-added'
   | 'case' | 'surname-joined' | 'surname-partial' | 'suffix-in-last' | 'suffix-dropped'
   | 'dob-swapped' | 'dob-typo' | 'moved' | 'old-address' | 'zip4' | 'street-format'
-  | 'street-typo' | 'phone-format' | 'new-phone' | 'new-email' | 'email-case' | 'gmail-alias';
+  | 'street-typo' | 'phone-format' | 'new-phone' | 'new-email' | 'email-case' | 'gmail-alias'
+  /** A Jr/Sr namesake lives in the same household and nothing in the query tells them apart. */
+  | 'namesake-ambiguous';
 
 type CaseMode = 'title' | 'upper' | 'lower';
 
@@ -188,7 +190,11 @@ function mixedCaseEmail(email: string): string {
 /** One keyboard typo: substitute a neighbour, delete, insert a neighbour or transpose. */
 export function typo(text: string, rng: Rng): string {
   if (text.length < 3) return text;
-  const pos = rng.chance(0.85) ? rng.range(1, text.length - 1) : 0;
+  // Only letters get mistyped (a typo in a space or digit changes what the field is).
+  const letters: number[] = [];
+  for (let i = 1; i < text.length; i++) if (/\p{L}/u.test(text.charAt(i))) letters.push(i);
+  if (letters.length === 0) return text;
+  const pos = rng.chance(0.85) || !/\p{L}/u.test(text.charAt(0)) ? rng.pick(letters) : 0;
   const ch = text.charAt(pos);
   const lower = ch.toLowerCase();
   const near = KEYBOARD_NEIGHBOURS[lower] ?? 'e';
@@ -201,7 +207,8 @@ export function typo(text: string, rng: Rng): string {
   else if (r < 0.75) out = text.slice(0, pos) + rep + text.slice(pos);
   else {
     const p = Math.min(pos, text.length - 2);
-    out = text.slice(0, p) + text.charAt(p + 1) + text.charAt(p) + text.slice(p + 2);
+    const swapped = text.slice(0, p) + text.charAt(p + 1) + text.charAt(p) + text.slice(p + 2);
+    out = /\p{L}\p{L}/u.test(text.slice(p, p + 2)) ? swapped : text.slice(0, pos) + rep + text.slice(pos + 1);
   }
   return out === text ? text.slice(0, pos) + text.slice(pos + 1) : out;
 }
@@ -293,6 +300,7 @@ export function renderQuery(
   const addresses: AddressInput[] = [];
   let linked = false;
   let shared = false;
+  let personal = false;
 
   const addEmail = (index: number): void => {
     const canonical = person.emails[index];
@@ -309,6 +317,7 @@ export function renderQuery(
     emails.push(email);
     linked = true;
     if (canonical === person.sharedEmail) shared = true;
+    else personal = true;
   };
   const addPhone = (index: number): void => {
     const phone = person.phones[index];
@@ -319,6 +328,7 @@ export function renderQuery(
     phones.push(rendered);
     linked = true;
     if (person.sharedPhones.includes(phone.digits)) shared = true;
+    else personal = true;
   };
   const addAddress = (index: number): void => {
     const address = person.addresses[index];
@@ -392,6 +402,9 @@ export function renderQuery(
       tags.add('dob-typo');
     }
     candidate.dateOfBirth = dob;
+  }
+  if (person.namesake && !personal && candidate.dateOfBirth === undefined && candidate.suffix === undefined) {
+    tags.add('namesake-ambiguous');
   }
   if (emails.length > 0) candidate.emails = emails;
   if (phones.length > 0) candidate.phones = phones;

@@ -1,0 +1,25 @@
+/**
+ * Rewrites one "## " section of bench/README.md in place, leaving every other section (other
+ * engineers' benchmarks) untouched. The file is re-read just before writing.
+ */
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+export const README_PATH = fileURLToPath(new URL('../README.md', import.meta.url));
+
+/** Replaces the section starting at `heading` (up to the next "## " line) with `content`. */
+export function updateReadmeSection(heading: string, content: string, path = README_PATH): void {
+  const text = existsSync(path) ? readFileSync(path, 'utf8') : '# Benchmarks\n';
+  const lines = text.split('\n');
+  const start = lines.findIndex((l) => l.trim() === heading.trim());
+  const body = content.replace(/\n+$/, '').split('\n');
+  if (start === -1) {
+    const trimmed = text.replace(/\n+$/, '');
+    writeFileSync(path, `${trimmed}\n\n${body.join('\n')}\n`);
+    return;
+  }
+  let end = start + 1;
+  while (end < lines.length && !/^## /.test(lines[end] ?? '')) end++;
+  const next = [...lines.slice(0, start), ...body, ...(end < lines.length ? ['', ...lines.slice(end)] : [''])];
+  writeFileSync(path, next.join('\n'));
+}
