@@ -27,7 +27,7 @@ export function phoneticKey(name: string): string {
  * Keys are distinct; order is stable.
  */
 export function blockingKeys(c: NormalizedContact, nicknames: NicknameTable): string[] {
-  const keys = new Set<string>();
+  const keys = new UniqueList();
   for (const e of c.emails) keys.add(`e:${e}`);
   for (const p of c.phones) keys.add(`p:${p}`);
   const first = c.first !== null ? compactName(c.first) : null;
@@ -51,7 +51,15 @@ export function blockingKeys(c: NormalizedContact, nicknames: NicknameTable): st
     if (firstSound !== null) keys.add(`fz:${firstSound}:${a.zip}`);
     if (a.number !== null) keys.add(`az:${a.number}:${a.zip}`);
   }
-  return [...keys];
+  return keys.items;
+}
+
+/** A short list that ignores repeats (cheaper than a Set for a dozen keys). */
+class UniqueList {
+  readonly items: string[] = [];
+  add(key: string): void {
+    if (!this.items.includes(key)) this.items.push(key);
+  }
 }
 
 /** Keys of a contact's external identifiers, kept apart: an identifier decides alone. */

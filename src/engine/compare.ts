@@ -79,20 +79,45 @@ export function compareSuffix(a: string | null, b: string | null): LevelName {
   return a === b ? 'exact' : 'disagree';
 }
 
+/** True when the two strings have equal characters in [from, to). */
+function sameRange(a: string, b: string, from: number, to: number): boolean {
+  for (let i = from; i < to; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false;
+  return true;
+}
+
 /**
  * Compares "YYYY-MM-DD" dates: exact, day and month swapped, one digit apart (a typo, or
- * two adjacent digits transposed), else disagree.
+ * two adjacent digits transposed), else disagree. Allocation-free: this runs for every
+ * candidate.
  */
 export function compareDate(a: string | null, b: string | null): LevelName {
   if (a === null || b === null) return 'missing';
   if (a === b) return 'exact';
+  if (a.length !== 10 || b.length !== 10) return 'disagree';
   // Same year, month and day swapped: 1975-09-12 / 1975-12-09.
-  if (a.slice(0, 4) === b.slice(0, 4) && a.slice(5, 7) === b.slice(8, 10) && a.slice(8, 10) === b.slice(5, 7)) {
+  if (
+    sameRange(a, b, 0, 4) &&
+    a.charCodeAt(5) === b.charCodeAt(8) && a.charCodeAt(6) === b.charCodeAt(9) &&
+    a.charCodeAt(8) === b.charCodeAt(5) && a.charCodeAt(9) === b.charCodeAt(6)
+  ) {
     return 'transposed';
   }
-  const da = a.replace(/-/g, '');
-  const db = b.replace(/-/g, '');
-  if (levenshtein(da, db) === 1 || isAdjacentTransposition(da, db)) return 'fuzzy-high';
+  // Positions that differ, over the eight digits.
+  let first = -1;
+  let second = -1;
+  let count = 0;
+  for (let i = 0; i < 10; i++) {
+    if (a.charCodeAt(i) === b.charCodeAt(i)) continue;
+    count++;
+    if (count > 2) return 'disagree';
+    if (first === -1) first = i;
+    else second = i;
+  }
+  if (count === 1) return 'fuzzy-high';
+  // Two adjacent digits transposed (skipping the dash between fields: 1975-09 vs 1975-90 is not).
+  if (second === first + 1 && a.charCodeAt(first) === b.charCodeAt(second) && a.charCodeAt(second) === b.charCodeAt(first)) {
+    return 'fuzzy-high';
+  }
   return 'disagree';
 }
 

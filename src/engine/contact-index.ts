@@ -286,11 +286,12 @@ export class ContactIndex {
 
   /** `find` for an already normalized candidate. */
   findNormalized(q: NormalizedContact, options: FindOptions = {}): MatchResult {
-    const gates = evaluateGates(this.gates, suppliedFields(q)).map((g) => g.name);
+    const met = evaluateGates(this.gates, suppliedFields(q));
+    const gates = met.map((g) => g.name);
     const decided = this.decideById(q, options, gates);
     if (decided) return decided;
     if (gates.length === 0) return unmatched('below-minimum', gates, 0);
-    const ranked = this.rank(q, options);
+    const ranked = this.rank(q, options, met);
     const ctx = this.scoreContext(options);
     const best = ranked.eligible[0];
     if (best && best.decision !== 'Unmatched') {
@@ -321,8 +322,9 @@ export class ContactIndex {
    * lowest id). For deduplication and linkage of whole files.
    */
   findAll(candidate: NormalizedContact, options: FindOptions = {}): readonly ScoredCandidate[] {
-    if (evaluateGates(this.gates, suppliedFields(candidate)).length === 0) return [];
-    return this.rank(candidate, options).eligible;
+    const met = evaluateGates(this.gates, suppliedFields(candidate));
+    if (met.length === 0) return [];
+    return this.rank(candidate, options, met).eligible;
   }
 
   /** The field-by-field explanation of a candidate against one indexed record. */
@@ -369,15 +371,13 @@ export class ContactIndex {
     return decisive(bestId, 'identifier', gates, this.explain(q, bestId));
   }
 
-  private rank(q: NormalizedContact, options: FindOptions): {
+  private rank(q: NormalizedContact, options: FindOptions, met: readonly Gate[]): {
     eligible: ScoredCandidate[];
     scored: number;
     top: { id: number; score: number } | null;
     topReason: MatchReason;
   } {
     const ctx = this.scoreContext(options);
-    const metMask = suppliedFields(q);
-    const met = evaluateGates(this.gates, metMask);
     const ids = this.candidateIds(q, options.excludeId);
     const eligible: ScoredCandidate[] = [];
     let top: { id: number; score: number } | null = null;

@@ -13,7 +13,8 @@ export const JARO_WINKLER_PREFIX_SCALE = 0.1;
 
 /**
  * Jaro-Winkler similarity in [0, 1]; 1 for equal strings, 0 when nothing matches.
- * Symmetric. Two empty strings are equal (1).
+ * Symmetric. Two empty strings are equal (1). Allocation-free for strings of up to 31
+ * characters (matched positions kept as bits), which is every name.
  */
 export function jaroWinkler(a: string, b: string): number {
   if (a === b) return 1;
@@ -22,6 +23,48 @@ export function jaroWinkler(a: string, b: string): number {
   if (la === 0 || lb === 0) return 0;
   // Iterate over the shorter string so the result does not depend on argument order.
   if (la > lb) return jaroWinkler(b, a);
+  if (lb > 31) return jaroWinklerLong(a, b);
+  const window = Math.max(0, (lb >> 1) - 1);
+  let matchedA = 0;
+  let matchedB = 0;
+  let matches = 0;
+  for (let i = 0; i < la; i++) {
+    const lo = Math.max(0, i - window);
+    const hi = Math.min(lb - 1, i + window);
+    const ch = a.charCodeAt(i);
+    for (let j = lo; j <= hi; j++) {
+      if ((matchedB & (1 << j)) === 0 && b.charCodeAt(j) === ch) {
+        matchedA |= 1 << i;
+        matchedB |= 1 << j;
+        matches++;
+        break;
+      }
+    }
+  }
+  if (matches === 0) return 0;
+  let transpositions = 0;
+  let k = 0;
+  for (let i = 0; i < la; i++) {
+    if ((matchedA & (1 << i)) === 0) continue;
+    while ((matchedB & (1 << k)) === 0) k++;
+    if (a.charCodeAt(i) !== b.charCodeAt(k)) transpositions++;
+    k++;
+  }
+  return winkler(a, b, la, lb, matches, transpositions);
+}
+
+function winkler(a: string, b: string, la: number, lb: number, m: number, transpositions: number): number {
+  const jaro = (m / la + m / lb + (m - transpositions / 2) / m) / 3;
+  let prefix = 0;
+  const maxPrefix = Math.min(4, la);
+  while (prefix < maxPrefix && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  return jaro + prefix * JARO_WINKLER_PREFIX_SCALE * (1 - jaro);
+}
+
+/** The same for strings longer than 31 characters, with arrays for the matched flags. */
+function jaroWinklerLong(a: string, b: string): number {
+  const la = a.length;
+  const lb = b.length;
   const window = Math.max(0, (lb >> 1) - 1);
   const matchedB = new Uint8Array(lb);
   const matchedA = new Uint8Array(la);
@@ -48,12 +91,7 @@ export function jaroWinkler(a: string, b: string): number {
     if (a.charCodeAt(i) !== b.charCodeAt(k)) transpositions++;
     k++;
   }
-  const m = matches;
-  const jaro = (m / la + m / lb + (m - transpositions / 2) / m) / 3;
-  let prefix = 0;
-  const maxPrefix = Math.min(4, la);
-  while (prefix < maxPrefix && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
-  return jaro + prefix * JARO_WINKLER_PREFIX_SCALE * (1 - jaro);
+  return winkler(a, b, la, lb, matches, transpositions);
 }
 
 /** Levenshtein edit distance (insert, delete, substitute each cost 1). Symmetric. */

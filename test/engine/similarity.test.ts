@@ -33,3 +33,39 @@ describe('levenshtein and transpositions', () => {
     }));
   });
 });
+
+describe('jaroWinkler fast path', () => {
+  // The textbook formulation with arrays, to check the bitmask one against.
+  function reference(a: string, b: string): number {
+    if (a === b) return 1;
+    if (!a.length || !b.length) return 0;
+    if (a.length > b.length) [a, b] = [b, a];
+    const la = a.length, lb = b.length, w = Math.max(0, (lb >> 1) - 1);
+    const mA = new Uint8Array(la), mB = new Uint8Array(lb);
+    let m = 0;
+    for (let i = 0; i < la; i++) {
+      for (let j = Math.max(0, i - w); j <= Math.min(lb - 1, i + w); j++) {
+        if (!mB[j] && b[j] === a[i]) { mA[i] = 1; mB[j] = 1; m++; break; }
+      }
+    }
+    if (!m) return 0;
+    let t = 0, k = 0;
+    for (let i = 0; i < la; i++) {
+      if (!mA[i]) continue;
+      while (!mB[k]) k++;
+      if (a[i] !== b[k]) t++;
+      k++;
+    }
+    const jaro = (m / la + m / lb + (m - t / 2) / m) / 3;
+    let p = 0;
+    while (p < Math.min(4, la) && a[p] === b[p]) p++;
+    return jaro + p * 0.1 * (1 - jaro);
+  }
+
+  it('agrees with the textbook formulation, short and long strings', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', 'e'), maxLength: 45 });
+    fc.assert(fc.property(word, word, (a, b) => {
+      expect(jaroWinkler(a, b)).toBeCloseTo(reference(a, b), 12);
+    }), { numRuns: 2000 });
+  });
+});
