@@ -176,6 +176,18 @@ describe('index properties', () => {
     }), { numRuns: 200 });
   });
 
+  it('identifier matching is case-insensitive', () => {
+    const id = fc.string({ unit: fc.constantFrom(...'abcXYZ019-_É'), minLength: 1, maxLength: 12 }).filter((x) => x.trim().length > 0);
+    const flip = (x: string, mask: number) => [...x].map((ch, i) => ((mask >> (i % 20)) & 1 ? ch.toUpperCase() : ch.toLowerCase())).join('');
+    fc.assert(fc.property(id, fc.constantFrom('dwid', 'votercrmid', 'Vendor'), fc.integer(), fc.integer(), (externalId, type, m1, m2) => {
+      const index = new ContactIndex();
+      index.upsert(42, { identifiers: [{ type: flip(type, m1), externalId: flip(externalId, m1) }] });
+      index.upsert(7, { firstName: 'Other', lastName: 'Person', emails: ['other@example.com'] });
+      const r = index.find({ identifiers: [{ type: flip(type, m2), externalId: flip(externalId, m2) }] });
+      expect(r).toMatchObject({ decision: 'Matched', id: 42, reason: 'identifier' });
+    }), { numRuns: 300 });
+  });
+
   it('scores are symmetric without term frequencies, and find is deterministic', () => {
     fc.assert(fc.property(person, person, (x, y) => {
       const ix = new ContactIndex({ termFrequencies: false });
