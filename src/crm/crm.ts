@@ -6,7 +6,8 @@
  * write. findOrCreate runs find and write under its tenant+context's mutex, so one process
  * never creates the same new person twice. Writes commit before the Promise resolves.
  */
-import { ContactIndex, type ContactInput, type MatchResult } from '../engine/index.js';
+import { ContactIndex, type MatchResult, type NormalizedContact } from '../engine/index.js';
+import { decodeMatchKey, encodeMatchKey, engineInput, normalizerFingerprint } from './match-key.js';
 import {
   SqliteStore, StoreError,
   type ContextName, type KeyRow, type PersonRecord, type Scope, type Store, type Tier,
@@ -135,6 +136,8 @@ interface ScopeState {
   settings: ContextSettings;
   version: number;
   index: ContactIndex;
+  /** Fingerprint of the index's normalizer (see match-key.ts). */
+  fingerprint: number;
   /** crmIds of organization contacts (a person never matches an organization by score). */
   organizations: Set<number>;
   ready: Promise<void>;
@@ -144,22 +147,6 @@ const TENANT_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,99}$/;
 
 function scopeKey(scope: Scope): string {
   return `${scope.tenantId}:${scope.context}`;
-}
-
-function engineInput(x: { scalars: ValidCandidate['scalars'] | PersonRecord['scalars']; emails: readonly { email: string }[]; phones: readonly { e164: string; ext: string | null }[]; addresses: ContactInput['addresses']; identifiers: readonly { type: string; externalId: string }[] }): ContactInput {
-  const s = x.scalars;
-  const str = (v: string | number | null | undefined): string | null => (v === undefined || v === null ? null : String(v));
-  return {
-    firstName: str(s.firstName),
-    middleName: str(s.middleName),
-    lastName: str(s.lastName),
-    suffix: str(s.suffix),
-    dateOfBirth: str(s.dateOfBirth),
-    emails: x.emails.map((e) => e.email),
-    phones: x.phones.map((p) => ({ phoneNumber: p.e164, ext: p.ext })),
-    addresses: x.addresses ?? [],
-    identifiers: x.identifiers,
-  };
 }
 
 function isOrganization(scalars: { readonly contactMode?: string | number | null }): boolean {
@@ -230,8 +217,9 @@ export class Crm {
     let st = this.scopes.get(key);
     if (st === undefined) {
       const settings = row === null ? DEFAULT_CONTEXT_SETTINGS : parseStoredContextSettings(scope.context, row.json);
+      const index = new ContactIndex({ defaultCountry: settings.defaultCountry });
       const created: ScopeState = {
-        scope, settings, version, index: new ContactIndex({ defaultCountry: settings.defaultCountry }),
+        scope, settings, version, index, fingerprint: normalizerFingerprint(index),
         organizations: new Set(), ready: Promise.resolve(),
       };
       created.ready = this.mutex.run(key, () => this.load(created));
@@ -250,21 +238,46 @@ export class Crm {
     return st;
   }
 
-  /** Builds a fresh index of a scope from the store and swaps it in. Runs under the scope's mutex. */
+  /**
+   * Builds a fresh index of a scope from the store and swaps it in; runs under the scope's
+   * mutex. Rows whose cached match key was made by this normalizer are parsed; the others
+   * are normalized and their keys stored for the next load.
+   */
   private async load(st: ScopeState): Promise<void> {
     const index = new ContactIndex({ defaultCountry: st.settings.defaultCountry });
+    const fingerprint = normalizerFingerprint(index);
     const organizations = new Set<number>();
     let after = 0;
     for (;;) {
-      const people = await this.store.listPeople(st.scope, after, this.batchSize);
+      const rows = await this.store.listMatchKeys(st.scope, fingerprint, after, this.batchSize);
+      for (const row of rows) {
+        const contact = decodeMatchKey(row.json);
+        if (contact !== null) index.upsertNormalized(row.crmId, contact);
+        else {
+          const p = await this.store.getPerson(st.scope, row.crmId);
+          if (p !== null) index.upsert(p.crmId, engineInput(p));
+        }
+        if (row.organization) organizations.add(row.crmId);
+        after = row.crmId;
+      }
+      if (rows.length < this.batchSize) break;
+    }
+    after = 0;
+    for (;;) {
+      const people = await this.store.listPeopleWithStaleMatchKey(st.scope, fingerprint, after, this.batchSize);
+      const keys: { crmId: number; json: string }[] = [];
       for (const p of people) {
-        index.upsert(p.crmId, engineInput(p));
+        const contact = index.normalize(engineInput(p));
+        index.upsertNormalized(p.crmId, contact);
+        keys.push({ crmId: p.crmId, json: encodeMatchKey(contact) });
         if (isOrganization(p.scalars)) organizations.add(p.crmId);
         after = p.crmId;
       }
+      await this.store.putMatchKeys(st.scope, fingerprint, keys);
       if (people.length < this.batchSize) break;
     }
     st.index = index;
+    st.fingerprint = fingerprint;
     st.organizations = organizations;
   }
 
@@ -465,13 +478,16 @@ export class Crm {
         if (stored === null) throw new Error(`Index and store disagree: person ${m.crmId} is indexed but not stored.`);
         const { person, changed } = applyCandidate(stored, c, now);
         if (changed) {
-          const saved = await this.store.updatePerson(st.scope, person);
-          this.indexPerson(st, saved);
+          const contact = st.index.normalize(engineInput(person));
+          const saved = await this.store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) });
+          this.indexPerson(st, saved, contact);
         }
         return { status: 'Matched', crmId: m.crmId, reason: null, reasonText: null, matchedBy: m.by, updated: changed, explanation: explanationOf(m.result) };
       }
-      const saved = await this.store.insertPerson(st.scope, createPerson(c, now));
-      this.indexPerson(st, saved);
+      const person = createPerson(c, now);
+      const contact = st.index.normalize(engineInput(person));
+      const saved = await this.store.insertPerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) });
+      this.indexPerson(st, saved, contact);
       return {
         status: 'UnmatchedStored', crmId: saved.crmId, reason: m.reason,
         reasonText: m.reason === null ? null : REASON_TEXT[m.reason], matchedBy: null, updated: false,
@@ -480,8 +496,9 @@ export class Crm {
     });
   }
 
-  private indexPerson(st: ScopeState, p: PersonRecord): void {
-    st.index.upsert(p.crmId, engineInput(p));
+  /** Puts a committed person into the in-memory index (after the write, so a failed write leaves it unchanged). */
+  private indexPerson(st: ScopeState, p: PersonRecord, contact: NormalizedContact): void {
+    st.index.upsertNormalized(p.crmId, contact);
     if (isOrganization(p.scalars)) st.organizations.add(p.crmId);
     else st.organizations.delete(p.crmId);
   }

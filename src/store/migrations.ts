@@ -95,4 +95,15 @@ export const MIGRATIONS: readonly Migration[] = [
       INSERT INTO sequences (name, value) VALUES ('phone', 0), ('address', 0);
     `,
   },
+  {
+    version: 2,
+    name: 'people.match_key: the engine-normalized form, so the index loads without re-normalizing',
+    // match_key is the JSON of the engine's NormalizedContact for the row; match_fp the
+    // fingerprint of the normalizer (engine version + default country) that produced it.
+    // A row whose match_fp differs from the running normalizer's is re-normalized at load.
+    sql: `
+      ALTER TABLE people ADD COLUMN match_key TEXT;
+      ALTER TABLE people ADD COLUMN match_fp INTEGER;
+    `,
+  },
 ];

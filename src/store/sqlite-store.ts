@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { MIGRATIONS, columnOf, type Migration } from './migrations.js';
 import {
   INTEGER_SCALARS, PERSON_SCALARS, StoreError, identifierKey,
-  type ContextName, type KeyRow, type NewKeyRow, type PersonRecord, type PersonScalarName,
+  type ContextName, type KeyRow, type MatchKey, type MatchKeyRow, type NewKeyRow, type PersonRecord, type PersonScalarName,
   type PersonScalars, type Scope, type SettingsRow, type Store, type StoredAddress,
   type StoredPhone, type StoredSelfReported, type TenantRow, type Tier,
 } from './types.js';
@@ -242,27 +242,28 @@ export class SqliteStore implements Store {
     }
   }
 
-  async insertPerson(scope: Scope, person: PersonRecord): Promise<PersonRecord> {
+  async insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<PersonRecord> {
     const columns = ['tenant_id', 'context', 'created_at', 'updated_at', ...SCALAR_COLUMNS,
-      'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported'];
+      'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'match_key', 'match_fp'];
     const sql = `INSERT INTO people (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
     return this.db.transaction(() => {
       const withIds = this.assignIds(person);
-      const info = this.stmt(sql).run(scope.tenantId, scope.context, ...this.personValues(withIds));
+      const info = this.stmt(sql).run(scope.tenantId, scope.context, ...this.personValues(withIds), match?.json ?? null, match?.fingerprint ?? null);
       const stored = { ...withIds, crmId: Number(info.lastInsertRowid) };
       this.writeIdentifiers(scope, stored);
       return stored;
     })();
   }
 
-  async updatePerson(scope: Scope, person: PersonRecord): Promise<PersonRecord> {
+  async updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<PersonRecord> {
     const columns = ['created_at', 'updated_at', ...SCALAR_COLUMNS,
-      'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported'];
+      'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'match_key', 'match_fp'];
     const sql = `UPDATE people SET ${columns.map((c) => `${c} = ?`).join(', ')}
       WHERE crm_id = ? AND tenant_id = ? AND context = ?`;
     return this.db.transaction(() => {
       const withIds = this.assignIds(person);
-      const info = this.stmt(sql).run(...this.personValues(withIds), person.crmId, scope.tenantId, scope.context);
+      const info = this.stmt(sql).run(...this.personValues(withIds), match?.json ?? null, match?.fingerprint ?? null,
+        person.crmId, scope.tenantId, scope.context);
       if (info.changes !== 1) {
         throw new StoreError(`No person ${person.crmId} in tenant ${scope.tenantId} ${scope.context}.`, 'NOT_FOUND');
       }
@@ -291,6 +292,26 @@ export class SqliteStore implements Store {
   async listPeople(scope: Scope, afterCrmId: number, limit: number): Promise<PersonRecord[]> {
     return (this.stmt(`SELECT * FROM people WHERE tenant_id = ? AND context = ? AND crm_id > ?
       ORDER BY crm_id LIMIT ?`).all(scope.tenantId, scope.context, afterCrmId, limit) as Row[]).map(toPerson);
+  }
+
+  async listMatchKeys(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<MatchKeyRow[]> {
+    const rows = this.stmt(`SELECT crm_id, match_key, contact_mode FROM people
+      WHERE tenant_id = ? AND context = ? AND crm_id > ? AND match_fp = ? AND match_key IS NOT NULL
+      ORDER BY crm_id LIMIT ?`).raw().all(scope.tenantId, scope.context, afterCrmId, fingerprint, limit) as [number, string, string | null][];
+    return rows.map(([crmId, json, mode]) => ({ crmId, json, organization: mode === 'Organization' }));
+  }
+
+  async listPeopleWithStaleMatchKey(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<PersonRecord[]> {
+    return (this.stmt(`SELECT * FROM people WHERE tenant_id = ? AND context = ? AND crm_id > ?
+      AND (match_fp IS NOT ? OR match_key IS NULL) ORDER BY crm_id LIMIT ?`)
+      .all(scope.tenantId, scope.context, afterCrmId, fingerprint, limit) as Row[]).map(toPerson);
+  }
+
+  async putMatchKeys(scope: Scope, fingerprint: number, keys: readonly { readonly crmId: number; readonly json: string }[]): Promise<void> {
+    const put = this.stmt('UPDATE people SET match_key = ?, match_fp = ? WHERE crm_id = ? AND tenant_id = ? AND context = ?');
+    this.db.transaction(() => {
+      for (const k of keys) put.run(k.json, fingerprint, k.crmId, scope.tenantId, scope.context);
+    })();
   }
 
   async listPeopleScopes(): Promise<Scope[]> {

@@ -170,6 +170,24 @@ export interface PersonRecord {
   readonly customFieldValues: readonly StoredCustomFieldValue[];
 }
 
+/**
+ * The matching engine's normalized form of a person, cached beside the record so that the
+ * in-memory index loads without normalizing every person again. `fingerprint` identifies the
+ * normalizer that produced `json` (see src/crm/match-key.ts).
+ */
+export interface MatchKey {
+  readonly fingerprint: number;
+  readonly json: string;
+}
+
+/** One cached match key, as the index load reads it. */
+export interface MatchKeyRow {
+  readonly crmId: number;
+  readonly json: string;
+  /** contactMode is Organization. */
+  readonly organization: boolean;
+}
+
 /** Persistence of tenants, keys, settings and people. See the module comment for the rules. */
 export interface Store {
   close(): Promise<void>;
@@ -190,16 +208,25 @@ export interface Store {
   /** Marks keys revoked (those not yet revoked); returns how many changed. */
   revokeKeys(ids: readonly number[], revokedAt: string): Promise<number>;
 
-  /** Inserts a person (crmId 0), assigning crmId, phoneIds and addressIds; returns it stored. */
-  insertPerson(scope: Scope, person: PersonRecord): Promise<PersonRecord>;
-  /** Replaces a person of this scope, assigning ids of new phones and addresses. */
-  updatePerson(scope: Scope, person: PersonRecord): Promise<PersonRecord>;
+  /**
+   * Inserts a person (crmId 0), assigning crmId, phoneIds and addressIds; returns it stored.
+   * `match` (optional) is the person's cached match key, stored in the same transaction.
+   */
+  insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<PersonRecord>;
+  /** Replaces a person of this scope, assigning ids of new phones and addresses; replaces or clears the match key. */
+  updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<PersonRecord>;
   getPerson(scope: Scope, crmId: number): Promise<PersonRecord | null>;
   /** crmIds (ascending) holding this identifier; `type` and `externalId` compared case-insensitively. */
   findByIdentifier(scope: Scope, type: string, externalId: string): Promise<number[]>;
   countPeople(scope: Scope): Promise<number>;
   /** People of a scope in ascending crmId order, after `afterCrmId`, at most `limit`. */
   listPeople(scope: Scope, afterCrmId: number, limit: number): Promise<PersonRecord[]>;
+  /** Cached match keys made by `fingerprint`, ascending crmId after `afterCrmId`, at most `limit`. */
+  listMatchKeys(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<MatchKeyRow[]>;
+  /** People whose match key is missing or made by another fingerprint (ascending crmId). */
+  listPeopleWithStaleMatchKey(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<PersonRecord[]>;
+  /** Stores fresh match keys of existing people of this scope (one transaction). */
+  putMatchKeys(scope: Scope, fingerprint: number, keys: readonly { readonly crmId: number; readonly json: string }[]): Promise<void>;
   /** Scopes that hold at least one person. */
   listPeopleScopes(): Promise<Scope[]>;
 }

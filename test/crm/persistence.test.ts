@@ -72,3 +72,51 @@ describe('persistence', () => {
     await crm.close();
   }, 60_000);
 });
+
+describe('cached match keys', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'matchbook-keys-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const body = { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }], addresses: [{ addressLine1: '12 Main Street', zipOrPostalCode: '02145' }] };
+  const sql = (crm: Crm): { prepare(s: string): { run(...a: unknown[]): unknown; all(...a: unknown[]): unknown[] } } =>
+    (crm.store as unknown as { db: { prepare(s: string): { run(...a: unknown[]): unknown; all(...a: unknown[]): unknown[] } } }).db;
+
+  it('every write stores the match key; stale or broken keys are rebuilt at load', async () => {
+    const db = join(dir, 'crm.db');
+    let crm = await Crm.open({ db });
+    const t = await crm.createTenant('acme');
+    const ctx = { tenantId: t.id, context: 'voterfile' as const };
+    const a = await crm.findOrCreate(ctx, body);
+    const b = await crm.findOrCreate(ctx, { ...body, firstName: 'Bob', emails: [{ email: 'bob@example.org' }] });
+    const rows = sql(crm).prepare('SELECT match_key, match_fp FROM people ORDER BY crm_id').all() as { match_key: string | null; match_fp: number | null }[];
+    expect(rows.every((r) => r.match_key !== null && r.match_fp !== null)).toBe(true);
+    const fingerprint = rows[0]?.match_fp;
+    sql(crm).prepare('UPDATE people SET match_fp = 1 WHERE crm_id = ?').run(a.crmId);
+    sql(crm).prepare("UPDATE people SET match_key = '{not json' WHERE crm_id = ?").run(b.crmId);
+    await crm.close();
+
+    crm = await Crm.open({ db });
+    expect(await crm.find(ctx, body)).toMatchObject({ status: 'Matched', crmId: a.crmId });
+    expect(await crm.find(ctx, { ...body, firstName: 'Bob', emails: [{ email: 'bob@example.org' }] })).toMatchObject({ status: 'Matched', crmId: b.crmId });
+    expect(sql(crm).prepare('SELECT match_fp FROM people WHERE crm_id = ?').all(a.crmId)).toEqual([{ match_fp: fingerprint }]);
+    await crm.close();
+  });
+
+  it('a new default country re-normalizes and rewrites the keys', async () => {
+    const db = join(dir, 'crm.db');
+    let crm = await Crm.open({ db });
+    const t = await crm.createTenant('acme');
+    const ctx = { tenantId: t.id, context: 'voterfile' as const };
+    const a = await crm.findOrCreate(ctx, body);
+    const before = sql(crm).prepare('SELECT match_fp FROM people').all();
+    await crm.configureTenant('acme', { voterfile: { defaultCountry: 'CA' } });
+    await crm.close();
+    crm = await Crm.open({ db });
+    expect(await crm.find(ctx, { ...body, addresses: [{ addressLine1: '12 Main Street', zipOrPostalCode: '02145', countryCode: 'US' }] })).toMatchObject({ status: 'Matched', crmId: a.crmId });
+    expect(sql(crm).prepare('SELECT match_fp FROM people').all()).not.toEqual(before);
+    await crm.close();
+  });
+});

@@ -90,6 +90,20 @@ describe('SqliteStore', () => {
     expect(await store.listPeopleScopes()).toEqual([a]);
   });
 
+  it('match keys: listed by fingerprint, stale ones listed apart, refreshed per scope only', async () => {
+    const p1 = await store.insertPerson(a, person({ scalars: scalars({ contactMode: 'Organization' }) }), { fingerprint: 7, json: '{"k":1}' });
+    const p2 = await store.insertPerson(a, person(), { fingerprint: 6, json: '{"k":2}' });
+    const p3 = await store.insertPerson(a, person());
+    const other = await store.insertPerson(b, person(), { fingerprint: 7, json: '{"k":3}' });
+    expect(await store.listMatchKeys(a, 7, 0, 10)).toEqual([{ crmId: p1.crmId, json: '{"k":1}', organization: true }]);
+    expect((await store.listPeopleWithStaleMatchKey(a, 7, 0, 10)).map((p) => p.crmId)).toEqual([p2.crmId, p3.crmId]);
+    await store.putMatchKeys(a, 7, [{ crmId: p2.crmId, json: '{"k":4}' }, { crmId: other.crmId, json: 'stolen' }]);
+    expect((await store.listMatchKeys(a, 7, 0, 10)).map((r) => r.json)).toEqual(['{"k":1}', '{"k":4}']);
+    expect(await store.listMatchKeys(b, 7, 0, 10)).toEqual([{ crmId: other.crmId, json: '{"k":3}', organization: false }]);
+    await store.updatePerson(a, p1);
+    expect((await store.listPeopleWithStaleMatchKey(a, 7, 0, 10)).map((p) => p.crmId)).toEqual([p1.crmId, p3.crmId]);
+  });
+
   it('pages people by crmId', async () => {
     for (let i = 0; i < 7; i++) await store.insertPerson(i % 2 === 0 ? a : b, person());
     const page1 = await store.listPeople(a, 0, 3);

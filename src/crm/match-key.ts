@@ -1,0 +1,91 @@
+/**
+ * The match key: the engine's normalized form of a person, stored beside the record so that
+ * the index of a tenant+context loads by parsing it instead of normalizing every person again
+ * (name folding, address parsing and phone parsing are most of the load time).
+ *
+ * A cached key is only as good as the normalizer that made it. Each key is stored with a
+ * fingerprint of the running normalizer: a hash of what it makes of a fixed set of probe
+ * contacts that exercise every normalization (names with accents, particles and suffixes,
+ * nicknames, dates, provider email aliases, national and international phones with
+ * extensions, addresses with suffixes, directionals, units and ZIP+4, identifiers) under the
+ * index's default country. When an engine upgrade or a new default country changes any
+ * output, the fingerprint changes and the index load re-normalizes those rows and stores the
+ * new keys. A change that no probe shows goes unnoticed: add a probe with such a change.
+ */
+import type { ContactIndex, ContactInput, NormalizedContact } from '../engine/index.js';
+import type { PersonRecord } from '../store/index.js';
+import type { ValidCandidate } from './candidate.js';
+
+/**
+ * What the engine compares of a stored person or a validated candidate. Phones go in as
+ * E.164 (validation already applied the country rules), so their normalization cannot drift.
+ */
+export function engineInput(x: {
+  readonly scalars: ValidCandidate['scalars'] | PersonRecord['scalars'];
+  readonly emails: readonly { readonly email: string }[];
+  readonly phones: readonly { readonly e164: string; readonly ext: string | null }[];
+  readonly addresses: ContactInput['addresses'];
+  readonly identifiers: readonly { readonly type: string; readonly externalId: string }[];
+}): ContactInput {
+  const s = x.scalars;
+  const str = (v: string | number | null | undefined): string | null => (v === undefined || v === null ? null : String(v));
+  return {
+    firstName: str(s.firstName),
+    middleName: str(s.middleName),
+    lastName: str(s.lastName),
+    suffix: str(s.suffix),
+    dateOfBirth: str(s.dateOfBirth),
+    emails: x.emails.map((e) => e.email),
+    phones: x.phones.map((p) => ({ phoneNumber: p.e164, ext: p.ext })),
+    addresses: x.addresses ?? [],
+    identifiers: x.identifiers,
+  };
+}
+
+/** Contacts whose normalized forms make the fingerprint. */
+export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
+  { firstName: 'José-María', middleName: 'de la', lastName: "O'Brien-Smith Jr.", suffix: 'III', dateOfBirth: '1975-09-18' },
+  { firstName: 'BOB', lastName: 'van der Berg', dateOfBirth: '09/18/1975', emails: ['J.Doe+tag@GoogleMail.com', 'x@example.org'] },
+  { firstName: 'Łukasz', lastName: 'Straße', suffix: 'Sr', phones: ['(202) 429-1000', { phoneNumber: '+44 20 7946 0000', ext: '12' }, { phoneNumber: '2079460000', countryCode: 'GB' }] },
+  {
+    firstName: 'Ann', lastName: 'Lee', addresses: [
+      { addressLine1: '1600 North Pennsylvania Avenue NW', addressLine2: 'Apt 4B', city: 'Washington', stateOrProvince: 'dc', zipOrPostalCode: '20500-0001' },
+      { addressLine1: 'PO Box 12', city: 'Chicago', stateOrProvince: 'IL', zipOrPostalCode: '60601', countryCode: 'US' },
+      { addressLine1: '10 Downing St', city: 'London', zipOrPostalCode: 'SW1A 2AA', countryCode: 'GB' },
+      { streetNumber: '12', streetName: 'Main Street East', zipOrPostalCode: '02145' },
+    ],
+  },
+  { identifiers: [{ type: 'DWID', externalId: ' AbC-1 ' }, { type: 'votercrmid', externalId: '42' }] },
+]);
+
+/** 32-bit FNV-1a of a string. */
+function fnv1a(text: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+/** The fingerprint of an index's normalizer (its engine code and default country). */
+export function normalizerFingerprint(index: ContactIndex): number {
+  return fnv1a(JSON.stringify(FINGERPRINT_PROBES.map((p) => index.normalize(p))));
+}
+
+/** The stored text of a match key. */
+export function encodeMatchKey(contact: NormalizedContact): string {
+  return JSON.stringify(contact);
+}
+
+/** A stored match key back, or null when it is not one (then the record is re-normalized). */
+export function decodeMatchKey(json: string): NormalizedContact | null {
+  try {
+    const value = JSON.parse(json) as Partial<NormalizedContact> | null;
+    if (value === null || typeof value !== 'object') return null;
+    if (!Array.isArray(value.emails) || !Array.isArray(value.phones) || !Array.isArray(value.addresses) || !Array.isArray(value.identifiers)) return null;
+    return value as NormalizedContact;
+  } catch {
+    return null;
+  }
+}
