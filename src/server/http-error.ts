@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { isCrmError } from './crm-port.js';
+import { CrmError } from './crm-port.js';
 
 /** Error codes this server emits (ALL_CAPS, compatibility.md "Errors"). */
 export type ErrorCode =
@@ -149,7 +149,7 @@ export function renderError(err: unknown, log: FastifyBaseLogger): RenderedError
   if (err instanceof HttpError) {
     return { status: err.status, envelope: { errors: [...err.items] }, headers: { ...err.headers } };
   }
-  if (isCrmError(err) && err.status >= 400 && err.status < 500) {
+  if (err instanceof CrmError && err.status >= 400 && err.status < 500) {
     const errors: ErrorItem[] =
       err.issues.length === 0
         ? [{ code: err.code, text: err.message }]

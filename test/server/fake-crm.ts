@@ -2,16 +2,26 @@
  * A tiny in-memory stand-in for the Crm facade, ONLY for unit tests of the HTTP layer
  * (auth parsing, envelope, routing). Endpoint behaviour is tested against the real Crm.
  */
-import type { CallContext, CrmPort, KeyIdentity, MatchOutcome, PersonView } from '../../src/server/crm-port.js';
+import type { CallContext, CrmPort, KeyIdentity, MatchOutcome, Person } from '../../src/server/crm-port.js';
+
+type PersonView = Person;
+
+/** A MatchOutcome with the explanation fields filled in. */
+export function outcome(status: MatchOutcome['status'], crmId: number | null, reason: MatchOutcome['reason']): MatchOutcome {
+  return {
+    status, crmId, reason, reasonText: reason === null ? null : `because ${reason}`, matchedBy: status === 'Matched' ? 'score' : null,
+    updated: false, explanation: { score: 0, gates: [], gate: null, fields: [], candidates: 0 },
+  };
+}
 
 export const FAKE_KEY = '0f8fad5b-d9cb-469f-a165-70867728950e';
 export const FAKE_VOTERFILE_ONLY_KEY = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 
 export class FakeCrm implements CrmPort {
   calls: { op: string; ctx: CallContext; body?: unknown; expand?: string[] }[] = [];
-  next: MatchOutcome = { status: 'Unmatched', crmId: null, reason: 'no-candidates' };
+  next: MatchOutcome = outcome('Unmatched', null, 'no-candidates');
   throwOnFind: unknown = null;
-  people = new Map<number, PersonView>([[7, { crmId: 7, firstName: 'Ada' }]]);
+  people = new Map<number, PersonView>([[7, { crmId: 7, firstName: 'Ada' } as unknown as PersonView]]);
 
   async authenticate(guid: string): Promise<KeyIdentity | null> {
     if (guid === FAKE_KEY) {
@@ -37,6 +47,6 @@ export class FakeCrm implements CrmPort {
   }
   async getPersonByExternalId(ctx: CallContext, type: string, id: string, expand: ReadonlySet<string>): Promise<PersonView | null> {
     this.calls.push({ op: 'getPersonByExternalId', ctx, body: [type, id], expand: [...expand] });
-    return type.toLowerCase() === 'dwid' && id === 'A/1 b' ? { crmId: 7 } : null;
+    return type.toLowerCase() === 'dwid' && id === 'A/1 b' ? ({ crmId: 7 } as unknown as PersonView) : null;
   }
 }

@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../src/server/app.js';
-import { FAKE_KEY, FAKE_VOTERFILE_ONLY_KEY, FakeCrm } from './fake-crm.js';
+import { CrmError } from '../../src/crm/index.js';
+import { FAKE_KEY, FAKE_VOTERFILE_ONLY_KEY, FakeCrm, outcome } from './fake-crm.js';
 
 const JSON_CT = 'application/json; charset=utf-8';
 const basic = (password: string, user = 'apiuser') => `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`;
@@ -121,7 +122,7 @@ describe('routing and envelopes', () => {
   });
 
   it('accepts a UTF-8 BOM and application/*+json', async () => {
-    crm.next = { status: 'Unmatched', crmId: null, reason: 'below-minimum' };
+    crm.next = outcome('Unmatched', null, 'below-minimum');
     const bom = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"firstName":"Zoë"}')]);
     const res = await app.inject({ method: 'POST', url: '/v4/people/find', headers: { ...auth, 'content-type': 'application/vnd.api+json' }, payload: bom });
     expect(res.statusCode).toBe(404);
@@ -142,14 +143,10 @@ describe('routing and envelopes', () => {
   });
 
   it('renders domain errors with every issue', async () => {
-    const err = Object.assign(new Error('invalid'), {
-      code: 'INVALID_PARAMETER',
-      status: 400,
-      issues: [
-        { property: 'phones[0].phoneNumber', text: 'Not a valid phone number.' },
-        { property: 'emails[1].email', text: 'Not a valid email address.', hint: 'like a@b.org' },
-      ],
-    });
+    const err = new CrmError('INVALID_PARAMETER', [
+      { property: 'phones[0].phoneNumber', text: 'Not a valid phone number.' },
+      { property: 'emails[1].email', text: 'Not a valid email address.', hint: 'like a@b.org' },
+    ]);
     crm.throwOnFind = err;
     const res = await app.inject({ method: 'POST', url: '/v2/people/find', headers: auth, payload: {} });
     crm.throwOnFind = null;
@@ -171,29 +168,29 @@ describe('match responses', () => {
   const auth = { apiKey: FAKE_KEY };
 
   it('302 with absolute Location under the prefix used, 201, 404 with reason', async () => {
-    crm.next = { status: 'Matched', crmId: 42, reason: null };
+    crm.next = outcome('Matched', 42, null);
     let res = await app.inject({ method: 'POST', url: '/v2/people/find', headers: { ...auth, host: 'crm.example.org:8443' }, payload: {} });
     expect(res.statusCode).toBe(302);
     expect(res.headers['location']).toBe('http://crm.example.org:8443/v2/people/42');
     expect(res.json()).toEqual({ crmId: 42, status: 'Matched' });
 
-    crm.next = { status: 'UnmatchedStored', crmId: 43, reason: 'below-minimum' };
+    crm.next = outcome('UnmatchedStored', 43, 'below-minimum');
     res = await app.inject({ method: 'POST', url: '/v4/contacts/findOrCreate', headers: auth, payload: {} });
     expect(res.statusCode).toBe(201);
     expect(res.headers['location']).toBe('http://localhost:80/v4/people/43');
     expect(res.headers['x-match-reason']).toBe('below-minimum');
-    expect(res.json()).toEqual({ crmId: 43, status: 'UnmatchedStored', reason: 'below-minimum' });
+    expect(res.json()).toEqual({ crmId: 43, status: 'UnmatchedStored', reason: 'below-minimum', reasonText: 'because below-minimum' });
     expect(crm.calls.at(-1)?.op).toBe('contacts');
 
-    crm.next = { status: 'Unmatched', crmId: null, reason: 'no-candidates' };
+    crm.next = outcome('Unmatched', null, 'no-candidates');
     res = await app.inject({ method: 'POST', url: '/v4/people/find', headers: auth, payload: {} });
     expect(res.statusCode).toBe(404);
     expect(res.headers['location']).toBeUndefined();
-    expect(res.json()).toEqual({ crmId: null, status: 'Unmatched', reason: 'no-candidates' });
+    expect(res.json()).toEqual({ crmId: null, status: 'Unmatched', reason: 'no-candidates', reasonText: 'because no-candidates' });
   });
 
   it('ignores X-Forwarded-* unless trustProxy is set', async () => {
-    crm.next = { status: 'Matched', crmId: 5, reason: null };
+    crm.next = outcome('Matched', 5, null);
     const headers = { ...auth, host: 'internal:8080', 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.org' };
     let res = await app.inject({ method: 'POST', url: '/v4/people/find', headers, payload: {} });
     expect(res.headers['location']).toBe('http://internal:8080/v4/people/5');

@@ -28,11 +28,15 @@ export interface PeopleRoutesOptions {
   readonly expandable: readonly string[];
 }
 
-/** The Match Response body: `{crmId, status}` plus `reason` when the domain gave one. */
+/**
+ * The Match Response body: `{crmId, status}` (interface.md 2.7), plus, when no record
+ * matched, `reason` (a stable code) and `reasonText` (a sentence). Clients ignore unknown fields.
+ */
 interface MatchResponseBody {
   crmId: number | null;
   status: MatchOutcome['status'];
   reason?: string;
+  reasonText?: string;
 }
 
 function requireBody(request: FastifyRequest): unknown {
@@ -44,7 +48,7 @@ function requireBody(request: FastifyRequest): unknown {
   return request.body;
 }
 
-/** Answer a match outcome: status code, Location when there is a record, reason in body and header. */
+/** Answer a match outcome: status code, Location when there is a record, reason in body, header and log. */
 function sendOutcome(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -55,13 +59,24 @@ function sendOutcome(
   const body: MatchResponseBody = { crmId: outcome.crmId, status: outcome.status };
   if (outcome.reason !== null) {
     body.reason = outcome.reason;
+    if (outcome.reasonText !== null) body.reasonText = outcome.reasonText;
     reply.header(MATCH_REASON_HEADER, outcome.reason);
   }
   if (outcome.crmId !== null && outcome.status !== 'Unmatched') {
     reply.header('location', personLocation(request, prefix, outcome.crmId));
   }
   request.log.info(
-    { operation, matchStatus: outcome.status, crmId: outcome.crmId, matchReason: outcome.reason },
+    {
+      operation,
+      matchStatus: outcome.status,
+      crmId: outcome.crmId,
+      matchReason: outcome.reason,
+      matchedBy: outcome.matchedBy,
+      updated: outcome.updated,
+      score: outcome.explanation.score,
+      gate: outcome.explanation.gate,
+      candidates: outcome.explanation.candidates,
+    },
     'match outcome',
   );
   return reply.code(MATCH_HTTP_STATUS[outcome.status]).send(body);

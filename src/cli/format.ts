@@ -1,0 +1,20 @@
+/** Plain-text tables for list commands: one header line, one line per row, aligned columns. */
+
+function cell(value: unknown): string {
+  if (value === null || value === undefined) return '-';
+  if (Array.isArray(value)) return value.map(cell).join(',');
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** Render rows (objects with the same keys) as an aligned table; "(none)" when empty. */
+export function formatTable(rows: readonly object[], columns?: readonly string[]): string {
+  if (rows.length === 0) return '(none)\n';
+  const cols = columns ?? Object.keys(rows[0] ?? {});
+  const cells = rows.map((row) => cols.map((c) => cell((row as Record<string, unknown>)[c])));
+  const widths = cols.map((c, i) => Math.max(c.length, ...cells.map((r) => (r[i] ?? '').length)));
+  const line = (values: readonly string[]) =>
+    values.map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+  return [line(cols), ...cells.map(line)].join('\n') + '\n';
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+/**
+ * Entry point of the `matchbook` command: the registry of subcommands. To add a subcommand,
+ * write `registerX(program, io)` in its own file and list it here.
+ */
+import { runCli, type CommandRegistrar } from './program.js';
+import { registerKeys } from './keys.js';
+import { registerServe } from './serve.js';
+import { registerTenants } from './tenants.js';
+
+/** Every subcommand, in help order. */
+const COMMANDS: readonly CommandRegistrar[] = [registerServe, registerTenants, registerKeys];
+
+process.exitCode = await runCli(process.argv.slice(2), COMMANDS);

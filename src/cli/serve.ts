@@ -1,0 +1,200 @@
+/**
+ * `matchbook serve`: open the database, create a demo tenant and key on a first start, and
+ * listen (default 127.0.0.1:8080). SIGINT/SIGTERM close the server, then the database.
+ */
+import { InvalidArgumentError, type Command } from 'commander';
+import { Crm } from '../crm/index.js';
+import { buildApp } from '../server/app.js';
+import { describeError, resolveDbPath, type CliIo } from './io.js';
+
+/** Default listening address: loopback only. */
+export const DEFAULT_HOST = '127.0.0.1';
+/** Default port. */
+export const DEFAULT_PORT = 8080;
+/** Name of the tenant created on a first start. */
+export const DEMO_TENANT = 'demo';
+/** Longest a shutdown may take before the process exits anyway, in ms. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+
+/** Everything `serve` needs, already resolved from flags and environment. */
+export interface ServeOptions {
+  readonly db: string;
+  readonly host: string;
+  readonly port: number;
+  readonly trustProxy: boolean;
+  readonly logLevel: string;
+}
+
+/** A running server. */
+export interface RunningServer {
+  /** Base URL a client on this machine can use, e.g. http://127.0.0.1:8080. */
+  readonly url: string;
+  readonly port: number;
+  /** The demo key when this start created the demo tenant, else null. */
+  readonly demoKey: string | null;
+  /** Stop accepting requests, finish in-flight ones, close the database. Idempotent. */
+  close(): Promise<void>;
+}
+
+/** Parse a TCP port (0 = any free port). */
+export function parsePort(value: string): number {
+  const port = Number(value);
+  if (!/^\d{1,5}$/.test(value.trim()) || port > 65535) {
+    throw new InvalidArgumentError('A port is a number from 0 to 65535.');
+  }
+  return port;
+}
+
+/** A host a local curl can reach: wildcard addresses become loopback. */
+function clientHost(host: string): string {
+  if (host === '0.0.0.0' || host === '') return '127.0.0.1';
+  if (host === '::') return '[::1]';
+  return host.includes(':') ? `[${host}]` : host;
+}
+
+/** A ready-to-paste curl command for findOrCreate with `key`. */
+export function demoCurl(url: string, key: string): string {
+  const body = '{"firstName":"Ada","lastName":"Lovelace","emails":[{"email":"ada@example.org"}]}';
+  return [
+    `curl -i -u 'apiuser:${key}' -H 'Content-Type: application/json' \\`,
+    `  -d '${body}' \\`,
+    `  ${url}/v4/people/findOrCreate`,
+  ].join('\n');
+}
+
+/** Open the database, bootstrap a demo tenant if there is none, and listen. Prints nothing. */
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const crm = await Crm.open({ db: options.db });
+  let demoKey: string | null = null;
+  try {
+    if (!(await crm.hasAnyTenant())) {
+      await crm.createTenant(DEMO_TENANT);
+      demoKey = (await crm.createKey({ tenant: DEMO_TENANT })).key;
+    }
+  } catch (err) {
+    await crm.close();
+    throw err;
+  }
+  const app = buildApp({ crm, logger: { level: options.logLevel }, trustProxy: options.trustProxy });
+  try {
+    await app.listen({ host: options.host, port: options.port });
+  } catch (err) {
+    await app.close();
+    await crm.close();
+    throw err;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${clientHost(options.host)}:${port}`,
+    port,
+    demoKey,
+    close: () => {
+      closing ??= (async () => {
+        try {
+          await app.close();
+        } finally {
+          await crm.close();
+        }
+      })();
+      return closing;
+    },
+  };
+}
+
+/** What `serve` prints once listening: the demo key and a curl on a first start, then the "listening" line last. */
+export function startBanner(server: RunningServer, db: string): string {
+  const demo =
+    server.demoKey === null
+      ? ''
+      : `matchbook: first start: created tenant "${DEMO_TENANT}" and this API key (shown only now):\n` +
+        `  ${server.demoKey}\n` +
+        `Try it:\n${demoCurl(server.url, server.demoKey)}\n`;
+  return `${demo}matchbook: listening on ${server.url} (database ${db})\n`;
+}
+
+/**
+ * SIGINT/SIGTERM handling, installed BEFORE the server starts (a signal that arrives before a
+ * handler exists kills the process outright): close the server, then the database. A signal
+ * during startup stops the server as soon as it is up; a second signal or a stuck close exits at once.
+ */
+class SignalGuard {
+  private server: RunningServer | null = null;
+  private stopping = false;
+  private readonly onSignal = (signal: NodeJS.Signals): void => {
+    if (this.stopping) {
+      this.io.stderr(`matchbook: ${signal} again, exiting now\n`);
+      process.exit(1);
+    }
+    this.stopping = true;
+    this.io.stderr(`matchbook: ${signal} received, shutting down\n`);
+    setTimeout(() => {
+      this.io.stderr('matchbook: shutdown timed out\n');
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    if (this.server !== null) this.stop(this.server);
+  };
+
+  constructor(private readonly io: CliIo) {
+    process.on('SIGINT', this.onSignal);
+    process.on('SIGTERM', this.onSignal);
+  }
+
+  /** The server is up; answers false when a signal already asked to stop (it is being stopped). */
+  started(server: RunningServer): boolean {
+    this.server = server;
+    if (this.stopping) this.stop(server);
+    return !this.stopping;
+  }
+
+  /** Startup failed: stop listening for signals. */
+  dispose(): void {
+    process.removeListener('SIGINT', this.onSignal);
+    process.removeListener('SIGTERM', this.onSignal);
+  }
+
+  private stop(server: RunningServer): void {
+    server.close().then(
+      () => {
+        this.dispose();
+        this.io.stderr('matchbook: stopped\n');
+      },
+      (err: unknown) => {
+        this.io.stderr(`matchbook: error during shutdown: ${describeError(err)}\n`);
+        process.exit(1);
+      },
+    );
+  }
+}
+
+/** Register `serve`. */
+export function registerServe(program: Command, io: CliIo): void {
+  program
+    .command('serve')
+    .description('start the HTTP API server')
+    .option('--port <port>', `port to listen on (default: $PORT or ${DEFAULT_PORT})`, parsePort)
+    .option('--host <host>', `address to listen on (default: $HOST or ${DEFAULT_HOST})`)
+    .option('--db <path>', 'SQLite database file (default: $MATCHBOOK_DB or ./var/matchbook.db)')
+    .option('--trust-proxy', 'build Location from X-Forwarded-Proto/Host (only behind a trusted proxy)')
+    .option('--log-level <level>', 'fatal|error|warn|info|debug|trace|silent (default: $LOG_LEVEL or info)')
+    .action(async (opts: { port?: number; host?: string; db?: string; trustProxy?: boolean; logLevel?: string }) => {
+      const envPort = io.env['PORT'];
+      const options: ServeOptions = {
+        db: resolveDbPath(opts.db, io),
+        host: opts.host ?? io.env['HOST'] ?? DEFAULT_HOST,
+        port: opts.port ?? (envPort !== undefined && envPort !== '' ? parsePort(envPort) : DEFAULT_PORT),
+        trustProxy: opts.trustProxy ?? false,
+        logLevel: opts.logLevel ?? io.env['LOG_LEVEL'] ?? 'info',
+      };
+      const guard = io.handleSignals ? new SignalGuard(io) : null;
+      let server: RunningServer;
+      try {
+        server = await startServer(options);
+      } catch (err) {
+        guard?.dispose();
+        throw err;
+      }
+      if (guard === null || guard.started(server)) io.stderr(startBanner(server, options.db));
+    });
+}
