@@ -23,6 +23,7 @@ export {
   surnameParts,
   type NameInput,
 } from './name.js';
+export { CAPITALISED_PARTICLES, formatFullName, parseFullName, type FullNameParts } from './full-name.js';
 export {
   areNicknameVariants,
   buildNicknameTable,
