@@ -3,14 +3,15 @@
  * incrementally (add, replace, remove by id; no rebuild), and `find`, which gates, blocks,
  * scores, decides and explains.
  */
-import { blockingKeys } from './blocking.js';
+import { blockingHashes, phoneticKey } from './blocking.js';
 import { normalizeContact, type NormalizeOptions } from './contact.js';
 import { DEFAULT_GATES, evaluateGates, suppliedFields, type Gate } from './gates.js';
 import { DEFAULT_MODEL, DEFAULT_THRESHOLDS, type MatchModel, type Thresholds } from './model.js';
 import { compactName } from './name.js';
 import { DEFAULT_NICKNAMES, type NicknameTable } from './nicknames.js';
-import { compileModel, scorePair, type CompiledModel, type FieldOutcome, type ScoreContext, type TermFrequencies } from './score.js';
-import type { ContactInput, NormalizedContact } from './types.js';
+import { MAX_RECORD_ID, PostingTable } from './posting-table.js';
+import { compileModel, makeScoreContext, scorePair, type CompiledModel, type FieldOutcome, type ScoreContext, type TermFrequencies } from './score.js';
+import type { ContactInput, NormalizedAddress, NormalizedContact } from './types.js';
 
 /** Options of an index. Every option has a documented default. */
 export interface IndexOptions extends NormalizeOptions {
@@ -23,11 +24,12 @@ export interface IndexOptions extends NormalizeOptions {
   readonly strict?: boolean;
   /**
    * A blocking key filed under more records than this is too common to be useful ("john
-   * smith", a shared office phone): lookups skip it while the candidate has other keys.
-   * Default 200; range >= 1.
+   * smith", a shared office phone): lookups skip it while the candidate has a more selective
+   * key, and take only this many of its records (the most recently filed) when it has none.
+   * Default 100; range >= 1.
    */
   readonly maxBlockSize?: number;
-  /** At most this many candidates are scored per lookup. Default 1000; range >= 1. */
+  /** At most this many candidates are scored per lookup. Default 300; range >= 1. */
   readonly maxCandidates?: number;
   /** Adjust exact name agreement by the name's frequency in the index. Default true. */
   readonly termFrequencies?: boolean;
@@ -39,9 +41,9 @@ export interface IndexOptions extends NormalizeOptions {
 }
 
 /** Default of {@link IndexOptions.maxBlockSize}. */
-export const DEFAULT_MAX_BLOCK_SIZE = 200;
+export const DEFAULT_MAX_BLOCK_SIZE = 100;
 /** Default of {@link IndexOptions.maxCandidates}. */
-export const DEFAULT_MAX_CANDIDATES = 1000;
+export const DEFAULT_MAX_CANDIDATES = 300;
 
 /** Options of one lookup. */
 export interface FindOptions {
@@ -108,17 +110,7 @@ export interface MatchResult {
 
 type Posting = number | number[];
 
-/** 32-bit FNV-1a of a string: blocking keys are filed by hash; a collision only adds candidates. */
-function hashKey(key: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < key.length; i++) {
-    h ^= key.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h | 0; // a signed 32-bit integer stays a small integer (no heap number) in V8
-}
-
-function postingAdd<K>(map: Map<K, Posting>, key: K, id: number): void {
+function postingAdd(map: Map<string, Posting>, key: string, id: number): void {
   const cur = map.get(key);
   if (cur === undefined) map.set(key, id);
   else if (typeof cur === 'number') {
@@ -126,7 +118,7 @@ function postingAdd<K>(map: Map<K, Posting>, key: K, id: number): void {
   } else if (!cur.includes(id)) cur.push(id);
 }
 
-function postingRemove<K>(map: Map<K, Posting>, key: K, id: number): void {
+function postingRemove(map: Map<string, Posting>, key: string, id: number): void {
   const cur = map.get(key);
   if (cur === undefined) return;
   if (typeof cur === 'number') {
@@ -139,6 +131,8 @@ function postingRemove<K>(map: Map<K, Posting>, key: K, id: number): void {
   if (cur.length === 1) map.set(key, cur[0] as number);
 }
 
+const NONE: readonly never[] = Object.freeze([]);
+
 function countAdd(map: Map<string, number>, value: string | null, delta: number): void {
   if (value === null) return;
   const key = compactName(value);
@@ -150,8 +144,21 @@ function countAdd(map: Map<string, number>, value: string | null, delta: number)
 /** An incremental in-memory index of normalized contacts, with explainable `find`. */
 export class ContactIndex {
   private readonly records = new Map<number, NormalizedContact>();
-  private readonly postings = new Map<number, Posting>();
+  private readonly postings = new PostingTable();
   private readonly identifiers = new Map<string, Posting>();
+  /** One copy of each repeated value (names, dates, cities, postcodes): records share them. */
+  private readonly strings = new Map<string, string>();
+  /** Phonetic code of each name seen (names repeat; Double Metaphone costs about a microsecond). */
+  private readonly sounds = new Map<string, string>();
+  private readonly soundOf = (name: string): string => {
+    let code = this.sounds.get(name);
+    if (code === undefined) {
+      code = phoneticKey(name);
+      this.sounds.set(name, code);
+    }
+    return code;
+  };
+  private readonly contexts: { readonly loose: ScoreContext; readonly strict: ScoreContext };
   private readonly firstCounts = new Map<string, number>();
   private readonly lastCounts = new Map<string, number>();
   private readonly compiled: CompiledModel;
@@ -191,6 +198,11 @@ export class ContactIndex {
             firstNameCount: (name) => firstCounts.get(name) ?? 0,
             lastNameCount: (name) => lastCounts.get(name) ?? 0,
           };
+    const base = { compiled: this.compiled, nicknames: this.nicknames, tf: this.tf };
+    this.contexts = {
+      loose: makeScoreContext({ ...base, strict: false }),
+      strict: makeScoreContext({ ...base, strict: true }),
+    };
   }
 
   /** Number of records indexed. */
@@ -218,21 +230,48 @@ export class ContactIndex {
     this.upsertNormalized(id, this.normalize(contact));
   }
 
-  /** Adds or replaces an already normalized record. */
+  /**
+   * Adds or replaces an already normalized record. Ids are integers in 0..2^31-1 (a
+   * RangeError otherwise: that is a caller's bug).
+   */
   upsertNormalized(id: number, contact: NormalizedContact): void {
+    if (!Number.isInteger(id) || id < 0 || id > MAX_RECORD_ID) throw new RangeError(`record id must be an integer in 0..${MAX_RECORD_ID}, got ${id}`);
     if (this.records.has(id)) this.remove(id);
-    this.records.set(id, contact);
-    for (const key of blockingKeys(contact, this.nicknames)) postingAdd(this.postings, hashKey(key), id);
-    for (const key of contact.identifiers) postingAdd(this.identifiers, key, id);
-    countAdd(this.firstCounts, contact.first, 1);
-    countAdd(this.lastCounts, contact.last, 1);
+    const stored = this.share(contact);
+    this.records.set(id, stored);
+    for (const h of blockingHashes(stored, this.nicknames, this.soundOf)) this.postings.add(h, id);
+    for (const key of stored.identifiers) postingAdd(this.identifiers, key, id);
+    countAdd(this.firstCounts, stored.first, 1);
+    countAdd(this.lastCounts, stored.last, 1);
+  }
+
+  /** The record as stored: repeated strings shared, empty lists shared. */
+  private share(c: NormalizedContact): NormalizedContact {
+    const s = (v: string | null): string | null => {
+      if (v === null) return null;
+      const known = this.strings.get(v);
+      if (known !== undefined) return known;
+      this.strings.set(v, v);
+      return v;
+    };
+    const address = (a: NormalizedAddress): NormalizedAddress => ({
+      number: s(a.number), street: s(a.street), unit: s(a.unit), building: s(a.building),
+      city: s(a.city), state: s(a.state), zip: s(a.zip), country: s(a.country),
+    });
+    return {
+      first: s(c.first), middle: s(c.middle), last: s(c.last), suffix: c.suffix, dob: s(c.dob),
+      emails: c.emails.length > 0 ? c.emails : NONE,
+      phones: c.phones.length > 0 ? c.phones : NONE,
+      addresses: c.addresses.length > 0 ? c.addresses.map(address) : NONE,
+      identifiers: c.identifiers.length > 0 ? c.identifiers : NONE,
+    };
   }
 
   /** Removes a record; false when it was not indexed. */
   remove(id: number): boolean {
     const contact = this.records.get(id);
     if (!contact) return false;
-    for (const key of blockingKeys(contact, this.nicknames)) postingRemove(this.postings, hashKey(key), id);
+    for (const h of blockingHashes(contact, this.nicknames, this.soundOf)) this.postings.remove(h, id);
     for (const key of contact.identifiers) postingRemove(this.identifiers, key, id);
     countAdd(this.firstCounts, contact.first, -1);
     countAdd(this.lastCounts, contact.last, -1);
@@ -241,40 +280,30 @@ export class ContactIndex {
   }
 
   /**
-   * Ids of the records that share a blocking key with the candidate, common keys skipped
-   * (see maxBlockSize), at most maxCandidates, in a deterministic order.
+   * Ids of the records that share a blocking key with the candidate, most selective keys
+   * first: keys filed under more than maxBlockSize records are skipped while another key
+   * found candidates, and when every key is that common only maxBlockSize records of the
+   * most selective one are taken. At most maxCandidates in all. Deterministic.
    */
   candidateIds(candidate: NormalizedContact, excludeId?: number): number[] {
-    const lists: Posting[] = [];
-    for (const key of blockingKeys(candidate, this.nicknames)) {
-      const posting = this.postings.get(hashKey(key));
-      if (posting !== undefined) lists.push(posting);
-    }
-    const size = (p: Posting): number => (typeof p === 'number' ? 1 : p.length);
-    lists.sort((a, b) => size(a) - size(b));
+    const hashes = blockingHashes(candidate, this.nicknames, this.soundOf);
+    const counts = hashes.map((h) => this.postings.count(h));
+    const order = hashes.map((_, i) => i).filter((i) => (counts[i] as number) > 0);
+    order.sort((a, b) => (counts[a] as number) - (counts[b] as number) || a - b);
     const out: number[] = [];
     const seen = new Set<number>();
-    const take = (p: Posting, limit: number): void => {
-      if (typeof p === 'number') {
-        if (p !== excludeId && !seen.has(p)) {
-          seen.add(p);
-          out.push(p);
-        }
-        return;
-      }
-      for (const id of p) {
-        if (out.length >= limit) return;
-        if (id !== excludeId && !seen.has(id)) {
-          seen.add(id);
-          out.push(id);
-        }
-      }
+    const skip = (id: number): boolean => {
+      if (id === excludeId || seen.has(id)) return true;
+      seen.add(id);
+      return false;
     };
-    for (const p of lists) {
+    for (const i of order) {
       if (out.length >= this.maxCandidates) break;
-      // Skip common keys unless nothing more selective was found.
-      if (size(p) > this.maxBlockSize && (out.length > 0 || p !== lists[0])) continue;
-      take(p, this.maxCandidates);
+      const common = (counts[i] as number) > this.maxBlockSize;
+      if (common && out.length > 0) continue;
+      const limit = common ? Math.min(this.maxCandidates, out.length + this.maxBlockSize) : this.maxCandidates;
+      this.postings.collect(hashes[i] as number, out, limit, skip);
+      if (common) break;
     }
     return out;
   }
@@ -337,12 +366,7 @@ export class ContactIndex {
   }
 
   private scoreContext(options: FindOptions): ScoreContext {
-    return {
-      compiled: this.compiled,
-      nicknames: this.nicknames,
-      strict: options.strict ?? this.strict,
-      tf: this.tf,
-    };
+    return options.strict ?? this.strict ? this.contexts.strict : this.contexts.loose;
   }
 
   private decideById(q: NormalizedContact, options: FindOptions, gates: readonly string[]): MatchResult | null {
@@ -378,40 +402,55 @@ export class ContactIndex {
     topReason: MatchReason;
   } {
     const ctx = this.scoreContext(options);
+    const fast: ScoreContext = { ...ctx, stopAtVeto: true };
     const ids = this.candidateIds(q, options.excludeId);
     const eligible: ScoredCandidate[] = [];
+    const vetoed: number[] = [];
     let top: { id: number; score: number } | null = null;
     let topReason: MatchReason = 'below-threshold';
     for (const id of ids) {
       const r = this.records.get(id);
       if (!r) continue;
-      const s = scorePair(q, r, ctx);
-      let reason: MatchReason = 'below-threshold';
+      const s = scorePair(q, r, fast);
+      if (s.vetoedBy !== null) {
+        vetoed.push(id);
+        continue;
+      }
       let gate: string | null = null;
-      if (s.vetoedBy !== null) reason = 'criterion-disagrees';
-      else {
-        for (const g of met) {
-          if ((s.agreeMask & g.mask) === g.mask) {
-            gate = g.name;
-            break;
-          }
+      for (const g of met) {
+        if ((s.agreeMask & g.mask) === g.mask) {
+          gate = g.name;
+          break;
         }
-        if (gate === null && !this.requireGateAgreement) gate = met[0]?.name ?? null;
-        if (s.score >= this.thresholds.possible) {
-          const decision: Decision = gate !== null && s.score >= this.thresholds.match ? 'Matched' : 'Possible';
-          eligible.push({ id, score: s.score, decision, gate });
-        }
-        if (gate === null && s.score >= this.thresholds.match) reason = 'no-gate-agrees';
+      }
+      if (gate === null && !this.requireGateAgreement) gate = met[0]?.name ?? null;
+      if (s.score >= this.thresholds.possible) {
+        const decision: Decision = gate !== null && s.score >= this.thresholds.match ? 'Matched' : 'Possible';
+        eligible.push({ id, score: s.score, decision, gate });
       }
       if (top === null || s.score > top.score || (s.score === top.score && id < top.id)) {
         top = { id, score: s.score };
-        topReason = reason;
+        topReason = gate === null && s.score >= this.thresholds.match ? 'no-gate-agrees' : 'below-threshold';
+      }
+    }
+    if (eligible.length === 0 && vetoed.length > 0) {
+      // Nothing matched: say why by the best-scoring record, vetoed ones included (their
+      // scores were cut short at the veto, so a few are scored in full here).
+      for (const id of vetoed.slice(0, VETOED_EXPLAINED)) {
+        const full = scorePair(q, this.records.get(id) as NormalizedContact, ctx);
+        if (top === null || full.score > top.score || (full.score === top.score && id < top.id)) {
+          top = { id, score: full.score };
+          topReason = 'criterion-disagrees';
+        }
       }
     }
     eligible.sort((a, b) => rankOf(b) - rankOf(a) || b.score - a.score || a.id - b.id);
     return { eligible, scored: ids.length, top, topReason };
   }
 }
+
+/** How many vetoed records are scored in full to explain an unmatched candidate. */
+const VETOED_EXPLAINED = 5;
 
 function rankOf(c: ScoredCandidate): number {
   return c.decision === 'Matched' ? 2 : c.decision === 'Possible' ? 1 : 0;

@@ -63,6 +63,7 @@ export {
 export * from './compare.js';
 export {
   compileModel,
+  makeScoreContext,
   scorePair,
   termFrequencyU,
   TF_MAX_BOOST,
@@ -73,7 +74,8 @@ export {
   type ScoreContext,
   type TermFrequencies,
 } from './score.js';
-export { blockingKeys, phoneticKey } from './blocking.js';
+export { blockingHashes, blockingKeys, hashKey, phoneticKey } from './blocking.js';
+export { MAX_RECORD_ID, PostingTable } from './posting-table.js';
 export { ADDRESS_FILE_GATES, CITY_FILE_GATES, LINKAGE_PROFILE, LINKAGE_THRESHOLDS, type MatchProfile } from './profiles.js';
 export { isAdjacentTransposition, jaroWinkler, levenshtein } from './similarity.js';
 export {

@@ -40,6 +40,7 @@ export const ADDRESS_FILE_GATES: readonly Gate[] = [
   defineGate(['lastName', 'dateOfBirth', 'zip5']),
   defineGate(['firstName', 'dateOfBirth', 'zip5']),
   defineGate(['firstName', 'lastName', 'streetName', 'zip5']),
+  defineGate(['firstName', 'lastName', 'streetNumber', 'zip5']),
   defineGate(['lastName', 'streetNumber', 'streetName', 'zip5']),
 ];
 

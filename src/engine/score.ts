@@ -111,61 +111,97 @@ export interface ScoreContext {
   readonly nicknames: NicknameTable;
   readonly strict: boolean;
   readonly tf: TermFrequencies | null;
+  /**
+   * Stop at the first veto (the candidate is out whatever else agrees): `score` is then only
+   * the part summed so far. Default false.
+   */
+  readonly stopAtVeto?: boolean;
+  /** Name comparison options derived from the above; built once by {@link makeScoreContext}. */
+  readonly names?: NameCompareOptions;
+}
+
+/** A score context with its derived name options built once (scorePair runs per candidate). */
+export function makeScoreContext(ctx: Omit<ScoreContext, 'names'>): ScoreContext {
+  return { ...ctx, names: { nicknames: ctx.nicknames, strict: ctx.strict, fuzzyHigh: ctx.compiled.model.fuzzyHigh, fuzzyLow: ctx.compiled.model.fuzzyLow } };
 }
 
 const ADDRESS_FIELDS = ['zip5', 'streetNumber', 'streetName', 'building', 'unit', 'city', 'state'] as const;
-const ADDRESS_GATE_BITS: Partial<Record<ComparisonField, number>> = {
+const ADDRESS_GATE_BITS: Readonly<Record<(typeof ADDRESS_FIELDS)[number], number>> = {
   zip5: GATE_FIELD_BITS.zip5,
   streetNumber: GATE_FIELD_BITS.streetNumber,
   streetName: GATE_FIELD_BITS.streetName,
+  building: 0,
+  unit: 0,
   city: GATE_FIELD_BITS.city,
   state: GATE_FIELD_BITS.state,
 };
 
+function nameOptions(ctx: ScoreContext): NameCompareOptions {
+  return ctx.names ?? { nicknames: ctx.nicknames, strict: ctx.strict, fuzzyHigh: ctx.compiled.model.fuzzyHigh, fuzzyLow: ctx.compiled.model.fuzzyLow };
+}
+
+/** Adds one field's level to the running score. */
+function addLevel(
+  result: PairScore,
+  levels: CompiledModel['levels'],
+  field: ComparisonField,
+  level: LevelName,
+  gateBit: number,
+  explain: FieldOutcome[] | undefined,
+  weightOverride?: number,
+): void {
+  const spec = levels[field][level] ?? MISSING;
+  const weight = weightOverride ?? spec.weight;
+  result.score += weight;
+  if (spec.veto && result.vetoedBy === null) result.vetoedBy = field;
+  if (spec.agrees) result.agreeMask |= gateBit;
+  if (explain) explain.push({ field, level, label: spec.label, weight });
+}
+
 /**
  * Scores candidate `q` against record `r`. When `explain` is given, each field's outcome is
- * pushed onto it. Symmetric in `q` and `r` when term frequencies are off.
+ * pushed onto it. Symmetric in `q` and `r` when term frequencies are off. Fields that can
+ * veto come first, so that with `stopAtVeto` a household member costs one comparison.
  */
 export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: ScoreContext, explain?: FieldOutcome[]): PairScore {
   const levels = ctx.compiled.levels;
-  const model = ctx.compiled.model;
-  const opts: NameCompareOptions = {
-    nicknames: ctx.nicknames,
-    strict: ctx.strict,
-    fuzzyHigh: model.fuzzyHigh,
-    fuzzyLow: model.fuzzyLow,
-  };
+  const opts = nameOptions(ctx);
+  const stop = ctx.stopAtVeto === true && explain === undefined;
   const result: PairScore = { score: 0, vetoedBy: null, agreeMask: 0 };
-  const add = (field: ComparisonField, level: LevelName, gate: GateField | null, weightOverride?: number): void => {
-    const spec = levels[field][level] ?? MISSING;
-    const weight = weightOverride ?? spec.weight;
-    result.score += weight;
-    if (spec.veto && result.vetoedBy === null) result.vetoedBy = field;
-    if (spec.agrees && gate !== null) result.agreeMask |= GATE_FIELD_BITS[gate];
-    explain?.push({ field, level, label: spec.label, weight });
-  };
 
+  addLevel(result, levels, 'suffix', compareSuffix(q.suffix, r.suffix), 0, explain);
+  if (stop && result.vetoedBy !== null) return result;
   // Names, with first and last swapped as an alternative reading.
   let first = compareFirstName(q.first, r.first, opts);
+  const swappable = canSwap(q, r, ctx);
+  if (stop && !swappable && levels.firstName[first]?.veto === true) {
+    addLevel(result, levels, 'firstName', first, GATE_FIELD_BITS.firstName, explain);
+    return result;
+  }
   let last = compareLastName(q.last, r.last, opts);
-  if (
-    !ctx.strict &&
-    (first === 'disagree' || last === 'disagree') &&
-    q.first !== null && q.last !== null && r.first !== null && r.last !== null &&
-    compactName(q.first) === compactName(r.last) && compactName(q.last) === compactName(r.first)
-  ) {
+  if ((first === 'disagree' || last === 'disagree') && swappable && isSwapped(q, r)) {
     first = 'swapped';
     last = 'swapped';
   }
-  add('firstName', first, 'firstName', first === 'exact' ? tfWeight(ctx, 'firstName', r.first) : undefined);
-  add('lastName', last, 'lastName', last === 'exact' ? tfWeight(ctx, 'lastName', r.last) : undefined);
-  add('middleName', compareMiddleName(q.middle, r.middle), 'middleName');
-  add('suffix', compareSuffix(q.suffix, r.suffix), null);
-  add('dateOfBirth', compareDate(q.dob, r.dob), 'dateOfBirth');
-  add('email', compareEmails(q.emails, r.emails), 'email');
-  add('phone', comparePhones(q.phones, r.phones), 'phone');
+  addLevel(result, levels, 'firstName', first, GATE_FIELD_BITS.firstName, explain, first === 'exact' ? tfWeight(ctx, 'firstName', r.first) : undefined);
+  if (stop && result.vetoedBy !== null) return result;
+  addLevel(result, levels, 'lastName', last, GATE_FIELD_BITS.lastName, explain, last === 'exact' ? tfWeight(ctx, 'lastName', r.last) : undefined);
+  if (stop && result.vetoedBy !== null) return result;
+  addLevel(result, levels, 'dateOfBirth', compareDate(q.dob, r.dob), GATE_FIELD_BITS.dateOfBirth, explain);
+  if (stop && result.vetoedBy !== null) return result;
+  addLevel(result, levels, 'middleName', compareMiddleName(q.middle, r.middle), GATE_FIELD_BITS.middleName, explain);
+  addLevel(result, levels, 'email', compareEmails(q.emails, r.emails), GATE_FIELD_BITS.email, explain);
+  addLevel(result, levels, 'phone', comparePhones(q.phones, r.phones), GATE_FIELD_BITS.phone, explain);
   scoreAddresses(q, r, ctx, result, explain);
   return result;
+}
+
+function canSwap(q: NormalizedContact, r: NormalizedContact, ctx: ScoreContext): boolean {
+  return !ctx.strict && q.first !== null && q.last !== null && r.first !== null && r.last !== null;
+}
+
+function isSwapped(q: NormalizedContact, r: NormalizedContact): boolean {
+  return compactName(q.first as string) === compactName(r.last as string) && compactName(q.last as string) === compactName(r.first as string);
 }
 
 function tfWeight(ctx: ScoreContext, field: 'firstName' | 'lastName', value: string | null): number | undefined {
@@ -177,9 +213,16 @@ function tfWeight(ctx: ScoreContext, field: 'firstName' | 'lastName', value: str
 }
 
 function addressWeight(ctx: ScoreContext, lv: AddressLevels): number {
-  let sum = 0;
-  for (const field of ADDRESS_FIELDS) sum += (ctx.compiled.levels[field][lv[field]] ?? MISSING).weight;
-  return sum;
+  const levels = ctx.compiled.levels;
+  return (
+    (levels.zip5[lv.zip5] ?? MISSING).weight +
+    (levels.streetNumber[lv.streetNumber] ?? MISSING).weight +
+    (levels.streetName[lv.streetName] ?? MISSING).weight +
+    (levels.building[lv.building] ?? MISSING).weight +
+    (levels.unit[lv.unit] ?? MISSING).weight +
+    (levels.city[lv.city] ?? MISSING).weight +
+    (levels.state[lv.state] ?? MISSING).weight
+  );
 }
 
 function scoreAddresses(q: NormalizedContact, r: NormalizedContact, ctx: ScoreContext, result: PairScore, explain?: FieldOutcome[]): void {
@@ -207,8 +250,7 @@ function scoreAddresses(q: NormalizedContact, r: NormalizedContact, ctx: ScoreCo
     const spec = ctx.compiled.levels[field][best[field]] ?? MISSING;
     const weight = spec.weight * scale;
     result.score += weight;
-    const bit = ADDRESS_GATE_BITS[field];
-    if (spec.agrees && bit !== undefined) result.agreeMask |= bit;
-    explain?.push({ field, level: best[field], label: spec.label, weight });
+    if (spec.agrees) result.agreeMask |= ADDRESS_GATE_BITS[field];
+    if (explain) explain.push({ field, level: best[field], label: spec.label, weight });
   }
 }

@@ -1,0 +1,48 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { blockingHashes, blockingKeys, ContactIndex, DEFAULT_NICKNAMES, hashKey, PostingTable } from '../../src/engine/index.js';
+
+describe('PostingTable', () => {
+  it('behaves like a Map of Sets under any sequence of adds and removes (the oracle)', () => {
+    const op = fc.record({ add: fc.boolean(), key: fc.integer({ min: -40, max: 40 }), id: fc.integer({ min: 0, max: 30 }) });
+    fc.assert(fc.property(fc.array(op, { maxLength: 3000 }), (ops) => {
+      const table = new PostingTable();
+      const oracle = new Map<number, Set<number>>();
+      for (const o of ops) {
+        const set = oracle.get(o.key) ?? new Set<number>();
+        if (o.add) {
+          table.add(o.key, o.id);
+          set.add(o.id);
+          oracle.set(o.key, set);
+        } else {
+          expect(table.remove(o.key, o.id)).toBe(set.delete(o.id));
+        }
+      }
+      for (let key = -40; key <= 40; key++) {
+        const out: number[] = [];
+        table.collect(key, out, Infinity, () => false);
+        expect(new Set(out)).toEqual(oracle.get(key) ?? new Set());
+        expect(out.length).toBe(table.count(key));
+      }
+      expect(table.keys).toBe([...oracle.values()].filter((s) => s.size > 0).length);
+    }), { numRuns: 100 });
+  });
+
+  it('grows past its initial size', () => {
+    const table = new PostingTable();
+    for (let i = 0; i < 50_000; i++) table.add(i * 7919, i);
+    for (let i = 0; i < 50_000; i += 997) expect(table.count(i * 7919)).toBe(1);
+    expect(table.keys).toBe(50_000);
+  });
+});
+
+describe('blocking hashes', () => {
+  it('equal the hashes of the key strings', () => {
+    const word = fc.option(fc.stringMatching(/^[a-z ]{1,10}$/), { nil: null });
+    fc.assert(fc.property(word, word, fc.option(fc.constantFrom('1975-09-18', '2001-01-02'), { nil: null }), fc.option(fc.constantFrom('20500', '4011'), { nil: null }), (first, last, dob, zip) => {
+      const index = new ContactIndex();
+      const c = index.normalize({ firstName: first, lastName: last, dateOfBirth: dob, addresses: zip ? [{ addressLine1: '12 Main St', zipOrPostalCode: zip }] : [], emails: ['a@b.co'] });
+      expect(new Set(blockingHashes(c, DEFAULT_NICKNAMES))).toEqual(new Set(blockingKeys(c, DEFAULT_NICKNAMES).map(hashKey)));
+    }));
+  });
+});
