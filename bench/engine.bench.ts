@@ -22,7 +22,7 @@ import type { ContactInput, MatchResult } from '../src/engine/index.js';
 import { generateCorpus } from './corpus.js';
 import type { CorpusQuery } from './corpus.js';
 import { updateReadmeSection } from './lib/readme.js';
-import { describeMachine, fmt, machineInfo, markdownTable, median, parseArgs, quantile } from './lib/report.js';
+import { describeMachine, engineRevision, fmt, machineInfo, markdownTable, median, parseArgs, quantile } from './lib/report.js';
 import type { MachineInfo } from './lib/report.js';
 
 const DEFAULT_SIZES = [10_000, 100_000, 1_000_000];
@@ -70,7 +70,8 @@ export interface RunResult {
   readonly size: number;
   readonly seed: number;
   readonly normalize: { readonly records: number; readonly ms: number; readonly perSecond: number };
-  readonly build: { readonly ms: number; readonly perSecond: number };
+  /** Wall time and process CPU time (user + system, all threads) of the upserts. */
+  readonly build: { readonly ms: number; readonly cpuMs: number; readonly perSecond: number };
   readonly memory: {
     readonly heapUsedDelta: number;
     readonly externalDelta: number;
@@ -82,6 +83,8 @@ export interface RunResult {
     readonly count: number;
     readonly ms: number;
     readonly perSecond: number;
+    /** Finds per second of process CPU time: steadier than wall time on a busy machine. */
+    readonly perCpuSecond: number;
     readonly perSecondNoExplain: number;
     readonly p50Micros: number;
     readonly p90Micros: number;
@@ -92,6 +95,11 @@ export interface RunResult {
   };
   readonly accuracy: Accuracy;
   readonly detail: Detail;
+}
+
+function cpuMsSince(start: NodeJS.CpuUsage): number {
+  const d = process.cpuUsage(start);
+  return (d.user + d.system) / 1000;
 }
 
 function fullGc(): void {
@@ -164,13 +172,16 @@ function measure(size: number, seed: number, queryCount: number): RunResult {
   const before = process.memoryUsage();
   const index = new ContactIndex(INDEX_OPTIONS);
   let buildMs = 0;
+  let buildCpuMs = 0;
   for (let start = 0; start < size; start += BUILD_CHUNK) {
     const end = Math.min(size, start + BUILD_CHUNK);
     const chunk: ContactInput[] = [];
     for (let i = start; i < end; i++) chunk.push(corpus.person(i).contact);
+    const c = process.cpuUsage();
     const t = performance.now();
     for (let k = 0; k < chunk.length; k++) index.upsert(start + k, chunk[k] as ContactInput);
     buildMs += performance.now() - t;
+    buildCpuMs += cpuMsSince(c);
   }
   fullGc();
   const after = process.memoryUsage();
@@ -192,6 +203,7 @@ function measure(size: number, seed: number, queryCount: number): RunResult {
   const latencies = new Float64Array(queries.length);
   const candidates = new Float64Array(queries.length);
   const results: MatchResult[] = [];
+  const cf = process.cpuUsage();
   const tf = performance.now();
   for (let i = 0; i < queries.length; i++) {
     const t = performance.now();
@@ -201,6 +213,7 @@ function measure(size: number, seed: number, queryCount: number): RunResult {
     results.push(r);
   }
   const findMs = performance.now() - tf;
+  const findCpuMs = cpuMsSince(cf);
   const tq = performance.now();
   for (let i = 0; i < queries.length; i++) index.find((queries[i] as CorpusQuery).candidate, { explain: false });
   const findNoExplainMs = performance.now() - tq;
@@ -211,7 +224,7 @@ function measure(size: number, seed: number, queryCount: number): RunResult {
     size,
     seed,
     normalize: { records: records.length, ms: normalizeMs, perSecond: records.length / (normalizeMs / 1000) },
-    build: { ms: buildMs, perSecond: size / (buildMs / 1000) },
+    build: { ms: buildMs, cpuMs: buildCpuMs, perSecond: size / (buildMs / 1000) },
     memory: {
       heapUsedDelta,
       externalDelta,
@@ -222,6 +235,7 @@ function measure(size: number, seed: number, queryCount: number): RunResult {
       count: queries.length,
       ms: findMs,
       perSecond: queries.length / (findMs / 1000),
+      perCpuSecond: queries.length / (findCpuMs / 1000),
       perSecondNoExplain: queries.length / (findNoExplainMs / 1000),
       p50Micros: quantile(latencies, 0.5) * 1000,
       p90Micros: quantile(latencies, 0.9) * 1000,
@@ -254,8 +268,10 @@ export interface SizeSummary {
   /** Medians over runs. */
   readonly normalizePerSecond: number;
   readonly buildSeconds: number;
+  readonly buildCpuSeconds: number;
   readonly bytesPerRecord: number;
   readonly findsPerSecond: number;
+  readonly findsPerCpuSecond: number;
   readonly findsPerSecondNoExplain: number;
   readonly p50Micros: number;
   readonly p99Micros: number;
@@ -271,8 +287,10 @@ function summarize(size: number, runs: readonly RunResult[]): SizeSummary {
     runs,
     normalizePerSecond: m((r) => r.normalize.perSecond),
     buildSeconds: m((r) => r.build.ms / 1000),
+    buildCpuSeconds: m((r) => r.build.cpuMs / 1000),
     bytesPerRecord: m((r) => r.memory.bytesPerRecord),
     findsPerSecond: m((r) => r.find.perSecond),
+    findsPerCpuSecond: m((r) => r.find.perCpuSecond),
     findsPerSecondNoExplain: m((r) => r.find.perSecondNoExplain),
     p50Micros: m((r) => r.find.p50Micros),
     p99Micros: m((r) => r.find.p99Micros),
@@ -293,13 +311,15 @@ function spread(runs: readonly RunResult[], f: (r: RunResult) => number, digits 
 }
 
 export function resultsTable(summaries: readonly SizeSummary[]): string {
-  const header = ['records', 'normalize rec/s', 'build s', 'heap B/rec', 'finds/s', 'finds/s no explain', 'p50 µs', 'p99 µs', 'scored/find', 'precision', 'recall'];
+  const header = ['records', 'normalize rec/s', 'build s', 'build CPU s', 'heap B/rec', 'finds/s', 'finds/CPU s', 'finds/s no explain', 'p50 µs', 'p99 µs', 'scored/find', 'precision', 'recall'];
   const rows = summaries.map((s) => [
     sizeLabel(s.size),
     fmt(s.normalizePerSecond),
     fmt(s.buildSeconds, 2) + spread(s.runs, (r) => r.build.ms / 1000, 2),
+    fmt(s.buildCpuSeconds, 2),
     fmt(s.bytesPerRecord),
     fmt(s.findsPerSecond) + spread(s.runs, (r) => r.find.perSecond),
+    fmt(s.findsPerCpuSecond),
     fmt(s.findsPerSecondNoExplain),
     fmt(s.p50Micros),
     fmt(s.p99Micros) + spread(s.runs, (r) => r.find.p99Micros),
@@ -344,7 +364,7 @@ function detailText(s: SizeSummary): string {
   ].join('\n');
 }
 
-export function readmeSection(machine: MachineInfo, summaries: readonly SizeSummary[], runs: number, queries: number, seed: number): string {
+export function readmeSection(machine: MachineInfo, revision: string, summaries: readonly SizeSummary[], runs: number, queries: number, seed: number): string {
   const largest = summaries[summaries.length - 1];
   return [
     '## Engine (bench/engine.bench.ts)',
@@ -356,12 +376,14 @@ export function readmeSection(machine: MachineInfo, summaries: readonly SizeSumm
     '(nicknames, typos, accents, case, swapped day/month, moved house, ZIP+4, suffix variants, other',
     'phone formats) and 30% new people (strangers, new household members, namesake juniors).',
     '',
-    `Machine: ${describeMachine(machine)}.`,
+    `Machine: ${describeMachine(machine)}. Engine: ${revision}.`,
     `Seed ${seed}, ${fmt(queries)} queries per size, ${runs === 1 ? 'one run' : `median of ${runs} runs, each in a fresh process (min-max in brackets)`}.`,
     'Build counts `upsert` time only (normalization included, corpus generation excluded); heap is',
     'the `heapUsed + external` delta around the build with `gc()` before each reading; finds are',
     'single-threaded `index.find(candidate)` calls with default options (explanation built), each',
-    'timed; "scored/find" is the mean number of records scored per find. Precision and recall count',
+    'timed; "CPU s" columns use process CPU time (all threads, GC helpers included), steadier than',
+    'wall time when other work shares the cores; "scored/find" is the mean number of records scored',
+    'per find. Precision and recall count',
     'only `Matched` (not `Possible`) against the truth labels.',
     '',
     resultsTable(summaries),
@@ -385,7 +407,8 @@ async function main(): Promise<void> {
   if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--sizes takes positive integers, e.g. 10000,100000');
   const runs = Math.max(1, Number(args.get('--runs') ?? 1));
   const machine = machineInfo();
-  process.stderr.write(`engine bench on ${describeMachine(machine)}\n`);
+  const revision = engineRevision(fileURLToPath(new URL('..', import.meta.url)));
+  process.stderr.write(`engine ${revision} bench on ${describeMachine(machine)}\n`);
   const summaries: SizeSummary[] = [];
   for (const size of sizes) {
     const results: RunResult[] = [];
@@ -396,9 +419,10 @@ async function main(): Promise<void> {
     summaries.push(summarize(size, results));
   }
   if (args.has('--json')) {
-    process.stdout.write(`${JSON.stringify({ machine, seed, queries, runs, targets: TARGETS, sizes: summaries }, null, 2)}\n`);
+    process.stdout.write(`${JSON.stringify({ machine, engine: revision, seed, queries, runs, targets: TARGETS, sizes: summaries }, null, 2)}\n`);
   } else {
     console.log(`\nMachine: ${describeMachine(machine)}`);
+    console.log(`Engine: ${revision}`);
     console.log(`Seed ${seed}, ${fmt(queries)} queries, ${runs === 1 ? '1 run' : `median of ${runs} runs (min-max)`}\n`);
     console.log(resultsTable(summaries));
     const largest = summaries[summaries.length - 1];
@@ -406,7 +430,7 @@ async function main(): Promise<void> {
     if (args.has('--detail')) for (const s of summaries) console.log(`\n${detailText(s)}`);
   }
   if (args.has('--readme')) {
-    updateReadmeSection('## Engine (bench/engine.bench.ts)', readmeSection(machine, summaries, runs, queries, seed));
+    updateReadmeSection('## Engine (bench/engine.bench.ts)', readmeSection(machine, revision, summaries, runs, queries, seed));
     process.stderr.write('updated bench/README.md\n');
   }
 }

@@ -1,4 +1,5 @@
 /** Shared helpers of the benchmarks: the machine they ran on, statistics, table printing. */
+import { spawnSync } from 'node:child_process';
 import os from 'node:os';
 
 export interface MachineInfo {
@@ -9,6 +10,8 @@ export interface MachineInfo {
   readonly os: string;
   /** ISO date and time of the run (UTC). */
   readonly date: string;
+  /** 1-minute load average when the run started: above the core count, numbers are noisy. */
+  readonly loadAverage: number;
 }
 
 export function machineInfo(): MachineInfo {
@@ -20,11 +23,25 @@ export function machineInfo(): MachineInfo {
     node: process.version,
     os: `${os.platform()} ${os.release()} ${os.arch()}`,
     date: new Date().toISOString().replace(/\.\d+Z$/, 'Z'),
+    loadAverage: Math.round((os.loadavg()[0] ?? 0) * 10) / 10,
   };
 }
 
+/**
+ * The engine revision measured: BENCH_ENGINE_REV if set (e.g. for a `git archive` snapshot),
+ * else the git commit of `dir`, with "+dirty" when src/engine has uncommitted changes.
+ */
+export function engineRevision(dir: string): string {
+  const fromEnv = process.env.BENCH_ENGINE_REV;
+  if (fromEnv !== undefined && fromEnv.length > 0) return fromEnv;
+  const head = spawnSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
+  if (head.status !== 0) return 'unknown';
+  const dirty = spawnSync('git', ['-C', dir, 'status', '--porcelain', '--', 'src/engine'], { encoding: 'utf8' });
+  return `${head.stdout.trim()}${dirty.stdout.trim().length > 0 ? '+dirty' : ''}`;
+}
+
 export function describeMachine(m: MachineInfo): string {
-  return `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}; ${m.date}`;
+  return `${m.cpu}, ${m.cores} cores, ${m.memoryGiB} GiB, Node ${m.node}, ${m.os}; ${m.date}, load average ${m.loadAverage} at start`;
 }
 
 /** The q-quantile (0..1) of values, by nearest rank on a sorted copy. */
