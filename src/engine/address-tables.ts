@@ -1,0 +1,428 @@
+/**
+ * Address standardization tables: data, passed to normalizeAddress as arguments so that a
+ * test (or a country profile) can pass its own. Keys are folded (lower case, no accents) and
+ * compact where noted; values are the folded standard forms.
+ *
+ * Sources: USPS Publication 28, Postal Addressing Standards (Appendix C1 street suffixes,
+ * Appendix C2 secondary unit designators, section 233 directionals, Appendix B state
+ * abbreviations); Canada Post Addressing Guidelines (province symbols); Australia Post /
+ * AS/NZS 4819 (state and road-type abbreviations); ISO 3166-1 (country codes).
+ */
+
+/** A secondary unit designator (Pub 28 Appendix C2). */
+export interface UnitDesignator {
+  /** Standard abbreviation, folded: "apt", "ste". "#" when the designator is "#". */
+  readonly abbreviation: string;
+  /** Pub 28 C2 "requires secondary range": the designator is followed by a unit number. */
+  readonly needsNumber: boolean;
+  /** Also written after its number: "3rd Floor" = "Fl 3". */
+  readonly numberFirst?: boolean | undefined;
+}
+
+/** All tables address normalization reads. */
+export interface AddressTables {
+  /** Street suffix, any written form -> standard abbreviation ("avenue", "av", "aven" -> "ave"). */
+  readonly suffixes: ReadonlyMap<string, string>;
+  /** Directional word -> abbreviation ("north", "nth", "n" -> "n"; "northeast" -> "ne"). */
+  readonly directionals: ReadonlyMap<string, string>;
+  /** Secondary unit designator, any written form -> designator ("suite", "ste" -> ste). */
+  readonly unitDesignators: ReadonlyMap<string, UnitDesignator>;
+  /** Name words with a standard short form in street and city names ("saint" -> "st"). */
+  readonly nameWords: ReadonlyMap<string, string>;
+  /** Ordinal words -> numeric ordinals ("first" -> "1st"), as USPS writes numbered streets. */
+  readonly ordinals: ReadonlyMap<string, string>;
+  /** State or province name, folded compact ("newyork") -> code ("ny"). */
+  readonly states: ReadonlyMap<string, string>;
+  /** Country name or code, folded compact ("unitedstates", "usa") -> ISO alpha-2 ("US"). */
+  readonly countries: ReadonlyMap<string, string>;
+}
+
+function groups(rows: readonly (readonly [string, string])[]): ReadonlyMap<string, string> {
+  const map = new Map<string, string>();
+  for (const [standard, forms] of rows) {
+    map.set(standard, standard);
+    for (const form of forms.split(' ')) if (form.length > 0) map.set(form, standard);
+  }
+  return map;
+}
+
+/**
+ * USPS Publication 28 Appendix C1, street suffixes: every primary suffix name and every
+ * "commonly used street suffix or abbreviation" -> the "Postal Service standard suffix
+ * abbreviation" (lower case). Each row: [standard, "primary-name common forms..."].
+ */
+export const USPS_STREET_SUFFIXES: ReadonlyMap<string, string> = groups([
+  ['aly', 'alley allee ally'],
+  ['anx', 'anex annex annx'],
+  ['arc', 'arcade'],
+  ['ave', 'avenue av aven avenu avn avnue'],
+  ['byu', 'bayou bayoo'],
+  ['bch', 'beach'],
+  ['bnd', 'bend'],
+  ['blf', 'bluff bluf'],
+  ['blfs', 'bluffs'],
+  ['btm', 'bottom bot bottm'],
+  ['blvd', 'boulevard boul boulv'],
+  ['br', 'branch brnch'],
+  ['brg', 'bridge brdge'],
+  ['brk', 'brook'],
+  ['brks', 'brooks'],
+  ['bg', 'burg'],
+  ['bgs', 'burgs'],
+  ['byp', 'bypass bypa bypas byps'],
+  ['cp', 'camp cmp'],
+  ['cyn', 'canyon canyn cnyn'],
+  ['cpe', 'cape'],
+  ['cswy', 'causeway causwa'],
+  ['ctr', 'center cen cent centr centre cnter cntr'],
+  ['ctrs', 'centers'],
+  ['cir', 'circle circ circl crcl crcle'],
+  ['cirs', 'circles'],
+  ['clf', 'cliff'],
+  ['clfs', 'cliffs'],
+  ['clb', 'club'],
+  ['cmn', 'common'],
+  ['cmns', 'commons'],
+  ['cor', 'corner'],
+  ['cors', 'corners'],
+  ['crse', 'course'],
+  ['ct', 'court'],
+  ['cts', 'courts'],
+  ['cv', 'cove'],
+  ['cvs', 'coves'],
+  ['crk', 'creek'],
+  ['cres', 'crescent crsent crsnt'],
+  ['crst', 'crest'],
+  ['xing', 'crossing crssng'],
+  ['xrd', 'crossroad'],
+  ['xrds', 'crossroads'],
+  ['curv', 'curve'],
+  ['dl', 'dale'],
+  ['dm', 'dam'],
+  ['dv', 'divide div dvd'],
+  ['dr', 'drive driv drv'],
+  ['drs', 'drives'],
+  ['est', 'estate'],
+  ['ests', 'estates'],
+  ['expy', 'expressway exp expr express expw'],
+  ['ext', 'extension extn extnsn'],
+  ['exts', 'extensions'],
+  ['fall', ''],
+  ['fls', 'falls'],
+  ['fry', 'ferry frry'],
+  ['fld', 'field'],
+  ['flds', 'fields'],
+  ['flt', 'flat'],
+  ['flts', 'flats'],
+  ['frd', 'ford'],
+  ['frds', 'fords'],
+  ['frst', 'forest forests'],
+  ['frg', 'forge forg'],
+  ['frgs', 'forges'],
+  ['frk', 'fork'],
+  ['frks', 'forks'],
+  ['ft', 'fort frt'],
+  ['fwy', 'freeway freewy frway frwy'],
+  ['gdn', 'garden gardn grden grdn'],
+  ['gdns', 'gardens grdns'],
+  ['gtwy', 'gateway gatewy gatway gtway'],
+  ['gln', 'glen'],
+  ['glns', 'glens'],
+  ['grn', 'green'],
+  ['grns', 'greens'],
+  ['grv', 'grove grov'],
+  ['grvs', 'groves'],
+  ['hbr', 'harbor harb harbr hrbor'],
+  ['hbrs', 'harbors'],
+  ['hvn', 'haven'],
+  ['hts', 'heights ht'],
+  ['hwy', 'highway highwy hiway hiwy hway'],
+  ['hl', 'hill'],
+  ['hls', 'hills'],
+  ['holw', 'hollow hllw hollows holws'],
+  ['inlt', 'inlet'],
+  ['is', 'island islnd'],
+  ['iss', 'islands islnds'],
+  ['isle', 'isles'],
+  ['jct', 'junction jction jctn junctn juncton'],
+  ['jcts', 'junctions jctns'],
+  ['ky', 'key'],
+  ['kys', 'keys'],
+  ['knl', 'knoll knol'],
+  ['knls', 'knolls'],
+  ['lk', 'lake'],
+  ['lks', 'lakes'],
+  ['land', ''],
+  ['lndg', 'landing lndng'],
+  ['ln', 'lane'],
+  ['lgt', 'light'],
+  ['lgts', 'lights'],
+  ['lf', 'loaf'],
+  ['lck', 'lock'],
+  ['lcks', 'locks'],
+  ['ldg', 'lodge ldge lodg'],
+  ['loop', 'loops'],
+  ['mall', ''],
+  ['mnr', 'manor'],
+  ['mnrs', 'manors'],
+  ['mdw', 'meadow'],
+  ['mdws', 'meadows medows'],
+  ['mews', ''],
+  ['ml', 'mill'],
+  ['mls', 'mills'],
+  ['msn', 'mission missn mssn'],
+  ['mtwy', 'motorway'],
+  ['mt', 'mount mnt'],
+  ['mtn', 'mountain mntain mntn mountin mtin'],
+  ['mtns', 'mountains mntns'],
+  ['nck', 'neck'],
+  ['orch', 'orchard orchrd'],
+  ['oval', 'ovl'],
+  ['opas', 'overpass'],
+  ['park', 'prk parks'],
+  ['pkwy', 'parkway parkwy pkway pky parkways pkwys'],
+  ['pass', ''],
+  ['psge', 'passage'],
+  ['path', 'paths'],
+  ['pike', 'pikes'],
+  ['pne', 'pine'],
+  ['pnes', 'pines'],
+  ['pl', 'place'],
+  ['pln', 'plain'],
+  ['plns', 'plains'],
+  ['plz', 'plaza plza'],
+  ['pt', 'point'],
+  ['pts', 'points'],
+  ['prt', 'port'],
+  ['prts', 'ports'],
+  ['pr', 'prairie prr'],
+  ['radl', 'radial rad radiel'],
+  ['ramp', ''],
+  ['rnch', 'ranch ranches rnchs'],
+  ['rpd', 'rapid'],
+  ['rpds', 'rapids'],
+  ['rst', 'rest'],
+  ['rdg', 'ridge rdge'],
+  ['rdgs', 'ridges'],
+  ['riv', 'river rvr rivr'],
+  ['rd', 'road'],
+  ['rds', 'roads'],
+  ['rte', 'route'],
+  ['row', ''],
+  ['rue', ''],
+  ['run', ''],
+  ['shl', 'shoal'],
+  ['shls', 'shoals'],
+  ['shr', 'shore shoar'],
+  ['shrs', 'shores shoars'],
+  ['skwy', 'skyway'],
+  ['spg', 'spring spng sprng'],
+  ['spgs', 'springs spngs sprngs'],
+  ['spur', 'spurs'],
+  ['sq', 'square sqr sqre squ'],
+  ['sqs', 'squares sqrs'],
+  ['sta', 'station statn stn'],
+  ['stra', 'stravenue strav straven stravn strvn strvnue'],
+  ['strm', 'stream streme'],
+  ['st', 'street strt str'],
+  ['sts', 'streets'],
+  ['smt', 'summit sumit sumitt'],
+  ['ter', 'terrace terr'],
+  ['trwy', 'throughway'],
+  ['trce', 'trace traces'],
+  ['trak', 'track tracks trk trks'],
+  ['trfy', 'trafficway'],
+  ['trl', 'trail trails trls'],
+  ['trlr', 'trailer trlrs'],
+  ['tunl', 'tunnel tunel tunls tunnels tunnl'],
+  ['tpke', 'turnpike trnpk turnpk'],
+  ['upas', 'underpass'],
+  ['un', 'union'],
+  ['uns', 'unions'],
+  ['vly', 'valley vally vlly'],
+  ['vlys', 'valleys'],
+  ['via', 'viaduct vdct viadct'],
+  ['vw', 'view'],
+  ['vws', 'views'],
+  ['vlg', 'village vill villag villg villiage'],
+  ['vlgs', 'villages'],
+  ['vl', 'ville'],
+  ['vis', 'vista vist vst vsta'],
+  ['walk', 'walks'],
+  ['wall', ''],
+  ['way', 'wy'],
+  ['ways', ''],
+  ['wl', 'well'],
+  ['wls', 'wells'],
+]);
+
+/**
+ * Road types common outside the US that Pub 28 lacks (AS/NZS 4819 road-type abbreviations;
+ * FEBRL's Australian records use "circuit" and "close"), plus the Australian spelling
+ * "boulevarde".
+ */
+export const EXTRA_STREET_SUFFIXES: ReadonlyMap<string, string> = groups([
+  ['cct', 'circuit'],
+  ['cl', 'close'],
+  ['pde', 'parade'],
+  ['esp', 'esplanade'],
+  ['prom', 'promenade'],
+  ['qy', 'quay'],
+  ['blvd', 'boulevarde'],
+]);
+
+/**
+ * Directionals (Pub 28 section 233 and Appendix B): the eight compass points, with the
+ * spellings "nth", "sth" and the hyphen-free compounds. Split compounds ("north east",
+ * "n.e.") are joined by the normalizer.
+ */
+export const DIRECTIONALS: ReadonlyMap<string, string> = groups([
+  ['n', 'north nth'],
+  ['s', 'south sth'],
+  ['e', 'east'],
+  ['w', 'west'],
+  ['ne', 'northeast'],
+  ['nw', 'northwest'],
+  ['se', 'southeast'],
+  ['sw', 'southwest'],
+]);
+
+function designators(
+  rows: readonly (readonly [abbreviation: string, needsNumber: boolean, forms: string])[],
+): ReadonlyMap<string, UnitDesignator> {
+  const map = new Map<string, UnitDesignator>();
+  for (const [abbreviation, needsNumber, forms] of rows) {
+    const numberFirst = abbreviation === 'fl' || abbreviation === 'lvl';
+    const designator: UnitDesignator = Object.freeze({ abbreviation, needsNumber, numberFirst });
+    map.set(abbreviation, designator);
+    for (const form of forms.split(' ')) if (form.length > 0) map.set(form, designator);
+  }
+  return map;
+}
+
+/**
+ * Secondary unit designators, USPS Publication 28 Appendix C2 (name, abbreviation, whether
+ * a range number follows), the common misspellings "appt", "flr", "bld", "suit", and "#"
+ * (Pub 28 213: "#" when the designator is unknown). "flat" and "level" are the AS/NZS 4819
+ * unit and level types. Floors and levels are also written number first ("3rd Floor").
+ */
+export const UNIT_DESIGNATORS: ReadonlyMap<string, UnitDesignator> = designators([
+  ['apt', true, 'apartment appt apts'],
+  ['bsmt', false, 'basement'],
+  ['bldg', true, 'building bld'],
+  ['dept', true, 'department'],
+  ['fl', true, 'floor flr'],
+  ['frnt', false, 'front'],
+  ['hngr', true, 'hangar'],
+  ['key', true, ''],
+  ['lbby', false, 'lobby'],
+  ['lot', true, ''],
+  ['lowr', false, 'lower'],
+  ['ofc', false, 'office'],
+  ['ph', false, 'penthouse'],
+  ['pier', true, ''],
+  ['rear', false, ''],
+  ['rm', true, 'room'],
+  ['side', false, ''],
+  ['slip', true, ''],
+  ['spc', true, 'space'],
+  ['stop', true, ''],
+  ['ste', true, 'suite suit'],
+  ['trlr', true, 'trailer'],
+  ['unit', true, ''],
+  ['uppr', false, 'upper'],
+  ['#', true, 'no'],
+  ['flat', true, ''],
+  ['lvl', true, 'level'],
+]);
+
+/** Name words written either way in street and city names: "Saint Louis" = "St Louis". */
+export const NAME_WORDS: ReadonlyMap<string, string> = new Map([
+  ['saint', 'st'], ['sainte', 'ste'], ['mount', 'mt'], ['fort', 'ft'],
+]);
+
+/** Ordinal words 1-20 -> numeric ordinals (Pub 28 235: numbered streets as in the ZIP+4 file). */
+export const ORDINAL_WORDS: ReadonlyMap<string, string> = new Map([
+  ['first', '1st'], ['second', '2nd'], ['third', '3rd'], ['fourth', '4th'], ['fifth', '5th'],
+  ['sixth', '6th'], ['seventh', '7th'], ['eighth', '8th'], ['ninth', '9th'], ['tenth', '10th'],
+  ['eleventh', '11th'], ['twelfth', '12th'], ['thirteenth', '13th'], ['fourteenth', '14th'],
+  ['fifteenth', '15th'], ['sixteenth', '16th'], ['seventeenth', '17th'],
+  ['eighteenth', '18th'], ['nineteenth', '19th'], ['twentieth', '20th'],
+]);
+
+/**
+ * State, territory and province names -> codes, keys folded compact. US: Pub 28 Appendix B
+ * (states, DC, territories, armed forces) plus the older GPO abbreviations ("calif",
+ * "mass"); Canada: Canada Post province symbols (English and French names); Australia:
+ * Australia Post state abbreviations.
+ */
+export const STATE_NAMES: ReadonlyMap<string, string> = groups([
+  ['al', 'alabama ala'], ['ak', 'alaska alas'], ['az', 'arizona ariz'], ['ar', 'arkansas ark'],
+  ['ca', 'california calif cal'], ['co', 'colorado colo'], ['ct', 'connecticut conn'],
+  ['de', 'delaware del'], ['dc', 'districtofcolumbia washingtondc'], ['fl', 'florida fla'],
+  ['ga', 'georgia'], ['hi', 'hawaii'], ['id', 'idaho'], ['il', 'illinois ill'],
+  ['in', 'indiana ind'], ['ia', 'iowa'], ['ks', 'kansas kans kan'], ['ky', 'kentucky'],
+  ['la', 'louisiana'], ['me', 'maine'], ['md', 'maryland'], ['ma', 'massachusetts mass'],
+  ['mi', 'michigan mich'], ['mn', 'minnesota minn'], ['ms', 'mississippi miss'],
+  ['mo', 'missouri'], ['mt', 'montana mont'], ['ne', 'nebraska nebr neb'], ['nv', 'nevada nev'],
+  ['nh', 'newhampshire'], ['nj', 'newjersey'], ['nm', 'newmexico nmex'], ['ny', 'newyork'],
+  ['nc', 'northcarolina'], ['nd', 'northdakota ndak'], ['oh', 'ohio'], ['ok', 'oklahoma okla'],
+  ['or', 'oregon oreg ore'], ['pa', 'pennsylvania penn penna'], ['ri', 'rhodeisland'],
+  ['sc', 'southcarolina'], ['sd', 'southdakota sdak'], ['tn', 'tennessee tenn'],
+  ['tx', 'texas tex'], ['ut', 'utah'], ['vt', 'vermont'], ['va', 'virginia'],
+  ['wa', 'washington wash'], ['wv', 'westvirginia wva'], ['wi', 'wisconsin wis wisc'],
+  ['wy', 'wyoming wyo'],
+  ['as', 'americansamoa'], ['gu', 'guam'], ['mp', 'northernmarianaislands'],
+  ['pr', 'puertorico'], ['vi', 'virginislands usvirginislands'], ['fm', 'federatedstatesofmicronesia'],
+  ['mh', 'marshallislands'], ['pw', 'palau'],
+  ['aa', 'armedforcesamericas'], ['ae', 'armedforceseurope'], ['ap', 'armedforcespacific'],
+  ['ab', 'alberta'], ['bc', 'britishcolumbia colombiebritannique'], ['mb', 'manitoba'],
+  ['nb', 'newbrunswick nouveaubrunswick'], ['nl', 'newfoundlandandlabrador newfoundland terreneuveetlabrador'],
+  ['ns', 'novascotia nouvelleecosse'], ['nt', 'northwestterritories territoiresdunordouest'],
+  ['nu', 'nunavut'], ['on', 'ontario'], ['pe', 'princeedwardisland ileduprinceedouard'],
+  ['qc', 'quebec'], ['sk', 'saskatchewan'], ['yt', 'yukon'],
+  ['nsw', 'newsouthwales'], ['vic', 'victoria'], ['qld', 'queensland'], ['sa', 'southaustralia'],
+  ['wa', 'westernaustralia'], ['tas', 'tasmania'], ['act', 'australiancapitalterritory'],
+  ['nt', 'northernterritory'],
+]);
+
+/**
+ * Country names and codes -> ISO 3166-1 alpha-2, keys folded compact. Common English names
+ * and alpha-3 codes of the countries campaign files most often carry; "UK" -> "GB".
+ * Any other two-letter code is taken as alpha-2 as written.
+ */
+export const COUNTRY_NAMES: ReadonlyMap<string, string> = new Map(
+  ([
+    ['US', 'us usa unitedstates unitedstatesofamerica america'],
+    ['CA', 'ca can canada'],
+    ['GB', 'gb gbr uk unitedkingdom greatbritain britain england scotland wales northernireland'],
+    ['AU', 'au aus australia'],
+    ['NZ', 'nz nzl newzealand'],
+    ['IE', 'ie irl ireland'],
+    ['MX', 'mx mex mexico'],
+    ['DE', 'de deu germany deutschland'],
+    ['FR', 'fr fra france'],
+    ['ES', 'es esp spain espana'],
+    ['IT', 'it ita italy italia'],
+    ['NL', 'nl nld netherlands holland'],
+    ['IN', 'in ind india'],
+    ['CN', 'cn chn china'],
+    ['JP', 'jp jpn japan'],
+    ['PH', 'ph phl philippines'],
+    ['PR', 'pr pri puertorico'],
+    ['BR', 'br bra brazil brasil'],
+    ['ZA', 'za zaf southafrica'],
+    ['IL', 'il isr israel'],
+  ] as const).flatMap(([code, names]) => names.split(' ').map((name) => [name, code] as [string, string])),
+);
+
+/** The default tables: Pub 28 suffixes plus the extra road types, and the tables above. */
+export const DEFAULT_ADDRESS_TABLES: AddressTables = Object.freeze({
+  suffixes: new Map([...USPS_STREET_SUFFIXES, ...EXTRA_STREET_SUFFIXES]),
+  directionals: DIRECTIONALS,
+  unitDesignators: UNIT_DESIGNATORS,
+  nameWords: NAME_WORDS,
+  ordinals: ORDINAL_WORDS,
+  states: STATE_NAMES,
+  countries: COUNTRY_NAMES,
+});

@@ -1,0 +1,224 @@
+/**
+ * Postal address normalization (interface.md 2.4; USPS Publication 28 conventions): street
+ * number, street name with suffix and directionals standardized, secondary unit, building
+ * line, city, state code, ZIP5 or folded postal code, ISO country. Every part is folded
+ * (fold.ts: no case, no accents) or null when absent.
+ *
+ * Lines are split into tokens once; each token is looked up in the tables
+ * ({@link DEFAULT_ADDRESS_TABLES}), so the cost is a few Map lookups per word. Input fields
+ * longer than MAX_ADDRESS_FIELD_LENGTH are cut there before any work.
+ */
+import { DEFAULT_ADDRESS_TABLES, type AddressTables } from './address-tables.js';
+import {
+  classifyLine,
+  formatUnit,
+  joinUnits,
+  lineText,
+  parseStreetLine,
+  PO_BOX,
+  poBox,
+  readHouseNumber,
+  tokenizeLine,
+  unitSpan,
+  type LineKind,
+} from './address-street.js';
+import { foldCase, foldCompact, foldText } from './fold.js';
+import type { AddressInput, NormalizedAddress } from './types.js';
+
+export {
+  COUNTRY_NAMES,
+  DEFAULT_ADDRESS_TABLES,
+  DIRECTIONALS,
+  EXTRA_STREET_SUFFIXES,
+  NAME_WORDS,
+  ORDINAL_WORDS,
+  STATE_NAMES,
+  UNIT_DESIGNATORS,
+  USPS_STREET_SUFFIXES,
+  type AddressTables,
+  type UnitDesignator,
+} from './address-tables.js';
+
+/** Options of {@link normalizeAddress}. */
+export interface AddressOptions {
+  /** ISO alpha-2 country of addresses that name none (case-insensitive). Default: none (null). */
+  readonly defaultCountry?: string | undefined;
+  /** Standardization tables. Default {@link DEFAULT_ADDRESS_TABLES}. */
+  readonly tables?: AddressTables | undefined;
+}
+
+/** Characters of one input field looked at; the rest is ignored (1,000: no real address line is longer). */
+export const MAX_ADDRESS_FIELD_LENGTH = 1000;
+
+const HAS_DIGIT = /\d/;
+const SINGLE_LETTER = /^[a-z]$/;
+const HOUSE_NUMBER = /^\d+[a-z]?$/;
+const ZIP_SEPARATORS = /[\s-]+/g;
+const FIVE_OR_NINE_DIGITS = /^(?:\d{5}|\d{9})$/;
+const ALPHA2 = /^[a-z]{2}$/;
+
+function clip(value: unknown): string {
+  if (typeof value !== 'string') return typeof value === 'number' ? String(value) : '';
+  return value.length > MAX_ADDRESS_FIELD_LENGTH ? value.slice(0, MAX_ADDRESS_FIELD_LENGTH) : value;
+}
+
+/** ISO alpha-2 country of a written country ("USA", "United Kingdom", "ca"), or null. */
+function resolveCountry(value: string, tables: AddressTables): string | null {
+  const key = foldCompact(value);
+  if (key.length === 0) return null;
+  const known = tables.countries.get(key);
+  if (known !== undefined) return known;
+  return ALPHA2.test(key) ? key.toUpperCase() : null;
+}
+
+/** State code: a known name -> its code; a code (up to 3 letters) folded; else the folded text. */
+function resolveState(value: string, tables: AddressTables): string | null {
+  const key = foldCompact(value);
+  if (key.length === 0) return null;
+  const code = tables.states.get(key);
+  if (code !== undefined) return code;
+  return key.length <= 3 ? key : foldText(value);
+}
+
+/**
+ * ZIP5 for US addresses: the first five digits of a ZIP or ZIP+4 ("20009-1234" -> "20009").
+ * Elsewhere, and for anything else, the folded postal code without spaces ("SW1A 1AA" ->
+ * "sw1a1aa", "4011" stays "4011"). `country` null means unknown: 5 or 9 digits are read as a
+ * ZIP. A ZIP that lost its leading zero in a spreadsheet ("2134") is left as written.
+ */
+function normalizeZip(value: string, country: string | null): string | null {
+  const compact = foldCompact(value);
+  if (compact.length === 0) return null;
+  if (country === 'US' || country === null) {
+    const digits = value.trim().replace(ZIP_SEPARATORS, '');
+    if (FIVE_OR_NINE_DIGITS.test(digits)) return digits.slice(0, 5);
+  }
+  return compact;
+}
+
+/** A city: folded, name words standardized ("Saint Louis", "St. Louis" -> "st louis"). */
+function normalizeCity(value: string, tables: AddressTables): string | null {
+  const text = foldText(value);
+  if (text.length === 0) return null;
+  if (!text.includes(' ')) return tables.nameWords.get(text) ?? text;
+  return text.split(' ').map((w) => tables.nameWords.get(w) ?? w).join(' ');
+}
+
+/**
+ * Normalizes an address into comparable parts (see NormalizedAddress): house number ("12b",
+ * "12-14", "12 1/2"), street with USPS Pub 28 suffix and directionals standardized
+ * ("n main st"), secondary unit ("apt 4b"), a non-unit second line as `building`, city,
+ * state code ("California" -> "ca"), ZIP5 or folded postal code, ISO country ("USA" ->
+ * "US", else `options.defaultCountry`, else null). Separate `streetNumber`/`streetName`
+ * fields (CSV files) take precedence over what line 1 says. Total: any input, a result with
+ * nulls for absent parts. Idempotent on its own output written back as fields.
+ */
+export function normalizeAddress(input: AddressInput, options?: AddressOptions): NormalizedAddress {
+  const tables = options?.tables ?? DEFAULT_ADDRESS_TABLES;
+  const a: AddressInput = typeof input === 'object' && input !== null ? input : {};
+
+  // Country first: the ZIP rule depends on it.
+  const countryText = clip(a.countryCode);
+  let country = countryText.length > 0 ? resolveCountry(countryText, tables) : null;
+  if (country === null && typeof options?.defaultCountry === 'string') {
+    country = resolveCountry(options.defaultCountry, tables);
+  }
+
+  let number: string | null = null;
+  let street: string | null = null;
+  let unit: string | null = null;
+  let building: string | null = null;
+
+  // Separate street fields (CSV files) take precedence over line 1.
+  const numberText = clip(a.streetNumber);
+  const numberTokens = numberText.length > 0 ? tokenizeLine(foldCase(numberText), tables) : [];
+  if (numberTokens.length > 0) {
+    const [n, used] = readHouseNumber(numberTokens, 0, false);
+    if (n !== null) {
+      number = n;
+      // What follows the number: a unit ("12 Apt 4"), a letter ("12 B" -> "12b"), else noise.
+      const rest = numberTokens[used];
+      if (rest !== undefined && unitSpan(numberTokens, used, tables) > 0) {
+        unit = formatUnit(numberTokens, used, numberTokens.length, tables);
+      } else if (rest !== undefined && used + 1 === numberTokens.length && SINGLE_LETTER.test(rest) && HOUSE_NUMBER.test(n + rest)) {
+        number = n + rest;
+      }
+    } else if (numberTokens.some((t) => HAS_DIGIT.test(t))) {
+      number = lineText(numberTokens).replace(/[\s/-]+/g, '');
+    }
+  }
+  let separateStreet = false;
+  const streetNameText = clip(a.streetName);
+  if (streetNameText.length > 0) {
+    const tokens = tokenizeLine(foldCase(streetNameText), tables);
+    const text = lineText(tokens);
+    if (number === null && PO_BOX.test(text)) {
+      street = poBox(text);
+      separateStreet = true;
+    } else if (tokens.length > 0) {
+      // With a street number field, the street name field is all street words ("17 Mile Dr").
+      const parts = parseStreetLine(tokens, tables, number === null);
+      separateStreet = parts.street !== null || parts.number !== null;
+      if (number === null) number = parts.number;
+      street = parts.street;
+      unit = joinUnits(unit, parts.unit, tables);
+    }
+  }
+
+  const lines = [clip(a.addressLine1), clip(a.addressLine2), clip(a.addressLine3)];
+  if ((lines[0] as string).length + (lines[1] as string).length + (lines[2] as string).length > 0) {
+    const tokenLists = lines.map((line) => (line.length > 0 ? tokenizeLine(foldCase(line), tables) : []));
+    const texts = tokenLists.map(lineText);
+    const kinds = tokenLists.map((tokens, i) => classifyLine(tokens, texts[i] as string, tables));
+    // The street line: none when the street came in its own field; only line 1 when the
+    // number did; else the first line that looks like one, else the first plain line
+    // ("Sunset Towers" / "77 Ocean Dr").
+    let streetLine = -1;
+    if (separateStreet) streetLine = -1;
+    else if (number !== null) streetLine = kinds[0] === 'street' || kinds[0] === 'po-box' || kinds[0] === 'other' ? 0 : -1;
+    else {
+      streetLine = kinds.findIndex((k) => k === 'street' || k === 'po-box');
+      if (streetLine === -1) streetLine = kinds.indexOf('other');
+    }
+    for (let i = 0; i < 3; i++) {
+      const kind = kinds[i] as LineKind;
+      if (kind === 'empty' || kind === 'attention') continue;
+      const tokens = tokenLists[i] as string[];
+      if (i === streetLine) {
+        if (kind === 'po-box') {
+          street = poBox(texts[i] as string);
+          continue;
+        }
+        const parts = parseStreetLine(tokens, tables);
+        if (number === null) number = parts.number;
+        street = parts.street;
+        unit = joinUnits(unit, parts.unit, tables);
+      } else if (kind === 'unit' || (kind === 'street' && unitSpan(tokens, 0, tables) > 0)) {
+        unit = joinUnits(unit, formatUnit(tokens, 0, tokens.length, tables), tables);
+      } else if (!(separateStreet && i === 0)) {
+        const text = texts[i] as string;
+        if (text.length === 0) continue;
+        if (building === null) building = text;
+        else {
+          // A second building line joins the first only if together they still read as one.
+          const joined: string = `${building} ${text}`;
+          if (classifyLine(tokenizeLine(joined, tables), joined, tables) === 'other') building = joined;
+        }
+      }
+    }
+  }
+
+  const cityText = clip(a.city);
+  const stateText = clip(a.stateOrProvince);
+  const zipText = clip(a.zipOrPostalCode);
+  return {
+    number,
+    street,
+    unit,
+    building,
+    city: cityText.length > 0 ? normalizeCity(cityText, tables) : null,
+    state: stateText.length > 0 ? resolveState(stateText, tables) : null,
+    zip: zipText.length > 0 ? normalizeZip(zipText, country) : null,
+    country,
+  };
+}
