@@ -125,7 +125,7 @@ const calendarDate = fc
   .map((d) => ({ year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() }));
 const pad = (n: number, w = 2): string => String(n).padStart(w, '0');
 
-describe('normalizeDate properties', () => {
+describe('normalizeDate properties', { timeout: 60_000 }, () => {
   it('round-trips every real date through each written form and through iso', () => {
     fc.assert(
       fc.property(calendarDate, ({ year, month, day }) => {

@@ -85,7 +85,7 @@ const localPart = fc.stringMatching(/^[a-z0-9]{1,8}(?:[._+-][a-z0-9]{1,8}){0,3}$
 const domain = fc.constantFrom('gmail.com', 'googlemail.com', 'outlook.com', 'example.com', 'yahoo.com', 'exämple.de');
 const address = fc.tuple(localPart, domain).map(([l, d]) => `${l}@${d}`);
 
-describe('normalizeEmail properties', () => {
+describe('normalizeEmail properties', { timeout: 60_000 }, () => {
   it('is total on any string, including huge ones', () => {
     fc.assert(
       fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), address), (text) => {

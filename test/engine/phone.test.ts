@@ -169,7 +169,7 @@ const usNumber = fc
   .map(([a, b, c]) => `(${a}) ${b}-${String(c).padStart(4, '0')}`);
 const COUNTRIES: CountryCode[] = ['US', 'CA', 'GB', 'AU', 'DE', 'FR', 'IE', 'NZ', 'MX', 'IN'];
 
-describe('the canonical form and the memo never change libphonenumber answers', () => {
+describe('the canonical form and the memo never change libphonenumber answers', { timeout: 60_000 }, () => {
   it('agrees with libphonenumber on typed numbers, cold and memoized', () => {
     fc.assert(
       fc.property(fc.oneof(typedNumber, usNumber), fc.constantFrom(...COUNTRIES), (text, country) => {
@@ -205,7 +205,7 @@ describe('the canonical form and the memo never change libphonenumber answers', 
   });
 });
 
-describe('normalizePhone properties', () => {
+describe('normalizePhone properties', { timeout: 60_000 }, () => {
   it('is total on any string and country', () => {
     fc.assert(
       fc.property(fc.string(), fc.string({ maxLength: 3 }), (text, country) => {
