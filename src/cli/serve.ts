@@ -2,7 +2,7 @@
  * `matchbook serve`: open the database, create a demo tenant and key on a first start, and
  * listen (default 127.0.0.1:8080). SIGINT/SIGTERM close the server, then the database.
  */
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { Crm } from '../crm/index.js';
 import { buildApp } from '../server/app.js';
 import { describeError, resolveDbPath, type CliIo } from './io.js';
@@ -23,6 +23,8 @@ export interface ServeOptions {
   readonly port: number;
   readonly trustProxy: boolean;
   readonly logLevel: string;
+  /** SQLite `synchronous`: FULL fsyncs every commit (survives power loss); NORMAL survives a killed process, not power loss. */
+  readonly synchronous: 'FULL' | 'NORMAL';
 }
 
 /** A running server. */
@@ -64,7 +66,7 @@ export function demoCurl(url: string, key: string): string {
 
 /** Open the database, bootstrap a demo tenant if there is none, and listen. Prints nothing. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const crm = await Crm.open({ db: options.db });
+  const crm = await Crm.open({ db: options.db, synchronous: options.synchronous });
   let demoKey: string | null = null;
   try {
     if (!(await crm.hasAnyTenant())) {
@@ -178,7 +180,12 @@ export function registerServe(program: Command, io: CliIo): void {
     .option('--db <path>', 'SQLite database file (default: $MATCHBOOK_DB or ./var/matchbook.db)')
     .option('--trust-proxy', 'build Location from X-Forwarded-Proto/Host (only behind a trusted proxy)')
     .option('--log-level <level>', 'fatal|error|warn|info|debug|trace|silent (default: $LOG_LEVEL or info)')
-    .action(async (opts: { port?: number; host?: string; db?: string; trustProxy?: boolean; logLevel?: string }) => {
+    .addOption(
+      new Option('--sync <mode>', 'full: fsync every write (survives power loss); normal: survives a killed process, not power loss')
+        .choices(['full', 'normal'])
+        .default('full'),
+    )
+    .action(async (opts: { port?: number; host?: string; db?: string; trustProxy?: boolean; logLevel?: string; sync: 'full' | 'normal' }) => {
       const envPort = io.env['PORT'];
       const options: ServeOptions = {
         db: resolveDbPath(opts.db, io),
@@ -186,6 +193,7 @@ export function registerServe(program: Command, io: CliIo): void {
         port: opts.port ?? (envPort !== undefined && envPort !== '' ? parsePort(envPort) : DEFAULT_PORT),
         trustProxy: opts.trustProxy ?? false,
         logLevel: opts.logLevel ?? io.env['LOG_LEVEL'] ?? 'info',
+        synchronous: opts.sync === 'normal' ? 'NORMAL' : 'FULL',
       };
       const guard = io.handleSignals ? new SignalGuard(io) : null;
       let server: RunningServer;

@@ -17,6 +17,7 @@ import { EXPANDABLE, type CrmPort } from './crm-port.js';
 import { JSON_TYPE, NOT_FOUND_TEXT, httpError, renderError, sendError } from './http-error.js';
 import { DEFAULT_BODY_LIMIT, installJsonParser } from './json-body.js';
 import { MethodTable } from './method-table.js';
+import { installRequestLog } from './request-log.js';
 import { registerPeopleRoutes } from './routes/people.js';
 
 /** Version prefixes every endpoint is served under. */
@@ -52,6 +53,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     requestTimeout: options.requestTimeout ?? 30_000,
     // The default 503 body during shutdown is not our envelope; in-flight requests finish instead.
     return503OnClosing: false,
+    // One line per request instead (request-log.ts), with the match outcome in it.
+    disableRequestLogging: true,
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
       sendError(reply, renderError(error, request.log));
@@ -66,6 +69,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.decorateRequest('identity', null);
   app.decorateRequest('callContext', null);
   installJsonParser(app, bodyLimit);
+  installRequestLog(app);
 
   const methods = new MethodTable();
   methods.install(app);

@@ -21,8 +21,8 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function start(db: string, env: Record<string, string> = {}): Promise<ServeProcess> {
-  const p = await startServe(['--db', db], env);
+async function start(db: string, env: Record<string, string> = {}, extra: string[] = []): Promise<ServeProcess> {
+  const p = await startServe(['--db', db, ...extra], env);
   running.push(p);
   return p;
 }
@@ -30,9 +30,9 @@ async function start(db: string, env: Record<string, string> = {}): Promise<Serv
 const json = { 'content-type': 'application/json' };
 
 describe('kill -9', () => {
-  it('an answered 201, and an answered 302 with an update, survive kill -9 of the server', async () => {
-    const db = join(dir, 'kill9.db');
-    const first = await start(db);
+  it.each(['full', 'normal'])('an answered 201, and an answered 302 with an update, survive kill -9 of the server (--sync %s)', async (sync) => {
+    const db = join(dir, `kill9-${sync}.db`);
+    const first = await start(db, {}, ['--sync', sync]);
     expect(first.demoKey).not.toBeNull();
     const auth = { apiKey: first.demoKey! };
 
@@ -54,7 +54,7 @@ describe('kill -9', () => {
     first.child.kill('SIGKILL');
     expect((await first.exited).signal).toBe('SIGKILL');
 
-    const second = await start(db);
+    const second = await start(db, {}, ['--sync', sync]);
     expect(second.demoKey, 'a restart must not create another demo tenant').toBeNull();
     const res = await fetch(`${second.base}/v4/people/${crmId}?$expand=emails,phones`, { headers: auth });
     expect(res.status).toBe(200);

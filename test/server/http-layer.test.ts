@@ -215,3 +215,24 @@ describe('match responses', () => {
     }
   });
 });
+
+describe('logging', () => {
+  it('logs one line per request with the match reason, and the reference code of a 500 (never the key)', async () => {
+    const lines: Record<string, unknown>[] = [];
+    const stream = { write: (s: string) => void lines.push(JSON.parse(s) as Record<string, unknown>) };
+    const logged = buildApp({ crm, logger: { level: 'info', stream } });
+    crm.next = outcome('Unmatched', null, 'below-minimum');
+    await logged.inject({ method: 'POST', url: '/v4/people/find', headers: { apiKey: FAKE_KEY }, payload: {} });
+    const requestLines = lines.filter((l) => l['msg'] === 'request');
+    expect(requestLines.length).toBe(1);
+    expect(requestLines[0]).toMatchObject({ method: 'POST', statusCode: 404, tenantId: 1, context: 'campaign', match: { status: 'Unmatched', reason: 'below-minimum' } });
+
+    crm.throwOnFind = new Error('boom');
+    const res = await logged.inject({ method: 'POST', url: '/v4/people/find', headers: { apiKey: FAKE_KEY }, payload: {} });
+    crm.throwOnFind = null;
+    const ref = (JSON.parse(res.body) as EnvelopeBody).errors[0]?.referenceCode;
+    expect(lines.some((l) => l['referenceCode'] === ref && l['level'] === 50)).toBe(true);
+    expect(JSON.stringify(lines)).not.toContain(FAKE_KEY);
+    await logged.close();
+  });
+});

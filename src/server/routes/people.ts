@@ -48,7 +48,7 @@ function requireBody(request: FastifyRequest): unknown {
   return request.body;
 }
 
-/** Answer a match outcome: status code, Location when there is a record, reason in body, header and log. */
+/** Answer a match outcome: status code, Location when there is a record, reason in body and header; noted for the log line. */
 function sendOutcome(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -65,20 +65,17 @@ function sendOutcome(
   if (outcome.crmId !== null && outcome.status !== 'Unmatched') {
     reply.header('location', personLocation(request, prefix, outcome.crmId));
   }
-  request.log.info(
-    {
-      operation,
-      matchStatus: outcome.status,
-      crmId: outcome.crmId,
-      matchReason: outcome.reason,
-      matchedBy: outcome.matchedBy,
-      updated: outcome.updated,
-      score: outcome.explanation.score,
-      gate: outcome.explanation.gate,
-      candidates: outcome.explanation.candidates,
-    },
-    'match outcome',
-  );
+  request.matchLog = {
+    operation,
+    status: outcome.status,
+    crmId: outcome.crmId,
+    reason: outcome.reason,
+    matchedBy: outcome.matchedBy,
+    updated: outcome.updated,
+    score: outcome.explanation.score,
+    gate: outcome.explanation.gate,
+    candidates: outcome.explanation.candidates,
+  };
   return reply.code(MATCH_HTTP_STATUS[outcome.status]).send(body);
 }
 

@@ -1,0 +1,306 @@
+/**
+ * API benchmark: autocannon on loopback against the real `matchbook serve` process with
+ * 100k stored people, for POST /v4/people/find and POST /v4/people/findOrCreate.
+ *
+ * Bodies are realistic and varied: the seeded synthetic corpus (bench/corpus.ts) gives the
+ * stored people and, separately, noisy queries (nicknames, typos, other phone formats,
+ * moved house...) of which 30% describe people who are not stored. Every request takes the
+ * next body of a pool, so no body repeats within a run of the pool's length.
+ *
+ *   npm run bench:api -- [--size 100000] [--duration 15] [--connections 10] [--db FILE] [--record]
+ *
+ * `--record` writes the results into bench/README.md under "## API (bench/api.bench.ts)".
+ * `--db FILE` keeps the seeded database there and reuses it on the next run (seeding 100k
+ * people through the facade takes minutes).
+ * Targets (issue 3, on 2 cores): find >= 3,000 req/s with p99 <= 20 ms; findOrCreate >= 1,000 req/s.
+ */
+import autocannon, { type Result } from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { Crm } from '../src/crm/index.js';
+import type { ContactInput } from '../src/engine/types.js';
+import { generateCorpus } from './corpus.js';
+import { updateReadmeSection } from './lib/readme.js';
+import { describeMachine, machineInfo } from './lib/report.js';
+
+const REPO = fileURLToPath(new URL('../', import.meta.url));
+const SECTION = '## API (bench/api.bench.ts)';
+
+interface Args {
+  size: number;
+  duration: number;
+  connections: number;
+  warmup: number;
+  record: boolean;
+  seed: number;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const num = (name: string, dflt: number) => {
+    const i = argv.indexOf(name);
+    const v = i >= 0 ? Number(argv[i + 1]) : dflt;
+    if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} needs a positive number`);
+    return v;
+  };
+  return {
+    size: num('--size', 100_000),
+    duration: num('--duration', 15),
+    connections: num('--connections', 10),
+    warmup: num('--warmup', 3),
+    seed: num('--seed', 42),
+    record: argv.includes('--record'),
+  };
+}
+
+/** A Match Candidate body (interface.md 2.1) from the corpus' engine-shaped contact. */
+export function toCandidate(c: ContactInput): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const k of ['firstName', 'middleName', 'lastName', 'suffix', 'dateOfBirth'] as const) {
+    const v = c[k];
+    if (v !== null && v !== undefined && v !== '') body[k] = v;
+  }
+  if (c.emails !== undefined && c.emails.length > 0) body['emails'] = c.emails.map((email) => ({ email }));
+  if (c.phones !== undefined && c.phones.length > 0) {
+    body['phones'] = c.phones.map((p) => {
+      if (typeof p === 'string') {
+        // The corpus writes some extensions into the text ("... ext. 905", "...x905"); an API
+        // client sends them in `ext` (the contract strips non-digits from phoneNumber).
+        const m = /^(.*?)\s*(?:ext\.?|x)\s*(\d{1,6})$/i.exec(p);
+        return m === null ? { phoneNumber: p } : { phoneNumber: m[1]!, ext: m[2]! };
+      }
+      const phone: Record<string, string> = { phoneNumber: p.phoneNumber };
+      if (p.ext) phone['ext'] = p.ext;
+      if (p.countryCode) phone['countryCode'] = p.countryCode;
+      if (p.dialingPrefix) phone['dialingPrefix'] = p.dialingPrefix;
+      return phone;
+    });
+  }
+  if (c.addresses !== undefined && c.addresses.length > 0) {
+    body['addresses'] = c.addresses.map((a) => {
+      const address: Record<string, string> = {};
+      const line1 = a.addressLine1 ?? [a.streetNumber, a.streetName].filter(Boolean).join(' ');
+      if (line1) address['addressLine1'] = line1;
+      for (const k of ['addressLine2', 'city', 'stateOrProvince', 'zipOrPostalCode', 'countryCode'] as const) {
+        const v = a[k];
+        if (v) address[k] = v;
+      }
+      return address;
+    });
+  }
+  return body;
+}
+
+/** Start `matchbook serve` (from source via tsx) on a free loopback port; answer its base URL. */
+async function startServer(db: string, sync: 'full' | 'normal'): Promise<{ base: string; pid: number; startMs: number; stop: () => Promise<void> }> {
+  const started = performance.now();
+  const args = ['--import', 'tsx', join(REPO, 'src/cli/main.ts'), 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--sync', sync];
+  const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'pipe'] });
+  let stderr = '';
+  const base = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (m !== null) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  const startMs = performance.now() - started;
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.on('exit', () => resolve());
+      child.kill('SIGTERM');
+    });
+  return { base, pid: child.pid ?? 0, startMs, stop };
+}
+
+function rssOf(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m === null ? null : Number(m[1]) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc; null elsewhere. */
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+interface Run {
+  name: string;
+  result: Result;
+  /** Server CPU time per request, in µs: a load-independent cost (null off Linux). */
+  cpuPerRequestUs: number | null;
+  target: string;
+  met: boolean;
+}
+
+async function hammer(base: string, path: string, key: string, bodies: readonly string[], args: Args, seconds: number): Promise<Result> {
+  let next = 0;
+  return autocannon({
+    url: base,
+    connections: args.connections,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path,
+        headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`apiuser:${key}`).toString('base64')}` },
+        setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length]! }),
+      },
+    ],
+  });
+}
+
+/** One measured run, with the server's CPU time around it. */
+async function measure(name: string, pid: number, run: () => Promise<Result>, target: string, met: (r: Result) => boolean): Promise<Run> {
+  const before = cpuSecondsOf(pid);
+  const result = await run();
+  const after = cpuSecondsOf(pid);
+  const total = result.requests.total;
+  const cpuPerRequestUs = before === null || after === null || total === 0 ? null : Math.round(((after - before) * 1e6) / total);
+  return { name, result, cpuPerRequestUs, target, met: met(result) };
+}
+
+function statuses(r: Result): string {
+  return Object.entries(r.statusCodeStats)
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([code, { count }]) => `${code}: ${count}`)
+    .join(', ');
+}
+
+interface RunInfo {
+  seedMs: number;
+  seeded: boolean;
+  startMs: number;
+  rss: number | null;
+  loadBefore: readonly number[];
+}
+
+function renderSection(args: Args, runs: readonly Run[], info: RunInfo): string {
+  const rows = runs.map((r) => {
+    const l = r.result.latency;
+    const cpu = r.cpuPerRequestUs === null ? 'n/a' : String(r.cpuPerRequestUs);
+    return `| ${r.name} | ${Math.round(r.result.requests.average).toLocaleString('en-US')} | ${l.p50} | ${l.p97_5} | ${l.p99} | ${l.max} | ${cpu} | ${r.result.errors + r.result.timeouts} | ${statuses(r.result)} | ${r.target}: ${r.met ? 'met' : '**not met**'} |`;
+  });
+  const seeding = info.seeded
+    ? `seeded through \`Crm.findOrCreate\` (matching every insert; synchronous=NORMAL while seeding) in ${(info.seedMs / 1000).toFixed(0)} s`
+    : 'reused from an earlier run (--db)';
+  return [
+    SECTION,
+    '',
+    `Run on ${describeMachine(machineInfo())}. Load average before the run: ${info.loadBefore.map((x) => x.toFixed(1)).join(', ')} ` +
+      '(other work on the machine lowers req/s and raises latency; the CPU column does not depend on it much).',
+    '',
+    `How: \`npm run bench:api\`. ${args.size.toLocaleString('en-US')} people of the seeded synthetic corpus (bench/corpus.ts) in a temp ` +
+      `SQLite database, ${seeding}. The real \`matchbook serve\` process (from source via tsx, log level warn) on loopback, ` +
+      `up in ${(info.startMs / 1000).toFixed(1)} s including the index load. autocannon in the bench process on the same 2 cores, ` +
+      `${args.connections} connections, ${args.duration} s per row after a ${args.warmup} s warm-up of find, HTTP Basic auth with an ` +
+      '`Internal`-tier key. Bodies: the corpus\' noisy queries (nicknames, typos, other formats, moved house; 30% people not ' +
+      'stored), each request the next body of a pool (find 20,000 bodies; each findOrCreate row its own 40,000), so ' +
+      'findOrCreate really creates. `--sync full` (the default) fsyncs every write; `--sync normal` survives a killed process ' +
+      '(the kill -9 test runs both) but not a power loss.',
+    '',
+    '| endpoint | req/s | p50 ms | p97.5 ms | p99 ms | max ms | server CPU µs/req | errors | statuses | target |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `Server RSS after the runs: ${info.rss === null ? 'n/a' : `${(info.rss / 2 ** 20).toFixed(0)} MiB`}.`,
+    '',
+  ].join('\n');
+}
+
+/** Seed the corpus through the facade, unless the database already holds the bench tenant. Answers a fresh Internal key. */
+async function prepare(db: string, args: Args, log: (s: string) => void): Promise<{ key: string; seeded: boolean; seedMs: number }> {
+  const started = performance.now();
+  // Seeding may skip the per-commit fsync; the servers measured below choose their own.
+  const crm = await Crm.open({ db, synchronous: 'NORMAL' });
+  try {
+    const exists = (await crm.listTenants()).some((t) => t.name === 'bench');
+    if (!exists) await crm.createTenant('bench');
+    const { key } = await crm.createKey({ tenant: 'bench', tier: 'Internal', contexts: ['campaign', 'voterfile'], defaultContext: 'campaign' });
+    if (exists) return { key, seeded: false, seedMs: 0 };
+    const identity = await crm.authenticate(key);
+    if (identity === null) throw new Error('the new key does not authenticate');
+    const ctx = { tenantId: identity.tenantId, context: identity.defaultContext };
+    let n = 0;
+    let rejected = 0;
+    for (const p of generateCorpus({ seed: args.seed, size: args.size }).people()) {
+      try {
+        await crm.findOrCreate(ctx, toCandidate(p.contact));
+      } catch (err) {
+        if (++rejected <= 3) log(`  rejected: ${err instanceof Error ? err.message : String(err)}`);
+      }
+      if (++n % 10_000 === 0) log(`  ${n} (${((performance.now() - started) / 1000).toFixed(0)} s)`);
+    }
+    if (rejected > 0) log(`  ${rejected} corpus records rejected by validation`);
+    return { key, seeded: true, seedMs: performance.now() - started };
+  } finally {
+    await crm.close();
+  }
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const dbFlag = process.argv.indexOf('--db');
+  const keepDb = dbFlag >= 0 ? process.argv[dbFlag + 1] : undefined;
+  const dir = keepDb === undefined ? mkdtempSync(join(tmpdir(), 'matchbook-bench-api-')) : null;
+  const db = keepDb ?? join(dir!, 'bench.db');
+  const log = (s: string) => process.stderr.write(`${s}\n`);
+  const loadBefore = loadavg();
+  try {
+    log(`preparing ${args.size} people in ${db}...`);
+    const { key, seeded, seedMs } = await prepare(db, args, log);
+    const corpus = generateCorpus({ seed: args.seed, size: args.size });
+    const bodies = (seed: number, count: number) => corpus.queries({ count, seed }).map((q) => JSON.stringify(toCandidate(q.candidate)));
+    const findBodies = bodies(args.seed + 1, 20_000);
+    const runs: Run[] = [];
+    let rss: number | null = null;
+    let startMs = 0;
+
+    for (const sync of ['full', 'normal'] as const) {
+      const server = await startServer(db, sync);
+      startMs = Math.max(startMs, server.startMs);
+      log(`server (--sync ${sync}) up at ${server.base} in ${(server.startMs / 1000).toFixed(1)} s`);
+      try {
+        log('  find: warm-up');
+        await hammer(server.base, '/v4/people/find', key, findBodies, args, args.warmup);
+        if (sync === 'full') {
+          log('  find: measuring');
+          runs.push(await measure('POST /v4/people/find', server.pid, () => hammer(server.base, '/v4/people/find', key, findBodies, args, args.duration), '>= 3,000 req/s, p99 <= 20 ms', (r) => r.requests.average >= 3000 && r.latency.p99 <= 20));
+        }
+        log('  findOrCreate: measuring');
+        // A reused database already holds the people of earlier pools: draw new ones.
+        const poolSeed = seeded ? args.seed + (sync === 'full' ? 2 : 3) : Date.now() % 1_000_000 + (sync === 'full' ? 0 : 1);
+        const createBodies = bodies(poolSeed, 40_000);
+        runs.push(await measure(`POST /v4/people/findOrCreate (--sync ${sync})`, server.pid, () => hammer(server.base, '/v4/people/findOrCreate', key, createBodies, args, args.duration), '>= 1,000 req/s', (r) => r.requests.average >= 1000));
+        rss = rssOf(server.pid);
+      } finally {
+        await server.stop();
+      }
+    }
+    const section = renderSection(args, runs, { seedMs, seeded, startMs, rss, loadBefore });
+    process.stdout.write(`${section}\n`);
+    if (args.record) {
+      updateReadmeSection(SECTION, section);
+      log('recorded in bench/README.md');
+    }
+  } finally {
+    if (dir !== null) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+// Run only as a script, so that helpers such as toCandidate can be imported.
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

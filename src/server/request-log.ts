@@ -1,0 +1,47 @@
+/**
+ * One log line per request (instead of fastify's two), written when the response is sent:
+ * method, URL, status, duration, tenant and context, and for find/findOrCreate the match
+ * outcome with why it did or did not match. Keys never appear: only the key id.
+ */
+import type { FastifyInstance } from 'fastify';
+
+/** What a find/findOrCreate handler records about its decision, for the request's log line. */
+export interface MatchLog {
+  readonly operation: string;
+  readonly status: string;
+  readonly crmId: number | null;
+  readonly reason: string | null;
+  readonly matchedBy: string | null;
+  readonly updated: boolean;
+  readonly score: number;
+  readonly gate: string | null;
+  readonly candidates: number;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the match routes; logged with the request. */
+    matchLog: MatchLog | null;
+  }
+}
+
+/** Install the per-request log line. Call before routes are registered. */
+export function installRequestLog(app: FastifyInstance): void {
+  app.decorateRequest('matchLog', null);
+  app.addHook('onResponse', async (request, reply) => {
+    const line: Record<string, unknown> = {
+      method: request.method,
+      url: request.url,
+      statusCode: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
+    if (request.identity !== null) {
+      line['tenantId'] = request.identity.tenantId;
+      line['keyId'] = request.identity.keyId;
+    }
+    if (request.callContext !== null) line['context'] = request.callContext.context;
+    if (request.matchLog !== null) line['match'] = request.matchLog;
+    if (reply.statusCode >= 500) request.log.error(line, 'request');
+    else request.log.info(line, 'request');
+  });
+}
