@@ -1,0 +1,125 @@
+/**
+ * Writing delimited text: RFC 4180 quoting (a field holding the delimiter, a double quote,
+ * a line break, or leading/trailing spaces is quoted; quotes doubled), UTF-8, "\n" line
+ * ends. Output goes to a file (through a write stream, respecting back-pressure) or to a
+ * text sink such as standard output.
+ */
+import { createWriteStream, type WriteStream } from 'node:fs';
+import { FileInputError } from './csv-reader.js';
+
+/** Quotes one field if it needs quoting. */
+export function formatCsvCell(value: string, delimiter = ','): string {
+  if (value.length === 0) return value;
+  const needs =
+    value.indexOf('"') !== -1 || value.indexOf(delimiter) !== -1 || value.indexOf('\n') !== -1 ||
+    value.indexOf('\r') !== -1 || value.charCodeAt(0) === 32 || value.charCodeAt(value.length - 1) === 32;
+  return needs ? `"${value.replace(/"/g, '""')}"` : value;
+}
+
+/**
+ * One row as a line without its line end. A row of one empty field is written `""` so that
+ * it reads back as a row, not as a blank line.
+ */
+export function formatCsvRow(cells: readonly string[], delimiter = ','): string {
+  if (cells.length === 1 && cells[0] === '') return '""';
+  let out = '';
+  for (let i = 0; i < cells.length; i++) {
+    if (i > 0) out += delimiter;
+    out += formatCsvCell(cells[i] ?? '', delimiter);
+  }
+  return out;
+}
+
+/** Where written text goes. */
+export interface TextSink {
+  write(text: string): void | Promise<void>;
+  close(): Promise<void>;
+}
+
+/** A sink over a function (standard output in the CLI, a string in tests). */
+export function functionSink(write: (text: string) => void): TextSink {
+  return { write, close: async () => undefined };
+}
+
+/** A sink writing a file; waits for the stream to drain when its buffer is full. */
+export async function fileSink(path: string): Promise<TextSink> {
+  const stream: WriteStream = createWriteStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
+  let failure: Error | null = null;
+  stream.on('error', (err) => {
+    failure = err;
+  });
+  await new Promise<void>((resolve, reject) => {
+    stream.once('open', () => resolve());
+    stream.once('error', (err) => reject(new FileInputError(describeWriteError(path, err))));
+  });
+  const check = (): void => {
+    if (failure !== null) throw new FileInputError(describeWriteError(path, failure));
+  };
+  return {
+    write(text: string): void | Promise<void> {
+      check();
+      if (stream.write(text)) return;
+      return new Promise<void>((resolve, reject) => {
+        const onDrain = (): void => {
+          stream.off('error', onError);
+          resolve();
+        };
+        const onError = (err: Error): void => {
+          stream.off('drain', onDrain);
+          reject(new FileInputError(describeWriteError(path, err)));
+        };
+        stream.once('drain', onDrain);
+        stream.once('error', onError);
+      });
+    },
+    close(): Promise<void> {
+      return new Promise<void>((resolve, reject) => {
+        stream.end((err?: Error | null) => {
+          if (err || failure) reject(new FileInputError(describeWriteError(path, err ?? failure ?? new Error('write failed'))));
+          else resolve();
+        });
+      });
+    },
+  };
+}
+
+function describeWriteError(path: string, err: unknown): string {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  switch (code) {
+    case 'ENOENT': return `${path}: cannot write (no such directory)`;
+    case 'EACCES': case 'EPERM': return `${path}: cannot write (permission denied)`;
+    case 'EISDIR': return `${path}: cannot write (is a directory)`;
+    case 'ENOSPC': return `${path}: cannot write (no space left on device)`;
+    default: return `${path}: cannot write (${code ?? (err instanceof Error ? err.message : String(err))})`;
+  }
+}
+
+/** Buffers rows and writes them to a sink in blocks of about 256 KiB. */
+export class CsvWriter {
+  private buffer = '';
+  /** Rows written so far (header included). */
+  rows = 0;
+
+  constructor(private readonly sink: TextSink, private readonly delimiter = ',') {}
+
+  /** Adds a row; flushes when the buffer is full. */
+  async writeRow(cells: readonly string[]): Promise<void> {
+    this.buffer += formatCsvRow(cells, this.delimiter) + '\n';
+    this.rows++;
+    if (this.buffer.length >= 1 << 18) await this.flush();
+  }
+
+  /** Writes what is buffered. */
+  async flush(): Promise<void> {
+    if (this.buffer.length === 0) return;
+    const text = this.buffer;
+    this.buffer = '';
+    await this.sink.write(text);
+  }
+
+  /** Flushes and closes the sink. */
+  async close(): Promise<void> {
+    await this.flush();
+    await this.sink.close();
+  }
+}

@@ -1,0 +1,263 @@
+/**
+ * Which column holds which contact field: header names matched against the contract's field
+ * names and their common aliases ("given_name", "FIRST", "surname", "dob", "postcode"...),
+ * case, accents, spaces and punctuation ignored; `--map HEADER=field` overrides; `--id`
+ * names the id column. Pure: headers in, a plan (or an error text) out.
+ */
+import { foldCompact } from '../engine/index.js';
+
+/** Fields a column can feed. `fullName` is split into its parts (engine parseFullName). */
+export type ContactField =
+  | 'firstName'
+  | 'middleName'
+  | 'lastName'
+  | 'suffix'
+  | 'fullName'
+  | 'email'
+  | 'phone'
+  | 'dateOfBirth'
+  | 'addressLine1'
+  | 'addressLine2'
+  | 'addressLine3'
+  | 'streetNumber'
+  | 'streetName'
+  | 'city'
+  | 'stateOrProvince'
+  | 'zipOrPostalCode'
+  | 'countryCode';
+
+/** Every field, in the order the summary lists them. */
+export const CONTACT_FIELDS: readonly ContactField[] = [
+  'firstName', 'middleName', 'lastName', 'suffix', 'fullName', 'email', 'phone', 'dateOfBirth',
+  'addressLine1', 'addressLine2', 'addressLine3', 'streetNumber', 'streetName', 'city',
+  'stateOrProvince', 'zipOrPostalCode', 'countryCode',
+];
+
+/** Fields several columns may feed (a person has several emails and phones). */
+export const MULTI_VALUE_FIELDS: ReadonlySet<ContactField> = new Set(['email', 'phone']);
+
+/** What `--map HEADER=ignore` (or `-`) sets: the column is not matched on. */
+export const IGNORE = 'ignore';
+
+/**
+ * Aliases of each field, written as header keys (see {@link headerKey}): lower case, letters
+ * and digits only. The field's own name is always an alias too.
+ */
+export const DEFAULT_HEADER_ALIASES: Readonly<Record<ContactField, readonly string[]>> = {
+  firstName: ['first', 'fname', 'firstnm', 'givenname', 'given', 'givennames', 'forename', 'forenames', 'christianname', 'namefirst', 'frstname'],
+  middleName: ['middle', 'mname', 'middlenames', 'middleinitial', 'mi', 'initial', 'namemiddle', 'secondname'],
+  lastName: ['last', 'lname', 'lastnm', 'surname', 'familyname', 'family', 'namelast', 'secondlastname'],
+  suffix: ['namesuffix', 'suffixname', 'generation', 'gensuffix', 'sfx'],
+  fullName: ['name', 'fullname', 'contactname', 'personname', 'displayname', 'customername', 'membername', 'completename', 'nameformatted'],
+  email: ['emails', 'emailaddress', 'emailaddresses', 'mail', 'emailaddr', 'electronicmail'],
+  phone: ['phones', 'phonenumbers', 'phonenumber', 'telephone', 'tel', 'telephonenumber', 'mobile', 'mobilenumber', 'cell', 'cellphone', 'cellnumber', 'contactnumber', 'phoneno', 'mobilephone'],
+  dateOfBirth: ['dob', 'birthdate', 'birthday', 'dateofbirth', 'birthdt', 'bdate', 'datebirth', 'bday', 'birth'],
+  addressLine1: ['address', 'address1', 'addressline', 'addr', 'addr1', 'street', 'streetaddress', 'streetaddress1', 'line1', 'mailingaddress', 'homeaddress', 'residentialaddress', 'postaladdress', 'addressstreet'],
+  addressLine2: ['address2', 'addr2', 'line2', 'streetaddress2', 'apt', 'apartment', 'suite', 'unit', 'aptnumber', 'unitnumber'],
+  addressLine3: ['address3', 'addr3', 'line3', 'streetaddress3'],
+  streetNumber: ['streetno', 'streetnum', 'housenumber', 'houseno', 'housenum', 'addressnumber', 'streetnumber', 'buildingnumber'],
+  streetName: ['street_name', 'streetnm', 'road', 'roadname', 'thoroughfare'],
+  city: ['town', 'suburb', 'locality', 'municipality', 'cityname', 'towncity', 'citytown', 'placename', 'resicity', 'mailcity'],
+  stateOrProvince: ['state', 'province', 'region', 'stateprovince', 'statecode', 'stateabbr', 'st'],
+  zipOrPostalCode: ['zip', 'zipcode', 'zip5', 'postcode', 'postalcode', 'postal', 'postcodes', 'pincode', 'plz', 'zippostal'],
+  countryCode: ['country', 'countryiso', 'countryname', 'nation', 'iso2'],
+};
+
+/**
+ * Prefixes a header may carry before a field name ("voter_first_name", "home_phone",
+ * "primary_email"): tried when the whole header is not an alias.
+ */
+export const HEADER_PREFIXES: readonly string[] = [
+  'contact', 'person', 'customer', 'client', 'voter', 'member', 'patient', 'primary', 'home', 'work',
+  'personal', 'business', 'mailing', 'residential', 'res', 'mail', 'alt', 'alternate', 'other', 'secondary', 'main', 'current',
+];
+
+/**
+ * Comparable form of a header: folded (no case, no accents), letters and digits only.
+ * "First Name", "FIRST_NAME" and "first-name" all give "firstname".
+ */
+export function headerKey(header: string): string {
+  return foldCompact(header);
+}
+
+function buildAliasTable(aliases: Readonly<Record<ContactField, readonly string[]>>): Map<string, ContactField> {
+  const table = new Map<string, ContactField>();
+  for (const field of CONTACT_FIELDS) {
+    table.set(headerKey(field), field);
+    for (const alias of aliases[field]) if (!table.has(headerKey(alias))) table.set(headerKey(alias), field);
+  }
+  return table;
+}
+
+const DEFAULT_ALIAS_TABLE = buildAliasTable(DEFAULT_HEADER_ALIASES);
+
+/**
+ * The field a header names, or null. Tries the whole key, then without a trailing number
+ * ("email2", "phone_1"), then without a known prefix ("home_phone", "voter_dob").
+ */
+export function fieldForHeader(header: string, table: ReadonlyMap<string, ContactField> = DEFAULT_ALIAS_TABLE): ContactField | null {
+  const key = headerKey(header);
+  if (key.length === 0) return null;
+  const direct = table.get(key);
+  if (direct !== undefined) return direct;
+  // A trailing number counts only for fields a person has several of ("email2", "phone_1").
+  const unnumbered = key.replace(/\d+$/, '');
+  const multi = (field: ContactField | null | undefined): ContactField | null =>
+    field !== undefined && field !== null && MULTI_VALUE_FIELDS.has(field) ? field : null;
+  if (unnumbered !== key) {
+    const viaNumber = multi(table.get(unnumbered));
+    if (viaNumber !== null) return viaNumber;
+  }
+  for (const prefix of HEADER_PREFIXES) {
+    if (key.startsWith(prefix) && key.length > prefix.length) {
+      const rest = key.slice(prefix.length);
+      // "st" alone is too short to trust after a prefix ("resist").
+      const field = rest === 'st' ? undefined : table.get(rest);
+      if (field !== undefined) return field;
+    }
+    if (unnumbered !== key && unnumbered.startsWith(prefix) && unnumbered.length > prefix.length) {
+      const field = multi(table.get(unnumbered.slice(prefix.length)));
+      if (field !== null) return field;
+    }
+  }
+  return null;
+}
+
+/**
+ * A field named by the user (`--map HEADER=field`): a field name or any alias, or "ignore"
+ * / "-" to leave the column out. Null when unknown.
+ */
+export function resolveFieldName(name: string, table: ReadonlyMap<string, ContactField> = DEFAULT_ALIAS_TABLE): ContactField | typeof IGNORE | null {
+  const key = headerKey(name);
+  if (key === 'ignore' || name.trim() === '-' || key === 'none' || key === 'skip') return IGNORE;
+  return table.get(key) ?? null;
+}
+
+/** One `--map` override. */
+export interface ColumnOverride {
+  readonly header: string;
+  readonly field: ContactField | typeof IGNORE;
+}
+
+/** Parses `HEADER=field`; the header may itself hold "=" (the last "=" separates). */
+export function parseMapOption(text: string): ColumnOverride | { error: string } {
+  const at = text.lastIndexOf('=');
+  if (at <= 0 || at === text.length - 1) return { error: `--map "${text}": expected HEADER=field, e.g. --map "Given Name=firstName"` };
+  const header = text.slice(0, at).trim();
+  const fieldText = text.slice(at + 1).trim();
+  const field = resolveFieldName(fieldText);
+  if (field === null) {
+    return { error: `--map "${text}": unknown field "${fieldText}"; fields: ${CONTACT_FIELDS.join(', ')}, or ignore` };
+  }
+  return { header, field };
+}
+
+/** Options of {@link mapHeaders}. */
+export interface HeaderMapOptions {
+  readonly overrides?: readonly ColumnOverride[];
+  /** Header of the id column (`--id`). */
+  readonly idColumn?: string | undefined;
+  /** Fail unless some column gives a name (first, last or full name). Default true. */
+  readonly requireName?: boolean;
+  readonly aliases?: ReadonlyMap<string, ContactField>;
+}
+
+/** What each column is used for. */
+export interface HeaderPlan {
+  readonly headers: readonly string[];
+  /** Field of each column, or null (not matched on). */
+  readonly columns: readonly (ContactField | null)[];
+  /** Index of the id column, or null (ids are row numbers). */
+  readonly idColumn: number | null;
+  /** Things the user should know about the mapping, one sentence each. */
+  readonly notes: readonly string[];
+}
+
+/**
+ * Finds a column by the name a user typed: exactly, else ignoring case and surrounding
+ * spaces, else by header key. Error text when none or several match.
+ */
+export function findColumn(headers: readonly string[], name: string, what: string): number | { error: string } {
+  const exact = headers.indexOf(name);
+  if (exact !== -1) return exact;
+  const lower = name.trim().toLowerCase();
+  const byCase = headers.flatMap((h, i) => (h.trim().toLowerCase() === lower ? [i] : []));
+  if (byCase.length === 1) return byCase[0] as number;
+  const key = headerKey(name);
+  const byKey = key.length > 0 ? headers.flatMap((h, i) => (headerKey(h) === key ? [i] : [])) : [];
+  if (byKey.length === 1 && byCase.length === 0) return byKey[0] as number;
+  if (byCase.length > 1 || byKey.length > 1) return { error: `${what} "${name}": several columns match (${listHeaders(headers)})` };
+  return { error: `${what} "${name}": no such column; columns: ${listHeaders(headers)}` };
+}
+
+function listHeaders(headers: readonly string[]): string {
+  const shown = headers.slice(0, 30).map((h) => JSON.stringify(h)).join(', ');
+  return headers.length > 30 ? `${shown}, ... (${headers.length} in all)` : shown;
+}
+
+/**
+ * Maps header names to fields. Overrides win; each single-valued field goes to its first
+ * column (later ones are noted and left out); several columns may feed email and phone.
+ * When the street number has its own column and no column is the street name, line 1 holds
+ * the street name (FEBRL's `street_number` + `address_1`).
+ */
+export function mapHeaders(headers: readonly string[], options: HeaderMapOptions = {}): HeaderPlan | { error: string } {
+  const table = options.aliases ?? DEFAULT_ALIAS_TABLE;
+  const notes: string[] = [];
+  const columns: (ContactField | null)[] = headers.map(() => null);
+  const fixed = new Set<number>();
+  let idColumn: number | null = null;
+  if (options.idColumn !== undefined) {
+    const at = findColumn(headers, options.idColumn, '--id');
+    if (typeof at !== 'number') return at;
+    idColumn = at;
+    fixed.add(at);
+  }
+  for (const override of options.overrides ?? []) {
+    const at = findColumn(headers, override.header, '--map');
+    if (typeof at !== 'number') return at;
+    fixed.add(at);
+    columns[at] = override.field === IGNORE ? null : override.field;
+  }
+  const taken = new Set<ContactField>(columns.filter((f): f is ContactField => f !== null && !MULTI_VALUE_FIELDS.has(f)));
+  headers.forEach((header, i) => {
+    if (fixed.has(i)) return;
+    const field = fieldForHeader(header, table);
+    if (field === null) return;
+    if (!MULTI_VALUE_FIELDS.has(field) && taken.has(field)) {
+      notes.push(`column "${header}" also looks like ${field}; only the first such column is used (--map "${header}=..." to change)`);
+      return;
+    }
+    columns[i] = field;
+    taken.add(field);
+  });
+  const has = (f: ContactField): boolean => columns.includes(f);
+  if (has('streetNumber') && !has('streetName') && has('addressLine1')) {
+    const at = columns.indexOf('addressLine1');
+    columns[at] = 'streetName';
+    notes.push(`column "${headers[at] ?? ''}" is read as the street name (the street number has its own column)`);
+  }
+  if ((options.requireName ?? true) && !has('firstName') && !has('lastName') && !has('fullName')) {
+    return {
+      error: `no column holds a name (first name, last name or full name); columns: ${listHeaders(headers)}. ` +
+        'Name one with --map, e.g. --map "Given=firstName" --map "Family=lastName"',
+    };
+  }
+  if (has('fullName') && (has('firstName') || has('lastName'))) {
+    notes.push('a full-name column and separate name columns: the full name fills only the parts the others leave empty');
+  }
+  return { headers: [...headers], columns, idColumn, notes };
+}
+
+/** One line per mapped column ("given_name -> firstName") and the columns left out. */
+export function describePlan(plan: HeaderPlan): { mapped: string[]; ignored: string[] } {
+  const mapped: string[] = [];
+  const ignored: string[] = [];
+  plan.headers.forEach((h, i) => {
+    const field = plan.columns[i];
+    if (i === plan.idColumn) mapped.push(`${h} -> id`);
+    else if (field) mapped.push(`${h} -> ${field}`);
+    else ignored.push(h);
+  });
+  return { mapped, ignored };
+}

@@ -1,0 +1,182 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  CONTACT_FIELDS,
+  describePlan,
+  fieldForHeader,
+  headerKey,
+  mapHeaders,
+  MULTI_VALUE_FIELDS,
+  parseMapOption,
+  type ContactField,
+  type HeaderPlan,
+} from '../../src/files/header-map.js';
+import { compileRowLayout, rowId, rowToContact } from '../../src/files/row-contact.js';
+import { detectDelimiter, detectEncoding, detectNewline, parseDelimiter, parseEncodingChoice } from '../../src/files/sniff.js';
+
+function plan(headers: string[], options: Parameters<typeof mapHeaders>[1] = {}): HeaderPlan {
+  const p = mapHeaders(headers, options);
+  if ('error' in p) throw new Error(p.error);
+  return p;
+}
+
+describe('fieldForHeader', () => {
+  it.each<[string, ContactField | null]>([
+    ['firstName', 'firstName'], ['first_name', 'firstName'], ['FIRST', 'firstName'], ['Given Name', 'firstName'],
+    ['given_name', 'firstName'], ['Forename', 'firstName'], ['surname', 'lastName'], ['last_name', 'lastName'],
+    ['LAST NAME', 'lastName'], ['middleName', 'middleName'], ['MI', 'middleName'], ['suffix', 'suffix'],
+    ['name', 'fullName'], ['Full Name', 'fullName'], ['fullName', 'fullName'],
+    ['email', 'email'], ['E-mail', 'email'], ['email2', 'email'], ['Work Email', 'email'], ['emails', 'email'],
+    ['phone', 'phone'], ['Phone Number', 'phone'], ['mobile', 'phone'], ['home_phone', 'phone'], ['phone_1', 'phone'],
+    ['dob', 'dateOfBirth'], ['BIRTHDATE', 'dateOfBirth'], ['date_of_birth', 'dateOfBirth'], ['Date of Birth', 'dateOfBirth'],
+    ['address', 'addressLine1'], ['address_1', 'addressLine1'], ['Address Line 2', 'addressLine2'], ['addressLine3', 'addressLine3'],
+    ['street_number', 'streetNumber'], ['streetName', 'streetName'], ['city', 'city'], ['suburb', 'city'], ['Town', 'city'],
+    ['state', 'stateOrProvince'], ['Province', 'stateOrProvince'], ['zip', 'zipOrPostalCode'], ['postcode', 'zipOrPostalCode'],
+    ['Postal Code', 'zipOrPostalCode'], ['ZIP5', 'zipOrPostalCode'], ['country', 'countryCode'], ['countryCode', 'countryCode'],
+    ['voter_first_name', 'firstName'], ['home_address', 'addressLine1'], ['mailing_zip', 'zipOrPostalCode'],
+    ['Prénom', null], ['rec_id', null], ['soc_sec_id', null], ['cluster', null], ['first_name_2', null], ['home_address2', 'addressLine2'],
+    ['', null], ['!!!', null], ['county', null], ['company name', null],
+  ])('%j -> %s', (header, field) => expect(fieldForHeader(header)).toBe(field));
+});
+
+describe('mapHeaders', () => {
+  it('maps FEBRL headers; a separate street number turns line 1 into the street name', () => {
+    const p = plan(['rec_id', 'given_name', 'surname', 'street_number', 'address_1', 'address_2', 'suburb', 'postcode', 'state', 'date_of_birth', 'soc_sec_id'], { idColumn: 'rec_id' });
+    expect(p.columns).toEqual([null, 'firstName', 'lastName', 'streetNumber', 'streetName', 'addressLine2', 'city', 'zipOrPostalCode', 'stateOrProvince', 'dateOfBirth', null]);
+    expect(p.idColumn).toBe(0);
+    expect(p.notes.join(' ')).toMatch(/address_1.*street name/);
+    expect(describePlan(p).ignored).toEqual(['soc_sec_id']);
+  });
+
+  it('overrides win; ignore leaves a column out; several email columns all count', () => {
+    const p = plan(['Vorname', 'Nachname', 'email', 'email2', 'name'], {
+      overrides: [{ header: 'vorname', field: 'firstName' }, { header: 'Nachname', field: 'lastName' }, { header: 'name', field: 'ignore' }],
+    });
+    expect(p.columns).toEqual(['firstName', 'lastName', 'email', 'email', null]);
+  });
+
+  it('a second column for a single-valued field is noted and left out', () => {
+    const p = plan(['first_name', 'FirstName', 'surname']);
+    expect(p.columns).toEqual(['firstName', null, 'lastName']);
+    expect(p.notes.join(' ')).toMatch(/FirstName.*only the first/);
+  });
+
+  it('errors: no name column, unknown --id or --map column, ambiguous column', () => {
+    const none = mapHeaders(['email', 'phone']);
+    expect('error' in none && none.error).toMatch(/no column holds a name.*"email", "phone".*--map/);
+    expect(mapHeaders(['email'], { requireName: false })).not.toHaveProperty('error');
+    const id = mapHeaders(['first', 'last'], { idColumn: 'key' });
+    expect('error' in id && id.error).toMatch(/--id "key": no such column; columns: "first", "last"/);
+    const map = mapHeaders(['first', 'last'], { overrides: [{ header: 'x', field: 'email' }] });
+    expect('error' in map && map.error).toMatch(/--map "x": no such column/);
+    const amb = mapHeaders(['Name', 'NAME'], { idColumn: 'name' });
+    expect('error' in amb && amb.error).toMatch(/several columns match/);
+  });
+
+  it('parseMapOption', () => {
+    expect(parseMapOption('Given Name=firstName')).toEqual({ header: 'Given Name', field: 'firstName' });
+    expect(parseMapOption('a=b=surname')).toEqual({ header: 'a=b', field: 'lastName' });
+    expect(parseMapOption('x=-')).toEqual({ header: 'x', field: 'ignore' });
+    expect(parseMapOption('x=DOB')).toEqual({ header: 'x', field: 'dateOfBirth' });
+    expect(parseMapOption('x')).toHaveProperty('error');
+    expect(parseMapOption('x=shoeSize')).toMatchObject({ error: expect.stringMatching(/unknown field "shoeSize"/) });
+  });
+});
+
+describe('mapHeaders properties', () => {
+  const header = fc.oneof(
+    fc.string({ maxLength: 12 }),
+    fc.constantFrom(...CONTACT_FIELDS, 'first_name', 'SURNAME', 'e-mail', 'Phone 2', 'dob', 'zip', 'name', 'city', 'id'),
+  );
+  const headers = fc.array(header, { maxLength: 10 });
+
+  it('is total and maps every column to at most one field, single-valued fields once', () => {
+    fc.assert(fc.property(headers, (hs) => {
+      const p = mapHeaders(hs, { requireName: false });
+      if ('error' in p) return false;
+      if (p.columns.length !== hs.length) return false;
+      const singles = p.columns.filter((f): f is ContactField => f !== null && !MULTI_VALUE_FIELDS.has(f));
+      return new Set(singles).size === singles.length;
+    }), { numRuns: 500 });
+  });
+
+  it('ignores case, spaces, underscores and hyphens in headers', () => {
+    const variant = (h: string, style: number): string =>
+      style === 0 ? h.toUpperCase() : style === 1 ? h.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase() : ` ${h.replace(/([a-z])([A-Z])/g, '$1-$2')} `;
+    fc.assert(fc.property(headers, fc.integer({ min: 0, max: 2 }), (hs, style) => {
+      const a = mapHeaders(hs, { requireName: false });
+      const b = mapHeaders(hs.map((h) => variant(h, style)), { requireName: false });
+      return !('error' in a) && !('error' in b) && JSON.stringify(a.columns) === JSON.stringify(b.columns);
+    }), { numRuns: 500 });
+  });
+
+  it('an override always wins over the aliases', () => {
+    fc.assert(fc.property(headers.filter((hs) => hs.length > 0), fc.nat(), fc.constantFrom(...CONTACT_FIELDS), (hs, n, field) => {
+      const named = hs.map((h, i) => `${headerKey(h) || 'x'}${i}`);
+      const at = n % named.length;
+      const p = mapHeaders(named, { requireName: false, overrides: [{ header: named[at] as string, field }] });
+      return !('error' in p) && p.columns[at] === field;
+    }), { numRuns: 300 });
+  });
+});
+
+describe('rowToContact', () => {
+  it('builds a contact: trims, splits a full name, several emails and phones, one address', () => {
+    const p = plan(['id', 'name', 'email', 'email2', 'phone', 'dob', 'address', 'city', 'zip', 'country'], { idColumn: 'id' });
+    const layout = compileRowLayout(p);
+    const row = ['  7 ', 'Dr. Robert J Smith Jr', 'a@x.com; b@y.com', '', '0412 345 678 | 02 9999 0000', '1970-01-02', '1 Main St', 'Sydney', '2000', 'au'];
+    expect(rowToContact(row, layout)).toEqual({
+      firstName: 'Robert', middleName: 'J', lastName: 'Smith', suffix: 'Jr', dateOfBirth: '1970-01-02',
+      emails: ['a@x.com', 'b@y.com'],
+      phones: [{ phoneNumber: '0412 345 678', countryCode: 'AU' }, { phoneNumber: '02 9999 0000', countryCode: 'AU' }],
+      addresses: [{ addressLine1: '1 Main St', city: 'Sydney', zipOrPostalCode: '2000', countryCode: 'au' }],
+    });
+    expect(rowId(row, layout, 1)).toBe('7');
+  });
+
+  it('separate name columns win over the full name; short rows read missing cells as empty', () => {
+    const layout = compileRowLayout(plan(['first', 'name', 'city']));
+    expect(rowToContact(['Bob', 'Smith, Robert'], layout)).toMatchObject({ firstName: 'Bob', lastName: 'Smith', addresses: [] });
+    expect(rowId([], layout, 12)).toBe('12');
+  });
+
+  it('is total on any cells', () => {
+    const layout = compileRowLayout(plan(['name', 'first', 'email', 'phone', 'dob', 'zip', 'country']));
+    fc.assert(fc.property(fc.array(fc.string(), { maxLength: 9 }), (cells) => {
+      const c = rowToContact(cells, layout);
+      return Array.isArray(c.emails) && Array.isArray(c.phones);
+    }), { numRuns: 500 });
+  });
+});
+
+describe('sniffing', () => {
+  it('detectDelimiter', () => {
+    expect(detectDelimiter('a,b,c\n1,2,3\n')).toBe(',');
+    expect(detectDelimiter('a;b;c\n1;2,5;3\n')).toBe(';');
+    expect(detectDelimiter('a\tb\n"x\ty"\t2\n')).toBe('\t');
+    expect(detectDelimiter('a|b\n1|2\n')).toBe('|');
+    expect(detectDelimiter('name\nSmith, John\n')).toBe(',');
+    expect(detectDelimiter('')).toBe(',');
+  });
+
+  it('detectNewline', () => {
+    expect(detectNewline('a\r\nb')).toBe('\r\n');
+    expect(detectNewline('"x\r\ny"\nb')).toBe('\n');
+    expect(detectNewline('a\rb')).toBe('\r');
+    expect(detectNewline('a')).toBe('\n');
+  });
+
+  it('detectEncoding and the option parsers', () => {
+    expect(detectEncoding(Buffer.from('héllo', 'utf8')).encoding).toBe('utf8');
+    expect(detectEncoding(Buffer.from('h\xe9llo', 'latin1')).encoding).toBe('latin1');
+    expect(detectEncoding(Buffer.from('hello there', 'utf16le')).encoding).toBe('utf16le');
+    // A multi-byte character cut at the end of the sample is still UTF-8.
+    expect(detectEncoding(Buffer.from('hé', 'utf8').subarray(0, 2)).encoding).toBe('utf8');
+    expect(parseEncodingChoice('UTF-8')).toBe('utf8');
+    expect(parseEncodingChoice('ISO-8859-1')).toBe('latin1');
+    expect(parseEncodingChoice('ebcdic')).toBeNull();
+    expect(parseDelimiter('tab')).toBe('\t');
+    expect(parseDelimiter(';')).toBe(';');
+    expect(parseDelimiter('ab')).toBeNull();
+  });
+});
