@@ -69,7 +69,7 @@ interface Detail {
 export interface RunResult {
   readonly size: number;
   readonly seed: number;
-  readonly normalize: { readonly records: number; readonly ms: number; readonly perSecond: number };
+  readonly normalize: { readonly records: number; readonly ms: number; readonly cpuMs: number; readonly perSecond: number };
   /** Wall time and process CPU time (user + system, all threads) of the upserts. */
   readonly build: { readonly ms: number; readonly cpuMs: number; readonly perSecond: number };
   readonly memory: {
@@ -92,6 +92,13 @@ export interface RunResult {
     readonly maxMicros: number;
     readonly candidatesMean: number;
     readonly candidatesP99: number;
+    /**
+     * CPU µs per find by phase, each phase timed as its own pass over all queries:
+     * normalizing the candidate, collecting candidate ids from the blocking keys, scoring and
+     * deciding (findNormalized without explanation, minus candidate collection), and building
+     * the explanation.
+     */
+    readonly phasesCpuMicros: { readonly normalize: number; readonly candidates: number; readonly score: number; readonly explain: number };
   };
   readonly accuracy: Accuracy;
   readonly detail: Detail;
@@ -193,9 +200,11 @@ function measure(size: number, seed: number, queryCount: number): RunResult {
   const sample = generateCorpus({ seed: seed + 1000, size: Math.min(NORMALIZE_SAMPLE, Math.max(size, 10_000)) });
   const records = [...sample.people()].map((p) => p.contact);
   let sink = 0;
+  const cn = process.cpuUsage();
   const tn = performance.now();
   for (const r of records) sink += normalizeContact(r, INDEX_OPTIONS).phones.length;
   const normalizeMs = performance.now() - tn;
+  const normalizeCpuMs = cpuMsSince(cn);
   if (sink < 0) log('impossible');
 
   // Find: warm up, then time every call.
@@ -219,11 +228,28 @@ function measure(size: number, seed: number, queryCount: number): RunResult {
   const findNoExplainMs = performance.now() - tq;
   log(`${fmt(queries.length / (findMs / 1000))} finds/s`);
 
+  // Where a find's time goes: one pass per phase, CPU time.
+  const perFind = (c: NodeJS.CpuUsage): number => (cpuMsSince(c) * 1000) / queries.length;
+  let c0 = process.cpuUsage();
+  const normalized = queries.map((q) => index.normalize(q.candidate));
+  const normalizeMicros = perFind(c0);
+  c0 = process.cpuUsage();
+  let ids = 0;
+  for (const q of normalized) ids += index.candidateIds(q).length;
+  const candidatesMicros = perFind(c0);
+  c0 = process.cpuUsage();
+  for (const q of normalized) index.findNormalized(q, { explain: false });
+  const scoreMicros = perFind(c0) - candidatesMicros;
+  c0 = process.cpuUsage();
+  for (const q of normalized) index.findNormalized(q);
+  const explainMicros = perFind(c0) - candidatesMicros - scoreMicros;
+  if (ids < 0) log('impossible');
+
   const { accuracy, detail } = scoreQueries(queries, results);
   return {
     size,
     seed,
-    normalize: { records: records.length, ms: normalizeMs, perSecond: records.length / (normalizeMs / 1000) },
+    normalize: { records: records.length, ms: normalizeMs, cpuMs: normalizeCpuMs, perSecond: records.length / (normalizeMs / 1000) },
     build: { ms: buildMs, cpuMs: buildCpuMs, perSecond: size / (buildMs / 1000) },
     memory: {
       heapUsedDelta,
@@ -243,6 +269,7 @@ function measure(size: number, seed: number, queryCount: number): RunResult {
       maxMicros: quantile(latencies, 1) * 1000,
       candidatesMean: candidates.reduce((a, b) => a + b, 0) / Math.max(1, candidates.length),
       candidatesP99: quantile(candidates, 0.99),
+      phasesCpuMicros: { normalize: normalizeMicros, candidates: candidatesMicros, score: scoreMicros, explain: explainMicros },
     },
     accuracy,
     detail,
@@ -330,6 +357,31 @@ export function resultsTable(summaries: readonly SizeSummary[]): string {
   return markdownTable(header, rows);
 }
 
+/** Per size: build and find CPU time split by phase (medians over runs). */
+export function breakdownTable(summaries: readonly SizeSummary[]): string {
+  const rows = summaries.map((s) => {
+    const m = (f: (r: RunResult) => number): number => median(s.runs.map(f));
+    const buildMicros = m((r) => (r.build.cpuMs * 1000) / r.size);
+    const normalizeMicros = m((r) => (r.normalize.cpuMs * 1000) / r.normalize.records);
+    const findMicros = m((r) => 1e6 / r.find.perCpuSecond);
+    return [
+      sizeLabel(s.size),
+      fmt(buildMicros, 1),
+      fmt(normalizeMicros, 1),
+      fmt(Math.max(0, buildMicros - normalizeMicros), 1),
+      fmt(findMicros, 1),
+      fmt(m((r) => r.find.phasesCpuMicros.normalize), 1),
+      fmt(m((r) => r.find.phasesCpuMicros.candidates), 1),
+      fmt(m((r) => r.find.phasesCpuMicros.score), 1),
+      fmt(m((r) => r.find.phasesCpuMicros.explain), 1),
+    ];
+  });
+  return markdownTable(
+    ['records', 'build CPU µs/rec', 'of which normalize', 'of which index', 'find CPU µs', 'normalize', 'candidate ids', 'score + decide', 'explanation'],
+    rows,
+  );
+}
+
 export function targetsTable(s: SizeSummary): string {
   const check = (ok: boolean): string => (ok ? 'met' : 'MISSED');
   const ratio = (got: number, target: number): string => `${fmt(got / target, 2)}x target`;
@@ -388,6 +440,11 @@ export function readmeSection(machine: MachineInfo, revision: string, summaries:
     '',
     resultsTable(summaries),
     '',
+    'CPU time per record (build) and per find, by phase (normalize measured on 100k unseen records;',
+    '"index" is the rest of `upsert`; find phases are separate passes over the same queries):',
+    '',
+    breakdownTable(summaries),
+    '',
     ...(largest !== undefined ? [targetsTable(largest), ''] : []),
   ].join('\n');
 }
@@ -425,6 +482,7 @@ async function main(): Promise<void> {
     console.log(`Engine: ${revision}`);
     console.log(`Seed ${seed}, ${fmt(queries)} queries, ${runs === 1 ? '1 run' : `median of ${runs} runs (min-max)`}\n`);
     console.log(resultsTable(summaries));
+    console.log(`\n${breakdownTable(summaries)}`);
     const largest = summaries[summaries.length - 1];
     if (largest !== undefined) console.log(`\n${targetsTable(largest)}`);
     if (args.has('--detail')) for (const s of summaries) console.log(`\n${detailText(s)}`);
