@@ -2,9 +2,13 @@
 
 function cell(value: unknown): string {
   if (value === null || value === undefined) return '-';
-  if (Array.isArray(value)) return value.map(cell).join(',');
+  if (Array.isArray(value)) return value.length === 0 ? '-' : value.map(cell).join(',');
   if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'object') return JSON.stringify(value);
+  if (typeof value === 'object') {
+    return Object.entries(value)
+      .map(([k, v]) => `${k}=${cell(v)}`)
+      .join(' ');
+  }
   return String(value);
 }
 

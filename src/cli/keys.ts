@@ -66,12 +66,12 @@ export function registerKeys(program: Command, io: CliIo): void {
 
   keys
     .command('revoke')
-    .description('revoke an API key by its id (see keys list)')
-    .argument('<id>', 'key id')
+    .description('revoke an API key by its id or prefix (see keys list), or by the key itself')
+    .argument('<id>', 'key id, key prefix (at least 4 characters) or the key GUID')
     .option(DB_FLAGS, DB_HELP)
     .action(async (id: string, opts: { db?: string }) => {
       const revoked = await withCrm(resolveDbPath(opts.db, io), (crm) => crm.revokeKey(id));
-      if (!revoked) throw new Error(`no active key with id ${id}`);
+      if (!revoked) throw new Error(`no active key matches ${id}`);
       io.stderr(`matchbook: revoked key ${id}\n`);
     });
 }
