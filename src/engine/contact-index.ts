@@ -158,7 +158,7 @@ export class ContactIndex {
     }
     return code;
   };
-  private readonly contexts: { readonly loose: ScoreContext; readonly strict: ScoreContext };
+  private readonly contexts: { readonly loose: ScoreContext; readonly strict: ScoreContext; readonly looseFast: ScoreContext; readonly strictFast: ScoreContext };
   private readonly firstCounts = new Map<string, number>();
   private readonly lastCounts = new Map<string, number>();
   private readonly compiled: CompiledModel;
@@ -199,10 +199,9 @@ export class ContactIndex {
             lastNameCount: (name) => lastCounts.get(name) ?? 0,
           };
     const base = { compiled: this.compiled, nicknames: this.nicknames, tf: this.tf };
-    this.contexts = {
-      loose: makeScoreContext({ ...base, strict: false }),
-      strict: makeScoreContext({ ...base, strict: true }),
-    };
+    const loose = makeScoreContext({ ...base, strict: false });
+    const strict = makeScoreContext({ ...base, strict: true });
+    this.contexts = { loose, strict, looseFast: { ...loose, stopAtVeto: true }, strictFast: { ...strict, stopAtVeto: true } };
   }
 
   /** Number of records indexed. */
@@ -291,9 +290,15 @@ export class ContactIndex {
     const order = hashes.map((_, i) => i).filter((i) => (counts[i] as number) > 0);
     order.sort((a, b) => (counts[a] as number) - (counts[b] as number) || a - b);
     const out: number[] = [];
-    const seen = new Set<number>();
+    // A scan of `out` is cheaper than a Set for the usual handful; a Set past that.
+    let seen: Set<number> | null = null;
     const skip = (id: number): boolean => {
-      if (id === excludeId || seen.has(id)) return true;
+      if (id === excludeId) return true;
+      if (seen === null) {
+        if (out.length < 32) return out.includes(id);
+        seen = new Set(out);
+      }
+      if (seen.has(id)) return true;
       seen.add(id);
       return false;
     };
@@ -402,7 +407,7 @@ export class ContactIndex {
     topReason: MatchReason;
   } {
     const ctx = this.scoreContext(options);
-    const fast: ScoreContext = { ...ctx, stopAtVeto: true };
+    const fast = ctx === this.contexts.strict ? this.contexts.strictFast : this.contexts.looseFast;
     const ids = this.candidateIds(q, options.excludeId);
     const eligible: ScoredCandidate[] = [];
     const vetoed: number[] = [];

@@ -1,32 +1,35 @@
 /**
  * A multimap from 32-bit key hashes to record ids, in typed arrays: open addressing over the
- * keys, and each key's ids in a singly linked list of entries with a free list for reuse.
+ * keys; a key holding one id keeps it in its slot (most keys do: a record's own email,
+ * phone, birthday-and-postcode); a key holding several points to a list of entries headed
+ * by one that carries the count. Freed entries are reused.
  *
- * Why not `Map<number, number[]>`: at a million records with a dozen keys each, a Map entry
- * plus an array per shared key costs about 60 bytes per (record, key) and keeps the garbage
- * collector busy; here an entry costs 8 bytes and a key slot 12 (bench/README.md).
+ * Why not `Map<number, number[]>`: at a hundred thousand records with a dozen keys each, the
+ * Map cost 765 heap bytes per record and kept the garbage collector busy; this costs about
+ * 200 (bench/README.md).
+ *
+ * Slot head encoding: -1 never used; -2 used, empty; <= -3 one id, `-(head + 3)`; >= 0 the
+ * list's header entry, whose `entryId` is the count and `entryNext` the first entry.
  */
 
-const EMPTY = -1;
+const NEVER = -1;
+const EMPTIED = -2;
 const INITIAL_SLOTS = 1 << 10;
-const INITIAL_ENTRIES = 1 << 10;
-/** Grow the slot table when more than this share of it is in use. */
-const MAX_LOAD = 0.7;
+const INITIAL_ENTRIES = 1 << 8;
+/** Grow the slot table when more than this share of it is in use (linear probing). */
+const MAX_LOAD = 0.8;
 
-/** Ids must fit a 32-bit signed integer and be >= 0. */
-export const MAX_RECORD_ID = 0x7fffffff;
+/** Ids are integers in 0..MAX_RECORD_ID (the slot encoding takes three values below zero). */
+export const MAX_RECORD_ID = 0x7fffffff - 3;
 
 export class PostingTable {
   private slotKey = new Int32Array(INITIAL_SLOTS);
-  /** First entry of the slot's list; EMPTY when the slot was never used, -2 when its list is empty. */
-  private slotHead = new Int32Array(INITIAL_SLOTS).fill(EMPTY);
-  private slotCount = new Int32Array(INITIAL_SLOTS);
+  private slotHead = new Int32Array(INITIAL_SLOTS).fill(NEVER);
   private entryId = new Int32Array(INITIAL_ENTRIES);
   private entryNext = new Int32Array(INITIAL_ENTRIES);
   private slotsUsed = 0;
   private entriesUsed = 0;
-  private freeEntry = EMPTY;
-  /** Distinct keys with at least one id. */
+  private freeEntry = -1;
   private liveKeys = 0;
 
   /** Number of distinct keys holding at least one id. */
@@ -36,48 +39,82 @@ export class PostingTable {
 
   /** Bytes held by the typed arrays. */
   get bytes(): number {
-    return this.slotKey.byteLength * 3 + this.entryId.byteLength * 2;
+    return this.slotKey.byteLength * 2 + this.entryId.byteLength * 2;
   }
 
   /** Number of ids filed under `key`. */
   count(key: number): number {
     const slot = this.find(key);
-    return slot === EMPTY ? 0 : (this.slotCount[slot] as number);
+    if (slot < 0) return 0;
+    const head = this.slotHead[slot] as number;
+    if (head >= 0) return this.entryId[head] as number;
+    return head === EMPTIED ? 0 : 1;
   }
 
   /** Files `id` under `key` (no effect when it is there already). */
   add(key: number, id: number): void {
     let slot = this.find(key);
-    if (slot === EMPTY) {
-      if ((this.slotsUsed + 1) / this.slotKey.length > MAX_LOAD) this.growSlots();
+    if (slot < 0) {
+      if ((this.slotsUsed + 1) / this.slotKey.length > MAX_LOAD) this.rebuildSlots();
       slot = this.insertSlot(key);
-    } else {
-      for (let e = this.slotHead[slot] as number; e >= 0; e = this.entryNext[e] as number) {
-        if (this.entryId[e] === id) return;
-      }
+    }
+    const head = this.slotHead[slot] as number;
+    if (head === EMPTIED) {
+      this.slotHead[slot] = -(id + 3);
+      this.liveKeys++;
+      return;
+    }
+    if (head < 0) {
+      const other = -(head + 3);
+      if (other === id) return;
+      const header = this.allocEntry();
+      const a = this.allocEntry();
+      const b = this.allocEntry();
+      this.entryId[a] = other;
+      this.entryNext[a] = -1;
+      this.entryId[b] = id;
+      this.entryNext[b] = a;
+      this.entryId[header] = 2;
+      this.entryNext[header] = b;
+      this.slotHead[slot] = header;
+      return;
+    }
+    for (let e = this.entryNext[head] as number; e >= 0; e = this.entryNext[e] as number) {
+      if (this.entryId[e] === id) return;
     }
     const entry = this.allocEntry();
     this.entryId[entry] = id;
-    this.entryNext[entry] = this.slotHead[slot] as number;
-    this.slotHead[slot] = entry;
-    if (this.slotCount[slot] === 0) this.liveKeys++;
-    this.slotCount[slot] = (this.slotCount[slot] as number) + 1;
+    this.entryNext[entry] = this.entryNext[head] as number;
+    this.entryNext[head] = entry;
+    this.entryId[head] = (this.entryId[head] as number) + 1;
   }
 
   /** Removes `id` from `key`'s list; false when it was not there. */
   remove(key: number, id: number): boolean {
     const slot = this.find(key);
-    if (slot === EMPTY) return false;
-    let prev = EMPTY;
-    for (let e = this.slotHead[slot] as number; e >= 0; e = this.entryNext[e] as number) {
+    if (slot < 0) return false;
+    const head = this.slotHead[slot] as number;
+    if (head === EMPTIED) return false;
+    if (head < 0) {
+      if (-(head + 3) !== id) return false;
+      this.slotHead[slot] = EMPTIED;
+      this.liveKeys--;
+      return true;
+    }
+    let prev = head;
+    for (let e = this.entryNext[head] as number; e >= 0; e = this.entryNext[e] as number) {
       if (this.entryId[e] === id) {
-        const next = this.entryNext[e] as number;
-        if (prev === EMPTY) this.slotHead[slot] = next < 0 ? -2 : next;
-        else this.entryNext[prev] = next;
-        this.entryNext[e] = this.freeEntry;
-        this.freeEntry = e;
-        this.slotCount[slot] = (this.slotCount[slot] as number) - 1;
-        if (this.slotCount[slot] === 0) this.liveKeys--;
+        this.entryNext[prev] = this.entryNext[e] as number;
+        this.freeEntryAt(e);
+        const left = (this.entryId[head] as number) - 1;
+        this.entryId[head] = left;
+        if (left === 1) {
+          // Back to one id: keep it in the slot and free the list.
+          const last = this.entryNext[head] as number;
+          this.slotHead[slot] = -((this.entryId[last] as number) + 3);
+          this.freeEntryAt(last);
+          this.freeEntryAt(head);
+        }
         return true;
       }
       prev = e;
@@ -86,14 +123,22 @@ export class PostingTable {
   }
 
   /**
-   * Appends up to `limit` ids filed under `key` to `out`, skipping those `skip` returns true
-   * for. Returns how many were appended.
+   * Appends to `out` the ids filed under `key`, until `out` holds `limit`, skipping those
+   * `skip` returns true for. Returns how many were appended.
    */
   collect(key: number, out: number[], limit: number, skip: (id: number) => boolean): number {
     const slot = this.find(key);
-    if (slot === EMPTY) return 0;
+    if (slot < 0) return 0;
+    const head = this.slotHead[slot] as number;
+    if (head === EMPTIED || out.length >= limit) return 0;
+    if (head < 0) {
+      const id = -(head + 3);
+      if (skip(id)) return 0;
+      out.push(id);
+      return 1;
+    }
     let added = 0;
-    for (let e = this.slotHead[slot] as number; e >= 0 && out.length < limit; e = this.entryNext[e] as number) {
+    for (let e = this.entryNext[head] as number; e >= 0 && out.length < limit; e = this.entryNext[e] as number) {
       const id = this.entryId[e] as number;
       if (!skip(id)) {
         out.push(id);
@@ -103,13 +148,13 @@ export class PostingTable {
     return added;
   }
 
-  /** Slot holding `key`, or EMPTY. A slot whose list emptied keeps its key (head -2). */
+  /** Slot holding `key`, or -1. */
   private find(key: number): number {
     const mask = this.slotKey.length - 1;
     let slot = mix(key) & mask;
     for (;;) {
       const head = this.slotHead[slot] as number;
-      if (head === EMPTY) return EMPTY;
+      if (head === NEVER) return -1;
       if (this.slotKey[slot] === key) return slot;
       slot = (slot + 1) & mask;
     }
@@ -118,22 +163,21 @@ export class PostingTable {
   private insertSlot(key: number): number {
     const mask = this.slotKey.length - 1;
     let slot = mix(key) & mask;
-    while (this.slotHead[slot] !== EMPTY) slot = (slot + 1) & mask;
+    while (this.slotHead[slot] !== NEVER) slot = (slot + 1) & mask;
     this.slotKey[slot] = key;
-    this.slotHead[slot] = -2; // used, list empty
-    this.slotCount[slot] = 0;
+    this.slotHead[slot] = EMPTIED;
     this.slotsUsed++;
     return slot;
   }
 
   private allocEntry(): number {
-    if (this.freeEntry !== EMPTY) {
+    if (this.freeEntry >= 0) {
       const e = this.freeEntry;
       this.freeEntry = this.entryNext[e] as number;
       return e;
     }
     if (this.entriesUsed === this.entryId.length) {
-      const size = this.entryId.length * 2;
+      const size = Math.ceil(this.entryId.length * 1.5);
       const ids = new Int32Array(size);
       ids.set(this.entryId);
       const next = new Int32Array(size);
@@ -144,21 +188,24 @@ export class PostingTable {
     return this.entriesUsed++;
   }
 
-  /** Doubles the slot table (or rebuilds it at the same size to drop emptied keys). */
-  private growSlots(): void {
+  private freeEntryAt(e: number): void {
+    this.entryNext[e] = this.freeEntry;
+    this.freeEntry = e;
+  }
+
+  /** Rebuilds the slot table, doubled unless emptied keys made the room: drops emptied slots. */
+  private rebuildSlots(): void {
     const oldKey = this.slotKey;
     const oldHead = this.slotHead;
-    const oldCount = this.slotCount;
     const size = this.liveKeys / oldKey.length > MAX_LOAD / 2 ? oldKey.length * 2 : oldKey.length;
     this.slotKey = new Int32Array(size);
-    this.slotHead = new Int32Array(size).fill(EMPTY);
-    this.slotCount = new Int32Array(size);
+    this.slotHead = new Int32Array(size).fill(NEVER);
     this.slotsUsed = 0;
     for (let s = 0; s < oldKey.length; s++) {
-      if ((oldCount[s] as number) === 0) continue; // drop never-used and emptied slots
+      const head = oldHead[s] as number;
+      if (head === NEVER || head === EMPTIED) continue;
       const slot = this.insertSlot(oldKey[s] as number);
-      this.slotHead[slot] = oldHead[s] as number;
-      this.slotCount[slot] = oldCount[s] as number;
+      this.slotHead[slot] = head;
     }
   }
 }

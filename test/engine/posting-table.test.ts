@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockingHashes, blockingKeys, ContactIndex, DEFAULT_NICKNAMES, hashKey, PostingTable } from '../../src/engine/index.js';
+import { blockingHashes, blockingKeys, ContactIndex, DEFAULT_NICKNAMES, hashKey, MAX_RECORD_ID, PostingTable } from '../../src/engine/index.js';
 
 describe('PostingTable', () => {
   it('behaves like a Map of Sets under any sequence of adds and removes (the oracle)', () => {
@@ -26,6 +26,21 @@ describe('PostingTable', () => {
       }
       expect(table.keys).toBe([...oracle.values()].filter((s) => s.size > 0).length);
     }), { numRuns: 100 });
+  });
+
+  it('keeps ids at both ends of the range, alone and in lists', () => {
+    const table = new PostingTable();
+    for (const id of [0, MAX_RECORD_ID]) {
+      table.add(1, id);
+      const out: number[] = [];
+      table.collect(1, out, Infinity, () => false);
+      expect(out).toContain(id);
+    }
+    expect(table.count(1)).toBe(2);
+    expect(table.remove(1, 0)).toBe(true);
+    const out: number[] = [];
+    table.collect(1, out, Infinity, () => false);
+    expect(out).toEqual([MAX_RECORD_ID]);
   });
 
   it('grows past its initial size', () => {
