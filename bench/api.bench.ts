@@ -17,14 +17,14 @@
 import autocannon, { type Result } from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Crm } from '../src/crm/index.js';
 import type { ContactInput } from '../src/engine/types.js';
 import { generateCorpus } from './corpus.js';
 import { updateReadmeSection } from './lib/readme.js';
-import { describeMachine, machineInfo } from './lib/report.js';
+import { describeMachine, machineInfo, type MachineInfo } from './lib/report.js';
 
 const REPO = fileURLToPath(new URL('../', import.meta.url));
 const SECTION = '## API (bench/api.bench.ts)';
@@ -186,7 +186,8 @@ interface RunInfo {
   seeded: boolean;
   startMs: number;
   rss: number | null;
-  loadBefore: readonly number[];
+  /** Taken when the run started (its load average is the one that matters). */
+  machine: MachineInfo;
 }
 
 function renderSection(args: Args, runs: readonly Run[], info: RunInfo): string {
@@ -201,8 +202,8 @@ function renderSection(args: Args, runs: readonly Run[], info: RunInfo): string 
   return [
     SECTION,
     '',
-    `Run on ${describeMachine(machineInfo())}. Load average before the run: ${info.loadBefore.map((x) => x.toFixed(1)).join(', ')} ` +
-      '(other work on the machine lowers req/s and raises latency; the CPU column does not depend on it much).',
+    `Run on ${describeMachine(info.machine)}. Other work on the machine (load above 2) lowers req/s and raises ` +
+      'latency; the server-CPU column depends on it less.',
     '',
     `How: \`npm run bench:api\`. ${args.size.toLocaleString('en-US')} people of the seeded synthetic corpus (bench/corpus.ts) in a temp ` +
       `SQLite database, ${seeding}. The real \`matchbook serve\` process (from source via tsx, log level warn) on loopback, ` +
@@ -259,7 +260,7 @@ async function main(): Promise<void> {
   const dir = keepDb === undefined ? mkdtempSync(join(tmpdir(), 'matchbook-bench-api-')) : null;
   const db = keepDb ?? join(dir!, 'bench.db');
   const log = (s: string) => process.stderr.write(`${s}\n`);
-  const loadBefore = loadavg();
+  const machine = machineInfo();
   try {
     log(`preparing ${args.size} people in ${db}...`);
     const { key, seeded, seedMs } = await prepare(db, args, log);
@@ -291,7 +292,7 @@ async function main(): Promise<void> {
         await server.stop();
       }
     }
-    const section = renderSection(args, runs, { seedMs, seeded, startMs, rss, loadBefore });
+    const section = renderSection(args, runs, { seedMs, seeded, startMs, rss, machine });
     process.stdout.write(`${section}\n`);
     if (args.record) {
       updateReadmeSection(SECTION, section);

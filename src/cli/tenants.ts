@@ -1,6 +1,7 @@
 /**
  * `matchbook tenants create NAME | list | configure NAME --file settings.json`.
- * The settings file's shape is the domain's (see src/crm); this command only reads JSON.
+ * The settings file's shape is the domain's, documented in src/crm/settings.ts with an example
+ * in data/examples/tenant-settings.example.json; this command only reads the JSON.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -55,7 +56,7 @@ export function registerTenants(program: Command, io: CliIo): void {
 
   tenants
     .command('configure')
-    .description("set a tenant's per-context settings from a JSON file")
+    .description("set a tenant's per-context settings from a JSON file (example: data/examples/tenant-settings.example.json)")
     .argument('<name>', 'tenant name')
     .requiredOption('--file <settings.json>', 'settings file (JSON)')
     .option(DB_FLAGS, DB_HELP)

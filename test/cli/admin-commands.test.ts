@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { CliIo } from '../../src/cli/io.js';
 import { registerKeys } from '../../src/cli/keys.js';
@@ -63,6 +64,10 @@ describe('tenants', () => {
     writeFileSync(good, JSON.stringify({ campaign: { defaultCountry: 'US', disablePartialMatching: true }, voterfile: { defaultCountry: 'US' } }));
     const ok = await cli(['tenants', 'configure', 'acme', '--file', good]);
     expect(ok.code, ok.stderr).toBe(0);
+    const example = fileURLToPath(new URL('../../data/examples/tenant-settings.example.json', import.meta.url));
+    const fromExample = await cli(['tenants', 'configure', 'globex', '--file', example]);
+    expect(fromExample.code, fromExample.stderr).toBe(0);
+    expect((await cli(['tenants', 'list'])).stdout).toMatch(/globex.*campaign/);
     expectOneLineError(await cli(['tenants', 'configure', 'acme', '--file', join(dir, 'missing.json')]), /missing\.json: no such file/);
     const broken = join(dir, 'broken.json');
     writeFileSync(broken, '{"campaign": ');
