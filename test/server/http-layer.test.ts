@@ -4,6 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
+import { connect, type AddressInfo } from 'node:net';
 import { buildApp } from '../../src/server/app.js';
 import { CrmError } from '../../src/crm/index.js';
 import { FAKE_KEY, FAKE_VOTERFILE_ONLY_KEY, FakeCrm, outcome } from './fake-crm.js';
@@ -234,5 +235,38 @@ describe('logging', () => {
     expect(lines.some((l) => l['referenceCode'] === ref && l['level'] === 50)).toBe(true);
     expect(JSON.stringify(lines)).not.toContain(FAKE_KEY);
     await logged.close();
+  });
+});
+
+describe('requests the HTTP parser rejects (real socket)', () => {
+  async function raw(request: string): Promise<string> {
+    const listening = buildApp({ crm });
+    await listening.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = listening.server.address() as AddressInfo;
+    try {
+      return await new Promise<string>((resolve, reject) => {
+        let data = '';
+        const socket = connect(port, '127.0.0.1', () => socket.write(request));
+        socket.on('data', (d) => (data += d.toString()));
+        socket.on('close', () => resolve(data));
+        socket.on('error', reject);
+        socket.setTimeout(5000, () => socket.destroy(new Error('no answer')));
+      });
+    } finally {
+      await listening.close();
+    }
+  }
+
+  it('a malformed request line gets a 400 envelope', async () => {
+    const answer = await raw('THIS IS NOT HTTP\r\n\r\n');
+    expect(answer).toMatch(/^HTTP\/1\.1 400 /);
+    expect(answer).toContain('Content-Type: application/json; charset=utf-8');
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ errors: [{ code: 'BAD_REQUEST' }] });
+  });
+
+  it('oversized headers get a 431 envelope', async () => {
+    const answer = await raw(`GET /v4/people/1 HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+    expect(answer).toMatch(/^HTTP\/1\.1 431 /);
+    expect(JSON.parse(answer.slice(answer.indexOf('\r\n\r\n') + 4))).toMatchObject({ errors: [{ code: 'REQUEST_HEADER_FIELDS_TOO_LARGE' }] });
   });
 });
