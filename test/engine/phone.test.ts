@@ -11,6 +11,7 @@ import {
   isKnownDialingPrefix,
   isPhoneCountry,
   isValidExt,
+  NANP_FAST_PATH,
   normalizePhone,
   PHONE_MEMO_SIZE,
 } from '../../src/engine/phone.js';
@@ -188,6 +189,45 @@ describe('the canonical form and the memo never change libphonenumber answers', 
         expect(ours(text, country)).toBe(oracle(text, country));
       }),
       { numRuns: 2000 },
+    );
+  });
+
+  it('takes the North American fast path with exactly libphonenumber answers', () => {
+    expect(NANP_FAST_PATH).toBe(true);
+    // Every area code, a few random exchanges and lines each, in the forms the fast path takes.
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 200, max: 999 }), fc.integer({ min: 0, max: 9_999_999 }),
+        fc.constantFrom('', '1', '+1', '1 ', '+1 ('), fc.constantFrom<CountryCode>('US', 'CA', 'GB', 'PR'),
+        (area, rest, lead, country) => {
+          const text = `${lead}${area}${String(rest).padStart(7, '0')}`;
+          clearPhoneMemo();
+          expect(ours(text, country)).toBe(oracle(text, country));
+        },
+      ),
+      { numRuns: 20_000 },
+    );
+    for (let area = 200; area <= 999; area++) {
+      const text = `${area}5550123`;
+      expect(ours(text, 'US')).toBe(oracle(text, 'US'));
+      expect(ours(text, 'CA')).toBe(oracle(text, 'CA'));
+    }
+  });
+
+  it('agrees with libphonenumber when the region is a dialing prefix', () => {
+    fc.assert(
+      fc.property(fc.oneof(typedNumber, usNumber), fc.constantFrom('1', '44', '61'), (text, prefix) => {
+        const r = normalizePhone({ phoneNumber: text, dialingPrefix: prefix });
+        const visible = text.trim();
+        const p = parsePhoneNumberFromString(visible, { defaultCallingCode: prefix });
+        let expected = p?.isValid() ? `${p.number}|${p.country ?? ''}` : null;
+        if (expected === null && !visible.includes('+') && /^[^0-9+]*00/.test(visible)) {
+          const retry = parsePhoneNumberFromString(`+${visible.replace(/^[^0-9+]*00/, '')}`);
+          if (retry?.isValid()) expected = `${retry.number}|${retry.country ?? ''}`;
+        }
+        expect(r.ok ? `${r.value.e164}|${r.value.country ?? ''}` : null).toBe(expected);
+      }),
+      { numRuns: 3000 },
     );
   });
 
