@@ -34,14 +34,12 @@ const PEOPLE = [
   { firstName: 'Edsger', lastName: 'Dijkstra', email: 'ewd@example.org' },
   { firstName: 'Barbara', lastName: 'Liskov', email: 'bl@example.org' },
 ];
-const personBody = (i: number) => {
+/** A person's body; in the campaign context it also carries a votercrmid (campaign-only type). */
+const personBody = (i: number, context: ContextName) => {
   const p = PEOPLE[i % PEOPLE.length]!;
-  return {
-    firstName: p.firstName,
-    lastName: p.lastName,
-    emails: [{ email: p.email }],
-    identifiers: [{ type: 'dwid', externalId: `DW-${i % PEOPLE.length}` }],
-  };
+  const identifiers = [{ type: 'dwid', externalId: `DW-${i % PEOPLE.length}` }];
+  if (context === 'campaign') identifiers.push({ type: 'votercrmid', externalId: String(1000 + (i % PEOPLE.length)) });
+  return { firstName: p.firstName, lastName: p.lastName, emails: [{ email: p.email }], identifiers };
 };
 const MALLORY = { firstName: 'Mallory', lastName: 'Intruder', emails: [{ email: 'mallory@evil.example' }] };
 
@@ -50,7 +48,7 @@ const SUFFIX_CONTEXT: Record<string, ContextName | null> = { '': null, '|0': 'vo
 
 const opArb = fc.oneof(
   fc.record({ op: fc.constantFrom('create' as const, 'contacts' as const, 'find' as const), who: fc.nat(), suffix: fc.constantFrom(...SUFFIXES), person: fc.nat() }),
-  fc.record({ op: fc.constantFrom('get' as const, 'getExt' as const, 'steal' as const), who: fc.nat(), suffix: fc.constantFrom(...SUFFIXES), target: fc.nat() }),
+  fc.record({ op: fc.constantFrom('get' as const, 'getExt' as const, 'getVoter' as const, 'steal' as const), who: fc.nat(), suffix: fc.constantFrom(...SUFFIXES), target: fc.nat() }),
 );
 
 let t: TestServer;
@@ -91,12 +89,13 @@ it('no key reads or changes data outside its tenant and contexts', async () => {
         const headers = o.who % 2 === 0 ? { authorization: basic('apiuser', who.key + o.suffix) } : { apiKey: who.key + o.suffix };
         const target = 'target' in o && records.length > 0 ? records[o.target % records.length]! : null;
         let res;
-        if (o.op === 'get' || o.op === 'getExt') {
+        if (o.op === 'get' || o.op === 'getExt' || o.op === 'getVoter') {
           if (target === null) continue;
-          const ref = o.op === 'get' ? String(target.crmId) : `DWID:dw-${target.person % PEOPLE.length}`;
+          const ref =
+            o.op === 'get' ? String(target.crmId) : o.op === 'getExt' ? `DWID:dw-${target.person % PEOPLE.length}` : `VoterCrmId:${1000 + (target.person % PEOPLE.length)}`;
           res = await t.app.inject({ method: 'GET', url: `/v4/people/${ref}`, headers });
         } else {
-          const body = 'person' in o ? personBody(o.person) : target === null ? null : { crmId: target.crmId, ...MALLORY };
+          const body = 'person' in o ? personBody(o.person, wanted) : target === null ? null : { crmId: target.crmId, ...MALLORY };
           if (body === null) continue;
           const path = o.op === 'find' ? '/v2/people/find' : o.op === 'contacts' ? '/v4/contacts/findOrCreate' : '/v4/people/findOrCreate';
           res = await t.app.inject({ method: 'POST', url: path, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
@@ -113,8 +112,11 @@ it('no key reads or changes data outside its tenant and contexts', async () => {
           const own = target!.scope === scope;
           expect(res.statusCode, `GET ${target!.crmId} of ${target!.scope} from ${scope}`).toBe(own ? 200 : 404);
           if (!own) expect(envelopeOf(res)?.errors[0]?.code).toBe('NOT_FOUND');
-        } else if (o.op === 'getExt') {
-          const existsHere = records.some((r) => r.scope === scope && r.person % PEOPLE.length === target!.person % PEOPLE.length && !r.tainted);
+        } else if (o.op === 'getExt' || o.op === 'getVoter') {
+          // votercrmid identifiers exist only on campaign records.
+          const existsHere =
+            (o.op === 'getExt' || wanted === 'campaign') &&
+            records.some((r) => r.scope === scope && r.person >= 0 && r.person % PEOPLE.length === target!.person % PEOPLE.length && !r.tainted);
           if (res.statusCode === 200) {
             const crmId = res.json<{ crmId: number }>().crmId;
             expect(records.find((r) => r.crmId === crmId)?.scope, 'external id resolved outside the scope').toBe(scope);
