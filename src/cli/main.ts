@@ -4,11 +4,14 @@
  * write `registerX(program, io)` in its own file and list it here.
  */
 import { runCli, type CommandRegistrar } from './program.js';
+import { registerDedupe } from './dedupe.js';
+import { registerEval } from './eval.js';
 import { registerKeys } from './keys.js';
+import { registerLink } from './link.js';
 import { registerServe } from './serve.js';
 import { registerTenants } from './tenants.js';
 
 /** Every subcommand, in help order. */
-const COMMANDS: readonly CommandRegistrar[] = [registerServe, registerTenants, registerKeys];
+const COMMANDS: readonly CommandRegistrar[] = [registerServe, registerTenants, registerKeys, registerDedupe, registerLink, registerEval];
 
 process.exitCode = await runCli(process.argv.slice(2), COMMANDS);

@@ -98,6 +98,12 @@ interface ParseOutput {
   meta: { cursor: number };
 }
 
+/** Consecutive data rows, with the line each starts on. */
+export interface CsvBatch {
+  readonly rows: string[][];
+  readonly lines: number[];
+}
+
 /** An open delimited file: its layout, its issues so far, and its data rows in batches. */
 export class CsvFile {
   readonly issues: CsvIssues = {
@@ -109,6 +115,7 @@ export class CsvFile {
   bytesRead = 0;
   private layoutValue: CsvLayout | null = null;
   private readonly pending: string[][] = [];
+  private readonly pendingLines: number[] = [];
   private remainder = '';
   private line = 1;
   private eof = false;
@@ -194,14 +201,15 @@ export class CsvFile {
   }
 
   /** Data rows in batches, in file order. Closes the file at the end. */
-  async *batches(): AsyncGenerator<string[][]> {
+  async *batches(): AsyncGenerator<CsvBatch> {
     try {
       for (;;) {
         while (this.pending.length < this.batchRows && !this.eof) await this.readChunk();
         if (this.pending.length === 0) break;
-        const batch = this.pending.splice(0, this.batchRows);
-        this.rowsRead += batch.length;
-        yield batch;
+        const rows = this.pending.splice(0, this.batchRows);
+        const lines = this.pendingLines.splice(0, rows.length);
+        this.rowsRead += rows.length;
+        yield { rows, lines };
       }
     } finally {
       await this.close();
@@ -303,6 +311,7 @@ export class CsvFile {
       if (row.length < this.headerWidth) note(this.issues.shortRows, line);
       else if (row.length > this.headerWidth) note(this.issues.longRows, line);
       this.pending.push(row);
+      this.pendingLines.push(line);
     }
   }
 }

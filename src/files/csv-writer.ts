@@ -1,6 +1,6 @@
 /**
- * Writing delimited text: RFC 4180 quoting (a field holding the delimiter, a double quote,
- * a line break, or leading/trailing spaces is quoted; quotes doubled), UTF-8, "\n" line
+ * Writing delimited text: RFC 4180 quoting (a field holding the delimiter, a double quote
+ * or a line break is quoted; quotes doubled), UTF-8, "\n" line
  * ends. Output goes to a file (through a write stream, respecting back-pressure) or to a
  * text sink such as standard output.
  */
@@ -12,7 +12,7 @@ export function formatCsvCell(value: string, delimiter = ','): string {
   if (value.length === 0) return value;
   const needs =
     value.indexOf('"') !== -1 || value.indexOf(delimiter) !== -1 || value.indexOf('\n') !== -1 ||
-    value.indexOf('\r') !== -1 || value.charCodeAt(0) === 32 || value.charCodeAt(value.length - 1) === 32;
+    value.indexOf('\r') !== -1;
   return needs ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
@@ -41,7 +41,7 @@ export function functionSink(write: (text: string) => void): TextSink {
   return { write, close: async () => undefined };
 }
 
-/** A sink writing a file; waits for the stream to drain when its buffer is full. */
+/** A sink writing a file; waits for the stream to drain when its buffer is full. `close` is idempotent. */
 export async function fileSink(path: string): Promise<TextSink> {
   const stream: WriteStream = createWriteStream(path, { encoding: 'utf8', highWaterMark: 1 << 20 });
   let failure: Error | null = null;
@@ -52,6 +52,7 @@ export async function fileSink(path: string): Promise<TextSink> {
     stream.once('open', () => resolve());
     stream.once('error', (err) => reject(new FileInputError(describeWriteError(path, err))));
   });
+  let closing: Promise<void> | null = null;
   const check = (): void => {
     if (failure !== null) throw new FileInputError(describeWriteError(path, failure));
   };
@@ -73,12 +74,14 @@ export async function fileSink(path: string): Promise<TextSink> {
       });
     },
     close(): Promise<void> {
-      return new Promise<void>((resolve, reject) => {
+      if (closing !== null) return closing;
+      closing = new Promise<void>((resolve, reject) => {
         stream.end((err?: Error | null) => {
           if (err || failure) reject(new FileInputError(describeWriteError(path, err ?? failure ?? new Error('write failed'))));
           else resolve();
         });
       });
+      return closing;
     },
   };
 }

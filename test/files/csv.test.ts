@@ -19,7 +19,7 @@ function file(content: string | Buffer): string {
 async function readAll(path: string, options: CsvReadOptions = {}) {
   const csv = await openCsv(path, options);
   const rows: string[][] = [];
-  for await (const batch of csv.batches()) rows.push(...batch);
+  for await (const batch of csv.batches()) rows.push(...batch.rows);
   return { layout: csv.layout, issues: csv.issues, rows, rowsRead: csv.rowsRead };
 }
 
@@ -41,7 +41,7 @@ describe('formatCsvCell / formatCsvRow', () => {
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
     ['cr\r', '"cr\r"'],
-    [' padded', '" padded"'],
+    [' padded ', ' padded '],
   ])('%j -> %j', (value, expected) => expect(formatCsvCell(value)).toBe(expected));
 
   it('quotes the delimiter in use; a lone empty field is written as ""', () => {

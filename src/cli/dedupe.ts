@@ -1,0 +1,110 @@
+/**
+ * `matchbook dedupe INPUT.csv [-o OUTPUT.csv]`: finds the rows of a file that describe the
+ * same person. Writes every input row, with its cluster, decision, score and the id of the
+ * row it matched first, then its own cells; prints a summary on stderr (records, clusters,
+ * duplicates, rows that could not be matched and why, time). Progress on stderr only.
+ */
+import { resolve } from 'node:path';
+import type { Command } from 'commander';
+import type { CliIo } from './io.js';
+import { explainPairs, matchDedupe, writeDedupe, type DedupeRun } from './matching/dedupe-run.js';
+import { CliInputError } from './matching/input.js';
+import { openOutput } from './matching/output.js';
+import { addMatchingOptions, parseCommonOptions, type CommonOptions, type RawCommonOptions } from './matching/options.js';
+import { describeGates, describeSettings, thresholdsOf } from './matching/settings.js';
+import { formatExplanation, type PairRequest } from './matching/shard.js';
+import { describeInput, describeIssues, describeUnreadable, plural, seconds } from './matching/summary.js';
+import { formatCount, Progress } from './progress.js';
+import { buildDedupeReport, reportPairsFor } from './report/dedupe-report.js';
+import { writeReport } from './report/write.js';
+
+interface DedupeRawOptions extends RawCommonOptions {
+  readonly output?: string;
+  readonly explain?: boolean;
+  readonly report?: string;
+}
+
+/** Register `dedupe`. */
+export function registerDedupe(program: Command, io: CliIo): void {
+  const command = program
+    .command('dedupe')
+    .description('find the rows of a CSV file that describe the same person; writes every row with cluster_id, match_score and matched_id')
+    .argument('<input>', 'CSV file (header line first)')
+    .option('-o, --output <file>', 'output CSV (default: standard output)')
+    .option('--explain', "add each field's contribution to the row's best match")
+    .option('--report <file.html>', 'also write a self-contained HTML report (score distribution, fields, clusters, borderline pairs)');
+  addMatchingOptions(command);
+  command.action(async (input: string, raw: DedupeRawOptions) => {
+    const common = parseCommonOptions(raw, process.stderr.isTTY);
+    await runDedupe(resolve(io.cwd, input), input, raw, common, io);
+  });
+}
+
+async function runDedupe(path: string, label: string, raw: DedupeRawOptions, common: CommonOptions, io: CliIo): Promise<void> {
+  const started = performance.now();
+  const progress = new Progress({ mode: common.progress, write: io.stderr });
+  const wantReport = raw.report !== undefined;
+  const explain = raw.explain === true;
+  // Open the output first: a bad path fails before the work, not after.
+  const output = await openOutput(raw.output, io);
+  let run: DedupeRun | null = null;
+  let done = false;
+  try {
+    run = await matchDedupe(path, common, progress, { keepEdges: wantReport, sampleLowScores: wantReport });
+    const { results } = run;
+    let explanations: Map<number, string> | null = null;
+    if (explain) {
+      const rows: number[] = [];
+      const pairs: PairRequest[] = [];
+      for (let row = 0; row < results.size; row++) {
+        const d = results.decision(row);
+        const other = d === 'Matched' ? results.partner[row] : d === 'Possible' ? results.possible[row] : -1;
+        if (other === undefined || other < 0) continue;
+        rows.push(row);
+        pairs.push({ query: row, record: other });
+      }
+      const outcomes = await explainPairs(run.pool, pairs, progress);
+      explanations = new Map(rows.map((row, i) => [row, formatExplanation(outcomes[i] ?? [])]));
+    }
+    const reportPlan = wantReport ? reportPairsFor(run, thresholdsOf(common.settings).match) : null;
+    const reportOutcomes = reportPlan ? await explainPairs(run.pool, reportPlan.pairs, progress) : null;
+    await run.pool.close();
+    const tWrite = performance.now();
+    const capture = reportPlan ? { rows: reportPlan.rows, cells: new Map<number, string[]>() } : null;
+    const written = await writeDedupe(run, output.sink, explanations, progress, capture);
+    await output.commit();
+    const writeMs = performance.now() - tWrite;
+    const counts = results.counts();
+    const totalMs = performance.now() - started;
+    const summary = [
+      `matchbook dedupe: ${label}`,
+      ...describeInput('input', label, run.input.layout, run.input.plan, run.read.rows),
+      ...describeIssues(run.read.issues),
+      ...describeUnreadable(run.unreadable),
+      `  settings: ${describeSettings(common.settings)}`,
+      `records ${formatCount(run.read.rows)}; clusters ${formatCount(counts.clusters)} (${formatCount(counts.multiClusters)} with 2+ rows, largest ${formatCount(counts.largest)}); duplicates ${formatCount(counts.duplicates)} rows`,
+    ];
+    if (counts.possible > 0) summary.push(`possible matches for review: ${formatCount(counts.possible)} ${plural(counts.possible, 'row')} (match_decision = Possible)`);
+    if (counts.unmatchable > 0) {
+      summary.push(`cannot be matched on their own: ${formatCount(counts.unmatchable)} ${plural(counts.unmatchable, 'row')} supply none of the ${describeGates(common.settings)}; written as Unmatchable`);
+    }
+    summary.push(`wrote ${formatCount(written)} rows (every row read) to ${output.label}`);
+    if (raw.report !== undefined && reportPlan && reportOutcomes && capture) {
+      const reportPath = resolve(io.cwd, raw.report);
+      const data = buildDedupeReport(run, common, reportPlan, reportOutcomes, capture.cells, summary, totalMs);
+      await writeReport(reportPath, data).catch((err: unknown) => {
+        throw new CliInputError(`${raw.report}: cannot write the report (${err instanceof Error ? err.message : String(err)})`);
+      });
+      summary.push(`report: ${raw.report}`);
+    }
+    const rate = run.read.rows / Math.max(1e-9, totalMs / 1000);
+    summary.push(
+      `time ${seconds(totalMs)} (read and index ${seconds(run.timings.read)}, match ${seconds(run.timings.match)}, write ${seconds(writeMs)}) on ${run.threads} thread${run.threads > 1 ? 's' : ''}; ${formatCount(rate)} rows/s`,
+    );
+    if (!common.quiet) io.stderr(`${summary.join('\n')}\n`);
+    done = true;
+  } finally {
+    await run?.pool.close();
+    if (!done) await output.discard();
+  }
+}

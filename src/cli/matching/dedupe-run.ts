@@ -1,0 +1,170 @@
+/**
+ * Deduplication of one file, in phases: read and index every row (on every thread), query
+ * each row against the others, cluster the Matched pairs; then, for the output, read the
+ * file a second time and write each row with its cluster and best match.
+ */
+import type { FieldOutcome } from '../../engine/index.js';
+import { openCsv } from '../../files/csv-reader.js';
+import { CsvWriter, type TextSink } from '../../files/csv-writer.js';
+import type { Progress } from '../progress.js';
+import { DedupeResults } from './clusters.js';
+import { CliInputError, idOf, openInput, readInput, type OpenedInput, type ReadInput } from './input.js';
+import { threadsFor, type CommonOptions } from './options.js';
+import { LocalPool, type MatchPool, type PoolConfig } from './pool.js';
+import type { PairRequest, UnreadableValues } from './shard.js';
+import { WorkerPool } from './worker-pool.js';
+
+/** Rows per batch read from the file (and sent to a thread). */
+export const READ_BATCH_ROWS = 2048;
+/** Rows per query batch (unit of progress and of work sharing between threads). */
+export const QUERY_BATCH_ROWS = 1024;
+/** For the report: about this many rows without a candidate are scored to show low scores. */
+export const LOW_SCORE_SAMPLE = 20_000;
+
+/** A matched file, its pool still open for explanations. */
+export interface DedupeRun {
+  readonly input: OpenedInput;
+  readonly read: ReadInput;
+  readonly results: DedupeResults;
+  readonly pool: MatchPool;
+  readonly unreadable: UnreadableValues;
+  readonly threads: number;
+  /** Milliseconds per phase. */
+  readonly timings: { read: number; match: number };
+  readonly lowSampleEvery: number;
+}
+
+/** Creates the pool for a configuration: in-process for one thread, workers otherwise. */
+export function createPool(threads: number, config: PoolConfig): MatchPool {
+  return threads <= 1 ? new LocalPool(config) : new WorkerPool(threads, config);
+}
+
+/** Reads, indexes, queries and clusters a file. The caller closes `run.pool`. */
+export async function matchDedupe(
+  path: string,
+  common: CommonOptions,
+  progress: Progress,
+  options: { keepEdges: boolean; sampleLowScores: boolean },
+): Promise<DedupeRun> {
+  const input = await openInput(path, {
+    delimiter: common.delimiter, encoding: common.encoding, overrides: common.overrides, idColumn: common.idColumn, batchRows: READ_BATCH_ROWS,
+  });
+  const threads = threadsFor(common.threads, input.layout.size);
+  // Sample about LOW_SCORE_SAMPLE rows, estimating the row count from the file size.
+  const estimatedRows = Math.max(1, Math.round(input.layout.size / 80));
+  const lowSampleEvery = options.sampleLowScores ? Math.max(1, Math.round(estimatedRows / LOW_SCORE_SAMPLE)) : 0;
+  const config: PoolConfig = {
+    mode: 'dedupe', settings: common.settings, indexPlan: input.plan, queryPlan: input.plan, lowSampleEvery, queryBatchRows: QUERY_BATCH_ROWS, keepQueries: false,
+  };
+  const pool = createPool(threads, config);
+  try {
+    const t0 = performance.now();
+    const read = await readInput(input, (batch) => pool.index(batch), progress, 'reading');
+    progress.start('indexing', null);
+    const unreadable = await pool.finishIndex();
+    progress.finish();
+    const t1 = performance.now();
+    const results = new DedupeResults(read.rows, options.keepEdges);
+    progress.start('matching', read.rows);
+    await pool.queryIndexed((result) => {
+      results.add(result);
+      progress.update(results.answered);
+    });
+    progress.finish();
+    const t2 = performance.now();
+    return { input, read, results, pool, unreadable, threads, timings: { read: t1 - t0, match: t2 - t1 }, lowSampleEvery };
+  } catch (err) {
+    progress.finish();
+    await pool.close();
+    throw err;
+  }
+}
+
+/** Explains pairs in chunks, with progress. */
+export async function explainPairs(pool: MatchPool, pairs: readonly PairRequest[], progress: Progress): Promise<FieldOutcome[][]> {
+  const out: FieldOutcome[][] = [];
+  const chunk = 4096;
+  progress.start('explaining', pairs.length, 'pairs');
+  for (let i = 0; i < pairs.length; i += chunk) {
+    out.push(...(await pool.explain(pairs.slice(i, i + chunk))));
+    progress.update(out.length);
+  }
+  progress.finish();
+  return out;
+}
+
+/** Names of the columns dedupe adds (first, so that ragged rows keep them aligned). */
+export const DEDUPE_COLUMNS = ['cluster_id', 'cluster_size', 'match_decision', 'match_score', 'matched_id'] as const;
+/** The column `--explain` adds. */
+export const EXPLAIN_COLUMN = 'match_explanation';
+
+/** The added columns' names: prefixed with "matchbook_" when the file already has one of them. */
+export function addedColumns(header: readonly string[], explain: boolean): string[] {
+  const names: string[] = [...DEDUPE_COLUMNS, ...(explain ? [EXPLAIN_COLUMN] : [])];
+  const taken = new Set(header.map((h) => h.toLowerCase()));
+  return names.some((n) => taken.has(n)) ? names.map((n) => `matchbook_${n}`) : names;
+}
+
+/** Formats a score for output: two decimals. */
+export function formatScore(score: number): string {
+  return score.toFixed(2);
+}
+
+/**
+ * Writes every row of the input with its cluster and match columns first, then its own
+ * cells as read (ragged rows keep their cells). `capture` receives the cells of the rows it
+ * asks for (for the report). Returns the number of data rows written.
+ */
+export async function writeDedupe(
+  run: DedupeRun,
+  sink: TextSink,
+  explanations: ReadonlyMap<number, string> | null,
+  progress: Progress,
+  capture: { rows: ReadonlySet<number>; cells: Map<number, string[]> } | null,
+): Promise<number> {
+  const { input, read, results } = run;
+  const layout = input.layout;
+  const csv = await openCsv(layout.path, { delimiter: layout.delimiter, encoding: layout.encoding, batchRows: READ_BATCH_ROWS }).catch((err: unknown) => {
+    throw new CliInputError(`${layout.path}: cannot read it again to write the output (${err instanceof Error ? err.message : String(err)})`);
+  });
+  const writer = new CsvWriter(sink, layout.delimiter);
+  const added = addedColumns(layout.header, explanations !== null);
+  await writer.writeRow([...added, ...csv.layout.header]);
+  let row = 0;
+  progress.start('writing', read.rows);
+  try {
+    for await (const batch of csv.batches()) {
+      for (const cells of batch.rows) {
+        if (row >= read.rows) throw new CliInputError(`${layout.path}: the file changed while it was being matched (more rows on the second read)`);
+        const decision = results.decision(row);
+        let other = -1;
+        let score: number | null = null;
+        if (decision === 'Matched') {
+          other = results.partner[row] as number;
+          score = results.partnerScore[row] as number;
+        } else if (decision === 'Possible') {
+          other = results.possible[row] as number;
+          score = results.possibleScore[row] as number;
+        }
+        const out = [
+          idOf(read.ids, results.root(row)),
+          String(results.clusterSize(row)),
+          decision,
+          score === null ? '' : formatScore(score),
+          other === -1 ? '' : idOf(read.ids, other),
+        ];
+        if (explanations !== null) out.push(explanations.get(row) ?? '');
+        if (capture?.rows.has(row)) capture.cells.set(row, cells);
+        await writer.writeRow(out.concat(cells));
+        row++;
+      }
+      progress.update(row);
+    }
+    if (row !== read.rows) throw new CliInputError(`${layout.path}: the file changed while it was being matched (${row} rows on the second read, ${read.rows} on the first)`);
+    await writer.flush();
+  } finally {
+    progress.finish();
+    await csv.close();
+  }
+  return row;
+}

@@ -1,0 +1,139 @@
+/**
+ * An input file of a matching command: opened, its header mapped, then read in batches
+ * into the matching pool, with ids checked and reading progress shown.
+ */
+import { openCsv, type CsvFile, type CsvIssues, type CsvLayout } from '../../files/csv-reader.js';
+import { mapHeaders, type ColumnOverride, type HeaderPlan } from '../../files/header-map.js';
+import type { EncodingChoice } from '../../files/sniff.js';
+import type { Progress } from '../progress.js';
+import type { RowBatch } from './shard.js';
+
+/** A bad input or option: the message is for the user (one line, no stack). */
+export class CliInputError extends Error {
+  override readonly name = 'CliInputError';
+}
+
+/** How to read and map a file. */
+export interface InputOptions {
+  readonly delimiter?: string | undefined;
+  readonly encoding?: EncodingChoice | undefined;
+  readonly overrides: readonly ColumnOverride[];
+  readonly idColumn?: string | undefined;
+  /** Rows per batch. */
+  readonly batchRows: number;
+}
+
+/** An opened, mapped input. */
+export interface OpenedInput {
+  readonly path: string;
+  readonly csv: CsvFile;
+  readonly plan: HeaderPlan;
+  readonly layout: CsvLayout;
+}
+
+/** What reading a whole input gave. */
+export interface ReadInput {
+  readonly rows: number;
+  /** Id of each row (the id column) or null when ids are row numbers (1-based). */
+  readonly ids: string[] | null;
+  /** Line each row starts on. */
+  readonly lines: Int32Array;
+  readonly issues: CsvIssues;
+  readonly batches: number;
+}
+
+/** Opens a file and reads its header; a CliInputError on any problem. */
+export async function openFile(path: string, options: Pick<InputOptions, 'delimiter' | 'encoding' | 'batchRows'>): Promise<CsvFile> {
+  try {
+    return await openCsv(path, { delimiter: options.delimiter, encoding: options.encoding, batchRows: options.batchRows });
+  } catch (err) {
+    throw new CliInputError(err instanceof Error ? err.message : String(err));
+  }
+}
+
+/** Maps an opened file's header (closing it on error). */
+export async function mapFile(path: string, csv: CsvFile, options: Pick<InputOptions, 'overrides' | 'idColumn'>): Promise<OpenedInput> {
+  const plan = mapHeaders(csv.layout.header, { overrides: options.overrides, idColumn: options.idColumn });
+  if ('error' in plan) {
+    await csv.close();
+    throw new CliInputError(`${path}: ${plan.error}`);
+  }
+  return { path, csv, plan, layout: csv.layout };
+}
+
+/** Opens and maps an input; a CliInputError on any problem. */
+export async function openInput(path: string, options: InputOptions): Promise<OpenedInput> {
+  return mapFile(path, await openFile(path, options), options);
+}
+
+/** Growable Int32 storage. */
+class IntList {
+  private data = new Int32Array(1024);
+  length = 0;
+  push(v: number): void {
+    if (this.length === this.data.length) {
+      const next = new Int32Array(this.data.length * 2);
+      next.set(this.data);
+      this.data = next;
+    }
+    this.data[this.length++] = v;
+  }
+  toArray(): Int32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/**
+ * Reads every row of an opened input and hands batches to `send` (which may wait, for
+ * back-pressure). Checks that ids are present and unique. Shows progress by bytes read.
+ */
+export async function readInput(
+  input: OpenedInput,
+  send: (batch: RowBatch) => Promise<void>,
+  progress: Progress,
+  phase: string,
+): Promise<ReadInput> {
+  const { csv, plan } = input;
+  const idColumn = plan.idColumn;
+  const ids: string[] | null = idColumn === null ? null : [];
+  const firstLine = new Map<string, number>();
+  const lines = new IntList();
+  let seq = 0;
+  let rows = 0;
+  progress.start(phase, null);
+  try {
+    for await (const batch of csv.batches()) {
+      if (ids !== null && idColumn !== null) {
+        for (let i = 0; i < batch.rows.length; i++) {
+          const id = (batch.rows[i]?.[idColumn] ?? '').trim();
+          const line = batch.lines[i] ?? 0;
+          const header = plan.headers[idColumn] ?? '';
+          if (id.length === 0) throw new CliInputError(`${input.path}: line ${line}: the id column "${header}" is empty; ids must be unique (omit --id to use row numbers)`);
+          const seen = firstLine.get(id);
+          if (seen !== undefined) {
+            throw new CliInputError(`${input.path}: line ${line}: id "${id}" repeats line ${seen} (column "${header}"); ids must be unique (omit --id to use row numbers)`);
+          }
+          firstLine.set(id, line);
+          ids.push(id);
+        }
+      }
+      for (const line of batch.lines) lines.push(line);
+      await send({ seq, firstId: rows, rows: batch.rows, lines: batch.lines });
+      seq++;
+      rows += batch.rows.length;
+      progress.update(rows, csv.layout.size > 0 ? csv.bytesRead / csv.layout.size : null);
+    }
+  } catch (err) {
+    await csv.close();
+    if (err instanceof CliInputError) throw err;
+    throw new CliInputError(err instanceof Error ? err.message : String(err));
+  } finally {
+    progress.finish();
+  }
+  return { rows, ids, lines: lines.toArray(), issues: csv.issues, batches: seq };
+}
+
+/** The id shown for a row: its id column value, else its 1-based row number. */
+export function idOf(ids: readonly string[] | null, row: number): string {
+  return ids === null ? String(row + 1) : ids[row] ?? String(row + 1);
+}

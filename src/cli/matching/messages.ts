@@ -1,0 +1,40 @@
+/** Messages between the main thread and matching workers (worker.ts, worker-pool.ts). */
+import type { FieldOutcome, NormalizedContact } from '../../engine/index.js';
+import type { PoolConfig } from './pool.js';
+import type { PairRequest, QueryResult, RowBatch, UnreadableValues } from './shard.js';
+
+/** What a worker is started with. */
+export interface WorkerSetup {
+  readonly config: PoolConfig;
+  /** This worker's number, 0-based, and how many there are. */
+  readonly worker: number;
+  readonly workers: number;
+}
+
+/** Main -> worker. */
+export type ToWorker =
+  /** Normalize a batch of the indexed file, share it with the peers, index it. */
+  | { readonly t: 'index'; readonly batch: RowBatch }
+  /** Every index batch has been sent: `batches` in all. */
+  | { readonly t: 'index-end'; readonly batches: number }
+  /** Dedupe: query the records of the batches this worker normalized. */
+  | { readonly t: 'dedupe'; readonly queryBatchRows: number }
+  /** Link: normalize and query a batch of the other file. */
+  | { readonly t: 'query'; readonly batch: RowBatch }
+  | { readonly t: 'explain'; readonly id: number; readonly pairs: readonly PairRequest[] };
+
+/** Worker -> main. */
+export type FromWorker =
+  | { readonly t: 'indexed'; readonly seq: number; readonly unreadable: UnreadableValues }
+  | { readonly t: 'index-complete' }
+  | { readonly t: 'result'; readonly result: QueryResult; readonly unreadable: UnreadableValues | null }
+  | { readonly t: 'dedupe-done' }
+  | { readonly t: 'explained'; readonly id: number; readonly outcomes: FieldOutcome[][] }
+  | { readonly t: 'error'; readonly message: string };
+
+/** Worker -> worker: a normalized batch of the indexed file. */
+export interface PeerBatch {
+  readonly seq: number;
+  readonly firstId: number;
+  readonly contacts: NormalizedContact[];
+}

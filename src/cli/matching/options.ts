@@ -1,0 +1,97 @@
+/**
+ * Command-line options shared by `dedupe`, `link` and `eval`, declared once and parsed
+ * into typed values with one-line errors.
+ */
+import { availableParallelism } from 'node:os';
+import { Option, type Command } from 'commander';
+import { parseMapOption, type ColumnOverride } from '../../files/header-map.js';
+import { ENCODING_CHOICES, parseDelimiter, parseEncodingChoice, type EncodingChoice } from '../../files/sniff.js';
+import { autoProgressMode, type ProgressMode } from '../progress.js';
+import { CliInputError } from './input.js';
+import { GATE_PRESETS, parseSettings, RULES, type MatchSettings, type RawMatchOptions } from './settings.js';
+
+const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
+
+/** Options as commander hands them over. */
+export interface RawCommonOptions extends RawMatchOptions {
+  readonly map?: string[];
+  readonly id?: string;
+  readonly delimiter?: string;
+  readonly encoding?: string;
+  readonly threads?: string;
+  readonly progress?: string;
+  readonly quiet?: boolean;
+}
+
+/** Adds the matching and file options to a command. */
+export function addMatchingOptions(command: Command, { id = true }: { id?: boolean } = {}): Command {
+  command
+    .addOption(new Option('--rules <rules>', 'crm: the CRM rules (a clearly different first name, surname or date of birth rules a match out); linkage: pure Fellegi-Sunter for files whose errors replace whole values').choices(RULES).default('crm'))
+    .addOption(new Option('--gates <set>', 'ready-made minimum combinations').choices(GATE_PRESETS))
+    .option('--gate <FIELD+FIELD...>', 'a minimum combination, e.g. firstName+lastName+zip5+city (repeatable; replaces the contract\'s)', collect)
+    .option('--threshold <bits>', 'match threshold in bits of match weight (default: the rules\')')
+    .option('--possible <bits>', 'lower bound of the review band ("possible" matches) in bits')
+    .option('--strict', 'Disable Partial Matching: only exact or equivalent values count as agreement')
+    .option('--country <CC>', 'default country of phones and postal codes (ISO alpha-2)', 'US')
+    .option('--date-format <order>', 'day/month order of ambiguous dates: mdy, dmy, ymd or a pattern such as DD/MM/YYYY', 'mdy')
+    .option('--map <HEADER=field>', 'read column HEADER as field (repeatable; field "ignore" leaves it out)', collect)
+    .option('--delimiter <char>', 'field delimiter (default: detected; "tab" for tabs)')
+    .option('--encoding <name>', 'input encoding: auto (detect), utf8, latin1 (Windows-1252), utf16le, utf16be', 'auto')
+    .option('--threads <n>', 'matching threads (default: up to 2 for large files)')
+    .addOption(new Option('--progress <mode>', 'progress on stderr: a bar on a terminal, plain lines otherwise').choices(['auto', 'tty', 'plain', 'none']).default('auto'))
+    .option('-q, --quiet', 'no progress and no summary (errors only)');
+  if (id) command.option('--id <column>', 'column holding each row\'s id (default: row numbers)');
+  return command;
+}
+
+/** Parsed common options. */
+export interface CommonOptions {
+  readonly settings: MatchSettings;
+  readonly overrides: readonly ColumnOverride[];
+  readonly idColumn: string | undefined;
+  readonly delimiter: string | undefined;
+  readonly encoding: EncodingChoice;
+  /** Requested threads, or null (decide by file size). */
+  readonly threads: number | null;
+  readonly progress: ProgressMode;
+  readonly quiet: boolean;
+}
+
+/** Parses the common options; throws CliInputError with a one-line message. */
+export function parseCommonOptions(raw: RawCommonOptions, stderrIsTTY: boolean | undefined): CommonOptions {
+  const settings = parseSettings(raw);
+  if ('error' in settings) throw new CliInputError(settings.error);
+  const overrides: ColumnOverride[] = [];
+  for (const text of raw.map ?? []) {
+    const o = parseMapOption(text);
+    if ('error' in o) throw new CliInputError(o.error);
+    overrides.push(o);
+  }
+  let delimiter: string | undefined;
+  if (raw.delimiter !== undefined) {
+    const d = parseDelimiter(raw.delimiter);
+    if (d === null) throw new CliInputError(`--delimiter "${raw.delimiter}": expected one character, or tab, comma, semicolon, pipe`);
+    delimiter = d;
+  }
+  const encoding = parseEncodingChoice(raw.encoding ?? 'auto');
+  if (encoding === null) throw new CliInputError(`--encoding "${raw.encoding}": expected one of ${ENCODING_CHOICES.join(', ')}`);
+  let threads: number | null = null;
+  if (raw.threads !== undefined) {
+    const n = Number(raw.threads);
+    if (!Number.isInteger(n) || n < 1 || n > 64) throw new CliInputError(`--threads "${raw.threads}": expected a whole number from 1 to 64`);
+    threads = n;
+  }
+  const quiet = raw.quiet === true;
+  const progressText = raw.progress ?? 'auto';
+  const progress: ProgressMode = quiet ? 'none' : progressText === 'auto' ? autoProgressMode(stderrIsTTY) : (progressText as ProgressMode);
+  return { settings, overrides, idColumn: raw.id, delimiter, encoding, threads, progress, quiet };
+}
+
+/** Files at least this large are matched on several threads by default (worker start-up pays off). */
+export const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
+
+/** Threads to use: the option, else up to 2 (the cores there are) for large inputs, else 1. */
+export function threadsFor(requested: number | null, inputBytes: number): number {
+  if (requested !== null) return requested;
+  return inputBytes >= PARALLEL_MIN_BYTES ? Math.max(1, Math.min(2, availableParallelism())) : 1;
+}

@@ -1,0 +1,99 @@
+/**
+ * A pool of matching threads behind one interface: in-process (one thread, no start-up
+ * cost: small files, tests) or worker threads (each holding a full copy of the index; rows
+ * are normalized once, by one thread, and exchanged; queries are split between threads).
+ * Both give the same results: every index holds the same records inserted in id order.
+ */
+import type { FieldOutcome } from '../../engine/index.js';
+import type { HeaderPlan } from '../../files/header-map.js';
+import type { MatchSettings } from './settings.js';
+import { MatchShard, mergeUnreadable, type PairRequest, type QueryResult, type RowBatch, type UnreadableValues } from './shard.js';
+
+/** How a pool is set up (plain data: workers receive it). */
+export interface PoolConfig {
+  readonly mode: 'dedupe' | 'link';
+  readonly settings: MatchSettings;
+  readonly indexPlan: HeaderPlan;
+  readonly queryPlan: HeaderPlan;
+  /** See ShardOptions.lowSampleEvery. */
+  readonly lowSampleEvery: number;
+  /** Rows per query batch in dedupe (the unit of progress and of work sharing). */
+  readonly queryBatchRows: number;
+  /** Link: keep the queried rows' normalized contacts, to explain pairs afterwards. */
+  readonly keepQueries: boolean;
+}
+
+/** Matching threads. Methods are called in phase order: index, finishIndex, queries, explain, close. */
+export interface MatchPool {
+  readonly threads: number;
+  /** Adds a batch of the indexed file; resolves when the pool can take another. */
+  index(batch: RowBatch): Promise<void>;
+  /** Resolves when every thread has indexed every batch; unreadable values of the indexed file. */
+  finishIndex(): Promise<UnreadableValues>;
+  /** Dedupe: queries every indexed record against the others. */
+  queryIndexed(onResult: (result: QueryResult) => void): Promise<void>;
+  /** Link: queries a batch of the other file; resolves when the pool can take another. */
+  query(batch: RowBatch, onResult: (result: QueryResult) => void): Promise<void>;
+  /** Resolves when every query sent has been answered; unreadable values of the queried file. */
+  finishQueries(): Promise<UnreadableValues>;
+  /** Explains pairs (query id, record id). */
+  explain(pairs: readonly PairRequest[]): Promise<FieldOutcome[][]>;
+  close(): Promise<void>;
+}
+
+/** Yields to the event loop (lets progress and I/O breathe during long in-process work). */
+const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** One thread: the shard runs in this process. */
+export class LocalPool implements MatchPool {
+  readonly threads = 1;
+  private readonly shard: MatchShard;
+  private readonly indexUnreadable: Record<string, { count: number; examples: { line: number; value: string }[] }> = {};
+  private readonly queryUnreadable: Record<string, { count: number; examples: { line: number; value: string }[] }> = {};
+  private indexed = 0;
+
+  constructor(private readonly config: PoolConfig) {
+    this.shard = new MatchShard(config);
+  }
+
+  async index(batch: RowBatch): Promise<void> {
+    this.shard.insert(batch.firstId, this.shard.normalize(batch, 'index', this.indexUnreadable));
+    this.indexed = Math.max(this.indexed, batch.firstId + batch.rows.length);
+  }
+
+  async finishIndex(): Promise<UnreadableValues> {
+    return this.indexUnreadable;
+  }
+
+  async queryIndexed(onResult: (result: QueryResult) => void): Promise<void> {
+    const step = this.config.queryBatchRows;
+    let seq = 0;
+    for (let first = 0; first < this.indexed; first += step) {
+      onResult(this.shard.queryIndexed(seq++, first, Math.min(step, this.indexed - first)));
+      await tick();
+    }
+  }
+
+  async query(batch: RowBatch, onResult: (result: QueryResult) => void): Promise<void> {
+    const contacts = this.shard.normalize(batch, 'query', this.queryUnreadable);
+    onResult(this.shard.queryRows(batch.seq, batch.firstId, contacts, this.config.keepQueries));
+    await tick();
+  }
+
+  async finishQueries(): Promise<UnreadableValues> {
+    return this.queryUnreadable;
+  }
+
+  async explain(pairs: readonly PairRequest[]): Promise<FieldOutcome[][]> {
+    return this.shard.explain(pairs);
+  }
+
+  async close(): Promise<void> {}
+}
+
+/** Merges several threads' unreadable counts. */
+export function mergeAllUnreadable(parts: readonly UnreadableValues[]): UnreadableValues {
+  const into: Record<string, { count: number; examples: { line: number; value: string }[] }> = {};
+  for (const part of parts) mergeUnreadable(into, part);
+  return into;
+}

@@ -1,0 +1,211 @@
+/**
+ * The matching work of one thread: normalizing rows, holding a full index of the indexed
+ * file (records inserted in id order, so every thread's index is identical to a
+ * single-threaded one), answering queries, and explaining pairs. Used in-process with one
+ * thread and inside each worker with several (see pool.ts, worker.ts).
+ */
+import { ContactIndex, evaluateGates, suppliedFields, type FieldOutcome, type Gate, type NormalizedContact } from '../../engine/index.js';
+import { compileRowLayout, rowToContact, type RowLayout } from '../../files/row-contact.js';
+import type { HeaderPlan } from '../../files/header-map.js';
+import { gatesOf, indexOptionsOf, type MatchSettings } from './settings.js';
+
+/** Values supplied in a row that the engine could not read (so they count for nothing). */
+export interface UnreadableValues {
+  /** Per kind ("dateOfBirth", "email", "phone", "name"): how many rows, and a few examples. */
+  readonly [kind: string]: { count: number; examples: { line: number; value: string }[] };
+}
+
+/** How many unreadable-value examples are kept per kind. */
+export const UNREADABLE_EXAMPLES = 3;
+
+/** A batch of rows to normalize: consecutive ids from `firstId`. */
+export interface RowBatch {
+  readonly seq: number;
+  readonly firstId: number;
+  readonly rows: readonly (readonly string[])[];
+  readonly lines: readonly number[];
+}
+
+/** What a query batch found, per row (typed arrays: cheap to send between threads). */
+export interface QueryResult {
+  readonly seq: number;
+  readonly firstId: number;
+  readonly count: number;
+  /** Matched candidates of every row: from-id, to-id, score (flat, row order). */
+  readonly matchFrom: Int32Array;
+  readonly matchTo: Int32Array;
+  readonly matchScore: Float64Array;
+  /** Best "possible" candidate per row (-1 when none) and its score. */
+  readonly possibleId: Int32Array;
+  readonly possibleScore: Float64Array;
+  /** 1 when the row supplies none of the minimum combinations (cannot be matched on its own). */
+  readonly noGate: Uint8Array;
+  /** For the report: rows with no candidate above the review threshold, with their best score. */
+  readonly lowIds: Int32Array;
+  readonly lowScores: Float64Array;
+}
+
+/** A pair to explain: query id (a row of the queried file) and record id (of the index). */
+export interface PairRequest {
+  readonly query: number;
+  readonly record: number;
+}
+
+/** Counts unreadable values in `target`. */
+function noteUnreadable(target: Record<string, { count: number; examples: { line: number; value: string }[] }>, kind: string, line: number, value: string): void {
+  const entry = target[kind] ?? (target[kind] = { count: 0, examples: [] });
+  entry.count++;
+  if (entry.examples.length < UNREADABLE_EXAMPLES) entry.examples.push({ line, value: value.length > 60 ? `${value.slice(0, 57)}...` : value });
+}
+
+/** Merges unreadable-value counts. */
+export function mergeUnreadable(into: Record<string, { count: number; examples: { line: number; value: string }[] }>, from: UnreadableValues): void {
+  for (const [kind, entry] of Object.entries(from)) {
+    const target = into[kind] ?? (into[kind] = { count: 0, examples: [] });
+    target.count += entry.count;
+    for (const e of entry.examples) if (target.examples.length < UNREADABLE_EXAMPLES) target.examples.push(e);
+  }
+}
+
+/** Options of a shard. */
+export interface ShardOptions {
+  /** Dedupe: the queried rows are the indexed records. Link: another file's rows. */
+  readonly mode: 'dedupe' | 'link';
+  readonly settings: MatchSettings;
+  /** Plan of the indexed file, and of the queried file (the same one for dedupe). */
+  readonly indexPlan: HeaderPlan;
+  readonly queryPlan: HeaderPlan;
+  /** Sample one row in `lowSampleEvery` without candidates for the report's low scores (0 = none). */
+  readonly lowSampleEvery: number;
+}
+
+/** One thread's index and work. */
+export class MatchShard {
+  readonly index: ContactIndex;
+  private readonly indexLayout: RowLayout;
+  private readonly queryLayout: RowLayout;
+  /** Normalized query rows this shard answered (link), kept for explanations. */
+  private readonly queried = new Map<number, NormalizedContact>();
+  private readonly dedupe: boolean;
+  private readonly gates: readonly Gate[];
+
+  constructor(private readonly options: ShardOptions) {
+    this.index = new ContactIndex(indexOptionsOf(options.settings));
+    this.gates = gatesOf(options.settings);
+    this.indexLayout = compileRowLayout(options.indexPlan);
+    this.queryLayout = compileRowLayout(options.queryPlan);
+    this.dedupe = options.mode === 'dedupe';
+  }
+
+  /** Normalizes rows of the indexed (side 'index') or queried file, counting unreadable values. */
+  normalize(batch: RowBatch, side: 'index' | 'query', unreadable: Record<string, { count: number; examples: { line: number; value: string }[] }>): NormalizedContact[] {
+    const layout = side === 'index' ? this.indexLayout : this.queryLayout;
+    const out: NormalizedContact[] = new Array(batch.rows.length);
+    for (let i = 0; i < batch.rows.length; i++) {
+      const contact = rowToContact(batch.rows[i] as string[], layout);
+      const n = this.index.normalize(contact);
+      const line = batch.lines[i] ?? 0;
+      if (contact.dateOfBirth && n.dob === null) noteUnreadable(unreadable, 'dateOfBirth', line, contact.dateOfBirth);
+      if ((contact.emails?.length ?? 0) > 0 && n.emails.length === 0) noteUnreadable(unreadable, 'email', line, (contact.emails ?? []).join('; '));
+      if ((contact.phones?.length ?? 0) > 0 && n.phones.length === 0) {
+        noteUnreadable(unreadable, 'phone', line, (contact.phones ?? []).map((p) => (typeof p === 'string' ? p : p.phoneNumber)).join('; '));
+      }
+      if ((contact.firstName || contact.lastName) && n.first === null && n.last === null) {
+        noteUnreadable(unreadable, 'name', line, [contact.firstName, contact.lastName].filter(Boolean).join(' '));
+      }
+      out[i] = n;
+    }
+    return out;
+  }
+
+  /** Adds normalized records with consecutive ids. */
+  insert(firstId: number, contacts: readonly NormalizedContact[]): void {
+    for (let i = 0; i < contacts.length; i++) this.index.upsertNormalized(firstId + i, contacts[i] as NormalizedContact);
+  }
+
+  /** Deduplication: each indexed record of ids [firstId, firstId+count) against all others. */
+  queryIndexed(seq: number, firstId: number, count: number): QueryResult {
+    const contacts: NormalizedContact[] = [];
+    for (let i = 0; i < count; i++) {
+      const c = this.index.get(firstId + i);
+      if (c === undefined) throw new Error(`record ${firstId + i} is not indexed`);
+      contacts.push(c);
+    }
+    return this.query(seq, firstId, contacts, true);
+  }
+
+  /** Linkage: each row of the queried file against the index. */
+  queryRows(seq: number, firstId: number, contacts: readonly NormalizedContact[], keep: boolean): QueryResult {
+    if (keep) contacts.forEach((c, i) => this.queried.set(firstId + i, c));
+    return this.query(seq, firstId, contacts, false);
+  }
+
+  private query(seq: number, firstId: number, contacts: readonly NormalizedContact[], self: boolean): QueryResult {
+    const count = contacts.length;
+    const from: number[] = [];
+    const to: number[] = [];
+    const scores: number[] = [];
+    const possibleId = new Int32Array(count).fill(-1);
+    const possibleScore = new Float64Array(count);
+    const noGate = new Uint8Array(count);
+    const lowIds: number[] = [];
+    const lowScores: number[] = [];
+    const every = this.options.lowSampleEvery;
+    for (let i = 0; i < count; i++) {
+      const id = firstId + i;
+      const q = contacts[i] as NormalizedContact;
+      const found = self ? this.index.findAll(q, { excludeId: id }) : this.index.findAll(q);
+      let possible = false;
+      for (const c of found) {
+        if (c.decision === 'Matched') {
+          from.push(id);
+          to.push(c.id);
+          scores.push(c.score);
+        } else if (!possible && c.decision === 'Possible') {
+          possibleId[i] = c.id;
+          possibleScore[i] = c.score;
+          possible = true;
+        }
+      }
+      if (found.length === 0) {
+        if (evaluateGates(this.gates, suppliedFields(q)).length === 0) noGate[i] = 1;
+        else if (every > 0 && id % every === 0) {
+          const r = self ? this.index.findNormalized(q, { excludeId: id, explain: false }) : this.index.findNormalized(q, { explain: false });
+          if (r.candidates > 0) {
+            lowIds.push(id);
+            lowScores.push(r.score);
+          }
+        }
+      }
+    }
+    return {
+      seq,
+      firstId,
+      count,
+      matchFrom: Int32Array.from(from),
+      matchTo: Int32Array.from(to),
+      matchScore: Float64Array.from(scores),
+      possibleId,
+      possibleScore,
+      noGate,
+      lowIds: Int32Array.from(lowIds),
+      lowScores: Float64Array.from(lowScores),
+    };
+  }
+
+  /** Field-by-field explanations of pairs (query row or indexed record, against a record). */
+  explain(pairs: readonly PairRequest[]): FieldOutcome[][] {
+    return pairs.map(({ query, record }) => {
+      const q = this.dedupe ? this.index.get(query) : this.queried.get(query);
+      return q === undefined ? [] : this.index.explain(q, record);
+    });
+  }
+}
+
+/** "firstName +7.5 (first names equal); dateOfBirth -8.0 (dates of birth differ)": fields that spoke. */
+export function formatExplanation(outcomes: readonly FieldOutcome[]): string {
+  return outcomes
+    .filter((o) => o.level !== 'missing' && o.weight !== 0)
+    .map((o) => `${o.field} ${o.weight >= 0 ? '+' : ''}${o.weight.toFixed(1)} (${o.label})`)
+    .join('; ');
+}

@@ -1,0 +1,75 @@
+/**
+ * The summary a matching command prints on stderr: what was read and how, what was matched,
+ * what was skipped or could not be read and why, and how long it took. Plain text, one
+ * item per line; also the source of the report's "input" section.
+ */
+import type { CsvIssues, CsvLayout, IssueCount } from '../../files/csv-reader.js';
+import { describePlan, type HeaderPlan } from '../../files/header-map.js';
+import { formatCount } from '../progress.js';
+import type { UnreadableValues } from './shard.js';
+
+const DELIMITER_NAMES: Readonly<Record<string, string>> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe', ' ': 'space' };
+
+const ENCODING_NAMES: Readonly<Record<string, string>> = { utf8: 'UTF-8', latin1: 'Latin-1', utf16le: 'UTF-16LE', utf16be: 'UTF-16BE' };
+
+function lines(issue: IssueCount): string {
+  const more = issue.count > issue.lines.length ? ', ...' : '';
+  return issue.lines.length === 0 ? '' : ` (line${issue.lines.length > 1 ? 's' : ''} ${issue.lines.join(', ')}${more})`;
+}
+
+/** How a file was read: encoding, delimiter, columns used and left out, mapping notes. */
+export function describeInput(label: string, path: string, layout: CsvLayout, plan: HeaderPlan, rows: number): string[] {
+  const { mapped, ignored } = describePlan(plan);
+  const out = [
+    `${label}: ${path}: ${formatCount(rows)} ${plural(rows, 'row')}; ${ENCODING_NAMES[layout.encoding] ?? layout.encoding} (${layout.encodingReason}), ${DELIMITER_NAMES[layout.delimiter] ?? JSON.stringify(layout.delimiter)}-delimited`,
+    `  columns: ${mapped.join(', ')}`,
+  ];
+  if (ignored.length > 0) out.push(`  not used: ${ignored.join(', ')}`);
+  if (plan.idColumn === null) out.push('  ids: row numbers (1 = first data row; --id COLUMN to use a column)');
+  for (const note of plan.notes) out.push(`  note: ${note}`);
+  return out;
+}
+
+/** Irregular rows met while reading; empty when none. */
+export function describeIssues(issues: CsvIssues): string[] {
+  const out: string[] = [];
+  if (issues.blankLines.count > 0) out.push(`  ${formatCount(issues.blankLines.count)} blank lines ignored${lines(issues.blankLines)}`);
+  if (issues.shortRows.count > 0) out.push(`  ${formatCount(issues.shortRows.count)} rows with fewer fields than the header: missing fields read as empty${lines(issues.shortRows)}`);
+  if (issues.longRows.count > 0) out.push(`  ${formatCount(issues.longRows.count)} rows with more fields than the header: extra fields kept in the output, not matched on${lines(issues.longRows)}`);
+  if (issues.badQuotes.count > 0) out.push(`  ${formatCount(issues.badQuotes.count)} rows with a malformed quoted field, read as best possible${lines(issues.badQuotes)}`);
+  if (issues.swallowedLines.count > 0) {
+    out.push(`  ${formatCount(issues.swallowedLines.count)} lines were read into the malformed quoted fields above (not rows of their own)${lines(issues.swallowedLines)}`);
+  }
+  if (issues.badBytes.count > 0) {
+    out.push(`  ${formatCount(issues.badBytes.count)} rows hold bytes that are not valid in the file's encoding (replaced by U+FFFD; try --encoding latin1)${lines(issues.badBytes)}`);
+  }
+  return out;
+}
+
+const VALUE_NAMES: Readonly<Record<string, string>> = {
+  dateOfBirth: 'dates of birth that are not dates (1900-2100)',
+  email: 'email cells with no valid address',
+  phone: 'phone cells with no valid number',
+  name: 'names with no letters or digits',
+};
+
+/** Values supplied but unreadable (left out of matching); empty when none. */
+export function describeUnreadable(unreadable: UnreadableValues): string[] {
+  const out: string[] = [];
+  for (const [kind, entry] of Object.entries(unreadable)) {
+    if (entry.count === 0) continue;
+    const examples = entry.examples.map((e) => `line ${e.line}: ${JSON.stringify(e.value)}`).join(', ');
+    out.push(`  ${formatCount(entry.count)} ${VALUE_NAMES[kind] ?? kind}, not used for matching (${examples}${entry.count > entry.examples.length ? ', ...' : ''})`);
+  }
+  return out;
+}
+
+/** "1 row", "2 rows". */
+export function plural(count: number, word: string): string {
+  return count === 1 ? word : `${word}s`;
+}
+
+/** "12.3 s". */
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}

@@ -1,0 +1,236 @@
+/**
+ * The worker-thread pool: one worker per thread, each with a full index. Index batches go
+ * round-robin (each normalized once, then shared worker to worker); queries are split.
+ *
+ * Workers run compiled JavaScript (dist/, `npm run build`); when this module runs from
+ * TypeScript source (tsx, vitest) the worker is the .ts file, started with `--import tsx`.
+ */
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
+import type { FieldOutcome } from '../../engine/index.js';
+import type { FromWorker, ToWorker, WorkerSetup } from './messages.js';
+import { mergeAllUnreadable, type MatchPool, type PoolConfig } from './pool.js';
+import type { PairRequest, QueryResult, RowBatch, UnreadableValues } from './shard.js';
+
+/** Batches sent to a worker and not yet acknowledged, at most (bounds memory). */
+const MAX_IN_FLIGHT = 3;
+
+/**
+ * How to start a worker: the compiled worker.js next to this module; or, when this module
+ * runs from TypeScript source (tsx, vitest), a small bootstrap that registers tsx's loader
+ * in the worker and then imports worker.ts (Node 20 does not apply `--import` hooks to a
+ * worker's entry file).
+ */
+export function workerEntry(): { script: URL | string; eval: boolean } {
+  if (!import.meta.url.endsWith('.ts')) return { script: new URL('./worker.js', import.meta.url), eval: false };
+  const cjsApi = createRequire(import.meta.url).resolve('tsx/esm/api');
+  const api = pathToFileURL(cjsApi.replace(/\.cjs$/, '.mjs')).href;
+  const target = new URL('./worker.ts', import.meta.url).href;
+  const code = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(target)}); })` +
+    `.catch((err) => { require('node:worker_threads').parentPort.postMessage({ t: 'error', message: String(err && err.message || err) }); });`;
+  return { script: code, eval: true };
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (err: Error) => void;
+}
+
+/** Worker threads. */
+export class WorkerPool implements MatchPool {
+  private readonly workers: Worker[] = [];
+  private readonly inFlight: number[];
+  private readonly slotWaiters: Waiter[][];
+  private failure: Error | null = null;
+  private indexBatches = 0;
+  private readonly indexUnreadable: UnreadableValues[] = [];
+  private readonly queryUnreadable: UnreadableValues[] = [];
+  private completeCount = 0;
+  private completeWaiter: Waiter | null = null;
+  private dedupeDone = 0;
+  private dedupeWaiter: Waiter | null = null;
+  private onResult: ((r: QueryResult) => void) | null = null;
+  private pendingQueries = 0;
+  private queriesWaiter: Waiter | null = null;
+  /** First id of each query batch (link), and the worker that holds it. */
+  private readonly queryBatches: { firstId: number; worker: number }[] = [];
+  private nextExplain = 0;
+  private readonly explainWaiters = new Map<number, { resolve: (o: FieldOutcome[][]) => void; reject: (err: Error) => void }>();
+  private closed = false;
+
+  constructor(readonly threads: number, private readonly config: PoolConfig) {
+    const entry = workerEntry();
+    this.inFlight = new Array<number>(threads).fill(0);
+    this.slotWaiters = Array.from({ length: threads }, () => []);
+    for (let w = 0; w < threads; w++) {
+      const setup: WorkerSetup = { config, worker: w, workers: threads };
+      const worker = new Worker(entry.script, {
+        eval: entry.eval,
+        workerData: setup,
+        // The index of a large file is big; let the heap grow (RSS is measured by the bench).
+        resourceLimits: { maxOldGenerationSizeMb: 6144 },
+        stdout: false,
+        stderr: false,
+      });
+      worker.on('message', (m: FromWorker) => this.receive(w, m));
+      worker.on('error', (err) => this.fail(new Error(`matching worker ${w} failed: ${err.message}`)));
+      worker.on('exit', (code) => {
+        if (!this.closed) this.fail(new Error(`matching worker ${w} stopped (exit code ${code})`));
+      });
+      this.workers.push(worker);
+    }
+    // Every pair of workers gets a channel for sharing normalized batches.
+    const ports: MessagePort[][] = Array.from({ length: threads }, () => []);
+    for (let a = 0; a < threads; a++) {
+      for (let b = a + 1; b < threads; b++) {
+        const channel = new MessageChannel();
+        (ports[a] as MessagePort[]).push(channel.port1);
+        (ports[b] as MessagePort[]).push(channel.port2);
+      }
+    }
+    this.workers.forEach((worker, w) => {
+      const own = ports[w] as MessagePort[];
+      worker.postMessage({ t: 'ports', ports: own }, own);
+    });
+  }
+
+  private post(w: number, message: ToWorker): void {
+    (this.workers[w] as Worker).postMessage(message);
+  }
+
+  private fail(err: Error): void {
+    if (this.failure !== null) return;
+    this.failure = err;
+    for (const list of this.slotWaiters) for (const waiter of list.splice(0)) waiter.reject(err);
+    for (const waiter of [this.completeWaiter, this.dedupeWaiter, this.queriesWaiter]) waiter?.reject(err);
+    for (const waiter of this.explainWaiters.values()) waiter.reject(err);
+    this.explainWaiters.clear();
+  }
+
+  private receive(w: number, m: FromWorker): void {
+    switch (m.t) {
+      case 'indexed':
+        this.indexUnreadable.push(m.unreadable);
+        this.release(w);
+        return;
+      case 'index-complete':
+        this.completeCount++;
+        if (this.completeCount === this.threads) this.completeWaiter?.resolve();
+        return;
+      case 'result':
+        if (m.unreadable !== null) {
+          this.queryUnreadable.push(m.unreadable);
+          this.release(w);
+          this.pendingQueries--;
+        }
+        this.onResult?.(m.result);
+        if (this.pendingQueries === 0) this.queriesWaiter?.resolve();
+        return;
+      case 'dedupe-done':
+        this.dedupeDone++;
+        if (this.dedupeDone === this.threads) this.dedupeWaiter?.resolve();
+        return;
+      case 'explained': {
+        const waiter = this.explainWaiters.get(m.id);
+        this.explainWaiters.delete(m.id);
+        waiter?.resolve(m.outcomes);
+        return;
+      }
+      case 'error':
+        this.fail(new Error(`matching worker ${w}: ${m.message}`));
+        return;
+    }
+  }
+
+  private release(w: number): void {
+    this.inFlight[w] = (this.inFlight[w] ?? 1) - 1;
+    this.slotWaiters[w]?.shift()?.resolve();
+  }
+
+  /** Resolves when worker `w` has room for another batch. */
+  private async slot(w: number): Promise<void> {
+    if (this.failure) throw this.failure;
+    if ((this.inFlight[w] ?? 0) >= MAX_IN_FLIGHT) {
+      await new Promise<void>((resolve, reject) => this.slotWaiters[w]?.push({ resolve, reject }));
+    }
+    this.inFlight[w] = (this.inFlight[w] ?? 0) + 1;
+  }
+
+  private waitFor(set: (w: Waiter) => void, done: boolean): Promise<void> {
+    if (this.failure) return Promise.reject(this.failure);
+    if (done) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => set({ resolve, reject }));
+  }
+
+  async index(batch: RowBatch): Promise<void> {
+    const w = batch.seq % this.threads;
+    await this.slot(w);
+    this.indexBatches = Math.max(this.indexBatches, batch.seq + 1);
+    this.post(w, { t: 'index', batch });
+  }
+
+  async finishIndex(): Promise<UnreadableValues> {
+    for (let w = 0; w < this.threads; w++) this.post(w, { t: 'index-end', batches: this.indexBatches });
+    await this.waitFor((x) => (this.completeWaiter = x), this.completeCount === this.threads);
+    return mergeAllUnreadable(this.indexUnreadable);
+  }
+
+  async queryIndexed(onResult: (result: QueryResult) => void): Promise<void> {
+    this.onResult = onResult;
+    for (let w = 0; w < this.threads; w++) this.post(w, { t: 'dedupe', queryBatchRows: this.config.queryBatchRows });
+    await this.waitFor((x) => (this.dedupeWaiter = x), this.dedupeDone === this.threads);
+  }
+
+  async query(batch: RowBatch, onResult: (result: QueryResult) => void): Promise<void> {
+    this.onResult = onResult;
+    const w = batch.seq % this.threads;
+    await this.slot(w);
+    this.pendingQueries++;
+    this.queryBatches.push({ firstId: batch.firstId, worker: w });
+    this.post(w, { t: 'query', batch });
+  }
+
+  async finishQueries(): Promise<UnreadableValues> {
+    await this.waitFor((x) => (this.queriesWaiter = x), this.pendingQueries === 0);
+    return mergeAllUnreadable(this.queryUnreadable);
+  }
+
+  /** The worker that holds query row `id` (link), by the batch it came in. */
+  private holderOf(id: number): number {
+    let lo = 0;
+    let hi = this.queryBatches.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if ((this.queryBatches[mid] as { firstId: number }).firstId <= id) lo = mid;
+      else hi = mid - 1;
+    }
+    return this.queryBatches[lo]?.worker ?? 0;
+  }
+
+  async explain(pairs: readonly PairRequest[]): Promise<FieldOutcome[][]> {
+    if (this.failure) throw this.failure;
+    const byWorker: { at: number[]; pairs: PairRequest[] }[] = this.workers.map(() => ({ at: [], pairs: [] }));
+    pairs.forEach((p, i) => {
+      const w = this.config.mode === 'dedupe' ? i % this.threads : this.holderOf(p.query);
+      byWorker[w]?.at.push(i);
+      byWorker[w]?.pairs.push(p);
+    });
+    const out: FieldOutcome[][] = new Array(pairs.length);
+    await Promise.all(byWorker.map(async (part, w) => {
+      if (part.pairs.length === 0) return;
+      const id = this.nextExplain++;
+      const outcomes = await new Promise<FieldOutcome[][]>((resolve, reject) => {
+        this.explainWaiters.set(id, { resolve, reject });
+        this.post(w, { t: 'explain', id, pairs: part.pairs });
+      });
+      part.at.forEach((i, k) => (out[i] = outcomes[k] ?? []));
+    }));
+    return out;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await Promise.all(this.workers.map((w) => w.terminate()));
+  }
+}
