@@ -24,6 +24,7 @@ const FRACTION = /^\d\/\d{1,2}$/;
 const LEADING_ZEROS = /^0+(?=\d)/;
 const HAS_DIGIT = /\d/;
 const HAS_LETTER = /\p{L}/u;
+const TWO_LETTERS = /\p{L}\p{L}/u;
 const ENDS_WITH_DIGIT = /\d$/;
 const SINGLE_LETTER = /^[a-z]$/;
 const ONE_LETTER = /^\p{L}$/u;
@@ -76,6 +77,23 @@ export function lineText(tokens: readonly string[]): string {
 function lettersFollow(tokens: readonly string[], from: number): boolean {
   for (let i = from; i < tokens.length; i++) if (HAS_LETTER.test(tokens[i] as string)) return true;
   return false;
+}
+
+/**
+ * Tokens taken by a unit written before the house number ("Apt 4, 123 Main St"), or 0: a
+ * designator that needs a number (or "#") with its number, then a house number and a street
+ * word (two letters or more, not a designator).
+ */
+function leadingUnitSpan(tokens: readonly string[], tables: AddressTables): number {
+  const first = tokens[0];
+  if (first === undefined || (first !== '#' && designatorOf(first, tables)?.needsNumber !== true)) return 0;
+  const span = unitSpan(tokens, 0, tables);
+  if (span === 0 || readHouseNumber(tokens, span)[0] === null) return 0;
+  for (let i = span + 1; i < tokens.length; i++) {
+    const t = tokens[i] as string;
+    if (TWO_LETTERS.test(t) && designatorOf(t, tables) === undefined) return span;
+  }
+  return 0;
 }
 
 /**
@@ -172,19 +190,25 @@ export function findUnit(tokens: readonly string[], from: number, tables: Addres
  * before it ("4 B" -> "4b"), punctuation dropped from identifiers; "3rd Floor" -> "fl 3".
  */
 export function formatUnit(tokens: readonly string[], from: number, to: number, tables: AddressTables): string | null {
-  if (to - from === 2) {
-    const reversed = ORDINAL_NUMBER.exec(tokens[from] as string);
-    const designator = designatorOf(tokens[from + 1] as string, tables);
-    if (reversed !== null && designator?.numberFirst === true) return `${designator.abbreviation} ${reversed[1] as string}`;
+  // "3rd Floor" at the end -> "fl 3".
+  let end = to;
+  let reversedFloor: string | null = null;
+  if (to - from >= 2) {
+    const reversed = ORDINAL_NUMBER.exec(tokens[to - 2] as string);
+    const designator = designatorOf(tokens[to - 1] as string, tables);
+    if (reversed !== null && designator?.numberFirst === true) {
+      reversedFloor = `${designator.abbreviation} ${reversed[1] as string}`;
+      end = to - 2;
+    }
   }
   const parts: string[] = [];
   let wantsNumber = false;
   let lastIsNumber = false;
-  for (let i = from; i < to; i++) {
+  for (let i = from; i < end; i++) {
     let t = tokens[i] as string;
     if (t === '#') {
       const next = tokens[i + 1];
-      if (wantsNumber || (i + 1 < to && next !== undefined && next !== '#' && designatorOf(next, tables) !== undefined)) continue;
+      if (wantsNumber || (i + 1 < end && next !== undefined && next !== '#' && designatorOf(next, tables) !== undefined)) continue;
       parts.push('#');
       wantsNumber = true;
       lastIsNumber = false;
@@ -216,7 +240,25 @@ export function formatUnit(tokens: readonly string[], from: number, to: number, 
     }
     wantsNumber = false;
   }
+  if (reversedFloor !== null) parts.push(reversedFloor);
   return parts.length > 0 ? parts.join(' ') : null;
+}
+
+/**
+ * Splits a unit line into the unit and what follows it: "Flr 5 John Flynn Medical Centre" ->
+ * unit "fl 5", rest "john flynn medical centre" (a building). The unit runs over consecutive
+ * units and the numbers and single letters after them.
+ */
+export function splitUnitLine(tokens: readonly string[], tables: AddressTables): { unit: string | null; rest: string | null } {
+  let i = 0;
+  while (i < tokens.length) {
+    const span = unitSpan(tokens, i, tables);
+    if (span > 0) i += span;
+    else if (HAS_DIGIT.test(tokens[i] as string) || ONE_LETTER.test(tokens[i] as string)) i += 1;
+    else break;
+  }
+  const rest = i < tokens.length ? lineText(tokens.slice(i)) : '';
+  return { unit: formatUnit(tokens, 0, i, tables), rest: rest.length > 0 ? rest : null };
 }
 
 function joinDirectional(a: string | undefined, b: string | undefined, tables: AddressTables): string | null {
@@ -284,6 +326,14 @@ export interface StreetParts {
   readonly number: string | null;
   readonly street: string | null;
   readonly unit: string | null;
+  /** Words after a unit that are not part of it ("Apt 4 Sunset Towers" -> "sunset towers"). */
+  readonly rest: string | null;
+}
+
+function joinRest(a: string | null, b: string | null): string | null {
+  if (a === null) return b;
+  if (b === null) return a;
+  return `${a} ${b}`;
 }
 
 /** Two units written as one ("apt 4" + "bldg 2" -> "apt 4 bldg 2"), re-read as a unit would be. */
@@ -297,15 +347,15 @@ export function joinUnits(a: string | null, b: string | null, tables: AddressTab
 /**
  * Parses a street line: [unit] [house number] street words [unit...]. A house number needs a
  * street word after it ("12 14" is not number 12 on street "14"); a unit needs a street word
- * before it ("123 Suite Rd" is a street). `withNumber` false: every token is a street word
- * (the number came in its own field).
+ * before it ("123 Suite Rd" is a street). A PO box is written "po box 123" (Pub 28 283).
+ * `withNumber` false: every token is a street word (the number came in its own field).
  */
 export function parseStreetLine(tokens: readonly string[], tables: AddressTables, withNumber = true): StreetParts {
   let from = 0;
   let leadingUnit: string | null = null;
   // "Apt 4, 123 Main St": a unit before the house number.
-  const lead = withNumber ? unitSpan(tokens, 0, tables) : 0;
-  if (lead > 0 && readHouseNumber(tokens, lead)[0] !== null && lettersFollow(tokens, lead + 1)) {
+  const lead = withNumber ? leadingUnitSpan(tokens, tables) : 0;
+  if (lead > 0) {
     leadingUnit = formatUnit(tokens, 0, lead, tables);
     from = lead;
   }
@@ -317,18 +367,24 @@ export function parseStreetLine(tokens: readonly string[], tables: AddressTables
   const wordsFrom = from + used;
   const unitAt = findUnit(tokens, wordsFrom + 1, tables);
   const wordsTo = unitAt === -1 ? tokens.length : unitAt;
-  let trailingUnit = unitAt === -1 ? null : formatUnit(tokens, unitAt, tokens.length, tables);
+  let trailingUnit: string | null = null;
+  let rest: string | null = null;
+  if (unitAt !== -1) ({ unit: trailingUnit, rest } = splitUnitLine(tokens.slice(unitAt), tables));
   let words: string[] = [];
   for (let i = wordsFrom; i < wordsTo; i++) if (tokens[i] !== '#') words.push(tokens[i] as string);
   // Once a unit is cut off (or a stray "#" dropped), the street's end may read as a unit
   // ("Main Rear, Front"): cut as re-reading the street would.
   if (unitAt !== -1 || words.length !== wordsTo - wordsFrom) {
     for (let at = findUnit(words, 1, tables); at !== -1; at = findUnit(words, 1, tables)) {
-      trailingUnit = joinUnits(formatUnit(words, at, words.length, tables), trailingUnit, tables);
+      const inner = splitUnitLine(words.slice(at), tables);
+      trailingUnit = joinUnits(inner.unit, trailingUnit, tables);
+      rest = joinRest(inner.rest, rest);
       words = words.slice(0, at);
     }
   }
-  return { number, street: standardizeStreet(words, tables), unit: joinUnits(leadingUnit, trailingUnit, tables) };
+  const text = lineText(words);
+  const street = PO_BOX.test(text) ? poBox(text) : standardizeStreet(words, tables);
+  return { number, street, unit: joinUnits(leadingUnit, trailingUnit, tables), rest };
 }
 
 /** What an address line holds. */
@@ -339,10 +395,9 @@ export function classifyLine(tokens: readonly string[], text: string, tables: Ad
   if (text.length === 0) return 'empty';
   if (ATTENTION.test(text)) return 'attention';
   if (PO_BOX.test(text)) return 'po-box';
-  const lead = unitSpan(tokens, 0, tables);
-  if (lead > 0) {
+  if (unitSpan(tokens, 0, tables) > 0) {
     // A unit line, unless a house number and a street word follow ("Apt 4 123 Main St").
-    return readHouseNumber(tokens, lead)[0] !== null && lettersFollow(tokens, lead + 1) ? 'street' : 'unit';
+    return leadingUnitSpan(tokens, tables) > 0 ? 'street' : 'unit';
   }
   return readHouseNumber(tokens, 0)[0] !== null && lettersFollow(tokens, 1) ? 'street' : 'other';
 }

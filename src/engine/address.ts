@@ -15,9 +15,8 @@ import {
   joinUnits,
   lineText,
   parseStreetLine,
-  PO_BOX,
-  poBox,
   readHouseNumber,
+  splitUnitLine,
   tokenizeLine,
   unitSpan,
   type LineKind,
@@ -53,6 +52,7 @@ export const MAX_ADDRESS_FIELD_LENGTH = 1000;
 const HAS_DIGIT = /\d/;
 const SINGLE_LETTER = /^[a-z]$/;
 const HOUSE_NUMBER = /^\d+[a-z]?$/;
+const LEADING_ZEROS = /^0+(?=\d)/;
 const ZIP_SEPARATORS = /[\s-]+/g;
 const FIVE_OR_NINE_DIGITS = /^(?:\d{5}|\d{9})$/;
 const ALPHA2 = /^[a-z]{2}$/;
@@ -105,6 +105,17 @@ function normalizeCity(value: string, tables: AddressTables): string | null {
 }
 
 /**
+ * Adds a building line: the first one is kept; a further one joins it only if together they
+ * still read as a building line (not a unit or a street), so that the result reads back the same.
+ */
+function addBuilding(building: string | null, text: string, tables: AddressTables): string | null {
+  if (text.length === 0) return building;
+  if (building === null) return classifyLine(tokenizeLine(text, tables), text, tables) === 'other' ? text : null;
+  const joined = `${building} ${text}`;
+  return classifyLine(tokenizeLine(joined, tables), joined, tables) === 'other' ? joined : building;
+}
+
+/**
  * Normalizes an address into comparable parts (see NormalizedAddress): house number ("12b",
  * "12-14", "12 1/2"), street with USPS Pub 28 suffix and directionals standardized
  * ("n main st"), secondary unit ("apt 4b"), a non-unit second line as `building`, city,
@@ -139,29 +150,28 @@ export function normalizeAddress(input: AddressInput, options?: AddressOptions):
       // What follows the number: a unit ("12 Apt 4"), a letter ("12 B" -> "12b"), else noise.
       const rest = numberTokens[used];
       if (rest !== undefined && unitSpan(numberTokens, used, tables) > 0) {
-        unit = formatUnit(numberTokens, used, numberTokens.length, tables);
+        const parts = splitUnitLine(numberTokens.slice(used), tables);
+        unit = parts.unit;
+        if (parts.rest !== null) building = addBuilding(building, parts.rest, tables);
       } else if (rest !== undefined && used + 1 === numberTokens.length && SINGLE_LETTER.test(rest) && HOUSE_NUMBER.test(n + rest)) {
         number = n + rest;
       }
     } else if (numberTokens.some((t) => HAS_DIGIT.test(t))) {
-      number = lineText(numberTokens).replace(/[\s/-]+/g, '');
+      number = lineText(numberTokens).replace(/[\s/-]+/g, '').replace(LEADING_ZEROS, '');
     }
   }
   let separateStreet = false;
   const streetNameText = clip(a.streetName);
   if (streetNameText.length > 0) {
     const tokens = tokenizeLine(foldCase(streetNameText), tables);
-    const text = lineText(tokens);
-    if (number === null && PO_BOX.test(text)) {
-      street = poBox(text);
-      separateStreet = true;
-    } else if (tokens.length > 0) {
+    if (tokens.length > 0) {
       // With a street number field, the street name field is all street words ("17 Mile Dr").
       const parts = parseStreetLine(tokens, tables, number === null);
       separateStreet = parts.street !== null || parts.number !== null;
       if (number === null) number = parts.number;
       street = parts.street;
       unit = joinUnits(unit, parts.unit, tables);
+      if (parts.rest !== null) building = addBuilding(building, parts.rest, tables);
     }
   }
 
@@ -185,26 +195,30 @@ export function normalizeAddress(input: AddressInput, options?: AddressOptions):
       if (kind === 'empty' || kind === 'attention') continue;
       const tokens = tokenLists[i] as string[];
       if (i === streetLine) {
-        if (kind === 'po-box') {
-          street = poBox(texts[i] as string);
-          continue;
-        }
         const parts = parseStreetLine(tokens, tables);
         if (number === null) number = parts.number;
         street = parts.street;
         unit = joinUnits(unit, parts.unit, tables);
+        if (parts.rest !== null) building = addBuilding(building, parts.rest, tables);
       } else if (kind === 'unit' || (kind === 'street' && unitSpan(tokens, 0, tables) > 0)) {
-        unit = joinUnits(unit, formatUnit(tokens, 0, tokens.length, tables), tables);
+        const parts = splitUnitLine(tokens, tables);
+        unit = joinUnits(unit, parts.unit, tables);
+        if (parts.rest !== null) building = addBuilding(building, parts.rest, tables);
       } else if (!(separateStreet && i === 0)) {
-        const text = texts[i] as string;
-        if (text.length === 0) continue;
-        if (building === null) building = text;
-        else {
-          // A second building line joins the first only if together they still read as one.
-          const joined: string = `${building} ${text}`;
-          if (classifyLine(tokenizeLine(joined, tables), joined, tables) === 'other') building = joined;
-        }
+        building = addBuilding(building, texts[i] as string, tables);
       }
+    }
+  }
+
+  // No line held a street but one held other words: those words are the street ("Apt 4,
+  // Sunset Towers" has street "sunset towers"), as they would be read on their own.
+  if (street === null && building !== null) {
+    const parts = parseStreetLine(tokenizeLine(building, tables), tables, number === null);
+    if (parts.street !== null) {
+      street = parts.street;
+      if (number === null) number = parts.number;
+      unit = joinUnits(unit, parts.unit, tables);
+      building = parts.rest === null ? null : addBuilding(null, parts.rest, tables);
     }
   }
 
