@@ -11,7 +11,6 @@
 import { DEFAULT_ADDRESS_TABLES, type AddressTables } from './address-tables.js';
 import {
   classifyLine,
-  formatUnit,
   joinUnits,
   lineText,
   parseStreetLine,
@@ -205,7 +204,9 @@ export function normalizeAddress(input: AddressInput, options?: AddressOptions):
         unit = joinUnits(unit, parts.unit, tables);
         if (parts.rest !== null) building = addBuilding(building, parts.rest, tables);
       } else if (!(separateStreet && i === 0)) {
-        building = addBuilding(building, texts[i] as string, tables);
+        const text = texts[i] as string;
+        // A plain line with no "#" reads back as itself: no need to classify it again.
+        building = building === null && kind === 'other' && !tokens.includes('#') ? text : addBuilding(building, text, tables);
       }
     }
   }
