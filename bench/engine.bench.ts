@@ -64,6 +64,8 @@ interface Detail {
   readonly missReasons: Record<string, number>;
   /** A few wrong matches, for eyeballing. */
   readonly falsePositiveSamples: readonly { query: ContactInput; truth: number | null; got: number | null; kind: string }[];
+  /** A few people not in the corpus whom find called Possible, with the fields that scored. */
+  readonly possibleNewSamples: readonly { query: ContactInput; got: number | null; score: number; fields: string }[];
 }
 
 export interface RunResult {
@@ -126,6 +128,7 @@ function scoreQueries(queries: readonly CorpusQuery[], results: readonly MatchRe
   const byKind: Record<string, [number, number, number, number]> = {};
   const missReasons: Record<string, number> = {};
   const falsePositiveSamples: Detail['falsePositiveSamples'][number][] = [];
+  const possibleNewSamples: Detail['possibleNewSamples'][number][] = [];
   queries.forEach((q, i) => {
     const r = results[i];
     if (r === undefined) return;
@@ -138,6 +141,10 @@ function scoreQueries(queries: readonly CorpusQuery[], results: readonly MatchRe
       fp++;
       kind[2]++;
       if (falsePositiveSamples.length < 8) falsePositiveSamples.push({ query: q.candidate, truth: q.truth, got: r.id, kind: q.kind });
+    }
+    if (r.decision === 'Possible' && q.truth === null && possibleNewSamples.length < 8) {
+      const fields = r.explanation.map((f) => `${f.field}:${f.label}:${f.weight.toFixed(1)}`).join(' ');
+      possibleNewSamples.push({ query: q.candidate, got: r.id, score: r.score, fields });
     }
     if (r.decision === 'Possible') {
       possibleTotal++;
@@ -164,7 +171,7 @@ function scoreQueries(queries: readonly CorpusQuery[], results: readonly MatchRe
       precision: tp + fp === 0 ? 1 : tp / (tp + fp),
       recall: existing === 0 ? 1 : tp / existing,
     },
-    detail: { recallByNoise, byKind, missReasons, falsePositiveSamples },
+    detail: { recallByNoise, byKind, missReasons, falsePositiveSamples, possibleNewSamples },
   };
 }
 
@@ -413,6 +420,9 @@ function detailText(s: SizeSummary): string {
     '',
     'Wrong matches (sample):',
     ...d.falsePositiveSamples.map((f) => `  ${f.kind} truth=${f.truth} got=${f.got} ${JSON.stringify(f.query)}`),
+    '',
+    'New people called Possible (sample):',
+    ...d.possibleNewSamples.map((f) => `  got=${f.got} score=${f.score.toFixed(1)} [${f.fields}] ${JSON.stringify(f.query)}`),
   ].join('\n');
 }
 

@@ -417,7 +417,10 @@ export class PeopleModel {
         birthYear: Math.min(2006, of.birthYear + rng.range(-30, 30)), landline: rng.chance(0.9), familyEmail: rng.chance(0.5),
       };
     }
-    return this.personFrom(i, household, plan);
+    const person = this.personFrom(i, household, plan);
+    // A namesake junior always carries a date of birth: the case tested is "same name, same
+    // address, different date of birth" (without one, Jr vs a suffix-less record is a guess).
+    return junior && person.dob === null ? { ...person, dob: sampleDob(rng, plan.birthYear) } : person;
   }
 
   private personFrom(i: number, household: HouseholdModel, plan: MemberPlan): PersonModel {

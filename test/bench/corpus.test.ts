@@ -216,3 +216,15 @@ describe('generateCorpus', () => {
     expect(performance.now() - started).toBeLessThan(15_000);
   });
 });
+
+describe('hard negatives', () => {
+  it('gives every namesake junior query a suffix and a date of birth', () => {
+    const corpus = generateCorpus({ seed: 5, size: 20_000 });
+    const juniors = corpus.queries({ count: 5_000 }).filter((q) => q.kind === 'new-junior');
+    expect(juniors.length).toBeGreaterThan(50);
+    for (const q of juniors) {
+      expect(q.candidate.suffix).toBeTruthy();
+      expect(q.candidate.dateOfBirth).toBeTruthy();
+    }
+  });
+});
