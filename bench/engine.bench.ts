@@ -143,7 +143,7 @@ function scoreQueries(queries: readonly CorpusQuery[], results: readonly MatchRe
       if (falsePositiveSamples.length < 8) falsePositiveSamples.push({ query: q.candidate, truth: q.truth, got: r.id, kind: q.kind });
     }
     if (r.decision === 'Possible' && q.truth === null && possibleNewSamples.length < 8) {
-      const fields = r.explanation.map((f) => `${f.field}:${f.label}:${f.weight.toFixed(1)}`).join(' ');
+      const fields = r.explanation.filter((f) => f.weight !== 0).map((f) => `${f.field}:${f.label}:${f.weight.toFixed(1)}`).join(' ');
       possibleNewSamples.push({ query: q.candidate, got: r.id, score: r.score, fields });
     }
     if (r.decision === 'Possible') {
