@@ -106,4 +106,36 @@ export const MIGRATIONS: readonly Migration[] = [
       ALTER TABLE people ADD COLUMN match_fp INTEGER;
     `,
   },
+  {
+    version: 3,
+    name: 'api_key_usage: requests per key and month (monthly quotas survive restarts)',
+    // month is "YYYY-MM" in UTC; count is only ever increased (the server adds its batched
+    // counts, so several processes may add to the same row).
+    sql: `
+      CREATE TABLE api_key_usage (
+        key_id INTEGER NOT NULL REFERENCES api_keys(id),
+        month TEXT NOT NULL,
+        count INTEGER NOT NULL,
+        PRIMARY KEY (key_id, month)
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 4,
+    name: 'canvass_responses: canvass history per person',
+    // json is the normalized canvass response (src/crm/canvass.ts); canvassed_at the
+    // dateCanvassed in UTC ISO 8601. Read back newest first per person.
+    sql: `
+      CREATE TABLE canvass_responses (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tenant_id INTEGER NOT NULL,
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        crm_id INTEGER NOT NULL REFERENCES people(crm_id),
+        canvassed_at TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        json TEXT NOT NULL
+      );
+      CREATE INDEX canvass_responses_person ON canvass_responses (tenant_id, context, crm_id, id);
+    `,
+  },
 ];
