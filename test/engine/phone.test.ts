@@ -143,8 +143,11 @@ function oracle(text: string, country: CountryCode): string | null {
   const visible = text.trim().replace(/\p{C}+/gu, '');
   const first = parsePhoneNumberFromString(visible, { defaultCountry: country });
   if (first?.isValid()) return `${first.number}|${first.country ?? ''}|${first.ext ?? ''}`;
-  if (!visible.includes('+') && /^[^0-9+]*00/.test(visible)) {
-    const retry = parsePhoneNumberFromString(`+${visible.replace(/^[^0-9+]*00/, '')}`);
+  // Our one addition to libphonenumber: a number starting "00" (read on its canonical form,
+  // so "0 0 44..." counts) is retried as "+...".
+  const canonical = canonicalPhoneText(visible);
+  if (!canonical.includes('+') && /^[^0-9+]*00/.test(canonical)) {
+    const retry = parsePhoneNumberFromString(`+${canonical.replace(/^[^0-9+]*00/, '')}`);
     if (retry?.isValid()) return `${retry.number}|${retry.country ?? ''}|${retry.ext ?? ''}`;
   }
   return null;
@@ -221,8 +224,9 @@ describe('the canonical form and the memo never change libphonenumber answers', 
         const visible = text.trim();
         const p = parsePhoneNumberFromString(visible, { defaultCallingCode: prefix });
         let expected = p?.isValid() ? `${p.number}|${p.country ?? ''}` : null;
-        if (expected === null && !visible.includes('+') && /^[^0-9+]*00/.test(visible)) {
-          const retry = parsePhoneNumberFromString(`+${visible.replace(/^[^0-9+]*00/, '')}`);
+        const canonical = canonicalPhoneText(visible);
+        if (expected === null && !canonical.includes('+') && /^[^0-9+]*00/.test(canonical)) {
+          const retry = parsePhoneNumberFromString(`+${canonical.replace(/^[^0-9+]*00/, '')}`);
           if (retry?.isValid()) expected = `${retry.number}|${retry.country ?? ''}`;
         }
         expect(r.ok ? `${r.value.e164}|${r.value.country ?? ''}` : null).toBe(expected);
