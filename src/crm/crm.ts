@@ -11,6 +11,7 @@ import { decodeMatchKey, encodeMatchKey, engineInput, normalizerFingerprint } fr
 import {
   SqliteStore, StoreError,
   type ContextName, type KeyRow, type PersonRecord, type Scope, type Store, type Tier,
+  type KeyUsageDelta,
 } from '../store/index.js';
 import type { ValidCandidate } from './candidate.js';
 import { CrmError } from './errors.js';
@@ -196,9 +197,10 @@ export class Crm {
     return crm;
   }
 
-  /** Waits for running writes, then closes the store. */
+  /** Waits for running writes and their commit, then closes the store. */
   async close(): Promise<void> {
     await Promise.all([...this.scopes.values()].map((s) => this.mutex.run(scopeKey(s.scope), async () => s.ready)));
+    await this.store.flush().catch(() => undefined);
     await this.store.close();
   }
 
@@ -222,7 +224,7 @@ export class Crm {
         scope, settings, version, index, fingerprint: normalizerFingerprint(index),
         organizations: new Set(), ready: Promise.resolve(),
       };
-      created.ready = this.mutex.run(key, () => this.load(created));
+      created.ready = this.loadOrForget(created);
       this.scopes.set(key, created);
       st = created;
     } else if (st.version !== version && row !== null) {
@@ -232,10 +234,22 @@ export class Crm {
       state.version = version;
       state.settings = settings;
       // Normalization depends on the default country: rebuild the index when it changes.
-      if (reindex) state.ready = this.mutex.run(key, () => this.load(state));
+      if (reindex) state.ready = this.loadOrForget(state);
     }
     await st.ready;
     return st;
+  }
+
+  /**
+   * Loads a scope's index under its mutex. When loading fails (an I/O error), the scope is
+   * forgotten, so the next call loads it again instead of failing for ever.
+   */
+  private loadOrForget(st: ScopeState): Promise<void> {
+    const key = scopeKey(st.scope);
+    return this.mutex.run(key, () => this.load(st)).catch((error: unknown) => {
+      if (this.scopes.get(key) === st) this.scopes.delete(key);
+      throw error;
+    });
   }
 
   /**
@@ -273,7 +287,7 @@ export class Crm {
         if (isOrganization(p.scalars)) organizations.add(p.crmId);
         after = p.crmId;
       }
-      await this.store.putMatchKeys(st.scope, fingerprint, keys);
+      if (keys.length > 0) await this.store.putMatchKeys(st.scope, fingerprint, keys);
       if (people.length < this.batchSize) break;
     }
     st.index = index;
@@ -448,6 +462,8 @@ export class Crm {
     const st = await this.state(ctx);
     const c = this.validate(st, body);
     const m = this.match(st, c);
+    // The matched record may be in a commit still pending: answer once it is durable.
+    if (m.crmId !== null) await this.store.flush();
     return {
       status: m.crmId === null ? 'Unmatched' : 'Matched',
       crmId: m.crmId,
@@ -462,41 +478,67 @@ export class Crm {
   /**
    * POST /people/findOrCreate and /contacts/findOrCreate: on a match the record is updated
    * with what was supplied (Matched), otherwise a record is created (UnmatchedStored, with
-   * the reason no record matched; below the minimum combinations always creates). Committed
-   * before the Promise resolves. `contacts` marks the /contacts path; organizations are
-   * accepted on both paths where the context enables them.
+   * the reason no record matched; below the minimum combinations always creates). The write
+   * is durable before the Promise resolves. `contacts` marks the /contacts path;
+   * organizations are accepted on both paths where the context enables them.
+   *
+   * Find and write run under the tenant+context's mutex; the wait for the disk sync does not,
+   * so concurrent requests share one commit (see src/store/sqlite-store.ts).
    */
   async findOrCreate(ctx: CallContext, body: unknown, opts: { contacts?: boolean } = {}): Promise<MatchOutcome> {
     void opts;
     const st = await this.state(ctx);
     const c = this.validate(st, body);
-    return this.mutex.run(scopeKey(st.scope), async () => {
+    const { outcome, durable } = await this.mutex.run(scopeKey(st.scope), async (): Promise<{ outcome: MatchOutcome; durable: Promise<void> }> => {
       const m = this.match(st, c);
       const now = this.now();
       if (m.crmId !== null) {
         const stored = await this.store.getPerson(st.scope, m.crmId);
         if (stored === null) throw new Error(`Index and store disagree: person ${m.crmId} is indexed but not stored.`);
         const { person, changed } = applyCandidate(stored, c, now);
+        // Unchanged: the matched record may still be in a pending commit; wait for it too.
+        let durable = this.store.flush();
         if (changed) {
           const contact = st.index.normalize(engineInput(person));
           const saved = await this.store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) });
-          this.indexPerson(st, saved, contact);
+          this.indexPerson(st, saved.value, contact);
+          durable = saved.durable;
         }
-        return { status: 'Matched', crmId: m.crmId, reason: null, reasonText: null, matchedBy: m.by, updated: changed, explanation: explanationOf(m.result) };
+        return {
+          outcome: { status: 'Matched', crmId: m.crmId, reason: null, reasonText: null, matchedBy: m.by, updated: changed, explanation: explanationOf(m.result) },
+          durable,
+        };
       }
       const person = createPerson(c, now);
       const contact = st.index.normalize(engineInput(person));
       const saved = await this.store.insertPerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) });
-      this.indexPerson(st, saved, contact);
+      this.indexPerson(st, saved.value, contact);
       return {
-        status: 'UnmatchedStored', crmId: saved.crmId, reason: m.reason,
-        reasonText: m.reason === null ? null : REASON_TEXT[m.reason], matchedBy: null, updated: false,
-        explanation: explanationOf(m.result),
+        outcome: {
+          status: 'UnmatchedStored', crmId: saved.value.crmId, reason: m.reason,
+          reasonText: m.reason === null ? null : REASON_TEXT[m.reason], matchedBy: null, updated: false,
+          explanation: explanationOf(m.result),
+        },
+        durable: saved.durable,
       };
     });
+    try {
+      await durable;
+    } catch (error) {
+      // The commit failed: the store rolled back, so the index must forget those writes too.
+      await this.reload(st);
+      throw error;
+    }
+    return outcome;
   }
 
-  /** Puts a committed person into the in-memory index (after the write, so a failed write leaves it unchanged). */
+  /** Rebuilds a scope's index from the store (after a failed commit). */
+  private async reload(st: ScopeState): Promise<void> {
+    st.ready = this.loadOrForget(st);
+    await st.ready;
+  }
+
+  /** Puts an applied person into the in-memory index (after the write, so a refused write leaves it unchanged). */
   private indexPerson(st: ScopeState, p: PersonRecord, contact: NormalizedContact): void {
     st.index.upsertNormalized(p.crmId, contact);
     if (isOrganization(p.scalars)) st.organizations.add(p.crmId);
@@ -522,6 +564,7 @@ export class Crm {
     const st = await this.state(ctx);
     const wanted = this.expandSet(expand);
     if (!Number.isSafeInteger(crmId) || crmId <= 0) return null;
+    await this.store.flush();
     const p = await this.store.getPerson(st.scope, crmId);
     return p === null ? null : renderPerson(p, wanted, st.settings);
   }
@@ -536,11 +579,24 @@ export class Crm {
     const wanted = this.expandSet(expand);
     const known = identifierTypesOf(st.scope.context, st.settings).some((t) => t.toLowerCase() === type.trim().toLowerCase());
     if (!known || id.trim() === '') return null;
+    await this.store.flush();
     const ids = await this.store.findByIdentifier(st.scope, type, id);
     for (const crmId of ids) {
       const p = await this.store.getPerson(st.scope, crmId);
       if (p !== null) return renderPerson(p, wanted, st.settings);
     }
     return null;
+  }
+
+  // ---- usage (monthly quotas; the HTTP layer counts, see src/server/rate-limit.ts) -----
+
+  /** Adds batched request counts to keys' monthly usage ("YYYY-MM", UTC); counts only grow. */
+  async addKeyUsage(rows: readonly KeyUsageDelta[]): Promise<void> {
+    await this.store.addKeyUsage(rows);
+  }
+
+  /** Requests counted for a key in a month ("YYYY-MM", UTC); 0 when none. */
+  async getKeyUsage(keyId: number, month: string): Promise<number> {
+    return this.store.getKeyUsage(keyId, month);
   }
 }

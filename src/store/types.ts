@@ -3,7 +3,11 @@
  *
  * Every method returns a Promise so that a networked adapter (PostgreSQL, a later issue) can
  * implement the same interface as the embedded SQLite one. An adapter must:
- * - commit before its Promise resolves (a resolved write survives `kill -9` of the process);
+ * - commit before a write's Promise resolves (a resolved write survives `kill -9` of the
+ *   process), except the two people writes, which return {@link Applied}: applied (visible to
+ *   this store's reads) at once, durable when `durable` resolves, so that an adapter can
+ *   commit many writes with one disk sync (group commit). Nobody may be told about such a
+ *   write before its `durable` resolved; {@link Store.flush} waits for everything applied;
  * - filter every people and identifier query by BOTH `tenantId` and `context` (tenant and
  *   context isolation is enforced here as well as above);
  * - assign `phoneId` and `addressId` values of 0 from a store-wide sequence, in the same
@@ -188,9 +192,22 @@ export interface MatchKeyRow {
   readonly organization: boolean;
 }
 
+/**
+ * A write that is applied (this store's reads see it) and will be durable when `durable`
+ * resolves. When `durable` rejects, the write is lost (with the others of its commit) and the
+ * store holds the state from before it.
+ */
+export interface Applied<T> {
+  readonly value: T;
+  readonly durable: Promise<void>;
+}
+
 /** Persistence of tenants, keys, settings and people. See the module comment for the rules. */
 export interface Store {
+  /** Commits what is pending, then closes. */
   close(): Promise<void>;
+  /** Resolves when every write applied so far is durable; rejects if their commit failed. */
+  flush(): Promise<void>;
 
   createTenant(name: string, createdAt: string): Promise<TenantRow>;
   getTenantByName(name: string): Promise<TenantRow | null>;
@@ -212,9 +229,9 @@ export interface Store {
    * Inserts a person (crmId 0), assigning crmId, phoneIds and addressIds; returns it stored.
    * `match` (optional) is the person's cached match key, stored in the same transaction.
    */
-  insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<PersonRecord>;
+  insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<Applied<PersonRecord>>;
   /** Replaces a person of this scope, assigning ids of new phones and addresses; replaces or clears the match key. */
-  updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<PersonRecord>;
+  updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<Applied<PersonRecord>>;
   getPerson(scope: Scope, crmId: number): Promise<PersonRecord | null>;
   /** crmIds (ascending) holding this identifier; `type` and `externalId` compared case-insensitively. */
   findByIdentifier(scope: Scope, type: string, externalId: string): Promise<number[]>;
@@ -229,6 +246,38 @@ export interface Store {
   putMatchKeys(scope: Scope, fingerprint: number, keys: readonly { readonly crmId: number; readonly json: string }[]): Promise<void>;
   /** Scopes that hold at least one person. */
   listPeopleScopes(): Promise<Scope[]>;
+
+  /** Adds request counts to keys' monthly usage (one transaction; counts only grow). */
+  addKeyUsage(rows: readonly KeyUsageDelta[]): Promise<void>;
+  /** Requests counted for a key in a month ("YYYY-MM", UTC); 0 when none. */
+  getKeyUsage(keyId: number, month: string): Promise<number>;
+
+  /** Appends a canvass response to a person's history; returns its id. */
+  insertCanvassResponse(scope: Scope, row: NewCanvassRow): Promise<number>;
+  /** A person's canvass history, newest first, at most `limit` rows after skipping `skip`. */
+  listCanvassResponses(scope: Scope, crmId: number, skip: number, limit: number): Promise<CanvassRow[]>;
+  /** Number of canvass responses stored for a person. */
+  countCanvassResponses(scope: Scope, crmId: number): Promise<number>;
+}
+
+/** Requests to add to a key's usage of a month ("YYYY-MM", UTC). */
+export interface KeyUsageDelta {
+  readonly keyId: number;
+  readonly month: string;
+  readonly count: number;
+}
+
+/** A canvass response to store: the person, when it happened (UTC ISO 8601) and its JSON. */
+export interface NewCanvassRow {
+  readonly crmId: number;
+  readonly canvassedAt: string;
+  readonly createdAt: string;
+  readonly json: string;
+}
+
+/** A stored canvass response. */
+export interface CanvassRow extends NewCanvassRow {
+  readonly id: number;
 }
 
 /** Misuse or a broken invariant inside a store adapter. */

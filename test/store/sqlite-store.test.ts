@@ -5,8 +5,19 @@ import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   MIGRATIONS, PERSON_SCALARS, SqliteStore, StoreError, migrate,
-  type PersonRecord, type PersonScalarName, type PersonScalars, type Scope,
+  type MatchKey, type PersonRecord, type PersonScalarName, type PersonScalars, type Scope,
 } from '../../src/store/index.js';
+
+const insert = async (s: SqliteStore, scope: Scope, p: PersonRecord, m?: MatchKey): Promise<PersonRecord> => {
+  const applied = await s.insertPerson(scope, p, m);
+  await applied.durable;
+  return applied.value;
+};
+const update = async (s: SqliteStore, scope: Scope, p: PersonRecord, m?: MatchKey): Promise<PersonRecord> => {
+  const applied = await s.updatePerson(scope, p, m);
+  await applied.durable;
+  return applied.value;
+};
 
 const scalars = (over: Partial<Record<PersonScalarName, string | number | null>> = {}): PersonScalars =>
   ({ ...Object.fromEntries(PERSON_SCALARS.map((f) => [f, null])), ...over }) as PersonScalars;
@@ -53,7 +64,7 @@ describe('SqliteStore', () => {
   });
 
   it('round-trips a person with all scalars and collections, assigning ids', async () => {
-    const saved = await store.insertPerson(a, person({
+    const saved = await insert(store, a, person({
       phones: [phone, { ...phone, e164: '+12024291001', phoneNumber: '2024291001' }],
       addresses: [address],
       identifiers: [{ type: 'dwid', externalId: 'AbC' }],
@@ -64,23 +75,23 @@ describe('SqliteStore', () => {
     expect(saved.phones.map((p) => p.phoneId)).toEqual([1, 2]);
     expect(saved.addresses.map((x) => x.addressId)).toEqual([1]);
     expect(await store.getPerson(a, saved.crmId)).toEqual(saved);
-    const again = await store.updatePerson(a, { ...saved, phones: [...saved.phones, { ...phone, e164: '+12024291002' }] });
+    const again = await update(store, a, { ...saved, phones: [...saved.phones, { ...phone, e164: '+12024291002' }] });
     expect(again.phones.map((p) => p.phoneId)).toEqual([1, 2, 3]);
     expect(typeof (await store.getPerson(a, saved.crmId))?.scalars.yearOfBirth).toBe('number');
   });
 
   it('finds identifiers case-insensitively, only in the scope', async () => {
-    const p = await store.insertPerson(a, person({ identifiers: [{ type: 'DWID', externalId: 'AbC-1' }] }));
+    const p = await insert(store, a, person({ identifiers: [{ type: 'DWID', externalId: 'AbC-1' }] }));
     expect(await store.findByIdentifier(a, 'dwid', 'abc-1')).toEqual([p.crmId]);
     expect(await store.findByIdentifier(a, 'dwid', ' ABC-1 ')).toEqual([p.crmId]);
     expect(await store.findByIdentifier(b, 'dwid', 'abc-1')).toEqual([]);
     expect(await store.findByIdentifier({ ...a, context: 'campaign' }, 'dwid', 'abc-1')).toEqual([]);
-    await store.updatePerson(a, { ...p, identifiers: [] });
+    await update(store, a, { ...p, identifiers: [] });
     expect(await store.findByIdentifier(a, 'dwid', 'abc-1')).toEqual([]);
   });
 
   it('never reads or updates a person through another scope', async () => {
-    const p = await store.insertPerson(a, person());
+    const p = await insert(store, a, person());
     expect(await store.getPerson(b, p.crmId)).toBeNull();
     expect(await store.getPerson({ ...a, context: 'campaign' }, p.crmId)).toBeNull();
     await expect(store.updatePerson(b, { ...p, scalars: scalars({ firstName: 'Eve' }) })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -91,21 +102,21 @@ describe('SqliteStore', () => {
   });
 
   it('match keys: listed by fingerprint, stale ones listed apart, refreshed per scope only', async () => {
-    const p1 = await store.insertPerson(a, person({ scalars: scalars({ contactMode: 'Organization' }) }), { fingerprint: 7, json: '{"k":1}' });
-    const p2 = await store.insertPerson(a, person(), { fingerprint: 6, json: '{"k":2}' });
-    const p3 = await store.insertPerson(a, person());
-    const other = await store.insertPerson(b, person(), { fingerprint: 7, json: '{"k":3}' });
+    const p1 = await insert(store, a, person({ scalars: scalars({ contactMode: 'Organization' }) }), { fingerprint: 7, json: '{"k":1}' });
+    const p2 = await insert(store, a, person(), { fingerprint: 6, json: '{"k":2}' });
+    const p3 = await insert(store, a, person());
+    const other = await insert(store, b, person(), { fingerprint: 7, json: '{"k":3}' });
     expect(await store.listMatchKeys(a, 7, 0, 10)).toEqual([{ crmId: p1.crmId, json: '{"k":1}', organization: true }]);
     expect((await store.listPeopleWithStaleMatchKey(a, 7, 0, 10)).map((p) => p.crmId)).toEqual([p2.crmId, p3.crmId]);
     await store.putMatchKeys(a, 7, [{ crmId: p2.crmId, json: '{"k":4}' }, { crmId: other.crmId, json: 'stolen' }]);
     expect((await store.listMatchKeys(a, 7, 0, 10)).map((r) => r.json)).toEqual(['{"k":1}', '{"k":4}']);
     expect(await store.listMatchKeys(b, 7, 0, 10)).toEqual([{ crmId: other.crmId, json: '{"k":3}', organization: false }]);
-    await store.updatePerson(a, p1);
+    await update(store, a, p1);
     expect((await store.listPeopleWithStaleMatchKey(a, 7, 0, 10)).map((p) => p.crmId)).toEqual([p1.crmId, p3.crmId]);
   });
 
   it('pages people by crmId', async () => {
-    for (let i = 0; i < 7; i++) await store.insertPerson(i % 2 === 0 ? a : b, person());
+    for (let i = 0; i < 7; i++) await insert(store, i % 2 === 0 ? a : b, person());
     const page1 = await store.listPeople(a, 0, 3);
     const page2 = await store.listPeople(a, page1[2]?.crmId ?? 0, 3);
     expect(page1.length + page2.length).toBe(4);
@@ -144,7 +155,7 @@ describe('SqliteStore on a file', () => {
     expect(s1.db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(s1.db.pragma('synchronous', { simple: true })).toBe(2);
     const t = await s1.createTenant('t', 'x');
-    const p = await s1.insertPerson({ tenantId: t.id, context: 'campaign' }, person());
+    const p = await insert(s1, { tenantId: t.id, context: 'campaign' }, person());
     await s1.close();
     const s2 = await SqliteStore.open({ path });
     expect((await s2.getPerson({ tenantId: t.id, context: 'campaign' }, p.crmId))?.scalars.lastName).toBe('Lovelace');
@@ -155,7 +166,7 @@ describe('SqliteStore on a file', () => {
     const path = join(dir, 'db.sqlite');
     const s1 = await SqliteStore.open({ path });
     const t = await s1.createTenant('t', 'x');
-    const p = await s1.insertPerson({ tenantId: t.id, context: 'voterfile' }, person());
+    const p = await insert(s1, { tenantId: t.id, context: 'voterfile' }, person());
     const other = new Database(path, { readonly: true });
     expect(other.prepare('SELECT first_name FROM people WHERE crm_id = ?').pluck().get(p.crmId)).toBe('Ada');
     other.close();

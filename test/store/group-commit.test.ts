@@ -1,0 +1,149 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Crm } from '../../src/crm/index.js';
+import { PERSON_SCALARS, SqliteStore, type PersonRecord, type PersonScalars, type Scope } from '../../src/store/index.js';
+
+function person(first: string): PersonRecord {
+  return {
+    crmId: 0, createdAt: 't', updatedAt: 't',
+    scalars: { ...Object.fromEntries(PERSON_SCALARS.map((f) => [f, null])), firstName: first } as PersonScalars,
+    selfReported: { races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null },
+    emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [],
+  };
+}
+
+/** Makes the next COMMIT of a store fail, as a full disk would. */
+function failNextCommit(store: SqliteStore): void {
+  const exec = store.db.exec.bind(store.db);
+  let armed = true;
+  store.db.exec = ((sql: string) => {
+    if (armed && sql === 'COMMIT') {
+      armed = false;
+      throw new Error('disk I/O error (injected)');
+    }
+    return exec(sql);
+  }) as typeof store.db.exec;
+}
+
+describe('group commit', () => {
+  let dir: string;
+  let path: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'matchbook-gc-'));
+    path = join(dir, 'db.sqlite');
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const countOnDisk = (): number => {
+    const other = new Database(path, { readonly: true });
+    const n = Number(other.prepare('SELECT COUNT(*) FROM people').pluck().get());
+    other.close();
+    return n;
+  };
+
+  it('writes of one event-loop turn share one commit; durable means visible to another connection', async () => {
+    const store = await SqliteStore.open({ path });
+    const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
+    const commitsBefore = store.stats.commits;
+    const applied = await Promise.all(Array.from({ length: 10 }, (_, i) => store.insertPerson(scope, person(`p${i}`))));
+    expect(new Set(applied.map((a) => a.value.crmId)).size).toBe(10);
+    expect(countOnDisk()).toBe(0);
+    await Promise.all(applied.map((a) => a.durable));
+    expect(store.stats.commits - commitsBefore).toBe(1);
+    expect(countOnDisk()).toBe(10);
+    await store.close();
+  });
+
+  it('a write that fails inside a batch undoes only itself', async () => {
+    const store = await SqliteStore.open({ path });
+    const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
+    const ok = await store.insertPerson(scope, person('a'));
+    await expect(store.updatePerson(scope, { ...person('b'), crmId: 999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await ok.durable;
+    expect(countOnDisk()).toBe(1);
+    await store.close();
+  });
+
+  it('a failed commit rejects durable and leaves the database as before', async () => {
+    const store = await SqliteStore.open({ path });
+    const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
+    failNextCommit(store);
+    const a = await store.insertPerson(scope, person('a'));
+    await expect(a.durable).rejects.toThrow('injected');
+    await expect(store.flush()).resolves.toBeUndefined();
+    expect(await store.getPerson(scope, a.value.crmId)).toBeNull();
+    const b = await store.insertPerson(scope, person('b'));
+    await b.durable;
+    expect(countOnDisk()).toBe(1);
+    await store.close();
+  });
+
+  it('close commits what is pending', async () => {
+    const store = await SqliteStore.open({ path });
+    const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
+    const applied = await store.insertPerson(scope, person('a'));
+    await store.close();
+    await applied.durable;
+    expect(countOnDisk()).toBe(1);
+  });
+
+  it('joins a transaction its caller holds (bulk loading)', async () => {
+    const store = await SqliteStore.open({ path });
+    const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
+    store.db.exec('BEGIN');
+    for (let i = 0; i < 5; i++) await (await store.insertPerson(scope, person(`p${i}`))).durable;
+    expect(countOnDisk()).toBe(0);
+    store.db.exec('COMMIT');
+    expect(countOnDisk()).toBe(5);
+    await store.close();
+  });
+
+  it('a scope whose index load fails is loaded again on the next call', async () => {
+    const crm = await Crm.open({ db: path });
+    // Another process (the CLI) adds a tenant and a person without a match key.
+    const other = await SqliteStore.open({ path });
+    const t = await other.createTenant('t', 'x');
+    const ctx = { tenantId: t.id, context: 'voterfile' as const };
+    const stored = await other.insertPerson(ctx, { ...person('Ada'), scalars: { ...person('Ada').scalars, lastName: 'Lovelace' }, emails: [{ email: 'ada@example.org', key: 'ada@example.org', type: 'P', isPreferred: false, subscriptionStatus: 'S', optedOut: false, dateCreated: 't' }] });
+    await stored.durable;
+    await other.close();
+    // The first load re-normalizes that person and stores its key: make that commit fail.
+    failNextCommit(crm.store as SqliteStore);
+    const body = { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }] };
+    await expect(crm.find(ctx, body)).rejects.toThrow('injected');
+    expect(await crm.find(ctx, body)).toMatchObject({ status: 'Matched', crmId: stored.value.crmId });
+    await crm.close();
+  });
+
+  it('concurrent findOrCreate requests are answered after few commits, all durable', async () => {
+    const crm = await Crm.open({ db: path });
+    const t = await crm.createTenant('t');
+    const store = crm.store as SqliteStore;
+    const before = store.stats.commits;
+    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) =>
+      crm.findOrCreate({ tenantId: t.id, context: 'voterfile' }, { firstName: `Ada${i}`, lastName: 'Lovelace', emails: [{ email: `ada${i}@example.org` }] })));
+    expect(outcomes.every((o) => o.status === 'UnmatchedStored')).toBe(true);
+    expect(store.stats.commits - before).toBeLessThan(10);
+    expect(countOnDisk()).toBe(30);
+    await crm.close();
+  });
+
+  it('findOrCreate whose commit fails is refused, and the index forgets the lost record', async () => {
+    const crm = await Crm.open({ db: path });
+    const t = await crm.createTenant('t');
+    const ctx = { tenantId: t.id, context: 'voterfile' as const };
+    const body = { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }] };
+    expect(await crm.find(ctx, body)).toMatchObject({ status: 'Unmatched' });
+    failNextCommit(crm.store as SqliteStore);
+    await expect(crm.findOrCreate(ctx, body)).rejects.toThrow('injected');
+    expect(await crm.find(ctx, body)).toMatchObject({ status: 'Unmatched' });
+    const again = await crm.findOrCreate(ctx, body);
+    expect(again.status).toBe('UnmatchedStored');
+    expect(await crm.find(ctx, body)).toMatchObject({ status: 'Matched', crmId: again.crmId });
+    await crm.close();
+    expect(countOnDisk()).toBe(1);
+  });
+});
