@@ -401,10 +401,10 @@ export class SqliteStore implements Store {
     if (rows.length === 0) return;
     const add = this.stmt(`INSERT INTO api_key_usage (key_id, month, count) VALUES (?, ?, ?)
       ON CONFLICT (key_id, month) DO UPDATE SET count = count + excluded.count`);
-    // Nested in an open transaction, better-sqlite3 uses a SAVEPOINT instead of BEGIN.
-    this.db.transaction(() => {
+    // Through the group commit: resolves once durable.
+    await this.write(() => {
       for (const r of rows) if (r.count > 0) add.run(r.keyId, r.month, r.count);
-    })();
+    });
   }
 
   async getKeyUsage(keyId: number, month: string): Promise<number> {
@@ -413,9 +413,10 @@ export class SqliteStore implements Store {
   }
 
   async insertCanvassResponse(scope: Scope, row: NewCanvassRow): Promise<number> {
-    const info = this.db.transaction(() => this.stmt(`INSERT INTO canvass_responses
+    // Through the group commit: resolves once durable, so a 204 is never answered before the sync.
+    const info = await this.write(() => this.stmt(`INSERT INTO canvass_responses
       (tenant_id, context, crm_id, canvassed_at, created_at, json) VALUES (?, ?, ?, ?, ?, ?)`)
-      .run(scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json))();
+      .run(scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json));
     return Number(info.lastInsertRowid);
   }
 
