@@ -32,4 +32,4 @@ export {
 } from './settings.js';
 export { validateCandidate, type ValidationContext } from './validate.js';
 export type { CandidateResult, ValidCandidate } from './candidate.js';
-export type { ContextName, Tier } from '../store/index.js';
+export type { ContextName, KeyUsageDelta, Tier } from '../store/index.js';

@@ -180,14 +180,16 @@ export function normalizeAddress(input: AddressInput, options?: AddressOptions):
     const texts = tokenLists.map(lineText);
     const kinds = tokenLists.map((tokens, i) => classifyLine(tokens, texts[i] as string, tables));
     // The street line: none when the street came in its own field; only line 1 when the
-    // number did; else the first line that looks like one, else the first plain line
-    // ("Sunset Towers" / "77 Ocean Dr").
+    // number did; else the first line that looks like one ("Sunset Towers" / "77 Ocean Dr"),
+    // else line 1 if it is plain words ("Main Street"). A later line without a number is a
+    // building, never a street: a missing street stays missing rather than disagreeing.
+    const plainFirst = kinds[0] === 'street' || kinds[0] === 'po-box' || kinds[0] === 'other';
     let streetLine = -1;
     if (separateStreet) streetLine = -1;
-    else if (number !== null) streetLine = kinds[0] === 'street' || kinds[0] === 'po-box' || kinds[0] === 'other' ? 0 : -1;
+    else if (number !== null) streetLine = plainFirst ? 0 : -1;
     else {
       streetLine = kinds.findIndex((k) => k === 'street' || k === 'po-box');
-      if (streetLine === -1) streetLine = kinds.indexOf('other');
+      if (streetLine === -1 && plainFirst) streetLine = 0;
     }
     for (let i = 0; i < 3; i++) {
       const kind = kinds[i] as LineKind;
@@ -208,18 +210,6 @@ export function normalizeAddress(input: AddressInput, options?: AddressOptions):
         // A plain line with no "#" reads back as itself: no need to classify it again.
         building = building === null && kind === 'other' && !tokens.includes('#') ? text : addBuilding(building, text, tables);
       }
-    }
-  }
-
-  // No line held a street but one held other words: those words are the street ("Apt 4,
-  // Sunset Towers" has street "sunset towers"), as they would be read on their own.
-  if (street === null && building !== null) {
-    const parts = parseStreetLine(tokenizeLine(building, tables), tables, number === null);
-    if (parts.street !== null) {
-      street = parts.street;
-      if (number === null) number = parts.number;
-      unit = joinUnits(unit, parts.unit, tables);
-      building = parts.rest === null ? null : addBuilding(null, parts.rest, tables);
     }
   }
 

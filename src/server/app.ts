@@ -17,6 +17,9 @@ import { EXPANDABLE, type CrmPort } from './crm-port.js';
 import { JSON_TYPE, NOT_FOUND_TEXT, httpError, renderError, sendError } from './http-error.js';
 import { DEFAULT_BODY_LIMIT, installJsonParser } from './json-body.js';
 import { MethodTable } from './method-table.js';
+import { MemoryRateLimiter, type RateLimiter, type UsageLedger } from './rate-limit.js';
+import { createRateLimitHook } from './rate-limit-hook.js';
+import { registerApiKeyProfileRoutes } from './routes/api-key-profiles.js';
 import { installRequestLog } from './request-log.js';
 import { registerPeopleRoutes } from './routes/people.js';
 
@@ -42,6 +45,18 @@ export interface BuildAppOptions {
   readonly requestTimeout?: number;
   /** Valid `$expand` values. Default: the facade's list. */
   readonly expandable?: readonly string[];
+  /**
+   * Rate limits and quotas (rate-limit.ts). Default: a {@link MemoryRateLimiter} keeping monthly
+   * usage through the facade; closed with the app.
+   */
+  readonly rateLimiter?: RateLimiter;
+}
+
+/** The facade as a usage ledger, when it has the usage methods. */
+function ledgerOf(crm: CrmPort): UsageLedger | null {
+  const { addKeyUsage, getKeyUsage } = crm;
+  if (addKeyUsage === undefined || getKeyUsage === undefined) return null;
+  return { addKeyUsage: addKeyUsage.bind(crm), getKeyUsage: getKeyUsage.bind(crm) };
 }
 
 /** Build the API server. Call `.ready()` / `.listen()` / `.inject()` on the result. */
@@ -89,10 +104,16 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   const authenticate = createAuthHook(options.crm);
   const expandable = options.expandable ?? EXPANDABLE;
+  const limiter =
+    options.rateLimiter ??
+    new MemoryRateLimiter({ ledger: ledgerOf(options.crm), onFlushError: (err) => app.log.error({ err }, 'usage flush failed') });
+  app.addHook('onClose', async () => limiter.close());
   for (const prefix of API_PREFIXES) {
     void app.register(
       async (api) => {
         api.addHook('onRequest', authenticate);
+        api.addHook('onRequest', createRateLimitHook(limiter, prefix));
+        registerApiKeyProfileRoutes(api, { limiter });
         registerPeopleRoutes(api, { crm: options.crm, prefix, expandable });
       },
       { prefix },

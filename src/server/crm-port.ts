@@ -9,4 +9,6 @@ export { CrmError, EXPANDABLE } from '../crm/index.js';
 export type { CallContext, ContextName, KeyIdentity, MatchOutcome, Person, Tier, ValidationIssue } from '../crm/index.js';
 
 /** The part of the `Crm` facade the HTTP adapter calls. */
-export type CrmPort = Pick<Crm, 'authenticate' | 'find' | 'findOrCreate' | 'getPerson' | 'getPersonByExternalId'>;
+export type CrmPort = Pick<Crm, 'authenticate' | 'find' | 'findOrCreate' | 'getPerson' | 'getPersonByExternalId'>
+  // Monthly usage for quotas (rate-limit.ts); without them usage is counted in memory only.
+  & Partial<Pick<Crm, 'addKeyUsage' | 'getKeyUsage'>>;

@@ -91,6 +91,10 @@ const PAIRS: Row[] = [
   [{ addressLine1: 'Sunset Towers', addressLine2: '77 Ocean Dr #12' },
     { number: '77', street: 'ocean dr', unit: '# 12', building: 'sunset towers' }],
   [{ addressLine1: '6 Tullaroop Street', addressLine2: 'Willaroo' }, { number: '6', street: 'tullaroop st', building: 'willaroo' }],
+  // A missing street stays missing: a later line without a number is a building.
+  [{ streetNumber: '1', streetName: '', addressLine2: 'rosetta village' }, { number: '1', street: null, building: 'rosetta village' }],
+  [{ addressLine2: 'Main Street' }, { street: null, building: 'main street' }],
+  [{ addressLine1: 'Apt 4', addressLine2: 'Sunset Towers' }, { street: null, unit: 'apt 4', building: 'sunset towers' }],
   [{ addressLine1: 'P.O. Box 123' }, { number: null, street: 'po box 123' }],
   [{ addressLine1: 'PO BOX 123' }, { number: null, street: 'po box 123' }],
   [{ addressLine1: 'Post Office Box 123' }, { number: null, street: 'po box 123' }],
