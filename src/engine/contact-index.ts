@@ -238,7 +238,8 @@ export class ContactIndex {
     if (this.records.has(id)) this.remove(id);
     const stored = this.share(contact);
     this.records.set(id, stored);
-    for (const h of blockingHashes(stored, this.nicknames, this.soundOf)) this.postings.add(h, id);
+    // The record was removed above and its hashes are distinct: no list holds it yet.
+    for (const h of blockingHashes(stored, this.nicknames, this.soundOf)) this.postings.addNew(h, id);
     for (const key of stored.identifiers) postingAdd(this.identifiers, key, id);
     countAdd(this.firstCounts, stored.first, 1);
     countAdd(this.lastCounts, stored.last, 1);

@@ -51,8 +51,20 @@ export class PostingTable {
     return head === EMPTIED ? 0 : 1;
   }
 
-  /** Files `id` under `key` (no effect when it is there already). */
+  /** Files `id` under `key` (no effect when it is there already; scans the key's list). */
   add(key: number, id: number): void {
+    this.insert(key, id, true);
+  }
+
+  /**
+   * Files `id` under `key` when the caller knows it is not there yet: no scan, so filing
+   * under a key that thousands of records share ("john smith") stays O(1).
+   */
+  addNew(key: number, id: number): void {
+    this.insert(key, id, false);
+  }
+
+  private insert(key: number, id: number, checkDuplicate: boolean): void {
     let slot = this.find(key);
     if (slot < 0) {
       if ((this.slotsUsed + 1) / this.slotKey.length > MAX_LOAD) this.rebuildSlots();
@@ -79,8 +91,10 @@ export class PostingTable {
       this.slotHead[slot] = header;
       return;
     }
-    for (let e = this.entryNext[head] as number; e >= 0; e = this.entryNext[e] as number) {
-      if (this.entryId[e] === id) return;
+    if (checkDuplicate) {
+      for (let e = this.entryNext[head] as number; e >= 0; e = this.entryNext[e] as number) {
+        if (this.entryId[e] === id) return;
+      }
     }
     const entry = this.allocEntry();
     this.entryId[entry] = id;

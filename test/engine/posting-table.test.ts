@@ -43,6 +43,22 @@ describe('PostingTable', () => {
     expect(out).toEqual([MAX_RECORD_ID]);
   });
 
+  it('addNew files like add when the id is not there yet', () => {
+    const a = new PostingTable();
+    const b = new PostingTable();
+    for (let id = 0; id < 500; id++) {
+      a.add(id % 7, id);
+      b.addNew(id % 7, id);
+    }
+    for (let key = 0; key < 7; key++) {
+      const x: number[] = [];
+      const y: number[] = [];
+      a.collect(key, x, Infinity, () => false);
+      b.collect(key, y, Infinity, () => false);
+      expect(y).toEqual(x);
+    }
+  });
+
   it('grows past its initial size', () => {
     const table = new PostingTable();
     for (let i = 0; i < 50_000; i++) table.add(i * 7919, i);
