@@ -82,13 +82,13 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
       ...describeIssues(run.read.issues),
       ...describeUnreadable(run.unreadable),
       `  settings: ${describeSettings(common.settings)}`,
-      `records ${formatCount(run.read.rows)}; clusters ${formatCount(counts.clusters)} (${formatCount(counts.multiClusters)} with 2+ rows, largest ${formatCount(counts.largest)}); duplicates ${formatCount(counts.duplicates)} rows`,
+      `records ${formatCount(run.read.rows)}; clusters ${formatCount(counts.clusters)} (${formatCount(counts.multiClusters)} with 2+ rows, largest ${formatCount(counts.largest)}); duplicates ${formatCount(counts.duplicates)} ${plural(counts.duplicates, 'row')}`,
     ];
     if (counts.possible > 0) summary.push(`possible matches for review: ${formatCount(counts.possible)} ${plural(counts.possible, 'row')} (match_decision = Possible)`);
     if (counts.unmatchable > 0) {
-      summary.push(`cannot be matched on their own: ${formatCount(counts.unmatchable)} ${plural(counts.unmatchable, 'row')} supply none of the ${describeGates(common.settings)}; written as Unmatchable`);
+      summary.push(`cannot be matched on their own: ${formatCount(counts.unmatchable)} ${counts.unmatchable === 1 ? 'row supplies' : 'rows supply'} none of the ${describeGates(common.settings)}; written as Unmatchable`);
     }
-    summary.push(`wrote ${formatCount(written)} rows (every row read) to ${output.label}`);
+    summary.push(`wrote ${formatCount(written)} ${plural(written, 'row')} (every row read) to ${output.label}`);
     if (raw.report !== undefined && reportPlan && reportOutcomes && capture) {
       const reportPath = resolve(io.cwd, raw.report);
       const data = buildDedupeReport(run, common, reportPlan, reportOutcomes, capture.cells, summary, totalMs);

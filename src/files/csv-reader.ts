@@ -269,7 +269,7 @@ export class CsvFile {
     if (this.eof) {
       const last = this.remainder;
       this.remainder = '';
-      if (last.length > 0) this.take(this.parser.parse(last, 0, false) as ParseOutput, last);
+      if (last.length > 0) this.take(this.parser.parse(last, 0, false) as ParseOutput, last, true);
     } else if (this.remainder.length > this.maxRowChars) {
       throw new FileInputError(
         `${this.path}: line ${this.line}: a row longer than ${this.maxRowChars} characters; a quoted field is probably not closed (a stray '"')`,
@@ -277,7 +277,7 @@ export class CsvFile {
     }
   }
 
-  private take(result: ParseOutput, text: string): void {
+  private take(result: ParseOutput, text: string, atEnd = false): void {
     const quoted = text.indexOf('"') !== -1;
     const replaced = text.indexOf('\uFFFD') !== -1;
     const badQuoteRows = new Set<number>();
@@ -302,9 +302,12 @@ export class CsvFile {
       }
       if (badQuoteRows.has(r)) {
         note(this.issues.badQuotes, line);
-        if (embedded > 0) {
+        // An unclosed quote at the end swallows the file's last line break too: not a line.
+        const lastCell = row[row.length - 1] ?? '';
+        const swallowed = embedded - (atEnd && r === rows.length - 1 && lastCell.endsWith(this.newlineChar) ? 1 : 0);
+        if (swallowed > 0) {
           note(this.issues.swallowedLines, line);
-          this.issues.swallowedLines.count += embedded - 1;
+          this.issues.swallowedLines.count += swallowed - 1;
         }
       }
       if (replaced && row.some((cell) => cell.indexOf('\uFFFD') !== -1)) note(this.issues.badBytes, line);

@@ -3,7 +3,7 @@
  * what was skipped or could not be read and why, and how long it took. Plain text, one
  * item per line; also the source of the report's "input" section.
  */
-import type { CsvIssues, CsvLayout, IssueCount } from '../../files/csv-reader.js';
+import { ISSUE_EXAMPLES, type CsvIssues, type CsvLayout, type IssueCount } from '../../files/csv-reader.js';
 import { describePlan, type HeaderPlan } from '../../files/header-map.js';
 import { formatCount } from '../progress.js';
 import type { UnreadableValues } from './shard.js';
@@ -33,15 +33,18 @@ export function describeInput(label: string, path: string, layout: CsvLayout, pl
 /** Irregular rows met while reading; empty when none. */
 export function describeIssues(issues: CsvIssues): string[] {
   const out: string[] = [];
-  if (issues.blankLines.count > 0) out.push(`  ${formatCount(issues.blankLines.count)} blank lines ignored${lines(issues.blankLines)}`);
-  if (issues.shortRows.count > 0) out.push(`  ${formatCount(issues.shortRows.count)} rows with fewer fields than the header: missing fields read as empty${lines(issues.shortRows)}`);
-  if (issues.longRows.count > 0) out.push(`  ${formatCount(issues.longRows.count)} rows with more fields than the header: extra fields kept in the output, not matched on${lines(issues.longRows)}`);
-  if (issues.badQuotes.count > 0) out.push(`  ${formatCount(issues.badQuotes.count)} rows with a malformed quoted field, read as best possible${lines(issues.badQuotes)}`);
+  const n = (issue: IssueCount, word: string): string => `${formatCount(issue.count)} ${plural(issue.count, word)}`;
+  if (issues.blankLines.count > 0) out.push(`  ${n(issues.blankLines, 'blank line')} ignored${lines(issues.blankLines)}`);
+  if (issues.shortRows.count > 0) out.push(`  ${n(issues.shortRows, 'row')} with fewer fields than the header: missing fields read as empty${lines(issues.shortRows)}`);
+  if (issues.longRows.count > 0) out.push(`  ${n(issues.longRows, 'row')} with more fields than the header: extra fields kept in the output, not matched on${lines(issues.longRows)}`);
+  if (issues.badQuotes.count > 0) out.push(`  ${n(issues.badQuotes, 'row')} with a malformed quoted field, read as best possible${lines(issues.badQuotes)}`);
   if (issues.swallowedLines.count > 0) {
-    out.push(`  ${formatCount(issues.swallowedLines.count)} lines were read into the malformed quoted fields above (not rows of their own)${lines(issues.swallowedLines)}`);
+    const starts = issues.swallowedLines.lines;
+    const more = starts.length >= ISSUE_EXAMPLES ? ', ...' : '';
+    out.push(`  ${n(issues.swallowedLines, 'line')} read into those malformed quoted fields instead of as rows of their own (in the rows starting on line${starts.length > 1 ? 's' : ''} ${starts.join(', ')}${more})`);
   }
   if (issues.badBytes.count > 0) {
-    out.push(`  ${formatCount(issues.badBytes.count)} rows hold bytes that are not valid in the file's encoding (replaced by U+FFFD; try --encoding latin1)${lines(issues.badBytes)}`);
+    out.push(`  ${n(issues.badBytes, 'row')} with bytes that are not valid in the file's encoding (replaced by U+FFFD; try --encoding latin1)${lines(issues.badBytes)}`);
   }
   return out;
 }
@@ -53,13 +56,20 @@ const VALUE_NAMES: Readonly<Record<string, string>> = {
   name: 'names with no letters or digits',
 };
 
+const SINGULAR_VALUE_NAMES: Readonly<Record<string, string>> = {
+  dateOfBirth: 'date of birth that is not a date (1900-2100)',
+  email: 'email cell with no valid address',
+  phone: 'phone cell with no valid number',
+  name: 'name with no letters or digits',
+};
+
 /** Values supplied but unreadable (left out of matching); empty when none. */
 export function describeUnreadable(unreadable: UnreadableValues): string[] {
   const out: string[] = [];
   for (const [kind, entry] of Object.entries(unreadable)) {
     if (entry.count === 0) continue;
     const examples = entry.examples.map((e) => `line ${e.line}: ${JSON.stringify(e.value)}`).join(', ');
-    out.push(`  ${formatCount(entry.count)} ${VALUE_NAMES[kind] ?? kind}, not used for matching (${examples}${entry.count > entry.examples.length ? ', ...' : ''})`);
+    out.push(`  ${formatCount(entry.count)} ${entry.count === 1 ? SINGULAR_VALUE_NAMES[kind] ?? kind : VALUE_NAMES[kind] ?? kind}, not used for matching (${examples}${entry.count > entry.examples.length ? ', ...' : ''})`);
   }
   return out;
 }
