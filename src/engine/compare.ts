@@ -167,6 +167,18 @@ export function compareEqual(a: string | null, b: string | null): LevelName {
   return a === b ? 'exact' : 'disagree';
 }
 
+/**
+ * Compares units by their number, whatever the designator: "apt 4" = "# 4" = "unit 4"
+ * (people and forms write the designator every way; the number is what identifies).
+ */
+export function compareUnit(a: string | null, b: string | null): LevelName {
+  if (a === null || b === null) return 'missing';
+  if (a === b) return 'exact';
+  const na = a.slice(a.lastIndexOf(' ') + 1);
+  const nb = b.slice(b.lastIndexOf(' ') + 1);
+  return na === nb ? 'exact' : 'disagree';
+}
+
 /** The address-part levels of one pair of addresses. */
 export interface AddressLevels {
   zip5: LevelName;
@@ -185,7 +197,7 @@ export function compareAddress(a: NormalizedAddress, b: NormalizedAddress): Addr
     streetNumber: compareCode(a.number, b.number),
     streetName: compareText(a.street, b.street),
     building: compareText(a.building, b.building),
-    unit: compareEqual(a.unit, b.unit),
+    unit: compareUnit(a.unit, b.unit),
     city: compareText(a.city, b.city),
     state: compareEqual(a.state, b.state),
   };

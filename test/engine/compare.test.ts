@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  compareUnit,
   compareCode,
   compareDate,
   compareEmails,
@@ -96,6 +97,14 @@ describe('other comparators', () => {
     expect(compareEmails([], ['a@x.com'])).toBe('missing');
     expect(comparePhones(['+12025550143'], ['+12025550143', '+12025550199'])).toBe('exact');
     expect(comparePhones(['+12025550143'], ['+12025550199'])).toBe('disagree');
+  });
+
+  it('units compare by number, whatever the designator', () => {
+    expect(compareUnit('apt 4', '# 4')).toBe('exact');
+    expect(compareUnit('unit 4b', 'apt 4b')).toBe('exact');
+    expect(compareUnit('apt 4', 'apt 5')).toBe('disagree');
+    expect(compareUnit(null, 'apt 5')).toBe('missing');
+    expect(compareUnit('apt 4', '# 5')).toBe(compareUnit('# 5', 'apt 4'));
   });
 
   it('codes and text', () => {
