@@ -1,7 +1,9 @@
 /**
  * Code lists of the contract (interface.md 2.1-2.4) and the lookup lists clients rely on
  * (compatibility.md). Each `*_CODES` maps an upper-cased spelling to the canonical code, so a
- * code is accepted in any case, and where obvious also by its name ("Cell" for C).
+ * code is accepted in any case (compatibility.md), but a name is not a code ("Male" for sex,
+ * "Phone" for contactMethodPreferenceCode are 400s). Address types are words, and their
+ * initials are accepted because a captured client sends "H" and "W".
  */
 import type {
   AddressType, DeviceType, EmailType, PhoneOptInStatus, PhoneType, SubscriptionStatus,
@@ -18,22 +20,21 @@ function codes<T extends string>(entries: Record<T, readonly string[]>): CodeMap
   return Object.freeze(out);
 }
 
-/** contactMethodPreferenceCode: phone, email, mail, fax, SMS. */
-export const CONTACT_METHOD_CODES = codes({ P: ['Phone'], E: ['Email'], M: ['Mail'], F: ['Fax'], S: ['SMS'] });
-export const SEX_CODES = codes({ M: ['Male'], F: ['Female'] });
-/** electionType (interface.md 2.1). */
+/** contactMethodPreferenceCode: phone, email, mail, fax, SMS (the letters only; "Phone" is not a code). */
+export const CONTACT_METHOD_CODES = codes({ P: [], E: [], M: [], F: [], S: [] });
+/** sex: M or F ("Male" is not a code). */
+export const SEX_CODES = codes({ M: [], F: [] });
+/** electionType (interface.md 2.1): the codes, not their names. */
 export const ELECTION_TYPE_CODES = codes({
-  G: ['General'], P: ['Primary'], R: ['Run-off', 'Runoff'], PP: ['Presidential Primary'],
-  SP: ['Special Primary'], SG: ['Special General'], MP: ['Municipal Primary'],
-  MG: ['Municipal General'], C: ['Caucus'], O: ['Other'],
+  G: [], P: [], R: [], PP: [], SP: [], SG: [], MP: [], MG: [], C: [], O: [],
 });
 export const CONTACT_MODE_CODES = codes({ Person: [], Organization: ['Organisation'] });
-export const EMAIL_TYPE_CODES = codes<EmailType>({ P: ['Personal'], W: ['Work'], O: ['Other'] });
-export const SUBSCRIPTION_CODES = codes<SubscriptionStatus>({ U: ['Unsubscribed'], N: ['Neutral'], S: ['Subscribed'] });
+export const EMAIL_TYPE_CODES = codes<EmailType>({ P: [], W: [], O: [] });
+export const SUBSCRIPTION_CODES = codes<SubscriptionStatus>({ U: [], N: [], S: [] });
 /** phoneType: C is the alias of mobile. */
-export const PHONE_TYPE_CODES = codes<PhoneType>({ H: ['Home'], W: ['Work'], C: ['Cell', 'Mobile'], M: ['Main'], F: ['Fax'] });
-export const DEVICE_TYPE_CODES = codes<DeviceType>({ C: ['Cell'], L: ['Landline'], U: ['Unknown'], F: ['Fax'], V: ['VoIP'] });
-export const OPT_IN_CODES = codes<PhoneOptInStatus>({ I: ['Opt In', 'OptIn', 'Opt-In'], U: ['Unknown'], O: ['Opt Out', 'OptOut', 'Opt-Out'] });
+export const PHONE_TYPE_CODES = codes<PhoneType>({ H: [], W: [], C: [], M: [], F: [] });
+export const DEVICE_TYPE_CODES = codes<DeviceType>({ C: [], L: [], U: [], F: [], V: [] });
+export const OPT_IN_CODES = codes<PhoneOptInStatus>({ I: [], U: [], O: [] });
 /** Address types; the initials are accepted too (one client sends "H" and "W"). */
 export const ADDRESS_TYPE_CODES = codes<AddressType>({ Mailing: ['M'], Home: ['H'], Voting: ['V'], Work: ['W'], Custom: ['C'] });
 

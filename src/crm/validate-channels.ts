@@ -8,8 +8,8 @@ import { MAX_ITEMS, type ValidAddress, type ValidEmail, type ValidPhone, type Va
 import { isKnownCountry } from './settings.js';
 import { checkPhone, isValidEmail, prefixMatchesCountry } from './values.js';
 import {
-  Issues, UNSPECIFIED_MAX_LENGTH, clip, isObject, own, pathOf, readArray, readBoolean, readCode,
-  readInteger, readObject, readString, type JsonObject,
+  Issues, UNSPECIFIED_MAX_LENGTH, clip, isBlank, isObject, own, pathOf, readArray, readBoolean, readCode,
+  readInteger, readObject, readString, readText, type JsonObject,
 } from './validate-util.js';
 
 /** Each object of an array property, with its path; non-objects are issues. */
@@ -32,9 +32,9 @@ export function readEmails(issues: Issues, body: JsonObject, vc: ValidationConte
   const out: ValidEmail[] = [];
   eachObject(issues, body, 'emails', 'an email object with an "email" property', (item, path) => {
     const p = (k: string): string => pathOf(path, k);
-    const email = readString(issues, own(item, 'email'), p('email'), 320);
+    const email = readText(issues, own(item, 'email'), p('email'), 320);
     if (email === undefined) {
-      if (own(item, 'email') == null) issues.add(p('email'), `${p('email')} is required.`);
+      if (isBlank(own(item, 'email'))) issues.add(p('email'), `${p('email')} is required.`);
     } else if (!isValidEmail(email)) {
       issues.add(p('email'), `${p('email')} "${clip(email)}" is not a valid email address.`);
     }
@@ -69,7 +69,7 @@ function readCellStatus(issues: Issues, value: unknown, path: string): number | 
   const probe = new Issues();
   const id = readInteger(probe, idValue, pathOf(path, 'statusId'));
   const byId = CELL_STATUSES.find((s) => s.statusId === id);
-  const name = readString(probe, nameValue, pathOf(path, 'statusName'), 50);
+  const name = readText(probe, nameValue, pathOf(path, 'statusName'), 50);
   const byName = CELL_STATUSES.find((s) => s.statusName.toLowerCase() === name?.toLowerCase());
   if (byId !== undefined && byName !== undefined && byId !== byName) {
     issues.add(path, `${path} statusId ${byId.statusId} and statusName "${clip(name ?? '')}" disagree.`, 'Send one of them.');
@@ -89,14 +89,15 @@ export function readPhones(issues: Issues, body: JsonObject, vc: ValidationConte
   const out: ValidPhone[] = [];
   eachObject(issues, body, 'phones', 'a phone object with a "phoneNumber" property', (item, path) => {
     const p = (k: string): string => pathOf(path, k);
+    // A JSON number is tolerated here (compatibility.md), so readString, not readText.
     const number = readString(issues, own(item, 'phoneNumber'), p('phoneNumber'), 50);
-    if (number === undefined && own(item, 'phoneNumber') == null) issues.add(p('phoneNumber'), `${p('phoneNumber')} is required.`);
-    let countryCode = readString(issues, own(item, 'countryCode'), p('countryCode'), 2)?.toUpperCase();
+    if (number === undefined && isBlank(own(item, 'phoneNumber'))) issues.add(p('phoneNumber'), `${p('phoneNumber')} is required.`);
+    let countryCode = readText(issues, own(item, 'countryCode'), p('countryCode'), 2)?.toUpperCase();
     if (countryCode !== undefined && !isKnownCountry(countryCode)) {
       issues.add(p('countryCode'), `${p('countryCode')} "${countryCode}" is not an ISO 3166-1 alpha-2 country code.`);
       countryCode = undefined;
     }
-    let dialingPrefix = readString(issues, own(item, 'dialingPrefix'), p('dialingPrefix'), 10)?.replace(/^\+/, '');
+    let dialingPrefix = readText(issues, own(item, 'dialingPrefix'), p('dialingPrefix'), 10)?.replace(/^\+/, '');
     if (dialingPrefix !== undefined && !/^\d{1,3}$/.test(dialingPrefix)) {
       issues.add(p('dialingPrefix'), `${p('dialingPrefix')} must be 1 to 3 digits, such as "1" or "44".`);
       dialingPrefix = undefined;
@@ -106,6 +107,7 @@ export function readPhones(issues: Issues, body: JsonObject, vc: ValidationConte
       issues.add(p('dialingPrefix'), `${p('dialingPrefix')} ${dialingPrefix} and countryCode ${countryCode} denote different countries.`, 'Send matching values, or only one of them.');
       consistent = false;
     }
+    // A JSON number is tolerated (ngp_van-ruby's match candidate sends "ext": 999).
     const ext = readString(issues, own(item, 'ext'), p('ext'), 20);
     if (ext !== undefined && !/^\d{1,6}$/.test(ext)) {
       issues.add(p('ext'), `${p('ext')} must be at most six digits.`);
@@ -145,11 +147,9 @@ const US_ZIP = /^(\d{5})(?:[- ]?(\d{4}))?$/;
 const POSTAL_CODE = /^[A-Za-z0-9](?:[A-Za-z0-9 -]{0,10}[A-Za-z0-9])?$/;
 
 function readZip(issues: Issues, value: unknown, path: string, country: string): string | null {
-  let zip = readString(issues, value, path, 12);
+  const zip = readText(issues, value, path, 12);
   if (zip === undefined) return null;
   if (country === 'US') {
-    // A JSON number loses leading zeros (02145 -> 2145): put them back.
-    if (typeof value === 'number' && /^\d{1,4}$/.test(zip)) zip = zip.padStart(5, '0');
     const m = US_ZIP.exec(zip);
     if (m === null) {
       issues.add(path, `${path} "${clip(zip)}" is not a US ZIP code.`, 'Use 5 digits or ZIP+4, such as 20009 or 20009-1234.');
@@ -168,8 +168,8 @@ export function readAddresses(issues: Issues, body: JsonObject, vc: ValidationCo
   const out: ValidAddress[] = [];
   eachObject(issues, body, 'addresses', 'an address object', (item, path) => {
     const p = (k: string): string => pathOf(path, k);
-    const text = (k: string): string | null => readString(issues, own(item, k), p(k), UNSPECIFIED_MAX_LENGTH) ?? null;
-    let countryCode = readString(issues, own(item, 'countryCode'), p('countryCode'), 2)?.toUpperCase();
+    const text = (k: string): string | null => readText(issues, own(item, k), p(k), UNSPECIFIED_MAX_LENGTH) ?? null;
+    let countryCode = readText(issues, own(item, 'countryCode'), p('countryCode'), 2)?.toUpperCase();
     if (countryCode !== undefined) {
       const allowed = vc.settings.countryCodes;
       if (!isKnownCountry(countryCode)) {
@@ -181,7 +181,7 @@ export function readAddresses(issues: Issues, body: JsonObject, vc: ValidationCo
       }
     }
     const country = countryCode ?? vc.settings.defaultCountry;
-    let state = readString(issues, own(item, 'stateOrProvince'), p('stateOrProvince'), 3);
+    let state = readText(issues, own(item, 'stateOrProvince'), p('stateOrProvince'), 3);
     if (state !== undefined && !/^[A-Za-z0-9]{2,3}$/.test(state)) {
       issues.add(p('stateOrProvince'), `${p('stateOrProvince')} must be a two or three character code, such as "IL".`);
       state = undefined;

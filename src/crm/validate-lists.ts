@@ -6,7 +6,7 @@ import { MAX_ITEMS, type ValidCustomFieldValue, type ValidIdentifier, type Valid
 import { findCustomField, identifierTypesOf, type CustomFieldSetting } from './settings.js';
 import { checkIsoDate } from './values.js';
 import {
-  Issues, clip, isObject, own, pathOf, readArray, readInteger, readString, type JsonObject,
+  Issues, clip, isBlank, isObject, own, pathOf, readArray, readInteger, readText, type JsonObject,
 } from './validate-util.js';
 
 /** Longest external identifier value accepted (the contract shows none; ours). */
@@ -33,10 +33,10 @@ export function readIdentifiers(issues: Issues, body: JsonObject, vc: Validation
   eachItem(issues, body, 'identifiers', 'an identifier object with "type" and "externalId"', (item, path) => {
     const typePath = pathOf(path, 'type');
     const idPath = pathOf(path, 'externalId');
-    const typeText = readString(issues, own(item, 'type'), typePath, 50);
-    const externalId = readString(issues, own(item, 'externalId'), idPath, MAX_EXTERNAL_ID_LENGTH);
-    if (typeText === undefined && own(item, 'type') == null) issues.add(typePath, `${typePath} is required.`);
-    if (externalId === undefined && own(item, 'externalId') == null) issues.add(idPath, `${idPath} is required.`);
+    const typeText = readText(issues, own(item, 'type'), typePath, 50);
+    const externalId = readText(issues, own(item, 'externalId'), idPath, MAX_EXTERNAL_ID_LENGTH);
+    if (typeText === undefined && isBlank(own(item, 'type'))) issues.add(typePath, `${typePath} is required.`);
+    if (externalId === undefined && isBlank(own(item, 'externalId'))) issues.add(idPath, `${idPath} is required.`);
     if (typeText === undefined) return;
     const type = available.find((t) => t.toLowerCase() === typeText.toLowerCase());
     if (type === undefined) {
@@ -96,7 +96,7 @@ export function readCustomFieldValues(issues: Issues, body: JsonObject, vc: Vali
     if (own(item, 'customFieldId') == null) issues.add(fieldPath, `${fieldPath} is required.`);
     if (own(item, 'customFieldGroupId') == null) issues.add(groupPath, `${groupPath} is required.`);
     const raw = own(item, 'assignedValue');
-    const text = typeof raw === 'boolean' ? String(raw) : readString(issues, raw, valuePath, 10000);
+    const text = readText(issues, raw, valuePath, 10000);
     if (fieldId === undefined) return;
     const found = findCustomField(vc.settings, fieldId);
     if (found === undefined) {

@@ -85,11 +85,32 @@ export function readString(issues: Issues, value: unknown, path: string, maxLeng
   return text;
 }
 
-/** A code from a fixed list, accepted in any case (compatibility.md); returns the canonical spelling. */
+/**
+ * A property the contract types as string: like {@link readString}, but only a JSON string is
+ * accepted; a number, boolean, object or array is an issue naming the property.
+ */
+export function readText(issues: Issues, value: unknown, path: string, maxLength: number): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'string') {
+    issues.add(path, `${path} must be a string.`);
+    return undefined;
+  }
+  return readString(issues, value, path, maxLength);
+}
+
+/** Absent for a required property: missing, explicit null, or a string of only whitespace. */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+}
+
+/**
+ * A code from a fixed list, accepted in any case (compatibility.md); returns the canonical
+ * spelling. Only a JSON string can be a code.
+ */
 export function readCode<T extends string>(
   issues: Issues, value: unknown, path: string, allowed: Readonly<Record<string, T>>, described: string,
 ): T | undefined {
-  const text = readString(issues, value, path, 50);
+  const text = readText(issues, value, path, 50);
   if (text === undefined) return undefined;
   const code = allowed[text.toUpperCase()];
   if (code === undefined) {

@@ -2,9 +2,11 @@
  * Validation of a Match Candidate (interface.md 2.1-2.6) against one context's settings.
  *
  * Every issue is collected before returning (all at once), each named by its dot path.
- * Tolerances of compatibility.md: unknown keys are ignored, explicit null is absent, numbers
- * are accepted where strings are expected (`phoneNumber`, `ext`, zip), codes in any case, and a
- * single object sent where an array is expected is ignored. Being below the minimum
+ * Tolerances of compatibility.md: unknown keys are ignored, explicit null is absent, codes in
+ * any case, and a single object sent where an array is expected is ignored. A JSON number,
+ * boolean or object where the contract says string is an issue, except `phoneNumber` as a
+ * number (compatibility.md), `ext` as a number (a captured client, ngp_van-ruby, sends
+ * `"ext": 999`) and `crmId`/`vanId` as a number (every captured client sends `vanId` so). Being below the minimum
  * combinations is not a validation problem (matching decides it).
  *
  * Total: returns a result for any JSON value (deep nesting, huge strings, lone surrogates)
@@ -20,7 +22,7 @@ import { checkIsoDate, MAX_YEAR, MIN_YEAR } from './values.js';
 import { readAddresses, readEmails, readPhones } from './validate-channels.js';
 import { readCustomFieldValues, readIdentifiers } from './validate-lists.js';
 import {
-  Issues, clip, isObject, own, pathOf, readArray, readCode, readInteger, readObject, readString,
+  Issues, clip, isObject, own, pathOf, readArray, readCode, readInteger, readObject, readText,
   type JsonObject,
 } from './validate-util.js';
 
@@ -40,7 +42,7 @@ function readScalars(issues: Issues, body: JsonObject, vc: ValidationContext): V
   const out: { [K in PersonScalarName]?: string | number } = {};
   const orgsEnabled = vc.context === 'campaign' && vc.settings.organizationsAsContacts;
   for (const [field, max] of Object.entries(TEXT_MAX_LENGTHS) as [PersonScalarName, number][]) {
-    const value = readString(issues, own(body, field), field, max);
+    const value = readText(issues, own(body, field), field, max);
     if (value === undefined) continue;
     if (PROFESSIONAL.has(field) && !vc.settings.professionalFields) {
       issues.add(field, `${field} is not available in this context.`);
@@ -52,7 +54,7 @@ function readScalars(issues: Issues, body: JsonObject, vc: ValidationContext): V
     }
     out[field] = value;
   }
-  const party = readString(issues, own(body, 'party'), 'party', 1);
+  const party = readText(issues, own(body, 'party'), 'party', 1);
   if (party !== undefined) out.party = party.toUpperCase();
   const method = readCode(issues, own(body, 'contactMethodPreferenceCode'), 'contactMethodPreferenceCode', CONTACT_METHOD_CODES, 'P (phone), E (email), M (mail), F (fax), S (SMS)');
   if (method !== undefined) out.contactMethodPreferenceCode = method;
@@ -65,12 +67,12 @@ function readScalars(issues: Issues, body: JsonObject, vc: ValidationContext): V
     if (!orgsEnabled) issues.add('contactMode', 'contactMode is only available in a campaign context with organizations as contacts enabled.');
     else out.contactMode = mode;
   }
-  const cycle = readString(issues, own(body, 'cycle'), 'cycle', 4);
+  const cycle = readText(issues, own(body, 'cycle'), 'cycle', 4);
   if (cycle !== undefined) {
     if (/^\d{4}$/.test(cycle)) out.cycle = cycle;
     else issues.add('cycle', `cycle "${clip(cycle)}" must be a four-digit year such as "2024".`);
   }
-  const dob = readString(issues, own(body, 'dateOfBirth'), 'dateOfBirth', 40);
+  const dob = readText(issues, own(body, 'dateOfBirth'), 'dateOfBirth', 40);
   let dobYear: number | undefined;
   if (dob !== undefined) {
     const date = checkIsoDate(dob);

@@ -250,7 +250,7 @@ describe('phones', () => {
   const person = { firstName: 'Bob', lastName: 'Smith' };
 
   it('assigns phoneIds, defaults opt-in U, stores deviceType and codes', async () => {
-    const a = await crm.findOrCreate(vf, { ...person, phones: [{ phoneNumber: '4142020792', phoneType: 'cell', deviceType: 'C', ext: 12 }, { phoneNumber: '2024291000' }] });
+    const a = await crm.findOrCreate(vf, { ...person, phones: [{ phoneNumber: '4142020792', phoneType: 'c', deviceType: 'C', ext: 12 }, { phoneNumber: '2024291000' }] });
     const phones = arr(await get(vf, a.crmId), 'phones');
     expect(phones[0]).toMatchObject({ phoneNumber: '4142020792', phoneType: 'C', deviceType: 'C', ext: '12', phoneOptInStatus: 'U', isCellStatus: null, isPreferred: false, dialingPrefix: '1', countryCode: 'US' });
     expect(new Set(phones.map((p) => p['phoneId'])).size).toBe(2);

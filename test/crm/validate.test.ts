@@ -51,7 +51,8 @@ const PAIRS: { rule: string; good: unknown; bad: unknown; property: string; wher
   { rule: 'sex M/F', good: { sex: 'f' }, bad: { sex: 'X' }, property: 'sex' },
   { rule: 'electionType list', good: { electionType: 'pp' }, bad: { electionType: 'ZZ' }, property: 'electionType' },
   { rule: 'cycle is a 4-digit numeric string', good: { cycle: '2024' }, bad: { cycle: '24ab' }, property: 'cycle' },
-  { rule: 'cycle max 4', good: { cycle: 2024 }, bad: { cycle: '20245' }, property: 'cycle' },
+  { rule: 'cycle max 4', good: { cycle: '2024' }, bad: { cycle: '20245' }, property: 'cycle' },
+  { rule: 'cycle is a string, not a number', good: { cycle: '2024' }, bad: { cycle: 2024 }, property: 'cycle' },
   { rule: 'dateOfBirth ISO', good: { dateOfBirth: '1975-09-18' }, bad: { dateOfBirth: '09/18/1975' }, property: 'dateOfBirth' },
   { rule: 'dateOfBirth datetime', good: { dateOfBirth: '1975-09-18T00:00:00Z' }, bad: { dateOfBirth: '1975-02-30' }, property: 'dateOfBirth' },
   { rule: 'dateOfBirth 20th or 21st century', good: { dateOfBirth: '1900-01-01' }, bad: { dateOfBirth: '1899-12-31' }, property: 'dateOfBirth' },
@@ -107,15 +108,18 @@ const PAIRS: { rule: string; good: unknown; bad: unknown; property: string; wher
   { rule: 'identifier type available', good: { identifiers: [{ type: 'statefileid', externalId: 'K1' }] }, bad: { identifiers: [{ type: 'ssn', externalId: '1' }] }, property: 'identifiers[0].type' },
   { rule: 'votercrmid only in campaign', good: { identifiers: [{ type: 'dwid', externalId: '1' }] }, bad: { identifiers: [{ type: 'votercrmid', externalId: '1' }] }, property: 'identifiers[0].type', where: { context: 'voterfile' } },
   { rule: 'votercrmid is a crmId', good: { identifiers: [{ type: 'VoterCrmId', externalId: '123' }] }, bad: { identifiers: [{ type: 'votercrmid', externalId: 'abc' }] }, property: 'identifiers[0].externalId' },
-  { rule: 'externalId required', good: { identifiers: [{ type: 'dwid', externalId: 5 }] }, bad: { identifiers: [{ type: 'dwid' }] }, property: 'identifiers[0].externalId' },
+  { rule: 'externalId required', good: { identifiers: [{ type: 'dwid', externalId: '5' }] }, bad: { identifiers: [{ type: 'dwid' }] }, property: 'identifiers[0].externalId' },
+  { rule: 'externalId required, not empty', good: { identifiers: [{ type: 'dwid', externalId: '5' }] }, bad: { identifiers: [{ type: 'dwid', externalId: ' ' }] }, property: 'identifiers[0].externalId' },
+  { rule: 'externalId is a string', good: { identifiers: [{ type: 'dwid', externalId: '5' }] }, bad: { identifiers: [{ type: 'dwid', externalId: 5 }] }, property: 'identifiers[0].externalId' },
   { rule: 'identifier type required', good: { identifiers: [{ type: 'dwid', externalId: 'x' }] }, bad: { identifiers: [{ externalId: 'x' }] }, property: 'identifiers[0].type' },
   // 2.6 custom fields
   { rule: 'customFieldId available', good: { customFieldValues: [{ customFieldId: 13, customFieldGroupId: 1, assignedValue: '2.5' }] }, bad: { customFieldValues: [{ customFieldId: 99, customFieldGroupId: 1, assignedValue: '1' }] }, property: 'customFieldValues[0].customFieldId' },
   { rule: 'customFieldGroupId required', good: { customFieldValues: [{ customFieldId: 21, customFieldGroupId: 2, assignedValue: 'web' }] }, bad: { customFieldValues: [{ customFieldId: 21, assignedValue: 'web' }] }, property: 'customFieldValues[0].customFieldGroupId' },
   { rule: 'customFieldGroupId is the field\'s group', good: { customFieldValues: [{ customFieldId: 21, customFieldGroupId: 2 }] }, bad: { customFieldValues: [{ customFieldId: 21, customFieldGroupId: 1, assignedValue: 'x' }] }, property: 'customFieldValues[0].customFieldGroupId' },
-  { rule: 'number field', good: { customFieldValues: [{ customFieldId: 13, customFieldGroupId: 1, assignedValue: 12 }] }, bad: { customFieldValues: [{ customFieldId: 13, customFieldGroupId: 1, assignedValue: 'twelve' }] }, property: 'customFieldValues[0].assignedValue' },
+  { rule: 'number field', good: { customFieldValues: [{ customFieldId: 13, customFieldGroupId: 1, assignedValue: '12' }] }, bad: { customFieldValues: [{ customFieldId: 13, customFieldGroupId: 1, assignedValue: 'twelve' }] }, property: 'customFieldValues[0].assignedValue' },
   { rule: 'date field', good: { customFieldValues: [{ customFieldId: 14, customFieldGroupId: 1, assignedValue: '2024-02-29' }] }, bad: { customFieldValues: [{ customFieldId: 14, customFieldGroupId: 1, assignedValue: '2023-02-29' }] }, property: 'customFieldValues[0].assignedValue' },
-  { rule: 'boolean field', good: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: true }] }, bad: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: 'perhaps' }] }, property: 'customFieldValues[0].assignedValue' },
+  { rule: 'assignedValue is a string', good: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: 'true' }] }, bad: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: true }] }, property: 'customFieldValues[0].assignedValue' },
+  { rule: 'boolean field', good: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: 'yes' }] }, bad: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: 'perhaps' }] }, property: 'customFieldValues[0].assignedValue' },
   { rule: 'choice field', good: { customFieldValues: [{ customFieldId: 11, customFieldGroupId: 1, assignedValue: 'm' }] }, bad: { customFieldValues: [{ customFieldId: 11, customFieldGroupId: 1, assignedValue: 'XL' }] }, property: 'customFieldValues[0].assignedValue' },
   { rule: 'text field maxLength', good: { customFieldValues: [{ customFieldId: 12, customFieldGroupId: 1, assignedValue: long(10) }] }, bad: { customFieldValues: [{ customFieldId: 12, customFieldGroupId: 1, assignedValue: long(11) }] }, property: 'customFieldValues[0].assignedValue' },
   // shapes
@@ -178,11 +182,11 @@ describe('validateCandidate: tolerance of real clients (compatibility.md)', () =
     expect(v.phones[0]).toMatchObject({ phoneNumber: '4142020792', e164: '+14142020792', countryCode: 'US', dialingPrefix: '1', ext: null });
   });
 
-  it('accepts enum codes in any case, and the obvious names', () => {
+  it('accepts enum codes in any case (address types also by their initials)', () => {
     const v = valid({
       sex: 'm', contactMethodPreferenceCode: 'e', electionType: 'sg', party: 'r',
-      emails: [{ email: 'a@b.co', type: 'work', subscriptionStatus: 'neutral' }],
-      phones: [{ phoneNumber: '2024291000', phoneType: 'Cell', deviceType: 'voip', phoneOptInStatus: 'i' }],
+      emails: [{ email: 'a@b.co', type: 'w', subscriptionStatus: 'n' }],
+      phones: [{ phoneNumber: '2024291000', phoneType: 'c', deviceType: 'v', phoneOptInStatus: 'i' }],
       addresses: [{ zipOrPostalCode: '20009', type: 'H' }],
     });
     expect(v.scalars).toMatchObject({ sex: 'M', contactMethodPreferenceCode: 'E', electionType: 'SG', party: 'R' });
@@ -213,8 +217,8 @@ describe('validateCandidate: tolerance of real clients (compatibility.md)', () =
     expect(issuesOf({ crmId: { id: 1 } })).toEqual(['crmId']);
   });
 
-  it('pads a US zip sent as a number that lost its leading zero', () => {
-    expect(valid({ addresses: [{ zipOrPostalCode: 2145 }] }).addresses[0]?.zipOrPostalCode).toBe('02145');
+  it('a zip sent as a JSON number is an issue (the contract says string; only phoneNumber is tolerated)', () => {
+    expect(issuesOf({ addresses: [{ zipOrPostalCode: 2145 }] })).toEqual(['addresses[0].zipOrPostalCode']);
   });
 
   it('normalizes phones: a leading + is international, dialingPrefix alone selects the country', () => {
@@ -269,5 +273,86 @@ describe('validateCandidate: every captured find / findOrCreate body is accepted
 
   it('the ngp_van match candidate is refused only for its fictional 555 phone numbers', () => {
     expect(issuesOf(vanBody('ngp_van-ruby-match_candidate.json'))).toEqual(['phones[0].phoneNumber', 'phones[1].phoneNumber']);
+  });
+});
+
+describe('validateCandidate: review gaps (required means non-empty, codes are codes, strings are strings)', () => {
+  it('an empty or blank phoneNumber / email is "required", not absent', () => {
+    expect(issuesOf({ phones: [{ phoneNumber: '' }] })).toEqual(['phones[0].phoneNumber']);
+    expect(issuesOf({ phones: [{ phoneNumber: '   ', phoneType: 'H' }] })).toEqual(['phones[0].phoneNumber']);
+    expect(issuesOf({ emails: [{ email: '' }] })).toEqual(['emails[0].email']);
+    expect(issuesOf({ identifiers: [{ type: '', externalId: 'x' }] })).toEqual(['identifiers[0].type']);
+    const r = run({ phones: [{ phoneNumber: '' }] });
+    expect(r.ok ? '' : r.issues[0]?.text).toMatch(/required/);
+  });
+
+  it('a name is not a code: sex, contactMethodPreferenceCode and the other code fields', () => {
+    const CASES: [unknown, string][] = [
+      [{ sex: 'male' }, 'sex'],
+      [{ sex: 'Female' }, 'sex'],
+      [{ contactMethodPreferenceCode: 'phone' }, 'contactMethodPreferenceCode'],
+      [{ contactMethodPreferenceCode: 'Email' }, 'contactMethodPreferenceCode'],
+      [{ party: 'Dem' }, 'party'],
+      [{ electionType: 'General' }, 'electionType'],
+      [{ electionType: 'Presidential Primary' }, 'electionType'],
+      [{ cycle: '24' }, 'cycle'],
+      [{ cycle: '２０２４' }, 'cycle'],
+      [{ phones: [{ phoneNumber: '2024291000', phoneType: 'Cell' }] }, 'phones[0].phoneType'],
+      [{ phones: [{ phoneNumber: '2024291000', phoneType: 'mobile' }] }, 'phones[0].phoneType'],
+      [{ phones: [{ phoneNumber: '2024291000', deviceType: 'Landline' }] }, 'phones[0].deviceType'],
+      [{ phones: [{ phoneNumber: '2024291000', phoneOptInStatus: 'Opt In' }] }, 'phones[0].phoneOptInStatus'],
+      [{ emails: [{ email: 'a@b.co', type: 'Work' }] }, 'emails[0].type'],
+      [{ emails: [{ email: 'a@b.co', subscriptionStatus: 'Subscribed' }] }, 'emails[0].subscriptionStatus'],
+      [{ addresses: [{ city: 'Chicago', type: 'House' }] }, 'addresses[0].type'],
+    ];
+    for (const [body, property] of CASES) expect(issuesOf(body), JSON.stringify(body)).toEqual([property]);
+    // Codes in any case stay accepted.
+    expect(valid({ sex: 'f', contactMethodPreferenceCode: 's', electionType: 'mg', cycle: '2024' }).scalars)
+      .toMatchObject({ sex: 'F', contactMethodPreferenceCode: 'S', electionType: 'MG', cycle: '2024' });
+    expect(valid({ addresses: [{ city: 'Chicago', type: 'VOTING' }] }).addresses[0]?.type).toBe('Voting');
+  });
+
+  it('a number, boolean or object where the contract says string is an issue naming the property', () => {
+    const wrong = [42, true, { a: 1 }];
+    const STRING_PROPERTIES: [(v: unknown) => unknown, string][] = [
+      ...['firstName', 'middleName', 'lastName', 'suffix', 'title', 'salutation', 'envelopeName', 'nickname', 'website',
+        'employer', 'occupation', 'jobTitle', 'party', 'contactMethodPreferenceCode', 'sex', 'dateOfBirth', 'electionType',
+        'cycle', 'organizationContactCommonName', 'organizationContactOfficialName', 'contactMode']
+        .map((k) => [(v: unknown) => ({ [k]: v }), k] as [(v: unknown) => unknown, string]),
+      [(v) => ({ emails: [{ email: v }] }), 'emails[0].email'],
+      [(v) => ({ emails: [{ email: 'a@b.co', type: v }] }), 'emails[0].type'],
+      [(v) => ({ emails: [{ email: 'a@b.co', subscriptionStatus: v }] }), 'emails[0].subscriptionStatus'],
+      [(v) => ({ phones: [{ phoneNumber: '2024291000', phoneType: v }] }), 'phones[0].phoneType'],
+      [(v) => ({ phones: [{ phoneNumber: '2024291000', deviceType: v }] }), 'phones[0].deviceType'],
+      [(v) => ({ phones: [{ phoneNumber: '2024291000', phoneOptInStatus: v }] }), 'phones[0].phoneOptInStatus'],
+      [(v) => ({ phones: [{ phoneNumber: '2024291000', countryCode: v }] }), 'phones[0].countryCode'],
+      [(v) => ({ phones: [{ phoneNumber: '2024291000', dialingPrefix: v }] }), 'phones[0].dialingPrefix'],
+      ...['addressLine1', 'addressLine2', 'addressLine3', 'city', 'stateOrProvince', 'zipOrPostalCode', 'countryCode', 'type']
+        .map((k) => [(v: unknown) => ({ addresses: [{ city: 'Chicago', [k]: v }] }), `addresses[0].${k}`] as [(v: unknown) => unknown, string]),
+      [(v) => ({ identifiers: [{ type: v, externalId: 'x' }] }), 'identifiers[0].type'],
+      [(v) => ({ identifiers: [{ type: 'dwid', externalId: v }] }), 'identifiers[0].externalId'],
+      [(v) => ({ customFieldValues: [{ customFieldId: 21, customFieldGroupId: 2, assignedValue: v }] }), 'customFieldValues[0].assignedValue'],
+    ];
+    for (const [build, property] of STRING_PROPERTIES) {
+      for (const v of wrong) {
+        const body = build(v);
+        expect(issuesOf(body), JSON.stringify(body)).toEqual([property]);
+      }
+      // Explicit null is absent, never an issue (except where the property is required).
+      const nullBody = build(null);
+      const required = ['emails[0].email', 'identifiers[0].type', 'identifiers[0].externalId'].includes(property);
+      expect(issuesOf(nullBody), JSON.stringify(nullBody)).toEqual(required ? [property] : []);
+    }
+  });
+
+  it('phoneNumber (and ext, which a captured client sends so) may be JSON numbers', () => {
+    expect(valid({ phones: [{ phoneNumber: 2024291000, ext: 999 }] }).phones[0]).toMatchObject({ e164: '+12024291000', ext: '999' });
+    expect(issuesOf({ phones: [{ phoneNumber: true }] })).toEqual(['phones[0].phoneNumber']);
+    expect(issuesOf({ phones: [{ phoneNumber: { n: 1 } }] })).toEqual(['phones[0].phoneNumber']);
+  });
+
+  it('names every issue at once', () => {
+    const r = run({ sex: 'male', contactMethodPreferenceCode: 'phone', cycle: 2024, phones: [{ phoneNumber: '' }], emails: [{ email: 7 }] });
+    expect(r.ok ? [] : r.issues.map((i) => i.property)).toEqual(['contactMethodPreferenceCode', 'sex', 'cycle', 'emails[0].email', 'phones[0].phoneNumber']);
   });
 });
