@@ -185,6 +185,11 @@ export class SqliteStore implements Store {
     if (this.batch !== null) await this.batch.done;
   }
 
+  /** `PRAGMA data_version`: changes when another connection committed (not for this one's own commits). */
+  async changeCounter(): Promise<number> {
+    return Number(this.stmt('PRAGMA data_version').pluck().get());
+  }
+
   /** Opens (creating if needed) the database, sets WAL and durability, runs migrations. */
   static async open(options: SqliteStoreOptions): Promise<SqliteStore> {
     const db = new Database(options.path);

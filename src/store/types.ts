@@ -208,6 +208,12 @@ export interface Store {
   close(): Promise<void>;
   /** Resolves when every write applied so far is durable; rejects if their commit failed. */
   flush(): Promise<void>;
+  /**
+   * Optional: a number that changes whenever another connection or process (the CLI) has
+   * committed to the database since the last call, so callers can cache keys and settings
+   * (SQLite: `PRAGMA data_version`). Without it, callers re-read on a timer.
+   */
+  changeCounter?(): Promise<number>;
 
   createTenant(name: string, createdAt: string): Promise<TenantRow>;
   getTenantByName(name: string): Promise<TenantRow | null>;

@@ -172,4 +172,20 @@ describe('SqliteStore on a file', () => {
     other.close();
     await s1.close();
   });
+
+  it('changeCounter changes after another connection commits, not after this one\'s own commits', async () => {
+    const path = join(dir, 'db.sqlite');
+    const s1 = await SqliteStore.open({ path });
+    const s2 = await SqliteStore.open({ path });
+    const before = await s1.changeCounter();
+    const t = await s1.createTenant('t', 'x');
+    await insert(s1, { tenantId: t.id, context: 'voterfile' }, person());
+    expect(await s1.changeCounter()).toBe(before);
+    await s2.putSettings({ tenantId: t.id, context: 'campaign' }, '{}', 'y');
+    const after = await s1.changeCounter();
+    expect(after).not.toBe(before);
+    expect(await s1.changeCounter()).toBe(after);
+    await s2.close();
+    await s1.close();
+  });
 });
