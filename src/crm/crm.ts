@@ -24,6 +24,10 @@ import {
   type ContextSettings,
 } from './settings.js';
 import { validateCandidate } from './validate.js';
+import { canvassListsOf, type CanvassLists } from './canvass-lists.js';
+import {
+  applyPhoneDispositions, canvassHistoryItem, parseCanvassResponse, type CanvassHistoryItem, type PersonRef,
+} from './canvass.js';
 
 /** Both contexts, in the order of the `|0` / `|1` database modes. */
 export const CONTEXTS: readonly ContextName[] = ['voterfile', 'campaign'];
@@ -586,6 +590,77 @@ export class Crm {
       if (p !== null) return renderPerson(p, wanted, st.settings);
     }
     return null;
+  }
+
+  // ---- canvass responses (src/crm/canvass.ts) ------------------------------------------
+
+  /** The canvass lookup lists of a context: the seeded ones plus its settings' additions. */
+  async canvassLists(ctx: CallContext): Promise<CanvassLists> {
+    const st = await this.state(ctx);
+    return canvassListsOf(st.settings.canvass);
+  }
+
+  /** The stored person a path names, or null (an identifier type unknown in the context names nobody). */
+  private async personByRef(st: ScopeState, ref: PersonRef): Promise<PersonRecord | null> {
+    if (ref.kind === 'crmId') {
+      return Number.isSafeInteger(ref.crmId) && ref.crmId > 0 ? this.store.getPerson(st.scope, ref.crmId) : null;
+    }
+    const known = identifierTypesOf(st.scope.context, st.settings).some((t) => t.toLowerCase() === ref.type.trim().toLowerCase());
+    if (!known || ref.id.trim() === '') return null;
+    for (const crmId of await this.store.findByIdentifier(st.scope, ref.type, ref.id)) {
+      const p = await this.store.getPerson(st.scope, crmId);
+      if (p !== null) return p;
+    }
+    return null;
+  }
+
+  /**
+   * POST /people/{ref}/canvassResponses: validates the body against the context's lists and the
+   * person (CrmError 400 naming every bad property), applies phone dispositions to the phone it
+   * names, and appends the response to the person's canvass history. False when the person is
+   * not in this tenant+context (404). Durable before the Promise resolves.
+   */
+  async addCanvassResponse(ctx: CallContext, ref: PersonRef, body: unknown): Promise<boolean> {
+    const st = await this.state(ctx);
+    const lists = canvassListsOf(st.settings.canvass);
+    const pending = await this.mutex.run(scopeKey(st.scope), async (): Promise<Promise<unknown>[] | null> => {
+      const p = await this.personByRef(st, ref);
+      if (p === null) return null;
+      const now = this.now();
+      const parsed = parseCanvassResponse(body, lists, p, now);
+      if (!parsed.ok) throw new CrmError('INVALID_PARAMETER', [...parsed.issues]);
+      const waits: Promise<unknown>[] = [];
+      const phones = applyPhoneDispositions(p.phones, parsed.value);
+      if (phones !== null) {
+        const person: PersonRecord = { ...p, phones, updatedAt: now };
+        const contact = st.index.normalize(engineInput(person));
+        const saved = await this.store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) });
+        this.indexPerson(st, saved.value, contact);
+        waits.push(saved.durable);
+      }
+      // Started under the mutex (history order), awaited outside it (the disk sync is shared).
+      waits.push(this.store.insertCanvassResponse(st.scope, { crmId: p.crmId, canvassedAt: parsed.value.dateCanvassed, createdAt: now, json: JSON.stringify(parsed.value) }));
+      return waits;
+    });
+    if (pending === null) return false;
+    try {
+      await Promise.all(pending);
+    } catch (error) {
+      await this.reload(st);
+      throw error;
+    }
+    return true;
+  }
+
+  /** GET /people/{ref}/canvassResponses: the person's history, newest first; null when no such person. */
+  async listCanvassResponses(ctx: CallContext, ref: PersonRef, skip: number, top: number): Promise<{ items: CanvassHistoryItem[]; count: number } | null> {
+    const st = await this.state(ctx);
+    await this.store.flush();
+    const p = await this.personByRef(st, ref);
+    if (p === null) return null;
+    const rows = await this.store.listCanvassResponses(st.scope, p.crmId, skip, top);
+    const count = await this.store.countCanvassResponses(st.scope, p.crmId);
+    return { items: rows.map(canvassHistoryItem), count };
   }
 
   // ---- usage (monthly quotas; the HTTP layer counts, see src/server/rate-limit.ts) -----

@@ -27,6 +27,11 @@ export { CrmError, type CrmErrorCode, type ValidationIssue } from './errors.js';
 export { EXPANDABLE, renderPerson, type Person } from './person-view.js';
 export { CELL_STATUSES } from './codes.js';
 export {
+  SEEDED_CANVASS_LISTS, canvassListsOf,
+  type ActivistCode, type CanvassLists, type ContactType, type InputType, type ResultCode, type SurveyQuestion, type VolunteerActivity,
+} from './canvass-lists.js';
+export { parseCanvassResponse, type CanvassHistoryItem, type CanvassInput, type PersonRef } from './canvass.js';
+export {
   DEFAULT_CONTEXT_SETTINGS, parseTenantSettings,
   type ContextSettings, type CustomFieldGroupSetting, type CustomFieldSetting, type TenantSettings,
 } from './settings.js';

@@ -5,7 +5,8 @@
  * captured client responses (data/van-clients/parsons-get-person-response.json), with `crmId`
  * for `vanId`.
  */
-import type { PersonRecord, StoredAddress } from '../store/index.js';
+import type { PersonRecord, StoredAddress, StoredPhone } from '../store/index.js';
+import type { PhoneDisposition } from './canvass.js';
 import { CELL_STATUSES } from './codes.js';
 import { addressGroup } from './person.js';
 import type { ContextSettings, NamedValue } from './settings.js';
@@ -94,6 +95,14 @@ function named(list: readonly NamedValue[], id: number): string | null {
   return list.find((v) => v.id === id)?.name ?? null;
 }
 
+/** The canvass disposition fields a stored phone carries (absent until a canvass response set one). */
+function dispositionOf(ph: StoredPhone): Record<string, unknown> {
+  const d = ph as StoredPhone & PhoneDisposition;
+  const out: Record<string, unknown> = {};
+  for (const k of ['isWrongNumber', 'isDisconnected', 'doNotCall', 'doNotText', 'smsOptInStatus'] as const) if (d[k] !== undefined) out[k] = d[k];
+  return out;
+}
+
 /** Renders a stored person for GET with the given `$expand` values (already validated). */
 export function renderPerson(p: PersonRecord, expand: ReadonlySet<string>, settings: ContextSettings): Person {
   const s = p.scalars;
@@ -177,6 +186,8 @@ export function renderPerson(p: PersonRecord, expand: ReadonlySet<string>, setti
       phoneOptInStatus: ph.phoneOptInStatus,
       isCellStatus: CELL_STATUSES.find((c) => c.statusId === ph.isCellStatusId) ?? null,
       dateCreated: ph.dateCreated,
+      // Canvass dispositions (src/crm/canvass.ts), only once one was applied.
+      ...dispositionOf(ph),
     })) : null,
     addresses: on('addresses') ? currentAddresses(p.addresses) : null,
     recordedAddresses: on('recordedAddresses') ? (() => {

@@ -88,6 +88,8 @@ function mergePhones(existing: readonly StoredPhone[], supplied: readonly ValidP
     const at = out.findIndex((x) => x.e164 === p.e164 && x.ext === p.ext);
     const current = at === -1 ? null : (out[at] as StoredPhone);
     const next: StoredPhone = {
+      // Keeps what else the phone carries (canvass dispositions, src/crm/canvass.ts).
+      ...current,
       phoneId: current?.phoneId ?? 0,
       phoneNumber: p.phoneNumber,
       e164: p.e164,

@@ -33,6 +33,8 @@
  *           { "id": 14, "name": "Trained on", "type": "date" },// YYYY-MM-DD
  *           { "id": 15, "name": "Has car", "type": "boolean" } // true/false/yes/no/1/0
  *         ] } ],
+ *     "canvass": { "resultCodes": [] },  // canvass lookup lists added to the seeded ones; see
+ *                                        //   src/crm/canvass-lists.ts [none added]
  *     "selfReported": {                  // value lists of the selfReported* properties [all empty]
  *       "races": [{ "id": 1, "name": "Asian" }],
  *       "ethnicities": [], "genders": [], "sexualOrientations": [],
@@ -49,6 +51,7 @@
  */
 import { getCountries } from 'libphonenumber-js';
 import type { AddressType, ContextName } from '../store/index.js';
+import { EMPTY_CANVASS_SETTINGS, readCanvassSettings, type CanvassLists } from './canvass-lists.js';
 import { CrmError } from './errors.js';
 import {
   Issues, isObject, own, pathOf, readArray, readBoolean, readInteger, readString,
@@ -99,6 +102,8 @@ export interface ContextSettings {
   readonly countryCodes: readonly string[] | null;
   readonly customFieldGroups: readonly CustomFieldGroupSetting[];
   readonly selfReported: SelfReportedSettings;
+  /** Canvass lookup lists added to the seeded ones (src/crm/canvass-lists.ts). */
+  readonly canvass: CanvassLists;
 }
 
 /** The file's shape after validation: contexts that were present. */
@@ -119,6 +124,7 @@ export const DEFAULT_CONTEXT_SETTINGS: ContextSettings = Object.freeze({
   countryCodes: null,
   customFieldGroups: [],
   selfReported: { races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreferences: [] },
+  canvass: EMPTY_CANVASS_SETTINGS,
 });
 
 /** Identifier types built into each context (interface.md 2.5). */
@@ -150,7 +156,7 @@ export function isKnownCountry(code: string): boolean {
 const CONTEXT_KEYS = new Set([
   'defaultCountry', 'organizationsAsContacts', 'targetedEmail', 'disablePartialMatching',
   'professionalFields', 'identifierTypes', 'addressTypes', 'countryCodes', 'customFieldGroups',
-  'selfReported',
+  'selfReported', 'canvass',
 ]);
 const SELF_REPORTED_KEYS = ['races', 'ethnicities', 'genders', 'sexualOrientations', 'languagePreferences'] as const;
 const CUSTOM_FIELD_TYPES: ReadonlySet<string> = new Set(['text', 'number', 'date', 'boolean', 'choice']);
@@ -312,6 +318,7 @@ function readContextSettings(issues: Issues, context: ContextName, obj: JsonObje
     countryCodes,
     customFieldGroups: readCustomFieldGroups(issues, own(obj, 'customFieldGroups'), pathOf(path, 'customFieldGroups')),
     selfReported,
+    canvass: readCanvassSettings(issues, own(obj, 'canvass'), pathOf(path, 'canvass')),
   };
 }
 

@@ -20,6 +20,8 @@ import { MethodTable } from './method-table.js';
 import { MemoryRateLimiter, type RateLimiter, type UsageLedger } from './rate-limit.js';
 import { createRateLimitHook } from './rate-limit-hook.js';
 import { registerApiKeyProfileRoutes } from './routes/api-key-profiles.js';
+import { registerCanvassRoutes } from './routes/canvass.js';
+import { registerLookupRoutes } from './routes/lookups.js';
 import { installRequestLog } from './request-log.js';
 import { registerPeopleRoutes } from './routes/people.js';
 
@@ -114,6 +116,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         api.addHook('onRequest', authenticate);
         api.addHook('onRequest', createRateLimitHook(limiter, prefix));
         registerApiKeyProfileRoutes(api, { limiter });
+        registerLookupRoutes(api, { crm: options.crm });
+        registerCanvassRoutes(api, { crm: options.crm });
         registerPeopleRoutes(api, { crm: options.crm, prefix, expandable });
       },
       { prefix },

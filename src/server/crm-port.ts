@@ -5,10 +5,12 @@
  */
 import type { Crm } from '../crm/index.js';
 
-export { CrmError, EXPANDABLE } from '../crm/index.js';
-export type { CallContext, ContextName, KeyIdentity, MatchOutcome, Person, Tier, ValidationIssue } from '../crm/index.js';
+export { CELL_STATUSES, CrmError, EXPANDABLE } from '../crm/index.js';
+export type { CallContext, CanvassLists, ContextName, KeyIdentity, MatchOutcome, Person, PersonRef, Tier, ValidationIssue } from '../crm/index.js';
 
 /** The part of the `Crm` facade the HTTP adapter calls. */
 export type CrmPort = Pick<Crm, 'authenticate' | 'find' | 'findOrCreate' | 'getPerson' | 'getPersonByExternalId'>
   // Monthly usage for quotas (rate-limit.ts); without them usage is counted in memory only.
-  & Partial<Pick<Crm, 'addKeyUsage' | 'getKeyUsage'>>;
+  & Partial<Pick<Crm, 'addKeyUsage' | 'getKeyUsage'>>
+  // Canvass responses and their lookup lists; the routes are served when present.
+  & Partial<Pick<Crm, 'canvassLists' | 'addCanvassResponse' | 'listCanvassResponses'>>;
