@@ -17,6 +17,7 @@ import type { ValidCandidate } from './candidate.js';
 import { CrmError } from './errors.js';
 import { hashKey, isGuid, keyPrefix, newKey } from './keys.js';
 import { KeyedMutex } from './mutex.js';
+import { VOTER_CRM_ID, canonicalVoterCrmId, unknownVoterIds } from './voter-ids.js';
 import { applyCandidate, createPerson } from './person.js';
 import { EXPANDABLE, renderPerson, type Person } from './person-view.js';
 import {
@@ -146,7 +147,14 @@ interface ScopeState {
   /** crmIds of organization contacts (a person never matches an organization by score). */
   organizations: Set<number>;
   ready: Promise<void>;
+  /** The Crm's cache generation when `settings` were last read from the store. */
+  checked: number;
 }
+
+/** How often the caches of keys and settings ask the store whether another process changed it. */
+const FRESHNESS_MS = 250;
+/** Bound of the key cache (unknown GUIDs are cached too, so a flood of them cannot grow it). */
+const MAX_CACHED_KEYS = 10_000;
 
 const TENANT_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,99}$/;
 
@@ -175,6 +183,15 @@ export class Crm {
   private readonly mutex = new KeyedMutex();
   private readonly clock: () => Date;
   private readonly batchSize: number;
+  /**
+   * Cache of {@link authenticate}: identity by trimmed lower-cased GUID, null for unknown or
+   * revoked. Together with the scopes' settings it is valid for one {@link generation}.
+   */
+  private readonly keys = new Map<string, KeyIdentity | null>();
+  /** Bumped by every change of tenants, keys or settings made here or noticed in the store. */
+  private generation = 0;
+  private changeCheckedAt = -Infinity;
+  private changeCounter: number | null = null;
 
   private constructor(readonly store: Store, options: CrmOpenOptions) {
     this.clock = options.now ?? (() => new Date());
@@ -212,12 +229,54 @@ export class Crm {
     return this.clock().toISOString().replace(/\.\d{3}Z$/, 'Z');
   }
 
+  // ---- caches of keys and settings ----------------------------------------------------
+
+  /** Forgets every cached key and settings document (after a change made through this Crm). */
+  private invalidate(): void {
+    this.generation++;
+    this.keys.clear();
+  }
+
+  /**
+   * Notices changes committed by another process (the CLI revoking a key, configuring a
+   * tenant): at most once per {@link FRESHNESS_MS}, asks the store's change counter (SQLite
+   * `PRAGMA data_version`), and invalidates the caches when it moved, or always when the
+   * store has none. Such a change thus takes effect within 250 ms (plus one request).
+   * Undefined when nothing needs awaiting.
+   */
+  private noticeExternalChanges(): Promise<void> | undefined {
+    const now = performance.now();
+    if (now - this.changeCheckedAt < FRESHNESS_MS) return undefined;
+    this.changeCheckedAt = now;
+    if (this.store.changeCounter === undefined) {
+      this.invalidate();
+      return undefined;
+    }
+    return this.store.changeCounter().then((counter) => {
+      if (counter !== this.changeCounter) {
+        this.changeCounter = counter;
+        this.invalidate();
+      }
+    });
+  }
+
   // ---- tenant and context state -------------------------------------------------------
 
-  /** The scope's settings and index, reloading them when the stored settings changed. */
+  /**
+   * The scope's settings and index. The settings are cached for the current cache
+   * generation; otherwise re-read, reloading the index when the stored settings changed.
+   */
   private async state(ctx: CallContext): Promise<ScopeState> {
+    const noticing = this.noticeExternalChanges();
+    if (noticing !== undefined) await noticing;
     const scope: Scope = { tenantId: ctx.tenantId, context: ctx.context };
     const key = scopeKey(scope);
+    const cached = this.scopes.get(key);
+    if (cached !== undefined && cached.checked === this.generation) {
+      await cached.ready;
+      return cached;
+    }
+    const generation = this.generation;
     const row = await this.store.getSettings(scope);
     const version = row?.version ?? 0;
     let st = this.scopes.get(key);
@@ -226,7 +285,7 @@ export class Crm {
       const index = new ContactIndex({ defaultCountry: settings.defaultCountry });
       const created: ScopeState = {
         scope, settings, version, index, fingerprint: normalizerFingerprint(index),
-        organizations: new Set(), ready: Promise.resolve(),
+        organizations: new Set(), ready: Promise.resolve(), checked: generation,
       };
       created.ready = this.loadOrForget(created);
       this.scopes.set(key, created);
@@ -240,6 +299,7 @@ export class Crm {
       // Normalization depends on the default country: rebuild the index when it changes.
       if (reindex) state.ready = this.loadOrForget(state);
     }
+    st.checked = generation;
     await st.ready;
     return st;
   }
@@ -309,6 +369,7 @@ export class Crm {
     }
     try {
       const row = await this.store.createTenant(trimmed, this.now());
+      this.invalidate();
       return { id: row.id, name: row.name };
     } catch (error) {
       if (error instanceof StoreError && error.code === 'CONFLICT') throw new CrmError('CONFLICT', error.message);
@@ -351,6 +412,7 @@ export class Crm {
       const value = parsed[context];
       if (value !== undefined) await this.store.putSettings({ tenantId: tenant.id, context }, JSON.stringify(value), this.now());
     }
+    this.invalidate();
     for (const context of CONTEXTS) if (this.scopes.has(scopeKey({ tenantId: tenant.id, context }))) await this.state({ tenantId: tenant.id, context });
   }
 
@@ -386,6 +448,7 @@ export class Crm {
     }
     const key = newKey();
     const row = await this.store.insertKey({ tenantId: tenant.id, hash: hashKey(key), prefix: keyPrefix(key), tier, contexts, defaultContext, createdAt: this.now() });
+    this.invalidate();
     return { id: row.id, key, prefix: row.prefix, tenant: tenant.name, tier, contexts, defaultContext };
   }
 
@@ -410,7 +473,9 @@ export class Crm {
     if (targets.length > 1) {
       throw new CrmError('CONFLICT', `The prefix "${text}" matches ${targets.length} active keys; give more characters or the key id.`);
     }
-    return (await this.store.revokeKeys(targets.map((k) => k.id), this.now())) > 0;
+    const revoked = await this.store.revokeKeys(targets.map((k) => k.id), this.now());
+    this.invalidate();
+    return revoked > 0;
   }
 
   /** True once any tenant exists (the server creates a demo tenant on a first start otherwise). */
@@ -421,22 +486,41 @@ export class Crm {
   /**
    * The identity of an API key GUID (any case, surrounding spaces ignored), or null when it is
    * not a GUID, unknown, or revoked. The `|0`/`|1` suffix is the HTTP layer's to strip.
+   * Cached: a key revoked through this Crm is refused at once, one revoked by another process
+   * within 250 ms (see {@link noticeExternalChanges}).
    */
   async authenticate(guid: string): Promise<KeyIdentity | null> {
-    if (typeof guid !== 'string' || !isGuid(guid.trim())) return null;
-    const key = await this.store.getKeyByHash(hashKey(guid));
-    if (key === null || key.revokedAt !== null) return null;
-    return {
+    if (typeof guid !== 'string') return null;
+    const noticing = this.noticeExternalChanges();
+    if (noticing !== undefined) await noticing;
+    const text = guid.trim().toLowerCase();
+    const cached = this.keys.get(text);
+    if (cached !== undefined) return cached;
+    if (!isGuid(text)) return null;
+    const generation = this.generation;
+    const key = await this.store.getKeyByHash(hashKey(text));
+    const identity: KeyIdentity | null = key === null || key.revokedAt !== null ? null : {
       keyId: key.id, tenantId: key.tenantId, tenantName: key.tenantName, tier: key.tier,
       contexts: key.contexts, defaultContext: key.defaultContext,
     };
+    if (generation === this.generation) {
+      if (this.keys.size >= MAX_CACHED_KEYS) this.keys.clear();
+      this.keys.set(text, identity);
+    }
+    return identity;
   }
 
   // ---- people --------------------------------------------------------------------------
 
-  private validate(st: ScopeState, body: unknown): ValidCandidate {
+  /**
+   * Validates a Match Candidate (every issue at once); in the campaign context each votercrmid
+   * must also name a voter-file record of the tenant (src/crm/voter-ids.ts).
+   */
+  private async validate(st: ScopeState, body: unknown): Promise<ValidCandidate> {
     const result = validateCandidate(body, { context: st.scope.context, settings: st.settings });
-    if (!result.ok) throw new CrmError(result.code, [...result.issues]);
+    const voters = st.scope.context === 'campaign' ? await unknownVoterIds(this.store, st.scope.tenantId, body) : [];
+    if (!result.ok) throw new CrmError(result.code, [...result.issues, ...voters]);
+    if (voters.length > 0) throw new CrmError('INVALID_PARAMETER', voters);
     return result.value;
   }
 
@@ -464,7 +548,7 @@ export class Crm {
    */
   async find(ctx: CallContext, body: unknown): Promise<MatchOutcome> {
     const st = await this.state(ctx);
-    const c = this.validate(st, body);
+    const c = await this.validate(st, body);
     const m = this.match(st, c);
     // The matched record may be in a commit still pending: answer once it is durable.
     if (m.crmId !== null) await this.store.flush();
@@ -492,7 +576,7 @@ export class Crm {
   async findOrCreate(ctx: CallContext, body: unknown, opts: { contacts?: boolean } = {}): Promise<MatchOutcome> {
     void opts;
     const st = await this.state(ctx);
-    const c = this.validate(st, body);
+    const c = await this.validate(st, body);
     const { outcome, durable } = await this.mutex.run(scopeKey(st.scope), async (): Promise<{ outcome: MatchOutcome; durable: Promise<void> }> => {
       const m = this.match(st, c);
       const now = this.now();
@@ -583,8 +667,15 @@ export class Crm {
     const wanted = this.expandSet(expand);
     const known = identifierTypesOf(st.scope.context, st.settings).some((t) => t.toLowerCase() === type.trim().toLowerCase());
     if (!known || id.trim() === '') return null;
+    let value = id;
+    if (type.trim().toLowerCase() === VOTER_CRM_ID) {
+      // Stored in canonical form ("007" is record 7).
+      const canonical = canonicalVoterCrmId(id);
+      if (canonical === null) return null;
+      value = canonical;
+    }
     await this.store.flush();
-    const ids = await this.store.findByIdentifier(st.scope, type, id);
+    const ids = await this.store.findByIdentifier(st.scope, type, value);
     for (const crmId of ids) {
       const p = await this.store.getPerson(st.scope, crmId);
       if (p !== null) return renderPerson(p, wanted, st.settings);

@@ -5,6 +5,7 @@
 import { MAX_ITEMS, type ValidCustomFieldValue, type ValidIdentifier, type ValidationContext } from './candidate.js';
 import { findCustomField, identifierTypesOf, type CustomFieldSetting } from './settings.js';
 import { checkIsoDate } from './values.js';
+import { VOTER_CRM_ID, canonicalVoterCrmId } from './voter-ids.js';
 import {
   Issues, clip, isBlank, isObject, own, pathOf, readArray, readInteger, readText, type JsonObject,
 } from './validate-util.js';
@@ -47,12 +48,18 @@ export function readIdentifiers(issues: Issues, body: JsonObject, vc: Validation
       return;
     }
     if (externalId === undefined) return;
-    if (type === 'votercrmid' && !/^\d{1,15}$/.test(externalId)) {
-      issues.add(idPath, `${idPath} must be the crmId of a voter-file record (digits only).`);
-      return;
+    let value = externalId;
+    if (type === VOTER_CRM_ID) {
+      const canonical = canonicalVoterCrmId(externalId);
+      if (canonical === null) {
+        issues.add(idPath, `${idPath} must be the crmId of a voter-file record (digits only).`);
+        return;
+      }
+      // Existence in the tenant's voter file is checked by the Crm (src/crm/voter-ids.ts).
+      value = canonical;
     }
-    const key = `${type.toLowerCase()}:${externalId.toLowerCase()}`;
-    if (!out.some((x) => `${x.type.toLowerCase()}:${x.externalId.toLowerCase()}` === key)) out.push({ type, externalId });
+    const key = `${type.toLowerCase()}:${value.toLowerCase()}`;
+    if (!out.some((x) => `${x.type.toLowerCase()}:${x.externalId.toLowerCase()}` === key)) out.push({ type, externalId: value });
   });
   return out;
 }

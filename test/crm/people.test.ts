@@ -140,6 +140,63 @@ describe('crmId and identifiers decide', () => {
     const c = await crm.findOrCreate(cp, { firstName: 'Ada', lastName: 'L', identifiers: [{ type: 'votercrmid', externalId: String(voter.crmId) }] });
     expect((await crm.getPersonByExternalId(cp, 'VoterCrmId', String(voter.crmId), ALL))?.crmId).toBe(c.crmId);
   });
+
+  it('a votercrmid must name a voter-file record of the same tenant (400 naming identifiers[i].externalId)', async () => {
+    const voter = await crm.findOrCreate(vf, { firstName: 'Ada', lastName: 'L' });
+    const other = await crm.createTenant('other');
+    const foreign = await crm.findOrCreate({ tenantId: other.id, context: 'voterfile' }, { firstName: 'Eve', lastName: 'X' });
+    const campaignOnly = await crm.findOrCreate(cp, { firstName: 'Cam', lastName: 'Paign' });
+    const refused = async (call: Promise<unknown>): Promise<string[]> => {
+      try {
+        await call;
+      } catch (error) {
+        if (error instanceof CrmError) {
+          expect(error.status).toBe(400);
+          return error.issues.map((i) => i.property);
+        }
+        throw error;
+      }
+      throw new Error('expected a 400');
+    };
+    const body = (...ids: string[]) => ({ firstName: 'Ada', lastName: 'L', identifiers: [{ type: 'dwid', externalId: 'd1' }, ...ids.map((externalId) => ({ type: 'VOTERCRMID', externalId }))] });
+    // Unknown, another tenant's voter-file record, and a campaign record are all "no voter here".
+    expect(await refused(crm.findOrCreate(cp, body('999999')))).toEqual(['identifiers[1].externalId']);
+    expect(await refused(crm.findOrCreate(cp, body(String(foreign.crmId))))).toEqual(['identifiers[1].externalId']);
+    expect(await refused(crm.find(cp, body(String(campaignOnly.crmId))))).toEqual(['identifiers[1].externalId']);
+    expect(await refused(crm.find(cp, body(String(voter.crmId), '0', String(foreign.crmId))))).toEqual(['identifiers[2].externalId', 'identifiers[3].externalId']);
+    // The same text for a foreign record as for a missing one: nothing leaks.
+    const texts = await Promise.all([String(foreign.crmId), '999999'].map(async (id) => {
+      try {
+        await crm.find(cp, body(id));
+      } catch (error) {
+        return (error as CrmError).issues[0]?.text.replace(id, 'N');
+      }
+      return null;
+    }));
+    expect(texts[0]).toBe(texts[1]);
+    // Validation issues and unknown voters are reported together.
+    expect(await refused(crm.findOrCreate(cp, { sex: 'male', identifiers: [{ type: 'votercrmid', externalId: '999999' }] }))).toEqual(['sex', 'identifiers[0].externalId']);
+    // Nothing was created by the refused calls.
+    expect(await crm.getPersonByExternalId(cp, 'dwid', 'd1', ALL)).toBeNull();
+    // In the voter-file context votercrmid is not a type at all.
+    expect(await refused(crm.findOrCreate(vf, body(String(voter.crmId))))).toEqual(['identifiers[1].type']);
+  });
+
+  it('an existing votercrmid is stored (canonical), matches case-insensitively, and GET votercrmid:N finds the campaign person', async () => {
+    const voter = await crm.findOrCreate(vf, { firstName: 'Ada', lastName: 'L' });
+    const n = String(voter.crmId);
+    const c = await crm.findOrCreate(cp, { firstName: 'Ada', lastName: 'Lovelace', identifiers: [{ type: 'VoterCrmId', externalId: `00${n}` }] });
+    expect(c.status).toBe('UnmatchedStored');
+    expect(arr(await get(cp, c.crmId), 'identifiers')).toEqual([{ type: 'votercrmid', externalId: n }]);
+    expect(await crm.find(cp, { identifiers: [{ type: 'VOTERCRMID', externalId: n }] })).toMatchObject({ status: 'Matched', crmId: c.crmId, matchedBy: 'identifier' });
+    expect(await crm.findOrCreate(cp, { firstName: 'Ada', lastName: 'Lovelace', identifiers: [{ type: 'votercrmid', externalId: ` ${n} ` }] })).toMatchObject({ status: 'Matched', crmId: c.crmId });
+    for (const [type, id] of [['votercrmid', n], ['VOTERCRMID', n], ['VoterCrmId', `0${n}`]] as const) {
+      expect((await crm.getPersonByExternalId(cp, type, id, ALL))?.crmId, `${type}:${id}`).toBe(c.crmId);
+    }
+    // Not in the voter-file context, and not the voter record itself.
+    expect(await crm.getPersonByExternalId(vf, 'votercrmid', n, ALL)).toBeNull();
+    expect(await crm.getPersonByExternalId(cp, 'votercrmid', 'abc', ALL)).toBeNull();
+  });
 });
 
 describe('findOrCreate updates a match', () => {

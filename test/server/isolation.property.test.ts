@@ -22,6 +22,8 @@ interface RecordModel {
   readonly crmId: number;
   readonly scope: string;
   readonly person: number;
+  /** The voter-file record a campaign record's votercrmid names, or null. */
+  readonly voterId: number | null;
   /** A legitimate (same-scope) steal rewrote this record. */
   tainted: boolean;
 }
@@ -34,11 +36,14 @@ const PEOPLE = [
   { firstName: 'Edsger', lastName: 'Dijkstra', email: 'ewd@example.org' },
   { firstName: 'Barbara', lastName: 'Liskov', email: 'bl@example.org' },
 ];
-/** A person's body; in the campaign context it also carries a votercrmid (campaign-only type). */
-const personBody = (i: number, context: ContextName) => {
+/**
+ * A person's body; in the campaign context it also carries a votercrmid (campaign-only type)
+ * naming `voterId`, a voter-file record of the same tenant (a votercrmid naming none is a 400).
+ */
+const personBody = (i: number, context: ContextName, voterId: number | null) => {
   const p = PEOPLE[i % PEOPLE.length]!;
   const identifiers = [{ type: 'dwid', externalId: `DW-${i % PEOPLE.length}` }];
-  if (context === 'campaign') identifiers.push({ type: 'votercrmid', externalId: String(1000 + (i % PEOPLE.length)) });
+  if (context === 'campaign' && voterId !== null) identifiers.push({ type: 'votercrmid', externalId: String(voterId) });
   return { firstName: p.firstName, lastName: p.lastName, emails: [{ email: p.email }], identifiers };
 };
 const MALLORY = { firstName: 'Mallory', lastName: 'Intruder', emails: [{ email: 'mallory@evil.example' }] };
@@ -89,13 +94,16 @@ it('no key reads or changes data outside its tenant and contexts', async () => {
         const headers = o.who % 2 === 0 ? { authorization: basic('apiuser', who.key + o.suffix) } : { apiKey: who.key + o.suffix };
         const target = 'target' in o && records.length > 0 ? records[o.target % records.length]! : null;
         let res;
+        let voterId: number | null = null;
         if (o.op === 'get' || o.op === 'getExt' || o.op === 'getVoter') {
           if (target === null) continue;
           const ref =
-            o.op === 'get' ? String(target.crmId) : o.op === 'getExt' ? `DWID:dw-${target.person % PEOPLE.length}` : `VoterCrmId:${1000 + (target.person % PEOPLE.length)}`;
+            o.op === 'get' ? String(target.crmId) : o.op === 'getExt' ? `DWID:dw-${target.person % PEOPLE.length}` : `VoterCrmId:${target.crmId}`;
           res = await t.app.inject({ method: 'GET', url: `/v4/people/${ref}`, headers });
         } else {
-          const body = 'person' in o ? personBody(o.person, wanted) : target === null ? null : { crmId: target.crmId, ...MALLORY };
+          // The votercrmid of a campaign body: a voter-file record of the caller's tenant, when there is one.
+          voterId = records.find((r) => r.scope === `${who.tenant}/voterfile`)?.crmId ?? null;
+          const body = 'person' in o ? personBody(o.person, wanted, voterId) : target === null ? null : { crmId: target.crmId, ...MALLORY };
           if (body === null) continue;
           const path = o.op === 'find' ? '/v2/people/find' : o.op === 'contacts' ? '/v4/contacts/findOrCreate' : '/v4/people/findOrCreate';
           res = await t.app.inject({ method: 'POST', url: path, headers: { ...headers, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
@@ -113,10 +121,10 @@ it('no key reads or changes data outside its tenant and contexts', async () => {
           expect(res.statusCode, `GET ${target!.crmId} of ${target!.scope} from ${scope}`).toBe(own ? 200 : 404);
           if (!own) expect(envelopeOf(res)?.errors[0]?.code).toBe('NOT_FOUND');
         } else if (o.op === 'getExt' || o.op === 'getVoter') {
-          // votercrmid identifiers exist only on campaign records.
-          const existsHere =
-            (o.op === 'getExt' || wanted === 'campaign') &&
-            records.some((r) => r.scope === scope && r.person >= 0 && r.person % PEOPLE.length === target!.person % PEOPLE.length && !r.tainted);
+          // votercrmid identifiers exist only on campaign records, naming voter-file records.
+          const existsHere = o.op === 'getExt'
+            ? records.some((r) => r.scope === scope && r.person >= 0 && r.person % PEOPLE.length === target!.person % PEOPLE.length && !r.tainted)
+            : wanted === 'campaign' && records.some((r) => r.scope === scope && r.voterId === target!.crmId && !r.tainted);
           if (res.statusCode === 200) {
             const crmId = res.json<{ crmId: number }>().crmId;
             expect(records.find((r) => r.crmId === crmId)?.scope, 'external id resolved outside the scope').toBe(scope);
@@ -133,7 +141,7 @@ it('no key reads or changes data outside its tenant and contexts', async () => {
           } else if (body.status === 'UnmatchedStored') {
             expect(o.op).not.toBe('find');
             expect(records.some((r) => r.crmId === body.crmId), 'a create returned an existing crmId').toBe(false);
-            records.push({ crmId: body.crmId!, scope, person: 'person' in o ? o.person : -1, tainted: o.op === 'steal' });
+            records.push({ crmId: body.crmId!, scope, person: 'person' in o ? o.person : -1, voterId: 'person' in o && wanted === 'campaign' ? voterId : null, tainted: o.op === 'steal' });
           } else {
             expect(body.status).toBe('Unmatched');
           }

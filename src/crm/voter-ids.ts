@@ -1,0 +1,59 @@
+/**
+ * `votercrmid` identifiers (interface.md 2.5, compatibility.md): in a campaign-context call,
+ * `{type: "votercrmid", externalId: "N"}` ties the campaign person to voter-file record N of
+ * the same tenant. A person cannot be tied to a voter who does not exist, so a votercrmid
+ * naming no voter-file record of the caller's tenant is a 400 naming
+ * `identifiers[i].externalId`; another tenant's record gets the same answer as a missing one
+ * (nothing leaks).
+ */
+import type { Scope, Store } from '../store/index.js';
+import { MAX_ITEMS } from './candidate.js';
+import type { ValidationIssue } from './errors.js';
+import { isObject, own } from './validate-util.js';
+
+export const VOTER_CRM_ID = 'votercrmid';
+
+const DIGITS = /^\d{1,15}$/;
+
+/** The canonical text of a votercrmid value ("007" -> "7"), or null when it is not a crmId. */
+export function canonicalVoterCrmId(text: string): string | null {
+  const t = text.trim();
+  return DIGITS.test(t) ? String(Number(t)) : null;
+}
+
+/**
+ * Issues for the votercrmid identifiers of a campaign-context Match Candidate that name no
+ * voter-file record of `tenantId`. Identifiers that validation refuses anyway (not an object,
+ * not digits) are left to it; the body is untrusted JSON.
+ */
+export async function unknownVoterIds(store: Pick<Store, 'getPerson'>, tenantId: number, body: unknown): Promise<ValidationIssue[]> {
+  if (!isObject(body)) return [];
+  const items = own(body, 'identifiers');
+  if (!Array.isArray(items) || items.length > MAX_ITEMS) return [];
+  const voterFile: Scope = { tenantId, context: 'voterfile' };
+  const issues: ValidationIssue[] = [];
+  const known = new Map<number, boolean>();
+  for (let i = 0; i < items.length; i++) {
+    const item: unknown = items[i];
+    if (!isObject(item)) continue;
+    const type = own(item, 'type');
+    const value = own(item, 'externalId');
+    if (typeof type !== 'string' || type.trim().toLowerCase() !== VOTER_CRM_ID || typeof value !== 'string') continue;
+    const canonical = canonicalVoterCrmId(value);
+    if (canonical === null) continue;
+    const crmId = Number(canonical);
+    let exists = known.get(crmId);
+    if (exists === undefined) {
+      exists = crmId > 0 && (await store.getPerson(voterFile, crmId)) !== null;
+      known.set(crmId, exists);
+    }
+    if (exists) continue;
+    const property = `identifiers[${i}].externalId`;
+    issues.push({
+      property,
+      text: `${property} ${canonical} is not the crmId of a voter-file record of this tenant.`,
+      hint: 'A votercrmid names a person of the voter-file context (database mode |0) of the same tenant.',
+    });
+  }
+  return issues;
+}
