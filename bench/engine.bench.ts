@@ -17,6 +17,7 @@
 import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { ContactIndex, normalizeContact } from '../src/engine/index.js';
 import type { ContactInput, MatchResult } from '../src/engine/index.js';
 import { generateCorpus } from './corpus.js';
@@ -73,7 +74,7 @@ export interface RunResult {
   readonly seed: number;
   readonly normalize: { readonly records: number; readonly ms: number; readonly cpuMs: number; readonly perSecond: number };
   /** Wall time and process CPU time (user + system, all threads) of the upserts. */
-  readonly build: { readonly ms: number; readonly cpuMs: number; readonly perSecond: number };
+  readonly build: { readonly ms: number; readonly cpuMs: number; readonly perSecond: number; readonly gcMs: number };
   readonly memory: {
     readonly heapUsedDelta: number;
     readonly externalDelta: number;
@@ -85,6 +86,8 @@ export interface RunResult {
     readonly count: number;
     readonly ms: number;
     readonly perSecond: number;
+    /** Garbage-collection pauses (main thread) during the timed finds. */
+    readonly gcMs: number;
     /** Finds per second of process CPU time: steadier than wall time on a busy machine. */
     readonly perCpuSecond: number;
     readonly perSecondNoExplain: number;
@@ -104,6 +107,27 @@ export interface RunResult {
   };
   readonly accuracy: Accuracy;
   readonly detail: Detail;
+}
+
+/**
+ * Records garbage-collection pauses; `pausedMs(windows)` sums those that started inside the
+ * given [start, end] windows (performance.now() time), so GCs outside the timed code, whose
+ * entries arrive later, are not counted.
+ */
+function gcMeter(): { pausedMs(windows: readonly (readonly [number, number])[]): Promise<number> } {
+  const entries: [number, number][] = [];
+  const observer = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) entries.push([e.startTime, e.duration]);
+  });
+  observer.observe({ entryTypes: ['gc'] });
+  return {
+    async pausedMs(windows) {
+      await flushGcEntries();
+      let ms = 0;
+      for (const [t, d] of entries) if (windows.some(([a, b]) => t >= a && t <= b)) ms += d;
+      return ms;
+    },
+  };
 }
 
 function cpuMsSince(start: NodeJS.CpuUsage): number {
@@ -175,8 +199,14 @@ function scoreQueries(queries: readonly CorpusQuery[], results: readonly MatchRe
   };
 }
 
+/** GC entries are delivered asynchronously: let them arrive before switching the meter off. */
+function flushGcEntries(): Promise<void> {
+  // Observers are notified from a timer task: setImmediate is too early, a 0 ms timer is not.
+  return new Promise((done) => setTimeout(done, 0)).then(() => new Promise((done) => setTimeout(done, 0)));
+}
+
 /** One measurement in this (child) process. */
-function measure(size: number, seed: number, queryCount: number): RunResult {
+async function measure(size: number, seed: number, queryCount: number): Promise<RunResult> {
   const log = (msg: string): void => void process.stderr.write(`  [${fmt(size)}] ${msg}\n`);
   const corpus = generateCorpus({ seed, size });
   const queries = corpus.queries({ count: queryCount });
@@ -187,6 +217,8 @@ function measure(size: number, seed: number, queryCount: number): RunResult {
   const index = new ContactIndex(INDEX_OPTIONS);
   let buildMs = 0;
   let buildCpuMs = 0;
+  const gc = gcMeter();
+  const buildWindows: [number, number][] = [];
   for (let start = 0; start < size; start += BUILD_CHUNK) {
     const end = Math.min(size, start + BUILD_CHUNK);
     const chunk: ContactInput[] = [];
@@ -194,9 +226,12 @@ function measure(size: number, seed: number, queryCount: number): RunResult {
     const c = process.cpuUsage();
     const t = performance.now();
     for (let k = 0; k < chunk.length; k++) index.upsert(start + k, chunk[k] as ContactInput);
-    buildMs += performance.now() - t;
+    const t1 = performance.now();
+    buildMs += t1 - t;
     buildCpuMs += cpuMsSince(c);
+    buildWindows.push([t, t1]);
   }
+  const buildGcMs = await gc.pausedMs(buildWindows);
   fullGc();
   const after = process.memoryUsage();
   const heapUsedDelta = after.heapUsed - before.heapUsed;
@@ -230,6 +265,7 @@ function measure(size: number, seed: number, queryCount: number): RunResult {
   }
   const findMs = performance.now() - tf;
   const findCpuMs = cpuMsSince(cf);
+  const findGcMs = await gc.pausedMs([[tf, tf + findMs]]);
   const tq = performance.now();
   for (let i = 0; i < queries.length; i++) index.find((queries[i] as CorpusQuery).candidate, { explain: false });
   const findNoExplainMs = performance.now() - tq;
@@ -257,7 +293,7 @@ function measure(size: number, seed: number, queryCount: number): RunResult {
     size,
     seed,
     normalize: { records: records.length, ms: normalizeMs, cpuMs: normalizeCpuMs, perSecond: records.length / (normalizeMs / 1000) },
-    build: { ms: buildMs, cpuMs: buildCpuMs, perSecond: size / (buildMs / 1000) },
+    build: { ms: buildMs, cpuMs: buildCpuMs, perSecond: size / (buildMs / 1000), gcMs: buildGcMs },
     memory: {
       heapUsedDelta,
       externalDelta,
@@ -268,6 +304,7 @@ function measure(size: number, seed: number, queryCount: number): RunResult {
       count: queries.length,
       ms: findMs,
       perSecond: queries.length / (findMs / 1000),
+      gcMs: findGcMs,
       perCpuSecond: queries.length / (findCpuMs / 1000),
       perSecondNoExplain: queries.length / (findNoExplainMs / 1000),
       p50Micros: quantile(latencies, 0.5) * 1000,
@@ -376,15 +413,17 @@ export function breakdownTable(summaries: readonly SizeSummary[]): string {
       fmt(buildMicros, 1),
       fmt(normalizeMicros, 1),
       fmt(Math.max(0, buildMicros - normalizeMicros), 1),
+      `${fmt(m((r) => (100 * r.build.gcMs) / r.build.ms))}%`,
       fmt(findMicros, 1),
       fmt(m((r) => r.find.phasesCpuMicros.normalize), 1),
       fmt(m((r) => r.find.phasesCpuMicros.candidates), 1),
       fmt(m((r) => r.find.phasesCpuMicros.score), 1),
       fmt(m((r) => r.find.phasesCpuMicros.explain), 1),
+      `${fmt(m((r) => (100 * r.find.gcMs) / r.find.ms))}%`,
     ];
   });
   return markdownTable(
-    ['records', 'build CPU µs/rec', 'of which normalize', 'of which index', 'find CPU µs', 'normalize', 'candidate ids', 'score + decide', 'explanation'],
+    ['records', 'build CPU µs/rec', 'of which normalize', 'of which index', 'build GC pauses', 'find CPU µs', 'normalize', 'candidate ids', 'score + decide', 'explanation', 'find GC pauses'],
     rows,
   );
 }
@@ -451,7 +490,8 @@ export function readmeSection(machine: MachineInfo, revision: string, summaries:
     resultsTable(summaries),
     '',
     'CPU time per record (build) and per find, by phase (normalize measured on 100k unseen records;',
-    '"index" is the rest of `upsert`; find phases are separate passes over the same queries):',
+    '"index" is the rest of `upsert`; find phases are separate passes over the same queries; GC',
+    'pauses are main-thread garbage-collection time as a share of wall time):',
     '',
     breakdownTable(summaries),
     '',
@@ -464,7 +504,7 @@ async function main(): Promise<void> {
   const seed = Number(args.get('--seed') ?? DEFAULT_SEED);
   const queries = Number(args.get('--queries') ?? DEFAULT_QUERIES);
   if (args.has('--child')) {
-    const result = measure(Number(args.get('--size')), seed, queries);
+    const result = await measure(Number(args.get('--size')), seed, queries);
     process.stdout.write(`${JSON.stringify(result)}\n`);
     return;
   }
