@@ -37,7 +37,13 @@ export function registerKeys(program: Command, io: CliIo): void {
     .command('create')
     .description('create an API key for a tenant and print it (only time it is shown)')
     .requiredOption('--tenant <name>', 'tenant the key belongs to')
-    .addOption(new Option('--tier <tier>', 'integration tier').choices(TIERS))
+    .addOption(
+      new Option(
+        '--tier <tier>',
+        'integration tier (rate limits of interface.md section 8; default Custom). Internal: no rate limits or quota, ' +
+          "for operators' own tools and tests, outside the contract's tiers",
+      ).choices(TIERS),
+    )
     .addOption(new Option('--contexts <list>', 'contexts the key may use: voterfile,campaign').argParser(parseContexts))
     .addOption(new Option('--default-context <context>', 'context used when the key has no |0/|1 suffix').choices(CONTEXTS))
     .option(DB_FLAGS, DB_HELP)
