@@ -13,7 +13,7 @@ import { openOutput } from './matching/output.js';
 import { addMatchingOptions, parseCommonOptions, type CommonOptions, type RawCommonOptions } from './matching/options.js';
 import { describeGates, describeSettings, thresholdsOf } from './matching/settings.js';
 import { formatExplanation, type PairRequest } from './matching/shard.js';
-import { describeInput, describeIssues, describeUnreadable, plural, seconds } from './matching/summary.js';
+import { describeInput, describeIssues, describeResources, describeUnreadable, plural, seconds } from './matching/summary.js';
 import { formatCount, Progress } from './progress.js';
 import { buildDedupeReport, reportPairsFor } from './report/dedupe-report.js';
 import { writeReport } from './report/write.js';
@@ -42,6 +42,7 @@ export function registerDedupe(program: Command, io: CliIo): void {
 
 async function runDedupe(path: string, label: string, raw: DedupeRawOptions, common: CommonOptions, io: CliIo): Promise<void> {
   const started = performance.now();
+  const startCpu = process.cpuUsage();
   const progress = new Progress({ mode: common.progress, write: io.stderr });
   const wantReport = raw.report !== undefined;
   const explain = raw.explain === true;
@@ -99,7 +100,7 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
     }
     const rate = run.read.rows / Math.max(1e-9, totalMs / 1000);
     summary.push(
-      `time ${seconds(totalMs)} (read and index ${seconds(run.timings.read)}, match ${seconds(run.timings.match)}, write ${seconds(writeMs)}) on ${run.threads} thread${run.threads > 1 ? 's' : ''}; ${formatCount(rate)} rows/s`,
+      `time ${seconds(totalMs)} (read and index ${seconds(run.timings.read)}, match ${seconds(run.timings.match)}, write ${seconds(writeMs)}) on ${run.threads} thread${run.threads > 1 ? 's' : ''}; ${formatCount(rate)} rows/s; ${describeResources(startCpu)}`,
     );
     if (!common.quiet) io.stderr(`${summary.join('\n')}\n`);
     done = true;

@@ -15,7 +15,7 @@ import { addMatchingOptions, parseCommonOptions, type CommonOptions, type RawCom
 import { openOutput } from './matching/output.js';
 import { describeGates, describeSettings, thresholdsOf } from './matching/settings.js';
 import { formatExplanation, type PairRequest } from './matching/shard.js';
-import { describeInput, describeIssues, describeUnreadable, plural, seconds } from './matching/summary.js';
+import { describeInput, describeIssues, describeResources, describeUnreadable, plural, seconds } from './matching/summary.js';
 import { formatCount, Progress } from './progress.js';
 import { buildLinkReport, linkReportPlan } from './report/link-report.js';
 import { writeReport } from './report/write.js';
@@ -54,6 +54,7 @@ export function registerLink(program: Command, io: CliIo): void {
 
 async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOptions, common: CommonOptions, io: CliIo): Promise<void> {
   const started = performance.now();
+  const startCpu = process.cpuUsage();
   const progress = new Progress({ mode: common.progress, write: io.stderr });
   const explain = raw.explain === true;
   const wantReport = raw.report !== undefined;
@@ -139,7 +140,7 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
       summary.push(`report: ${raw.report}`);
     }
     const rate = (leftRead.rows + rightRead.rows) / Math.max(1e-9, totalMs / 1000);
-    summary.push(`time ${seconds(totalMs)} (read and index left ${seconds(run.timings.index)}, match right ${seconds(run.timings.match)}) on ${run.threads} thread${run.threads > 1 ? 's' : ''}; ${formatCount(rate)} rows/s`);
+    summary.push(`time ${seconds(totalMs)} (read and index left ${seconds(run.timings.index)}, match right ${seconds(run.timings.match)}) on ${run.threads} thread${run.threads > 1 ? 's' : ''}; ${formatCount(rate)} rows/s; ${describeResources(startCpu)}`);
     if (!common.quiet) io.stderr(`${summary.join('\n')}\n`);
     done = true;
   } finally {

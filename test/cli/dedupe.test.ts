@@ -223,6 +223,7 @@ describe('dedupe', () => {
     expect(isOneLineError(await s.cli(['dedupe', 'missing.csv']))).toBe(true);
     expect((await s.cli(['dedupe', 'missing.csv'])).stderr).toMatch(/missing\.csv: no such file/);
     expect(isOneLineError(await s.cli(['dedupe', s.dir]))).toBe(true);
+    expect((await s.cli(['dedupe', '-'])).stderr).toMatch(/reading standard input is not supported/);
     const empty = await s.cli(['dedupe', s.file('empty.csv', '')]);
     expect(isOneLineError(empty)).toBe(true);
     expect(empty.stderr).toMatch(/empty \(no header line\)/);

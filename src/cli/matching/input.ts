@@ -42,8 +42,14 @@ export interface ReadInput {
   readonly batches: number;
 }
 
+/** Input paths that mean standard input, which the commands cannot read twice. */
+const STDIN_NAMES = new Set(['-', '/dev/stdin']);
+
 /** Opens a file and reads its header; a CliInputError on any problem. */
 export async function openFile(path: string, options: Pick<InputOptions, 'delimiter' | 'encoding' | 'batchRows'>): Promise<CsvFile> {
+  if (STDIN_NAMES.has(path) || path.endsWith('/-')) {
+    throw new CliInputError('reading standard input is not supported (the file is read more than once): save it to a file and pass its name');
+  }
   try {
     return await openCsv(path, { delimiter: options.delimiter, encoding: options.encoding, batchRows: options.batchRows });
   } catch (err) {

@@ -83,3 +83,15 @@ export function plural(count: number, word: string): string {
 export function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
+
+/**
+ * "cpu 12.3 s, peak memory 1.2 GB": CPU of every thread of the process since `since`
+ * (process.cpuUsage() taken at the start), and the process's peak RSS.
+ */
+export function describeResources(since: NodeJS.CpuUsage): string {
+  const cpu = process.cpuUsage(since);
+  const peakKb = process.resourceUsage().maxRSS;
+  const mb = peakKb / 1024;
+  const mem = mb >= 1024 ? `${(mb / 1024).toFixed(2)} GB` : `${Math.round(mb)} MB`;
+  return `cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, peak memory ${mem}`;
+}

@@ -1,0 +1,202 @@
+/**
+ * Dedupe benchmark (`npm run bench:dedupe`): the real `matchbook dedupe` process on seeded
+ * synthetic files of 100k and 1M rows (bench/corpus.ts: 80% distinct people, 20% noisy
+ * re-typings of some of them, with the truth in a column the CLI does not match on).
+ * Reports wall time, rows/s, CPU time, peak RSS (the process with its worker threads),
+ * the time of each phase, and the pairwise precision and recall of the clusters written.
+ *
+ *   npm run bench:dedupe                                # 100k and 1M rows, 2 threads
+ *   npm run bench:dedupe -- --sizes 100000 --threads 1
+ *   npm run bench:dedupe -- --readme                    # also rewrite bench/README.md's section
+ *   npm run bench:dedupe -- --json
+ *
+ * Files are generated once into $TMPDIR/matchbook-bench-dedupe/ and reused. Target (issue
+ * 6): 1M rows in <= 60 s wall on 2 cores, peak RSS <= 4 GB.
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Papa from 'papaparse';
+import { pairMetrics, pairsFromClusters } from '../src/eval/metrics.js';
+import { contactCsvCells, generateCorpus } from './corpus.js';
+import { updateReadmeSection } from './lib/readme.js';
+import { describeMachine, fmt, machineInfo, markdownTable, parseArgs, type MachineInfo } from './lib/report.js';
+
+const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const SECTION = '## Dedupe (bench/dedupe.bench.ts)';
+const DEFAULT_SIZES = [100_000, 1_000_000];
+/** Share of rows that are re-typings of another row's person. */
+const DUPLICATE_SHARE = 0.2;
+export const TARGET = { rows: 1_000_000, seconds: 60, rssBytes: 4 * 1024 ** 3 } as const;
+
+const HEADER = ['truth', 'firstName', 'middleName', 'lastName', 'suffix', 'dateOfBirth', 'emails', 'phones', 'addressLine1', 'addressLine2', 'city', 'stateOrProvince', 'zipOrPostalCode'];
+
+/** Writes the seeded file for `rows` rows unless it exists; answers its path. */
+async function corpusFile(seed: number, rows: number): Promise<string> {
+  const dir = join(tmpdir(), 'matchbook-bench-dedupe');
+  mkdirSync(dir, { recursive: true });
+  const path = join(dir, `corpus-seed${seed}-${rows}.csv`);
+  if (existsSync(path)) return path;
+  const people = Math.round(rows * (1 - DUPLICATE_SHARE));
+  const corpus = generateCorpus({ seed, size: people });
+  const partial = `${path}.partial`;
+  const out = createWriteStream(partial);
+  const write = (text: string): Promise<void> => new Promise((res) => (out.write(text) ? res() : out.once('drain', () => res())));
+  process.stderr.write(`bench: writing ${fmt(rows)} rows to ${path}\n`);
+  let buffer = `${HEADER.join(',')}\n`;
+  for (const p of corpus.people()) {
+    buffer += `${[String(p.personId), ...contactCsvCells(p.contact)].join(',')}\n`;
+    if (buffer.length > 1 << 20) {
+      await write(buffer);
+      buffer = '';
+    }
+  }
+  for (const q of corpus.queries({ count: rows - people, newFraction: 0 })) {
+    buffer += `${[String(q.truth ?? ''), ...contactCsvCells(q.candidate)].join(',')}\n`;
+    if (buffer.length > 1 << 20) {
+      await write(buffer);
+      buffer = '';
+    }
+  }
+  await write(buffer);
+  await new Promise<void>((res) => out.end(() => res()));
+  renameSync(partial, path);
+  return path;
+}
+
+interface RunResult {
+  readonly rows: number;
+  readonly threads: number;
+  readonly wallSeconds: number;
+  readonly rowsPerSecond: number;
+  readonly cpuSeconds: number;
+  readonly peakRssBytes: number;
+  readonly readIndexSeconds: number;
+  readonly matchSeconds: number;
+  readonly writeSeconds: number;
+  readonly clusters: number;
+  readonly precision: number;
+  readonly recall: number;
+  readonly loadAverageAfter: number;
+}
+
+function parseSize(text: string): number {
+  const m = /([\d.]+) (GB|MB)/.exec(text);
+  if (!m) return Number.NaN;
+  return Number(m[1]) * (m[2] === 'GB' ? 1024 ** 3 : 1024 ** 2);
+}
+
+/** Runs `matchbook dedupe` on a file as its own process; progress lines pass through. */
+async function runDedupe(file: string, rows: number, threads: number): Promise<RunResult> {
+  const out = `${file}.out.csv`;
+  const args = ['--import', 'tsx', join(REPO, 'src/cli/main.ts'), 'dedupe', file, '-o', out, '--threads', String(threads), '--progress', 'plain'];
+  const started = performance.now();
+  const stderr = await new Promise<string>((res, rej) => {
+    const child = spawn(process.execPath, args, { cwd: REPO, stdio: ['ignore', 'ignore', 'pipe'] });
+    let text = '';
+    child.stderr.on('data', (d: Buffer) => {
+      text += d.toString();
+      process.stderr.write(d);
+    });
+    child.on('error', rej);
+    child.on('close', (code) => (code === 0 ? res(text) : rej(new Error(`dedupe exited with ${code}:\n${text}`))));
+  });
+  const wallSeconds = (performance.now() - started) / 1000;
+  const time = /time [\d.]+ s \(read and index ([\d.]+) s, match ([\d.]+) s, write ([\d.]+) s\) on (\d+) threads?; [\d,]+ rows\/s; cpu ([\d.]+) s, peak memory ([\d.]+ [MG]B)/.exec(stderr);
+  if (time === null) throw new Error(`no time line in the summary:\n${stderr}`);
+  const clusters = Number(/clusters ([\d,]+)/.exec(stderr)?.[1]?.replace(/,/g, '') ?? Number.NaN);
+  // Accuracy of the written clusters against the truth column.
+  const parsed = Papa.parse<string[]>(readFileSync(out, 'utf8'), { skipEmptyLines: true });
+  const header = parsed.data[0] ?? [];
+  const clusterAt = header.indexOf('cluster_id');
+  const truthAt = header.indexOf('truth');
+  const predicted = new Map<string, string>();
+  const truth = new Map<string, string>();
+  parsed.data.slice(1).forEach((r, i) => {
+    predicted.set(String(i), r[clusterAt] ?? '');
+    truth.set(String(i), r[truthAt] ?? '');
+  });
+  const m = pairMetrics(pairsFromClusters(predicted), pairsFromClusters(truth));
+  rmSync(out, { force: true });
+  return {
+    rows,
+    threads: Number(time[4]),
+    wallSeconds,
+    rowsPerSecond: rows / wallSeconds,
+    cpuSeconds: Number(time[5]),
+    peakRssBytes: parseSize(time[6] ?? ''),
+    readIndexSeconds: Number(time[1]),
+    matchSeconds: Number(time[2]),
+    writeSeconds: Number(time[3]),
+    clusters,
+    precision: m.precision,
+    recall: m.recall,
+    loadAverageAfter: Math.round((loadavg()[0] ?? 0) * 10) / 10,
+  };
+}
+
+function table(results: readonly RunResult[]): string {
+  return markdownTable(
+    ['rows', 'threads', 'wall s', 'rows/s', 'CPU s', 'CPU µs/row', 'peak RSS', 'read+index s', 'match s', 'write s', 'precision', 'recall', 'load after'],
+    results.map((r) => [
+      fmt(r.rows), String(r.threads), fmt(r.wallSeconds, 1), fmt(r.rowsPerSecond), fmt(r.cpuSeconds, 1), fmt((r.cpuSeconds * 1e6) / r.rows),
+      `${fmt(r.peakRssBytes / 1024 ** 3, 2)} GB`, fmt(r.readIndexSeconds, 1), fmt(r.matchSeconds, 1), fmt(r.writeSeconds, 1),
+      fmt(r.precision, 4), fmt(r.recall, 4), fmt(r.loadAverageAfter, 1),
+    ]),
+  );
+}
+
+function verdict(results: readonly RunResult[]): string {
+  const big = results.find((r) => r.rows === TARGET.rows);
+  if (big === undefined) return `Target (1M rows <= ${TARGET.seconds} s wall, RSS <= 4 GB): not run at 1M.`;
+  const time = big.wallSeconds <= TARGET.seconds;
+  const rss = big.peakRssBytes <= TARGET.rssBytes;
+  return `Target: 1M rows in <= ${TARGET.seconds} s wall on 2 cores: **${time ? 'met' : 'not met'}** (${fmt(big.wallSeconds, 1)} s); peak RSS <= 4 GB: **${rss ? 'met' : 'not met'}** (${fmt(big.peakRssBytes / 1024 ** 3, 2)} GB).`;
+}
+
+function readmeSection(machine: MachineInfo, seed: number, results: readonly RunResult[]): string {
+  return [
+    SECTION,
+    '',
+    `Run on ${describeMachine(machine)}. Other work on the machine (load above 2) inflates wall time; CPU time is the steadier figure.`,
+    '',
+    `How: \`npm run bench:dedupe\`. Seeded files (seed ${seed}) from bench/corpus.ts: 80% distinct people (Zipf names, households, Jr/Sr, shared phones) and 20% noisy re-typings of some of them (nicknames, typos, moved house, other formats), with the true person in a \`truth\` column the CLI does not match on. The real \`matchbook dedupe FILE -o OUT --threads N\` process from source (tsx), CRM rules and the contract's gates (the defaults). Wall time is from process start to exit; CPU and peak RSS are the process's (all threads); precision and recall are pairwise, of the clusters written, against the truth.`,
+    '',
+    table(results),
+    '',
+    verdict(results),
+    '',
+    'Where the time goes (2 threads): each worker thread holds a full index, so that the result is the same as on one thread (and as the engine\'s own evaluation): rows are normalized once, by one worker, and copied to the other (structured clone), but every worker inserts every row; the queries are split. Per row, the engine costs about 40 µs of CPU to normalize, 20-45 µs to insert and 50 µs (100k rows) to 250 µs (1M rows) to find all candidates (`findAll`: the candidate lists grow with the file: median 16, p90 64 at 1M), measured in one process with `process.cpuUsage` on these files. So at 1M the two workers spend about 2 x 45 s inserting and 2 x 125 s finding: the matching phase is the engine\'s find cost, and the 60 s target needs it about 4x cheaper. The CLI\'s own work (CSV parsing with papaparse, mapping rows, copying normalized records between threads, writing) is about 15-25 µs per row.',
+    '',
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const sizes = (args.get('--sizes') ?? DEFAULT_SIZES.join(',')).split(',').map(Number);
+  const seed = Number(args.get('--seed') ?? 42);
+  const threads = Number(args.get('--threads') ?? 2);
+  if (sizes.some((n) => !Number.isInteger(n) || n < 10)) throw new Error('--sizes: whole numbers of rows, e.g. 100000,1000000');
+  const machine = machineInfo();
+  const results: RunResult[] = [];
+  for (const rows of sizes) {
+    const file = await corpusFile(seed, rows);
+    process.stderr.write(`bench: dedupe ${fmt(rows)} rows on ${threads} threads\n`);
+    results.push(await runDedupe(file, rows, threads));
+  }
+  if (args.has('--json')) {
+    process.stdout.write(`${JSON.stringify({ machine, seed, results }, null, 2)}\n`);
+  } else {
+    process.stdout.write(`${describeMachine(machine)}\n\n${table(results)}\n\n${verdict(results)}\n`);
+  }
+  if (args.has('--readme')) updateReadmeSection(SECTION, readmeSection(machine, seed, results));
+}
+
+if (process.argv[1] !== undefined && fileURLToPath(import.meta.url) === resolve(process.argv[1])) {
+  main().catch((err: unknown) => {
+    process.stderr.write(`bench:dedupe: ${err instanceof Error ? err.message : String(err)}\n`);
+    process.exitCode = 1;
+  });
+}
