@@ -1,6 +1,8 @@
 /**
  * API benchmark: autocannon on loopback against the real `matchbook serve` process with
- * 100k stored people, for POST /v4/people/find and POST /v4/people/findOrCreate.
+ * 100k stored people, for POST /v4/people/find, POST /v4/people/findOrCreate and
+ * POST /v4/people/{crmId}/canvassResponses (spread over many Preferred-tier keys, so the
+ * rate limiter is on the path: 200 rps per key in the High category).
  *
  * Bodies are realistic and varied: the seeded synthetic corpus (bench/corpus.ts) gives the
  * stored people and, separately, noisy queries (nicknames, typos, other phone formats,
@@ -13,6 +15,7 @@
  * `--db FILE` keeps the seeded database there and reuses it on the next run (seeding 100k
  * people through the facade takes minutes).
  * Targets (issue 3, on 2 cores): find >= 3,000 req/s with p99 <= 20 ms; findOrCreate >= 1,000 req/s.
+ * Target (issue 4): canvassResponses >= 3,000 req/s across many keys with p99 <= 20 ms.
  */
 import autocannon, { type Result } from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -164,6 +167,53 @@ async function hammer(base: string, path: string, key: string, bodies: readonly 
   });
 }
 
+/** Keys of the canvass run: Preferred tier (High category 200 rps each, no monthly quota). */
+const CANVASS_KEYS = 24;
+/** Result codes the canvass bodies cycle through (no phone dispositions: those rewrite the person). */
+const CANVASS_RESULTS = [17, 18, 19, 14];
+
+/** POST canvass responses, each request the next stored person and the next key. */
+async function hammerCanvass(base: string, keys: readonly string[], crmIds: readonly number[], args: Args, seconds: number): Promise<Result> {
+  let next = 0;
+  const auths = keys.map((k) => `Basic ${Buffer.from(`apiuser:${k}`).toString('base64')}`);
+  return autocannon({
+    url: base,
+    connections: args.connections,
+    duration: seconds,
+    timeout: 10,
+    requests: [
+      {
+        method: 'POST',
+        path: '/v4/people/1/canvassResponses',
+        setupRequest: (req) => {
+          const i = next++;
+          return {
+            ...req,
+            path: `/v4/people/${crmIds[i % crmIds.length]!}/canvassResponses`,
+            headers: { 'content-type': 'application/json', authorization: auths[i % auths.length]! },
+            body: JSON.stringify({ canvassContext: { contactTypeId: 1, inputTypeId: 11, dateCanvassed: '2026-11-03T18:00:00-05:00' }, resultCodeId: CANVASS_RESULTS[i % CANVASS_RESULTS.length] }),
+          };
+        },
+      },
+    ],
+  });
+}
+
+/** Preferred keys for the canvass run and up to 20,000 stored crmIds of the bench tenant. */
+async function prepareCanvass(db: string): Promise<{ keys: string[]; crmIds: number[] }> {
+  const crm = await Crm.open({ db, synchronous: 'NORMAL' });
+  try {
+    const keys: string[] = [];
+    for (let i = 0; i < CANVASS_KEYS; i++) keys.push((await crm.createKey({ tenant: 'bench', tier: 'Preferred', contexts: ['campaign'] })).key);
+    const identity = await crm.authenticate(keys[0]!);
+    if (identity === null) throw new Error('the new key does not authenticate');
+    const people = await crm.store.listPeople({ tenantId: identity.tenantId, context: 'campaign' }, 0, 20_000);
+    return { keys, crmIds: people.map((p) => p.crmId) };
+  } finally {
+    await crm.close();
+  }
+}
+
 /** One measured run, with the server's CPU time around it. */
 async function measure(name: string, pid: number, run: () => Promise<Result>, target: string, met: (r: Result) => boolean): Promise<Run> {
   const before = cpuSecondsOf(pid);
@@ -229,7 +279,10 @@ function renderSection(args: Args, runs: readonly Run[], info: RunInfo): string 
       '`Internal`-tier key. Bodies: the corpus\' noisy queries (nicknames, typos, other formats, moved house; 30% people not ' +
       'stored), each request the next body of a pool (find 20,000 bodies; each findOrCreate row its own 40,000), so ' +
       'findOrCreate really creates. `--sync full` (the default) fsyncs every write; `--sync normal` survives a killed process ' +
-      '(the kill -9 test runs both) but not a power loss.',
+      '(the kill -9 test runs both) but not a power loss. canvassResponses: a result code (Call Back, Busy, Left Message, ' +
+      `Canvassed) for the next of up to 20,000 stored people, each request with the next of ${CANVASS_KEYS} Preferred-tier keys ` +
+      '(rate limits on: 200 rps per key in the High category; a 429 would show in the statuses), under `--sync full` ' +
+      '(each 204 after its group commit\'s fsync).',
     '',
     '| endpoint | req/s | p50 ms | p97.5 ms | p99 ms | max ms | server CPU µs/req | errors | statuses | target |',
     '|---|---|---|---|---|---|---|---|---|---|',
@@ -282,6 +335,7 @@ async function main(): Promise<void> {
   try {
     log(`preparing ${args.size} people in ${db}...`);
     const { key, seeded, seedMs } = await prepare(db, args, log);
+    const canvass = await prepareCanvass(db);
     const corpus = generateCorpus({ seed: args.seed, size: args.size });
     const bodies = (seed: number, count: number) => corpus.queries({ count, seed }).map((q) => JSON.stringify(toCandidate(q.candidate)));
     const findBodies = bodies(args.seed + 1, 20_000);
@@ -299,6 +353,8 @@ async function main(): Promise<void> {
         if (sync === 'full') {
           log('  find: measuring');
           runs.push(await measure('POST /v4/people/find', server.pid, () => hammer(server.base, '/v4/people/find', key, findBodies, args, args.duration), '>= 3,000 req/s, p99 <= 20 ms', (r) => r.requests.average >= 3000 && r.latency.p99 <= 20));
+          log('  canvassResponses: measuring');
+          runs.push(await measure(`POST /v4/people/{crmId}/canvassResponses (${CANVASS_KEYS} Preferred keys)`, server.pid, () => hammerCanvass(server.base, canvass.keys, canvass.crmIds, args, args.duration), '>= 3,000 req/s, p99 <= 20 ms', (r) => r.requests.average >= 3000 && r.latency.p99 <= 20));
         }
         log('  findOrCreate: measuring');
         // A reused database already holds the people of earlier pools: draw new ones.

@@ -114,8 +114,20 @@ function mergeById<T>(seeded: readonly T[], added: readonly T[], id: (t: T) => n
   return [...out.values()].sort((a, b) => id(a) - id(b));
 }
 
-/** What a context sees: the seeded lists with its settings' additions, each sorted by id. */
+/** Merged lists per settings object (settings are immutable and replaced on change). */
+const MERGED = new WeakMap<CanvassLists, CanvassLists>();
+
+/** What a context sees: the seeded lists with its settings' additions, each sorted by id (memoized). */
 export function canvassListsOf(added: CanvassLists): CanvassLists {
+  let lists = MERGED.get(added);
+  if (lists === undefined) {
+    lists = mergeLists(added);
+    MERGED.set(added, lists);
+  }
+  return lists;
+}
+
+function mergeLists(added: CanvassLists): CanvassLists {
   const s = SEEDED_CANVASS_LISTS;
   return {
     contactTypes: mergeById(s.contactTypes, added.contactTypes, (t) => t.contactTypeId),
