@@ -173,6 +173,19 @@ function parseNanp(plans: readonly NanpPlan[], national: string): ParsedPhone {
   return 'invalid';
 }
 
+/**
+ * libphonenumber's validation (`parsePhoneNumberFromString(text, country)?.isValid()`) of a
+ * North American number through the fast path: `text` is digits ("2024291000" or
+ * "12024291000") with `country` US or CA, or "+12024291000". Answers the E.164 and ISO
+ * country, 'invalid', or undefined when the fast path does not apply (ask libphonenumber).
+ */
+export function validateNanp(text: string, country: string | null): { readonly e164: string; readonly country: string | null } | 'invalid' | undefined {
+  if (NANP_PLANS === null || !NANP_DIGITS.test(text)) return undefined;
+  if (text.charCodeAt(0) !== 43 /* + */ && country !== 'US' && country !== 'CA') return undefined;
+  const parsed = parseNanp(NANP_PLANS, text.slice(text.length - 10));
+  return typeof parsed === 'string' ? 'invalid' : { e164: parsed.e164, country: parsed.country };
+}
+
 /** Upper-cased ISO alpha-2 code if libphonenumber supports it, else null. */
 function supportedCountry(code: unknown): CountryCode | null {
   if (typeof code !== 'string' || code.length !== 2) return null;
