@@ -109,7 +109,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const limiter =
     options.rateLimiter ??
     new MemoryRateLimiter({ ledger: ledgerOf(options.crm), onFlushError: (err) => app.log.error({ err }, 'usage flush failed') });
-  app.addHook('onClose', async () => limiter.close());
+  // A failed last flush loses at most the last second's counts; it must not fail the shutdown.
+  app.addHook('onClose', async () => limiter.close().catch((err: unknown) => app.log.error({ err }, 'usage flush failed')));
   for (const prefix of API_PREFIXES) {
     void app.register(
       async (api) => {

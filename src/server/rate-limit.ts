@@ -162,7 +162,7 @@ export interface MemoryRateLimiterOptions {
   readonly now?: () => number;
   /** Flush period in ms (0: only on close and `flush()`). Default {@link DEFAULT_FLUSH_INTERVAL_MS}. */
   readonly flushIntervalMs?: number;
-  /** Called when a background flush fails (the counts are kept and retried). */
+  /** Called when a background flush fails (the counts are kept and retried) or a month's count cannot be read (counting goes on from this process' own count). */
   readonly onFlushError?: (error: unknown) => void;
 }
 
@@ -222,14 +222,17 @@ export class MemoryRateLimiter implements RateLimiter {
       const created: MonthCount = { month, used: 0, ready: null };
       const ledger = this.options.ledger;
       if (ledger !== null) {
-        created.ready = ledger.getKeyUsage(keyId, month).then((stored) => {
-          created.used += stored;
-          created.ready = null;
-        });
-        // A failed load is retried by the next request.
-        created.ready.catch(() => {
-          if (this.months.get(keyId) === created) this.months.delete(keyId);
-        });
+        created.ready = ledger.getKeyUsage(keyId, month).then(
+          (stored) => {
+            created.used += stored;
+            created.ready = null;
+          },
+          (error: unknown) => {
+            // The store is unreadable: count from what this process saw rather than refuse or fail requests.
+            created.ready = null;
+            this.options.onFlushError?.(error);
+          },
+        );
       }
       this.months.set(keyId, created);
       entry = created;

@@ -218,6 +218,20 @@ describe('MemoryRateLimiter on a fake clock', () => {
     expect(l.rows.get('7|2026-12')).toBe(1);
   });
 
+  it('an unreadable ledger neither fails nor refuses requests', async () => {
+    const errors: unknown[] = [];
+    const broken: UsageLedger = {
+      addKeyUsage: async () => { throw new Error('down'); },
+      getKeyUsage: async () => { throw new Error('down'); },
+    };
+    const limiter = new MemoryRateLimiter({ ledger: broken, flushIntervalMs: 0, onFlushError: (e) => errors.push(e) });
+    const d = await limiter.take({ keyId: 1, tier: 'Startup' }, 'Low');
+    expect(d.allowed).toBe(true);
+    expect(d.quota.used).toBe(1);
+    expect(errors).toHaveLength(1);
+    await expect(limiter.close()).rejects.toThrow('down');
+  });
+
   it('msToMonthEnd reaches the first of the next month (UTC)', () => {
     expect(msToMonthEnd(Date.UTC(2026, 11, 31, 23, 0, 0))).toBe(3_600_000);
     expect(monthOf(Date.UTC(2027, 0, 1))).toBe('2027-01');
