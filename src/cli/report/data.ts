@@ -60,5 +60,7 @@ export interface ReportData {
   readonly rightColumns: readonly string[];
   readonly clusters: readonly ShownCluster[];
   readonly clustersTitle: string;
+  /** Shown instead of the clusters when there are none. */
+  readonly clustersEmpty: string;
   readonly borderline: readonly BorderlinePair[];
 }

@@ -122,7 +122,8 @@ export function buildDedupeReport(
     columns,
     rightColumns: columns,
     clustersTitle: 'Largest clusters',
-    clusters: plan.clusters.map((c) => ({ id: idOf(read.ids, c.root), size: results.clusterSize(c.root), rows: c.members.map(show) })),
+    clustersEmpty: 'No cluster has more than one row.',
+    clusters: plan.clusters.map((c) => ({ id: `cluster ${idOf(read.ids, c.root)}`, size: results.clusterSize(c.root), rows: c.members.map(show) })),
     borderline: plan.borderline.map((x, i) => ({
       score: x.score,
       decision: x.decision,

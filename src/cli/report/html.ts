@@ -52,7 +52,7 @@ function rowsTable(columns: readonly string[], rows: readonly ShownRow[], highli
 
 function clusterCard(c: ShownCluster, columns: readonly string[]): string {
   const more = c.size > c.rows.length ? ` (first ${c.rows.length} shown)` : '';
-  return `<div class="card"><h3 style="margin:0 0 6px;font-size:14px">cluster ${escapeHtml(c.id)}: ${c.size} rows${more}</h3>${rowsTable(columns, c.rows, true)}</div>`;
+  return `<div class="card"><h3 style="margin:0 0 6px;font-size:14px">${escapeHtml(c.id)}: ${c.size} rows${more}</h3>${rowsTable(columns, c.rows, true)}</div>`;
 }
 
 function pairCard(p: BorderlinePair, data: ReportData, index: number): string {
@@ -71,7 +71,8 @@ function pairCard(p: BorderlinePair, data: ReportData, index: number): string {
 /** The report page. */
 export function renderReport(data: ReportData): string {
   const figures = data.figures.map((f) => `<div class="figure"><b>${escapeHtml(f.value)}</b><span>${escapeHtml(f.label)}</span></div>`).join('');
-  const clusters = data.clusters.length === 0 ? '<p class="caption">No cluster has more than one row.</p>' : data.clusters.map((c) => clusterCard(c, data.columns)).join('');
+  const clusters = data.clusters.length === 0 ? `<p class="caption">${escapeHtml(data.clustersEmpty)}</p>` : data.clusters.map((c) => clusterCard(c, data.columns)).join('');
+  const belowNote = data.histogram.belowNote.charAt(0).toUpperCase() + data.histogram.belowNote.slice(1);
   const pairs = data.borderline.length === 0 ? '<p class="caption">No pair scored above the review threshold.</p>' : data.borderline.map((p, i) => pairCard(p, data, i)).join('');
   const fields = data.fields.length === 0
     ? '<p class="caption">No pairs to explain.</p>'
@@ -85,7 +86,7 @@ export function renderReport(data: ReportData): string {
 <h2>Score distribution</h2>
 ${legend([[COLORS.matched, 'best candidate Matched'], [COLORS.possible, 'best candidate Possible (review)'], [COLORS.below, 'no candidate above the review threshold']])}
 <div class="card">${scoreHistogramSvg(data.histogram, data.thresholds)}</div>
-<p class="caption">Each row counted once, at the score of its best candidate. Dashed lines: the thresholds. ${escapeHtml(data.histogram.belowNote)}. Moving the match line left merges more; right, fewer.</p>
+<p class="caption">Each row counted once, at the score of its best candidate. Dashed lines: the thresholds. ${escapeHtml(belowNote)}. Moving the match line left merges more; right, fewer.</p>
 <h2>What each field contributed</h2>
 <div class="card">${fields}</div>
 <p class="caption">Mean match weight (bits, log2 m/u) each field added to a pair's score. Fields that agree add; fields that differ subtract.</p>

@@ -134,6 +134,7 @@ export async function buildLinkReport(
     columns: fields,
     rightColumns: fields,
     clustersTitle: 'Left rows linked most often',
+    clustersEmpty: oneToOne ? 'One to one: each left row is linked at most once.' : 'No left row is linked by more than one right row.',
     clusters: plan.groups.map((g) => ({
       id: `L ${idOf(run.leftRead.ids, g.left)}`,
       size: g.rights.length + 1,
