@@ -59,7 +59,7 @@ export function median(values: readonly number[]): number {
 /** Renders rows as a GitHub-flavoured Markdown table (numbers right-aligned). */
 export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const numeric = header.map((_h, i) => rows.length > 0 && rows.every((r) => /^[\d.,\s%×x<>=~+-]*\d[\d.,\s%µmskKMGB/×x-]*$/.test(r[i] ?? '')));
+  const numeric = header.map((_h, i) => rows.length > 0 && rows.every((r) => /^[\d.,\s%×x<>=~+-]*\d[\d.,\s%µmskKMGB/×x()-]*$/.test(r[i] ?? '')));
   const line = (cells: readonly string[]): string =>
     `| ${cells.map((c, i) => (numeric[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;
