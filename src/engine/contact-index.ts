@@ -31,6 +31,13 @@ export interface IndexOptions extends NormalizeOptions {
   readonly maxBlockSize?: number;
   /** At most this many candidates are scored per lookup. Default 300; range >= 1. */
   readonly maxCandidates?: number;
+  /**
+   * A key filed under at most this many records is selective: every record under it is a
+   * candidate. A record found only under less selective keys must share at least two keys
+   * with the candidate (count filtering: a true match shares many keys, a namesake on the
+   * same street one). Default 8; Infinity makes every record under any key a candidate.
+   */
+  readonly selectiveBlockSize?: number;
   /** Adjust exact name agreement by the name's frequency in the index. Default true. */
   readonly termFrequencies?: boolean;
   /**
@@ -44,6 +51,8 @@ export interface IndexOptions extends NormalizeOptions {
 export const DEFAULT_MAX_BLOCK_SIZE = 100;
 /** Default of {@link IndexOptions.maxCandidates}. */
 export const DEFAULT_MAX_CANDIDATES = 300;
+/** Default of {@link IndexOptions.selectiveBlockSize}. */
+export const DEFAULT_SELECTIVE_BLOCK_SIZE = 8;
 
 /** Options of one lookup. */
 export interface FindOptions {
@@ -168,6 +177,7 @@ export class ContactIndex {
   private readonly strict: boolean;
   private readonly maxBlockSize: number;
   private readonly maxCandidates: number;
+  private readonly selectiveBlockSize: number;
   private readonly normalizeOptions: NormalizeOptions;
   private readonly tf: TermFrequencies | null;
   private readonly requireGateAgreement: boolean;
@@ -181,6 +191,7 @@ export class ContactIndex {
     this.requireGateAgreement = options.requireGateAgreement ?? true;
     this.maxBlockSize = Math.max(1, options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE);
     this.maxCandidates = Math.max(1, options.maxCandidates ?? DEFAULT_MAX_CANDIDATES);
+    this.selectiveBlockSize = Math.max(1, options.selectiveBlockSize ?? DEFAULT_SELECTIVE_BLOCK_SIZE);
     const norm: { defaultCountry?: string; dateOrder?: 'mdy' | 'dmy' | 'ymd' } = {};
     if (options.defaultCountry !== undefined) norm.defaultCountry = options.defaultCountry;
     if (options.dateOrder !== undefined) norm.dateOrder = options.dateOrder;
@@ -280,37 +291,40 @@ export class ContactIndex {
   }
 
   /**
-   * Ids of the records that share a blocking key with the candidate, most selective keys
-   * first: keys filed under more than maxBlockSize records are skipped while another key
-   * found candidates, and when every key is that common only maxBlockSize records of the
-   * most selective one are taken. At most maxCandidates in all. Deterministic.
+   * Ids of the records that share a blocking key with the candidate. Keys are read most
+   * selective first; a key filed under more than maxBlockSize records is skipped once
+   * another key found records, and when every key is that common only maxBlockSize records
+   * of the most selective one are read. A record counts when it was found under a selective
+   * key (selectiveBlockSize) or under at least two keys. Records sharing more keys come
+   * first, then lower ids; at most maxCandidates. Deterministic.
    */
   candidateIds(candidate: NormalizedContact, excludeId?: number): number[] {
     const hashes = blockingHashes(candidate, this.nicknames, this.soundOf);
     const counts = hashes.map((h) => this.postings.count(h));
     const order = hashes.map((_, i) => i).filter((i) => (counts[i] as number) > 0);
     order.sort((a, b) => (counts[a] as number) - (counts[b] as number) || a - b);
-    const out: number[] = [];
-    // A scan of `out` is cheaper than a Set for the usual handful; a Set past that.
-    let seen: Set<number> | null = null;
-    const skip = (id: number): boolean => {
-      if (id === excludeId) return true;
-      if (seen === null) {
-        if (out.length < 32) return out.includes(id);
-        seen = new Set(out);
-      }
-      if (seen.has(id)) return true;
-      seen.add(id);
-      return false;
-    };
+    // Hits per record: 2 for a selective key (enough alone), 1 for any other.
+    const hits = new Map<number, number>();
+    const budget = this.maxCandidates * 4;
+    let read = 0;
     for (const i of order) {
-      if (out.length >= this.maxCandidates) break;
-      const common = (counts[i] as number) > this.maxBlockSize;
-      if (common && out.length > 0) continue;
-      const limit = common ? Math.min(this.maxCandidates, out.length + this.maxBlockSize) : this.maxCandidates;
-      this.postings.collect(hashes[i] as number, out, limit, skip);
-      if (common) break;
+      const count = counts[i] as number;
+      const common = count > this.maxBlockSize;
+      if (common && hits.size > 0) continue;
+      const weight = count <= this.selectiveBlockSize ? 2 : 1;
+      const limit = Math.min(common ? this.maxBlockSize : count, budget - read);
+      this.postings.forEach(hashes[i] as number, limit, (id) => {
+        if (id !== excludeId) hits.set(id, (hits.get(id) ?? 0) + weight);
+      });
+      read += limit;
+      if (common || read >= budget) break;
     }
+    const out: number[] = [];
+    for (const [id, n] of hits) if (n >= 2) out.push(id);
+    // A candidate with a single key (an email alone) still reaches its records.
+    if (out.length === 0) for (const id of hits.keys()) out.push(id);
+    out.sort((a, b) => (hits.get(b) as number) - (hits.get(a) as number) || a - b);
+    if (out.length > this.maxCandidates) out.length = this.maxCandidates;
     return out;
   }
 

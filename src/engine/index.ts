@@ -82,6 +82,7 @@ export {
   ContactIndex,
   DEFAULT_MAX_BLOCK_SIZE,
   DEFAULT_MAX_CANDIDATES,
+  DEFAULT_SELECTIVE_BLOCK_SIZE,
   type Decision,
   type FindOptions,
   type IndexOptions,

@@ -162,6 +162,22 @@ export class PostingTable {
     return added;
   }
 
+  /** Calls `fn` with up to `limit` ids filed under `key`, most recently filed first. */
+  forEach(key: number, limit: number, fn: (id: number) => void): void {
+    const slot = this.find(key);
+    if (slot < 0 || limit <= 0) return;
+    const head = this.slotHead[slot] as number;
+    if (head === EMPTIED) return;
+    if (head < 0) {
+      fn(-(head + 3));
+      return;
+    }
+    let n = 0;
+    for (let e = this.entryNext[head] as number; e >= 0 && n < limit; e = this.entryNext[e] as number, n++) {
+      fn(this.entryId[e] as number);
+    }
+  }
+
   /** Slot holding `key`, or -1. */
   private find(key: number): number {
     const mask = this.slotKey.length - 1;

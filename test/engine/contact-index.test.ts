@@ -131,7 +131,7 @@ const person = fc.record({
 describe('index properties', () => {
   it('candidate retrieval agrees with a brute-force scan (the oracle)', () => {
     fc.assert(fc.property(fc.array(person, { maxLength: 30 }), person, (people, query) => {
-      const index = new ContactIndex({ maxBlockSize: 10_000, maxCandidates: 10_000 });
+      const index = new ContactIndex({ maxBlockSize: 10_000, maxCandidates: 10_000, selectiveBlockSize: Infinity });
       people.forEach((p, i) => index.upsert(i, p));
       const q = index.normalize(query);
       const qKeys = new Set(blockingKeys(q, DEFAULT_NICKNAMES));
@@ -139,6 +139,23 @@ describe('index properties', () => {
         .map((_, i) => i)
         .filter((i) => blockingKeys(index.get(i)!, DEFAULT_NICKNAMES).some((k) => qKeys.has(k)));
       expect(new Set(index.candidateIds(q))).toEqual(new Set(expected));
+    }), { numRuns: 200 });
+  });
+
+  it('count filtering keeps every record under a selective key or under two keys (the oracle)', () => {
+    fc.assert(fc.property(fc.array(person, { maxLength: 40 }), person, fc.integer({ min: 1, max: 6 }), (people, query, selective) => {
+      const index = new ContactIndex({ maxBlockSize: 10_000, maxCandidates: 10_000, selectiveBlockSize: selective });
+      people.forEach((p, i) => index.upsert(i, p));
+      const q = index.normalize(query);
+      const qKeys = blockingKeys(q, DEFAULT_NICKNAMES);
+      const filed = (key: string) => people.filter((_, i) => blockingKeys(index.get(i)!, DEFAULT_NICKNAMES).includes(key)).length;
+      const hits = people.map((_, i) => {
+        const keys = blockingKeys(index.get(i)!, DEFAULT_NICKNAMES).filter((k) => qKeys.includes(k));
+        return keys.reduce((n, k) => n + (filed(k) <= selective ? 2 : 1), 0);
+      });
+      const strong = hits.map((n, i) => (n >= 2 ? i : -1)).filter((i) => i >= 0);
+      const any = hits.map((n, i) => (n >= 1 ? i : -1)).filter((i) => i >= 0);
+      expect(new Set(index.candidateIds(q))).toEqual(new Set(strong.length > 0 ? strong : any));
     }), { numRuns: 200 });
   });
 
