@@ -247,7 +247,7 @@ const NOTES = [
   '  1,000/s with full durability needs group commit (one fsync for all writes queued on the mutex).',
   '- canvassResponses: about 190-250 µs of server CPU per request (auth and settings reads, the person read, the',
   '  history insert joining the group commit, the rate limiter); the req/s is what the loaded machine left',
-  '  over (the bench and autocannon share the 2 cores). With `--sync full` each answer also waits for its group's fsync.',
+  '  over (the bench and autocannon share the 2 cores). With `--sync full` each answer also waits for the fsync of its group.',
   '',
 ];
 
