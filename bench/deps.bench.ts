@@ -15,7 +15,7 @@
  *
  *   mkdir -p /tmp/depbench && cd /tmp/depbench && npm init -y && npm install natural unorm
  *
- * Flags: --pairs N (default 200000), --rounds N (default 5), --json, --readme.
+ * Flags: --pairs N (default 200000), --rounds N (default 25, of 40k-item slices), --json, --readme.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
@@ -71,17 +71,40 @@ interface Agreement {
 
 const MARKS = /[\u0300-\u036f]/g;
 
-/** Times fn over `ops` operations, `rounds` times after one warm-up; ns/op median, min, max. */
-function time(operation: string, implementation: string, ops: number, rounds: number, fn: () => number): Timing {
-  let sink = fn();
-  const per: number[] = [];
+/** An implementation under test: processes items [from, to) and returns a checksum. */
+type Impl = readonly [name: string, run: (from: number, to: number) => number];
+
+/** Items per timed slice: small enough that a burst of load hits few slices. */
+const SLICE = 40_000;
+
+/**
+ * Times the implementations of one operation over `items` inputs: one warm-up pass each, then
+ * `rounds` rounds, each timing every implementation (in rotated order) on the same slice of
+ * SLICE items, so a burst of load on the shared machine hits every implementation alike.
+ * ns/op: median, min and max over rounds.
+ */
+function compare(operation: string, items: number, rounds: number, impls: readonly Impl[]): Timing[] {
+  let sink = 0;
+  for (const [, run] of impls) sink += run(0, items);
+  const per = impls.map((): number[] => []);
+  const slices = Math.max(1, Math.ceil(items / SLICE));
   for (let r = 0; r < rounds; r++) {
-    const t = process.hrtime.bigint();
-    sink += fn();
-    per.push(Number(process.hrtime.bigint() - t) / ops);
+    const from = (r % slices) * SLICE;
+    const to = Math.min(items, from + SLICE);
+    for (let k = 0; k < impls.length; k++) {
+      const i = (k + r) % impls.length;
+      const run = impls[i]?.[1];
+      if (run === undefined) continue;
+      const t = process.hrtime.bigint();
+      sink += run(from, to);
+      per[i]?.push(Number(process.hrtime.bigint() - t) / (to - from));
+    }
   }
   if (Number.isNaN(sink)) process.stderr.write(' ');
-  return { operation, implementation, nsPerOp: median(per), minNs: Math.min(...per), maxNs: Math.max(...per), ops };
+  return impls.map(([implementation], i) => {
+    const xs = per[i] ?? [];
+    return { operation, implementation, nsPerOp: median(xs), minNs: Math.min(...xs), maxNs: Math.max(...xs), ops: items };
+  });
 }
 
 /** Loads a module in a fresh process `times` times: median ms of the load itself, and what it printed to stdout. */
@@ -133,16 +156,16 @@ const EDGE_STRINGS = [
 function folding(names: readonly string[], unorm: Unorm, rounds: number): { timings: Timing[]; agreement: Agreement[] } {
   const builtin = (s: string): string => s.normalize('NFKD').replace(MARKS, '').toLowerCase();
   const viaUnorm = (s: string): string => unorm.nfkd(s).replace(MARKS, '').toLowerCase();
-  const run = (f: (s: string) => string) => (): number => {
+  const run = (f: (s: string) => string) => (from: number, to: number): number => {
     let n = 0;
-    for (const s of names) n += f(s).length;
+    for (let i = from; i < to; i++) n += f(names[i] ?? '').length;
     return n;
   };
-  const timings = [
-    time('fold 200k names (NFKD + strip marks + lower)', 'built-in normalize', names.length, rounds, run(builtin)),
-    time('fold 200k names (NFKD + strip marks + lower)', 'unorm.nfkd', names.length, rounds, run(viaUnorm)),
-    time('fold 200k names (NFKD + strip marks + lower)', 'engine foldCase (ASCII fast path, ł/ø/ß map)', names.length, rounds, run(foldCase)),
-  ];
+  const timings = compare(`fold ${fmt(names.length)} names (NFKD + strip marks + lower)`, names.length, rounds, [
+    ['built-in normalize', run(builtin)],
+    ['unorm.nfkd', run(viaUnorm)],
+    ['engine foldCase (ASCII fast path, ł/ø/ß map)', run(foldCase)],
+  ]);
   const agreement: Agreement[] = [];
   for (const [label, set] of [['names', names], ['edge cases', EDGE_STRINGS]] as const) {
     const diffs: string[] = [];
@@ -161,16 +184,23 @@ function folding(names: readonly string[], unorm: Unorm, rounds: number): { timi
 }
 
 function similarity(pairs: readonly [string, string][], natural: Natural, rounds: number): { timings: Timing[]; agreement: Agreement[] } {
-  const sum = (f: (a: string, b: string) => number) => (): number => {
+  const sum = (f: (a: string, b: string) => number) => (from: number, to: number): number => {
     let s = 0;
-    for (const [a, b] of pairs) s += f(a, b);
+    for (let i = from; i < to; i++) {
+      const pair = pairs[i];
+      if (pair !== undefined) s += f(pair[0], pair[1]);
+    }
     return s;
   };
   const timings = [
-    time(`Jaro-Winkler, ${fmt(pairs.length)} name pairs`, 'ours (src/engine/similarity.ts)', pairs.length, rounds, sum(jaroWinkler)),
-    time(`Jaro-Winkler, ${fmt(pairs.length)} name pairs`, 'natural.JaroWinklerDistance', pairs.length, rounds, sum((a, b) => natural.JaroWinklerDistance(a, b))),
-    time(`Levenshtein, ${fmt(pairs.length)} name pairs`, 'fastest-levenshtein', pairs.length, rounds, sum(fastestLevenshtein)),
-    time(`Levenshtein, ${fmt(pairs.length)} name pairs`, 'natural.LevenshteinDistance', pairs.length, Math.min(rounds, 3), sum((a, b) => natural.LevenshteinDistance(a, b))),
+    ...compare(`Jaro-Winkler, ${fmt(pairs.length)} name pairs`, pairs.length, rounds, [
+      ['ours (src/engine/similarity.ts)', sum(jaroWinkler)],
+      ['natural.JaroWinklerDistance', sum((a, b) => natural.JaroWinklerDistance(a, b))],
+    ]),
+    ...compare(`Levenshtein, ${fmt(pairs.length)} name pairs`, pairs.length, Math.min(rounds, 5), [
+      ['fastest-levenshtein', sum(fastestLevenshtein)],
+      ['natural.LevenshteinDistance', sum((a, b) => natural.LevenshteinDistance(a, b))],
+    ]),
   ];
   const jw: string[] = [];
   let jwDiffering = 0;
@@ -225,18 +255,18 @@ function similarity(pairs: readonly [string, string][], natural: Natural, rounds
 function phonetics(names: readonly string[], natural: Natural, rounds: number): { timings: Timing[]; agreement: Agreement[] } {
   const words = names.map((n) => foldCase(n).replace(/[^a-z]/g, '')).filter((w) => w.length > 0);
   const dm = new natural.DoubleMetaphone();
-  const timings = [
-    time(`Double Metaphone, ${fmt(words.length)} names`, 'double-metaphone', words.length, rounds, () => {
+  const timings = compare(`Double Metaphone, ${fmt(words.length)} names`, words.length, rounds, [
+    ['double-metaphone', (from, to) => {
       let n = 0;
-      for (const w of words) n += doubleMetaphone(w)[0].length;
+      for (let i = from; i < to; i++) n += doubleMetaphone(words[i] ?? '')[0].length;
       return n;
-    }),
-    time(`Double Metaphone, ${fmt(words.length)} names`, 'natural.DoubleMetaphone', words.length, rounds, () => {
+    }],
+    ['natural.DoubleMetaphone', (from, to) => {
       let n = 0;
-      for (const w of words) n += dm.process(w)[0].length;
+      for (let i = from; i < to; i++) n += dm.process(words[i] ?? '')[0].length;
       return n;
-    }),
-  ];
+    }],
+  ]);
   let differing = 0;
   const examples: string[] = [];
   const seen = new Set<string>();
@@ -290,8 +320,10 @@ function readmeSection(machine: MachineInfo, timings: readonly Timing[], agreeme
     `(\`${SETUP}\`; the bench reads \`DEPBENCH_DIR\`, default \`${DEFAULT_DIR}\`).`,
     '',
     `Machine: ${describeMachine(machine)}.`,
-    `Versions: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}. ns/op: median of ${rounds} rounds after a warm-up`,
-    '(natural\'s Levenshtein: 3 rounds); inputs are corpus names folded to lower case, pairs are half one',
+    `Versions: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}. ns/op: median of ${rounds} rounds of 40k items`,
+    'after a warm-up pass (Levenshtein: 5 rounds), the implementations of an operation interleaved round by round so',
+    'that load from other work hits them alike: read the "vs first" ratios, not the absolute ns, when',
+    'the load average is high. Inputs are corpus names folded to lower case; pairs are half one',
     'keyboard typo apart, a quarter unrelated, a quarter identical.',
     '',
     timingTable(timings),
@@ -320,7 +352,7 @@ async function main(): Promise<void> {
     return;
   }
   const pairsCount = Number(args.get('--pairs') ?? 200_000);
-  const rounds = Number(args.get('--rounds') ?? 5);
+  const rounds = Number(args.get('--rounds') ?? 25);
   const machine = machineInfo();
   process.stderr.write(`deps bench on ${describeMachine(machine)}\n`);
 
