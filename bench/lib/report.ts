@@ -29,12 +29,13 @@ export function machineInfo(): MachineInfo {
 
 /**
  * The engine revision measured: BENCH_ENGINE_REV if set (e.g. for a `git archive` snapshot),
- * else the git commit of `dir`, with "+dirty" when src/engine has uncommitted changes.
+ * else the last git commit of `dir` touching src/engine, "+dirty" when it has uncommitted changes.
  */
 export function engineRevision(dir: string): string {
   const fromEnv = process.env.BENCH_ENGINE_REV;
   if (fromEnv !== undefined && fromEnv.length > 0) return fromEnv;
-  const head = spawnSync('git', ['-C', dir, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8' });
+  // The last commit that touched the engine, not HEAD (which may be a bench or server commit).
+  const head = spawnSync('git', ['-C', dir, 'log', '-1', '--format=%h', '--', 'src/engine'], { encoding: 'utf8' });
   if (head.status !== 0) return 'unknown';
   const dirty = spawnSync('git', ['-C', dir, 'status', '--porcelain', '--', 'src/engine'], { encoding: 'utf8' });
   return `${head.stdout.trim()}${dirty.stdout.trim().length > 0 ? '+dirty' : ''}`;
