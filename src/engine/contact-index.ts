@@ -299,9 +299,9 @@ export class ContactIndex {
    * first, then lower ids; at most maxCandidates. Deterministic.
    */
   candidateIds(candidate: NormalizedContact, excludeId?: number): number[] {
-    const hashes = blockingHashes(candidate, this.nicknames, this.soundOf);
-    const counts = hashes.map((h) => this.postings.count(h));
-    const order = hashes.map((_, i) => i).filter((i) => (counts[i] as number) > 0);
+    const slots = blockingHashes(candidate, this.nicknames, this.soundOf).map((h) => this.postings.slotOf(h));
+    const counts = slots.map((slot) => this.postings.countAt(slot));
+    const order = slots.map((_, i) => i).filter((i) => (counts[i] as number) > 0);
     order.sort((a, b) => (counts[a] as number) - (counts[b] as number) || a - b);
     // Hits per record: 2 for a selective key (enough alone), 1 for any other.
     const hits = new Map<number, number>();
@@ -313,7 +313,7 @@ export class ContactIndex {
       if (common && hits.size > 0) continue;
       const weight = count <= this.selectiveBlockSize ? 2 : 1;
       const limit = Math.min(common ? this.maxBlockSize : count, budget - read);
-      this.postings.forEach(hashes[i] as number, limit, (id) => {
+      this.postings.forEachAt(slots[i] as number, limit, (id) => {
         if (id !== excludeId) hits.set(id, (hits.get(id) ?? 0) + weight);
       });
       read += limit;

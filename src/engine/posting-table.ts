@@ -162,9 +162,26 @@ export class PostingTable {
     return added;
   }
 
+  /** The slot of `key` for {@link countAt} and {@link forEachAt} (one probe for both), or -1. */
+  slotOf(key: number): number {
+    return this.find(key);
+  }
+
+  /** Number of ids in a slot from {@link slotOf} (0 for -1). */
+  countAt(slot: number): number {
+    if (slot < 0) return 0;
+    const head = this.slotHead[slot] as number;
+    if (head >= 0) return this.entryId[head] as number;
+    return head === EMPTIED ? 0 : 1;
+  }
+
   /** Calls `fn` with up to `limit` ids filed under `key`, most recently filed first. */
   forEach(key: number, limit: number, fn: (id: number) => void): void {
-    const slot = this.find(key);
+    this.forEachAt(this.find(key), limit, fn);
+  }
+
+  /** {@link forEach} for a slot from {@link slotOf}. */
+  forEachAt(slot: number, limit: number, fn: (id: number) => void): void {
     if (slot < 0 || limit <= 0) return;
     const head = this.slotHead[slot] as number;
     if (head === EMPTIED) return;
