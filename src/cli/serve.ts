@@ -181,9 +181,9 @@ export function registerServe(program: Command, io: CliIo): void {
     .option('--trust-proxy', 'build Location from X-Forwarded-Proto/Host (only behind a trusted proxy)')
     .option('--log-level <level>', 'fatal|error|warn|info|debug|trace|silent (default: $LOG_LEVEL or info)')
     .addOption(
-      new Option('--sync <mode>', 'normal: an answered write survives a killed server (WAL, the default); full: fsync every write, also survives power loss, slower')
+      new Option('--sync <mode>', 'full: every answered write is fsynced (group commit), survives power loss; normal: survives a killed server, not power loss')
         .choices(['full', 'normal'])
-        .default('normal'),
+        .default('full'),
     )
     .action(async (opts: { port?: number; host?: string; db?: string; trustProxy?: boolean; logLevel?: string; sync: 'full' | 'normal' }) => {
       const envPort = io.env['PORT'];

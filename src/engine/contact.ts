@@ -73,7 +73,9 @@ export function normalizeContact(input: ContactInput, options: NormalizeOptions 
     const key = identifierKey(id.type, id.externalId);
     if (key !== null) pushUnique(identifiers, key);
   }
-  return { ...name, dob, emails, phones, addresses, identifiers };
+  // A literal with a fixed key order: every contact shares one hidden class (a spread gave
+  // records varying shapes and cost about 20% of index build time, bench/README.md).
+  return { first: name.first, middle: name.middle, last: name.last, suffix: name.suffix, dob, emails, phones, addresses, identifiers };
 }
 
 /**
