@@ -13,7 +13,7 @@ import {
 } from './validate-util.js';
 
 /** Each object of an array property, with its path; non-objects are issues. */
-function eachObject(issues: Issues, body: JsonObject, property: string, what: string, visit: (item: JsonObject, path: string) => void): void {
+export function eachObject(issues: Issues, body: JsonObject, property: string, what: string, visit: (item: JsonObject, path: string) => void): void {
   const items = readArray(issues, own(body, property), property);
   if (items === undefined) return;
   if (items.length > MAX_ITEMS) {

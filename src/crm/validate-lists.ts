@@ -2,36 +2,22 @@
  * Validation of the context-dependent lists of a Match Candidate: external identifiers
  * (interface.md 2.5) and custom field values (2.6), both checked against the context's settings.
  */
-import { MAX_ITEMS, type ValidCustomFieldValue, type ValidIdentifier, type ValidationContext } from './candidate.js';
+import { type ValidCustomFieldValue, type ValidIdentifier, type ValidationContext } from './candidate.js';
 import { findCustomField, identifierTypesOf, type CustomFieldSetting } from './settings.js';
 import { checkIsoDate } from './values.js';
+import { eachObject } from './validate-channels.js';
 import { VOTER_CRM_ID, canonicalVoterCrmId } from './voter-ids.js';
 import {
-  Issues, clip, isBlank, isObject, own, pathOf, readArray, readInteger, readText, type JsonObject,
+  Issues, clip, isBlank, own, pathOf, readInteger, readText, type JsonObject,
 } from './validate-util.js';
 
 /** Longest external identifier value accepted (the contract shows none; ours). */
 export const MAX_EXTERNAL_ID_LENGTH = 100;
 
-function eachItem(issues: Issues, body: JsonObject, property: string, what: string, visit: (item: JsonObject, path: string) => void): void {
-  const items = readArray(issues, own(body, property), property);
-  if (items === undefined) return;
-  if (items.length > MAX_ITEMS) {
-    issues.add(property, `${property} has ${items.length} items; at most ${MAX_ITEMS} are accepted.`);
-    return;
-  }
-  items.forEach((item, i) => {
-    const path = pathOf(property, i);
-    if (item === null || item === undefined) return;
-    if (!isObject(item)) issues.add(path, `${path} must be ${what}.`);
-    else visit(item, path);
-  });
-}
-
 export function readIdentifiers(issues: Issues, body: JsonObject, vc: ValidationContext): ValidIdentifier[] {
   const available = identifierTypesOf(vc.context, vc.settings);
   const out: ValidIdentifier[] = [];
-  eachItem(issues, body, 'identifiers', 'an identifier object with "type" and "externalId"', (item, path) => {
+  eachObject(issues, body, 'identifiers', 'an identifier object with "type" and "externalId"', (item, path) => {
     const typePath = pathOf(path, 'type');
     const idPath = pathOf(path, 'externalId');
     const typeText = readText(issues, own(item, 'type'), typePath, 50);
@@ -94,7 +80,7 @@ function checkAssignedValue(field: CustomFieldSetting, text: string): { value: s
 
 export function readCustomFieldValues(issues: Issues, body: JsonObject, vc: ValidationContext): ValidCustomFieldValue[] {
   const out: ValidCustomFieldValue[] = [];
-  eachItem(issues, body, 'customFieldValues', 'a custom field value object', (item, path) => {
+  eachObject(issues, body, 'customFieldValues', 'a custom field value object', (item, path) => {
     const fieldPath = pathOf(path, 'customFieldId');
     const groupPath = pathOf(path, 'customFieldGroupId');
     const valuePath = pathOf(path, 'assignedValue');
