@@ -21,13 +21,6 @@ export interface NormalizeOptions {
 /** Default country of phones and addresses: "US". */
 export const DEFAULT_COUNTRY = 'US';
 
-/**
- * A phone already in E.164 ("+12025550143") is taken as is for matching: that is the form
- * stored numbers come back in, validated when they were written, and a full parse costs
- * about 17 µs (half of a contact's normalization). Validity is the API validator's
- * business (`normalizePhone`), not the matcher's.
- */
-const E164 = /^\+[1-9][0-9]{6,14}$/;
 
 function isEmptyAddress(a: NormalizedAddress): boolean {
   return a.number === null && a.street === null && a.unit === null && a.building === null &&
@@ -55,11 +48,6 @@ export function normalizeContact(input: ContactInput, options: NormalizeOptions 
   }
   const phones: string[] = [];
   for (const raw of input.phones ?? []) {
-    const text = typeof raw === 'string' ? raw : raw?.phoneNumber;
-    if (typeof text === 'string' && E164.test(text)) {
-      pushUnique(phones, text);
-      continue;
-    }
     const phone = normalizePhone(raw, country);
     if (phone.ok) pushUnique(phones, phone.value.e164);
   }

@@ -136,32 +136,6 @@ export class PostingTable {
     return false;
   }
 
-  /**
-   * Appends to `out` the ids filed under `key`, until `out` holds `limit`, skipping those
-   * `skip` returns true for. Returns how many were appended.
-   */
-  collect(key: number, out: number[], limit: number, skip: (id: number) => boolean): number {
-    const slot = this.find(key);
-    if (slot < 0) return 0;
-    const head = this.slotHead[slot] as number;
-    if (head === EMPTIED || out.length >= limit) return 0;
-    if (head < 0) {
-      const id = -(head + 3);
-      if (skip(id)) return 0;
-      out.push(id);
-      return 1;
-    }
-    let added = 0;
-    for (let e = this.entryNext[head] as number; e >= 0 && out.length < limit; e = this.entryNext[e] as number) {
-      const id = this.entryId[e] as number;
-      if (!skip(id)) {
-        out.push(id);
-        added++;
-      }
-    }
-    return added;
-  }
-
   /** The slot of `key` for {@link countAt} and {@link forEachAt} (one probe for both), or -1. */
   slotOf(key: number): number {
     return this.find(key);
