@@ -7,7 +7,7 @@ import {
   getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type CountryCode,
 } from 'libphonenumber-js/max';
 import validator from 'validator';
-import { validateNanp } from '../engine/index.js';
+import { isCommonEmail, validateNanp } from '../engine/index.js';
 
 /** A phone number accepted by {@link checkPhone}. */
 export interface CheckedPhone {
@@ -79,20 +79,15 @@ export function checkPhone(raw: string, options: { countryCode?: string; dialing
   return { ok: false, problem: 'invalid' };
 }
 
-/**
- * The common shape of an address that validator's isEmail (default options) always accepts:
- * ASCII dot-atoms before the "@", then at least two DNS labels of letters, digits and inner
- * hyphens (at most 63 each) ending in a letters-only TLD. Lengths (local part <= 64, whole
- * <= 254) are checked beside it. Unambiguous (labels end at a dot), so no backtracking blow-up.
- */
-export const COMMON_EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+/** The common address shape, recognised without validator (src/engine/email.ts). */
+export { COMMON_EMAIL } from '../engine/index.js';
 
 /**
  * True for a deliverable-looking email address (validator's isEmail, RFC 5321 lengths). The
  * common shape is recognised without validator (a test checks it implies validator's yes).
  */
 export function isValidEmail(text: string): boolean {
-  if (text.length <= 254 && COMMON_EMAIL.test(text) && text.indexOf('@') <= 64) return true;
+  if (isCommonEmail(text)) return true;
   return text.length <= 320 && validator.isEmail(text);
 }
 

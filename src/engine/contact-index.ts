@@ -10,8 +10,9 @@ import { DEFAULT_MODEL, DEFAULT_THRESHOLDS, type MatchModel, type Thresholds } f
 import { compactName } from './name.js';
 import { DEFAULT_NICKNAMES, type NicknameTable } from './nicknames.js';
 import { MAX_RECORD_ID, PostingTable } from './posting-table.js';
+import { RecordStore } from './record-store.js';
 import { compileModel, makeScoreContext, scorePair, type CompiledModel, type FieldOutcome, type ScoreContext, type TermFrequencies } from './score.js';
-import type { ContactInput, NormalizedAddress, NormalizedContact } from './types.js';
+import type { ContactInput, NormalizedContact } from './types.js';
 
 /** Options of an index. Every option has a documented default. */
 export interface IndexOptions extends NormalizeOptions {
@@ -140,8 +141,6 @@ function postingRemove(map: Map<string, Posting>, key: string, id: number): void
   if (cur.length === 1) map.set(key, cur[0] as number);
 }
 
-const NONE: readonly never[] = Object.freeze([]);
-
 function countAdd(map: Map<string, number>, value: string | null, delta: number): void {
   if (value === null) return;
   const key = compactName(value);
@@ -152,11 +151,9 @@ function countAdd(map: Map<string, number>, value: string | null, delta: number)
 
 /** An incremental in-memory index of normalized contacts, with explainable `find`. */
 export class ContactIndex {
-  private readonly records = new Map<number, NormalizedContact>();
+  private readonly records = new RecordStore();
   private readonly postings = new PostingTable();
   private readonly identifiers = new Map<string, Posting>();
-  /** One copy of each repeated value (names, dates, cities, postcodes): records share them. */
-  private readonly strings = new Map<string, string>();
   /** Phonetic code of each name seen (names repeat; Double Metaphone costs about a microsecond). */
   private readonly sounds = new Map<string, string>();
   private readonly soundOf = (name: string): string => {
@@ -225,7 +222,7 @@ export class ContactIndex {
     return this.records.has(id);
   }
 
-  /** The stored normalized record, or undefined. */
+  /** The stored normalized record (a new object each call), or undefined. */
   get(id: number): NormalizedContact | undefined {
     return this.records.get(id);
   }
@@ -247,35 +244,12 @@ export class ContactIndex {
   upsertNormalized(id: number, contact: NormalizedContact): void {
     if (!Number.isInteger(id) || id < 0 || id > MAX_RECORD_ID) throw new RangeError(`record id must be an integer in 0..${MAX_RECORD_ID}, got ${id}`);
     if (this.records.has(id)) this.remove(id);
-    const stored = this.share(contact);
-    this.records.set(id, stored);
+    this.records.set(id, contact);
     // The record was removed above and its hashes are distinct: no list holds it yet.
-    for (const h of blockingHashes(stored, this.nicknames, this.soundOf)) this.postings.addNew(h, id);
-    for (const key of stored.identifiers) postingAdd(this.identifiers, key, id);
-    countAdd(this.firstCounts, stored.first, 1);
-    countAdd(this.lastCounts, stored.last, 1);
-  }
-
-  /** The record as stored: repeated strings shared, empty lists shared. */
-  private share(c: NormalizedContact): NormalizedContact {
-    const s = (v: string | null): string | null => {
-      if (v === null) return null;
-      const known = this.strings.get(v);
-      if (known !== undefined) return known;
-      this.strings.set(v, v);
-      return v;
-    };
-    const address = (a: NormalizedAddress): NormalizedAddress => ({
-      number: s(a.number), street: s(a.street), unit: s(a.unit), building: s(a.building),
-      city: s(a.city), state: s(a.state), zip: s(a.zip), country: s(a.country),
-    });
-    return {
-      first: s(c.first), middle: s(c.middle), last: s(c.last), suffix: c.suffix, dob: s(c.dob),
-      emails: c.emails.length > 0 ? c.emails : NONE,
-      phones: c.phones.length > 0 ? c.phones : NONE,
-      addresses: c.addresses.length > 0 ? c.addresses.map(address) : NONE,
-      identifiers: c.identifiers.length > 0 ? c.identifiers : NONE,
-    };
+    for (const h of blockingHashes(contact, this.nicknames, this.soundOf)) this.postings.addNew(h, id);
+    for (const key of contact.identifiers) postingAdd(this.identifiers, key, id);
+    countAdd(this.firstCounts, contact.first, 1);
+    countAdd(this.lastCounts, contact.last, 1);
   }
 
   /** Removes a record; false when it was not indexed. */

@@ -71,7 +71,21 @@ function fail(reason: NormalizeFailure, input: string): Normalized<NormalizedEma
   return { ok: false, reason, input };
 }
 
+/**
+ * The common address shape (dot-atom local part of at most 64 characters, DNS labels, an
+ * alphabetic TLD), which validator's `isEmail` always accepts: recognised without it, a
+ * several-fold saving on the addresses nearly every file holds. A property test
+ * (test/crm/email-fast-path.test.ts) checks that this shape implies validator's yes.
+ */
+export const COMMON_EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+
+/** True when `text` has the common shape of {@link COMMON_EMAIL} within RFC 5321 lengths. */
+export function isCommonEmail(text: string): boolean {
+  return text.length <= MAX_EMAIL_LENGTH && COMMON_EMAIL.test(text) && text.indexOf('@') <= 64;
+}
+
 function isValidAddress(text: string): boolean {
+  if (isCommonEmail(text)) return true;
   // validator throws URIError on lone surrogates; we refuse them first, and guard anyway.
   if (LONE_SURROGATE.test(text)) return false;
   try {

@@ -23,10 +23,11 @@ const MAX_LOAD = 0.8;
 export const MAX_RECORD_ID = 0x7fffffff - 3;
 
 export class PostingTable {
-  private slotKey = new Int32Array(INITIAL_SLOTS);
-  private slotHead = new Int32Array(INITIAL_SLOTS).fill(NEVER);
-  private entryId = new Int32Array(INITIAL_ENTRIES);
-  private entryNext = new Int32Array(INITIAL_ENTRIES);
+  /** Slot `s` is `slots[2s]` (the key) and `slots[2s + 1]` (the head): one cache line per probe. */
+  private slots = new Int32Array(INITIAL_SLOTS * 2).fill(NEVER);
+  /** Entry `e` is `entries[2e]` (the id, or a header's count) and `entries[2e + 1]` (the next entry). */
+  private entries = new Int32Array(INITIAL_ENTRIES * 2);
+  private slotCount = INITIAL_SLOTS;
   private slotsUsed = 0;
   private entriesUsed = 0;
   private freeEntry = -1;
@@ -39,16 +40,12 @@ export class PostingTable {
 
   /** Bytes held by the typed arrays. */
   get bytes(): number {
-    return this.slotKey.byteLength * 2 + this.entryId.byteLength * 2;
+    return this.slots.byteLength + this.entries.byteLength;
   }
 
   /** Number of ids filed under `key`. */
   count(key: number): number {
-    const slot = this.find(key);
-    if (slot < 0) return 0;
-    const head = this.slotHead[slot] as number;
-    if (head >= 0) return this.entryId[head] as number;
-    return head === EMPTIED ? 0 : 1;
+    return this.countAt(this.find(key));
   }
 
   /** Files `id` under `key` (no effect when it is there already; scans the key's list). */
@@ -67,12 +64,13 @@ export class PostingTable {
   private insert(key: number, id: number, checkDuplicate: boolean): void {
     let slot = this.find(key);
     if (slot < 0) {
-      if ((this.slotsUsed + 1) / this.slotKey.length > MAX_LOAD) this.rebuildSlots();
+      if ((this.slotsUsed + 1) / this.slotCount > MAX_LOAD) this.rebuildSlots();
       slot = this.insertSlot(key);
     }
-    const head = this.slotHead[slot] as number;
+    const slots = this.slots;
+    const head = slots[2 * slot + 1] as number;
     if (head === EMPTIED) {
-      this.slotHead[slot] = -(id + 3);
+      slots[2 * slot + 1] = -(id + 3);
       this.liveKeys++;
       return;
     }
@@ -82,50 +80,55 @@ export class PostingTable {
       const header = this.allocEntry();
       const a = this.allocEntry();
       const b = this.allocEntry();
-      this.entryId[a] = other;
-      this.entryNext[a] = -1;
-      this.entryId[b] = id;
-      this.entryNext[b] = a;
-      this.entryId[header] = 2;
-      this.entryNext[header] = b;
-      this.slotHead[slot] = header;
+      const entries = this.entries;
+      entries[2 * a] = other;
+      entries[2 * a + 1] = -1;
+      entries[2 * b] = id;
+      entries[2 * b + 1] = a;
+      entries[2 * header] = 2;
+      entries[2 * header + 1] = b;
+      slots[2 * slot + 1] = header;
       return;
     }
     if (checkDuplicate) {
-      for (let e = this.entryNext[head] as number; e >= 0; e = this.entryNext[e] as number) {
-        if (this.entryId[e] === id) return;
+      const entries = this.entries;
+      for (let e = entries[2 * head + 1] as number; e >= 0; e = entries[2 * e + 1] as number) {
+        if (entries[2 * e] === id) return;
       }
     }
     const entry = this.allocEntry();
-    this.entryId[entry] = id;
-    this.entryNext[entry] = this.entryNext[head] as number;
-    this.entryNext[head] = entry;
-    this.entryId[head] = (this.entryId[head] as number) + 1;
+    const entries = this.entries;
+    entries[2 * entry] = id;
+    entries[2 * entry + 1] = entries[2 * head + 1] as number;
+    entries[2 * head + 1] = entry;
+    entries[2 * head] = (entries[2 * head] as number) + 1;
   }
 
   /** Removes `id` from `key`'s list; false when it was not there. */
   remove(key: number, id: number): boolean {
     const slot = this.find(key);
     if (slot < 0) return false;
-    const head = this.slotHead[slot] as number;
+    const slots = this.slots;
+    const head = slots[2 * slot + 1] as number;
     if (head === EMPTIED) return false;
     if (head < 0) {
       if (-(head + 3) !== id) return false;
-      this.slotHead[slot] = EMPTIED;
+      slots[2 * slot + 1] = EMPTIED;
       this.liveKeys--;
       return true;
     }
+    const entries = this.entries;
     let prev = head;
-    for (let e = this.entryNext[head] as number; e >= 0; e = this.entryNext[e] as number) {
-      if (this.entryId[e] === id) {
-        this.entryNext[prev] = this.entryNext[e] as number;
+    for (let e = entries[2 * head + 1] as number; e >= 0; e = entries[2 * e + 1] as number) {
+      if (entries[2 * e] === id) {
+        entries[2 * prev + 1] = entries[2 * e + 1] as number;
         this.freeEntryAt(e);
-        const left = (this.entryId[head] as number) - 1;
-        this.entryId[head] = left;
+        const left = (entries[2 * head] as number) - 1;
+        entries[2 * head] = left;
         if (left === 1) {
           // Back to one id: keep it in the slot and free the list.
-          const last = this.entryNext[head] as number;
-          this.slotHead[slot] = -((this.entryId[last] as number) + 3);
+          const last = entries[2 * head + 1] as number;
+          slots[2 * slot + 1] = -((entries[2 * last] as number) + 3);
           this.freeEntryAt(last);
           this.freeEntryAt(head);
         }
@@ -144,8 +147,8 @@ export class PostingTable {
   /** Number of ids in a slot from {@link slotOf} (0 for -1). */
   countAt(slot: number): number {
     if (slot < 0) return 0;
-    const head = this.slotHead[slot] as number;
-    if (head >= 0) return this.entryId[head] as number;
+    const head = this.slots[2 * slot + 1] as number;
+    if (head >= 0) return this.entries[2 * head] as number;
     return head === EMPTIED ? 0 : 1;
   }
 
@@ -157,36 +160,39 @@ export class PostingTable {
   /** {@link forEach} for a slot from {@link slotOf}. */
   forEachAt(slot: number, limit: number, fn: (id: number) => void): void {
     if (slot < 0 || limit <= 0) return;
-    const head = this.slotHead[slot] as number;
+    const head = this.slots[2 * slot + 1] as number;
     if (head === EMPTIED) return;
     if (head < 0) {
       fn(-(head + 3));
       return;
     }
+    const entries = this.entries;
     let n = 0;
-    for (let e = this.entryNext[head] as number; e >= 0 && n < limit; e = this.entryNext[e] as number, n++) {
-      fn(this.entryId[e] as number);
+    for (let e = entries[2 * head + 1] as number; e >= 0 && n < limit; e = entries[2 * e + 1] as number, n++) {
+      fn(entries[2 * e] as number);
     }
   }
 
   /** Slot holding `key`, or -1. */
   private find(key: number): number {
-    const mask = this.slotKey.length - 1;
+    const slots = this.slots;
+    const mask = this.slotCount - 1;
     let slot = mix(key) & mask;
     for (;;) {
-      const head = this.slotHead[slot] as number;
+      const head = slots[2 * slot + 1] as number;
       if (head === NEVER) return -1;
-      if (this.slotKey[slot] === key) return slot;
+      if (slots[2 * slot] === key) return slot;
       slot = (slot + 1) & mask;
     }
   }
 
   private insertSlot(key: number): number {
-    const mask = this.slotKey.length - 1;
+    const slots = this.slots;
+    const mask = this.slotCount - 1;
     let slot = mix(key) & mask;
-    while (this.slotHead[slot] !== NEVER) slot = (slot + 1) & mask;
-    this.slotKey[slot] = key;
-    this.slotHead[slot] = EMPTIED;
+    while (slots[2 * slot + 1] !== NEVER) slot = (slot + 1) & mask;
+    slots[2 * slot] = key;
+    slots[2 * slot + 1] = EMPTIED;
     this.slotsUsed++;
     return slot;
   }
@@ -194,39 +200,35 @@ export class PostingTable {
   private allocEntry(): number {
     if (this.freeEntry >= 0) {
       const e = this.freeEntry;
-      this.freeEntry = this.entryNext[e] as number;
+      this.freeEntry = this.entries[2 * e + 1] as number;
       return e;
     }
-    if (this.entriesUsed === this.entryId.length) {
-      const size = Math.ceil(this.entryId.length * 1.5);
-      const ids = new Int32Array(size);
-      ids.set(this.entryId);
-      const next = new Int32Array(size);
-      next.set(this.entryNext);
-      this.entryId = ids;
-      this.entryNext = next;
+    if (this.entriesUsed * 2 === this.entries.length) {
+      const grown = new Int32Array(Math.ceil(this.entriesUsed * 1.5) * 2);
+      grown.set(this.entries);
+      this.entries = grown;
     }
     return this.entriesUsed++;
   }
 
   private freeEntryAt(e: number): void {
-    this.entryNext[e] = this.freeEntry;
+    this.entries[2 * e + 1] = this.freeEntry;
     this.freeEntry = e;
   }
 
   /** Rebuilds the slot table, doubled unless emptied keys made the room: drops emptied slots. */
   private rebuildSlots(): void {
-    const oldKey = this.slotKey;
-    const oldHead = this.slotHead;
-    const size = this.liveKeys / oldKey.length > MAX_LOAD / 2 ? oldKey.length * 2 : oldKey.length;
-    this.slotKey = new Int32Array(size);
-    this.slotHead = new Int32Array(size).fill(NEVER);
+    const old = this.slots;
+    const oldCount = this.slotCount;
+    const size = this.liveKeys / oldCount > MAX_LOAD / 2 ? oldCount * 2 : oldCount;
+    this.slots = new Int32Array(size * 2).fill(NEVER);
+    this.slotCount = size;
     this.slotsUsed = 0;
-    for (let s = 0; s < oldKey.length; s++) {
-      const head = oldHead[s] as number;
+    for (let s = 0; s < oldCount; s++) {
+      const head = old[2 * s + 1] as number;
       if (head === NEVER || head === EMPTIED) continue;
-      const slot = this.insertSlot(oldKey[s] as number);
-      this.slotHead[slot] = head;
+      const slot = this.insertSlot(old[2 * s] as number);
+      this.slots[2 * slot + 1] = head;
     }
   }
 }

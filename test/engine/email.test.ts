@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import validator from 'validator';
 import { DEFAULT_EMAIL_PROVIDERS, normalizeEmail, type EmailProviderTable } from '../../src/engine/email.js';
 
 type Row = [raw: string, email: string | null, mailbox?: string];
@@ -133,6 +134,23 @@ describe('normalizeEmail properties', { timeout: 60_000 }, () => {
         const r = normalizeEmail(written);
         expect(r.ok && r.value.mailbox).toBe(`${base}@gmail.com`);
       }),
+    );
+  });
+});
+
+describe('normalizeEmail fast path', () => {
+  it('accepts exactly what validator.isEmail accepts (lower-cased, trimmed)', () => {
+    const chars = fc.constantFrom(...'abxyz019.-_+!#~\'"@ é'.split(''));
+    const text = (max: number) => fc.array(chars, { maxLength: max }).map((a) => a.join(''));
+    const near = fc.tuple(fc.oneof(text(10), fc.constantFrom('a'.repeat(64), 'a'.repeat(65))), fc.array(fc.oneof(text(6), fc.constantFrom('com', 'c1', 'xn--p1ai', '-x', 'x-')), { minLength: 1, maxLength: 4 }))
+      .map(([l, labels]) => `${l}@${labels.join('.')}`);
+    fc.assert(
+      fc.property(fc.oneof(near, address, text(20)), (t) => {
+        const lower = t.trim().toLowerCase();
+        const expected = lower.length > 0 && lower.length <= 254 && validator.isEmail(lower.normalize('NFC'));
+        expect(normalizeEmail(t).ok, t).toBe(expected);
+      }),
+      { numRuns: 20_000 },
     );
   });
 });

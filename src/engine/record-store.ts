@@ -1,0 +1,349 @@
+/**
+ * The index's records, stored by column in typed arrays instead of one object per record.
+ *
+ * Why: at a million records, one object graph per record (the contact, its lists, its
+ * addresses) is five to ten heap objects each, and the garbage collector marks all of them
+ * again on every major collection while the index grows; about a fifth of the build time went
+ * to that (bench/README.md, "Engine"). Here a record is a row of small integers: names, date
+ * of birth and address parts are ids into one table of distinct strings (a city or a surname
+ * is stored once however many records hold it), and the per-record values (emails, phones,
+ * identifiers) sit in one flat array. `get` builds the record's `NormalizedContact` when
+ * scoring asks for it (a handful of short-lived objects per candidate).
+ *
+ * Layout of a row: `first`, `middle`, `last`, `dob` (string ids, -1 for null), `suffix` (a
+ * code, 0 for none) and `listAt`, the start of the row's segment in `lists`:
+ * `[emails, phones, identifiers, addresses, ...email value indexes, ...phone value indexes,
+ * ...identifier value indexes, ...8 string ids per address]`, or -1 when every list is empty.
+ * Removed rows are reused; the space their segments and values held is reclaimed by a
+ * compaction once it is more than half of what is in use.
+ */
+import type { NameSuffix, NormalizedAddress, NormalizedContact } from './types.js';
+
+const NONE: readonly never[] = Object.freeze([]);
+const SUFFIXES: readonly (NameSuffix | null)[] = [null, 'jr', 'sr', 'ii', 'iii', 'iv', 'v'];
+const ADDRESS_WIDTH = 8;
+const HEADER = 4;
+const INITIAL_ROWS = 1 << 10;
+const FREE = -2;
+
+/** Id -> row, open addressing with linear probing over one Int32Array of [id, row] pairs. */
+class IdToRow {
+  private table = new Int32Array(INITIAL_ROWS * 2).fill(-1);
+  private capacity = INITIAL_ROWS;
+  size = 0;
+
+  get(id: number): number {
+    const t = this.table;
+    const mask = this.capacity - 1;
+    for (let s = home(id) & mask; ; s = (s + 1) & mask) {
+      const key = t[2 * s] as number;
+      if (key === id) return t[2 * s + 1] as number;
+      if (key === -1) return -1;
+    }
+  }
+
+  /** Sets the row of an id that is not in the map. */
+  add(id: number, row: number): void {
+    if ((this.size + 1) * 4 > this.capacity * 3) this.grow();
+    this.place(id, row);
+    this.size++;
+  }
+
+  delete(id: number): void {
+    const t = this.table;
+    const mask = this.capacity - 1;
+    let s = home(id) & mask;
+    for (; ; s = (s + 1) & mask) {
+      const key = t[2 * s] as number;
+      if (key === -1) return;
+      if (key === id) break;
+    }
+    // Backward-shift deletion: move later entries of the probe run into the hole.
+    let hole = s;
+    for (let j = (hole + 1) & mask; ; j = (j + 1) & mask) {
+      const key = t[2 * j] as number;
+      if (key === -1) break;
+      const h = home(key) & mask;
+      const stays = hole <= j ? hole < h && h <= j : hole < h || h <= j;
+      if (stays) continue;
+      t[2 * hole] = key;
+      t[2 * hole + 1] = t[2 * j + 1] as number;
+      hole = j;
+    }
+    t[2 * hole] = -1;
+    this.size--;
+  }
+
+  get bytes(): number {
+    return this.table.byteLength;
+  }
+
+  private place(id: number, row: number): void {
+    const t = this.table;
+    const mask = this.capacity - 1;
+    let s = home(id) & mask;
+    while (t[2 * s] !== -1) s = (s + 1) & mask;
+    t[2 * s] = id;
+    t[2 * s + 1] = row;
+  }
+
+  private grow(): void {
+    const old = this.table;
+    this.capacity *= 2;
+    this.table = new Int32Array(this.capacity * 2).fill(-1);
+    for (let s = 0; s < old.length; s += 2) {
+      const key = old[s] as number;
+      if (key !== -1) this.place(key, old[s + 1] as number);
+    }
+  }
+}
+
+function home(id: number): number {
+  const h = Math.imul(id ^ (id >>> 15), 0x2c1b3c6d);
+  return (h ^ (h >>> 12)) >>> 0;
+}
+
+function grownInt32(a: Int32Array, need: number): Int32Array {
+  if (need <= a.length) return a;
+  const next = new Int32Array(Math.max(need, Math.ceil(a.length * 1.5)));
+  next.set(a);
+  return next;
+}
+
+/** Columnar store of normalized contacts by record id (non-negative int32). */
+export class RecordStore {
+  private readonly ids = new IdToRow();
+  private first: Int32Array = new Int32Array(INITIAL_ROWS);
+  private middle: Int32Array = new Int32Array(INITIAL_ROWS);
+  private last: Int32Array = new Int32Array(INITIAL_ROWS);
+  private dob: Int32Array = new Int32Array(INITIAL_ROWS);
+  private suffix: Uint8Array = new Uint8Array(INITIAL_ROWS);
+  /** Start of the row's segment in `lists`, -1 when it has none, FREE for a removed row. */
+  private listAt: Int32Array = new Int32Array(INITIAL_ROWS);
+  private rows = 0;
+  private freeRows: number[] = [];
+
+  /** Distinct shared values (names, dates, address parts) and their ids. */
+  private readonly strings: string[] = [];
+  private readonly stringIds = new Map<string, number>();
+  /** Per-record values (emails, phones, identifiers); removed ones are `undefined`. */
+  private values: (string | undefined)[] = [];
+  private lists: Int32Array = new Int32Array(INITIAL_ROWS * 4);
+  private listsUsed = 0;
+  private deadLists = 0;
+
+  /** Number of records. */
+  get size(): number {
+    return this.ids.size;
+  }
+
+  has(id: number): boolean {
+    return this.ids.get(id) >= 0;
+  }
+
+  /** The record with this id, built from its row (a new object each call), or undefined. */
+  get(id: number): NormalizedContact | undefined {
+    const row = this.ids.get(id);
+    return row < 0 ? undefined : this.contactAt(row);
+  }
+
+  /** Adds a record, or replaces the one with the same id. */
+  set(id: number, c: NormalizedContact): void {
+    const old = this.ids.get(id);
+    if (old >= 0) this.releaseRow(old);
+    const row = old >= 0 ? old : this.allocRow();
+    this.first[row] = this.intern(c.first);
+    this.middle[row] = this.intern(c.middle);
+    this.last[row] = this.intern(c.last);
+    this.dob[row] = this.intern(c.dob);
+    this.suffix[row] = c.suffix === null ? 0 : SUFFIXES.indexOf(c.suffix);
+    this.listAt[row] = this.writeLists(c);
+    if (old < 0) this.ids.add(id, row);
+    else this.maybeCompact();
+  }
+
+  /** Removes a record; false when there was none. */
+  delete(id: number): boolean {
+    const row = this.ids.get(id);
+    if (row < 0) return false;
+    this.releaseRow(row);
+    this.listAt[row] = FREE;
+    this.freeRows.push(row);
+    this.ids.delete(id);
+    this.maybeCompact();
+    return true;
+  }
+
+  /** Bytes held by typed arrays (strings and the values array are on the heap besides). */
+  get bytes(): number {
+    return this.ids.bytes + this.rowsCapacity * 21 + this.lists.byteLength;
+  }
+
+  private get rowsCapacity(): number {
+    return this.first.length;
+  }
+
+  private intern(v: string | null): number {
+    if (v === null) return -1;
+    let id = this.stringIds.get(v);
+    if (id === undefined) {
+      id = this.strings.length;
+      this.strings.push(v);
+      this.stringIds.set(v, id);
+    }
+    return id;
+  }
+
+  private allocRow(): number {
+    const reused = this.freeRows.pop();
+    if (reused !== undefined) return reused;
+    const row = this.rows++;
+    if (row === this.rowsCapacity) {
+      const need = row + 1;
+      this.first = grownInt32(this.first, need);
+      this.middle = grownInt32(this.middle, need);
+      this.last = grownInt32(this.last, need);
+      this.dob = grownInt32(this.dob, need);
+      this.listAt = grownInt32(this.listAt, need);
+      const suffix = new Uint8Array(this.first.length);
+      suffix.set(this.suffix);
+      this.suffix = suffix;
+    }
+    return row;
+  }
+
+  /** Marks a row's segment and values as dead (the row itself stays allocated). */
+  private releaseRow(row: number): void {
+    const at = this.listAt[row] as number;
+    if (at < 0) return;
+    const l = this.lists;
+    const nValues = (l[at] as number) + (l[at + 1] as number) + (l[at + 2] as number);
+    for (let k = at + HEADER; k < at + HEADER + nValues; k++) this.values[l[k] as number] = undefined;
+    this.deadLists += HEADER + nValues + (l[at + 3] as number) * ADDRESS_WIDTH;
+    this.listAt[row] = -1;
+  }
+
+  private writeLists(c: NormalizedContact): number {
+    const nE = c.emails.length;
+    const nP = c.phones.length;
+    const nI = c.identifiers.length;
+    const nA = c.addresses.length;
+    if (nE + nP + nI + nA === 0) return -1;
+    const at = this.listsUsed;
+    const width = HEADER + nE + nP + nI + nA * ADDRESS_WIDTH;
+    this.lists = grownInt32(this.lists, at + width);
+    const l = this.lists;
+    l[at] = nE;
+    l[at + 1] = nP;
+    l[at + 2] = nI;
+    l[at + 3] = nA;
+    let k = at + HEADER;
+    for (const v of c.emails) l[k++] = this.pushValue(v);
+    for (const v of c.phones) l[k++] = this.pushValue(v);
+    for (const v of c.identifiers) l[k++] = this.pushValue(v);
+    for (const a of c.addresses) {
+      l[k++] = this.intern(a.number);
+      l[k++] = this.intern(a.street);
+      l[k++] = this.intern(a.unit);
+      l[k++] = this.intern(a.building);
+      l[k++] = this.intern(a.city);
+      l[k++] = this.intern(a.state);
+      l[k++] = this.intern(a.zip);
+      l[k++] = this.intern(a.country);
+    }
+    this.listsUsed = k;
+    return at;
+  }
+
+  private pushValue(v: string): number {
+    this.values.push(v);
+    return this.values.length - 1;
+  }
+
+  private str(id: number): string | null {
+    return id < 0 ? null : (this.strings[id] as string);
+  }
+
+  private contactAt(row: number): NormalizedContact {
+    let emails: readonly string[] = NONE;
+    let phones: readonly string[] = NONE;
+    let identifiers: readonly string[] = NONE;
+    let addresses: readonly NormalizedAddress[] = NONE;
+    const at = this.listAt[row] as number;
+    if (at >= 0) {
+      const l = this.lists;
+      let k = at + HEADER;
+      const nE = l[at] as number;
+      const nP = l[at + 1] as number;
+      const nI = l[at + 2] as number;
+      const nA = l[at + 3] as number;
+      if (nE > 0) emails = this.valuesAt(k, nE);
+      k += nE;
+      if (nP > 0) phones = this.valuesAt(k, nP);
+      k += nP;
+      if (nI > 0) identifiers = this.valuesAt(k, nI);
+      k += nI;
+      if (nA > 0) {
+        const out: NormalizedAddress[] = [];
+        for (let i = 0; i < nA; i++, k += ADDRESS_WIDTH) {
+          out.push({
+            number: this.str(l[k] as number),
+            street: this.str(l[k + 1] as number),
+            unit: this.str(l[k + 2] as number),
+            building: this.str(l[k + 3] as number),
+            city: this.str(l[k + 4] as number),
+            state: this.str(l[k + 5] as number),
+            zip: this.str(l[k + 6] as number),
+            country: this.str(l[k + 7] as number),
+          });
+        }
+        addresses = out;
+      }
+    }
+    // Same key order as normalizeContact's literal: one hidden class for every contact.
+    return {
+      first: this.str(this.first[row] as number),
+      middle: this.str(this.middle[row] as number),
+      last: this.str(this.last[row] as number),
+      suffix: SUFFIXES[this.suffix[row] as number] ?? null,
+      dob: this.str(this.dob[row] as number),
+      emails,
+      phones,
+      addresses,
+      identifiers,
+    };
+  }
+
+  private valuesAt(k: number, n: number): string[] {
+    const out: string[] = [];
+    for (let i = 0; i < n; i++) out.push(this.values[this.lists[k + i] as number] as string);
+    return out;
+  }
+
+  /** Rewrites `lists` and `values` without dead entries once those are most of them. */
+  private maybeCompact(): void {
+    if (this.deadLists < 4096 || this.deadLists * 2 < this.listsUsed) return;
+    const oldLists = this.lists;
+    const oldValues = this.values;
+    const lists = new Int32Array(Math.max(INITIAL_ROWS, this.listsUsed - this.deadLists));
+    const values: string[] = [];
+    let used = 0;
+    for (let row = 0; row < this.rows; row++) {
+      const at = this.listAt[row] as number;
+      if (at < 0) continue;
+      const nValues = (oldLists[at] as number) + (oldLists[at + 1] as number) + (oldLists[at + 2] as number);
+      const width = HEADER + nValues + (oldLists[at + 3] as number) * ADDRESS_WIDTH;
+      lists.set(oldLists.subarray(at, at + width), used);
+      for (let k = used + HEADER; k < used + HEADER + nValues; k++) {
+        values.push(oldValues[lists[k] as number] as string);
+        lists[k] = values.length - 1;
+      }
+      this.listAt[row] = used;
+      used += width;
+    }
+    this.lists = lists;
+    this.listsUsed = used;
+    this.deadLists = 0;
+    this.values = values;
+  }
+}

@@ -1,0 +1,78 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { RecordStore } from '../../src/engine/record-store.js';
+import type { NameSuffix, NormalizedAddress, NormalizedContact } from '../../src/engine/types.js';
+
+const text = fc.option(fc.string({ maxLength: 6 }), { nil: null });
+const address: fc.Arbitrary<NormalizedAddress> = fc.record({
+  number: text, street: text, unit: text, building: text, city: text, state: text, zip: text, country: text,
+});
+const list = fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 });
+const contact: fc.Arbitrary<NormalizedContact> = fc.record({
+  first: text, middle: text, last: text,
+  suffix: fc.constantFrom<NameSuffix | null>(null, 'jr', 'sr', 'ii', 'iii', 'iv', 'v'),
+  dob: text, emails: list, phones: list, addresses: fc.array(address, { maxLength: 2 }), identifiers: list,
+});
+
+type Op = { kind: 'set'; id: number; c: NormalizedContact } | { kind: 'delete'; id: number };
+const op: fc.Arbitrary<Op> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ kind: fc.constant('set' as const), id: fc.integer({ min: 0, max: 40 }), c: contact }) },
+  { weight: 1, arbitrary: fc.record({ kind: fc.constant('delete' as const), id: fc.integer({ min: 0, max: 40 }) }) },
+);
+
+function check(store: RecordStore, model: Map<number, NormalizedContact>): void {
+  expect(store.size).toBe(model.size);
+  for (let id = 0; id <= 40; id++) {
+    expect(store.has(id)).toBe(model.has(id));
+    expect(store.get(id)).toEqual(model.get(id));
+  }
+}
+
+describe('RecordStore', () => {
+  it('behaves as a Map of records under any sequence of sets and deletes', () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+        const store = new RecordStore();
+        const model = new Map<number, NormalizedContact>();
+        for (const o of ops) {
+          if (o.kind === 'set') {
+            store.set(o.id, o.c);
+            model.set(o.id, o.c);
+          } else {
+            expect(store.delete(o.id)).toBe(model.delete(o.id));
+          }
+        }
+        check(store, model);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('keeps every record through compactions, with ids anywhere in int32 range', () => {
+    const store = new RecordStore();
+    const model = new Map<number, NormalizedContact>();
+    const some = (i: number): NormalizedContact => ({
+      first: `f${i % 7}`, middle: null, last: `l${i}`, suffix: i % 5 === 0 ? 'jr' : null, dob: null,
+      emails: [`e${i}@x.org`], phones: i % 2 ? [`+1555${i}`] : [], identifiers: [],
+      addresses: [{ number: String(i), street: 'main st', unit: null, building: null, city: 'x', state: 'pa', zip: '19104', country: 'US' }],
+    });
+    const ids = Array.from({ length: 2000 }, (_, i) => (i * 1_000_003) % 2_147_483_000);
+    for (let round = 0; round < 20; round++) {
+      for (let k = 0; k < ids.length; k++) {
+        const id = ids[k] as number;
+        if ((k + round) % 3 === 0) {
+          store.delete(id);
+          model.delete(id);
+        } else {
+          const c = some(k * 31 + round);
+          store.set(id, c);
+          model.set(id, c);
+        }
+      }
+    }
+    expect(store.size).toBe(model.size);
+    for (const id of ids) expect(store.get(id)).toEqual(model.get(id));
+    // Dead space was reclaimed: the lists hold about what the live records need.
+    expect(store.bytes).toBeLessThan(600_000);
+  });
+});
