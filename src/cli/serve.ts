@@ -5,6 +5,8 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { Crm } from '../crm/index.js';
 import { buildApp } from '../server/app.js';
+import { BulkImports, ImportRunner } from '../crm/index.js';
+import { DEFAULT_SOURCE_LIMITS, fetchSource, hostAllowed, parseAllowedHosts, type SourceLimits } from '../files/import-source.js';
 import { describeError, resolveDbPath, type CliIo } from './io.js';
 
 /** Default listening address: loopback only. */
@@ -25,6 +27,38 @@ export interface ServeOptions {
   readonly logLevel: string;
   /** SQLite `synchronous`: FULL fsyncs every commit (survives power loss); NORMAL survives a killed process, not power loss. */
   readonly synchronous: 'FULL' | 'NORMAL';
+  /** Bulk import settings (environment MATCHBOOK_IMPORT_*); defaults when absent. */
+  readonly imports?: ImportSettings;
+}
+
+/** Bulk import settings of a server (README "Bulk import"). */
+export interface ImportSettings {
+  /** Hosts (`host` or `host:port`) whose URLs a job may fetch; empty: only this server's uploads. */
+  readonly allowedHosts: readonly string[];
+  readonly limits: SourceLimits;
+  /** Lease of a job in ms; a job whose process died is taken over after it. */
+  readonly leaseMs: number;
+}
+
+function positiveInt(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number): number {
+  const text = env[name];
+  if (text === undefined || text.trim() === '') return fallback;
+  const n = Number(text);
+  if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError(`${name} must be a positive whole number.`);
+  return n;
+}
+
+/** Reads MATCHBOOK_IMPORT_ALLOWED_HOSTS, _MAX_BYTES, _MAX_ZIP_RATIO, _TIMEOUT_MS and _LEASE_MS. */
+export function importSettingsFromEnv(env: Readonly<Record<string, string | undefined>>): ImportSettings {
+  return {
+    allowedHosts: parseAllowedHosts(env['MATCHBOOK_IMPORT_ALLOWED_HOSTS']),
+    limits: {
+      maxBytes: positiveInt(env, 'MATCHBOOK_IMPORT_MAX_BYTES', DEFAULT_SOURCE_LIMITS.maxBytes),
+      maxZipRatio: positiveInt(env, 'MATCHBOOK_IMPORT_MAX_ZIP_RATIO', DEFAULT_SOURCE_LIMITS.maxZipRatio),
+      timeoutMs: positiveInt(env, 'MATCHBOOK_IMPORT_TIMEOUT_MS', DEFAULT_SOURCE_LIMITS.timeoutMs),
+    },
+    leaseMs: positiveInt(env, 'MATCHBOOK_IMPORT_LEASE_MS', 15_000),
+  };
 }
 
 /** A running server. */
@@ -77,7 +111,19 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     await crm.close();
     throw err;
   }
-  const app = buildApp({ crm, logger: { level: options.logLevel }, trustProxy: options.trustProxy });
+  const settings = options.imports ?? importSettingsFromEnv({});
+  let app: ReturnType<typeof buildApp> | null = null;
+  const runner = new ImportRunner({
+    crm,
+    fetchUrl: (url) => fetchSource(url, settings.allowedHosts, settings.limits),
+    limits: settings.limits,
+    leaseMs: settings.leaseMs,
+    onError: (err, jobId) => app?.log.error({ err, jobId }, 'bulk import failure'),
+  });
+  const imports = new BulkImports(crm, runner, (url) => hostAllowed(url, settings.allowedHosts));
+  app = buildApp({ crm, logger: { level: options.logLevel }, trustProxy: options.trustProxy, imports, maxUploadBytes: settings.limits.maxBytes });
+  // Stop the import worker before the database closes (after in-flight requests).
+  app.addHook('onClose', async () => runner.stop());
   try {
     await app.listen({ host: options.host, port: options.port });
   } catch (err) {
@@ -85,6 +131,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     await crm.close();
     throw err;
   }
+  runner.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
   let closing: Promise<void> | null = null;
@@ -194,6 +241,7 @@ export function registerServe(program: Command, io: CliIo): void {
         trustProxy: opts.trustProxy ?? false,
         logLevel: opts.logLevel ?? io.env['LOG_LEVEL'] ?? 'info',
         synchronous: opts.sync === 'normal' ? 'NORMAL' : 'FULL',
+        imports: importSettingsFromEnv(io.env),
       };
       const guard = io.handleSignals ? new SignalGuard(io) : null;
       let server: RunningServer;

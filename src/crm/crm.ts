@@ -11,7 +11,7 @@ import { decodeMatchKey, encodeMatchKey, engineInput, normalizerFingerprint } fr
 import {
   SqliteStore, StoreError,
   type ContextName, type KeyRow, type PersonRecord, type Scope, type Store, type Tier,
-  type KeyUsageDelta,
+  type KeyUsageDelta, type ImportRowMark,
 } from '../store/index.js';
 import type { ValidCandidate } from './candidate.js';
 import { CrmError } from './errors.js';
@@ -577,7 +577,64 @@ export class Crm {
     void opts;
     const st = await this.state(ctx);
     const c = await this.validate(st, body);
-    const { outcome, durable } = await this.mutex.run(scopeKey(st.scope), async (): Promise<{ outcome: MatchOutcome; durable: Promise<void> }> => {
+    const { outcome, durable } = await this.applyFindOrCreate(st, c);
+    await this.durableOrReload(st, durable);
+    return outcome;
+  }
+
+  /**
+   * findOrCreate for a bulk import row (src/crm/import): the same validation, match rules
+   * and update rules, with the row's `mark` stored in the write's transaction. Answers once
+   * the write is applied; `durable` resolves when it is on disk (the importer waits for a
+   * whole batch at once). A row that writes nothing (a match that changes nothing) has
+   * `written` false and its mark is the caller's to store.
+   */
+  async importFindOrCreate(ctx: CallContext, body: unknown, mark: ImportRowMark): Promise<{ outcome: MatchOutcome; written: boolean; durable: Promise<void> }> {
+    const st = await this.state(ctx);
+    const c = await this.validate(st, body);
+    const applied = await this.applyFindOrCreate(st, c, mark);
+    return { ...applied, durable: this.durableOrReload(st, applied.durable) };
+  }
+
+  /**
+   * Applies a Match Candidate to the existing person `crmId` with the findOrCreate update
+   * rules (bulk import mapping types such as Email, Phones, MailingAddress and custom fields),
+   * storing `mark` in the same transaction. `found` false: no such person in this
+   * tenant+context (nothing written). CrmError 400 when the body is invalid.
+   */
+  async importUpdatePerson(ctx: CallContext, crmId: number, body: unknown, mark: ImportRowMark): Promise<{ found: boolean; written: boolean; durable: Promise<void> }> {
+    const st = await this.state(ctx);
+    const c = await this.validate(st, body);
+    return this.mutex.run(scopeKey(st.scope), async () => {
+      const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await this.store.getPerson(st.scope, crmId) : null;
+      if (stored === null) return { found: false, written: false, durable: Promise.resolve() };
+      const { person, changed } = applyCandidate(stored, c, this.now());
+      if (!changed) return { found: true, written: false, durable: this.store.flush() };
+      const contact = st.index.normalize(engineInput(person));
+      const saved = await this.store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
+      this.indexPerson(st, saved.value, contact);
+      return { found: true, written: true, durable: this.durableOrReload(st, saved.durable) };
+    });
+  }
+
+  /** The settings of a call's tenant and context (bulk import mapping values, custom fields). */
+  async contextSettings(ctx: CallContext): Promise<ContextSettings> {
+    return (await this.state(ctx)).settings;
+  }
+
+  /** Waits for a write to be durable; when its commit failed, reloads the index (the store rolled back) and rethrows. */
+  private async durableOrReload(st: ScopeState, durable: Promise<void>): Promise<void> {
+    try {
+      await durable;
+    } catch (error) {
+      await this.reload(st);
+      throw error;
+    }
+  }
+
+  /** Find and write of findOrCreate, under the scope's mutex; answers once applied. */
+  private applyFindOrCreate(st: ScopeState, c: ValidCandidate, mark?: ImportRowMark): Promise<{ outcome: MatchOutcome; written: boolean; durable: Promise<void> }> {
+    return this.mutex.run(scopeKey(st.scope), async (): Promise<{ outcome: MatchOutcome; written: boolean; durable: Promise<void> }> => {
       const m = this.match(st, c);
       const now = this.now();
       if (m.crmId !== null) {
@@ -588,18 +645,19 @@ export class Crm {
         let durable = this.store.flush();
         if (changed) {
           const contact = st.index.normalize(engineInput(person));
-          const saved = await this.store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) });
+          const saved = await this.store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
           this.indexPerson(st, saved.value, contact);
           durable = saved.durable;
         }
         return {
           outcome: { status: 'Matched', crmId: m.crmId, reason: null, reasonText: null, matchedBy: m.by, updated: changed, explanation: explanationOf(m.result) },
+          written: changed,
           durable,
         };
       }
       const person = createPerson(c, now);
       const contact = st.index.normalize(engineInput(person));
-      const saved = await this.store.insertPerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) });
+      const saved = await this.store.insertPerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
       this.indexPerson(st, saved.value, contact);
       return {
         outcome: {
@@ -607,17 +665,10 @@ export class Crm {
           reasonText: m.reason === null ? null : REASON_TEXT[m.reason], matchedBy: null, updated: false,
           explanation: explanationOf(m.result),
         },
+        written: true,
         durable: saved.durable,
       };
     });
-    try {
-      await durable;
-    } catch (error) {
-      // The commit failed: the store rolled back, so the index must forget those writes too.
-      await this.reload(st);
-      throw error;
-    }
-    return outcome;
   }
 
   /** Rebuilds a scope's index from the store (after a failed commit). */
@@ -711,7 +762,7 @@ export class Crm {
    * names, and appends the response to the person's canvass history. False when the person is
    * not in this tenant+context (404). Durable before the Promise resolves.
    */
-  async addCanvassResponse(ctx: CallContext, ref: PersonRef, body: unknown): Promise<boolean> {
+  async addCanvassResponse(ctx: CallContext, ref: PersonRef, body: unknown, opts: { mark?: ImportRowMark } = {}): Promise<boolean> {
     const st = await this.state(ctx);
     const lists = canvassListsOf(st.settings.canvass);
     const pending = await this.mutex.run(scopeKey(st.scope), async (): Promise<Promise<unknown>[] | null> => {
@@ -730,7 +781,7 @@ export class Crm {
         waits.push(saved.durable);
       }
       // Started under the mutex (history order), awaited outside it (the disk sync is shared).
-      waits.push(this.store.insertCanvassResponse(st.scope, { crmId: p.crmId, canvassedAt: parsed.value.dateCanvassed, createdAt: now, json: JSON.stringify(parsed.value) }));
+      waits.push(this.store.insertCanvassResponse(st.scope, { crmId: p.crmId, canvassedAt: parsed.value.dateCanvassed, createdAt: now, json: JSON.stringify(parsed.value) }, opts.mark));
       return waits;
     });
     if (pending === null) return false;

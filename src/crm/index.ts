@@ -38,3 +38,6 @@ export {
 export { validateCandidate, type ValidationContext } from './validate.js';
 export type { CandidateResult, ValidCandidate } from './candidate.js';
 export type { ContextName, KeyUsageDelta, Tier } from '../store/index.js';
+export { BulkImports, UPLOAD_TTL_MS, type JobView } from './import/bulk-imports.js';
+export { ImportRunner, type ImportRunnerOptions } from './import/runner.js';
+export { MAPPING_TYPES, RESOURCE_TYPES, type MappingTypeDef } from './import/mapping-types.js';

@@ -24,6 +24,8 @@ import { registerCanvassRoutes } from './routes/canvass.js';
 import { registerLookupRoutes } from './routes/lookups.js';
 import { installRequestLog } from './request-log.js';
 import { registerPeopleRoutes } from './routes/people.js';
+import { registerBulkImportRoutes, registerResultFileRoute } from './routes/bulk-import.js';
+import type { BulkImports } from '../crm/index.js';
 
 /** Version prefixes every endpoint is served under. */
 export const API_PREFIXES: readonly string[] = ['/v2', '/v4'];
@@ -52,6 +54,10 @@ export interface BuildAppOptions {
    * usage through the facade; closed with the app.
    */
   readonly rateLimiter?: RateLimiter;
+  /** Bulk import service (src/crm/import); its routes are served when given. */
+  readonly imports?: BulkImports;
+  /** Largest upload of POST /bulkImportFiles in bytes. Default 100 MiB. */
+  readonly maxUploadBytes?: number;
 }
 
 /** The facade as a usage ledger, when it has the usage methods. */
@@ -120,9 +126,14 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         registerLookupRoutes(api, { crm: options.crm });
         registerCanvassRoutes(api, { crm: options.crm });
         registerPeopleRoutes(api, { crm: options.crm, prefix, expandable });
+        if (options.imports !== undefined) {
+          registerBulkImportRoutes(api, { imports: options.imports, prefix, maxUploadBytes: options.maxUploadBytes ?? 100 * 1024 * 1024 });
+        }
       },
       { prefix },
     );
+    const imports = options.imports;
+    if (imports !== undefined) void app.register(async (files) => registerResultFileRoute(files, { imports }), { prefix });
   }
   return app;
 }

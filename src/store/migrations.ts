@@ -138,4 +138,62 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX canvass_responses_person ON canvass_responses (tenant_id, context, crm_id, id);
     `,
   },
+  {
+    version: 5,
+    name: 'bulk import: uploaded files (chunked blobs), jobs with lease, per-row marks',
+    // Files live in the database so that every server process sharing it can read them.
+    // A file row is visible (complete = 1) only once all its chunks are stored.
+    // bulk_import_jobs.owner/lease_until: the process working on the job and until when
+    // (epoch ms); another process takes over a job whose lease ran out.
+    // bulk_import_rows: one row per data row, written in the same transaction as the row's
+    // effects (the resume checkpoint; see src/store/import-types.ts).
+    sql: `
+      CREATE TABLE bulk_import_files (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+        token TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        size INTEGER NOT NULL DEFAULT 0,
+        complete INTEGER NOT NULL DEFAULT 0,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE TABLE bulk_import_file_chunks (
+        file_id INTEGER NOT NULL REFERENCES bulk_import_files(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        data BLOB NOT NULL,
+        PRIMARY KEY (file_id, seq)
+      ) WITHOUT ROWID;
+      CREATE TABLE bulk_import_jobs (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        status TEXT NOT NULL,
+        request TEXT NOT NULL,
+        result_token TEXT NOT NULL,
+        file_id INTEGER REFERENCES bulk_import_files(id) ON DELETE SET NULL,
+        rows_total INTEGER,
+        rows_done INTEGER NOT NULL DEFAULT 0,
+        rows_failed INTEGER NOT NULL DEFAULT 0,
+        owner TEXT,
+        lease_until INTEGER,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        errors TEXT NOT NULL DEFAULT '[]',
+        result_parts TEXT NOT NULL DEFAULT '[]',
+        created_at TEXT NOT NULL,
+        finished_at TEXT,
+        expires_at TEXT
+      );
+      CREATE INDEX bulk_import_jobs_open ON bulk_import_jobs (status, id);
+      CREATE TABLE bulk_import_rows (
+        job_id INTEGER NOT NULL REFERENCES bulk_import_jobs(id) ON DELETE CASCADE,
+        row_no INTEGER NOT NULL,
+        steps_done INTEGER NOT NULL,
+        crm_id INTEGER,
+        outcomes TEXT NOT NULL,
+        included TEXT NOT NULL,
+        PRIMARY KEY (job_id, row_no)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -16,6 +16,10 @@
  */
 import Database from 'better-sqlite3';
 import { MIGRATIONS, columnOf, type Migration } from './migrations.js';
+import { SqliteImportTables, writeImportMark } from './sqlite-import.js';
+import type {
+  ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob,
+} from './import-types.js';
 import {
   INTEGER_SCALARS, PERSON_SCALARS, StoreError, identifierKey,
   type Applied, type ContextName, type KeyRow, type MatchKey, type MatchKeyRow, type NewKeyRow, type PersonRecord, type PersonScalarName,
@@ -125,7 +129,11 @@ export class SqliteStore implements Store {
   /** Commits and writes so far (for tests and benchmarks). */
   readonly stats = { commits: 0, writes: 0 };
 
-  private constructor(readonly db: Database.Database) {}
+  private readonly imports: SqliteImportTables;
+
+  private constructor(readonly db: Database.Database) {
+    this.imports = new SqliteImportTables(db, (sql) => this.stmt(sql), (fn) => this.write(fn));
+  }
 
   /**
    * Runs `fn` inside the current group-commit transaction (opening one, with its COMMIT
@@ -325,7 +333,7 @@ export class SqliteStore implements Store {
     }
   }
 
-  async insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<Applied<PersonRecord>> {
+  async insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>> {
     const columns = ['tenant_id', 'context', 'created_at', 'updated_at', ...SCALAR_COLUMNS,
       'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'match_key', 'match_fp'];
     const sql = `INSERT INTO people (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
@@ -334,11 +342,12 @@ export class SqliteStore implements Store {
       const info = this.stmt(sql).run(scope.tenantId, scope.context, ...this.personValues(withIds), match?.json ?? null, match?.fingerprint ?? null);
       const stored = { ...withIds, crmId: Number(info.lastInsertRowid) };
       this.writeIdentifiers(scope, stored);
+      if (mark !== undefined) writeImportMark((q) => this.stmt(q), mark, stored.crmId);
       return stored;
     });
   }
 
-  async updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<Applied<PersonRecord>> {
+  async updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>> {
     const columns = ['created_at', 'updated_at', ...SCALAR_COLUMNS,
       'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'match_key', 'match_fp'];
     const sql = `UPDATE people SET ${columns.map((c) => `${c} = ?`).join(', ')}
@@ -351,6 +360,7 @@ export class SqliteStore implements Store {
         throw new StoreError(`No person ${person.crmId} in tenant ${scope.tenantId} ${scope.context}.`, 'NOT_FOUND');
       }
       this.writeIdentifiers(scope, withIds);
+      if (mark !== undefined) writeImportMark((q) => this.stmt(q), mark, withIds.crmId);
       return withIds;
     });
   }
@@ -417,11 +427,15 @@ export class SqliteStore implements Store {
     return row === undefined ? 0 : Number(row['count']);
   }
 
-  async insertCanvassResponse(scope: Scope, row: NewCanvassRow): Promise<number> {
+  async insertCanvassResponse(scope: Scope, row: NewCanvassRow, mark?: ImportRowMark): Promise<number> {
     // Through the group commit: resolves once durable, so a 204 is never answered before the sync.
-    const info = await this.write(() => this.stmt(`INSERT INTO canvass_responses
-      (tenant_id, context, crm_id, canvassed_at, created_at, json) VALUES (?, ?, ?, ?, ?, ?)`)
-      .run(scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json));
+    const info = await this.write(() => {
+      const inserted = this.stmt(`INSERT INTO canvass_responses
+        (tenant_id, context, crm_id, canvassed_at, created_at, json) VALUES (?, ?, ?, ?, ?, ?)`)
+        .run(scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json);
+      if (mark !== undefined) writeImportMark((q) => this.stmt(q), mark, row.crmId);
+      return inserted;
+    });
     return Number(info.lastInsertRowid);
   }
 
@@ -437,5 +451,55 @@ export class SqliteStore implements Store {
   async countCanvassResponses(scope: Scope, crmId: number): Promise<number> {
     return Number((this.stmt('SELECT COUNT(*) AS n FROM canvass_responses WHERE tenant_id = ? AND context = ? AND crm_id = ?')
       .get(scope.tenantId, scope.context, crmId) as Row)['n']);
+  }
+
+  // ---- bulk import (src/store/import-types.ts; implemented in sqlite-import.ts) ----------
+
+  saveImportFile(file: NewImportFile, chunks: AsyncIterable<Uint8Array>): Promise<ImportFileRow> {
+    return this.imports.saveImportFile(file, chunks);
+  }
+
+  getImportFile(tenantId: number, token: string): Promise<ImportFileRow | null> {
+    return this.imports.getImportFile(tenantId, token);
+  }
+
+  readImportFile(fileId: number): AsyncIterable<Uint8Array> {
+    return this.imports.readImportFile(fileId);
+  }
+
+  createImportJob(job: NewImportJob): Promise<number> {
+    return this.imports.createImportJob(job);
+  }
+
+  getImportJob(tenantId: number, jobId: number): Promise<ImportJobRow | null> {
+    return this.imports.getImportJob(tenantId, jobId);
+  }
+
+  claimImportJob(owner: string, nowMs: number, leaseMs: number): Promise<ImportJobRow | null> {
+    return this.imports.claimImportJob(owner, nowMs, leaseMs);
+  }
+
+  renewImportLease(jobId: number, owner: string, nowMs: number, leaseMs: number): Promise<boolean> {
+    return this.imports.renewImportLease(jobId, owner, nowMs, leaseMs);
+  }
+
+  updateImportJob(jobId: number, owner: string, patch: ImportJobPatch): Promise<boolean> {
+    return this.imports.updateImportJob(jobId, owner, patch);
+  }
+
+  markImportRows(marks: readonly ImportRowMark[]): Promise<void> {
+    return this.imports.markImportRows(marks);
+  }
+
+  lastImportRow(jobId: number): Promise<ImportRowResult | null> {
+    return this.imports.lastImportRow(jobId);
+  }
+
+  listImportRows(jobId: number, fromRow: number, toRow: number, limit: number): Promise<ImportRowResult[]> {
+    return this.imports.listImportRows(jobId, fromRow, toRow, limit);
+  }
+
+  purgeExpiredImports(nowIso: string): Promise<{ jobs: number; files: number }> {
+    return this.imports.purgeExpiredImports(nowIso);
   }
 }

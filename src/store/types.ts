@@ -14,6 +14,10 @@
  *   transaction as the write.
  */
 
+import type { ImportRowMark, ImportStore } from './import-types.js';
+
+export type * from './import-types.js';
+
 /** The two record sets of a tenant (interface.md 1.6). */
 export type ContextName = 'voterfile' | 'campaign';
 
@@ -202,8 +206,8 @@ export interface Applied<T> {
   readonly durable: Promise<void>;
 }
 
-/** Persistence of tenants, keys, settings and people. See the module comment for the rules. */
-export interface Store {
+/** Persistence of tenants, keys, settings, people and bulk imports. See the module comment for the rules. */
+export interface Store extends ImportStore {
   /** Commits what is pending, then closes. */
   close(): Promise<void>;
   /** Resolves when every write applied so far is durable; rejects if their commit failed. */
@@ -234,10 +238,15 @@ export interface Store {
   /**
    * Inserts a person (crmId 0), assigning crmId, phoneIds and addressIds; returns it stored.
    * `match` (optional) is the person's cached match key, stored in the same transaction.
+   * `mark` (optional) is a bulk import row's progress, stored in the same transaction with the
+   * new person's crmId (see src/store/import-types.ts).
    */
-  insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<Applied<PersonRecord>>;
-  /** Replaces a person of this scope, assigning ids of new phones and addresses; replaces or clears the match key. */
-  updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<Applied<PersonRecord>>;
+  insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>>;
+  /**
+   * Replaces a person of this scope, assigning ids of new phones and addresses; replaces or
+   * clears the match key; stores `mark` (optional) in the same transaction.
+   */
+  updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>>;
   getPerson(scope: Scope, crmId: number): Promise<PersonRecord | null>;
   /** crmIds (ascending) holding this identifier; `type` and `externalId` compared case-insensitively. */
   findByIdentifier(scope: Scope, type: string, externalId: string): Promise<number[]>;
@@ -258,8 +267,8 @@ export interface Store {
   /** Requests counted for a key in a month ("YYYY-MM", UTC); 0 when none. */
   getKeyUsage(keyId: number, month: string): Promise<number>;
 
-  /** Appends a canvass response to a person's history; returns its id. */
-  insertCanvassResponse(scope: Scope, row: NewCanvassRow): Promise<number>;
+  /** Appends a canvass response to a person's history; returns its id. `mark` as for insertPerson. */
+  insertCanvassResponse(scope: Scope, row: NewCanvassRow, mark?: ImportRowMark): Promise<number>;
   /** A person's canvass history, newest first, at most `limit` rows after skipping `skip`. */
   listCanvassResponses(scope: Scope, crmId: number, skip: number, limit: number): Promise<CanvassRow[]>;
   /** Number of canvass responses stored for a person. */

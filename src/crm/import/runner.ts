@@ -1,0 +1,396 @@
+/**
+ * The background worker of bulk import jobs. Each server process runs one: it claims a job
+ * (store lease, so exactly one process works on a job), renews the lease while working, and
+ * takes over jobs whose process died (their lease ran out), resuming after the last row
+ * whose effects were committed (the row marks, src/store/import-types.ts): no row is applied
+ * twice.
+ *
+ * A job runs in two phases:
+ * 1. staging: the source (an upload, or an allow-listed URL) is read once, unzipped when it is
+ *    a zip, parsed to count its rows and check its columns and mappings, and stored in the
+ *    database. A source that cannot be read ends the job Failed with the reason.
+ * 2. applying: the staged copy is read back and each row goes through its mapping types.
+ *    Rows are handled one after another, yielding to the event loop every `batchRows` rows
+ *    (after waiting for their commit), so API requests are served between batches.
+ */
+import { TextDecoder } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import { DelimitedError, DelimitedParser, type ParsedRow } from '../../files/delimited.js';
+import { SourceError, limitBytes, unzipIfZip, type SourceLimits } from '../../files/import-source.js';
+import { StoreError, type ImportJobRow, type ImportRowMark, type ImportRowResult } from '../../store/index.js';
+import type { CallContext, Crm } from '../crm.js';
+import { CrmError } from '../errors.js';
+import type { JobSpec } from './job-request.js';
+import { PartSplitter, resultHeader, resultLine } from './result-file.js';
+import { PROCESSED, compilePlan, outcomeOf, stepFor, type ImportPlan } from './row-steps.js';
+
+/** Options of {@link ImportRunner}. */
+export interface ImportRunnerOptions {
+  readonly crm: Crm;
+  /** This process's owner id in job leases. Default: random. */
+  readonly owner?: string;
+  /** Streams an allow-listed URL (src/files/import-source.ts `fetchSource`). */
+  readonly fetchUrl: (url: string) => AsyncIterable<Uint8Array>;
+  readonly limits: Pick<SourceLimits, 'maxBytes' | 'maxZipRatio'>;
+  /** Lease length in ms; renewed every third of it. Default 15,000. */
+  readonly leaseMs?: number;
+  /** How often to look for work when idle, ms. Default 1,000. */
+  readonly pollMs?: number;
+  /** Rows between yields to the event loop. Default 100. */
+  readonly batchRows?: number;
+  /** How long result files are served, ms. Default 24 hours. */
+  readonly resultTtlMs?: number;
+  readonly now?: () => Date;
+  /** Reports unexpected failures (logged by the server). */
+  readonly onError?: (error: unknown, jobId: number | null) => void;
+}
+
+/** The job cannot go on (lost lease: another process has it). */
+class LeaseLost extends Error {}
+/** The file or the job's mappings cannot be used; ends the job Failed with this text. */
+class JobFailure extends Error {}
+
+const RESULT_TTL_MS = 24 * 60 * 60 * 1000;
+
+function iso(d: Date): string {
+  return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Decodes UTF-8 chunks and parses rows; the first row is the header when `hasHeader`. */
+async function* parseRows(chunks: AsyncIterable<Uint8Array>, spec: JobSpec): AsyncGenerator<ParsedRow[]> {
+  const decoder = new TextDecoder('utf-8');
+  const parser = new DelimitedParser({ delimiter: spec.delimiter, quotes: spec.hasQuotes });
+  for await (const chunk of chunks) {
+    const rows = parser.push(decoder.decode(chunk, { stream: true }));
+    if (rows.length > 0) yield rows;
+  }
+  const rest = [...parser.push(decoder.decode()), ...parser.end()];
+  if (rest.length > 0) yield rest;
+}
+
+/** The background worker; `start()` it with the server, `stop()` before closing the Crm. */
+export class ImportRunner {
+  readonly owner: string;
+  private readonly leaseMs: number;
+  private readonly pollMs: number;
+  private readonly batchRows: number;
+  private readonly ttlMs: number;
+  private readonly clock: () => Date;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = true;
+  private again = false;
+
+  constructor(private readonly options: ImportRunnerOptions) {
+    this.owner = options.owner ?? `${process.pid}-${randomBytes(6).toString('hex')}`;
+    this.leaseMs = Math.max(100, options.leaseMs ?? 15_000);
+    this.pollMs = Math.max(10, options.pollMs ?? 1000);
+    this.batchRows = Math.max(1, options.batchRows ?? 100);
+    this.ttlMs = options.resultTtlMs ?? RESULT_TTL_MS;
+    this.clock = options.now ?? (() => new Date());
+  }
+
+  private get store() {
+    return this.options.crm.store;
+  }
+
+  /** Starts looking for jobs. */
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    this.schedule(0);
+  }
+
+  /** Looks for work now (a job was just created). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running !== null) {
+      this.again = true;
+      return;
+    }
+    this.schedule(0);
+  }
+
+  /** Stops after the current batch; a job in progress keeps its rows and is released for a restart to resume. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) return;
+    if (this.timer !== null) clearTimeout(this.timer);
+    this.timer = setTimeout(() => {
+      this.timer = null;
+      this.running = this.loop().finally(() => {
+        this.running = null;
+        const soon = this.again;
+        this.again = false;
+        this.schedule(soon ? 0 : this.pollMs);
+      });
+    }, ms);
+    this.timer.unref();
+  }
+
+  /** Claims and runs jobs until there is none. */
+  private async loop(): Promise<void> {
+    try {
+      await this.store.purgeExpiredImports(iso(this.clock()));
+      while (!this.stopped) {
+        const job = await this.store.claimImportJob(this.owner, this.clock().getTime(), this.leaseMs);
+        if (job === null) return;
+        await this.run(job);
+      }
+    } catch (error) {
+      this.options.onError?.(error, null);
+    }
+  }
+
+  /** Runs one claimed job to its end (or until the lease is lost or the runner stops). */
+  async run(job: ImportJobRow): Promise<void> {
+    let lost = false;
+    const heartbeat = setInterval(() => {
+      this.store.renewImportLease(job.id, this.owner, this.clock().getTime(), this.leaseMs)
+        .then((ok) => { if (!ok) lost = true; })
+        .catch((error: unknown) => this.options.onError?.(error, job.id));
+    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    heartbeat.unref();
+    const check = (): void => {
+      if (lost) throw new LeaseLost();
+    };
+    try {
+      const spec = JSON.parse(job.request) as JobSpec;
+      let fileId = job.fileId;
+      if (fileId === null) {
+        const staged = await this.stage(job, spec);
+        fileId = staged.fileId;
+        if (!(await this.store.updateImportJob(job.id, this.owner, { fileId, rowsTotal: staged.rows }))) throw new LeaseLost();
+      }
+      const finished = await this.apply(job, spec, fileId, check);
+      if (finished) await this.finish(job, spec, fileId);
+    } catch (error) {
+      if (error instanceof LeaseLost || (error instanceof StoreError && error.code === 'CONFLICT')) return;
+      const text = error instanceof JobFailure || error instanceof SourceError || error instanceof DelimitedError
+        ? error.message
+        : `The job stopped on an internal error (${error instanceof Error ? error.message : String(error)}).`;
+      if (!(error instanceof JobFailure || error instanceof SourceError || error instanceof DelimitedError)) this.options.onError?.(error, job.id);
+      await this.fail(job, text).catch((e: unknown) => this.options.onError?.(e, job.id));
+    } finally {
+      clearInterval(heartbeat);
+    }
+  }
+
+  private async fail(job: ImportJobRow, text: string): Promise<void> {
+    const now = this.clock();
+    await this.store.updateImportJob(job.id, this.owner, {
+      status: 'Failed', errors: [{ code: 'IMPORT_FAILED', text }], finishedAt: iso(now),
+      expiresAt: iso(new Date(now.getTime() + this.ttlMs)), release: true,
+    });
+  }
+
+  /** The source's bytes: the upload, or the fetched URL; unzipped and size-limited. */
+  private source(job: ImportJobRow, spec: JobSpec): AsyncIterable<Uint8Array> {
+    const { limits } = this.options;
+    const store = this.store;
+    const raw = spec.source.kind === 'upload'
+      ? (async function* upload(token: string): AsyncGenerator<Uint8Array> {
+        const file = await store.getImportFile(job.tenantId, token);
+        if (file === null) throw new JobFailure('The uploaded file is gone (uploads are kept 24 hours); upload it again.');
+        yield* store.readImportFile(file.id);
+      })(spec.source.token)
+      : this.options.fetchUrl(spec.source.url);
+    return limitBytes(unzipIfZip(raw, limits), limits.maxBytes);
+  }
+
+  /** Phase 1: reads the source once, checks it, stores the delimited text; returns the staged file and its data rows. */
+  private async stage(job: ImportJobRow, spec: JobSpec): Promise<{ fileId: number; rows: number }> {
+    let rows = 0;
+    let header: string[] | null = null;
+    const checked = { plan: false };
+    const planOf = (columns: readonly string[]): void => {
+      const plan = compilePlan(spec, columns);
+      if (!plan.ok) throw new JobFailure(`The file's columns do not fit the job: ${plan.issues.map((i) => `${i.property}: ${i.text}`).join(' ')}`);
+      checked.plan = true;
+    };
+    if (spec.columns !== null) planOf(spec.columns);
+    const source = this.source(job, spec);
+    async function* counted(): AsyncGenerator<Uint8Array> {
+      const chunks: Uint8Array[] = [];
+      const tap = (async function* tapped(): AsyncGenerator<Uint8Array> {
+        for await (const chunk of source) {
+          chunks.push(chunk);
+          yield chunk;
+        }
+      })();
+      for await (const batch of parseRows(tap, spec)) {
+        for (const row of batch) {
+          if (header === null && spec.hasHeader) {
+            header = row.cells.map((c) => c.trim());
+            if (spec.columns === null) planOf(header);
+            continue;
+          }
+          rows++;
+        }
+        while (chunks.length > 0) yield chunks.shift() as Uint8Array;
+      }
+      while (chunks.length > 0) yield chunks.shift() as Uint8Array;
+    }
+    const now = this.clock();
+    const file = await this.store.saveImportFile({
+      tenantId: job.tenantId, token: randomBytes(18).toString('base64url'), name: `job-${job.id}-source`,
+      createdAt: iso(now), expiresAt: iso(new Date(now.getTime() + this.ttlMs)),
+    }, counted());
+    if (spec.hasHeader && header === null) throw new JobFailure('The file is empty: it has no header line.');
+    if (!checked.plan) throw new JobFailure('The file is empty.');
+    return { fileId: file.id, rows };
+  }
+
+  /** Phase 2: applies the rows after the last committed one. False when stopped before the end. */
+  private async apply(job: ImportJobRow, spec: JobSpec, fileId: number, check: () => void): Promise<boolean> {
+    const ctx: CallContext = { tenantId: job.tenantId, context: job.context };
+    const steps = spec.mappingTypes.length;
+    const last = await this.store.lastImportRow(job.id);
+    const startRow = last === null ? 1 : last.stepsDone >= steps ? last.rowNo + 1 : last.rowNo;
+    let partial: ImportRowResult | null = last !== null && last.stepsDone < steps ? last : null;
+    let plan: ImportPlan | null = null;
+    if (spec.columns !== null) plan = this.planOrFail(spec, spec.columns);
+    let rowNo = 0;
+    let headerSeen = !spec.hasHeader;
+    let pending: Promise<void>[] = [];
+    let sinceYield = 0;
+    for await (const batch of parseRows(this.store.readImportFile(fileId), spec)) {
+      for (const row of batch) {
+        if (!headerSeen) {
+          headerSeen = true;
+          plan ??= this.planOrFail(spec, row.cells.map((c) => c.trim()));
+          continue;
+        }
+        rowNo++;
+        if (rowNo < startRow || plan === null) continue;
+        check();
+        await this.applyRow(ctx, job, plan, row, rowNo, partial?.rowNo === rowNo ? partial : null, pending);
+        partial = null;
+        if (++sinceYield >= this.batchRows) {
+          sinceYield = 0;
+          await Promise.all(pending);
+          pending = [];
+          await new Promise<void>((resolve) => setImmediate(resolve));
+          if (this.stopped) {
+            await this.store.updateImportJob(job.id, this.owner, { release: true });
+            return false;
+          }
+        }
+      }
+    }
+    await Promise.all(pending);
+    await this.store.flush();
+    return true;
+  }
+
+  private planOrFail(spec: JobSpec, columns: readonly string[]): ImportPlan {
+    const plan = compilePlan(spec, columns);
+    if (!plan.ok) throw new JobFailure(`The file's columns do not fit the job: ${plan.issues.map((i) => `${i.property}: ${i.text}`).join(' ')}`);
+    return plan.value;
+  }
+
+  /** Applies one row's steps after those already marked in `partial`; collects the commits to wait for. */
+  private async applyRow(
+    ctx: CallContext, job: ImportJobRow, plan: ImportPlan, row: ParsedRow, rowNo: number,
+    partial: ImportRowResult | null, pending: Promise<void>[],
+  ): Promise<void> {
+    const cells = row.cells;
+    const included = plan.include.map((i) => cells[i] ?? '');
+    const n = plan.types.length;
+    const outcomes = [...(partial?.outcomes ?? [])];
+    let crmId = partial?.crmId ?? null;
+    const markOf = (stepsDone: number, extra: readonly string[]): ImportRowMark => ({
+      jobId: job.id, owner: this.owner, rowNo, stepsDone, rowDone: stepsDone === n, crmId, outcomes: [...outcomes, ...extra], included,
+    });
+    const track = (p: Promise<void>): void => {
+      p.catch(() => undefined); // awaited with the batch; handled here so it is never "unhandled" meanwhile
+      pending.push(p);
+    };
+    const noWrite = (stepsDone: number): void => track(this.store.markImportRows([markOf(stepsDone, [])]));
+    const bad = row.error ?? (cells.length !== plan.columns.length
+      ? `The row has ${cells.length} field${cells.length === 1 ? '' : 's'}, the file ${plan.columns.length} columns (line ${row.line}).`
+      : null);
+    if (bad !== null) {
+      while (outcomes.length < n) outcomes.push(row.error !== null ? `Malformed row (line ${row.line}): ${bad}` : bad);
+      noWrite(n);
+      return;
+    }
+    for (let s = partial?.stepsDone ?? 0; s < n; s++) {
+      const m = plan.types[s];
+      if (m === undefined) break;
+      const step = stepFor(m, cells, crmId);
+      if (step.kind === 'invalid') {
+        outcomes.push(step.outcome);
+        noWrite(s + 1);
+        continue;
+      }
+      try {
+        if (step.kind === 'findOrCreate') {
+          const r = await this.options.crm.importFindOrCreate(ctx, step.body, markOf(s + 1, [PROCESSED]));
+          crmId = r.outcome.crmId;
+          outcomes.push(PROCESSED);
+          if (!r.written) noWrite(s + 1);
+          track(r.durable);
+          continue;
+        }
+        if (step.crmId === null) {
+          outcomes.push('VanID: a value is required (the row names no contact).');
+          noWrite(s + 1);
+          continue;
+        }
+        const target = step.crmId;
+        let found: boolean;
+        if (step.kind === 'update') {
+          const r = await this.options.crm.importUpdatePerson(ctx, target, step.body, markOf(s + 1, [PROCESSED]));
+          found = r.found;
+          if (found) {
+            crmId = target;
+            outcomes.push(PROCESSED);
+            if (!r.written) noWrite(s + 1);
+            track(r.durable);
+          }
+        } else {
+          found = await this.options.crm.addCanvassResponse(ctx, { kind: 'crmId', crmId: target }, step.body, { mark: markOf(s + 1, [PROCESSED]) });
+          if (found) {
+            crmId = target;
+            outcomes.push(PROCESSED);
+          }
+        }
+        if (!found) {
+          outcomes.push(`VanID: no contact with crmId ${target}.`);
+          noWrite(s + 1);
+        }
+      } catch (error) {
+        if (!(error instanceof CrmError)) throw error;
+        outcomes.push(outcomeOf(error.issues, m, step.body));
+        noWrite(s + 1);
+      }
+    }
+  }
+
+  /** Splits the result file into parts and ends the job Completed or CompletedWithErrors. */
+  private async finish(job: ImportJobRow, spec: JobSpec, fileId: number): Promise<void> {
+    const current = await this.store.getImportJob(job.tenantId, job.id);
+    if (current === null || current.owner !== this.owner) throw new LeaseLost();
+    const headerBytes = Buffer.byteLength(resultHeader(spec).join(',')) + 1;
+    const splitter = new PartSplitter(spec.resultFileSizeKbLimit * 1024, headerBytes);
+    for (let from = 1; ;) {
+      const rows = await this.store.listImportRows(job.id, from, Number.MAX_SAFE_INTEGER, 5000);
+      for (const r of rows) splitter.add(r.rowNo, Buffer.byteLength(resultLine(spec, fileId, r)) + 1);
+      if (rows.length < 5000) break;
+      from = (rows[rows.length - 1]?.rowNo ?? from) + 1;
+    }
+    const now = this.clock();
+    await this.store.updateImportJob(job.id, this.owner, {
+      status: current.rowsFailed > 0 ? 'CompletedWithErrors' : 'Completed',
+      resultParts: splitter.parts.length > 0 ? splitter.parts : [{ firstRow: 1, lastRow: 0 }],
+      finishedAt: iso(now), expiresAt: iso(new Date(now.getTime() + this.ttlMs)), release: true,
+    });
+  }
+}

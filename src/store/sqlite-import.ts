@@ -1,0 +1,218 @@
+/**
+ * The bulk import part of the SQLite store (src/store/import-types.ts): files as chunked
+ * blobs, jobs with an owner and a lease, and per-row marks. SqliteStore delegates to it and
+ * calls {@link writeImportMark} inside its people and canvass write transactions.
+ */
+import type Database from 'better-sqlite3';
+import {
+  type ImportFileRow, type ImportJobPatch, type ImportJobRow, type ImportJobStatus, type ImportRowMark,
+  type ImportRowResult, type NewImportFile, type NewImportJob,
+} from './import-types.js';
+import { StoreError } from './types.js';
+
+type Row = Record<string, unknown>;
+type Stmt = (sql: string) => Database.Statement;
+type Write = <T>(fn: () => T) => Promise<T>;
+
+/** Bytes per stored chunk of a file. */
+export const FILE_CHUNK_BYTES = 1024 * 1024;
+
+const OPEN_STATUSES = `('Pending', 'InProgress', 'InProgressWithErrors')`;
+
+function toJob(r: Row): ImportJobRow {
+  return {
+    id: Number(r['id']),
+    tenantId: Number(r['tenant_id']),
+    context: String(r['context']) as 'voterfile' | 'campaign',
+    status: String(r['status']) as ImportJobStatus,
+    request: String(r['request']),
+    resultToken: String(r['result_token']),
+    createdAt: String(r['created_at']),
+    fileId: r['file_id'] == null ? null : Number(r['file_id']),
+    rowsTotal: r['rows_total'] == null ? null : Number(r['rows_total']),
+    rowsDone: Number(r['rows_done']),
+    rowsFailed: Number(r['rows_failed']),
+    owner: r['owner'] == null ? null : String(r['owner']),
+    leaseUntil: r['lease_until'] == null ? null : Number(r['lease_until']),
+    attempts: Number(r['attempts']),
+    errors: JSON.parse(String(r['errors'])) as ImportJobRow['errors'],
+    resultParts: JSON.parse(String(r['result_parts'])) as ImportJobRow['resultParts'],
+    finishedAt: r['finished_at'] == null ? null : String(r['finished_at']),
+    expiresAt: r['expires_at'] == null ? null : String(r['expires_at']),
+  };
+}
+
+function toFile(r: Row): ImportFileRow {
+  return {
+    id: Number(r['id']), tenantId: Number(r['tenant_id']), token: String(r['token']), name: String(r['name']),
+    size: Number(r['size']), createdAt: String(r['created_at']), expiresAt: String(r['expires_at']),
+  };
+}
+
+function toResult(r: Row): ImportRowResult {
+  return {
+    rowNo: Number(r['row_no']),
+    stepsDone: Number(r['steps_done']),
+    crmId: r['crm_id'] == null ? null : Number(r['crm_id']),
+    outcomes: JSON.parse(String(r['outcomes'])) as string[],
+    included: JSON.parse(String(r['included'])) as string[],
+  };
+}
+
+/**
+ * Stores a row mark; call inside the transaction of the row's write. `crmId` is the written
+ * person's (null: the mark's own). Throws StoreError CONFLICT when `mark.owner` does not own
+ * the job, which rolls the caller's write back with it (fencing).
+ */
+export function writeImportMark(stmt: Stmt, mark: ImportRowMark, crmId: number | null): void {
+  const failed = mark.rowDone && mark.outcomes.some((o) => o !== 'Processed') ? 1 : 0;
+  const fenced = stmt(`UPDATE bulk_import_jobs SET rows_done = CASE WHEN ? THEN ? ELSE rows_done END,
+    rows_failed = rows_failed + ?, status = CASE WHEN ? AND status = 'InProgress' THEN 'InProgressWithErrors' ELSE status END
+    WHERE id = ? AND owner = ?`)
+    .run(mark.rowDone ? 1 : 0, mark.rowNo, failed, failed, mark.jobId, mark.owner);
+  if (fenced.changes !== 1) {
+    throw new StoreError(`Bulk import job ${mark.jobId} is not owned by ${mark.owner} (lease lost).`, 'CONFLICT');
+  }
+  stmt(`INSERT INTO bulk_import_rows (job_id, row_no, steps_done, crm_id, outcomes, included) VALUES (?, ?, ?, ?, ?, ?)
+    ON CONFLICT (job_id, row_no) DO UPDATE SET steps_done = excluded.steps_done, crm_id = excluded.crm_id,
+      outcomes = excluded.outcomes, included = excluded.included`)
+    .run(mark.jobId, mark.rowNo, mark.stepsDone, crmId ?? mark.crmId, JSON.stringify(mark.outcomes), JSON.stringify(mark.included));
+}
+
+/** The SQLite implementation of the {@link ImportStore} methods. */
+export class SqliteImportTables {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly stmt: Stmt,
+    private readonly write: Write,
+  ) {}
+
+  async saveImportFile(file: NewImportFile, chunks: AsyncIterable<Uint8Array>): Promise<ImportFileRow> {
+    const info = await this.write(() => this.stmt(`INSERT INTO bulk_import_files (tenant_id, token, name, created_at, expires_at)
+      VALUES (?, ?, ?, ?, ?)`).run(file.tenantId, file.token, file.name, file.createdAt, file.expiresAt));
+    const id = Number(info.lastInsertRowid);
+    let seq = 0;
+    let size = 0;
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    const put = async (): Promise<void> => {
+      if (pendingBytes === 0) return;
+      const data = Buffer.concat(pending, pendingBytes);
+      pending = [];
+      pendingBytes = 0;
+      const n = seq++;
+      await this.write(() => this.stmt('INSERT INTO bulk_import_file_chunks (file_id, seq, data) VALUES (?, ?, ?)').run(id, n, data));
+    };
+    try {
+      for await (const chunk of chunks) {
+        const buf = Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+        pending.push(Buffer.from(buf));
+        pendingBytes += buf.length;
+        size += buf.length;
+        if (pendingBytes >= FILE_CHUNK_BYTES) await put();
+      }
+      await put();
+      await this.write(() => this.stmt('UPDATE bulk_import_files SET size = ?, complete = 1 WHERE id = ?').run(size, id));
+    } catch (error) {
+      await this.write(() => this.stmt('DELETE FROM bulk_import_files WHERE id = ?').run(id)).catch(() => undefined);
+      throw error;
+    }
+    return { ...file, id, size };
+  }
+
+  async getImportFile(tenantId: number, token: string): Promise<ImportFileRow | null> {
+    const row = this.stmt('SELECT * FROM bulk_import_files WHERE token = ? AND tenant_id = ? AND complete = 1')
+      .get(token, tenantId) as Row | undefined;
+    return row === undefined ? null : toFile(row);
+  }
+
+  async *readImportFile(fileId: number): AsyncIterable<Uint8Array> {
+    const get = this.stmt('SELECT data FROM bulk_import_file_chunks WHERE file_id = ? AND seq = ?').pluck();
+    for (let seq = 0; ; seq++) {
+      const data = get.get(fileId, seq) as Buffer | undefined;
+      if (data === undefined) return;
+      yield data;
+    }
+  }
+
+  async createImportJob(job: NewImportJob): Promise<number> {
+    const info = await this.write(() => this.stmt(`INSERT INTO bulk_import_jobs (tenant_id, context, status, request, result_token, created_at)
+      VALUES (?, ?, 'Pending', ?, ?, ?)`).run(job.tenantId, job.context, job.request, job.resultToken, job.createdAt));
+    return Number(info.lastInsertRowid);
+  }
+
+  async getImportJob(tenantId: number, jobId: number): Promise<ImportJobRow | null> {
+    const row = this.stmt('SELECT * FROM bulk_import_jobs WHERE id = ? AND tenant_id = ?').get(jobId, tenantId) as Row | undefined;
+    return row === undefined ? null : toJob(row);
+  }
+
+  async claimImportJob(owner: string, nowMs: number, leaseMs: number): Promise<ImportJobRow | null> {
+    return this.write(() => {
+      const row = this.stmt(`SELECT id FROM bulk_import_jobs WHERE status IN ${OPEN_STATUSES}
+        AND (owner IS NULL OR lease_until IS NULL OR lease_until < ?) ORDER BY id LIMIT 1`).get(nowMs) as Row | undefined;
+      if (row === undefined) return null;
+      const claimed = this.stmt(`UPDATE bulk_import_jobs SET owner = ?, lease_until = ?, attempts = attempts + 1,
+        status = CASE status WHEN 'Pending' THEN 'InProgress' ELSE status END WHERE id = ? RETURNING *`)
+        .get(owner, nowMs + leaseMs, row['id']) as Row;
+      return toJob(claimed);
+    });
+  }
+
+  async renewImportLease(jobId: number, owner: string, nowMs: number, leaseMs: number): Promise<boolean> {
+    const info = await this.write(() => this.stmt('UPDATE bulk_import_jobs SET lease_until = ? WHERE id = ? AND owner = ?')
+      .run(nowMs + leaseMs, jobId, owner));
+    return info.changes === 1;
+  }
+
+  async updateImportJob(jobId: number, owner: string, patch: ImportJobPatch): Promise<boolean> {
+    const sets: string[] = [];
+    const values: unknown[] = [];
+    const set = (column: string, value: unknown): void => {
+      sets.push(`${column} = ?`);
+      values.push(value);
+    };
+    if (patch.status !== undefined) set('status', patch.status);
+    if (patch.fileId !== undefined) set('file_id', patch.fileId);
+    if (patch.rowsTotal !== undefined) set('rows_total', patch.rowsTotal);
+    if (patch.errors !== undefined) set('errors', JSON.stringify(patch.errors));
+    if (patch.resultParts !== undefined) set('result_parts', JSON.stringify(patch.resultParts));
+    if (patch.finishedAt !== undefined) set('finished_at', patch.finishedAt);
+    if (patch.expiresAt !== undefined) set('expires_at', patch.expiresAt);
+    if (patch.release === true) sets.push('owner = NULL', 'lease_until = NULL');
+    if (sets.length === 0) return true;
+    const info = await this.write(() => this.db.prepare(`UPDATE bulk_import_jobs SET ${sets.join(', ')} WHERE id = ? AND owner = ?`)
+      .run(...values, jobId, owner));
+    return info.changes === 1;
+  }
+
+  async markImportRows(marks: readonly ImportRowMark[]): Promise<void> {
+    if (marks.length === 0) return;
+    await this.write(() => {
+      for (const m of marks) writeImportMark(this.stmt, m, null);
+    });
+  }
+
+  async lastImportRow(jobId: number): Promise<ImportRowResult | null> {
+    const row = this.stmt('SELECT * FROM bulk_import_rows WHERE job_id = ? ORDER BY row_no DESC LIMIT 1').get(jobId) as Row | undefined;
+    return row === undefined ? null : toResult(row);
+  }
+
+  async listImportRows(jobId: number, fromRow: number, toRow: number, limit: number): Promise<ImportRowResult[]> {
+    return (this.stmt(`SELECT * FROM bulk_import_rows WHERE job_id = ? AND row_no >= ? AND row_no <= ?
+      ORDER BY row_no LIMIT ?`).all(jobId, fromRow, toRow, limit) as Row[]).map(toResult);
+  }
+
+  async purgeExpiredImports(nowIso: string): Promise<{ jobs: number; files: number }> {
+    return this.write(() => {
+      const jobs = this.stmt(`SELECT id, file_id FROM bulk_import_jobs WHERE expires_at IS NOT NULL AND expires_at < ?
+        AND status NOT IN ${OPEN_STATUSES}`).all(nowIso) as Row[];
+      for (const j of jobs) {
+        this.stmt('DELETE FROM bulk_import_rows WHERE job_id = ?').run(j['id']);
+        this.stmt(`UPDATE bulk_import_jobs SET result_parts = '[]', file_id = NULL WHERE id = ?`).run(j['id']);
+      }
+      const files = this.stmt(`DELETE FROM bulk_import_files WHERE expires_at < ?
+        AND id NOT IN (SELECT file_id FROM bulk_import_jobs WHERE file_id IS NOT NULL AND status IN ${OPEN_STATUSES})`).run(nowIso);
+      return { jobs: jobs.length, files: files.changes };
+    });
+  }
+}
