@@ -147,6 +147,7 @@ export async function* unzipIfZip(chunks: AsyncIterable<Uint8Array>, limits: Pic
   let inflated = 0;
   let consumed = 0;
   let failure: Error | null = null;
+  let complete = false;
   const unzip = new Unzip((file: UnzipFile) => {
     if (!isDataEntry(file.name)) return;
     entries++;
@@ -154,7 +155,8 @@ export async function* unzipIfZip(chunks: AsyncIterable<Uint8Array>, limits: Pic
       failure ??= new SourceError(`The zip holds more than one file (${file.name} after the first); put one delimited file in it.`);
       return;
     }
-    file.ondata = (err, data) => {
+    file.ondata = (err, data, final) => {
+      if (final) complete = true;
       if (err !== null) {
         failure ??= new SourceError(`The zip is damaged (${err.message}).`);
         return;
@@ -193,7 +195,8 @@ export async function* unzipIfZip(chunks: AsyncIterable<Uint8Array>, limits: Pic
     } else feed(next.value, false);
     while (out.length > 0) yield out.shift() as Uint8Array;
   }
-  if (entries === 0) throw new SourceError('The zip holds no file; put one delimited file in it.');
+  if (entries === 0) throw new SourceError('The zip holds no file (or is damaged); put one delimited file in it.');
+  if (!complete) throw new SourceError('The zip is damaged or cut short: its file does not end.');
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

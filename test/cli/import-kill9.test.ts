@@ -1,0 +1,101 @@
+/**
+ * A bulk import survives kill -9 of the server in the middle of a large job: after restart the
+ * job resumes where it was and ends with every row applied exactly once. The rows hold only
+ * first and last names, below the contract's minimum combinations, so each application
+ * CREATES a person: a row applied twice would show as one person too many, a lost row as
+ * one too few.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
+import { Crm } from '../../src/crm/index.js';
+import { startServe, type ServeProcess } from './spawn.js';
+
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
+
+const ROWS = 12_000;
+let dir: string;
+const running: ServeProcess[] = [];
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'matchbook-import-kill-'));
+});
+afterAll(() => {
+  for (const p of running) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+  rmSync(dir, { recursive: true, force: true });
+});
+
+/** GET the job; the demo key has a rate limit (Low: a few requests a second), so a 429 is waited out. */
+async function job(base: string, key: string, id: number): Promise<any> {
+  for (;;) {
+    const res = await fetch(`${base}/v4/bulkImportJobs/${id}`, { headers: { apiKey: key } });
+    if (res.status !== 429) return res.json();
+    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(res.headers.get('retry-after') ?? '1')));
+  }
+}
+
+it('kill -9 in the middle of a job, restart: every row applied exactly once', async () => {
+  const db = join(dir, 'kill.db');
+  const env = { MATCHBOOK_IMPORT_LEASE_MS: '1000', LOG_LEVEL: 'warn' };
+  const first = await startServe(['--db', db, '--sync', 'normal'], env);
+  running.push(first);
+  const key = first.demoKey as string;
+  const csv = ['FirstName,LastName', ...Array.from({ length: ROWS }, (_, i) => `First${i},Last${i}`)].join('\n');
+  const up = await fetch(`${first.base}/v4/bulkImportFiles`, { method: 'POST', headers: { apiKey: key, 'content-type': 'text/csv' }, body: csv });
+  expect(up.status).toBe(201);
+  const { sourceUrl } = (await up.json()) as { sourceUrl: string };
+  const created = await fetch(`${first.base}/v4/bulkImportJobs`, {
+    method: 'POST',
+    headers: { apiKey: key, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      file: { fileName: 'names.csv', hasHeader: 'True', hasQuotes: 'True', columnDelimiter: 'csv', sourceUrl },
+      actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: [{ name: 'CreateOrUpdateContact' }], columnsToIncludeInResultsFile: [{ name: 'FirstName' }] }],
+    }),
+  });
+  expect(created.status).toBe(201);
+  const { jobId } = (await created.json()) as { jobId: number };
+
+  // Wait until the job is well under way, then kill the server outright.
+  let before: any;
+  for (;;) {
+    before = await job(first.base, key, jobId);
+    if (before.rowsDone >= 1500) break;
+    expect(before.status).not.toMatch(/Completed|Failed/);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  first.child.kill('SIGKILL');
+  await first.exited;
+  expect(before.rowsDone).toBeLessThan(ROWS);
+
+  const second = await startServe(['--db', db, '--sync', 'normal'], env);
+  running.push(second);
+  const midway = await job(second.base, key, jobId);
+  expect(midway.status).toMatch(/^InProgress/);
+  let done: any;
+  const end = Date.now() + 150_000;
+  for (;;) {
+    done = await job(second.base, key, jobId);
+    if (/Completed|Failed/.test(done.status)) break;
+    expect(Date.now()).toBeLessThan(end);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  expect(done).toMatchObject({ status: 'Completed', rowsTotal: ROWS, rowsDone: ROWS, rowsFailed: 0, errors: [] });
+  const text = await (await fetch(done.resultFiles[0].url)).text();
+  const lines = text.trim().split('\n').slice(1);
+  expect(lines).toHaveLength(ROWS);
+  expect(lines.map((l) => Number(l.split(',')[0]))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
+  expect(lines.every((l) => l.endsWith(',Processed'))).toBe(true);
+  const crmIds = new Set(lines.map((l) => l.split(',')[2]));
+  expect(crmIds.size).toBe(ROWS);
+  second.child.kill('SIGTERM');
+  await second.exited;
+
+  const crm = await Crm.open({ db });
+  try {
+    const tenants = await crm.listTenants();
+    const people = tenants.reduce((n, t) => n + t.people.voterfile + t.people.campaign, 0);
+    expect(people).toBe(ROWS);
+  } finally {
+    await crm.close();
+  }
+});
