@@ -27,16 +27,15 @@ const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[
  */
 export function foldCase(text: string): string {
   if (!NON_ASCII.test(text)) return text.toLowerCase();
-  const decomposed = text
-    .replace(LONE_SURROGATE, '')
-    .normalize('NFKD')
-    .replace(COMBINING_MARKS, '')
-    .replace(UNFOLDED_LETTERS, (ch) => LETTER_FOLDS[ch] ?? ch);
-  // Lower-casing can itself produce decomposable letters (e.g. "İ" -> "i̇"); fold again once.
-  const lower = decomposed.toLowerCase();
-  return NON_ASCII.test(lower)
-    ? lower.normalize('NFKD').replace(COMBINING_MARKS, '').replace(UNFOLDED_LETTERS, (ch) => LETTER_FOLDS[ch] ?? ch)
-    : lower;
+  // Lower case of the upper case: letters with several lower forms (Greek final sigma, the
+  // Cyrillic "rounded ve" U+1C80) fold to one. Lower-casing can itself produce decomposable
+  // letters (e.g. "İ" -> "i̇"), so the result is stripped again when it is not ASCII.
+  const lower = stripMarks(text.replace(LONE_SURROGATE, '')).toUpperCase().toLowerCase();
+  return NON_ASCII.test(lower) ? stripMarks(lower) : lower;
+}
+
+function stripMarks(text: string): string {
+  return text.normalize('NFKD').replace(COMBINING_MARKS, '').replace(UNFOLDED_LETTERS, (ch) => LETTER_FOLDS[ch] ?? ch);
 }
 
 /**
