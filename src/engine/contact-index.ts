@@ -10,7 +10,8 @@ import { DEFAULT_MODEL, DEFAULT_THRESHOLDS, type MatchModel, type Thresholds } f
 import { compactName } from './name.js';
 import { DEFAULT_NICKNAMES, type NicknameTable } from './nicknames.js';
 import { MAX_RECORD_ID, PostingTable } from './posting-table.js';
-import { RecordStore } from './record-store.js';
+import { IdTally } from './id-tally.js';
+import { RecordStore, RecordView } from './record-store.js';
 import { compileModel, makeScoreContext, scorePair, type CompiledModel, type FieldOutcome, type ScoreContext, type TermFrequencies } from './score.js';
 import type { ContactInput, NormalizedContact } from './types.js';
 
@@ -152,6 +153,10 @@ function countAdd(map: Map<string, number>, value: string | null, delta: number)
 /** An incremental in-memory index of normalized contacts, with explainable `find`. */
 export class ContactIndex {
   private readonly records = new RecordStore();
+  /** The candidate being scored (reused: `rank` is synchronous and never nested). */
+  private readonly view = new RecordView(this.records);
+  /** Hits per record during candidate retrieval (reused, like `view`). */
+  private readonly hits = new IdTally();
   private readonly postings = new PostingTable();
   private readonly identifiers = new Map<string, Posting>();
   /** Phonetic code of each name seen (names repeat; Double Metaphone costs about a microsecond). */
@@ -278,26 +283,28 @@ export class ContactIndex {
     const order = slots.map((_, i) => i).filter((i) => (counts[i] as number) > 0);
     order.sort((a, b) => (counts[a] as number) - (counts[b] as number) || a - b);
     // Hits per record: 2 for a selective key (enough alone), 1 for any other.
-    const hits = new Map<number, number>();
+    const hits = this.hits;
+    hits.clear();
     const budget = this.maxCandidates * 4;
     let read = 0;
+    const tally = (id: number, weight: number): void => {
+      if (id !== excludeId) hits.add(id, weight);
+    };
     for (const i of order) {
       const count = counts[i] as number;
       const common = count > this.maxBlockSize;
       if (common && hits.size > 0) continue;
       const weight = count <= this.selectiveBlockSize ? 2 : 1;
       const limit = Math.min(common ? this.maxBlockSize : count, budget - read);
-      this.postings.forEachAt(slots[i] as number, limit, (id) => {
-        if (id !== excludeId) hits.set(id, (hits.get(id) ?? 0) + weight);
-      });
+      this.postings.forEachAt(slots[i] as number, limit, weight, tally);
       read += limit;
       if (common || read >= budget) break;
     }
     const out: number[] = [];
-    for (const [id, n] of hits) if (n >= 2) out.push(id);
+    for (let k = 0; k < hits.size; k++) if (hits.get(hits.idAt(k)) >= 2) out.push(hits.idAt(k));
     // A candidate with a single key (an email alone) still reaches its records.
-    if (out.length === 0) for (const id of hits.keys()) out.push(id);
-    out.sort((a, b) => (hits.get(b) as number) - (hits.get(a) as number) || a - b);
+    if (out.length === 0) for (let k = 0; k < hits.size; k++) out.push(hits.idAt(k));
+    out.sort((a, b) => hits.get(b) - hits.get(a) || a - b);
     if (out.length > this.maxCandidates) out.length = this.maxCandidates;
     return out;
   }
@@ -403,9 +410,8 @@ export class ContactIndex {
     let top: { id: number; score: number } | null = null;
     let topReason: MatchReason = 'below-threshold';
     for (const id of ids) {
-      const r = this.records.get(id);
-      if (!r) continue;
-      const s = scorePair(q, r, fast);
+      if (!this.records.load(id, this.view)) continue;
+      const s = scorePair(q, this.view, fast);
       if (s.vetoedBy !== null) {
         vetoed.push(id);
         continue;

@@ -152,24 +152,24 @@ export class PostingTable {
     return head === EMPTIED ? 0 : 1;
   }
 
-  /** Calls `fn` with up to `limit` ids filed under `key`, most recently filed first. */
-  forEach(key: number, limit: number, fn: (id: number) => void): void {
-    this.forEachAt(this.find(key), limit, fn);
+  /** Calls `fn(id, arg)` with up to `limit` ids filed under `key`, most recently filed first. */
+  forEach<A>(key: number, limit: number, arg: A, fn: (id: number, arg: A) => void): void {
+    this.forEachAt(this.find(key), limit, arg, fn);
   }
 
   /** {@link forEach} for a slot from {@link slotOf}. */
-  forEachAt(slot: number, limit: number, fn: (id: number) => void): void {
+  forEachAt<A>(slot: number, limit: number, arg: A, fn: (id: number, arg: A) => void): void {
     if (slot < 0 || limit <= 0) return;
     const head = this.slots[2 * slot + 1] as number;
     if (head === EMPTIED) return;
     if (head < 0) {
-      fn(-(head + 3));
+      fn(-(head + 3), arg);
       return;
     }
     const entries = this.entries;
     let n = 0;
     for (let e = entries[2 * head + 1] as number; e >= 0 && n < limit; e = entries[2 * e + 1] as number, n++) {
-      fn(entries[2 * e] as number);
+      fn(entries[2 * e] as number, arg);
     }
   }
 

@@ -285,18 +285,7 @@ export class RecordStore {
       k += nI;
       if (nA > 0) {
         const out: NormalizedAddress[] = [];
-        for (let i = 0; i < nA; i++, k += ADDRESS_WIDTH) {
-          out.push({
-            number: this.str(l[k] as number),
-            street: this.str(l[k + 1] as number),
-            unit: this.str(l[k + 2] as number),
-            building: this.str(l[k + 3] as number),
-            city: this.str(l[k + 4] as number),
-            state: this.str(l[k + 5] as number),
-            zip: this.str(l[k + 6] as number),
-            country: this.str(l[k + 7] as number),
-          });
-        }
+        for (let i = 0; i < nA; i++, k += ADDRESS_WIDTH) out.push(this.addressAt(k));
         addresses = out;
       }
     }
@@ -311,6 +300,57 @@ export class RecordStore {
       phones,
       addresses,
       identifiers,
+    };
+  }
+
+  /**
+   * Points `view` at the record with this id; false (view untouched) when there is none. The
+   * view's scalar fields are set at once and its lists built only when read, so a candidate
+   * rejected on its name or date of birth costs no list or address objects.
+   */
+  load(id: number, view: RecordView): boolean {
+    const row = this.ids.get(id);
+    if (row < 0) return false;
+    view.reset(row, this.str(this.first[row] as number), this.str(this.middle[row] as number), this.str(this.last[row] as number), SUFFIXES[this.suffix[row] as number] ?? null, this.str(this.dob[row] as number));
+    return true;
+  }
+
+  /** List `which` (0 emails, 1 phones, 2 identifiers) of a row. */
+  listOf(row: number, which: 0 | 1 | 2): readonly string[] {
+    const at = this.listAt[row] as number;
+    if (at < 0) return NONE;
+    const l = this.lists;
+    const n = l[at + which] as number;
+    if (n === 0) return NONE;
+    let k = at + HEADER;
+    for (let i = 0; i < which; i++) k += l[at + i] as number;
+    return this.valuesAt(k, n);
+  }
+
+  /** Addresses of a row. */
+  addressesOf(row: number): readonly NormalizedAddress[] {
+    const at = this.listAt[row] as number;
+    if (at < 0) return NONE;
+    const l = this.lists;
+    const nA = l[at + 3] as number;
+    if (nA === 0) return NONE;
+    let k = at + HEADER + (l[at] as number) + (l[at + 1] as number) + (l[at + 2] as number);
+    const out: NormalizedAddress[] = [];
+    for (let i = 0; i < nA; i++, k += ADDRESS_WIDTH) out.push(this.addressAt(k));
+    return out;
+  }
+
+  private addressAt(k: number): NormalizedAddress {
+    const l = this.lists;
+    return {
+      number: this.str(l[k] as number),
+      street: this.str(l[k + 1] as number),
+      unit: this.str(l[k + 2] as number),
+      building: this.str(l[k + 3] as number),
+      city: this.str(l[k + 4] as number),
+      state: this.str(l[k + 5] as number),
+      zip: this.str(l[k + 6] as number),
+      country: this.str(l[k + 7] as number),
     };
   }
 
@@ -345,5 +385,55 @@ export class RecordStore {
     this.listsUsed = used;
     this.deadLists = 0;
     this.values = values;
+  }
+}
+
+/**
+ * One record of a {@link RecordStore} seen through {@link RecordStore.load}: reused from
+ * candidate to candidate while scoring, so it must not be kept (`RecordStore.get` gives a
+ * record to keep).
+ */
+export class RecordView implements NormalizedContact {
+  first: string | null = null;
+  middle: string | null = null;
+  last: string | null = null;
+  suffix: NameSuffix | null = null;
+  dob: string | null = null;
+  private row = -1;
+  private emailList: readonly string[] | null = null;
+  private phoneList: readonly string[] | null = null;
+  private identifierList: readonly string[] | null = null;
+  private addressList: readonly NormalizedAddress[] | null = null;
+
+  constructor(private readonly store: RecordStore) {}
+
+  /** Called by {@link RecordStore.load}. */
+  reset(row: number, first: string | null, middle: string | null, last: string | null, suffix: NameSuffix | null, dob: string | null): void {
+    this.row = row;
+    this.first = first;
+    this.middle = middle;
+    this.last = last;
+    this.suffix = suffix;
+    this.dob = dob;
+    this.emailList = null;
+    this.phoneList = null;
+    this.identifierList = null;
+    this.addressList = null;
+  }
+
+  get emails(): readonly string[] {
+    return (this.emailList ??= this.store.listOf(this.row, 0));
+  }
+
+  get phones(): readonly string[] {
+    return (this.phoneList ??= this.store.listOf(this.row, 1));
+  }
+
+  get identifiers(): readonly string[] {
+    return (this.identifierList ??= this.store.listOf(this.row, 2));
+  }
+
+  get addresses(): readonly NormalizedAddress[] {
+    return (this.addressList ??= this.store.addressesOf(this.row));
   }
 }

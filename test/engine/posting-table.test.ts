@@ -20,7 +20,7 @@ describe('PostingTable', () => {
       }
       for (let key = -40; key <= 40; key++) {
         const out: number[] = [];
-        table.forEach(key, Infinity, (id) => out.push(id));
+        table.forEach(key, Infinity, null, (id) => out.push(id));
         expect(new Set(out)).toEqual(oracle.get(key) ?? new Set());
         expect(out.length).toBe(table.count(key));
       }
@@ -33,13 +33,13 @@ describe('PostingTable', () => {
     for (const id of [0, MAX_RECORD_ID]) {
       table.add(1, id);
       const out: number[] = [];
-      table.forEach(1, Infinity, (id) => out.push(id));
+      table.forEach(1, Infinity, null, (id) => out.push(id));
       expect(out).toContain(id);
     }
     expect(table.count(1)).toBe(2);
     expect(table.remove(1, 0)).toBe(true);
     const out: number[] = [];
-    table.forEach(1, Infinity, (id) => out.push(id));
+    table.forEach(1, Infinity, null, (id) => out.push(id));
     expect(out).toEqual([MAX_RECORD_ID]);
   });
 
@@ -53,8 +53,8 @@ describe('PostingTable', () => {
     for (let key = 0; key < 7; key++) {
       const x: number[] = [];
       const y: number[] = [];
-      a.forEach(key, Infinity, (id) => x.push(id));
-      b.forEach(key, Infinity, (id) => y.push(id));
+      a.forEach(key, Infinity, null, (id) => x.push(id));
+      b.forEach(key, Infinity, null, (id) => y.push(id));
       expect(y).toEqual(x);
     }
   });
