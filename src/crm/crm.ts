@@ -19,6 +19,7 @@ import { hashKey, isGuid, keyPrefix, newKey } from './keys.js';
 import { KeyedMutex } from './mutex.js';
 import { VOTER_CRM_ID, canonicalVoterCrmId, unknownVoterIds } from './voter-ids.js';
 import { applyCandidate, createPerson } from './person.js';
+import { SUPPRESSIONS, applySuppression, findSuppression } from './suppressions.js';
 import { EXPANDABLE, renderPerson, type Person } from './person-view.js';
 import {
   DEFAULT_CONTEXT_SETTINGS, identifierTypesOf, parseStoredContextSettings, parseTenantSettings,
@@ -613,6 +614,28 @@ export class Crm {
       const contact = st.index.normalize(engineInput(person));
       const saved = await this.store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
       this.indexPerson(st, saved.value, contact);
+      return { found: true, written: true, durable: this.durableOrReload(st, saved.durable) };
+    });
+  }
+
+  /**
+   * Applies or removes a suppression (src/crm/suppressions.ts) on the person `crmId`, storing
+   * `mark` in the same transaction. `found` false: no such person. CrmError 400 for an
+   * unknown code.
+   */
+  async importSuppression(ctx: CallContext, crmId: number, code: string, remove: boolean, mark: ImportRowMark): Promise<{ found: boolean; written: boolean; durable: Promise<void> }> {
+    const st = await this.state(ctx);
+    if (findSuppression(code) === undefined) {
+      throw new CrmError('INVALID_PARAMETER', [{ property: 'suppressionCode', text: `"${code.slice(0, 40)}" is not a suppression code.`, hint: `Codes: ${SUPPRESSIONS.map((s) => s.suppressionCode).join(', ')}.` }]);
+    }
+    return this.mutex.run(scopeKey(st.scope), async () => {
+      const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await this.store.getPerson(st.scope, crmId) : null;
+      if (stored === null) return { found: false, written: false, durable: Promise.resolve() };
+      const { person, changed } = applySuppression(stored, code, remove, this.now());
+      if (!changed) return { found: true, written: false, durable: this.store.flush() };
+      // Suppressions do not change matching: the index entry stays as it is.
+      const contact = st.index.normalize(engineInput(person));
+      const saved = await this.store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
       return { found: true, written: true, durable: this.durableOrReload(st, saved.durable) };
     });
   }

@@ -199,7 +199,7 @@ export function renderPerson(p: PersonRecord, expand: ReadonlySet<string>, setti
     customFields: on('customFields') ? p.customFieldValues.map((v) => ({ ...v })) : null,
     primaryCustomField: null,
     contributionSummary: null,
-    suppressions: list('suppressions'),
+    suppressions: on('suppressions') ? p.suppressions.map((x) => ({ suppressionCode: x.suppressionCode, suppressionName: x.suppressionName })) : null,
     caseworkCases: list('cases'),
     caseworkIssues: list('cases'),
     caseworkStories: list('cases'),

@@ -185,7 +185,7 @@ export function createPerson(c: ValidCandidate, now: string): PersonRecord {
   const empty: PersonRecord = {
     crmId: 0, createdAt: now, updatedAt: now, scalars,
     selfReported: { races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null },
-    emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [],
+    emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [], suppressions: [],
   };
   return applyCandidate(empty, c, now).person;
 }

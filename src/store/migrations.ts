@@ -196,4 +196,10 @@ export const MIGRATIONS: readonly Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 6,
+    name: 'people.suppressions: suppressions per person (bulk import mapping type Suppressions)',
+    // JSON array of {suppressionCode, suppressionName, dateApplied}, one per code.
+    sql: `ALTER TABLE people ADD COLUMN suppressions TEXT NOT NULL DEFAULT '[]';`,
+  },
 ];

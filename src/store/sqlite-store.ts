@@ -111,6 +111,7 @@ function toPerson(row: Row): PersonRecord {
     addresses: parseJson(row['addresses'], []),
     identifiers: parseJson(row['identifiers'], []),
     customFieldValues: parseJson(row['custom_field_values'], []),
+    suppressions: parseJson(row['suppressions'], []),
   };
 }
 
@@ -319,7 +320,7 @@ export class SqliteStore implements Store {
       ...PERSON_SCALARS.map((f) => person.scalars[f]),
       JSON.stringify(person.emails), JSON.stringify(person.phones), JSON.stringify(person.addresses),
       JSON.stringify(person.identifiers), JSON.stringify(person.customFieldValues),
-      JSON.stringify(person.selfReported),
+      JSON.stringify(person.selfReported), JSON.stringify(person.suppressions),
     ];
   }
 
@@ -335,7 +336,7 @@ export class SqliteStore implements Store {
 
   async insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>> {
     const columns = ['tenant_id', 'context', 'created_at', 'updated_at', ...SCALAR_COLUMNS,
-      'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'match_key', 'match_fp'];
+      'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'suppressions', 'match_key', 'match_fp'];
     const sql = `INSERT INTO people (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
     return this.apply(() => {
       const withIds = this.assignIds(person);
@@ -349,7 +350,7 @@ export class SqliteStore implements Store {
 
   async updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>> {
     const columns = ['created_at', 'updated_at', ...SCALAR_COLUMNS,
-      'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'match_key', 'match_fp'];
+      'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'suppressions', 'match_key', 'match_fp'];
     const sql = `UPDATE people SET ${columns.map((c) => `${c} = ?`).join(', ')}
       WHERE crm_id = ? AND tenant_id = ? AND context = ?`;
     return this.apply(() => {

@@ -135,6 +135,13 @@ export interface StoredCustomFieldValue {
   readonly assignedValue: string | null;
 }
 
+/** A suppression on a person (interface.md 2.9); codes from src/crm/suppressions.ts. */
+export interface StoredSuppression {
+  readonly suppressionCode: string;
+  readonly suppressionName: string;
+  readonly dateApplied: string;
+}
+
 /** Self-reported demographics: ids from the context's value lists. */
 export interface StoredSelfReported {
   readonly races: readonly number[];
@@ -176,6 +183,8 @@ export interface PersonRecord {
   readonly addresses: readonly StoredAddress[];
   readonly identifiers: readonly StoredIdentifier[];
   readonly customFieldValues: readonly StoredCustomFieldValue[];
+  /** Suppressions (do not call, do not mail...), one per code. */
+  readonly suppressions: readonly StoredSuppression[];
 }
 
 /**

@@ -3,8 +3,11 @@
  * the property; a file that cannot be read ends the job Failed saying why; a bad row is
  * reported in the result file and never fails the job.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, clientBody, openImportServer, parseResultCsv, waitForJob, zipOf, type ImportServer } from './import-helpers.js';
+
+// Background jobs, a local file server and (for the zip bomb) heavy compression: slow on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let s: ImportServer;
 let key: string;

@@ -4,8 +4,11 @@
  * polled to completion; the result file downloaded and each row's outcome and the stored
  * people checked.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { call, clientBody, openImportServer, parseResultCsv, waitForJob, zipOf, type ImportServer } from './import-helpers.js';
+
+// Background jobs, a local file server and (for the zip bomb) heavy compression: slow on a loaded 2-core machine.
+vi.setConfig({ testTimeout: 60_000 });
 
 let s: ImportServer;
 let key: string;
@@ -122,6 +125,26 @@ describe('ActivistCode (parsons activist-codes body)', () => {
 });
 
 describe('other mapping types, fieldValueMappings and dialects', () => {
+  it('Suppressions and CanvassResults on the contact of each row', async () => {
+    const p = await call(s, key, 'POST', '/v4/people/findOrCreate', { firstName: 'Sup', lastName: 'Pressed', emails: [{ email: 'sup@example.org' }] });
+    const id = p.json.crmId as number;
+    const body = {
+      file: { hasHeader: true, columnDelimiter: 'csv', sourceUrl: s.files.put('/sup.csv', `VanID,SuppressionCode,ResultID\n${id},NE,19\n${id},nm,18\n${id},ZZ,99\n`) },
+      actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: [{ name: 'Suppressions' }, { name: 'CanvassResults' }] }],
+    };
+    const job = await waitForJob(s, key, (await call(s, key, 'POST', '/v4/bulkImportJobs', body)).json.jobId);
+    expect(job.status).toBe('CompletedWithErrors');
+    const rows = await download(job.resultFiles[0].url);
+    expect(rows.map((r) => [r['Suppressions'], r['CanvassResults']])).toEqual([
+      ['Processed', 'Processed'],
+      ['Processed', 'Processed'],
+      [expect.stringMatching(/^SuppressionCode: "ZZ" is not a suppression code/), expect.stringMatching(/^ResultID: /)],
+    ]);
+    const stored = (await call(s, key, 'GET', `/v4/people/${id}?$expand=suppressions`)).json;
+    expect(stored.suppressions).toEqual([{ suppressionCode: 'NE', suppressionName: 'Do Not Email' }, { suppressionCode: 'NM', suppressionName: 'Do Not Mail' }]);
+    expect((await call(s, key, 'GET', `/v4/people/${id}/canvassResponses`)).json.count).toBe(2);
+  });
+
   it('Email, Phones and MailingAddress with columnName, staticValue and values on a tab file without header', async () => {
     const body = {
       file: { fileName: 'x.tsv', hasHeader: false, hasQuotes: false, columnDelimiter: 'Tab', sourceUrl: '', columns: [{ name: 'First' }, { name: 'Last' }, { name: 'Mail' }, { name: 'Tel' }, { name: 'Kind' }, { name: 'Street' }, { name: 'Zip' }] },
@@ -214,7 +237,7 @@ describe('uploads, tenants and lists', () => {
 
   it('serves the mapping types, their fields and values, and the resources', async () => {
     const list = await call(s, key, 'GET', '/v4/bulkImportMappingTypes');
-    expect(list.json.map((t: any) => t.name)).toEqual(expect.arrayContaining(['CreateOrUpdateContact', 'Email', 'Phones', 'MailingAddress', 'ApplyContactCustomFields', 'ActivistCode', 'CanvassResults']));
+    expect(list.json.map((t: any) => t.name)).toEqual(expect.arrayContaining(['CreateOrUpdateContact', 'Email', 'Phones', 'MailingAddress', 'ApplyContactCustomFields', 'ActivistCode', 'CanvassResults', 'Suppressions']));
     const ac = await call(s, key, 'GET', '/v4/bulkImportMappingTypes/ActivistCode');
     const fixture = clientBody('parsons-bulk-import-mapping-type-ActivistCode.json');
     expect(Object.keys(ac.json).sort()).toEqual(Object.keys(fixture).sort());

@@ -11,7 +11,7 @@ function person(first: string): PersonRecord {
     crmId: 0, createdAt: 't', updatedAt: 't',
     scalars: { ...Object.fromEntries(PERSON_SCALARS.map((f) => [f, null])), firstName: first } as PersonScalars,
     selfReported: { races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null },
-    emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [],
+    emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [], suppressions: [],
   };
 }
 

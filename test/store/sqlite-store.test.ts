@@ -27,7 +27,7 @@ function person(over: Partial<PersonRecord> = {}): PersonRecord {
     crmId: 0, createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z',
     scalars: scalars({ firstName: 'Ada', lastName: 'Lovelace', yearOfBirth: 1815 }),
     selfReported: { races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null },
-    emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [],
+    emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [], suppressions: [],
     ...over,
   };
 }

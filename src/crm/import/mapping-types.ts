@@ -9,6 +9,7 @@
  */
 import type { CanvassLists } from '../canvass-lists.js';
 import type { ContextSettings } from '../settings.js';
+import { SUPPRESSIONS } from '../suppressions.js';
 
 export type AllowMultipleMode = 'Single' | 'SinglePerType' | 'Multiple';
 
@@ -30,7 +31,7 @@ export interface FieldDef extends MappingField {
 
 export type MappingTypeName =
   | 'CreateOrUpdateContact' | 'Email' | 'Phones' | 'MailingAddress' | 'ApplyContactCustomFields'
-  | 'ActivistCode' | 'CanvassResults';
+  | 'ActivistCode' | 'CanvassResults' | 'Suppressions';
 
 export interface MappingTypeDef {
   readonly name: MappingTypeName;
@@ -154,6 +155,14 @@ export const MAPPING_TYPES: readonly MappingTypeDef[] = [
       field('DateCanvassed', 'Contacted When'),
     ],
   },
+  {
+    name: 'Suppressions', displayName: 'Apply Suppressions', allowMultipleMode: 'Multiple', resourceTypes: ['Contacts'],
+    fields: [
+      VAN_ID(true),
+      field('SuppressionCode', 'Suppression code (NC Do Not Call, NE Do Not Email, NM Do Not Mail, NT Do Not Text, NW Do Not Walk, NX Do Not Contact)', { required: true, values: true, aliases: ['Suppression', 'SuppressionID'] }),
+      field('Action', 'Apply (default) or Remove', { values: true }),
+    ],
+  },
 ];
 
 /** A mapping type by name, any case. */
@@ -201,6 +210,8 @@ export function fieldValues(type: MappingTypeDef, f: FieldDef, lists: CanvassLis
     case 'InputTypeID': return lists.inputTypes.map((c) => v(c.inputTypeId, c.name));
     case 'ResultID': return lists.resultCodes.map((c) => v(c.resultCodeId, c.name));
     case 'CustomFieldGroupID': return settings.customFieldGroups.map((g) => v(g.id, g.name));
+    case 'SuppressionCode': return SUPPRESSIONS.map((s) => v(s.suppressionCode, s.suppressionName));
+    case 'Action': return [v('Apply', 'Apply'), v('Remove', 'Remove')];
     default:
       void type;
       return [];

@@ -25,6 +25,7 @@ export type Step =
   | { readonly kind: 'findOrCreate'; readonly body: Json }
   | { readonly kind: 'update'; readonly crmId: number | null; readonly body: Json }
   | { readonly kind: 'canvass'; readonly crmId: number | null; readonly body: Json }
+  | { readonly kind: 'suppression'; readonly crmId: number | null; readonly code: string; readonly remove: boolean; readonly body: Json }
   | { readonly kind: 'invalid'; readonly outcome: string };
 
 /** Outcome of a step that was applied. */
@@ -148,6 +149,13 @@ export function stepFor(m: CompiledMapping, cells: readonly string[], contact: n
       copy(f, canvassContext, { ContactTypeID: 'contactTypeId', DateCanvassed: 'dateCanvassed' });
       return { kind: 'canvass', crmId, body: { canvassContext, responses: [{ type: 'ActivistCode', action: 'Apply', activistCodeId: f.get('ActivistCodeID') }] } };
     }
+    case 'Suppressions': {
+      const code = f.get('SuppressionCode');
+      if (code === undefined) return { kind: 'invalid', outcome: 'SuppressionCode: a value is required.' };
+      const action = (f.get('Action') ?? 'Apply').toLowerCase();
+      if (action !== 'apply' && action !== 'remove') return { kind: 'invalid', outcome: `Action: "${f.get('Action')}" is not Apply or Remove.` };
+      return { kind: 'suppression', crmId, code, remove: action === 'remove', body: {} };
+    }
     case 'CanvassResults': {
       const canvassContext: Json = { inputTypeId: BULK_INPUT_TYPE_ID };
       copy(f, canvassContext, { ContactTypeID: 'contactTypeId', DateCanvassed: 'dateCanvassed', InputTypeID: 'inputTypeId' });
@@ -166,7 +174,7 @@ const PROPERTY_FIELDS: readonly (readonly [string, string])[] = ([
   ['addresses[0].zipOrPostalCode', 'Zip5'], ['addresses[0].countryCode', 'CountryCode'], ['addresses', 'AddressLine1'],
   ['canvassContext.contactTypeId', 'ContactTypeID'], ['canvassContext.inputTypeId', 'InputTypeID'],
   ['canvassContext.dateCanvassed', 'DateCanvassed'], ['responses[0].activistCodeId', 'ActivistCodeID'],
-  ['resultCodeId', 'ResultID'], ['dateOfBirth', 'DOB'],
+  ['resultCodeId', 'ResultID'], ['dateOfBirth', 'DOB'], ['suppressionCode', 'SuppressionCode'],
   ...Object.entries(SCALARS).map(([field, prop]) => [prop, field] as const),
 ] as (readonly [string, string])[]).sort((a, b) => b[0].length - a[0].length);
 

@@ -346,8 +346,10 @@ export class ImportRunner {
         }
         const target = step.crmId;
         let found: boolean;
-        if (step.kind === 'update') {
-          const r = await this.options.crm.importUpdatePerson(ctx, target, step.body, markOf(s + 1, [PROCESSED]));
+        if (step.kind === 'update' || step.kind === 'suppression') {
+          const r = step.kind === 'update'
+            ? await this.options.crm.importUpdatePerson(ctx, target, step.body, markOf(s + 1, [PROCESSED]))
+            : await this.options.crm.importSuppression(ctx, target, step.code, step.remove, markOf(s + 1, [PROCESSED]));
           found = r.found;
           if (found) {
             crmId = target;
