@@ -32,6 +32,8 @@ declare module 'autocannon' {
     body?: string;
     requests?: Request[];
     title?: string;
+    /** Requests per second across all connections (a fixed-rate load). */
+    overallRate?: number;
   }
   export interface Result {
     title?: string;

@@ -10,8 +10,8 @@
  *    a zip, parsed to count its rows and check its columns and mappings, and stored in the
  *    database. A source that cannot be read ends the job Failed with the reason.
  * 2. applying: the staged copy is read back and each row goes through its mapping types.
- *    Rows are handled one after another, yielding to the event loop every `batchRows` rows
- *    (after waiting for their commit), so API requests are served between batches.
+ *    Rows are handled one after another, yielding to the event loop after at most `sliceMs`
+ *    of work (after waiting for the batch's commit), so API requests are served between batches.
  */
 import { TextDecoder } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -36,8 +36,13 @@ export interface ImportRunnerOptions {
   readonly leaseMs?: number;
   /** How often to look for work when idle, ms. Default 1,000. */
   readonly pollMs?: number;
-  /** Rows between yields to the event loop. Default 100. */
+  /** At most this many rows between yields to the event loop. Default 500. */
   readonly batchRows?: number;
+  /**
+   * At most this many ms of work between yields to the event loop, so API requests wait at
+   * most about this long behind a job. Each yield also commits the rows so far. Default 8.
+   */
+  readonly sliceMs?: number;
   /** How long result files are served, ms. Default 24 hours. */
   readonly resultTtlMs?: number;
   readonly now?: () => Date;
@@ -56,13 +61,21 @@ function iso(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
+/** Bytes decoded and parsed at once: bounds how long parsing holds the event loop (a few ms). */
+const PARSE_SLICE = 64 * 1024;
+
+const nextTurn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
+
 /** Decodes UTF-8 chunks and parses rows; the first row is the header when `hasHeader`. */
 async function* parseRows(chunks: AsyncIterable<Uint8Array>, spec: JobSpec): AsyncGenerator<ParsedRow[]> {
   const decoder = new TextDecoder('utf-8');
   const parser = new DelimitedParser({ delimiter: spec.delimiter, quotes: spec.hasQuotes });
   for await (const chunk of chunks) {
-    const rows = parser.push(decoder.decode(chunk, { stream: true }));
-    if (rows.length > 0) yield rows;
+    for (let at = 0; at < chunk.length; at += PARSE_SLICE) {
+      if (at > 0) await nextTurn();
+      const rows = parser.push(decoder.decode(chunk.subarray(at, at + PARSE_SLICE), { stream: true }));
+      if (rows.length > 0) yield rows;
+    }
   }
   const rest = [...parser.push(decoder.decode()), ...parser.end()];
   if (rest.length > 0) yield rest;
@@ -74,6 +87,7 @@ export class ImportRunner {
   private readonly leaseMs: number;
   private readonly pollMs: number;
   private readonly batchRows: number;
+  private readonly sliceMs: number;
   private readonly ttlMs: number;
   private readonly clock: () => Date;
   private timer: NodeJS.Timeout | null = null;
@@ -85,7 +99,8 @@ export class ImportRunner {
     this.owner = options.owner ?? `${process.pid}-${randomBytes(6).toString('hex')}`;
     this.leaseMs = Math.max(100, options.leaseMs ?? 15_000);
     this.pollMs = Math.max(10, options.pollMs ?? 1000);
-    this.batchRows = Math.max(1, options.batchRows ?? 100);
+    this.batchRows = Math.max(1, options.batchRows ?? 500);
+    this.sliceMs = Math.max(0, options.sliceMs ?? 8);
     this.ttlMs = options.resultTtlMs ?? RESULT_TTL_MS;
     this.clock = options.now ?? (() => new Date());
   }
@@ -260,6 +275,7 @@ export class ImportRunner {
     let headerSeen = !spec.hasHeader;
     let pending: Promise<void>[] = [];
     let sinceYield = 0;
+    let sliceStart = performance.now();
     for await (const batch of parseRows(this.store.readImportFile(fileId), spec)) {
       for (const row of batch) {
         if (!headerSeen) {
@@ -272,11 +288,12 @@ export class ImportRunner {
         check();
         await this.applyRow(ctx, job, plan, row, rowNo, partial?.rowNo === rowNo ? partial : null, pending);
         partial = null;
-        if (++sinceYield >= this.batchRows) {
+        if (++sinceYield >= this.batchRows || performance.now() - sliceStart >= this.sliceMs) {
           sinceYield = 0;
           await Promise.all(pending);
           pending = [];
-          await new Promise<void>((resolve) => setImmediate(resolve));
+          await nextTurn();
+          sliceStart = performance.now();
           if (this.stopped) {
             await this.store.updateImportJob(job.id, this.owner, { release: true });
             return false;
@@ -383,10 +400,11 @@ export class ImportRunner {
     const headerBytes = Buffer.byteLength(resultHeader(spec).join(',')) + 1;
     const splitter = new PartSplitter(spec.resultFileSizeKbLimit * 1024, headerBytes);
     for (let from = 1; ;) {
-      const rows = await this.store.listImportRows(job.id, from, Number.MAX_SAFE_INTEGER, 5000);
+      const rows = await this.store.listImportRows(job.id, from, Number.MAX_SAFE_INTEGER, 1000);
       for (const r of rows) splitter.add(r.rowNo, Buffer.byteLength(resultLine(spec, fileId, r)) + 1);
-      if (rows.length < 5000) break;
+      if (rows.length < 1000) break;
       from = (rows[rows.length - 1]?.rowNo ?? from) + 1;
+      await nextTurn();
     }
     const now = this.clock();
     await this.store.updateImportJob(job.id, this.owner, {

@@ -1,0 +1,264 @@
+/**
+ * Bulk import benchmark: a 100k-row CreateOrUpdateContact job into a database of 100k people,
+ * end to end through the real `matchbook serve` process: upload (POST /bulkImportFiles),
+ * job (POST /bulkImportJobs), poll to completion. Reports rows/s, the server's peak RSS, and
+ * POST /people/find latency at a fixed request rate, idle and while a job runs.
+ *
+ *   npm run bench:import -- [--size 100000] [--rows 100000] [--rate 200] [--sync full|normal] [--record]
+ *
+ * Steps: (1) the seeded synthetic corpus (bench/corpus.ts) of `--size` people is imported by
+ * a first job into the empty database (this is the "database of 100k people"); (2) find at
+ * `--rate` req/s for 10 s, idle; (3) the measured job: `--rows` noisy queries of the corpus
+ * (nicknames, typos, other formats, moved house; 30% people not stored), so rows both match
+ * (and update) and create; (4) the same kind of job again (another query pool) with find at
+ * `--rate` req/s running during the whole job.
+ * Targets (issue 5, 2 cores): >= 5,000 rows/s end to end, memory bounded (streaming), find
+ * p99 during a job within 2x of idle.
+ * `--record` writes the results into bench/README.md under "## Bulk import (bench/import.bench.ts)".
+ */
+import autocannon, { type Result } from 'autocannon';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Crm } from '../src/crm/index.js';
+import type { ContactInput } from '../src/engine/types.js';
+import { formatCsvRow } from '../src/files/csv-writer.js';
+import { toCandidate } from './api.bench.js';
+import { generateCorpus } from './corpus.js';
+import { updateReadmeSection } from './lib/readme.js';
+import { describeMachine, machineInfo, median, type MachineInfo } from './lib/report.js';
+
+const REPO = fileURLToPath(new URL('../', import.meta.url));
+const SECTION = '## Bulk import (bench/import.bench.ts)';
+const COLUMNS = ['FirstName', 'MiddleName', 'LastName', 'Suffix', 'DOB', 'Email', 'Phone', 'AddressLine1', 'City', 'State', 'Zip5'];
+
+interface Args {
+  size: number;
+  rows: number;
+  rate: number;
+  seed: number;
+  sync: 'full' | 'normal';
+  record: boolean;
+}
+
+function parseArgs(argv: readonly string[]): Args {
+  const num = (name: string, dflt: number) => {
+    const i = argv.indexOf(name);
+    const v = i >= 0 ? Number(argv[i + 1]) : dflt;
+    if (!Number.isFinite(v) || v <= 0) throw new Error(`${name} needs a positive number`);
+    return v;
+  };
+  const sync = argv.includes('--sync') ? argv[argv.indexOf('--sync') + 1] : 'full';
+  if (sync !== 'full' && sync !== 'normal') throw new Error('--sync is full or normal');
+  return { size: num('--size', 100_000), rows: num('--rows', 100_000), rate: num('--rate', 200), seed: num('--seed', 42), sync, record: argv.includes('--record') };
+}
+
+/** One CSV line of a corpus contact, in COLUMNS order. */
+function csvRow(c: ContactInput): string {
+  const b = toCandidate(c) as Record<string, any>;
+  const a = (b['addresses']?.[0] ?? {}) as Record<string, string>;
+  return formatCsvRow([
+    b['firstName'] ?? '', b['middleName'] ?? '', b['lastName'] ?? '', b['suffix'] ?? '', b['dateOfBirth'] ?? '',
+    b['emails']?.[0]?.email ?? '', b['phones']?.[0]?.phoneNumber ?? '', a['addressLine1'] ?? '', a['city'] ?? '',
+    a['stateOrProvince'] ?? '', a['zipOrPostalCode'] ?? '',
+  ]);
+}
+
+function csvOf(contacts: Iterable<ContactInput>): string {
+  const lines = [COLUMNS.join(',')];
+  for (const c of contacts) lines.push(csvRow(c));
+  return `${lines.join('\n')}\n`;
+}
+
+async function startServer(db: string, sync: 'full' | 'normal'): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
+  const args = ['--import', 'tsx', join(REPO, 'src/cli/main.ts'), 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--sync', sync];
+  const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'pipe'] });
+  let stderr = '';
+  const base = await new Promise<string>((resolve, reject) => {
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(stderr);
+      if (m !== null) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
+  });
+  const stop = () => new Promise<void>((resolve) => {
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
+  return { base, pid: child.pid ?? 0, stop };
+}
+
+function rssOf(pid: number): number | null {
+  try {
+    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m === null ? null : Number(m[1]) * 1024;
+  } catch {
+    return null;
+  }
+}
+
+interface JobRun {
+  name: string;
+  rows: number;
+  seconds: number;
+  status: string;
+  rowsFailed: number;
+  peakRss: number | null;
+  uploadSeconds: number;
+}
+
+/** Uploads `csv`, runs a CreateOrUpdateContact job on it, polls to the end; samples the server's RSS. */
+async function runJob(name: string, base: string, key: string, pid: number, csv: string, log: (s: string) => void): Promise<JobRun> {
+  const auth = { apiKey: key };
+  const upStart = performance.now();
+  const up = await fetch(`${base}/v4/bulkImportFiles`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: csv });
+  if (up.status !== 201) throw new Error(`upload: ${up.status} ${await up.text()}`);
+  const { sourceUrl } = (await up.json()) as { sourceUrl: string };
+  const uploadSeconds = (performance.now() - upStart) / 1000;
+  const started = performance.now();
+  const created = await fetch(`${base}/v4/bulkImportJobs`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      description: name,
+      file: { fileName: 'bench.csv', hasHeader: true, hasQuotes: true, columnDelimiter: 'Csv', sourceUrl },
+      actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: [{ name: 'CreateOrUpdateContact' }] }],
+    }),
+  });
+  if (created.status !== 201) throw new Error(`job: ${created.status} ${await created.text()}`);
+  const { jobId } = (await created.json()) as { jobId: number };
+  let peakRss = rssOf(pid);
+  let lastLog = 0;
+  for (;;) {
+    const job = (await (await fetch(`${base}/v4/bulkImportJobs/${jobId}`, { headers: auth })).json()) as { status: string; rowsDone: number; rowsTotal: number | null; rowsFailed: number; errors: unknown[] };
+    const rss = rssOf(pid);
+    if (rss !== null && (peakRss === null || rss > peakRss)) peakRss = rss;
+    if (/Completed|Failed/.test(job.status)) {
+      const seconds = (performance.now() - started) / 1000;
+      if (job.status === 'Failed') throw new Error(`job failed: ${JSON.stringify(job.errors)}`);
+      return { name, rows: job.rowsTotal ?? 0, seconds, status: job.status, rowsFailed: job.rowsFailed, peakRss, uploadSeconds };
+    }
+    if (performance.now() - lastLog > 5000) {
+      lastLog = performance.now();
+      log(`  ${name}: ${job.status} ${job.rowsDone}/${job.rowsTotal ?? '?'}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** find at a fixed rate for `seconds` (or until `until` resolves, in 5 s rounds); latency samples in ms. */
+async function findAtRate(base: string, key: string, bodies: readonly string[], rate: number, seconds: number, until?: Promise<unknown>): Promise<{ p50: number; p99: number; requests: number; non2xx: number }> {
+  let next = 0;
+  let stop = false;
+  void until?.then(() => { stop = true; });
+  const results: Result[] = [];
+  do {
+    results.push(await autocannon({
+      url: base,
+      connections: 4,
+      overallRate: rate,
+      duration: until === undefined ? seconds : 5,
+      timeout: 10,
+      requests: [{
+        method: 'POST',
+        path: '/v4/people/find',
+        headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`apiuser:${key}`).toString('base64')}` },
+        setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length]! }),
+      }],
+    }));
+  } while (until !== undefined && !stop);
+  // Rounds are the same length: the median of the rounds' percentiles summarizes them.
+  return {
+    p50: median(results.map((r) => r.latency.p50)),
+    p99: median(results.map((r) => r.latency.p99)),
+    requests: results.reduce((n, r) => n + r.requests.total, 0),
+    non2xx: results.reduce((n, r) => n + r.non2xx, 0) - results.reduce((n, r) => n + (r.statusCodeStats['404']?.count ?? 0) + (r.statusCodeStats['302']?.count ?? 0), 0),
+  };
+}
+
+function mib(bytes: number | null): string {
+  return bytes === null ? 'n/a' : `${(bytes / 2 ** 20).toFixed(0)} MiB`;
+}
+
+function render(args: Args, machine: MachineInfo, jobs: readonly JobRun[], idle: { p50: number; p99: number }, during: { p50: number; p99: number; requests: number }): string {
+  const rows = jobs.map((j) => `| ${j.name} | ${j.rows.toLocaleString('en-US')} | ${j.seconds.toFixed(1)} | **${Math.round(j.rows / j.seconds).toLocaleString('en-US')}** | ${j.status} (${j.rowsFailed} rows refused) | ${mib(j.peakRss)} | ${j.uploadSeconds.toFixed(1)} |`);
+  const measured = jobs[1];
+  const ratio = during.p99 / Math.max(idle.p99, 0.001);
+  return [
+    SECTION,
+    '',
+    `Run on ${describeMachine(machine)}. The machine is shared: other work (load above 2) lowers rows/s and raises latency.`,
+    '',
+    `How: \`npm run bench:import -- --sync ${args.sync}\`. The real \`matchbook serve\` process (from source via tsx, \`--sync ${args.sync}\`) on a temp SQLite ` +
+      `database. Each job: the CSV uploaded with POST /bulkImportFiles (kept in the database), a CreateOrUpdateContact job ` +
+      '(columns FirstName, MiddleName, LastName, Suffix, DOB, Email, Phone, AddressLine1, City, State, Zip5, mapped by name), ' +
+      'polled every 100 ms; rows/s = data rows / time from POST /bulkImportJobs to Completed (staging, every row matched ' +
+      'and written, result file split). Peak RSS: the server process, sampled at each poll. ' +
+      `Seed: the corpus' ${args.size.toLocaleString('en-US')} people imported into the empty database. Measured: ${args.rows.toLocaleString('en-US')} noisy queries of the ` +
+      'corpus (30% people not stored) into that database, so rows match and update or create. Then another pool of ' +
+      `queries with POST /v4/people/find at a fixed ${args.rate} req/s (autocannon, 4 connections) running during the whole job.`,
+    '',
+    '| job | rows | seconds | rows/s | status | server peak RSS | upload s |',
+    '|---|---|---|---|---|---|---|',
+    ...rows,
+    '',
+    `Target >= 5,000 rows/s (the measured job, into ${args.size.toLocaleString('en-US')} people): ${measured !== undefined && measured.rows / measured.seconds >= 5000 ? 'met' : '**not met**'}.`,
+    '',
+    `| POST /v4/people/find at ${args.rate} req/s | p50 ms | p99 ms |`,
+    '|---|---|---|',
+    `| idle | ${idle.p50} | ${idle.p99} |`,
+    `| during a job (${during.requests.toLocaleString('en-US')} requests; median of 5 s rounds) | ${during.p50} | ${during.p99} |`,
+    '',
+    `find p99 during a job / idle: ${ratio.toFixed(2)}x (target within 2x: ${ratio <= 2 ? 'met' : '**not met**'}).`,
+  ].join('\n');
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const dir = mkdtempSync(join(tmpdir(), 'matchbook-bench-import-'));
+  const db = join(dir, 'bench.db');
+  const log = (s: string) => process.stderr.write(`${s}\n`);
+  const machine = machineInfo();
+  try {
+    const crm = await Crm.open({ db });
+    await crm.createTenant('bench');
+    const { key } = await crm.createKey({ tenant: 'bench', tier: 'Internal', contexts: ['campaign'], defaultContext: 'campaign' });
+    await crm.close();
+    const corpus = generateCorpus({ seed: args.seed, size: args.size });
+    const seedCsv = csvOf((function* people() {
+      for (const p of corpus.people()) yield p.contact;
+    })());
+    const queries = (seed: number) => corpus.queries({ count: args.rows, seed }).map((q) => q.candidate);
+    const server = await startServer(db, args.sync);
+    log(`server up at ${server.base}`);
+    const jobs: JobRun[] = [];
+    try {
+      jobs.push(await runJob(`seed: ${args.size.toLocaleString('en-US')} corpus people into an empty database`, server.base, key, server.pid, seedCsv, log));
+      log(`  ${jobs[0]!.name}: ${Math.round(jobs[0]!.rows / jobs[0]!.seconds)} rows/s`);
+      const findBodies = corpus.queries({ count: 20_000, seed: args.seed + 7 }).map((q) => JSON.stringify(toCandidate(q.candidate)));
+      log('find idle...');
+      const idle = await findAtRate(server.base, key, findBodies, args.rate, 10);
+      jobs.push(await runJob(`measured: ${args.rows.toLocaleString('en-US')} queries into ${args.size.toLocaleString('en-US')} people`, server.base, key, server.pid, csvOf(queries(args.seed + 1)), log));
+      log(`  ${jobs[1]!.name}: ${Math.round(jobs[1]!.rows / jobs[1]!.seconds)} rows/s`);
+      log('job with find at a fixed rate...');
+      const jobDone = runJob(`with find at ${args.rate} req/s: another ${args.rows.toLocaleString('en-US')} queries`, server.base, key, server.pid, csvOf(queries(args.seed + 2)), log);
+      const during = await findAtRate(server.base, key, findBodies, args.rate, 0, jobDone);
+      jobs.push(await jobDone);
+      const section = render(args, machine, jobs, idle, during);
+      process.stdout.write(`${section}\n`);
+      if (args.record) {
+        updateReadmeSection(SECTION, section);
+        log('recorded in bench/README.md');
+      }
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();
