@@ -7,13 +7,14 @@
  * to that (bench/README.md, "Engine"). Here a record is a row of small integers: names, date
  * of birth and address parts are ids into one table of distinct strings (a city or a surname
  * is stored once however many records hold it), and the per-record values (emails, phones,
- * identifiers) sit in one flat array. `get` builds the record's `NormalizedContact` when
+ * identifiers) are UTF-16 code units in one typed array, not strings: a string per email and phone
+ * outlived the young generation and made every scavenge copy it. `get` builds the record's `NormalizedContact` when
  * scoring asks for it (a handful of short-lived objects per candidate).
  *
  * Layout of a row: `first`, `middle`, `last`, `dob` (string ids, -1 for null), `suffix` (a
  * code, 0 for none) and `listAt`, the start of the row's segment in `lists`:
- * `[emails, phones, identifiers, addresses, ...email value indexes, ...phone value indexes,
- * ...identifier value indexes, ...8 string ids per address]`, or -1 when every list is empty.
+ * `[emails, phones, identifiers, addresses, ...(offset, length) in `units` of each email, phone
+ * and identifier, ...8 string ids per address]`, or -1 when every list is empty.
  * Removed rows are reused; the space their segments and values held is reclaimed by a
  * compaction once it is more than half of what is in use.
  */
@@ -25,6 +26,7 @@ const ADDRESS_WIDTH = 8;
 const HEADER = 4;
 const INITIAL_ROWS = 1 << 10;
 const FREE = -2;
+
 
 /** Id -> row, open addressing with linear probing over one Int32Array of [id, row] pairs. */
 class IdToRow {
@@ -126,8 +128,10 @@ export class RecordStore {
   /** Distinct shared values (names, dates, address parts) and their ids. */
   private readonly strings: string[] = [];
   private readonly stringIds = new Map<string, number>();
-  /** Per-record values (emails, phones, identifiers); removed ones are `undefined`. */
-  private values: (string | undefined)[] = [];
+  /** Per-record values (emails, phones, identifiers) as UTF-16 code units (exact for any string). */
+  private units: Uint16Array = new Uint16Array(INITIAL_ROWS * 32);
+  private unitsUsed = 0;
+  private deadUnits = 0;
   private lists: Int32Array = new Int32Array(INITIAL_ROWS * 4);
   private listsUsed = 0;
   private deadLists = 0;
@@ -174,9 +178,9 @@ export class RecordStore {
     return true;
   }
 
-  /** Bytes held by typed arrays (strings and the values array are on the heap besides). */
+  /** Bytes held by typed arrays (the distinct shared strings are on the heap besides). */
   get bytes(): number {
-    return this.ids.bytes + this.rowsCapacity * 21 + this.lists.byteLength;
+    return this.ids.bytes + this.rowsCapacity * 21 + this.lists.byteLength + this.units.byteLength;
   }
 
   private get rowsCapacity(): number {
@@ -218,8 +222,8 @@ export class RecordStore {
     if (at < 0) return;
     const l = this.lists;
     const nValues = (l[at] as number) + (l[at + 1] as number) + (l[at + 2] as number);
-    for (let k = at + HEADER; k < at + HEADER + nValues; k++) this.values[l[k] as number] = undefined;
-    this.deadLists += HEADER + nValues + (l[at + 3] as number) * ADDRESS_WIDTH;
+    for (let k = at + HEADER; k < at + HEADER + 2 * nValues; k += 2) this.deadUnits += l[k + 1] as number;
+    this.deadLists += HEADER + 2 * nValues + (l[at + 3] as number) * ADDRESS_WIDTH;
     this.listAt[row] = -1;
   }
 
@@ -230,7 +234,7 @@ export class RecordStore {
     const nA = c.addresses.length;
     if (nE + nP + nI + nA === 0) return -1;
     const at = this.listsUsed;
-    const width = HEADER + nE + nP + nI + nA * ADDRESS_WIDTH;
+    const width = HEADER + 2 * (nE + nP + nI) + nA * ADDRESS_WIDTH;
     this.lists = grownInt32(this.lists, at + width);
     const l = this.lists;
     l[at] = nE;
@@ -238,9 +242,9 @@ export class RecordStore {
     l[at + 2] = nI;
     l[at + 3] = nA;
     let k = at + HEADER;
-    for (const v of c.emails) l[k++] = this.pushValue(v);
-    for (const v of c.phones) l[k++] = this.pushValue(v);
-    for (const v of c.identifiers) l[k++] = this.pushValue(v);
+    for (const v of c.emails) k = this.pushValue(v, k);
+    for (const v of c.phones) k = this.pushValue(v, k);
+    for (const v of c.identifiers) k = this.pushValue(v, k);
     for (const a of c.addresses) {
       l[k++] = this.intern(a.number);
       l[k++] = this.intern(a.street);
@@ -255,9 +259,21 @@ export class RecordStore {
     return at;
   }
 
-  private pushValue(v: string): number {
-    this.values.push(v);
-    return this.values.length - 1;
+  /** Writes a value's code units and its (offset, length) at `lists[k]`; returns k + 2. */
+  private pushValue(v: string, k: number): number {
+    const at = this.unitsUsed;
+    const n = v.length;
+    if (at + n > this.units.length) {
+      const grown = new Uint16Array(Math.max(at + n, Math.ceil(this.units.length * 1.5)));
+      grown.set(this.units.subarray(0, at));
+      this.units = grown;
+    }
+    const u = this.units;
+    for (let i = 0; i < n; i++) u[at + i] = v.charCodeAt(i);
+    this.unitsUsed = at + n;
+    this.lists[k] = at;
+    this.lists[k + 1] = n;
+    return k + 2;
   }
 
   private str(id: number): string | null {
@@ -278,11 +294,11 @@ export class RecordStore {
       const nI = l[at + 2] as number;
       const nA = l[at + 3] as number;
       if (nE > 0) emails = this.valuesAt(k, nE);
-      k += nE;
+      k += 2 * nE;
       if (nP > 0) phones = this.valuesAt(k, nP);
-      k += nP;
+      k += 2 * nP;
       if (nI > 0) identifiers = this.valuesAt(k, nI);
-      k += nI;
+      k += 2 * nI;
       if (nA > 0) {
         const out: NormalizedAddress[] = [];
         for (let i = 0; i < nA; i++, k += ADDRESS_WIDTH) out.push(this.addressAt(k));
@@ -323,7 +339,7 @@ export class RecordStore {
     const n = l[at + which] as number;
     if (n === 0) return NONE;
     let k = at + HEADER;
-    for (let i = 0; i < which; i++) k += l[at + i] as number;
+    for (let i = 0; i < which; i++) k += 2 * (l[at + i] as number);
     return this.valuesAt(k, n);
   }
 
@@ -334,7 +350,7 @@ export class RecordStore {
     const l = this.lists;
     const nA = l[at + 3] as number;
     if (nA === 0) return NONE;
-    let k = at + HEADER + (l[at] as number) + (l[at + 1] as number) + (l[at + 2] as number);
+    let k = at + HEADER + 2 * ((l[at] as number) + (l[at + 1] as number) + (l[at + 2] as number));
     const out: NormalizedAddress[] = [];
     for (let i = 0; i < nA; i++, k += ADDRESS_WIDTH) out.push(this.addressAt(k));
     return out;
@@ -354,29 +370,38 @@ export class RecordStore {
     };
   }
 
+  private decode(at: number, n: number): string {
+    // Values are short (an email is at most 254 units), well under the argument limit.
+    return String.fromCharCode.apply(null, this.units.subarray(at, at + n) as unknown as number[]);
+  }
+
   private valuesAt(k: number, n: number): string[] {
     const out: string[] = [];
-    for (let i = 0; i < n; i++) out.push(this.values[this.lists[k + i] as number] as string);
+    for (let i = 0; i < n; i++) out.push(this.decode(this.lists[k + 2 * i] as number, this.lists[k + 2 * i + 1] as number));
     return out;
   }
 
-  /** Rewrites `lists` and `values` without dead entries once those are most of them. */
+  /** Rewrites `lists` and the value units without dead entries once those are most of them. */
   private maybeCompact(): void {
     if (this.deadLists < 4096 || this.deadLists * 2 < this.listsUsed) return;
     const oldLists = this.lists;
-    const oldValues = this.values;
+    const oldUnits = this.units;
     const lists = new Int32Array(Math.max(INITIAL_ROWS, this.listsUsed - this.deadLists));
-    const values: string[] = [];
+    const units = new Uint16Array(Math.max(INITIAL_ROWS, this.unitsUsed - this.deadUnits));
     let used = 0;
+    let unitsUsed = 0;
     for (let row = 0; row < this.rows; row++) {
       const at = this.listAt[row] as number;
       if (at < 0) continue;
       const nValues = (oldLists[at] as number) + (oldLists[at + 1] as number) + (oldLists[at + 2] as number);
-      const width = HEADER + nValues + (oldLists[at + 3] as number) * ADDRESS_WIDTH;
+      const width = HEADER + 2 * nValues + (oldLists[at + 3] as number) * ADDRESS_WIDTH;
       lists.set(oldLists.subarray(at, at + width), used);
-      for (let k = used + HEADER; k < used + HEADER + nValues; k++) {
-        values.push(oldValues[lists[k] as number] as string);
-        lists[k] = values.length - 1;
+      for (let k = used + HEADER; k < used + HEADER + 2 * nValues; k += 2) {
+        const from = lists[k] as number;
+        const n = lists[k + 1] as number;
+        units.set(oldUnits.subarray(from, from + n), unitsUsed);
+        lists[k] = unitsUsed;
+        unitsUsed += n;
       }
       this.listAt[row] = used;
       used += width;
@@ -384,7 +409,9 @@ export class RecordStore {
     this.lists = lists;
     this.listsUsed = used;
     this.deadLists = 0;
-    this.values = values;
+    this.units = units;
+    this.unitsUsed = unitsUsed;
+    this.deadUnits = 0;
   }
 }
 

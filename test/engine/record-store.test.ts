@@ -3,11 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { RecordStore } from '../../src/engine/record-store.js';
 import type { NameSuffix, NormalizedAddress, NormalizedContact } from '../../src/engine/types.js';
 
-const text = fc.option(fc.string({ maxLength: 6 }), { nil: null });
+const text = fc.option(fc.string({ maxLength: 6, unit: 'binary' }), { nil: null });
 const address: fc.Arbitrary<NormalizedAddress> = fc.record({
   number: text, street: text, unit: text, building: text, city: text, state: text, zip: text, country: text,
 });
-const list = fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 });
+const list = fc.array(fc.string({ maxLength: 8, unit: 'binary' }), { maxLength: 3 });
 const contact: fc.Arbitrary<NormalizedContact> = fc.record({
   first: text, middle: text, last: text,
   suffix: fc.constantFrom<NameSuffix | null>(null, 'jr', 'sr', 'ii', 'iii', 'iv', 'v'),
