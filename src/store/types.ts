@@ -282,6 +282,37 @@ export interface Store extends ImportStore {
   listCanvassResponses(scope: Scope, crmId: number, skip: number, limit: number): Promise<CanvassRow[]>;
   /** Number of canvass responses stored for a person. */
   countCanvassResponses(scope: Scope, crmId: number): Promise<number>;
+
+  // ---- optional: stores shared by several server processes (PostgreSQL) --------------
+
+  /**
+   * Runs `fn` in one transaction that holds the scope's cross-process write lock, passing a
+   * Store bound to that transaction; commits when `fn` resolves (then resolves with its
+   * value), rolls back when it throws. Writes made through the passed store report `durable`
+   * at that commit. While the lock is held no other process writes people of the scope, so a
+   * find followed by a write is atomic across processes (findOrCreate creates a new person
+   * once). Absent: the store has one writer process (SQLite) and the in-process mutex suffices.
+   */
+  withScopeLock?<T>(scope: Scope, fn: (tx: Store) => Promise<T>): Promise<T>;
+  /**
+   * People of a scope inserted or updated after change `afterSeq`, ascending by change, at
+   * most `limit`. Within a scope change order is commit order (every people write holds the
+   * scope's lock), so a reader that applies every change above the last it applied misses none.
+   */
+  peopleChangedSince?(scope: Scope, afterSeq: number, limit: number): Promise<PersonChange[]>;
+  /** The last change of a scope's people (0 when none); read before an index load. */
+  lastPeopleChange?(scope: Scope): Promise<number>;
+}
+
+/** A person's latest change, as {@link Store.peopleChangedSince} lists it. */
+export interface PersonChange {
+  readonly crmId: number;
+  readonly seq: number;
+  /** The cached match key and the fingerprint that made it (null when none). */
+  readonly json: string | null;
+  readonly fingerprint: number | null;
+  /** contactMode is Organization. */
+  readonly organization: boolean;
 }
 
 /** Requests to add to a key's usage of a month ("YYYY-MM", UTC). */

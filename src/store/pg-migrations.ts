@@ -1,0 +1,113 @@
+/**
+ * Versioned schema of the PostgreSQL store: the SQLite layout (migrations.ts) in PostgreSQL
+ * types, plus what several server processes on one database need. Each migration runs once,
+ * in its own transaction, under an advisory lock (processes starting together migrate once),
+ * and is recorded in `schema_migrations`. Never edit a released migration: append a new one.
+ *
+ * Differences from SQLite, and why:
+ * - `people.change_seq`: every insert and update of a person takes the next value of the
+ *   `people_changes` sequence, under the scope's advisory lock (pg-store.ts), so within one
+ *   tenant+context the sequence order is the commit order. A process keeps its in-memory
+ *   index in step by reading the rows with `change_seq` above the last one it applied (the
+ *   index `people_changes_scope`), which is also how a late starter or a reconnect catches up.
+ * - `admin_changes`: a sequence bumped by a statement trigger on tenants, keys and settings;
+ *   its `last_value` is the store's change counter (the key and settings caches of every
+ *   process notice a revoke or a settings change within 250 ms).
+ * - Phone and address ids come from real sequences; ids, crm ids and counts are BIGINT.
+ * - Times stay TEXT (ISO 8601 strings as the contract writes them) and collections stay JSON
+ *   text, read and written whole, as in SQLite.
+ */
+import { columnOf, type Migration } from './migrations.js';
+import { PERSON_SCALARS, INTEGER_SCALARS } from './types.js';
+
+const SCALAR_COLUMNS = PERSON_SCALARS.map((f) => `${columnOf(f)} ${INTEGER_SCALARS.has(f) ? 'BIGINT' : 'TEXT'}`).join(',\n        ');
+
+export const PG_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'tenants, settings, keys, people with change log, identifiers, usage, canvass responses',
+    sql: `
+      CREATE SEQUENCE admin_changes;
+      CREATE FUNCTION bump_admin_changes() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN PERFORM nextval('admin_changes'); RETURN NULL; END $$;
+      CREATE TABLE tenants (
+        id BIGSERIAL PRIMARY KEY,
+        name TEXT NOT NULL,
+        name_key TEXT NOT NULL UNIQUE,
+        created_at TEXT NOT NULL
+      );
+      CREATE TABLE tenant_settings (
+        tenant_id BIGINT NOT NULL REFERENCES tenants(id),
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        version BIGINT NOT NULL,
+        json TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        PRIMARY KEY (tenant_id, context)
+      );
+      CREATE TABLE api_keys (
+        id BIGSERIAL PRIMARY KEY,
+        tenant_id BIGINT NOT NULL REFERENCES tenants(id),
+        hash TEXT NOT NULL UNIQUE,
+        prefix TEXT NOT NULL,
+        tier TEXT NOT NULL,
+        contexts TEXT NOT NULL,
+        default_context TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        revoked_at TEXT
+      );
+      CREATE TRIGGER tenants_changed AFTER INSERT OR UPDATE OR DELETE ON tenants
+        FOR EACH STATEMENT EXECUTE FUNCTION bump_admin_changes();
+      CREATE TRIGGER settings_changed AFTER INSERT OR UPDATE OR DELETE ON tenant_settings
+        FOR EACH STATEMENT EXECUTE FUNCTION bump_admin_changes();
+      CREATE TRIGGER keys_changed AFTER INSERT OR UPDATE OR DELETE ON api_keys
+        FOR EACH STATEMENT EXECUTE FUNCTION bump_admin_changes();
+      CREATE SEQUENCE people_changes;
+      CREATE SEQUENCE phone_ids;
+      CREATE SEQUENCE address_ids;
+      CREATE TABLE people (
+        crm_id BIGSERIAL PRIMARY KEY,
+        tenant_id BIGINT NOT NULL REFERENCES tenants(id),
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL,
+        ${SCALAR_COLUMNS},
+        emails TEXT NOT NULL DEFAULT '[]',
+        phones TEXT NOT NULL DEFAULT '[]',
+        addresses TEXT NOT NULL DEFAULT '[]',
+        identifiers TEXT NOT NULL DEFAULT '[]',
+        custom_field_values TEXT NOT NULL DEFAULT '[]',
+        self_reported TEXT NOT NULL DEFAULT '{}',
+        match_key TEXT,
+        match_fp BIGINT,
+        change_seq BIGINT NOT NULL
+      );
+      CREATE INDEX people_scope ON people (tenant_id, context, crm_id);
+      CREATE INDEX people_changes_scope ON people (tenant_id, context, change_seq);
+      CREATE TABLE person_identifiers (
+        tenant_id BIGINT NOT NULL,
+        context TEXT NOT NULL,
+        type_key TEXT NOT NULL,
+        external_id_key TEXT NOT NULL,
+        crm_id BIGINT NOT NULL REFERENCES people(crm_id),
+        PRIMARY KEY (tenant_id, context, type_key, external_id_key, crm_id)
+      );
+      CREATE INDEX person_identifiers_person ON person_identifiers (crm_id);
+      CREATE TABLE api_key_usage (
+        key_id BIGINT NOT NULL REFERENCES api_keys(id),
+        month TEXT NOT NULL,
+        count BIGINT NOT NULL,
+        PRIMARY KEY (key_id, month)
+      );
+      CREATE TABLE canvass_responses (
+        id BIGSERIAL PRIMARY KEY,
+        tenant_id BIGINT NOT NULL,
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        crm_id BIGINT NOT NULL REFERENCES people(crm_id),
+        canvassed_at TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        json TEXT NOT NULL
+      );
+      CREATE INDEX canvass_responses_person ON canvass_responses (tenant_id, context, crm_id, id);
+    `,
+  },
+];

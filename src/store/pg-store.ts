@@ -1,0 +1,502 @@
+/**
+ * The PostgreSQL Store (node-postgres, a connection pool), for several server processes on
+ * one database. Schema and its reasons: pg-migrations.ts.
+ *
+ * Durability: every write commits before its Promise resolves (PostgreSQL's own WAL and
+ * `synchronous_commit`; concurrent commits share a WAL flush on the server). The two people
+ * writes report `durable` already resolved, except inside {@link PgStore.withScopeLock},
+ * where they report the commit of that transaction.
+ *
+ * Concurrency across processes: every people write runs in a transaction holding the
+ * advisory lock of its tenant+context (`pg_advisory_xact_lock(tenantId, context)`), and
+ * stamps the row with the next `people_changes` value under that lock, so a scope's change
+ * numbers are in commit order (the lock is released after the commit is visible). The Crm
+ * holds the same lock around find + write (findOrCreate) through `withScopeLock`, and reads
+ * `peopleChangedSince` to keep its index in step with the other processes.
+ */
+import pg from 'pg';
+import { columnOf } from './migrations.js';
+import { PG_MIGRATIONS } from './pg-migrations.js';
+import {
+  INTEGER_SCALARS, PERSON_SCALARS, StoreError, identifierKey,
+  type Applied, type CanvassRow, type ContextName, type KeyRow, type KeyUsageDelta, type MatchKey,
+  type MatchKeyRow, type NewCanvassRow, type NewKeyRow, type PersonChange, type PersonRecord,
+  type PersonScalarName, type PersonScalars, type Scope, type SettingsRow, type Store,
+  type StoredAddress, type StoredPhone, type StoredSelfReported, type TenantRow, type Tier,
+} from './types.js';
+import type { Migration } from './migrations.js';
+
+/** Options of {@link PgStore.open}. */
+export interface PgStoreOptions {
+  /** `postgres://user:password@host:port/database` (libpq URL; `?sslmode=` etc. as pg accepts). */
+  readonly url: string;
+  /** Connections in the pool. Default 10. */
+  readonly poolSize?: number;
+}
+
+type Row = Record<string, unknown>;
+type Queryable = pg.Pool | pg.PoolClient;
+
+const SCALAR_COLUMNS = PERSON_SCALARS.map(columnOf);
+const EMPTY_SELF_REPORTED: StoredSelfReported = {
+  races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null,
+};
+const DURABLE: Promise<void> = Promise.resolve();
+/** Key of the advisory lock held while migrating (any constant unlikely to clash). */
+const MIGRATION_LOCK = 7_265_746_201;
+const CONTEXT_NUMBER: Readonly<Record<ContextName, number>> = { voterfile: 0, campaign: 1 };
+
+/** BIGINT (int8) and NUMERIC COUNT as JS numbers: every id and count here stays below 2^53. */
+const TYPES: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: string) =>
+    oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+};
+
+/** Applies pending migrations in order, once across processes; refuses a newer database. */
+export async function migratePg(pool: pg.Pool, migrations: readonly Migration[] = PG_MIGRATIONS): Promise<number[]> {
+  const client = await pool.connect();
+  const applied: number[] = [];
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+      const done = new Set((await client.query('SELECT version FROM schema_migrations')).rows.map((r: Row) => Number(r['version'])));
+      for (const m of migrations) {
+        if (done.has(m.version)) continue;
+        await client.query('BEGIN');
+        try {
+          await client.query(m.sql);
+          await client.query('INSERT INTO schema_migrations (version, name, applied_at) VALUES ($1, $2, $3)', [m.version, m.name, new Date().toISOString()]);
+          await client.query('COMMIT');
+        } catch (error) {
+          await client.query('ROLLBACK');
+          throw error;
+        }
+        applied.push(m.version);
+      }
+      const newest = Number((await client.query('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations')).rows[0]?.v ?? 0);
+      const known = migrations.reduce((max, m) => Math.max(max, m.version), 0);
+      if (newest > known) {
+        throw new StoreError(`Database schema version ${newest} is newer than this program (${known}).`, 'SCHEMA');
+      }
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+  return applied;
+}
+
+function parseJson<T>(text: unknown, fallback: T): T {
+  if (typeof text !== 'string') return fallback;
+  return JSON.parse(text) as T;
+}
+
+function toTenant(row: Row): TenantRow {
+  return { id: Number(row['id']), name: String(row['name']), createdAt: String(row['created_at']) };
+}
+
+function toKey(row: Row): KeyRow {
+  return {
+    id: Number(row['id']),
+    tenantId: Number(row['tenant_id']),
+    tenantName: String(row['tenant_name']),
+    hash: String(row['hash']),
+    prefix: String(row['prefix']),
+    tier: String(row['tier']) as Tier,
+    contexts: parseJson<ContextName[]>(row['contexts'], []),
+    defaultContext: String(row['default_context']) as ContextName,
+    createdAt: String(row['created_at']),
+    revokedAt: row['revoked_at'] == null ? null : String(row['revoked_at']),
+  };
+}
+
+function toPerson(row: Row): PersonRecord {
+  const scalars = {} as Record<PersonScalarName, string | number | null>;
+  PERSON_SCALARS.forEach((field, i) => {
+    const value = row[SCALAR_COLUMNS[i] as string];
+    scalars[field] = value === null || value === undefined ? null
+      : INTEGER_SCALARS.has(field) ? Number(value) : String(value);
+  });
+  return {
+    crmId: Number(row['crm_id']),
+    createdAt: String(row['created_at']),
+    updatedAt: String(row['updated_at']),
+    scalars: scalars as PersonScalars,
+    selfReported: { ...EMPTY_SELF_REPORTED, ...parseJson<Partial<StoredSelfReported>>(row['self_reported'], {}) },
+    emails: parseJson(row['emails'], []),
+    phones: parseJson(row['phones'], []),
+    addresses: parseJson(row['addresses'], []),
+    identifiers: parseJson(row['identifiers'], []),
+    customFieldValues: parseJson(row['custom_field_values'], []),
+  };
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
+}
+
+/** The transaction a {@link PgStore} made by withScopeLock is bound to. */
+interface Tx {
+  readonly client: pg.PoolClient;
+  readonly scope: Scope;
+  /** Resolves when the transaction committed, rejects when it rolled back. */
+  readonly committed: Promise<void>;
+}
+
+/** State shared by a store and the transaction-bound stores it hands out. */
+interface Shared {
+  /** Commits of scope-lock transactions under way (what `flush` waits for). */
+  readonly pending: Set<Promise<void>>;
+  /** Prepared-statement names by SQL text. */
+  readonly names: Map<string, string>;
+  closed: boolean;
+}
+
+const INSERT_COLUMNS = ['tenant_id', 'context', 'created_at', 'updated_at', ...SCALAR_COLUMNS,
+  'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'match_key', 'match_fp', 'change_seq'];
+const INSERT_SQL = `INSERT INTO people (${INSERT_COLUMNS.join(', ')})
+  VALUES (${INSERT_COLUMNS.map((c, i) => (c === 'change_seq' ? "nextval('people_changes')" : `$${i + 1}`)).join(', ')}) RETURNING crm_id`;
+const UPDATE_COLUMNS = ['created_at', 'updated_at', ...SCALAR_COLUMNS,
+  'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'match_key', 'match_fp'];
+const UPDATE_SQL = `UPDATE people SET ${UPDATE_COLUMNS.map((c, i) => `${c} = $${i + 1}`).join(', ')}, change_seq = nextval('people_changes')
+  WHERE crm_id = $${UPDATE_COLUMNS.length + 1} AND tenant_id = $${UPDATE_COLUMNS.length + 2} AND context = $${UPDATE_COLUMNS.length + 3}`;
+
+/** PostgreSQL implementation of {@link Store}. Create with {@link PgStore.open}. */
+export class PgStore implements Store {
+  private constructor(
+    private readonly pool: pg.Pool,
+    private readonly shared: Shared,
+    private readonly tx: Tx | null,
+  ) {}
+
+  /** Connects, runs pending migrations, and returns the store. */
+  static async open(options: PgStoreOptions): Promise<PgStore> {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, types: TYPES });
+    // An idle client that loses its connection must not crash the process; the next query reconnects.
+    pool.on('error', () => undefined);
+    try {
+      await migratePg(pool);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return new PgStore(pool, { pending: new Set(), names: new Map(), closed: false }, null);
+  }
+
+  /** Runs a statement (prepared once per connection) on the transaction's client or the pool. */
+  private async q(sql: string, values: unknown[] = [], on: Queryable | null = null): Promise<pg.QueryResult<Row>> {
+    let name = this.shared.names.get(sql);
+    if (name === undefined) {
+      name = `s${this.shared.names.size + 1}`;
+      this.shared.names.set(sql, name);
+    }
+    return (on ?? this.tx?.client ?? this.pool).query<Row>({ name, text: sql, values });
+  }
+
+  async close(): Promise<void> {
+    if (this.tx !== null || this.shared.closed) return;
+    this.shared.closed = true;
+    await this.flush().catch(() => undefined);
+    await this.pool.end();
+  }
+
+  async flush(): Promise<void> {
+    if (this.shared.pending.size > 0) await Promise.all([...this.shared.pending]);
+  }
+
+  /** `last_value` of the `admin_changes` sequence: moves on every change of tenants, keys or settings. */
+  async changeCounter(): Promise<number> {
+    return Number((await this.q('SELECT last_value FROM admin_changes')).rows[0]?.['last_value'] ?? 0);
+  }
+
+  async withScopeLock<T>(scope: Scope, fn: (tx: Store) => Promise<T>): Promise<T> {
+    if (this.tx !== null) {
+      if (this.tx.scope.tenantId === scope.tenantId && this.tx.scope.context === scope.context) return fn(this);
+      throw new StoreError('withScopeLock of another scope inside a scope lock.', 'CONFLICT');
+    }
+    const client = await this.pool.connect();
+    let resolve!: () => void;
+    let reject!: (error: unknown) => void;
+    const committed = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    committed.catch(() => undefined);
+    this.shared.pending.add(committed);
+    let broken = false;
+    try {
+      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${Math.trunc(scope.tenantId)}, ${CONTEXT_NUMBER[scope.context]})`);
+      let value: T;
+      try {
+        value = await fn(new PgStore(this.pool, this.shared, { client, scope, committed }));
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        reject(error);
+        throw error;
+      }
+      resolve();
+      return value;
+    } catch (error) {
+      reject(error);
+      throw error;
+    } finally {
+      this.shared.pending.delete(committed);
+      client.release(broken);
+    }
+  }
+
+  /**
+   * Runs a people write of `scope` in a transaction holding the scope's lock: the current
+   * scope-lock transaction, or one of its own committed before this resolves.
+   */
+  private async locked<T>(scope: Scope, fn: (client: pg.PoolClient) => Promise<T>): Promise<Applied<T>> {
+    if (this.tx !== null) {
+      if (this.tx.scope.tenantId !== scope.tenantId || this.tx.scope.context !== scope.context) {
+        throw new StoreError('A people write of another scope inside a scope lock.', 'CONFLICT');
+      }
+      return { value: await fn(this.tx.client), durable: this.tx.committed };
+    }
+    const value = await this.withScopeLock(scope, async (tx) => fn((tx as PgStore).tx!.client));
+    return { value, durable: DURABLE };
+  }
+
+  async createTenant(name: string, createdAt: string): Promise<TenantRow> {
+    try {
+      const r = await this.q('INSERT INTO tenants (name, name_key, created_at) VALUES ($1, $2, $3) RETURNING id', [name, name.toLowerCase(), createdAt]);
+      return { id: Number(r.rows[0]?.['id']), name, createdAt };
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new StoreError(`A tenant named "${name}" already exists.`, 'CONFLICT');
+      throw error;
+    }
+  }
+
+  async getTenantByName(name: string): Promise<TenantRow | null> {
+    const row = (await this.q('SELECT * FROM tenants WHERE name_key = $1', [name.toLowerCase()])).rows[0];
+    return row === undefined ? null : toTenant(row);
+  }
+
+  async getTenantById(id: number): Promise<TenantRow | null> {
+    const row = (await this.q('SELECT * FROM tenants WHERE id = $1', [id])).rows[0];
+    return row === undefined ? null : toTenant(row);
+  }
+
+  async listTenants(): Promise<TenantRow[]> {
+    return (await this.q('SELECT * FROM tenants ORDER BY id')).rows.map(toTenant);
+  }
+
+  async countTenants(): Promise<number> {
+    return Number((await this.q('SELECT COUNT(*) AS n FROM tenants')).rows[0]?.['n'] ?? 0);
+  }
+
+  async putSettings(scope: Scope, json: string, updatedAt: string): Promise<number> {
+    const r = await this.q(`INSERT INTO tenant_settings (tenant_id, context, version, json, updated_at)
+      VALUES ($1, $2, 1, $3, $4)
+      ON CONFLICT (tenant_id, context) DO UPDATE SET version = tenant_settings.version + 1, json = excluded.json,
+        updated_at = excluded.updated_at
+      RETURNING version`, [scope.tenantId, scope.context, json, updatedAt]);
+    return Number(r.rows[0]?.['version']);
+  }
+
+  async getSettings(scope: Scope): Promise<SettingsRow | null> {
+    const row = (await this.q('SELECT version, json, updated_at FROM tenant_settings WHERE tenant_id = $1 AND context = $2',
+      [scope.tenantId, scope.context])).rows[0];
+    if (row === undefined) return null;
+    return { version: Number(row['version']), json: String(row['json']), updatedAt: String(row['updated_at']) };
+  }
+
+  async insertKey(key: NewKeyRow): Promise<KeyRow> {
+    const tenant = await this.getTenantById(key.tenantId);
+    if (tenant === null) throw new StoreError(`No tenant with id ${key.tenantId}.`, 'NOT_FOUND');
+    const r = await this.q(`INSERT INTO api_keys (tenant_id, hash, prefix, tier, contexts, default_context, created_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, [key.tenantId, key.hash, key.prefix, key.tier,
+      JSON.stringify(key.contexts), key.defaultContext, key.createdAt]);
+    return { ...key, id: Number(r.rows[0]?.['id']), tenantName: tenant.name, revokedAt: null };
+  }
+
+  async getKeyByHash(hash: string): Promise<KeyRow | null> {
+    const row = (await this.q(`SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
+      WHERE k.hash = $1`, [hash])).rows[0];
+    return row === undefined ? null : toKey(row);
+  }
+
+  async listKeys(): Promise<KeyRow[]> {
+    return (await this.q(`SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
+      ORDER BY k.id`)).rows.map(toKey);
+  }
+
+  async revokeKeys(ids: readonly number[], revokedAt: string): Promise<number> {
+    if (ids.length === 0) return 0;
+    const r = await this.q('UPDATE api_keys SET revoked_at = $1 WHERE id = ANY($2::bigint[]) AND revoked_at IS NULL', [revokedAt, [...ids]]);
+    return r.rowCount ?? 0;
+  }
+
+  /** Gives phones and addresses with id 0 the next values of their sequences (inside the write's transaction). */
+  private async assignIds(client: pg.PoolClient, person: PersonRecord): Promise<PersonRecord> {
+    const newPhones = person.phones.filter((p) => p.phoneId === 0).length;
+    const newAddresses = person.addresses.filter((a) => a.addressId === 0).length;
+    if (newPhones === 0 && newAddresses === 0) return person;
+    const r = await this.q(`SELECT 'p' AS k, nextval('phone_ids') AS v FROM generate_series(1, $1::int)
+      UNION ALL SELECT 'a', nextval('address_ids') FROM generate_series(1, $2::int)`, [newPhones, newAddresses], client);
+    const phoneIds = r.rows.filter((x) => x['k'] === 'p').map((x) => Number(x['v'])).sort((x, y) => x - y);
+    const addressIds = r.rows.filter((x) => x['k'] === 'a').map((x) => Number(x['v'])).sort((x, y) => x - y);
+    let p = 0;
+    let a = 0;
+    const phones: StoredPhone[] = person.phones.map((x) => (x.phoneId === 0 ? { ...x, phoneId: phoneIds[p++] ?? 0 } : x));
+    const addresses: StoredAddress[] = person.addresses.map((x) => (x.addressId === 0 ? { ...x, addressId: addressIds[a++] ?? 0 } : x));
+    return { ...person, phones, addresses };
+  }
+
+  private personValues(person: PersonRecord): unknown[] {
+    return [
+      person.createdAt, person.updatedAt,
+      ...PERSON_SCALARS.map((f) => person.scalars[f]),
+      JSON.stringify(person.emails), JSON.stringify(person.phones), JSON.stringify(person.addresses),
+      JSON.stringify(person.identifiers), JSON.stringify(person.customFieldValues),
+      JSON.stringify(person.selfReported),
+    ];
+  }
+
+  private async writeIdentifiers(client: pg.PoolClient, scope: Scope, person: PersonRecord, fresh: boolean): Promise<void> {
+    if (!fresh) {
+      await this.q('DELETE FROM person_identifiers WHERE tenant_id = $1 AND context = $2 AND crm_id = $3',
+        [scope.tenantId, scope.context, person.crmId], client);
+    }
+    if (person.identifiers.length === 0) return;
+    await this.q(`INSERT INTO person_identifiers (tenant_id, context, type_key, external_id_key, crm_id)
+      SELECT $1, $2, t, e, $3 FROM unnest($4::text[], $5::text[]) AS u(t, e) ON CONFLICT DO NOTHING`,
+    [scope.tenantId, scope.context, person.crmId, person.identifiers.map((i) => identifierKey(i.type)),
+      person.identifiers.map((i) => identifierKey(i.externalId))], client);
+  }
+
+  async insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<Applied<PersonRecord>> {
+    return this.locked(scope, async (client) => {
+      const withIds = await this.assignIds(client, person);
+      const r = await this.q(INSERT_SQL, [scope.tenantId, scope.context, ...this.personValues(withIds),
+        match?.json ?? null, match?.fingerprint ?? null], client);
+      const stored = { ...withIds, crmId: Number(r.rows[0]?.['crm_id']) };
+      await this.writeIdentifiers(client, scope, stored, true);
+      return stored;
+    });
+  }
+
+  async updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<Applied<PersonRecord>> {
+    return this.locked(scope, async (client) => {
+      const withIds = await this.assignIds(client, person);
+      const r = await this.q(UPDATE_SQL, [...this.personValues(withIds), match?.json ?? null, match?.fingerprint ?? null,
+        person.crmId, scope.tenantId, scope.context], client);
+      if (r.rowCount !== 1) {
+        throw new StoreError(`No person ${person.crmId} in tenant ${scope.tenantId} ${scope.context}.`, 'NOT_FOUND');
+      }
+      await this.writeIdentifiers(client, scope, withIds, false);
+      return withIds;
+    });
+  }
+
+  async getPerson(scope: Scope, crmId: number): Promise<PersonRecord | null> {
+    const row = (await this.q('SELECT * FROM people WHERE crm_id = $1 AND tenant_id = $2 AND context = $3',
+      [crmId, scope.tenantId, scope.context])).rows[0];
+    return row === undefined ? null : toPerson(row);
+  }
+
+  async findByIdentifier(scope: Scope, type: string, externalId: string): Promise<number[]> {
+    const r = await this.q(`SELECT crm_id FROM person_identifiers
+      WHERE tenant_id = $1 AND context = $2 AND type_key = $3 AND external_id_key = $4 ORDER BY crm_id`,
+    [scope.tenantId, scope.context, identifierKey(type), identifierKey(externalId)]);
+    return r.rows.map((x) => Number(x['crm_id']));
+  }
+
+  async countPeople(scope: Scope): Promise<number> {
+    return Number((await this.q('SELECT COUNT(*) AS n FROM people WHERE tenant_id = $1 AND context = $2',
+      [scope.tenantId, scope.context])).rows[0]?.['n'] ?? 0);
+  }
+
+  async listPeople(scope: Scope, afterCrmId: number, limit: number): Promise<PersonRecord[]> {
+    return (await this.q(`SELECT * FROM people WHERE tenant_id = $1 AND context = $2 AND crm_id > $3
+      ORDER BY crm_id LIMIT $4`, [scope.tenantId, scope.context, afterCrmId, limit])).rows.map(toPerson);
+  }
+
+  async listMatchKeys(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<MatchKeyRow[]> {
+    const r = await this.q(`SELECT crm_id, match_key, contact_mode FROM people
+      WHERE tenant_id = $1 AND context = $2 AND crm_id > $3 AND match_fp = $4 AND match_key IS NOT NULL
+      ORDER BY crm_id LIMIT $5`, [scope.tenantId, scope.context, afterCrmId, fingerprint, limit]);
+    return r.rows.map((x) => ({ crmId: Number(x['crm_id']), json: String(x['match_key']), organization: x['contact_mode'] === 'Organization' }));
+  }
+
+  async listPeopleWithStaleMatchKey(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<PersonRecord[]> {
+    return (await this.q(`SELECT * FROM people WHERE tenant_id = $1 AND context = $2 AND crm_id > $3
+      AND (match_fp IS DISTINCT FROM $4 OR match_key IS NULL) ORDER BY crm_id LIMIT $5`,
+    [scope.tenantId, scope.context, afterCrmId, fingerprint, limit])).rows.map(toPerson);
+  }
+
+  /** Not a change of the person (no new change number): another process would compute the same key. */
+  async putMatchKeys(scope: Scope, fingerprint: number, keys: readonly { readonly crmId: number; readonly json: string }[]): Promise<void> {
+    if (keys.length === 0) return;
+    await this.q(`UPDATE people SET match_key = u.j, match_fp = $3
+      FROM unnest($4::bigint[], $5::text[]) AS u(id, j)
+      WHERE people.crm_id = u.id AND people.tenant_id = $1 AND people.context = $2`,
+    [scope.tenantId, scope.context, fingerprint, keys.map((k) => k.crmId), keys.map((k) => k.json)]);
+  }
+
+  async listPeopleScopes(): Promise<Scope[]> {
+    const r = await this.q(`SELECT t.id AS tenant_id, c.context FROM tenants t CROSS JOIN (VALUES ('campaign'), ('voterfile')) AS c(context)
+      WHERE EXISTS (SELECT 1 FROM people p WHERE p.tenant_id = t.id AND p.context = c.context) ORDER BY t.id, c.context`);
+    return r.rows.map((x) => ({ tenantId: Number(x['tenant_id']), context: String(x['context']) as ContextName }));
+  }
+
+  async peopleChangedSince(scope: Scope, afterSeq: number, limit: number): Promise<PersonChange[]> {
+    const r = await this.q(`SELECT crm_id, change_seq, match_key, match_fp, contact_mode FROM people
+      WHERE tenant_id = $1 AND context = $2 AND change_seq > $3 ORDER BY change_seq LIMIT $4`,
+    [scope.tenantId, scope.context, afterSeq, limit]);
+    return r.rows.map((x) => ({
+      crmId: Number(x['crm_id']), seq: Number(x['change_seq']),
+      json: x['match_key'] == null ? null : String(x['match_key']),
+      fingerprint: x['match_fp'] == null ? null : Number(x['match_fp']),
+      organization: x['contact_mode'] === 'Organization',
+    }));
+  }
+
+  async lastPeopleChange(scope: Scope): Promise<number> {
+    return Number((await this.q('SELECT COALESCE(MAX(change_seq), 0) AS s FROM people WHERE tenant_id = $1 AND context = $2',
+      [scope.tenantId, scope.context])).rows[0]?.['s'] ?? 0);
+  }
+
+  async addKeyUsage(rows: readonly KeyUsageDelta[]): Promise<void> {
+    // Sorted, so that two processes adding to the same rows lock them in the same order (no deadlock).
+    const live = rows.filter((r) => r.count > 0).sort((x, y) => x.keyId - y.keyId || (x.month < y.month ? -1 : x.month > y.month ? 1 : 0));
+    if (live.length === 0) return;
+    await this.q(`INSERT INTO api_key_usage (key_id, month, count)
+      SELECT k, m, SUM(c) FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS u(k, m, c) GROUP BY k, m ORDER BY k, m
+      ON CONFLICT (key_id, month) DO UPDATE SET count = api_key_usage.count + excluded.count`,
+    [live.map((r) => r.keyId), live.map((r) => r.month), live.map((r) => r.count)]);
+  }
+
+  async getKeyUsage(keyId: number, month: string): Promise<number> {
+    return Number((await this.q('SELECT count FROM api_key_usage WHERE key_id = $1 AND month = $2', [keyId, month])).rows[0]?.['count'] ?? 0);
+  }
+
+  async insertCanvassResponse(scope: Scope, row: NewCanvassRow): Promise<number> {
+    const r = await this.q(`INSERT INTO canvass_responses (tenant_id, context, crm_id, canvassed_at, created_at, json)
+      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json]);
+    return Number(r.rows[0]?.['id']);
+  }
+
+  async listCanvassResponses(scope: Scope, crmId: number, skip: number, limit: number): Promise<CanvassRow[]> {
+    const r = await this.q(`SELECT * FROM canvass_responses WHERE tenant_id = $1 AND context = $2 AND crm_id = $3
+      ORDER BY id DESC LIMIT $4 OFFSET $5`, [scope.tenantId, scope.context, crmId, limit, skip]);
+    return r.rows.map((x) => ({
+      id: Number(x['id']), crmId: Number(x['crm_id']), canvassedAt: String(x['canvassed_at']),
+      createdAt: String(x['created_at']), json: String(x['json']),
+    }));
+  }
+
+  async countCanvassResponses(scope: Scope, crmId: number): Promise<number> {
+    return Number((await this.q('SELECT COUNT(*) AS n FROM canvass_responses WHERE tenant_id = $1 AND context = $2 AND crm_id = $3',
+      [scope.tenantId, scope.context, crmId])).rows[0]?.['n'] ?? 0);
+  }
+}

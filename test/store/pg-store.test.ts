@@ -1,0 +1,97 @@
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PG_MIGRATIONS, PgStore, StoreError, migratePg, type Scope, type Store } from '../../src/store/index.js';
+import { HAVE_POSTGRES, startPostgres, type PgServer } from '../services.js';
+import { describeStoreContract, insert, person, update } from './store-contract.js';
+
+let server: PgServer | null = null;
+const cluster = async (): Promise<PgServer> => (server ??= await startPostgres());
+
+describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
+  afterAll(() => server?.stop());
+
+  describeStoreContract('PgStore', async () => {
+    const url = await (await cluster()).createDatabase();
+    return { open: () => PgStore.open({ url }), dispose: async () => undefined };
+  });
+
+  describe('PgStore: migrations and several processes', () => {
+    let url: string;
+    beforeAll(async () => {
+      url = await (await cluster()).createDatabase();
+    });
+
+    it('processes opening together migrate once; a newer database is refused', async () => {
+      const stores = await Promise.all([1, 2, 3].map(() => PgStore.open({ url })));
+      await Promise.all(stores.map((s) => s.close()));
+      const pool = new pg.Pool({ connectionString: url });
+      try {
+        const rows = (await pool.query('SELECT version FROM schema_migrations ORDER BY version')).rows.map((r: { version: number }) => r.version);
+        expect(rows).toEqual(PG_MIGRATIONS.map((m) => m.version));
+        expect(await migratePg(pool)).toEqual([]);
+        await pool.query("INSERT INTO schema_migrations VALUES (999, 'future', 'x')");
+        await expect(PgStore.open({ url })).rejects.toBeInstanceOf(StoreError);
+        await pool.query('DELETE FROM schema_migrations WHERE version = 999');
+      } finally {
+        await pool.end();
+      }
+    });
+
+    it('numbers people changes per scope in commit order, and lists them after a given change', async () => {
+      const s1 = await PgStore.open({ url });
+      const s2 = await PgStore.open({ url });
+      const scope: Scope = { tenantId: (await s1.createTenant('changes', 't')).id, context: 'voterfile' };
+      const start = await s1.lastPeopleChange(scope);
+      const p = await insert(s1, scope, person(), { fingerprint: 3, json: '{"a":1}' });
+      const q = await insert(s2, scope, person({ scalars: { ...person().scalars, contactMode: 'Organization' } }));
+      await update(s2, scope, p, { fingerprint: 3, json: '{"a":2}' });
+      const changes = await s1.peopleChangedSince(scope, start, 10);
+      expect(changes.map((c) => c.crmId)).toEqual([q.crmId, p.crmId]);
+      expect(changes[0]).toMatchObject({ json: null, fingerprint: null, organization: true });
+      expect(changes[1]).toMatchObject({ json: '{"a":2}', fingerprint: 3, organization: false });
+      expect(await s1.lastPeopleChange(scope)).toBe(changes[1]?.seq);
+      expect(await s1.peopleChangedSince(scope, changes[1]?.seq ?? 0, 10)).toEqual([]);
+      expect(await s1.peopleChangedSince({ ...scope, context: 'campaign' }, 0, 10)).toEqual([]);
+      await s1.close();
+      await s2.close();
+    });
+
+    it('withScopeLock: one holder at a time across stores; writes commit at its end, or roll back together', async () => {
+      const s1 = await PgStore.open({ url });
+      const s2 = await PgStore.open({ url });
+      const scope: Scope = { tenantId: (await s1.createTenant('locks', 't')).id, context: 'campaign' };
+      const order: string[] = [];
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      const first = s1.withScopeLock(scope, async (tx: Store) => {
+        order.push('1 in');
+        const applied = await tx.insertPerson(scope, person());
+        // Not visible to other connections before the commit.
+        expect(await s2.countPeople(scope)).toBe(0);
+        await held;
+        order.push('1 out');
+        return applied;
+      });
+      await new Promise((r) => setTimeout(r, 50));
+      const second = s2.withScopeLock(scope, async () => {
+        order.push('2 in');
+      });
+      await new Promise((r) => setTimeout(r, 100));
+      release();
+      const applied = await first;
+      await applied.durable;
+      await second;
+      expect(order).toEqual(['1 in', '1 out', '2 in']);
+      expect(await s2.countPeople(scope)).toBe(1);
+      let durable: Promise<void> | null = null;
+      await expect(s1.withScopeLock(scope, async (tx) => {
+        durable = (await tx.insertPerson(scope, person())).durable;
+        throw new Error('changed my mind');
+      })).rejects.toThrow('changed my mind');
+      await expect(durable).rejects.toThrow('changed my mind');
+      expect(await s2.countPeople(scope)).toBe(1);
+      await s1.close();
+      await s2.close();
+    });
+  });
+});
