@@ -6,10 +6,11 @@
  * write. findOrCreate runs find and write under its tenant+context's mutex, so one process
  * never creates the same new person twice. Writes commit before the Promise resolves.
  */
+import { getHeapStatistics } from 'node:v8';
 import { ContactIndex, type MatchResult, type NormalizedContact } from '../engine/index.js';
 import { decodeMatchKey, encodeMatchKey, engineInput, normalizerFingerprint } from './match-key.js';
 import {
-  SqliteStore, StoreError,
+  StoreError, openStore,
   type ContextName, type KeyRow, type PersonRecord, type Scope, type Store, type Tier,
   type KeyUsageDelta, type ImportRowMark,
 } from '../store/index.js';
@@ -126,9 +127,9 @@ export interface KeySummary {
 
 /** Options of {@link Crm.open}. */
 export interface CrmOpenOptions {
-  /** SQLite file path, or ":memory:". Ignored when `store` is given. */
+  /** SQLite file path, ":memory:", or a `postgres://` URL. Ignored when `store` is given. */
   readonly db?: string;
-  /** An open store to use instead of SQLite (e.g. a PostgreSQL adapter). Closed by `close()`. */
+  /** An open store to use instead (tests). Closed by `close()`. */
   readonly store?: Store;
   /** SQLite durability, default "FULL" (see src/store/sqlite-store.ts). */
   readonly synchronous?: 'FULL' | 'NORMAL';
@@ -136,6 +137,29 @@ export interface CrmOpenOptions {
   readonly now?: () => Date;
   /** People read per store call while loading an index. Default 5000. */
   readonly loadBatchSize?: number;
+  /**
+   * Most people this process indexes, all tenants and contexts together. Loading a scope that
+   * would pass it fails with CrmError INDEX_FULL (507) naming the numbers, instead of the
+   * process running out of memory; so does creating a person past it. Default
+   * {@link defaultMaxIndexPeople} (from the V8 heap limit).
+   */
+  readonly maxIndexPeople?: number;
+}
+
+/**
+ * Heap one indexed person costs, with margin: the engine index measures 881 B/record at 1M
+ * (bench/README.md "Engine"); the index load at start grows the heap by about 410 B/person,
+ * plus GC headroom. Used to derive the default {@link CrmOpenOptions.maxIndexPeople}.
+ */
+export const INDEX_BYTES_PER_PERSON = 1000;
+
+/**
+ * The default index limit: 70% of the V8 heap limit (`--max-old-space-size`) divided by
+ * {@link INDEX_BYTES_PER_PERSON}; the rest is left for requests, caches and GC. On this
+ * machine's default 4.3 GB heap: about 3.0M people; with `--max-old-space-size=16384`, 11.5M.
+ */
+export function defaultMaxIndexPeople(heapLimitBytes: number = getHeapStatistics().heap_size_limit): number {
+  return Math.floor((heapLimitBytes * 0.7) / INDEX_BYTES_PER_PERSON);
 }
 
 interface ScopeState {
@@ -150,6 +174,17 @@ interface ScopeState {
   ready: Promise<void>;
   /** The Crm's cache generation when `settings` were last read from the store. */
   checked: number;
+  /**
+   * Stores shared by several processes: the last change of the scope's people applied to
+   * `index` (see {@link Crm.catchUp}). 0 otherwise.
+   */
+  seq: number;
+  /** The catch-ups of this scope run one after another: the last one started or queued. */
+  catching: Promise<void>;
+  /** A catch-up queued behind a running one and not started yet (later callers join it). */
+  queued: Promise<void> | null;
+  /** Counts this process's writes put into `index` (to know whether a rollback must rebuild it). */
+  localWrites: number;
 }
 
 /** How often the caches of keys and settings ask the store whether another process changed it. */
@@ -184,6 +219,7 @@ export class Crm {
   private readonly mutex = new KeyedMutex();
   private readonly clock: () => Date;
   private readonly batchSize: number;
+  private readonly maxIndexPeople: number;
   /**
    * Cache of {@link authenticate}: identity by trimmed lower-cased GUID, null for unknown or
    * revoked. Together with the scopes' settings it is valid for one {@link generation}.
@@ -197,6 +233,7 @@ export class Crm {
   private constructor(readonly store: Store, options: CrmOpenOptions) {
     this.clock = options.now ?? (() => new Date());
     this.batchSize = Math.max(1, options.loadBatchSize ?? 5000);
+    this.maxIndexPeople = options.maxIndexPeople ?? defaultMaxIndexPeople();
   }
 
   /**
@@ -204,9 +241,9 @@ export class Crm {
    * `Crm.open({ db: 'var/matchbook.db' })`, `Crm.open({ db: ':memory:' })`.
    */
   static async open(options: CrmOpenOptions): Promise<Crm> {
-    const sqlite: { path: string; synchronous?: 'FULL' | 'NORMAL' } = { path: options.db ?? ':memory:' };
-    if (options.synchronous !== undefined) sqlite.synchronous = options.synchronous;
-    const store = options.store ?? (await SqliteStore.open(sqlite));
+    const sync: { synchronous?: 'FULL' | 'NORMAL' } = {};
+    if (options.synchronous !== undefined) sync.synchronous = options.synchronous;
+    const store = options.store ?? (await openStore(options.db ?? ':memory:', sync));
     const crm = new Crm(store, options);
     try {
       for (const tenant of await store.listTenants()) {
@@ -287,6 +324,7 @@ export class Crm {
       const created: ScopeState = {
         scope, settings, version, index, fingerprint: normalizerFingerprint(index),
         organizations: new Set(), ready: Promise.resolve(), checked: generation,
+        seq: 0, catching: Promise.resolve(), queued: null, localWrites: 0,
       };
       created.ready = this.loadOrForget(created);
       this.scopes.set(key, created);
@@ -322,7 +360,23 @@ export class Crm {
    * mutex. Rows whose cached match key was made by this normalizer are parsed; the others
    * are normalized and their keys stored for the next load.
    */
+  /** People indexed by this process, all scopes together (`except` left out). */
+  private indexedPeople(except?: ScopeState): number {
+    let n = 0;
+    for (const s of this.scopes.values()) if (s !== except) n += s.index.size;
+    return n;
+  }
+
+  /** Refuses (CrmError INDEX_FULL) when `more` people would take this process past its index limit. */
+  private checkCapacity(st: ScopeState, more: number, already: number): void {
+    if (already + more <= this.maxIndexPeople) return;
+    throw new CrmError('INDEX_FULL', `Tenant ${st.scope.tenantId} ${st.scope.context}: indexing ${more.toLocaleString('en-US')} more people would take this process to ${(already + more).toLocaleString('en-US')}, past its limit of ${this.maxIndexPeople.toLocaleString('en-US')} (MATCHBOOK_MAX_INDEX_PEOPLE, or 70% of the V8 heap at ${INDEX_BYTES_PER_PERSON} B per person: raise --max-old-space-size, or split tenants over more processes).`);
+  }
+
   private async load(st: ScopeState): Promise<void> {
+    this.checkCapacity(st, await this.store.countPeople(st.scope), this.indexedPeople(st));
+    // Changes after this one are applied by the next catch-up (re-applying one loaded here is harmless).
+    const seq = this.store.lastPeopleChange === undefined ? 0 : await this.store.lastPeopleChange(st.scope);
     const index = new ContactIndex({ defaultCountry: st.settings.defaultCountry });
     const fingerprint = normalizerFingerprint(index);
     const organizations = new Set<number>();
@@ -358,6 +412,80 @@ export class Crm {
     st.index = index;
     st.fingerprint = fingerprint;
     st.organizations = organizations;
+    st.seq = seq;
+  }
+
+  // ---- several processes on one store (PostgreSQL) ------------------------------------
+
+  /**
+   * Brings a scope's index up to date with the writes other processes committed: applies
+   * every person changed after `st.seq` (one indexed query, usually empty). Called before
+   * each find and, under the scope's cross-process lock, before each write, so a write
+   * answered by any process is seen by the next request to any process (read-your-writes),
+   * and a process that started late or lost its connection catches up on its next request.
+   * Catch-ups of a scope run one at a time, so the index never goes back to an older row;
+   * a caller arriving while one runs joins the next (which starts after it arrived).
+   */
+  private catchUp(st: ScopeState): Promise<void> {
+    const store = this.store;
+    if (store.peopleChangedSince === undefined) return Promise.resolve();
+    if (st.queued !== null) return st.queued;
+    const run = st.catching.then(() => {
+      st.queued = null;
+      return this.applyChanges(st);
+    });
+    st.queued = run;
+    st.catching = run.catch(() => undefined);
+    return run;
+  }
+
+  private async applyChanges(st: ScopeState): Promise<void> {
+    const changed = this.store.peopleChangedSince;
+    if (changed === undefined) return;
+    for (;;) {
+      const index = st.index;
+      const rows = await changed.call(this.store, st.scope, st.seq, this.batchSize);
+      if (index !== st.index) return; // reloaded meanwhile: the load set its own seq
+      for (const row of rows) {
+        const contact = row.json !== null && row.fingerprint === st.fingerprint ? decodeMatchKey(row.json) : null;
+        if (contact !== null) index.upsertNormalized(row.crmId, contact);
+        else {
+          const p = await this.store.getPerson(st.scope, row.crmId);
+          if (p !== null) index.upsert(p.crmId, engineInput(p));
+        }
+        if (row.organization) st.organizations.add(row.crmId);
+        else st.organizations.delete(row.crmId);
+        st.seq = Math.max(st.seq, row.seq);
+      }
+      if (rows.length < this.batchSize) return;
+    }
+  }
+
+  /**
+   * Runs a people write of a scope: under the scope's in-process mutex and, with a store
+   * shared by several processes, inside its cross-process lock after a catch-up, with the
+   * store bound to that transaction (so find + write is atomic across processes). When the
+   * transaction fails after `fn` changed the index, the index is rebuilt.
+   */
+  private write<T>(st: ScopeState, fn: (store: Store) => Promise<T>): Promise<T> {
+    return this.mutex.run(scopeKey(st.scope), async () => {
+      const store = this.store;
+      if (store.withScopeLock === undefined) return fn(store);
+      const writes = st.localWrites;
+      try {
+        return await store.withScopeLock(st.scope, async (tx) => {
+          await this.catchUp(st);
+          return fn(tx);
+        });
+      } catch (error) {
+        // The transaction rolled back: forget what fn put into the index.
+        if (st.localWrites !== writes) {
+          st.ready = this.load(st);
+          await st.ready.catch(() => undefined);
+        }
+        throw error;
+      }
+    });
   }
 
   // ---- admin ---------------------------------------------------------------------------
@@ -550,6 +678,7 @@ export class Crm {
   async find(ctx: CallContext, body: unknown): Promise<MatchOutcome> {
     const st = await this.state(ctx);
     const c = await this.validate(st, body);
+    await this.catchUp(st);
     const m = this.match(st, c);
     // The matched record may be in a commit still pending: answer once it is durable.
     if (m.crmId !== null) await this.store.flush();
@@ -578,6 +707,10 @@ export class Crm {
     void opts;
     const st = await this.state(ctx);
     const c = await this.validate(st, body);
+    if (this.store.withScopeLock !== undefined) {
+      const unchanged = await this.matchUnchanged(st, c);
+      if (unchanged !== null) return unchanged;
+    }
     const { outcome, durable } = await this.applyFindOrCreate(st, c);
     await this.durableOrReload(st, durable);
     return outcome;
@@ -606,13 +739,13 @@ export class Crm {
   async importUpdatePerson(ctx: CallContext, crmId: number, body: unknown, mark: ImportRowMark): Promise<{ found: boolean; written: boolean; durable: Promise<void> }> {
     const st = await this.state(ctx);
     const c = await this.validate(st, body);
-    return this.mutex.run(scopeKey(st.scope), async () => {
-      const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await this.store.getPerson(st.scope, crmId) : null;
+    return this.write(st, async (store) => {
+      const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await store.getPerson(st.scope, crmId) : null;
       if (stored === null) return { found: false, written: false, durable: Promise.resolve() };
       const { person, changed } = applyCandidate(stored, c, this.now());
       if (!changed) return { found: true, written: false, durable: this.store.flush() };
       const contact = st.index.normalize(engineInput(person));
-      const saved = await this.store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
+      const saved = await store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
       this.indexPerson(st, saved.value, contact);
       return { found: true, written: true, durable: this.durableOrReload(st, saved.durable) };
     });
@@ -628,14 +761,14 @@ export class Crm {
     if (findSuppression(code) === undefined) {
       throw new CrmError('INVALID_PARAMETER', [{ property: 'suppressionCode', text: `"${code.slice(0, 40)}" is not a suppression code.`, hint: `Codes: ${SUPPRESSIONS.map((s) => s.suppressionCode).join(', ')}.` }]);
     }
-    return this.mutex.run(scopeKey(st.scope), async () => {
-      const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await this.store.getPerson(st.scope, crmId) : null;
+    return this.write(st, async (store) => {
+      const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await store.getPerson(st.scope, crmId) : null;
       if (stored === null) return { found: false, written: false, durable: Promise.resolve() };
       const { person, changed } = applySuppression(stored, code, remove, this.now());
       if (!changed) return { found: true, written: false, durable: this.store.flush() };
       // Suppressions do not change matching: the index entry stays as it is.
       const contact = st.index.normalize(engineInput(person));
-      const saved = await this.store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
+      const saved = await store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
       return { found: true, written: true, durable: this.durableOrReload(st, saved.durable) };
     });
   }
@@ -657,18 +790,18 @@ export class Crm {
 
   /** Find and write of findOrCreate, under the scope's mutex; answers once applied. */
   private applyFindOrCreate(st: ScopeState, c: ValidCandidate, mark?: ImportRowMark): Promise<{ outcome: MatchOutcome; written: boolean; durable: Promise<void> }> {
-    return this.mutex.run(scopeKey(st.scope), async (): Promise<{ outcome: MatchOutcome; written: boolean; durable: Promise<void> }> => {
+    return this.write(st, async (store): Promise<{ outcome: MatchOutcome; written: boolean; durable: Promise<void> }> => {
       const m = this.match(st, c);
       const now = this.now();
       if (m.crmId !== null) {
-        const stored = await this.store.getPerson(st.scope, m.crmId);
+        const stored = await store.getPerson(st.scope, m.crmId);
         if (stored === null) throw new Error(`Index and store disagree: person ${m.crmId} is indexed but not stored.`);
         const { person, changed } = applyCandidate(stored, c, now);
         // Unchanged: the matched record may still be in a pending commit; wait for it too.
         let durable = this.store.flush();
         if (changed) {
           const contact = st.index.normalize(engineInput(person));
-          const saved = await this.store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
+          const saved = await store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
           this.indexPerson(st, saved.value, contact);
           durable = saved.durable;
         }
@@ -678,9 +811,10 @@ export class Crm {
           durable,
         };
       }
+      this.checkCapacity(st, 1, this.indexedPeople());
       const person = createPerson(c, now);
       const contact = st.index.normalize(engineInput(person));
-      const saved = await this.store.insertPerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
+      const saved = await store.insertPerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
       this.indexPerson(st, saved.value, contact);
       return {
         outcome: {
@@ -694,6 +828,22 @@ export class Crm {
     });
   }
 
+  /**
+   * With a store shared by several processes, findOrCreate first tries without the
+   * cross-process lock: after a catch-up, a candidate that matches a committed record and
+   * would not change it is answered Matched at once (most repeated sends). Anything else
+   * (no match, or an update to make) goes through the lock, which matches again. Null then.
+   */
+  private async matchUnchanged(st: ScopeState, c: ValidCandidate): Promise<MatchOutcome | null> {
+    await this.catchUp(st);
+    const m = this.match(st, c);
+    if (m.crmId === null) return null;
+    // Read from the store: a record this process is still committing is not there yet.
+    const stored = await this.store.getPerson(st.scope, m.crmId);
+    if (stored === null || applyCandidate(stored, c, this.now()).changed) return null;
+    return { status: 'Matched', crmId: m.crmId, reason: null, reasonText: null, matchedBy: m.by, updated: false, explanation: explanationOf(m.result) };
+  }
+
   /** Rebuilds a scope's index from the store (after a failed commit). */
   private async reload(st: ScopeState): Promise<void> {
     st.ready = this.loadOrForget(st);
@@ -702,6 +852,7 @@ export class Crm {
 
   /** Puts an applied person into the in-memory index (after the write, so a refused write leaves it unchanged). */
   private indexPerson(st: ScopeState, p: PersonRecord, contact: NormalizedContact): void {
+    st.localWrites++;
     st.index.upsertNormalized(p.crmId, contact);
     if (isOrganization(p.scalars)) st.organizations.add(p.crmId);
     else st.organizations.delete(p.crmId);
@@ -788,7 +939,7 @@ export class Crm {
   async addCanvassResponse(ctx: CallContext, ref: PersonRef, body: unknown, opts: { mark?: ImportRowMark } = {}): Promise<boolean> {
     const st = await this.state(ctx);
     const lists = canvassListsOf(st.settings.canvass);
-    const pending = await this.mutex.run(scopeKey(st.scope), async (): Promise<Promise<unknown>[] | null> => {
+    const pending = await this.write(st, async (store): Promise<Promise<unknown>[] | null> => {
       const p = await this.personByRef(st, ref);
       if (p === null) return null;
       const now = this.now();
@@ -799,12 +950,15 @@ export class Crm {
       if (phones !== null) {
         const person: PersonRecord = { ...p, phones, updatedAt: now };
         const contact = st.index.normalize(engineInput(person));
-        const saved = await this.store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) });
+        const saved = await store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) });
         this.indexPerson(st, saved.value, contact);
         waits.push(saved.durable);
       }
-      // Started under the mutex (history order), awaited outside it (the disk sync is shared).
-      waits.push(this.store.insertCanvassResponse(st.scope, { crmId: p.crmId, canvassedAt: parsed.value.dateCanvassed, createdAt: now, json: JSON.stringify(parsed.value) }, opts.mark));
+      // Started under the mutex (history order), awaited outside it (the disk sync is shared);
+      // inside a cross-process lock's transaction it must succeed before that commits.
+      const inserted = store.insertCanvassResponse(st.scope, { crmId: p.crmId, canvassedAt: parsed.value.dateCanvassed, createdAt: now, json: JSON.stringify(parsed.value) }, opts.mark);
+      if (store !== this.store) await inserted;
+      waits.push(inserted);
       return waits;
     });
     if (pending === null) return false;
