@@ -4,6 +4,7 @@
  */
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { isPostgresUrl } from '../crm/index.js';
 
 /** Outputs and environment of one CLI run. */
 export interface CliIo {
@@ -32,11 +33,14 @@ export function processIo(): CliIo {
 export const DEFAULT_DB = './var/matchbook.db';
 
 /**
- * The database path to use: `--db`, else `MATCHBOOK_DB`, else ./var/matchbook.db; made
- * absolute against the working directory, with its directory created.
+ * The database to use: `--db`, else `MATCHBOOK_DB`, else ./var/matchbook.db. A
+ * `postgres://` URL is returned as given; a file path is made absolute against the working
+ * directory, with its directory created.
  */
 export function resolveDbPath(flag: string | undefined, io: CliIo): string {
-  const path = resolve(io.cwd, flag ?? io.env['MATCHBOOK_DB'] ?? DEFAULT_DB);
+  const db = flag ?? io.env['MATCHBOOK_DB'] ?? DEFAULT_DB;
+  if (isPostgresUrl(db)) return db;
+  const path = resolve(io.cwd, db);
   mkdirSync(dirname(path), { recursive: true });
   return path;
 }
@@ -45,4 +49,9 @@ export function resolveDbPath(flag: string | undefined, io: CliIo): string {
 export function describeError(err: unknown): string {
   const message = err instanceof Error ? err.message : String(err);
   return message.replace(/\s*\n\s*/g, ' ').trim() || 'unknown error';
+}
+
+/** A database for messages: a URL without its password. */
+export function describeDb(db: string): string {
+  return isPostgresUrl(db) ? db.replace(/^(\w+:\/\/[^:@/]*):[^@/]*@/, '$1:***@') : db;
 }

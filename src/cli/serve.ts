@@ -7,7 +7,8 @@ import { Crm } from '../crm/index.js';
 import { buildApp } from '../server/app.js';
 import { BulkImports, ImportRunner } from '../crm/index.js';
 import { DEFAULT_SOURCE_LIMITS, fetchSource, hostAllowed, parseAllowedHosts, type SourceLimits } from '../files/import-source.js';
-import { describeError, resolveDbPath, type CliIo } from './io.js';
+import { describeDb, describeError, resolveDbPath, type CliIo } from './io.js';
+import { RedisRateLimiter } from '../server/redis-rate-limit.js';
 
 /** Default listening address: loopback only. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -29,6 +30,10 @@ export interface ServeOptions {
   readonly synchronous: 'FULL' | 'NORMAL';
   /** Bulk import settings (environment MATCHBOOK_IMPORT_*); defaults when absent. */
   readonly imports?: ImportSettings;
+  /** `redis://` URL of the Redis that shares rate limits and quotas between processes; null: this process limits alone. */
+  readonly redis?: string | null;
+  /** Most people this process indexes (Crm maxIndexPeople); undefined: derived from the heap limit. */
+  readonly maxIndexPeople?: number;
 }
 
 /** Bulk import settings of a server (README "Bulk import"). */
@@ -81,6 +86,15 @@ export function parsePort(value: string): number {
   return port;
 }
 
+/** Parse a positive whole number (a count). */
+export function parseCount(value: string): number {
+  const n = Number(value.trim().replace(/_/g, ''));
+  if (!/^\d[\d_]*$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1) {
+    throw new InvalidArgumentError('A count is a whole number of at least 1.');
+  }
+  return n;
+}
+
 /** A host a local curl can reach: wildcard addresses become loopback. */
 function clientHost(host: string): string {
   if (host === '0.0.0.0' || host === '') return '127.0.0.1';
@@ -100,7 +114,10 @@ export function demoCurl(url: string, key: string): string {
 
 /** Open the database, bootstrap a demo tenant if there is none, and listen. Prints nothing. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
-  const crm = await Crm.open({ db: options.db, synchronous: options.synchronous });
+  const crm = await Crm.open({
+    db: options.db, synchronous: options.synchronous,
+    ...(options.maxIndexPeople === undefined ? {} : { maxIndexPeople: options.maxIndexPeople }),
+  });
   let demoKey: string | null = null;
   try {
     if (!(await crm.hasAnyTenant())) {
@@ -110,6 +127,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   } catch (err) {
     await crm.close();
     throw err;
+  }
+  let log: ((error: unknown) => void) | null = null;
+  let limiter: RedisRateLimiter | null = null;
+  if (options.redis !== undefined && options.redis !== null && options.redis !== '') {
+    limiter = new RedisRateLimiter({ url: options.redis, ledger: crm, onError: (error) => log?.(error) });
+    try {
+      await limiter.ready();
+    } catch (err) {
+      await limiter.close().catch(() => undefined);
+      await crm.close();
+      throw new Error(`Redis at ${options.redis} cannot be reached: ${describeError(err)}`);
+    }
   }
   const settings = options.imports ?? importSettingsFromEnv({});
   let app: ReturnType<typeof buildApp> | null = null;
@@ -121,7 +150,9 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     onError: (err, jobId) => app?.log.error({ err, jobId }, 'bulk import failure'),
   });
   const imports = new BulkImports(crm, runner, (url) => hostAllowed(url, settings.allowedHosts));
-  app = buildApp({ crm, logger: { level: options.logLevel }, trustProxy: options.trustProxy, imports, maxUploadBytes: settings.limits.maxBytes });
+  app = buildApp({ crm, logger: { level: options.logLevel }, trustProxy: options.trustProxy, imports, maxUploadBytes: settings.limits.maxBytes, ...(limiter === null ? {} : { rateLimiter: limiter }) });
+  const appLog = app.log;
+  log = (err) => appLog.error({ err }, 'rate limiter (Redis) failed; request admitted');
   // Stop the import worker before the database closes (after in-flight requests).
   app.addHook('onClose', async () => runner.stop());
   try {
@@ -160,7 +191,7 @@ export function startBanner(server: RunningServer, db: string): string {
       : `matchbook: first start: created tenant "${DEMO_TENANT}" and this API key (shown only now):\n` +
         `  ${server.demoKey}\n` +
         `Try it:\n${demoCurl(server.url, server.demoKey)}\n`;
-  return `${demo}matchbook: listening on ${server.url} (database ${db})\n`;
+  return `${demo}matchbook: listening on ${server.url} (database ${describeDb(db)})\n`;
 }
 
 /**
@@ -224,7 +255,9 @@ export function registerServe(program: Command, io: CliIo): void {
     .description('start the HTTP API server')
     .option('--port <port>', `port to listen on (default: $PORT or ${DEFAULT_PORT})`, parsePort)
     .option('--host <host>', `address to listen on (default: $HOST or ${DEFAULT_HOST})`)
-    .option('--db <path>', 'SQLite database file (default: $MATCHBOOK_DB or ./var/matchbook.db)')
+    .option('--db <path>', 'SQLite database file, or postgres://user@host:port/db (default: $MATCHBOOK_DB or ./var/matchbook.db)')
+    .option('--redis <url>', 'redis://host:port shared by several processes for rate limits and quotas (default: $MATCHBOOK_REDIS; none: each process limits alone)')
+    .option('--max-index-people <n>', 'most people this process indexes; past it loading refuses (default: $MATCHBOOK_MAX_INDEX_PEOPLE or 70% of the heap limit / 1000 B)', parseCount)
     .option('--trust-proxy', 'build Location from X-Forwarded-Proto/Host (only behind a trusted proxy)')
     .option('--log-level <level>', 'fatal|error|warn|info|debug|trace|silent (default: $LOG_LEVEL or info)')
     .addOption(
@@ -232,8 +265,10 @@ export function registerServe(program: Command, io: CliIo): void {
         .choices(['full', 'normal'])
         .default('full'),
     )
-    .action(async (opts: { port?: number; host?: string; db?: string; trustProxy?: boolean; logLevel?: string; sync: 'full' | 'normal' }) => {
+    .action(async (opts: { port?: number; host?: string; db?: string; redis?: string; maxIndexPeople?: number; trustProxy?: boolean; logLevel?: string; sync: 'full' | 'normal' }) => {
       const envPort = io.env['PORT'];
+      const envMax = io.env['MATCHBOOK_MAX_INDEX_PEOPLE'];
+      const maxIndexPeople = opts.maxIndexPeople ?? (envMax !== undefined && envMax !== '' ? parseCount(envMax) : undefined);
       const options: ServeOptions = {
         db: resolveDbPath(opts.db, io),
         host: opts.host ?? io.env['HOST'] ?? DEFAULT_HOST,
@@ -242,6 +277,8 @@ export function registerServe(program: Command, io: CliIo): void {
         logLevel: opts.logLevel ?? io.env['LOG_LEVEL'] ?? 'info',
         synchronous: opts.sync === 'normal' ? 'NORMAL' : 'FULL',
         imports: importSettingsFromEnv(io.env),
+        redis: opts.redis ?? io.env['MATCHBOOK_REDIS'] ?? null,
+        ...(maxIndexPeople === undefined ? {} : { maxIndexPeople }),
       };
       const guard = io.handleSignals ? new SignalGuard(io) : null;
       let server: RunningServer;

@@ -15,7 +15,7 @@ export interface ValidationIssue {
 }
 
 /** Error codes of the envelope that the CRM layer raises. */
-export type CrmErrorCode = 'INVALID_PARAMETER' | 'BAD_REQUEST' | 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT';
+export type CrmErrorCode = 'INVALID_PARAMETER' | 'BAD_REQUEST' | 'NOT_FOUND' | 'FORBIDDEN' | 'CONFLICT' | 'INDEX_FULL';
 
 const STATUS: Readonly<Record<CrmErrorCode, number>> = {
   INVALID_PARAMETER: 400,
@@ -23,6 +23,8 @@ const STATUS: Readonly<Record<CrmErrorCode, number>> = {
   FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
+  /** This process may index no more people (Crm maxIndexPeople): 507 Insufficient Storage. */
+  INDEX_FULL: 507,
 };
 
 /**

@@ -19,7 +19,7 @@
  * thrown is a bug or an I/O failure (HTTP 500).
  */
 export {
-  Crm, CONTEXTS, REASON_TEXT, TIERS,
+  Crm, CONTEXTS, REASON_TEXT, TIERS, INDEX_BYTES_PER_PERSON, defaultMaxIndexPeople,
   type CallContext, type CrmOpenOptions, type KeyIdentity, type KeySummary, type MatchedBy,
   type MatchExplanation, type MatchOutcome, type TenantSummary, type UnmatchedReason,
 } from './crm.js';
@@ -41,3 +41,4 @@ export type { ContextName, KeyUsageDelta, Tier } from '../store/index.js';
 export { BulkImports, UPLOAD_TTL_MS, type JobView } from './import/bulk-imports.js';
 export { ImportRunner, type ImportRunnerOptions } from './import/runner.js';
 export { MAPPING_TYPES, RESOURCE_TYPES, type MappingTypeDef } from './import/mapping-types.js';
+export { isPostgresUrl } from '../store/index.js';

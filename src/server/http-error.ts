@@ -16,6 +16,7 @@ export type ErrorCode =
   | 'NOT_FOUND'
   | 'METHOD_NOT_ALLOWED'
   | 'CONFLICT'
+  | 'INDEX_FULL'
   | 'PAYLOAD_TOO_LARGE'
   | 'UNSUPPORTED_MEDIA_TYPE'
   | 'URI_TOO_LONG'
@@ -149,7 +150,8 @@ export function renderError(err: unknown, log: FastifyBaseLogger): RenderedError
   if (err instanceof HttpError) {
     return { status: err.status, envelope: { errors: [...err.items] }, headers: { ...err.headers } };
   }
-  if (err instanceof CrmError && err.status >= 400 && err.status < 500) {
+  if (err instanceof CrmError && err.status >= 400 && err.status < 600) {
+    if (err.status >= 500) log.error({ err }, err.message);
     const errors: ErrorItem[] =
       err.issues.length === 0
         ? [{ code: err.code, text: err.message }]
