@@ -41,4 +41,4 @@ export type { ContextName, KeyUsageDelta, Tier } from '../store/index.js';
 export { BulkImports, UPLOAD_TTL_MS, type JobView } from './import/bulk-imports.js';
 export { ImportRunner, type ImportRunnerOptions } from './import/runner.js';
 export { MAPPING_TYPES, RESOURCE_TYPES, type MappingTypeDef } from './import/mapping-types.js';
-export { isPostgresUrl } from '../store/index.js';
+export { copySqliteToPg, isPostgresUrl } from '../store/index.js';

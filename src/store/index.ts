@@ -12,6 +12,7 @@ export { SqliteStore, migrate, type SqliteStoreOptions } from './sqlite-store.js
 export { PgStore, migratePg, type PgStoreOptions } from './pg-store.js';
 export { MIGRATIONS, columnOf, type Migration } from './migrations.js';
 export { PG_MIGRATIONS } from './pg-migrations.js';
+export { copySqliteToPg } from './copy-to-pg.js';
 
 /** True when `db` names a PostgreSQL database (`postgres://` or `postgresql://` URL) rather than a SQLite file. */
 export function isPostgresUrl(db: string): boolean {

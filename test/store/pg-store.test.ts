@@ -1,6 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
+import { Crm } from '../../src/crm/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PG_MIGRATIONS, PgStore, StoreError, migratePg, type Scope, type Store } from '../../src/store/index.js';
+import { PG_MIGRATIONS, PgStore, StoreError, copySqliteToPg, migratePg, type Scope, type Store } from '../../src/store/index.js';
 import { HAVE_POSTGRES, startPostgres, type PgServer } from '../services.js';
 import { describeStoreContract, insert, person, update } from './store-contract.js';
 
@@ -93,5 +97,35 @@ describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
       await s1.close();
       await s2.close();
     });
+  });
+
+  it('copySqliteToPg moves a SQLite deployment to PostgreSQL: same ids, keys, matches; ids continue', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'matchbook-copy-'));
+    try {
+      const file = join(dir, 'db.sqlite');
+      const lite = await Crm.open({ db: file });
+      await lite.createTenant('moving');
+      const { key } = await lite.createKey({ tenant: 'moving', tier: 'Custom' });
+      const who = (await lite.authenticate(key))!;
+      const ctx = { tenantId: who.tenantId, context: 'voterfile' as const };
+      const ada = { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }], phones: [{ phoneNumber: '2024291000' }], identifiers: [] };
+      const created = await lite.findOrCreate(ctx, ada);
+      await lite.close();
+      const url = await (await cluster()).createDatabase();
+      const counts = await copySqliteToPg(file, url);
+      expect(counts).toMatchObject({ tenants: 1, api_keys: 1, people: 1 });
+      await expect(copySqliteToPg(file, url)).rejects.toMatchObject({ code: 'CONFLICT' });
+      const crm = await Crm.open({ db: url });
+      expect((await crm.authenticate(key))?.tenantId).toBe(who.tenantId);
+      const again = await crm.findOrCreate(ctx, ada);
+      expect(again).toMatchObject({ status: 'Matched', crmId: created.crmId });
+      const bob = await crm.findOrCreate(ctx, { firstName: 'Bob', lastName: 'Babbage', emails: [{ email: 'bob@example.org' }], phones: [{ phoneNumber: '2024291001' }] });
+      expect(bob.crmId).toBeGreaterThan(created.crmId!);
+      const stored = await crm.getPerson(ctx, bob.crmId!, new Set(['phones']));
+      expect((stored as unknown as { phones: { phoneId: number }[] }).phones[0]?.phoneId).toBe(2);
+      await crm.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -1,0 +1,196 @@
+/**
+ * Several real `matchbook serve` processes on one PostgreSQL and one Redis (issue 7): exactly
+ * one record per person under concurrent findOrCreate spread over the processes,
+ * read-your-writes across processes, a late starter catching up, and a Startup key's Low
+ * limit held across processes.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Crm } from '../../src/crm/index.js';
+import { HAVE_POSTGRES, HAVE_REDIS, startPostgres, startRedis, type PgServer, type RedisServer } from '../services.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCliProcess, startServe, type ServeProcess } from './spawn.js';
+
+vi.setConfig({ testTimeout: 180_000, hookTimeout: 180_000 });
+
+const json = { 'content-type': 'application/json' };
+
+/** A deterministic PRNG (mulberry32), so a failure can be replayed. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'John', 'Katherine', 'Dennis', 'Margaret', 'Ken', 'Radia', 'Leslie', 'Shafi', 'Tim'];
+const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'da', 'fe', 'go', 'hu', 'ja', 'pi', 'qo', 'bre', 'stu', 'wen', 'xor'];
+
+/** Person i of the test: a distinct name and email (people sharing nothing can never match). */
+function personBody(i: number): Record<string, unknown> {
+  const syl = (n: number): string => SYLLABLES[n % SYLLABLES.length]!;
+  const last = `${syl(i)}${syl(Math.floor(i / 20) + 3)}${syl(Math.floor(i / 400) + 7)}${i}`;
+  return {
+    firstName: FIRST[i % FIRST.length],
+    lastName: last.charAt(0).toUpperCase() + last.slice(1),
+    emails: [{ email: `person${i}.${last}@example.org` }],
+  };
+}
+
+describe.skipIf(!HAVE_POSTGRES || !HAVE_REDIS)('several serve processes on PostgreSQL and Redis', () => {
+  let pg: PgServer;
+  let redis: RedisServer;
+  let db: string;
+  let internal: string;
+  let startup: string;
+  let scope: { tenantId: number; context: 'voterfile' };
+  const procs: ServeProcess[] = [];
+  const start = async (extraEnv: Record<string, string> = {}): Promise<ServeProcess> => {
+    const p = await startServe(['--db', db], { MATCHBOOK_REDIS: redis.url, ...extraEnv });
+    procs.push(p);
+    return p;
+  };
+
+  beforeAll(async () => {
+    [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+    db = await pg.createDatabase();
+    const crm = await Crm.open({ db });
+    const tenant = await crm.createTenant('scale');
+    scope = { tenantId: tenant.id, context: 'voterfile' };
+    internal = (await crm.createKey({ tenant: 'scale', tier: 'Internal', contexts: ['voterfile'] })).key;
+    startup = (await crm.createKey({ tenant: 'scale', tier: 'Startup', contexts: ['voterfile'] })).key;
+    await crm.close();
+    await Promise.all([start(), start(), start()]);
+  });
+  afterAll(() => {
+    for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
+    redis?.stop();
+    pg?.stop();
+  });
+
+  const post = (p: ServeProcess, path: string, body: unknown, key = internal): Promise<Response> =>
+    fetch(`${p.base}/v4${path}`, { method: 'POST', headers: { apiKey: key, ...json }, body: JSON.stringify(body), redirect: 'manual' });
+
+  const countPeople = async (): Promise<number> => {
+    const crm = await Crm.open({ db });
+    try {
+      return (await crm.listTenants()).find((t) => t.name === 'scale')?.people.voterfile ?? -1;
+    } finally {
+      await crm.close();
+    }
+  };
+
+  it('3 processes, 50 concurrent clients, 1,000 people each sent 5 times in random order: exactly 1,000 records, every answer 201 or 302', async () => {
+    const rand = random(7);
+    const queue = Array.from({ length: 5000 }, (_, n) => n % 1000);
+    for (let i = queue.length - 1; i > 0; i--) {
+      const j = Math.floor(rand() * (i + 1));
+      [queue[i], queue[j]] = [queue[j]!, queue[i]!];
+    }
+    const statuses = new Map<number, number>();
+    const crmIds = new Map<number, Set<number>>();
+    let next = 0;
+    const t0 = Date.now();
+    await Promise.all(Array.from({ length: 50 }, async (_, client) => {
+      for (let n = next++; n < queue.length; n = next++) {
+        const i = queue[n]!;
+        const res = await post(procs[(client + n) % 3]!, '/people/findOrCreate', personBody(i));
+        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+        const body = (await res.json()) as { crmId?: number };
+        if (typeof body.crmId === 'number') {
+          const ids = crmIds.get(i) ?? new Set<number>();
+          ids.add(body.crmId);
+          crmIds.set(i, ids);
+        }
+      }
+    }));
+    const seconds = (Date.now() - t0) / 1000;
+    console.log(`5,000 findOrCreate over 3 processes in ${seconds.toFixed(1)} s (${Math.round(5000 / seconds)} req/s)`);
+    expect([...statuses.keys()].sort()).toEqual([201, 302]);
+    expect(statuses.get(201)).toBe(1000);
+    expect(statuses.get(302)).toBe(4000);
+    expect([...crmIds.values()].every((ids) => ids.size === 1)).toBe(true);
+    expect(new Set([...crmIds.values()].map((ids) => [...ids][0])).size).toBe(1000);
+    expect(await countPeople()).toBe(1000);
+  });
+
+  it('read-your-writes: a record created through one process is found at once through every other', async () => {
+    for (let i = 0; i < 20; i++) {
+      const body = personBody(10_000 + i);
+      const created = await post(procs[i % 3]!, '/people/findOrCreate', body);
+      expect(created.status).toBe(201);
+      const { crmId } = (await created.json()) as { crmId: number };
+      for (const other of [procs[(i + 1) % 3]!, procs[(i + 2) % 3]!]) {
+        const found = await post(other, '/people/find', body);
+        expect(found.status).toBe(302);
+        expect(((await found.json()) as { crmId: number }).crmId).toBe(crmId);
+        expect((await fetch(`${other.base}/v4/people/${crmId}`, { headers: { apiKey: internal } })).status).toBe(200);
+      }
+    }
+  });
+
+  it('a process started later serves what the others wrote, and its writes reach them', async () => {
+    const late = await start();
+    const before = await post(late, '/people/find', personBody(5));
+    expect(before.status).toBe(302);
+    const created = await post(late, '/people/findOrCreate', personBody(20_000));
+    expect(created.status).toBe(201);
+    const { crmId } = (await created.json()) as { crmId: number };
+    const found = await post(procs[0]!, '/people/find', personBody(20_000));
+    expect(((await found.json()) as { crmId: number }).crmId).toBe(crmId);
+    late.child.kill('SIGTERM');
+    await late.exited;
+    procs.pop();
+  });
+
+  it("a Startup key's Low limit (2 per second) holds across the 3 processes under concurrent bursts", async () => {
+    await new Promise((r) => setTimeout(r, 1100));
+    const used: number[] = [];
+    for (let burst = 0; burst < 3; burst++) {
+      const t0 = Date.now();
+      const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => post(procs[i % 3]!, '/people/find', personBody(i), startup)));
+      const elapsed = Date.now() - t0;
+      const admitted = answers.filter((r) => r.status !== 429);
+      const refused = answers.filter((r) => r.status === 429);
+      // A burst that took longer than the window may legitimately open a second one.
+      if (elapsed < 900) expect(admitted.length, `burst ${burst} took ${elapsed} ms`).toBe(2);
+      else expect(admitted.length).toBeLessThanOrEqual(2 * Math.ceil(elapsed / 1000 + 1));
+      for (const r of admitted) {
+        expect(r.headers.get('ratelimit-limit')).toBe('2');
+        used.push(Number(r.headers.get('x-quota-used')));
+      }
+      for (const r of refused) {
+        expect(Number(r.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+        expect(((await r.json()) as { errors: { code: string }[] }).errors[0]?.code).toBe('429');
+      }
+      await new Promise((r) => setTimeout(r, 1100));
+    }
+    // Every admitted request was counted once in the month, whatever process answered it.
+    used.sort((x, y) => x - y);
+    expect(used).toEqual(Array.from({ length: used.length }, (_, i) => i + 1));
+  });
+
+  it('admin commands take a postgres:// --db: db copy moves a SQLite file, tenants list reads it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'matchbook-dbcopy-'));
+    try {
+      const file = join(dir, 'old.db');
+      const lite = await Crm.open({ db: file });
+      await lite.createTenant('old-tenant');
+      await lite.close();
+      const target = await pg.createDatabase();
+      const copied = await runCliProcess(['db', 'copy', '--from', file, '--to', target]);
+      expect(copied.code, copied.stderr).toBe(0);
+      expect(JSON.parse(copied.stdout)).toMatchObject({ tenants: 1 });
+      const listed = await runCliProcess(['tenants', 'list', '--db', target]);
+      expect(listed.code, listed.stderr).toBe(0);
+      expect(listed.stdout).toContain('old-tenant');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
