@@ -110,4 +110,60 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX canvass_responses_person ON canvass_responses (tenant_id, context, crm_id, id);
     `,
   },
+  {
+    version: 2,
+    name: 'bulk import: uploaded files (chunked), jobs with lease, per-row marks; people.suppressions',
+    // As SQLite migrations 5 and 6 (see there): files live in the database so that every
+    // process can read them; owner/lease_until name the process working on a job and until
+    // when (epoch ms); bulk_import_rows is the resume checkpoint, written with the row's effects.
+    sql: `
+      CREATE TABLE bulk_import_files (
+        id BIGSERIAL PRIMARY KEY,
+        tenant_id BIGINT NOT NULL REFERENCES tenants(id),
+        token TEXT NOT NULL UNIQUE,
+        name TEXT NOT NULL,
+        size BIGINT NOT NULL DEFAULT 0,
+        complete BOOLEAN NOT NULL DEFAULT FALSE,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL
+      );
+      CREATE TABLE bulk_import_file_chunks (
+        file_id BIGINT NOT NULL REFERENCES bulk_import_files(id) ON DELETE CASCADE,
+        seq INTEGER NOT NULL,
+        data BYTEA NOT NULL,
+        PRIMARY KEY (file_id, seq)
+      );
+      CREATE TABLE bulk_import_jobs (
+        id BIGSERIAL PRIMARY KEY,
+        tenant_id BIGINT NOT NULL REFERENCES tenants(id),
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        status TEXT NOT NULL,
+        request TEXT NOT NULL,
+        result_token TEXT NOT NULL,
+        file_id BIGINT REFERENCES bulk_import_files(id) ON DELETE SET NULL,
+        rows_total BIGINT,
+        rows_done BIGINT NOT NULL DEFAULT 0,
+        rows_failed BIGINT NOT NULL DEFAULT 0,
+        owner TEXT,
+        lease_until BIGINT,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        errors TEXT NOT NULL DEFAULT '[]',
+        result_parts TEXT NOT NULL DEFAULT '[]',
+        created_at TEXT NOT NULL,
+        finished_at TEXT,
+        expires_at TEXT
+      );
+      CREATE INDEX bulk_import_jobs_open ON bulk_import_jobs (status, id);
+      CREATE TABLE bulk_import_rows (
+        job_id BIGINT NOT NULL REFERENCES bulk_import_jobs(id) ON DELETE CASCADE,
+        row_no BIGINT NOT NULL,
+        steps_done INTEGER NOT NULL,
+        crm_id BIGINT,
+        outcomes TEXT NOT NULL,
+        included TEXT NOT NULL,
+        PRIMARY KEY (job_id, row_no)
+      );
+      ALTER TABLE people ADD COLUMN suppressions TEXT NOT NULL DEFAULT '[]';
+    `,
+  },
 ];

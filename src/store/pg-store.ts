@@ -25,6 +25,10 @@ import {
   type StoredAddress, type StoredPhone, type StoredSelfReported, type TenantRow, type Tier,
 } from './types.js';
 import type { Migration } from './migrations.js';
+import type {
+  ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob,
+} from './import-types.js';
+import { PgImportTables, writePgImportMark } from './pg-import.js';
 
 /** Options of {@link PgStore.open}. */
 export interface PgStoreOptions {
@@ -131,6 +135,7 @@ function toPerson(row: Row): PersonRecord {
     addresses: parseJson(row['addresses'], []),
     identifiers: parseJson(row['identifiers'], []),
     customFieldValues: parseJson(row['custom_field_values'], []),
+    suppressions: parseJson(row['suppressions'], []),
   };
 }
 
@@ -156,21 +161,47 @@ interface Shared {
 }
 
 const INSERT_COLUMNS = ['tenant_id', 'context', 'created_at', 'updated_at', ...SCALAR_COLUMNS,
-  'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'match_key', 'match_fp', 'change_seq'];
+  'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'suppressions', 'match_key', 'match_fp', 'change_seq'];
 const INSERT_SQL = `INSERT INTO people (${INSERT_COLUMNS.join(', ')})
   VALUES (${INSERT_COLUMNS.map((c, i) => (c === 'change_seq' ? "nextval('people_changes')" : `$${i + 1}`)).join(', ')}) RETURNING crm_id`;
 const UPDATE_COLUMNS = ['created_at', 'updated_at', ...SCALAR_COLUMNS,
-  'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'match_key', 'match_fp'];
+  'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'suppressions', 'match_key', 'match_fp'];
 const UPDATE_SQL = `UPDATE people SET ${UPDATE_COLUMNS.map((c, i) => `${c} = $${i + 1}`).join(', ')}, change_seq = nextval('people_changes')
   WHERE crm_id = $${UPDATE_COLUMNS.length + 1} AND tenant_id = $${UPDATE_COLUMNS.length + 2} AND context = $${UPDATE_COLUMNS.length + 3}`;
 
 /** PostgreSQL implementation of {@link Store}. Create with {@link PgStore.open}. */
 export class PgStore implements Store {
+  private readonly imports: PgImportTables;
+
   private constructor(
     private readonly pool: pg.Pool,
     private readonly shared: Shared,
     private readonly tx: Tx | null,
-  ) {}
+  ) {
+    this.imports = new PgImportTables((sql, values, client) => this.q(sql, values ?? [], client ?? null), (fn) => this.transaction(fn));
+  }
+
+  /** Runs `fn` in the current scope-lock transaction, or in a transaction of its own. */
+  private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    if (this.tx !== null) return fn(this.tx.client);
+    const client = await this.pool.connect();
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      try {
+        const value = await fn(client);
+        await client.query('COMMIT');
+        return value;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => {
+          broken = true;
+        });
+        throw error;
+      }
+    } finally {
+      client.release(broken);
+    }
+  }
 
   /** Connects, runs pending migrations, and returns the store. */
   static async open(options: PgStoreOptions): Promise<PgStore> {
@@ -358,7 +389,7 @@ export class PgStore implements Store {
       ...PERSON_SCALARS.map((f) => person.scalars[f]),
       JSON.stringify(person.emails), JSON.stringify(person.phones), JSON.stringify(person.addresses),
       JSON.stringify(person.identifiers), JSON.stringify(person.customFieldValues),
-      JSON.stringify(person.selfReported),
+      JSON.stringify(person.selfReported), JSON.stringify(person.suppressions),
     ];
   }
 
@@ -374,18 +405,19 @@ export class PgStore implements Store {
       person.identifiers.map((i) => identifierKey(i.externalId))], client);
   }
 
-  async insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<Applied<PersonRecord>> {
+  async insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>> {
     return this.locked(scope, async (client) => {
       const withIds = await this.assignIds(client, person);
       const r = await this.q(INSERT_SQL, [scope.tenantId, scope.context, ...this.personValues(withIds),
         match?.json ?? null, match?.fingerprint ?? null], client);
       const stored = { ...withIds, crmId: Number(r.rows[0]?.['crm_id']) };
       await this.writeIdentifiers(client, scope, stored, true);
+      if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, stored.crmId);
       return stored;
     });
   }
 
-  async updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey): Promise<Applied<PersonRecord>> {
+  async updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>> {
     return this.locked(scope, async (client) => {
       const withIds = await this.assignIds(client, person);
       const r = await this.q(UPDATE_SQL, [...this.personValues(withIds), match?.json ?? null, match?.fingerprint ?? null,
@@ -394,6 +426,7 @@ export class PgStore implements Store {
         throw new StoreError(`No person ${person.crmId} in tenant ${scope.tenantId} ${scope.context}.`, 'NOT_FOUND');
       }
       await this.writeIdentifiers(client, scope, withIds, false);
+      if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, withIds.crmId);
       return withIds;
     });
   }
@@ -480,10 +513,68 @@ export class PgStore implements Store {
     return Number((await this.q('SELECT count FROM api_key_usage WHERE key_id = $1 AND month = $2', [keyId, month])).rows[0]?.['count'] ?? 0);
   }
 
-  async insertCanvassResponse(scope: Scope, row: NewCanvassRow): Promise<number> {
-    const r = await this.q(`INSERT INTO canvass_responses (tenant_id, context, crm_id, canvassed_at, created_at, json)
-      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json]);
-    return Number(r.rows[0]?.['id']);
+  async insertCanvassResponse(scope: Scope, row: NewCanvassRow, mark?: ImportRowMark): Promise<number> {
+    const insert = async (client: pg.PoolClient | null): Promise<number> => {
+      const r = await this.q(`INSERT INTO canvass_responses (tenant_id, context, crm_id, canvassed_at, created_at, json)
+        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json], client);
+      return Number(r.rows[0]?.['id']);
+    };
+    if (mark === undefined) return insert(null);
+    return this.transaction(async (client) => {
+      const id = await insert(client);
+      await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, row.crmId);
+      return id;
+    });
+  }
+
+  // ---- bulk import (src/store/import-types.ts; implemented in pg-import.ts) -------------
+
+  saveImportFile(file: NewImportFile, chunks: AsyncIterable<Uint8Array>): Promise<ImportFileRow> {
+    return this.imports.saveImportFile(file, chunks);
+  }
+
+  getImportFile(tenantId: number, token: string): Promise<ImportFileRow | null> {
+    return this.imports.getImportFile(tenantId, token);
+  }
+
+  readImportFile(fileId: number): AsyncIterable<Uint8Array> {
+    return this.imports.readImportFile(fileId);
+  }
+
+  createImportJob(job: NewImportJob): Promise<number> {
+    return this.imports.createImportJob(job);
+  }
+
+  getImportJob(tenantId: number, jobId: number): Promise<ImportJobRow | null> {
+    return this.imports.getImportJob(tenantId, jobId);
+  }
+
+  claimImportJob(owner: string, nowMs: number, leaseMs: number): Promise<ImportJobRow | null> {
+    return this.imports.claimImportJob(owner, nowMs, leaseMs);
+  }
+
+  renewImportLease(jobId: number, owner: string, nowMs: number, leaseMs: number): Promise<boolean> {
+    return this.imports.renewImportLease(jobId, owner, nowMs, leaseMs);
+  }
+
+  updateImportJob(jobId: number, owner: string, patch: ImportJobPatch): Promise<boolean> {
+    return this.imports.updateImportJob(jobId, owner, patch);
+  }
+
+  markImportRows(marks: readonly ImportRowMark[]): Promise<void> {
+    return this.imports.markImportRows(marks);
+  }
+
+  lastImportRow(jobId: number): Promise<ImportRowResult | null> {
+    return this.imports.lastImportRow(jobId);
+  }
+
+  listImportRows(jobId: number, fromRow: number, toRow: number, limit: number): Promise<ImportRowResult[]> {
+    return this.imports.listImportRows(jobId, fromRow, toRow, limit);
+  }
+
+  purgeExpiredImports(nowIso: string): Promise<{ jobs: number; files: number }> {
+    return this.imports.purgeExpiredImports(nowIso);
   }
 
   async listCanvassResponses(scope: Scope, crmId: number, skip: number, limit: number): Promise<CanvassRow[]> {

@@ -11,6 +11,7 @@ describeStoreContract('SqliteStore', async () => {
   return {
     open: () => SqliteStore.open({ path: join(dir, 'db.sqlite') }),
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
+    concurrentConnections: false,
   };
 });
 

@@ -13,6 +13,11 @@ export interface StoreFixture {
   open(): Promise<Store>;
   /** Removes the database. */
   dispose(): Promise<void>;
+  /**
+   * False when two connections cannot write concurrently from one thread (SQLite: each
+   * blocks the other's lock synchronously); the concurrent steps then run one after another.
+   */
+  readonly concurrentConnections?: boolean;
 }
 
 export const insert = async (s: Store, scope: Scope, p: PersonRecord, m?: MatchKey): Promise<PersonRecord> => {
@@ -34,7 +39,7 @@ export function person(over: Partial<PersonRecord> = {}): PersonRecord {
     crmId: 0, createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z',
     scalars: scalars({ firstName: 'Ada', lastName: 'Lovelace', yearOfBirth: 1815 }),
     selfReported: { races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null },
-    emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [],
+    emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [], suppressions: [],
     ...over,
   };
 }
@@ -74,6 +79,7 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
         addresses: [address],
         identifiers: [{ type: 'dwid', externalId: 'AbC' }],
         customFieldValues: [{ customFieldId: 1, customFieldGroupId: 2, assignedValue: 'x' }],
+        suppressions: [{ suppressionCode: 'NC', suppressionName: 'Do Not Call', dateApplied: '2025-01-01T00:00:00Z' }],
         selfReported: { races: [1, 2], ethnicities: [], genders: [3], sexualOrientations: [], languagePreference: 4 },
         scalars: scalars({ firstName: 'Ada', lastName: 'Lovelace', yearOfBirth: 1815, collectedLocationId: 7, dateOfBirth: '1815-12-10', contactMode: 'Person' }),
       }));
@@ -195,6 +201,66 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
       await other.revokeKeys([(await other.insertKey({ tenantId: a.tenantId, hash: 'h', prefix: 'p', tier: 'Custom', contexts: ['voterfile'], defaultContext: 'voterfile', createdAt: 't' })).id], 'r');
       expect(await store.changeCounter()).not.toBe(after);
       await other.close();
+    });
+
+    it('bulk import jobs: one claimer among concurrent ones, lease takeover, fencing of writes and marks', async () => {
+      const other = await fx.open();
+      try {
+        const job = await store.createImportJob({ tenantId: a.tenantId, context: 'voterfile', request: '{}', resultToken: 'tok', createdAt: 'c' });
+        expect(await store.getImportJob(b.tenantId, job)).toBeNull();
+        expect(await store.getImportJob(a.tenantId, job)).toMatchObject({ status: 'Pending', owner: null, attempts: 0 });
+        // Claims from two connections (two processes), at once where the adapter allows: exactly one wins.
+        const claims = fx.concurrentConnections === false
+          ? [await store.claimImportJob('p1', 1000, 500), await other.claimImportJob('p2', 1000, 500)]
+          : await Promise.all([store.claimImportJob('p1', 1000, 500), other.claimImportJob('p2', 1000, 500)]);
+        expect(claims.filter((c) => c !== null)).toHaveLength(1);
+        const winner = claims[0] !== null ? 'p1' : 'p2';
+        const loser = winner === 'p1' ? 'p2' : 'p1';
+        expect(await store.claimImportJob('p3', 1200, 500)).toBeNull();
+        expect(await store.renewImportLease(job, winner, 1400, 500)).toBe(true);
+        expect(await store.renewImportLease(job, loser, 1400, 500)).toBe(false);
+        // A write carrying the mark of a non-owner is refused and rolled back with its person.
+        const bad = { jobId: job, owner: loser, rowNo: 1, stepsDone: 1, rowDone: true, crmId: null, outcomes: ['Processed'], included: [] };
+        await expect(store.insertPerson(a, person(), undefined, bad).then((x) => x.durable)).rejects.toMatchObject({ code: 'CONFLICT' });
+        expect(await store.countPeople(a)).toBe(0);
+        const p = await store.insertPerson(a, person(), undefined, { ...bad, owner: winner });
+        await p.durable;
+        await store.markImportRows([{ ...bad, owner: winner, rowNo: 2, outcomes: ['Failed: no'], crmId: 5 }]);
+        expect(await store.lastImportRow(job)).toEqual({ rowNo: 2, stepsDone: 1, crmId: 5, outcomes: ['Failed: no'], included: [] });
+        expect((await store.listImportRows(job, 1, 2, 10)).map((r) => [r.rowNo, r.crmId])).toEqual([[1, p.value.crmId], [2, 5]]);
+        expect(await store.getImportJob(a.tenantId, job)).toMatchObject({ rowsDone: 2, rowsFailed: 1, status: 'InProgressWithErrors' });
+        // The owner died: after its lease, another process takes the job over.
+        expect(await other.claimImportJob('p4', 1901, 500)).toMatchObject({ id: job, owner: 'p4', attempts: 2 });
+        expect(await store.updateImportJob(job, winner, { status: 'Failed' })).toBe(false);
+        await expect(store.markImportRows([{ ...bad, owner: winner, rowNo: 3 }])).rejects.toMatchObject({ code: 'CONFLICT' });
+        await store.flush(); // (SQLite: the refused write's group commit must end before another connection writes)
+        expect(await other.updateImportJob(job, 'p4', { status: 'Completed', finishedAt: 'f', expiresAt: '2000-01-01', release: true, resultParts: [{ firstRow: 1, lastRow: 2 }] })).toBe(true);
+        expect(await store.getImportJob(a.tenantId, job)).toMatchObject({ status: 'Completed', owner: null, resultParts: [{ firstRow: 1, lastRow: 2 }] });
+        expect(await store.purgeExpiredImports('2001-01-01')).toMatchObject({ jobs: 1 });
+        expect(await store.lastImportRow(job)).toBeNull();
+      } finally {
+        await other.close();
+      }
+    });
+
+    it('bulk import files: stored in chunks, visible once complete, per tenant; a failed upload leaves nothing', async () => {
+      async function* chunks(n: number, fail = false): AsyncIterable<Uint8Array> {
+        for (let i = 0; i < n; i++) yield new Uint8Array(700_000).fill(i + 1);
+        if (fail) throw new Error('connection reset');
+      }
+      const f = await store.saveImportFile({ tenantId: a.tenantId, token: 'ft', name: 'x.csv', createdAt: 'c', expiresAt: '2000-01-01' }, chunks(3));
+      expect(f.size).toBe(2_100_000);
+      expect(await store.getImportFile(b.tenantId, 'ft')).toBeNull();
+      expect(await store.getImportFile(a.tenantId, 'ft')).toMatchObject({ id: f.id, size: 2_100_000, name: 'x.csv' });
+      const parts: Uint8Array[] = [];
+      for await (const c of store.readImportFile(f.id)) parts.push(c);
+      const all = Buffer.concat(parts);
+      expect(all.length).toBe(2_100_000);
+      expect([all[0], all[699_999], all[700_000], all[2_099_999]]).toEqual([1, 1, 2, 3]);
+      await expect(store.saveImportFile({ tenantId: a.tenantId, token: 'gone', name: 'y.csv', createdAt: 'c', expiresAt: 'e' }, chunks(1, true))).rejects.toThrow('connection reset');
+      expect(await store.getImportFile(a.tenantId, 'gone')).toBeNull();
+      expect(await store.purgeExpiredImports('2001-01-01')).toEqual({ jobs: 0, files: 1 });
+      expect(await store.getImportFile(a.tenantId, 'ft')).toBeNull();
     });
   });
 }
