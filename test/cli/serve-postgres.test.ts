@@ -5,6 +5,7 @@
  * limit held across processes.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import pgLib from 'pg';
 import { Crm } from '../../src/crm/index.js';
 import { HAVE_POSTGRES, HAVE_REDIS, startPostgres, startRedis, type PgServer, type RedisServer } from '../services.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -48,10 +49,11 @@ describe.skipIf(!HAVE_POSTGRES || !HAVE_REDIS)('several serve processes on Postg
   let db: string;
   let internal: string;
   let startup: string;
+  let importer: string;
   let scope: { tenantId: number; context: 'voterfile' };
   const procs: ServeProcess[] = [];
   const start = async (extraEnv: Record<string, string> = {}): Promise<ServeProcess> => {
-    const p = await startServe(['--db', db], { MATCHBOOK_REDIS: redis.url, ...extraEnv });
+    const p = await startServe(['--db', db], { MATCHBOOK_REDIS: redis.url, MATCHBOOK_IMPORT_LEASE_MS: '1000', ...extraEnv });
     procs.push(p);
     return p;
   };
@@ -64,6 +66,8 @@ describe.skipIf(!HAVE_POSTGRES || !HAVE_REDIS)('several serve processes on Postg
     scope = { tenantId: tenant.id, context: 'voterfile' };
     internal = (await crm.createKey({ tenant: 'scale', tier: 'Internal', contexts: ['voterfile'] })).key;
     startup = (await crm.createKey({ tenant: 'scale', tier: 'Startup', contexts: ['voterfile'] })).key;
+    await crm.createTenant('imports');
+    importer = (await crm.createKey({ tenant: 'imports', tier: 'Internal', contexts: ['voterfile'] })).key;
     await crm.close();
     await Promise.all([start(), start(), start()]);
   });
@@ -191,6 +195,68 @@ describe.skipIf(!HAVE_POSTGRES || !HAVE_REDIS)('several serve processes on Postg
       expect(listed.stdout).toContain('old-tenant');
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('kill -9 of the process running a bulk import: another process takes the job over and finishes it, every row once', async () => {
+    const ROWS = 2500;
+    const base = procs[0]!.base;
+    const csv = ['FirstName,LastName', ...Array.from({ length: ROWS }, (_, i) => `Imp${i},Ort${i}`)].join('\n');
+    const up = await fetch(`${base}/v4/bulkImportFiles`, { method: 'POST', headers: { apiKey: importer, 'content-type': 'text/csv' }, body: csv });
+    expect(up.status).toBe(201);
+    const { sourceUrl } = (await up.json()) as { sourceUrl: string };
+    const created = await fetch(`${base}/v4/bulkImportJobs`, {
+      method: 'POST',
+      headers: { apiKey: importer, ...json },
+      body: JSON.stringify({
+        file: { fileName: 'names.csv', hasHeader: 'True', hasQuotes: 'True', columnDelimiter: 'csv', sourceUrl },
+        actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: [{ name: 'CreateOrUpdateContact' }], columnsToIncludeInResultsFile: [{ name: 'FirstName' }] }],
+      }),
+    });
+    expect(created.status).toBe(201);
+    const { jobId } = (await created.json()) as { jobId: number };
+    const job = async (p: ServeProcess): Promise<any> => (await fetch(`${p.base}/v4/bulkImportJobs/${jobId}`, { headers: { apiKey: importer } })).json();
+
+    // Whichever process claimed the job: find it by the lease owner ("<pid>-<random>") and kill it outright.
+    const client = new pgLib.Client({ connectionString: db });
+    await client.connect();
+    let owner: string | null = null;
+    try {
+      for (const end = Date.now() + 60_000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
+        const row = (await client.query('SELECT owner, rows_done FROM bulk_import_jobs WHERE id = $1', [jobId])).rows[0] as { owner: string | null; rows_done: string };
+        if (row.owner !== null && Number(row.rows_done) >= 300) {
+          owner = row.owner;
+          break;
+        }
+      }
+    } finally {
+      await client.end();
+    }
+    expect(owner).not.toBeNull();
+    const victim = procs.find((p) => owner!.startsWith(`${p.child.pid}-`));
+    expect(victim, `owner ${owner} is one of the serve processes`).toBeDefined();
+    victim!.child.kill('SIGKILL');
+    await victim!.exited;
+    const survivors = procs.filter((p) => p !== victim);
+    const before = await job(survivors[0]!);
+    expect(before.rowsDone).toBeLessThan(ROWS);
+
+    let done: any;
+    for (const end = Date.now() + 150_000; ; await new Promise((r) => setTimeout(r, 300))) {
+      done = await job(survivors[1]!);
+      if (/Completed|Failed/.test(done.status)) break;
+      expect(Date.now()).toBeLessThan(end);
+    }
+    expect(done).toMatchObject({ status: 'Completed', rowsTotal: ROWS, rowsDone: ROWS, rowsFailed: 0, errors: [] });
+    const lines = (await (await fetch(done.resultFiles[0].url)).text()).trim().split('\n').slice(1);
+    expect(lines).toHaveLength(ROWS);
+    expect(lines.map((l) => Number(l.split(',')[0]))).toEqual(Array.from({ length: ROWS }, (_, i) => i + 1));
+    expect(new Set(lines.map((l) => l.split(',')[2])).size).toBe(ROWS);
+    const crm = await Crm.open({ db });
+    try {
+      expect((await crm.listTenants()).find((t) => t.name === 'imports')?.people.voterfile).toBe(ROWS);
+    } finally {
+      await crm.close();
     }
   });
 });
