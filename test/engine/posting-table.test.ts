@@ -28,6 +28,30 @@ describe('PostingTable', () => {
     }), { numRuns: 100 });
   });
 
+  it('reads the most recently filed ids first, up to a limit, in filing order after removals', () => {
+    const op = fc.record({ add: fc.boolean(), key: fc.integer({ min: 0, max: 5 }), id: fc.integer({ min: 0, max: 80 }) });
+    fc.assert(fc.property(fc.array(op, { maxLength: 2000 }), fc.integer({ min: 1, max: 40 }), (ops, limit) => {
+      const table = new PostingTable();
+      const model = new Map<number, number[]>();
+      for (const o of ops) {
+        const list = model.get(o.key) ?? [];
+        model.set(o.key, list);
+        if (o.add) {
+          table.add(o.key, o.id);
+          if (!list.includes(o.id)) list.push(o.id);
+        } else if (list.includes(o.id)) {
+          expect(table.remove(o.key, o.id)).toBe(true);
+          list.splice(list.indexOf(o.id), 1);
+        }
+      }
+      for (const [key, list] of model) {
+        const out: number[] = [];
+        table.forEach(key, limit, null, (id) => out.push(id));
+        expect(out).toEqual(list.slice(-limit).reverse());
+      }
+    }), { numRuns: 200 });
+  });
+
   it('keeps ids at both ends of the range, alone and in lists', () => {
     const table = new PostingTable();
     for (const id of [0, MAX_RECORD_ID]) {
