@@ -26,6 +26,9 @@ const ADDRESS_WIDTH = 8;
 const HEADER = 4;
 const INITIAL_ROWS = 1 << 10;
 const FREE = -2;
+/** Code units of the value being decoded. */
+const SCRATCH: number[] = [];
+const DECODE_CHUNK = 4096;
 
 
 /** Id -> row, open addressing with linear probing over one Int32Array of [id, row] pairs. */
@@ -371,8 +374,17 @@ export class RecordStore {
   }
 
   private decode(at: number, n: number): string {
-    // Values are short (an email is at most 254 units), well under the argument limit.
-    return String.fromCharCode.apply(null, this.units.subarray(at, at + n) as unknown as number[]);
+    // A reused plain array is about twice as fast to apply as a typed-array view; long values
+    // (an identifier can be any length) go in chunks, under the engine's argument limit.
+    const units = this.units;
+    if (n > DECODE_CHUNK) {
+      let out = '';
+      for (let i = 0; i < n; i += DECODE_CHUNK) out += this.decode(at + i, Math.min(DECODE_CHUNK, n - i));
+      return out;
+    }
+    SCRATCH.length = n;
+    for (let i = 0; i < n; i++) SCRATCH[i] = units[at + i] as number;
+    return String.fromCharCode.apply(null, SCRATCH);
   }
 
   private valuesAt(k: number, n: number): string[] {

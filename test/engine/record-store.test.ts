@@ -48,6 +48,14 @@ describe('RecordStore', () => {
     );
   });
 
+  it('keeps values of any length', () => {
+    const store = new RecordStore();
+    const long = 'x'.repeat(100_000) + '\ud800' + 'é'.repeat(5000);
+    const c: NormalizedContact = { first: null, middle: null, last: null, suffix: null, dob: null, emails: [], phones: [], addresses: [], identifiers: [long, 'a:1'] };
+    store.set(7, c);
+    expect(store.get(7)).toEqual(c);
+  });
+
   it('keeps every record through compactions, with ids anywhere in int32 range', () => {
     const store = new RecordStore();
     const model = new Map<number, NormalizedContact>();
