@@ -278,10 +278,20 @@ export class ContactIndex {
    * first, then lower ids; at most maxCandidates. Deterministic.
    */
   candidateIds(candidate: NormalizedContact, excludeId?: number): number[] {
-    const slots = blockingHashes(candidate, this.nicknames, this.soundOf).map((h) => this.postings.slotOf(h));
-    const counts = slots.map((slot) => this.postings.countAt(slot));
-    const order = slots.map((_, i) => i).filter((i) => (counts[i] as number) > 0);
-    order.sort((a, b) => (counts[a] as number) - (counts[b] as number) || a - b);
+    const hashes = blockingHashes(candidate, this.nicknames, this.soundOf);
+    const n = hashes.length;
+    // Keys with records, most selective first (ties: emission order): count * n + i sorts both.
+    const order: number[] = [];
+    const slots: number[] = new Array(n);
+    const counts: number[] = new Array(n);
+    for (let i = 0; i < n; i++) {
+      const slot = this.postings.slotOf(hashes[i] as number);
+      const count = this.postings.countAt(slot);
+      slots[i] = slot;
+      counts[i] = count;
+      if (count > 0) order.push(count * n + i);
+    }
+    order.sort(ascending);
     // Hits per record: 2 for a selective key (enough alone), 1 for any other.
     const hits = this.hits;
     hits.clear();
@@ -290,7 +300,8 @@ export class ContactIndex {
     const tally = (id: number, weight: number): void => {
       if (id !== excludeId) hits.add(id, weight);
     };
-    for (const i of order) {
+    for (const key of order) {
+      const i = key % n;
       const count = counts[i] as number;
       const common = count > this.maxBlockSize;
       if (common && hits.size > 0) continue;
@@ -300,12 +311,22 @@ export class ContactIndex {
       read += limit;
       if (common || read >= budget) break;
     }
-    const out: number[] = [];
-    for (let k = 0; k < hits.size; k++) if (hits.get(hits.idAt(k)) >= 2) out.push(hits.idAt(k));
-    // A candidate with a single key (an email alone) still reaches its records.
-    if (out.length === 0) for (let k = 0; k < hits.size; k++) out.push(hits.idAt(k));
-    out.sort((a, b) => hits.get(b) - hits.get(a) || a - b);
-    if (out.length > this.maxCandidates) out.length = this.maxCandidates;
+    // Records found under a selective key or two keys; when none, every record found (a
+    // candidate with a single key, an email alone, still reaches its records). Sorted by
+    // hits (more first), then id, as one number per record: (MAX_HITS - hits) * 2^31 + id.
+    let minHits = 2;
+    let any = false;
+    for (let k = 0; k < hits.size; k++) if (hits.tallyAt(k) >= 2) any = true;
+    if (!any) minHits = 0;
+    const keys: number[] = [];
+    for (let k = 0; k < hits.size; k++) {
+      const h = hits.tallyAt(k);
+      if (h >= minHits) keys.push((MAX_HITS - Math.min(h, MAX_HITS)) * ID_SPAN + hits.idAt(k));
+    }
+    keys.sort(ascending);
+    const size = Math.min(keys.length, this.maxCandidates);
+    const out: number[] = new Array(size);
+    for (let k = 0; k < size; k++) out[k] = (keys[k] as number) % ID_SPAN;
     return out;
   }
 
@@ -447,6 +468,15 @@ export class ContactIndex {
     eligible.sort((a, b) => rankOf(b) - rankOf(a) || b.score - a.score || a.id - b.id);
     return { eligible, scored: ids.length, top, topReason };
   }
+}
+
+/** Ids are below 2^31: an id and a hit count pack into one exactly representable number. */
+const ID_SPAN = 2 ** 31;
+/** Hit counts above this sort as equal (a record shares at most a few dozen keys). */
+const MAX_HITS = 1 << 16;
+
+function ascending(a: number, b: number): number {
+  return a - b;
 }
 
 /** How many vetoed records are scored in full to explain an unmatched candidate. */

@@ -5,20 +5,21 @@
  * allocated and hashed on every find.
  */
 export class IdTally {
-  private ids: Int32Array;
-  private counts: Int32Array;
+  /** Slot -> the id's position in `order` (valid when the slot's stamp is current). */
+  private slots: Int32Array;
   private stamps: Uint32Array;
   private generation = 1;
-  /** Distinct ids tallied in this generation, in first-seen order. */
+  /** Distinct ids tallied in this generation, in first-seen order, and their tallies. */
   private order: Int32Array;
+  private tallies: Int32Array;
   private distinct = 0;
 
   constructor(capacity = 1024) {
     const size = 1 << Math.ceil(Math.log2(Math.max(16, capacity * 2)));
-    this.ids = new Int32Array(size);
-    this.counts = new Int32Array(size);
+    this.slots = new Int32Array(size);
     this.stamps = new Uint32Array(size);
     this.order = new Int32Array(size >> 1);
+    this.tallies = new Int32Array(size >> 1);
   }
 
   /** Forgets every tally. */
@@ -41,9 +42,14 @@ export class IdTally {
     return this.order[i] as number;
   }
 
+  /** The tally of the i-th distinct id. */
+  tallyAt(i: number): number {
+    return this.tallies[i] as number;
+  }
+
   /** Adds `n` to `id`'s tally. */
   add(id: number, n: number): void {
-    const mask = this.ids.length - 1;
+    const mask = this.slots.length - 1;
     for (let s = spread(id) & mask; ; s = (s + 1) & mask) {
       if (this.stamps[s] !== this.generation) {
         if (this.distinct === this.order.length) {
@@ -51,14 +57,16 @@ export class IdTally {
           this.add(id, n);
           return;
         }
+        const i = this.distinct++;
         this.stamps[s] = this.generation;
-        this.ids[s] = id;
-        this.counts[s] = n;
-        this.order[this.distinct++] = id;
+        this.slots[s] = i;
+        this.order[i] = id;
+        this.tallies[i] = n;
         return;
       }
-      if (this.ids[s] === id) {
-        this.counts[s] = (this.counts[s] as number) + n;
+      const i = this.slots[s] as number;
+      if (this.order[i] === id) {
+        this.tallies[i] = (this.tallies[i] as number) + n;
         return;
       }
     }
@@ -66,23 +74,25 @@ export class IdTally {
 
   /** `id`'s tally (0 when absent). */
   get(id: number): number {
-    const mask = this.ids.length - 1;
+    const mask = this.slots.length - 1;
     for (let s = spread(id) & mask; ; s = (s + 1) & mask) {
       if (this.stamps[s] !== this.generation) return 0;
-      if (this.ids[s] === id) return this.counts[s] as number;
+      const i = this.slots[s] as number;
+      if (this.order[i] === id) return this.tallies[i] as number;
     }
   }
 
   private grow(): void {
-    const old = { ids: this.order.subarray(0, this.distinct).slice(), counts: this.order.subarray(0, this.distinct).map((id) => this.get(id)) };
-    const size = this.ids.length * 2;
-    this.ids = new Int32Array(size);
-    this.counts = new Int32Array(size);
+    const ids = this.order.slice(0, this.distinct);
+    const tallies = this.tallies.slice(0, this.distinct);
+    const size = this.slots.length * 2;
+    this.slots = new Int32Array(size);
     this.stamps = new Uint32Array(size);
     this.order = new Int32Array(size >> 1);
+    this.tallies = new Int32Array(size >> 1);
     this.generation = 1;
     this.distinct = 0;
-    for (let i = 0; i < old.ids.length; i++) this.add(old.ids[i] as number, old.counts[i] as number);
+    for (let i = 0; i < ids.length; i++) this.add(ids[i] as number, tallies[i] as number);
   }
 }
 

@@ -11,7 +11,8 @@
  * outlived the young generation and made every scavenge copy it. `get` builds the record's `NormalizedContact` when
  * scoring asks for it (a handful of short-lived objects per candidate).
  *
- * Layout of a row: `first`, `middle`, `last`, `dob` (string ids, -1 for null), `suffix` (a
+ * Layout of a row (eight ints side by side, so reading a record's names and date of birth is
+ * one cache line): `first`, `middle`, `last`, `dob` (string ids, -1 for null), `suffix` (a
  * code, 0 for none) and `listAt`, the start of the row's segment in `lists`:
  * `[emails, phones, identifiers, addresses, ...(offset, length) in `units` of each email, phone
  * and identifier, ...8 string ids per address]`, or -1 when every list is empty.
@@ -26,6 +27,14 @@ const ADDRESS_WIDTH = 8;
 const HEADER = 4;
 const INITIAL_ROWS = 1 << 10;
 const FREE = -2;
+/** Ints per row, and the fields' offsets in a row (8: two rows per 64-byte cache line). */
+const ROW_WIDTH = 8;
+const R_FIRST = 0;
+const R_MIDDLE = 1;
+const R_LAST = 2;
+const R_DOB = 3;
+const R_SUFFIX = 4;
+const R_LIST = 5;
 /** Code units of the value being decoded. */
 const SCRATCH: number[] = [];
 const DECODE_CHUNK = 4096;
@@ -118,13 +127,13 @@ function grownInt32(a: Int32Array, need: number): Int32Array {
 /** Columnar store of normalized contacts by record id (non-negative int32). */
 export class RecordStore {
   private readonly ids = new IdToRow();
-  private first: Int32Array = new Int32Array(INITIAL_ROWS);
-  private middle: Int32Array = new Int32Array(INITIAL_ROWS);
-  private last: Int32Array = new Int32Array(INITIAL_ROWS);
-  private dob: Int32Array = new Int32Array(INITIAL_ROWS);
-  private suffix: Uint8Array = new Uint8Array(INITIAL_ROWS);
-  /** Start of the row's segment in `lists`, -1 when it has none, FREE for a removed row. */
-  private listAt: Int32Array = new Int32Array(INITIAL_ROWS);
+  /**
+   * Rows of ROW_WIDTH ints, a row's fields side by side (one cache line to read a record's
+   * names and date): string ids of first, middle, last and dob (-1 for null), the suffix
+   * code, and the start of the row's segment in `lists` (-1 when it has none, FREE for a
+   * removed row).
+   */
+  private rowData: Int32Array = new Int32Array(INITIAL_ROWS * ROW_WIDTH);
   private rows = 0;
   private freeRows: number[] = [];
 
@@ -159,12 +168,19 @@ export class RecordStore {
     const old = this.ids.get(id);
     if (old >= 0) this.releaseRow(old);
     const row = old >= 0 ? old : this.allocRow();
-    this.first[row] = this.intern(c.first);
-    this.middle[row] = this.intern(c.middle);
-    this.last[row] = this.intern(c.last);
-    this.dob[row] = this.intern(c.dob);
-    this.suffix[row] = c.suffix === null ? 0 : SUFFIXES.indexOf(c.suffix);
-    this.listAt[row] = this.writeLists(c);
+    const first = this.intern(c.first);
+    const middle = this.intern(c.middle);
+    const last = this.intern(c.last);
+    const dob = this.intern(c.dob);
+    const listAt = this.writeLists(c);
+    const d = this.rowData;
+    const r = row * ROW_WIDTH;
+    d[r + R_FIRST] = first;
+    d[r + R_MIDDLE] = middle;
+    d[r + R_LAST] = last;
+    d[r + R_DOB] = dob;
+    d[r + R_SUFFIX] = c.suffix === null ? 0 : SUFFIXES.indexOf(c.suffix);
+    d[r + R_LIST] = listAt;
     if (old < 0) this.ids.add(id, row);
     else this.maybeCompact();
   }
@@ -174,7 +190,7 @@ export class RecordStore {
     const row = this.ids.get(id);
     if (row < 0) return false;
     this.releaseRow(row);
-    this.listAt[row] = FREE;
+    this.rowData[row * ROW_WIDTH + R_LIST] = FREE;
     this.freeRows.push(row);
     this.ids.delete(id);
     this.maybeCompact();
@@ -183,11 +199,7 @@ export class RecordStore {
 
   /** Bytes held by typed arrays (the distinct shared strings are on the heap besides). */
   get bytes(): number {
-    return this.ids.bytes + this.rowsCapacity * 21 + this.lists.byteLength + this.units.byteLength;
-  }
-
-  private get rowsCapacity(): number {
-    return this.first.length;
+    return this.ids.bytes + this.rowData.byteLength + this.lists.byteLength + this.units.byteLength;
   }
 
   private intern(v: string | null): number {
@@ -205,29 +217,19 @@ export class RecordStore {
     const reused = this.freeRows.pop();
     if (reused !== undefined) return reused;
     const row = this.rows++;
-    if (row === this.rowsCapacity) {
-      const need = row + 1;
-      this.first = grownInt32(this.first, need);
-      this.middle = grownInt32(this.middle, need);
-      this.last = grownInt32(this.last, need);
-      this.dob = grownInt32(this.dob, need);
-      this.listAt = grownInt32(this.listAt, need);
-      const suffix = new Uint8Array(this.first.length);
-      suffix.set(this.suffix);
-      this.suffix = suffix;
-    }
+    this.rowData = grownInt32(this.rowData, (row + 1) * ROW_WIDTH);
     return row;
   }
 
   /** Marks a row's segment and values as dead (the row itself stays allocated). */
   private releaseRow(row: number): void {
-    const at = this.listAt[row] as number;
+    const at = this.rowData[row * ROW_WIDTH + R_LIST] as number;
     if (at < 0) return;
     const l = this.lists;
     const nValues = (l[at] as number) + (l[at + 1] as number) + (l[at + 2] as number);
     for (let k = at + HEADER; k < at + HEADER + 2 * nValues; k += 2) this.deadUnits += l[k + 1] as number;
     this.deadLists += HEADER + 2 * nValues + (l[at + 3] as number) * ADDRESS_WIDTH;
-    this.listAt[row] = -1;
+    this.rowData[row * ROW_WIDTH + R_LIST] = -1;
   }
 
   private writeLists(c: NormalizedContact): number {
@@ -288,7 +290,7 @@ export class RecordStore {
     let phones: readonly string[] = NONE;
     let identifiers: readonly string[] = NONE;
     let addresses: readonly NormalizedAddress[] = NONE;
-    const at = this.listAt[row] as number;
+    const at = this.rowData[row * ROW_WIDTH + R_LIST] as number;
     if (at >= 0) {
       const l = this.lists;
       let k = at + HEADER;
@@ -308,13 +310,15 @@ export class RecordStore {
         addresses = out;
       }
     }
+    const d = this.rowData;
+    const r = row * ROW_WIDTH;
     // Same key order as normalizeContact's literal: one hidden class for every contact.
     return {
-      first: this.str(this.first[row] as number),
-      middle: this.str(this.middle[row] as number),
-      last: this.str(this.last[row] as number),
-      suffix: SUFFIXES[this.suffix[row] as number] ?? null,
-      dob: this.str(this.dob[row] as number),
+      first: this.str(d[r + R_FIRST] as number),
+      middle: this.str(d[r + R_MIDDLE] as number),
+      last: this.str(d[r + R_LAST] as number),
+      suffix: SUFFIXES[d[r + R_SUFFIX] as number] ?? null,
+      dob: this.str(d[r + R_DOB] as number),
       emails,
       phones,
       addresses,
@@ -330,13 +334,15 @@ export class RecordStore {
   load(id: number, view: RecordView): boolean {
     const row = this.ids.get(id);
     if (row < 0) return false;
-    view.reset(row, this.str(this.first[row] as number), this.str(this.middle[row] as number), this.str(this.last[row] as number), SUFFIXES[this.suffix[row] as number] ?? null, this.str(this.dob[row] as number));
+    const d = this.rowData;
+    const r = row * ROW_WIDTH;
+    view.reset(row, this.str(d[r + R_FIRST] as number), this.str(d[r + R_MIDDLE] as number), this.str(d[r + R_LAST] as number), SUFFIXES[d[r + R_SUFFIX] as number] ?? null, this.str(d[r + R_DOB] as number));
     return true;
   }
 
   /** List `which` (0 emails, 1 phones, 2 identifiers) of a row. */
   listOf(row: number, which: 0 | 1 | 2): readonly string[] {
-    const at = this.listAt[row] as number;
+    const at = this.rowData[row * ROW_WIDTH + R_LIST] as number;
     if (at < 0) return NONE;
     const l = this.lists;
     const n = l[at + which] as number;
@@ -348,7 +354,7 @@ export class RecordStore {
 
   /** Addresses of a row. */
   addressesOf(row: number): readonly NormalizedAddress[] {
-    const at = this.listAt[row] as number;
+    const at = this.rowData[row * ROW_WIDTH + R_LIST] as number;
     if (at < 0) return NONE;
     const l = this.lists;
     const nA = l[at + 3] as number;
@@ -403,7 +409,7 @@ export class RecordStore {
     let used = 0;
     let unitsUsed = 0;
     for (let row = 0; row < this.rows; row++) {
-      const at = this.listAt[row] as number;
+      const at = this.rowData[row * ROW_WIDTH + R_LIST] as number;
       if (at < 0) continue;
       const nValues = (oldLists[at] as number) + (oldLists[at + 1] as number) + (oldLists[at + 2] as number);
       const width = HEADER + 2 * nValues + (oldLists[at + 3] as number) * ADDRESS_WIDTH;
@@ -415,7 +421,7 @@ export class RecordStore {
         lists[k] = unitsUsed;
         unitsUsed += n;
       }
-      this.listAt[row] = used;
+      this.rowData[row * ROW_WIDTH + R_LIST] = used;
       used += width;
     }
     this.lists = lists;
