@@ -19,6 +19,7 @@
  * Removed rows are reused; the space their segments and values held is reclaimed by a
  * compaction once it is more than half of what is in use.
  */
+import { StringTable } from './string-table.js';
 import type { NameSuffix, NormalizedAddress, NormalizedContact } from './types.js';
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -138,8 +139,7 @@ export class RecordStore {
   private freeRows: number[] = [];
 
   /** Distinct shared values (names, dates, address parts) and their ids. */
-  private readonly strings: string[] = [];
-  private readonly stringIds = new Map<string, number>();
+  private readonly strings = new StringTable();
   /** Per-record values (emails, phones, identifiers) as UTF-16 code units (exact for any string). */
   private units: Uint16Array = new Uint16Array(INITIAL_ROWS * 32);
   private unitsUsed = 0;
@@ -199,18 +199,11 @@ export class RecordStore {
 
   /** Bytes held by typed arrays (the distinct shared strings are on the heap besides). */
   get bytes(): number {
-    return this.ids.bytes + this.rowData.byteLength + this.lists.byteLength + this.units.byteLength;
+    return this.ids.bytes + this.rowData.byteLength + this.lists.byteLength + this.units.byteLength + this.strings.bytes;
   }
 
   private intern(v: string | null): number {
-    if (v === null) return -1;
-    let id = this.stringIds.get(v);
-    if (id === undefined) {
-      id = this.strings.length;
-      this.strings.push(v);
-      this.stringIds.set(v, id);
-    }
-    return id;
+    return v === null ? -1 : this.strings.id(v);
   }
 
   private allocRow(): number {
@@ -282,7 +275,7 @@ export class RecordStore {
   }
 
   private str(id: number): string | null {
-    return id < 0 ? null : (this.strings[id] as string);
+    return id < 0 ? null : this.strings.get(id);
   }
 
   private contactAt(row: number): NormalizedContact {
