@@ -71,8 +71,11 @@ function runPg(bin: string, args: string[]): void {
 
 let databases = 0;
 
-/** Starts a cluster (initdb + pg_ctl, under a second): trust auth, loopback only, no fsync. */
-export async function startPostgres(): Promise<PgServer> {
+/**
+ * Starts a cluster (initdb + pg_ctl, under a second): trust auth, loopback only, no fsync
+ * unless `durable` (benchmarks: commits are fsynced as in production).
+ */
+export async function startPostgres(options: { durable?: boolean } = {}): Promise<PgServer> {
   const bin = postgresBin();
   if (bin === null) throw new Error('PostgreSQL binaries not found');
   const dir = mkdtempSync(join(tmpdir(), 'matchbook-pg-'));
@@ -81,7 +84,8 @@ export async function startPostgres(): Promise<PgServer> {
   const data = join(dir, 'data');
   const port = await freePort();
   runPg(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=300`;
+  const sync = options.durable === true ? '' : ' -c fsync=off -c full_page_writes=off';
+  const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${sync} -c max_connections=300`;
   runPg(join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
   let stopped = false;
   const stop = (): void => {

@@ -426,31 +426,31 @@ export class Crm {
    * Catch-ups of a scope run one at a time, so the index never goes back to an older row;
    * a caller arriving while one runs joins the next (which starts after it arrived).
    */
-  private catchUp(st: ScopeState): Promise<void> {
-    const store = this.store;
-    if (store.peopleChangedSince === undefined) return Promise.resolve();
-    if (st.queued !== null) return st.queued;
-    const run = st.catching.then(() => {
-      st.queued = null;
-      return this.applyChanges(st);
+  private catchUp(st: ScopeState, via: Store = this.store): Promise<void> {
+    if (via.peopleChangedSince === undefined) return Promise.resolve();
+    // Inside the lock (`via` is the lock's transaction) the catch-up must not wait for a pooled connection.
+    if (st.queued !== null && via === this.store) return st.queued;
+    const run: Promise<void> = st.catching.then(() => {
+      if (st.queued === run) st.queued = null;
+      return this.applyChanges(st, via);
     });
-    st.queued = run;
+    if (via === this.store) st.queued = run;
     st.catching = run.catch(() => undefined);
     return run;
   }
 
-  private async applyChanges(st: ScopeState): Promise<void> {
-    const changed = this.store.peopleChangedSince;
+  private async applyChanges(st: ScopeState, via: Store): Promise<void> {
+    const changed = via.peopleChangedSince;
     if (changed === undefined) return;
     for (;;) {
       const index = st.index;
-      const rows = await changed.call(this.store, st.scope, st.seq, this.batchSize);
+      const rows = await changed.call(via, st.scope, st.seq, this.batchSize);
       if (index !== st.index) return; // reloaded meanwhile: the load set its own seq
       for (const row of rows) {
         const contact = row.json !== null && row.fingerprint === st.fingerprint ? decodeMatchKey(row.json) : null;
         if (contact !== null) index.upsertNormalized(row.crmId, contact);
         else {
-          const p = await this.store.getPerson(st.scope, row.crmId);
+          const p = await via.getPerson(st.scope, row.crmId);
           if (p !== null) index.upsert(p.crmId, engineInput(p));
         }
         if (row.organization) st.organizations.add(row.crmId);
@@ -474,7 +474,7 @@ export class Crm {
       const writes = st.localWrites;
       try {
         return await store.withScopeLock(st.scope, async (tx) => {
-          await this.catchUp(st);
+          await this.catchUp(st, tx);
           return fn(tx);
         });
       } catch (error) {

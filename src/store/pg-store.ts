@@ -3,9 +3,10 @@
  * one database. Schema and its reasons: pg-migrations.ts.
  *
  * Durability: every write commits before its Promise resolves (PostgreSQL's own WAL and
- * `synchronous_commit`; concurrent commits share a WAL flush on the server). The two people
- * writes report `durable` already resolved, except inside {@link PgStore.withScopeLock},
- * where they report the commit of that transaction.
+ * `synchronous_commit`; concurrent commits share a WAL flush on the server), except the two
+ * people writes, which are applied (committed, visible) when they resolve and report
+ * `durable` after a WAL flush barrier (see scopeTransaction): the scope's lock is not held
+ * during the flush.
  *
  * Concurrency across processes: every people write runs in a transaction holding the
  * advisory lock of its tenant+context (`pg_advisory_xact_lock(tenantId, context)`), and
@@ -45,7 +46,6 @@ const SCALAR_COLUMNS = PERSON_SCALARS.map(columnOf);
 const EMPTY_SELF_REPORTED: StoredSelfReported = {
   races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null,
 };
-const DURABLE: Promise<void> = Promise.resolve();
 /** Key of the advisory lock held while migrating (any constant unlikely to clash). */
 const MIGRATION_LOCK = 7_265_746_201;
 const CONTEXT_NUMBER: Readonly<Record<ContextName, number>> = { voterfile: 0, campaign: 1 };
@@ -147,8 +147,10 @@ function isUniqueViolation(error: unknown): boolean {
 interface Tx {
   readonly client: pg.PoolClient;
   readonly scope: Scope;
-  /** Resolves when the transaction committed, rejects when it rolled back. */
+  /** Resolves when the transaction's writes are durable, rejects when it rolled back. */
   readonly committed: Promise<void>;
+  /** A write ran in it (a durability barrier follows its commit). */
+  wrote: boolean;
 }
 
 /** State shared by a store and the transaction-bound stores it hands out. */
@@ -244,8 +246,23 @@ export class PgStore implements Store {
   }
 
   async withScopeLock<T>(scope: Scope, fn: (tx: Store) => Promise<T>): Promise<T> {
+    return (await this.scopeTransaction(scope, fn)).value;
+  }
+
+  /**
+   * The scope-lock transaction. It commits with `synchronous_commit = off`, so the lock is
+   * released as soon as the commit is visible, without waiting for the WAL flush (one fsync
+   * per lock holder would cap a scope's writes at the disk's sync rate). Its writes become
+   * durable with a barrier right after: a tiny transaction with synchronous commit (an xid,
+   * hence a commit record, flushed with everything before it; concurrent barriers share one
+   * flush). `durable` (the Tx's `committed`) resolves after that barrier, and callers answer
+   * only then: a killed server process never loses an answered write, and PostgreSQL's crash
+   * loses nothing anyone was told about. Other processes may read such a row up to that
+   * flush (milliseconds) before it is durable.
+   */
+  private async scopeTransaction<T>(scope: Scope, fn: (tx: Store) => Promise<T>): Promise<{ value: T; durable: Promise<void> }> {
     if (this.tx !== null) {
-      if (this.tx.scope.tenantId === scope.tenantId && this.tx.scope.context === scope.context) return fn(this);
+      if (this.tx.scope.tenantId === scope.tenantId && this.tx.scope.context === scope.context) return { value: await fn(this), durable: this.tx.committed };
       throw new StoreError('withScopeLock of another scope inside a scope lock.', 'CONFLICT');
     }
     const client = await this.pool.connect();
@@ -258,43 +275,64 @@ export class PgStore implements Store {
     committed.catch(() => undefined);
     this.shared.pending.add(committed);
     let broken = false;
+    let released = false;
+    const release = (): void => {
+      if (released) return;
+      released = true;
+      this.shared.pending.delete(committed);
+      client.release(broken);
+    };
     try {
-      await client.query(`BEGIN; SELECT pg_advisory_xact_lock(${Math.trunc(scope.tenantId)}, ${CONTEXT_NUMBER[scope.context]})`);
+      await client.query(`BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${Math.trunc(scope.tenantId)}, ${CONTEXT_NUMBER[scope.context]})`);
+      const tx: Tx = { client, scope, committed, wrote: false };
       let value: T;
       try {
-        value = await fn(new PgStore(this.pool, this.shared, { client, scope, committed }));
+        value = await fn(new PgStore(this.pool, this.shared, tx));
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {
           broken = true;
         });
-        reject(error);
         throw error;
       }
-      resolve();
-      return value;
+      if (!tx.wrote) {
+        resolve();
+        release();
+      } else {
+        client.query('BEGIN; SELECT txid_current(); COMMIT').then(
+          () => resolve(),
+          (error: unknown) => {
+            broken = true;
+            reject(error);
+          },
+        ).finally(release);
+      }
+      return { value, durable: committed };
     } catch (error) {
       reject(error);
+      release();
       throw error;
-    } finally {
-      this.shared.pending.delete(committed);
-      client.release(broken);
     }
   }
 
   /**
    * Runs a people write of `scope` in a transaction holding the scope's lock: the current
-   * scope-lock transaction, or one of its own committed before this resolves.
+   * scope-lock transaction, or one of its own (applied when this resolves, durable after
+   * its barrier, see {@link scopeTransaction}).
    */
   private async locked<T>(scope: Scope, fn: (client: pg.PoolClient) => Promise<T>): Promise<Applied<T>> {
     if (this.tx !== null) {
       if (this.tx.scope.tenantId !== scope.tenantId || this.tx.scope.context !== scope.context) {
         throw new StoreError('A people write of another scope inside a scope lock.', 'CONFLICT');
       }
+      this.tx.wrote = true;
       return { value: await fn(this.tx.client), durable: this.tx.committed };
     }
-    const value = await this.withScopeLock(scope, async (tx) => fn((tx as PgStore).tx!.client));
-    return { value, durable: DURABLE };
+    return this.scopeTransaction(scope, async (tx) => {
+      const bound = (tx as PgStore).tx!;
+      bound.wrote = true;
+      return fn(bound.client);
+    });
   }
 
   async createTenant(name: string, createdAt: string): Promise<TenantRow> {
