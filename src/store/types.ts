@@ -1,8 +1,9 @@
 /**
  * Persistence contract of the CRM (architecture.md: src/store, "persistence adapters").
  *
- * Every method returns a Promise so that a networked adapter (PostgreSQL, a later issue) can
- * implement the same interface as the embedded SQLite one. An adapter must:
+ * Every method returns a Promise so that the networked adapter (PostgreSQL, pg-store.ts)
+ * implements the same interface as the embedded SQLite one; test/store/store-contract.ts runs
+ * every store test against both. An adapter must:
  * - commit before a write's Promise resolves (a resolved write survives `kill -9` of the
  *   process), except the two people writes, which return {@link Applied}: applied (visible to
  *   this store's reads) at once, durable when `durable` resolves, so that an adapter can
