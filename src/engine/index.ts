@@ -74,7 +74,7 @@ export {
   type ScoreContext,
   type TermFrequencies,
 } from './score.js';
-export { blockingHashes, blockingKeys, hashKey, phoneticKey } from './blocking.js';
+export { blockingHashes, blockingKeys, hashKeyParts, phoneticKey } from './blocking.js';
 export { MAX_RECORD_ID, PostingTable } from './posting-table.js';
 export { ADDRESS_FILE_GATES, CITY_FILE_GATES, LINKAGE_PROFILE, LINKAGE_THRESHOLDS, type MatchProfile } from './profiles.js';
 export { isAdjacentTransposition, jaroWinkler, levenshtein } from './similarity.js';
