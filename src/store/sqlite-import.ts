@@ -147,9 +147,12 @@ export class SqliteImportTables {
   }
 
   async claimImportJob(owner: string, nowMs: number, leaseMs: number): Promise<ImportJobRow | null> {
+    const open = `SELECT id FROM bulk_import_jobs WHERE status IN ${OPEN_STATUSES}
+        AND (owner IS NULL OR lease_until IS NULL OR lease_until < ?) ORDER BY id LIMIT 1`;
+    // A plain read first: an idle server polling for work writes (and syncs) nothing.
+    if (this.stmt(open).get(nowMs) === undefined) return null;
     return this.write(() => {
-      const row = this.stmt(`SELECT id FROM bulk_import_jobs WHERE status IN ${OPEN_STATUSES}
-        AND (owner IS NULL OR lease_until IS NULL OR lease_until < ?) ORDER BY id LIMIT 1`).get(nowMs) as Row | undefined;
+      const row = this.stmt(open).get(nowMs) as Row | undefined;
       if (row === undefined) return null;
       const claimed = this.stmt(`UPDATE bulk_import_jobs SET owner = ?, lease_until = ?, attempts = attempts + 1,
         status = CASE status WHEN 'Pending' THEN 'InProgress' ELSE status END WHERE id = ? RETURNING *`)

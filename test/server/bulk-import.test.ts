@@ -5,6 +5,7 @@
  * people checked.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { BulkImports } from '../../src/crm/index.js';
 import { call, clientBody, openImportServer, parseResultCsv, waitForJob, zipOf, type ImportServer } from './import-helpers.js';
 
 // Background jobs, a local file server and (for the zip bomb) heavy compression: slow on a loaded 2-core machine.
@@ -224,6 +225,18 @@ describe('uploads, tenants and lists', () => {
     const peek = await call(s, other, 'GET', `/v4/bulkImportJobs/${job2.id}`);
     expect(peek.status).toBe(404);
     expect(peek.json).toEqual({ errors: [{ code: 'NOT_FOUND', text: 'The specified resource cannot be found.' }] });
+  });
+
+  it('result files expire after 24 hours', async () => {
+    const body = clientBody('parsons-sent-bulk-import-job-request-upsert-contacts.json');
+    body.file.sourceUrl = s.files.put('/exp.csv', 'Vanid,email\n,exp@example.org\n');
+    const job = await waitForJob(s, key, (await call(s, key, 'POST', '/v4/bulkImportJobs', body)).json.jobId);
+    const name = (job.resultFiles[0].url as string).split('/').pop() as string;
+    const ctx = { tenantId: (await s.crm.authenticate(key))!.tenantId, context: 'campaign' as const };
+    const later = (hours: number) => new BulkImports(s.crm, null, () => true, () => new Date(Date.now() + hours * 3600_000));
+    expect(await later(23).resultFile(name)).not.toBeNull();
+    expect(await later(25).resultFile(name)).toBeNull();
+    expect((await later(25).getJob(ctx, job.id))?.resultFiles).toEqual([]);
   });
 
   it('a result file URL with a wrong token is a 404', async () => {

@@ -56,6 +56,8 @@ class LeaseLost extends Error {}
 class JobFailure extends Error {}
 
 const RESULT_TTL_MS = 24 * 60 * 60 * 1000;
+/** How often expired uploads and results are purged, ms. */
+const PURGE_EVERY_MS = 60_000;
 
 function iso(d: Date): string {
   return d.toISOString().replace(/\.\d{3}Z$/, 'Z');
@@ -94,6 +96,7 @@ export class ImportRunner {
   private running: Promise<void> | null = null;
   private stopped = true;
   private again = false;
+  private purgedAt = -Infinity;
 
   constructor(private readonly options: ImportRunnerOptions) {
     this.owner = options.owner ?? `${process.pid}-${randomBytes(6).toString('hex')}`;
@@ -152,7 +155,11 @@ export class ImportRunner {
   /** Claims and runs jobs until there is none. */
   private async loop(): Promise<void> {
     try {
-      await this.store.purgeExpiredImports(iso(this.clock()));
+      const now = this.clock().getTime();
+      if (now - this.purgedAt >= PURGE_EVERY_MS) {
+        this.purgedAt = now;
+        await this.store.purgeExpiredImports(iso(this.clock()));
+      }
       while (!this.stopped) {
         const job = await this.store.claimImportJob(this.owner, this.clock().getTime(), this.leaseMs);
         if (job === null) return;
