@@ -43,6 +43,8 @@ export interface ImportSettings {
   readonly limits: SourceLimits;
   /** Lease of a job in ms; a job whose process died is taken over after it. */
   readonly leaseMs: number;
+  /** Work of a job between yields to the event loop (and commits), ms. */
+  readonly sliceMs: number;
 }
 
 function positiveInt(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number): number {
@@ -53,7 +55,7 @@ function positiveInt(env: Readonly<Record<string, string | undefined>>, name: st
   return n;
 }
 
-/** Reads MATCHBOOK_IMPORT_ALLOWED_HOSTS, _MAX_BYTES, _MAX_ZIP_RATIO, _TIMEOUT_MS and _LEASE_MS. */
+/** Reads MATCHBOOK_IMPORT_ALLOWED_HOSTS, _MAX_BYTES, _MAX_ZIP_RATIO, _TIMEOUT_MS, _LEASE_MS and _SLICE_MS. */
 export function importSettingsFromEnv(env: Readonly<Record<string, string | undefined>>): ImportSettings {
   return {
     allowedHosts: parseAllowedHosts(env['MATCHBOOK_IMPORT_ALLOWED_HOSTS']),
@@ -63,6 +65,7 @@ export function importSettingsFromEnv(env: Readonly<Record<string, string | unde
       timeoutMs: positiveInt(env, 'MATCHBOOK_IMPORT_TIMEOUT_MS', DEFAULT_SOURCE_LIMITS.timeoutMs),
     },
     leaseMs: positiveInt(env, 'MATCHBOOK_IMPORT_LEASE_MS', 15_000),
+    sliceMs: positiveInt(env, 'MATCHBOOK_IMPORT_SLICE_MS', 8),
   };
 }
 
@@ -147,6 +150,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     fetchUrl: (url) => fetchSource(url, settings.allowedHosts, settings.limits),
     limits: settings.limits,
     leaseMs: settings.leaseMs,
+    sliceMs: settings.sliceMs,
     onError: (err, jobId) => app?.log.error({ err, jobId }, 'bulk import failure'),
   });
   const imports = new BulkImports(crm, runner, (url) => hostAllowed(url, settings.allowedHosts));
