@@ -56,6 +56,8 @@ class LeaseLost extends Error {}
 class JobFailure extends Error {}
 
 const RESULT_TTL_MS = 24 * 60 * 60 * 1000;
+/** A job claimed more often than this (its server died each time) ends Failed instead of retrying forever. */
+export const MAX_ATTEMPTS = 5;
 /** How often expired uploads and results are purged, ms. */
 const PURGE_EVERY_MS = 60_000;
 
@@ -183,14 +185,20 @@ export class ImportRunner {
       if (lost) throw new LeaseLost();
     };
     try {
+      if (job.attempts > MAX_ATTEMPTS) {
+        throw new JobFailure(`The job was interrupted ${job.attempts - 1} times (its server stopped each time) after ${job.rowsDone} rows; it is not retried again.`);
+      }
       const spec = JSON.parse(job.request) as JobSpec;
       let fileId = job.fileId;
+      let rowsTotal = job.rowsTotal;
       if (fileId === null) {
         const staged = await this.stage(job, spec);
         fileId = staged.fileId;
-        if (!(await this.store.updateImportJob(job.id, this.owner, { fileId, rowsTotal: staged.rows }))) throw new LeaseLost();
+        rowsTotal = staged.rows;
+        if (!(await this.store.updateImportJob(job.id, this.owner, { fileId, rowsTotal }))) throw new LeaseLost();
       }
-      const finished = await this.apply(job, spec, fileId, check);
+      if (rowsTotal === null) throw new JobFailure('The job cannot resume: its staged file is unknown.');
+      const finished = await this.apply(job, spec, fileId, rowsTotal, check);
       if (finished) await this.finish(job, spec, fileId);
     } catch (error) {
       if (error instanceof LeaseLost || (error instanceof StoreError && error.code === 'CONFLICT')) return;
@@ -270,7 +278,7 @@ export class ImportRunner {
   }
 
   /** Phase 2: applies the rows after the last committed one. False when stopped before the end. */
-  private async apply(job: ImportJobRow, spec: JobSpec, fileId: number, check: () => void): Promise<boolean> {
+  private async apply(job: ImportJobRow, spec: JobSpec, fileId: number, rowsTotal: number, check: () => void): Promise<boolean> {
     const ctx: CallContext = { tenantId: job.tenantId, context: job.context };
     const steps = spec.mappingTypes.length;
     const last = await this.store.lastImportRow(job.id);
@@ -310,6 +318,9 @@ export class ImportRunner {
     }
     await Promise.all(pending);
     await this.store.flush();
+    if (rowNo !== rowsTotal) {
+      throw new JobFailure(`The job cannot resume: its staged copy of the file now has ${rowNo} rows instead of ${rowsTotal} (rows 1-${Math.min(rowNo, rowsTotal)} were applied).`);
+    }
     return true;
   }
 

@@ -1,0 +1,65 @@
+/**
+ * The import worker's ways of ending a job that cannot go on: never silently stuck
+ * InProgress. A job interrupted too often ends Failed; a job taken over from a dead owner
+ * resumes after its last marked row.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { BulkImports, Crm, ImportRunner } from '../../src/crm/index.js';
+import { MAX_ATTEMPTS } from '../../src/crm/import/runner.js';
+
+let crm: Crm;
+let imports: BulkImports;
+let ctx: { tenantId: number; context: 'campaign' };
+let sourceUrl: string;
+
+beforeEach(async () => {
+  crm = await Crm.open({ db: ':memory:' });
+  await crm.createTenant('t');
+  const { key } = await crm.createKey({ tenant: 't', tier: 'Internal', contexts: ['campaign'], defaultContext: 'campaign' });
+  ctx = { tenantId: (await crm.authenticate(key))!.tenantId, context: 'campaign' };
+  imports = new BulkImports(crm, null, () => false);
+  const csv = ['FirstName,LastName', ...Array.from({ length: 50 }, (_, i) => `F${i},L${i}`)].join('\n');
+  const up = await imports.saveUpload(ctx, 'names.csv', (async function* () { yield Buffer.from(csv); })());
+  sourceUrl = `http://origin/v4/bulkImportFiles/${up.token}`;
+});
+afterEach(async () => {
+  await crm.close();
+});
+
+const request = () => ({
+  file: { hasHeader: true, columnDelimiter: 'csv', sourceUrl },
+  actions: [{ actionType: 'loadMappedFile', mappingTypes: [{ name: 'CreateOrUpdateContact' }] }],
+});
+const runner = (owner: string) => new ImportRunner({ crm, owner, fetchUrl: () => { throw new Error('no fetch'); }, limits: { maxBytes: 1e6, maxZipRatio: 100 }, leaseMs: 100 });
+
+describe('ImportRunner', () => {
+  it(`ends Failed after ${MAX_ATTEMPTS} interrupted attempts`, async () => {
+    const id = await imports.createJob(ctx, request(), 'http://origin');
+    let job = null;
+    for (let i = 0; i <= MAX_ATTEMPTS; i++) job = await crm.store.claimImportJob(`dead-${i}`, i * 1000, 100);
+    expect(job?.attempts).toBe(MAX_ATTEMPTS + 1);
+    await runner(`dead-${MAX_ATTEMPTS}`).run(job!);
+    const view = await imports.getJob(ctx, id);
+    expect(view).toMatchObject({ status: 'Failed', errors: [{ code: 'IMPORT_FAILED', text: expect.stringMatching(/interrupted 5 times/) }] });
+  });
+
+  it('a job stopped midway resumes after its last marked row in another worker, each row applied once', async () => {
+    const id = await imports.createJob(ctx, request(), 'http://origin');
+    const a = new ImportRunner({ crm, owner: 'a', fetchUrl: () => { throw new Error('no fetch'); }, limits: { maxBytes: 1e6, maxZipRatio: 100 }, leaseMs: 100, pollMs: 10, batchRows: 3, sliceMs: 0 });
+    a.start();
+    for (;;) {
+      const v = await imports.getJob(ctx, id);
+      if ((v?.rowsDone ?? 0) >= 10) break;
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    await a.stop();
+    const midway = await imports.getJob(ctx, id);
+    expect(midway?.status).toMatch(/^InProgress/);
+    expect(midway?.rowsDone).toBeLessThan(50);
+    const taken = await crm.store.claimImportJob('b', Date.now(), 100);
+    expect(taken?.attempts).toBe(2);
+    await runner('b').run(taken!);
+    expect(await imports.getJob(ctx, id)).toMatchObject({ status: 'Completed', rowsDone: 50, rowsFailed: 0 });
+    expect((await crm.listTenants())[0]?.people.campaign).toBe(50);
+  });
+});
