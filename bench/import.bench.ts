@@ -100,8 +100,21 @@ function rssOf(pid: number): number | null {
   }
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc; null elsewhere. */
+function cpuSecondsOf(pid: number): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
 interface JobRun {
   name: string;
+  /** Server CPU per row in µs (load-independent cost; includes the find load when there is one). */
+  cpuPerRowUs: number | null;
   rows: number;
   seconds: number;
   status: string;
@@ -119,6 +132,7 @@ async function runJob(name: string, base: string, key: string, pid: number, csv:
   const { sourceUrl } = (await up.json()) as { sourceUrl: string };
   const uploadSeconds = (performance.now() - upStart) / 1000;
   const started = performance.now();
+  const cpuBefore = cpuSecondsOf(pid);
   const created = await fetch(`${base}/v4/bulkImportJobs`, {
     method: 'POST',
     headers: { ...auth, 'content-type': 'application/json' },
@@ -139,7 +153,10 @@ async function runJob(name: string, base: string, key: string, pid: number, csv:
     if (/Completed|Failed/.test(job.status)) {
       const seconds = (performance.now() - started) / 1000;
       if (job.status === 'Failed') throw new Error(`job failed: ${JSON.stringify(job.errors)}`);
-      return { name, rows: job.rowsTotal ?? 0, seconds, status: job.status, rowsFailed: job.rowsFailed, peakRss, uploadSeconds };
+      const cpuAfter = cpuSecondsOf(pid);
+      const rows = job.rowsTotal ?? 0;
+      const cpuPerRowUs = cpuBefore === null || cpuAfter === null || rows === 0 ? null : Math.round(((cpuAfter - cpuBefore) * 1e6) / rows);
+      return { name, rows, seconds, status: job.status, rowsFailed: job.rowsFailed, peakRss, uploadSeconds, cpuPerRowUs };
     }
     if (performance.now() - lastLog > 5000) {
       lastLog = performance.now();
@@ -184,7 +201,7 @@ function mib(bytes: number | null): string {
 }
 
 function render(args: Args, machine: MachineInfo, jobs: readonly JobRun[], idle: { p50: number; p99: number }, during: { p50: number; p99: number; requests: number }): string {
-  const rows = jobs.map((j) => `| ${j.name} | ${j.rows.toLocaleString('en-US')} | ${j.seconds.toFixed(1)} | **${Math.round(j.rows / j.seconds).toLocaleString('en-US')}** | ${j.status} (${j.rowsFailed} rows refused) | ${mib(j.peakRss)} | ${j.uploadSeconds.toFixed(1)} |`);
+  const rows = jobs.map((j) => `| ${j.name} | ${j.rows.toLocaleString('en-US')} | ${j.seconds.toFixed(1)} | **${Math.round(j.rows / j.seconds).toLocaleString('en-US')}** | ${j.cpuPerRowUs ?? 'n/a'} | ${j.status} (${j.rowsFailed} rows refused) | ${mib(j.peakRss)} | ${j.uploadSeconds.toFixed(1)} |`);
   const measured = jobs[1];
   const ratio = during.p99 / Math.max(idle.p99, 0.001);
   return [
@@ -201,8 +218,8 @@ function render(args: Args, machine: MachineInfo, jobs: readonly JobRun[], idle:
       'corpus (30% people not stored) into that database, so rows match and update or create. Then another pool of ' +
       `queries with POST /v4/people/find at a fixed ${args.rate} req/s (autocannon, 4 connections) running during the whole job.`,
     '',
-    '| job | rows | seconds | rows/s | status | server peak RSS | upload s |',
-    '|---|---|---|---|---|---|---|',
+    '| job | rows | seconds | rows/s | server CPU µs/row | status | server peak RSS | upload s |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
     `Target >= 5,000 rows/s (the measured job, into ${args.size.toLocaleString('en-US')} people): ${measured !== undefined && measured.rows / measured.seconds >= 5000 ? 'met' : '**not met**'}.`,
