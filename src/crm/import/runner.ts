@@ -97,6 +97,8 @@ export class ImportRunner {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
   private stopped = true;
+  /** stop() was called: a job in progress is released at its next yield. */
+  private stopping = false;
   private again = false;
   private purgedAt = -Infinity;
 
@@ -118,6 +120,7 @@ export class ImportRunner {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.stopping = false;
     this.schedule(0);
   }
 
@@ -134,6 +137,7 @@ export class ImportRunner {
   /** Stops after the current batch; a job in progress keeps its rows and is released for a restart to resume. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.stopping = true;
     if (this.timer !== null) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
@@ -309,7 +313,7 @@ export class ImportRunner {
           pending = [];
           await nextTurn();
           sliceStart = performance.now();
-          if (this.stopped) {
+          if (this.stopping) {
             await this.store.updateImportJob(job.id, this.owner, { release: true });
             return false;
           }
