@@ -152,6 +152,29 @@ describe.skipIf(!HAVE_POSTGRES || !HAVE_REDIS)('several serve processes on Postg
     procs.pop();
   });
 
+  it('after PostgreSQL drops every connection, the processes reconnect and catch up on what was written meanwhile', async () => {
+    const admin = new pgLib.Client({ connectionString: db });
+    await admin.connect();
+    try {
+      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+      // A write made directly while the processes are cut off (as another process would).
+      const direct = await Crm.open({ db });
+      const written = await direct.findOrCreate(scope, personBody(30_000));
+      await direct.close();
+      expect(written.status).toBe('UnmatchedStored');
+      await new Promise((r) => setTimeout(r, 200));
+      for (const p of procs) {
+        let res = await post(p, '/people/find', personBody(30_000));
+        // A request that meets a connection killed under it may fail once; the pool then reconnects.
+        if (res.status >= 500) res = await post(p, '/people/find', personBody(30_000));
+        expect(res.status).toBe(302);
+        expect(((await res.json()) as { crmId: number }).crmId).toBe(written.crmId);
+      }
+    } finally {
+      await admin.end();
+    }
+  });
+
   it("a Startup key's Low limit (2 per second) holds across the 3 processes under concurrent bursts", async () => {
     await new Promise((r) => setTimeout(r, 1100));
     const used: number[] = [];
