@@ -12,7 +12,7 @@ import { decodeMatchKey, encodeMatchKey, engineInput, normalizerFingerprint } fr
 import {
   StoreError, openStore,
   type ContextName, type KeyRow, type PersonRecord, type Scope, type Store, type Tier,
-  type KeyUsageDelta, type ImportRowMark,
+  type KeyUsageDelta, type ImportRowMark, type PersonChange,
 } from '../store/index.js';
 import type { ValidCandidate } from './candidate.js';
 import { CrmError } from './errors.js';
@@ -426,25 +426,29 @@ export class Crm {
    * Catch-ups of a scope run one at a time, so the index never goes back to an older row;
    * a caller arriving while one runs joins the next (which starts after it arrived).
    */
-  private catchUp(st: ScopeState, via: Store = this.store): Promise<void> {
+  private catchUp(st: ScopeState, via: Store = this.store, prefetched: PersonChange[] | null = null): Promise<void> {
     if (via.peopleChangedSince === undefined) return Promise.resolve();
-    // Inside the lock (`via` is the lock's transaction) the catch-up must not wait for a pooled connection.
+    // Inside the lock (`via` is the lock's transaction) the catch-up must not wait for a
+    // pooled connection; `prefetched` are the changes read with the lock (newer than any
+    // catch-up before, so they are applied after those).
     if (st.queued !== null && via === this.store) return st.queued;
     const run: Promise<void> = st.catching.then(() => {
       if (st.queued === run) st.queued = null;
-      return this.applyChanges(st, via);
+      return this.applyChanges(st, via, prefetched);
     });
     if (via === this.store) st.queued = run;
     st.catching = run.catch(() => undefined);
     return run;
   }
 
-  private async applyChanges(st: ScopeState, via: Store): Promise<void> {
+  private async applyChanges(st: ScopeState, via: Store, prefetched: PersonChange[] | null): Promise<void> {
     const changed = via.peopleChangedSince;
     if (changed === undefined) return;
+    let first = prefetched;
     for (;;) {
       const index = st.index;
-      const rows = await changed.call(via, st.scope, st.seq, this.batchSize);
+      const rows = first ?? await changed.call(via, st.scope, st.seq, this.batchSize);
+      first = null;
       if (index !== st.index) return; // reloaded meanwhile: the load set its own seq
       for (const row of rows) {
         const contact = row.json !== null && row.fingerprint === st.fingerprint ? decodeMatchKey(row.json) : null;
@@ -473,10 +477,10 @@ export class Crm {
       if (store.withScopeLock === undefined) return fn(store);
       const writes = st.localWrites;
       try {
-        return await store.withScopeLock(st.scope, async (tx) => {
-          await this.catchUp(st, tx);
+        return await store.withScopeLock(st.scope, async (tx, changes) => {
+          await this.catchUp(st, tx, changes);
           return fn(tx);
-        });
+        }, { changesAfter: st.seq, changesLimit: this.batchSize });
       } catch (error) {
         // The transaction rolled back: forget what fn put into the index.
         if (st.localWrites !== writes) {

@@ -22,7 +22,7 @@ import {
   INTEGER_SCALARS, PERSON_SCALARS, StoreError, identifierKey,
   type Applied, type CanvassRow, type ContextName, type KeyRow, type KeyUsageDelta, type MatchKey,
   type MatchKeyRow, type NewCanvassRow, type NewKeyRow, type PersonChange, type PersonRecord,
-  type PersonScalarName, type PersonScalars, type Scope, type SettingsRow, type Store,
+  type PersonScalarName, type PersonScalars, type Scope, type ScopeLockOptions, type SettingsRow, type Store,
   type StoredAddress, type StoredPhone, type StoredSelfReported, type TenantRow, type Tier,
 } from './types.js';
 import type { Migration } from './migrations.js';
@@ -139,6 +139,19 @@ function toPerson(row: Row): PersonRecord {
   };
 }
 
+/** People of a scope changed after a change number ($1 tenant, $2 context, $3 after, $4 limit). */
+const CHANGES_SQL = `SELECT crm_id, change_seq, match_key, match_fp, contact_mode FROM people
+  WHERE tenant_id = $1 AND context = $2 AND change_seq > $3 ORDER BY change_seq LIMIT $4`;
+
+function toChange(x: Row): PersonChange {
+  return {
+    crmId: Number(x['crm_id']), seq: Number(x['change_seq']),
+    json: x['match_key'] == null ? null : String(x['match_key']),
+    fingerprint: x['match_fp'] == null ? null : Number(x['match_fp']),
+    organization: x['contact_mode'] === 'Organization',
+  };
+}
+
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
@@ -245,8 +258,8 @@ export class PgStore implements Store {
     return Number((await this.q('SELECT last_value FROM admin_changes')).rows[0]?.['last_value'] ?? 0);
   }
 
-  async withScopeLock<T>(scope: Scope, fn: (tx: Store) => Promise<T>): Promise<T> {
-    return (await this.scopeTransaction(scope, fn)).value;
+  async withScopeLock<T>(scope: Scope, fn: (tx: Store, changes: PersonChange[] | null) => Promise<T>, options: ScopeLockOptions = {}): Promise<T> {
+    return (await this.scopeTransaction(scope, fn, options)).value;
   }
 
   /**
@@ -260,9 +273,9 @@ export class PgStore implements Store {
    * loses nothing anyone was told about. Other processes may read such a row up to that
    * flush (milliseconds) before it is durable.
    */
-  private async scopeTransaction<T>(scope: Scope, fn: (tx: Store) => Promise<T>): Promise<{ value: T; durable: Promise<void> }> {
+  private async scopeTransaction<T>(scope: Scope, fn: (tx: Store, changes: PersonChange[] | null) => Promise<T>, options: ScopeLockOptions = {}): Promise<{ value: T; durable: Promise<void> }> {
     if (this.tx !== null) {
-      if (this.tx.scope.tenantId === scope.tenantId && this.tx.scope.context === scope.context) return { value: await fn(this), durable: this.tx.committed };
+      if (this.tx.scope.tenantId === scope.tenantId && this.tx.scope.context === scope.context) return { value: await fn(this, null), durable: this.tx.committed };
       throw new StoreError('withScopeLock of another scope inside a scope lock.', 'CONFLICT');
     }
     const client = await this.pool.connect();
@@ -283,11 +296,19 @@ export class PgStore implements Store {
       client.release(broken);
     };
     try {
-      await client.query(`BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${Math.trunc(scope.tenantId)}, ${CONTEXT_NUMBER[scope.context]})`);
+      const tenant = Math.trunc(scope.tenantId);
+      const context = CONTEXT_NUMBER[scope.context];
+      // Only integers and a fixed context name are spliced in: one round trip takes the lock
+      // (and reads the changes the caller asked for, under it).
+      const after = options.changesAfter;
+      const changesSql = after === undefined ? '' : `; ${CHANGES_SQL.replace('$1', String(tenant)).replace('$2', `'${scope.context === 'campaign' ? 'campaign' : 'voterfile'}'`)
+        .replace('$3', String(Math.max(0, Math.trunc(after)))).replace('$4', String(Math.max(1, Math.trunc(options.changesLimit ?? 5000))))}`;
+      const began = await client.query(`BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${tenant}, ${context})${changesSql}`) as unknown as pg.QueryResult<Row>[];
+      const changes = after === undefined ? null : (began[began.length - 1]?.rows ?? []).map(toChange);
       const tx: Tx = { client, scope, committed, wrote: false };
       let value: T;
       try {
-        value = await fn(new PgStore(this.pool, this.shared, tx));
+        value = await fn(new PgStore(this.pool, this.shared, tx), changes);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {
@@ -521,15 +542,8 @@ export class PgStore implements Store {
   }
 
   async peopleChangedSince(scope: Scope, afterSeq: number, limit: number): Promise<PersonChange[]> {
-    const r = await this.q(`SELECT crm_id, change_seq, match_key, match_fp, contact_mode FROM people
-      WHERE tenant_id = $1 AND context = $2 AND change_seq > $3 ORDER BY change_seq LIMIT $4`,
-    [scope.tenantId, scope.context, afterSeq, limit]);
-    return r.rows.map((x) => ({
-      crmId: Number(x['crm_id']), seq: Number(x['change_seq']),
-      json: x['match_key'] == null ? null : String(x['match_key']),
-      fingerprint: x['match_fp'] == null ? null : Number(x['match_fp']),
-      organization: x['contact_mode'] === 'Organization',
-    }));
+    const r = await this.q(CHANGES_SQL, [scope.tenantId, scope.context, afterSeq, limit]);
+    return r.rows.map(toChange);
   }
 
   async lastPeopleChange(scope: Scope): Promise<number> {

@@ -294,7 +294,7 @@ export interface Store extends ImportStore {
    * find followed by a write is atomic across processes (findOrCreate creates a new person
    * once). Absent: the store has one writer process (SQLite) and the in-process mutex suffices.
    */
-  withScopeLock?<T>(scope: Scope, fn: (tx: Store) => Promise<T>): Promise<T>;
+  withScopeLock?<T>(scope: Scope, fn: (tx: Store, changes: PersonChange[] | null) => Promise<T>, options?: ScopeLockOptions): Promise<T>;
   /**
    * People of a scope inserted or updated after change `afterSeq`, ascending by change, at
    * most `limit`. Within a scope change order is commit order (every people write holds the
@@ -303,6 +303,16 @@ export interface Store extends ImportStore {
   peopleChangedSince?(scope: Scope, afterSeq: number, limit: number): Promise<PersonChange[]>;
   /** The last change of a scope's people (0 when none); read before an index load. */
   lastPeopleChange?(scope: Scope): Promise<number>;
+}
+
+/** Options of {@link Store.withScopeLock}. */
+export interface ScopeLockOptions {
+  /**
+   * Also list the scope's people changed after this change, read under the lock in the same
+   * round trip as taking it (at most `changesLimit`, default 5000), and pass them to `fn`.
+   */
+  readonly changesAfter?: number;
+  readonly changesLimit?: number;
 }
 
 /** A person's latest change, as {@link Store.peopleChangedSince} lists it. */
