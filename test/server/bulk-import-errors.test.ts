@@ -99,6 +99,12 @@ describe('files that cannot be read: Failed with the reason', () => {
     expect(slow.errors[0].text).toMatch(/not read within 1000 ms/);
   });
 
+  it('a header line that does not match file.columns', async () => {
+    const job = await run(upsert(s.files.put('/hdr.csv', 'Vanid,email,extra\n1,a@example.org,x\n')));
+    expect(job.status).toBe('Failed');
+    expect(job.errors[0].text).toBe("The file's header line has 3 columns (Vanid, email, extra), but file.columns names 2.");
+  });
+
   it('a header without the columns a mapping needs', async () => {
     const body = upsert(s.files.put('/nocol.csv', 'a,b\n1,2\n'));
     delete body.file.columns;

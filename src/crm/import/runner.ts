@@ -263,6 +263,9 @@ export class ImportRunner {
           if (header === null && spec.hasHeader) {
             header = row.cells.map((c) => c.trim());
             if (spec.columns === null) planOf(header);
+            else if (header.length !== spec.columns.length) {
+              throw new JobFailure(`The file's header line has ${header.length} columns (${header.slice(0, 10).join(', ')}), but file.columns names ${spec.columns.length}.`);
+            }
             continue;
           }
           rows++;
