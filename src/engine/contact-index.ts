@@ -9,9 +9,9 @@ import { DEFAULT_GATES, evaluateGates, suppliedFields, type Gate } from './gates
 import { DEFAULT_MODEL, DEFAULT_THRESHOLDS, type MatchModel, type Thresholds } from './model.js';
 import { compactName } from './name.js';
 import { DEFAULT_NICKNAMES, type NicknameTable } from './nicknames.js';
-import { MAX_RECORD_ID, PostingTable } from './posting-table.js';
+import { MAX_RECORD_ID, PostingTable, type PostingTableState } from './posting-table.js';
 import { IdTally } from './id-tally.js';
-import { RecordStore, RecordView } from './record-store.js';
+import { RecordStore, RecordView, type RecordStoreState } from './record-store.js';
 import { compileModel, makeScoreContext, scorePair, type CompiledModel, type FieldOutcome, type ScoreContext, type TermFrequencies } from './score.js';
 import type { ContactInput, NormalizedContact } from './types.js';
 
@@ -150,6 +150,20 @@ function countAdd(map: Map<string, number>, value: string | null, delta: number)
   else map.set(key, next);
 }
 
+/** Version of {@link IndexState}'s layout. */
+const INDEX_STATE_VERSION = 1;
+
+/** The data of a {@link ContactIndex} ({@link ContactIndex.exportState}). */
+export interface IndexState {
+  readonly version: number;
+  readonly records: RecordStoreState;
+  readonly postings: PostingTableState;
+  readonly identifiers: ReadonlyMap<string, number | number[]>;
+  readonly sounds: ReadonlyMap<string, string>;
+  readonly firstCounts: ReadonlyMap<string, number>;
+  readonly lastCounts: ReadonlyMap<string, number>;
+}
+
 /** An incremental in-memory index of normalized contacts, with explainable `find`. */
 export class ContactIndex {
   private readonly records = new RecordStore();
@@ -255,6 +269,39 @@ export class ContactIndex {
     for (const key of contact.identifiers) postingAdd(this.identifiers, key, id);
     countAdd(this.firstCounts, contact.first, 1);
     countAdd(this.lastCounts, contact.last, 1);
+  }
+
+  /**
+   * The index's data, to build the same index in another thread without inserting every
+   * record again: post it to the thread (it is structured-clonable; typed arrays are copied,
+   * or pass their buffers in the transfer list to move them) and call {@link importState} on a
+   * new, empty index made with the same options there.
+   */
+  exportState(): IndexState {
+    return {
+      version: INDEX_STATE_VERSION,
+      records: this.records.exportState(),
+      postings: this.postings.exportState(),
+      identifiers: this.identifiers,
+      sounds: this.sounds,
+      firstCounts: this.firstCounts,
+      lastCounts: this.lastCounts,
+    };
+  }
+
+  /**
+   * Loads what {@link exportState} gave, into this index, which must be empty and made with
+   * the same options as the exporting one (the state holds records and keys, not options).
+   */
+  importState(state: IndexState): void {
+    if (state.version !== INDEX_STATE_VERSION) throw new Error(`index state version ${String(state.version)} is not ${INDEX_STATE_VERSION}`);
+    if (this.records.size > 0) throw new Error('importState needs an empty index');
+    this.records.importState(state.records);
+    this.postings.importState(state.postings);
+    for (const [k, v] of state.identifiers) this.identifiers.set(k, typeof v === 'number' ? v : v.slice());
+    for (const [k, v] of state.sounds) this.sounds.set(k, v);
+    for (const [k, v] of state.firstCounts) this.firstCounts.set(k, v);
+    for (const [k, v] of state.lastCounts) this.lastCounts.set(k, v);
   }
 
   /** Removes a record; false when it was not indexed. */

@@ -86,6 +86,7 @@ export {
   type Decision,
   type FindOptions,
   type IndexOptions,
+  type IndexState,
   type MatchReason,
   type MatchResult,
   type ScoredCandidate,

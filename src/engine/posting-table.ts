@@ -28,6 +28,16 @@ const FIRST_CAPACITY = 2;
 /** Ids are integers in 0..MAX_RECORD_ID (the slot encoding takes three values below zero). */
 export const MAX_RECORD_ID = 0x7fffffff - 3;
 
+/** A {@link PostingTable}'s data. */
+export interface PostingTableState {
+  readonly slots: Int32Array;
+  readonly slotCount: number;
+  readonly slotsUsed: number;
+  readonly liveKeys: number;
+  readonly pool: Int32Array;
+  readonly freeBlocks: readonly number[];
+}
+
 export class PostingTable {
   /** Slot `s` is `slots[2s]` (the key) and `slots[2s + 1]` (the head): one cache line per probe. */
   private slots = new Int32Array(INITIAL_SLOTS * 2).fill(NEVER);
@@ -37,7 +47,7 @@ export class PostingTable {
   private pool = new Int32Array(INITIAL_POOL);
   private poolUsed = 0;
   /** Head of the free list of blocks of capacity 2^k (the next free block is in `pool[b]`). */
-  private readonly freeBlocks: number[] = [];
+  private freeBlocks: number[] = [];
 
   /** Number of distinct keys holding at least one id. */
   get keys(): number {
@@ -173,6 +183,25 @@ export class PostingTable {
     const count = pool[head] as number;
     const stop = Math.max(start, start + count - limit);
     for (let i = start + count - 1; i >= stop; i--) fn(pool[i] as number, arg);
+  }
+
+  /** The table's data, for {@link importState} in another thread (structured-clonable). */
+  exportState(): PostingTableState {
+    return {
+      slots: this.slots, slotCount: this.slotCount, slotsUsed: this.slotsUsed, liveKeys: this.liveKeys,
+      pool: this.pool.subarray(0, this.poolUsed), freeBlocks: this.freeBlocks,
+    };
+  }
+
+  /** Replaces this table's data with an exported state (a copy: the state is not shared). */
+  importState(s: PostingTableState): void {
+    this.slots = s.slots.slice();
+    this.slotCount = s.slotCount;
+    this.slotsUsed = s.slotsUsed;
+    this.liveKeys = s.liveKeys;
+    this.pool = s.pool.slice();
+    this.poolUsed = s.pool.length;
+    this.freeBlocks = s.freeBlocks.slice();
   }
 
   /** Slot holding `key`, or -1. */

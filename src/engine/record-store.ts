@@ -19,7 +19,7 @@
  * Removed rows are reused; the space their segments and values held is reclaimed by a
  * compaction once it is more than half of what is in use.
  */
-import { StringTable } from './string-table.js';
+import { StringTable, type StringTableState } from './string-table.js';
 import type { NameSuffix, NormalizedAddress, NormalizedContact } from './types.js';
 
 const NONE: readonly never[] = Object.freeze([]);
@@ -93,6 +93,16 @@ class IdToRow {
     return this.table.byteLength;
   }
 
+  exportState(): { table: Int32Array; capacity: number; size: number } {
+    return { table: this.table, capacity: this.capacity, size: this.size };
+  }
+
+  importState(s: { table: Int32Array; capacity: number; size: number }): void {
+    this.table = s.table.slice();
+    this.capacity = s.capacity;
+    this.size = s.size;
+  }
+
   private place(id: number, row: number): void {
     const t = this.table;
     const mask = this.capacity - 1;
@@ -123,6 +133,18 @@ function grownInt32(a: Int32Array, need: number): Int32Array {
   const next = new Int32Array(Math.max(need, Math.ceil(a.length * 1.5)));
   next.set(a);
   return next;
+}
+
+/** A {@link RecordStore}'s data. */
+export interface RecordStoreState {
+  readonly ids: { table: Int32Array; capacity: number; size: number };
+  readonly rowData: Int32Array;
+  readonly freeRows: readonly number[];
+  readonly strings: StringTableState;
+  readonly units: Uint16Array;
+  readonly deadUnits: number;
+  readonly lists: Int32Array;
+  readonly deadLists: number;
 }
 
 /** Columnar store of normalized contacts by record id (non-negative int32). */
@@ -200,6 +222,35 @@ export class RecordStore {
   /** Bytes held by typed arrays (the distinct shared strings are on the heap besides). */
   get bytes(): number {
     return this.ids.bytes + this.rowData.byteLength + this.lists.byteLength + this.units.byteLength + this.strings.bytes;
+  }
+
+  /** The store's data, for {@link importState} in another thread (structured-clonable). */
+  exportState(): RecordStoreState {
+    return {
+      ids: this.ids.exportState(),
+      rowData: this.rowData.subarray(0, this.rows * ROW_WIDTH),
+      freeRows: this.freeRows,
+      strings: this.strings.exportState(),
+      units: this.units.subarray(0, this.unitsUsed),
+      deadUnits: this.deadUnits,
+      lists: this.lists.subarray(0, this.listsUsed),
+      deadLists: this.deadLists,
+    };
+  }
+
+  /** Replaces this (empty) store's data with an exported state (a copy: nothing is shared). */
+  importState(s: RecordStoreState): void {
+    this.ids.importState(s.ids);
+    this.rowData = s.rowData.slice();
+    this.rows = s.rowData.length / ROW_WIDTH;
+    this.freeRows = s.freeRows.slice();
+    this.strings.importState(s.strings);
+    this.units = s.units.slice();
+    this.unitsUsed = s.units.length;
+    this.deadUnits = s.deadUnits;
+    this.lists = s.lists.slice();
+    this.listsUsed = s.lists.length;
+    this.deadLists = s.deadLists;
   }
 
   private intern(v: string | null): number {

@@ -75,9 +75,18 @@ function spread(h: number): number {
   return (h ^ (h >>> 15)) >>> 0;
 }
 
+/** A {@link StringTable}'s data. */
+export interface StringTableState {
+  readonly strings: readonly string[];
+  readonly direct: Int32Array | null;
+  readonly slots: Int32Array;
+  readonly hashes: Int32Array;
+  readonly hashed: number;
+}
+
 /** Interned strings by id (ids are dense, from 0, in order of first sight). */
 export class StringTable {
-  private readonly strings: string[] = [];
+  private strings: string[] = [];
   /** Direct slot -> id + 1 (0: not seen). Allocated on first use. */
   private direct: Int32Array | null = null;
   /** Hashed strings: slot -> id (-1 empty), with the hash beside it to skip most comparisons. */
@@ -124,6 +133,20 @@ export class StringTable {
   /** Bytes held by the typed arrays (the strings themselves are on the heap). */
   get bytes(): number {
     return (this.direct?.byteLength ?? 0) + this.slots.byteLength + this.hashes.byteLength;
+  }
+
+  /** The table's data, for {@link importState} in another thread (structured-clonable). */
+  exportState(): StringTableState {
+    return { strings: this.strings, direct: this.direct, slots: this.slots, hashes: this.hashes, hashed: this.hashed };
+  }
+
+  /** Replaces this table's data with an exported state (a copy: the state is not shared). */
+  importState(s: StringTableState): void {
+    this.strings = s.strings.slice();
+    this.direct = s.direct === null ? null : s.direct.slice();
+    this.slots = s.slots.slice();
+    this.hashes = s.hashes.slice();
+    this.hashed = s.hashed;
   }
 
   private push(v: string): number {

@@ -178,6 +178,29 @@ describe('index properties', () => {
     }), { numRuns: 200 });
   });
 
+  it('an index rebuilt from its exported state (structured clone) answers the same, and stays updatable', () => {
+    const op = fc.oneof(
+      fc.record({ kind: fc.constant('upsert' as const), id: fc.integer({ min: 0, max: 9 }), p: person }),
+      fc.record({ kind: fc.constant('remove' as const), id: fc.integer({ min: 0, max: 9 }) }),
+    );
+    fc.assert(fc.property(fc.array(op, { maxLength: 40 }), fc.array(person, { minLength: 1, maxLength: 5 }), person, (ops, queries, later) => {
+      const original = new ContactIndex();
+      for (const o of ops) if (o.kind === 'upsert') original.upsert(o.id, o.p); else original.remove(o.id);
+      const copy = new ContactIndex();
+      copy.importState(structuredClone(original.exportState()));
+      expect(copy.size).toBe(original.size);
+      for (let id = 0; id <= 9; id++) expect(copy.get(id)).toEqual(original.get(id));
+      for (const q of queries) expect(copy.find(q)).toEqual(original.find(q));
+      // Both go on independently.
+      original.upsert(3, later);
+      copy.upsert(3, later);
+      original.remove(5);
+      copy.remove(5);
+      for (const q of queries) expect(copy.find(q)).toEqual(original.find(q));
+    }), { numRuns: 150 });
+    expect(() => new ContactIndex().importState({ ...new ContactIndex().exportState(), version: 99 })).toThrow(/version/);
+  });
+
   it('find is invariant under case and accent changes of the candidate', () => {
     const accent: Record<string, string> = { a: 'á', e: 'é', o: 'ö', u: 'ü', n: 'ñ', c: 'ç' };
     const mangle = (s: string | null | undefined, seed: number): string | null | undefined =>
