@@ -1,5 +1,5 @@
 /** Messages between the main thread and matching workers (worker.ts, worker-pool.ts). */
-import type { FieldOutcome, NormalizedContact } from '../../engine/index.js';
+import type { FieldOutcome, IndexState, NormalizedContact } from '../../engine/index.js';
 import type { PoolConfig } from './pool.js';
 import type { PairRequest, QueryResult, RowBatch, UnreadableValues } from './shard.js';
 
@@ -13,7 +13,7 @@ export interface WorkerSetup {
 
 /** Main -> worker. */
 export type ToWorker =
-  /** Normalize a batch of the indexed file, share it with the peers, index it. */
+  /** Normalize a batch of the indexed file and index it (the builder) or send it to the builder. */
   | { readonly t: 'index'; readonly batch: RowBatch }
   /** Every index batch has been sent: `batches` in all. */
   | { readonly t: 'index-end'; readonly batches: number }
@@ -27,14 +27,27 @@ export type ToWorker =
 export type FromWorker =
   | { readonly t: 'indexed'; readonly seq: number; readonly unreadable: UnreadableValues }
   | { readonly t: 'index-complete' }
+  /** The builder has inserted this many index batches (in order). */
+  | { readonly t: 'inserted'; readonly batches: number }
   | { readonly t: 'result'; readonly result: QueryResult; readonly unreadable: UnreadableValues | null }
   | { readonly t: 'dedupe-done' }
   | { readonly t: 'explained'; readonly id: number; readonly outcomes: FieldOutcome[][] }
   | { readonly t: 'error'; readonly message: string };
 
-/** Worker -> worker: a normalized batch of the indexed file. */
+/** Worker -> builder: a normalized batch of the indexed file. */
 export interface PeerBatch {
+  readonly t: 'batch';
   readonly seq: number;
   readonly firstId: number;
   readonly contacts: NormalizedContact[];
 }
+
+/** Builder -> the other workers: the finished index, and how many rows it holds. */
+export interface PeerState {
+  readonly t: 'state';
+  readonly state: IndexState;
+  readonly insertedRows: number;
+}
+
+/** Between workers. */
+export type PeerMessage = PeerBatch | PeerState;

@@ -1,6 +1,7 @@
 /**
  * The worker-thread pool: one worker per thread, each with a full index. Index batches go
- * round-robin (each normalized once, then shared worker to worker); queries are split.
+ * round-robin to be normalized; worker 0 builds the index from all of them and then copies
+ * it to the others (worker.ts); queries are split.
  *
  * Workers run compiled JavaScript (dist/, `npm run build`); when this module runs from
  * TypeScript source (tsx, vitest) the worker is the .ts file, started with `--import tsx`.
@@ -15,6 +16,8 @@ import type { PairRequest, QueryResult, RowBatch, UnreadableValues } from './sha
 
 /** Batches sent to a worker and not yet acknowledged, at most (bounds memory). */
 const MAX_IN_FLIGHT = 3;
+/** Index batches read ahead of the builder's inserts, at most (bounds memory). */
+const MAX_AHEAD_OF_BUILDER = 8;
 
 /**
  * How to start a worker: the compiled worker.js next to this module; or, when this module
@@ -44,6 +47,9 @@ export class WorkerPool implements MatchPool {
   private readonly slotWaiters: Waiter[][];
   private failure: Error | null = null;
   private indexBatches = 0;
+  /** Index batches the builder (worker 0) has inserted, and who waits for it to insert more. */
+  private insertedBatches = 0;
+  private builderWaiters: { seq: number; waiter: Waiter }[] = [];
   private readonly indexUnreadable: UnreadableValues[] = [];
   private readonly queryUnreadable: UnreadableValues[] = [];
   private completeCount = 0;
@@ -82,18 +88,20 @@ export class WorkerPool implements MatchPool {
       });
       this.workers.push(worker);
     }
-    // Every pair of workers gets a channel for sharing normalized batches.
+    // The builder (worker 0) and each other worker get a channel: normalized batches go to
+    // the builder, the finished index comes back.
     const ports: MessagePort[][] = Array.from({ length: threads }, () => []);
-    for (let a = 0; a < threads; a++) {
-      for (let b = a + 1; b < threads; b++) {
-        const channel = new MessageChannel();
-        (ports[a] as MessagePort[]).push(channel.port1);
-        (ports[b] as MessagePort[]).push(channel.port2);
-      }
+    const peersOf: number[][] = Array.from({ length: threads }, () => []);
+    for (let b = 1; b < threads; b++) {
+      const channel = new MessageChannel();
+      (ports[0] as MessagePort[]).push(channel.port1);
+      (peersOf[0] as number[]).push(b);
+      (ports[b] as MessagePort[]).push(channel.port2);
+      (peersOf[b] as number[]).push(0);
     }
     this.workers.forEach((worker, w) => {
       const own = ports[w] as MessagePort[];
-      worker.postMessage({ t: 'ports', ports: own }, own);
+      worker.postMessage({ t: 'ports', ports: own, workers: peersOf[w] }, own);
     });
   }
 
@@ -105,6 +113,7 @@ export class WorkerPool implements MatchPool {
     if (this.failure !== null) return;
     this.failure = err;
     for (const list of this.slotWaiters) for (const waiter of list.splice(0)) waiter.reject(err);
+    for (const b of this.builderWaiters.splice(0)) b.waiter.reject(err);
     for (const waiter of [this.completeWaiter, this.dedupeWaiter, this.queriesWaiter]) waiter?.reject(err);
     for (const waiter of this.explainWaiters.values()) waiter.reject(err);
     this.explainWaiters.clear();
@@ -116,6 +125,13 @@ export class WorkerPool implements MatchPool {
         this.indexUnreadable.push(m.unreadable);
         this.release(w);
         return;
+      case 'inserted': {
+        this.insertedBatches = m.batches;
+        const ready = this.builderWaiters.filter((b) => b.seq - this.insertedBatches < MAX_AHEAD_OF_BUILDER);
+        this.builderWaiters = this.builderWaiters.filter((b) => b.seq - this.insertedBatches >= MAX_AHEAD_OF_BUILDER);
+        for (const b of ready) b.waiter.resolve();
+        return;
+      }
       case 'index-complete':
         this.completeCount++;
         if (this.completeCount === this.threads) this.completeWaiter?.resolve();
@@ -166,7 +182,12 @@ export class WorkerPool implements MatchPool {
   }
 
   async index(batch: RowBatch): Promise<void> {
-    const w = batch.seq % this.threads;
+    // The builder only inserts; the other workers normalize (inserting is the longer job).
+    const w = this.threads > 1 ? 1 + (batch.seq % (this.threads - 1)) : 0;
+    if (batch.seq - this.insertedBatches >= MAX_AHEAD_OF_BUILDER) {
+      if (this.failure) throw this.failure;
+      await new Promise<void>((resolve, reject) => this.builderWaiters.push({ seq: batch.seq, waiter: { resolve, reject } }));
+    }
     await this.slot(w);
     this.indexBatches = Math.max(this.indexBatches, batch.seq + 1);
     this.post(w, { t: 'index', batch });

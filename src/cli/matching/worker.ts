@@ -1,18 +1,23 @@
 /**
- * A matching worker thread (started by worker-pool.ts): holds a full index, normalizes the
- * batches it is given and shares them with its peers, inserts every batch in id order, and
- * answers its share of the queries.
+ * A matching worker thread (started by worker-pool.ts). Each normalizes the batches it is
+ * given. Worker 0, the builder, inserts every batch in id order (the others send it theirs);
+ * when its index is complete it sends a copy of the index's state to the others
+ * (ContactIndex.exportState), so the index is built once, not once per thread. Then each
+ * worker answers its share of the queries.
  */
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import type { NormalizedContact } from '../../engine/index.js';
-import type { FromWorker, PeerBatch, ToWorker, WorkerSetup } from './messages.js';
+import type { IndexState, NormalizedContact } from '../../engine/index.js';
+import type { FromWorker, PeerBatch, PeerMessage, ToWorker, WorkerSetup } from './messages.js';
 import { MatchShard, type QueryResult } from './shard.js';
 
 if (isMainThread || parentPort === null) throw new Error('worker.ts runs as a worker thread');
 const parent = parentPort;
 const setup = workerData as WorkerSetup;
 const shard = new MatchShard(setup.config);
-const peers: MessagePort[] = [];
+/** Ports to the other workers, by worker number. */
+const peers = new Map<number, MessagePort>();
+const BUILDER = 0;
+const builder = setup.worker === BUILDER;
 
 /** Batches waiting for their turn to be inserted (ids must go in in order). */
 const waiting = new Map<number, PeerBatch>();
@@ -31,23 +36,43 @@ function transferablesOf(r: QueryResult): ArrayBuffer[] {
   return [r.matchFrom, r.matchTo, r.matchScore, r.possibleId, r.possibleScore, r.noGate, r.lowIds, r.lowScores].map((a) => a.buffer as ArrayBuffer);
 }
 
+/** The builder has inserted every batch; another worker has received the builder's index. */
+let received = false;
+
 function indexComplete(): boolean {
-  return totalBatches !== null && nextSeq === totalBatches;
+  return builder ? totalBatches !== null && nextSeq === totalBatches : received;
 }
 
 function insertReady(): void {
+  const from = nextSeq;
   for (let b = waiting.get(nextSeq); b !== undefined; b = waiting.get(nextSeq)) {
     waiting.delete(nextSeq);
     shard.insert(b.firstId, b.contacts);
     insertedRows = b.firstId + b.contacts.length;
     nextSeq++;
   }
+  if (nextSeq > from) send({ t: 'inserted', batches: nextSeq });
   if (indexComplete() && !completeSent) {
-    completeSent = true;
-    send({ t: 'index-complete' });
-    const work = held.splice(0);
-    for (const m of work) handle(m);
+    if (peers.size > 0) {
+      const state = shard.index.exportState();
+      for (const port of peers.values()) port.postMessage({ t: 'state', state, insertedRows } satisfies PeerMessage);
+    }
+    completed();
   }
+}
+
+function completed(): void {
+  completeSent = true;
+  send({ t: 'index-complete' });
+  const work = held.splice(0);
+  for (const m of work) handle(m);
+}
+
+function receiveState(state: IndexState, rows: number): void {
+  shard.index.importState(state);
+  insertedRows = rows;
+  received = true;
+  completed();
 }
 
 function accept(batch: PeerBatch): void {
@@ -60,15 +85,15 @@ function handle(message: ToWorker): void {
     case 'index': {
       const unreadable = {};
       const contacts: NormalizedContact[] = shard.normalize(message.batch, 'index', unreadable);
-      const peerBatch: PeerBatch = { seq: message.batch.seq, firstId: message.batch.firstId, contacts };
-      for (const port of peers) port.postMessage(peerBatch);
+      const peerBatch: PeerBatch = { t: 'batch', seq: message.batch.seq, firstId: message.batch.firstId, contacts };
       send({ t: 'indexed', seq: message.batch.seq, unreadable });
-      accept(peerBatch);
+      if (builder) accept(peerBatch);
+      else peers.get(BUILDER)?.postMessage(peerBatch satisfies PeerMessage);
       return;
     }
     case 'index-end':
       totalBatches = message.batches;
-      insertReady();
+      if (builder) insertReady();
       return;
     case 'dedupe': {
       if (!indexComplete()) {
@@ -110,12 +135,15 @@ function guarded(fn: () => void): void {
   }
 }
 
-parent.on('message', (message: ToWorker | { t: 'ports'; ports: MessagePort[] }) => {
+parent.on('message', (message: ToWorker | { t: 'ports'; ports: MessagePort[]; workers: number[] }) => {
   if (message.t === 'ports') {
-    for (const port of message.ports) {
-      peers.push(port);
-      port.on('message', (batch: PeerBatch) => guarded(() => accept(batch)));
-    }
+    message.ports.forEach((port, i) => {
+      peers.set(message.workers[i] as number, port);
+      port.on('message', (m: PeerMessage) => guarded(() => {
+        if (m.t === 'batch') accept(m);
+        else receiveState(m.state, m.insertedRows);
+      }));
+    });
     return;
   }
   guarded(() => handle(message));
