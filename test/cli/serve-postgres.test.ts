@@ -202,6 +202,24 @@ describe.skipIf(!HAVE_POSTGRES || !HAVE_REDIS)('several serve processes on Postg
     expect(used).toEqual(Array.from({ length: used.length }, (_, i) => i + 1));
   });
 
+  it('without Redis each process limits alone (as documented): two processes admit twice the allowance', async () => {
+    const alone = await Promise.all([start({ MATCHBOOK_REDIS: '' }), start({ MATCHBOOK_REDIS: '' })]);
+    try {
+      await new Promise((r) => setTimeout(r, 1100));
+      const t0 = Date.now();
+      const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(alone[i % 2]!, '/people/find', personBody(i), startup)));
+      const admitted = answers.filter((r) => r.status !== 429).length;
+      if (Date.now() - t0 < 900) expect(admitted).toBe(4);
+      else expect(admitted).toBeGreaterThanOrEqual(4);
+    } finally {
+      for (const p of alone) {
+        p.child.kill('SIGTERM');
+        await p.exited;
+        procs.splice(procs.indexOf(p), 1);
+      }
+    }
+  });
+
   it('admin commands take a postgres:// --db: db copy moves a SQLite file, tenants list reads it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'matchbook-dbcopy-'));
     try {
