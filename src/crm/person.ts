@@ -187,17 +187,63 @@ export function createPerson(c: ValidCandidate, now: string): PersonRecord {
     selfReported: { races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null },
     emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [], suppressions: [],
   };
-  return applyCandidate(empty, c, now).person;
+  // createdAt = updatedAt = now: the same record whether or not the merge changed it.
+  return merged(empty, c, now);
+}
+
+/** JSON.stringify(x) with a non-finite number or a function/symbol read as JSON does. */
+function jsonValue(v: unknown): unknown {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (typeof v === 'function' || typeof v === 'symbol') return undefined;
+  return v;
+}
+
+/** An object JSON writes with its own toJSON (a Date). */
+function custom(v: unknown): boolean {
+  return typeof v === 'object' && v !== null && typeof (v as { toJSON?: unknown }).toJSON === 'function';
 }
 
 /**
- * Applies a candidate to a stored person (findOrCreate on a match). `changed` is false when
- * the candidate adds nothing, so the caller can skip the write.
+ * `JSON.stringify(a) === JSON.stringify(b)` for plain data (same keys in the same order, same
+ * values), without building the two strings.
  */
-export function applyCandidate(p: PersonRecord, c: ValidCandidate, now: string): { person: PersonRecord; changed: boolean } {
+export function sameJson(a: unknown, b: unknown): boolean {
+  const x = jsonValue(a);
+  const y = jsonValue(b);
+  if (x === y) return true;
+  if (custom(x) || custom(y)) return JSON.stringify(x) === JSON.stringify(y);
+  if (x === null || y === null || typeof x !== 'object' || typeof y !== 'object') return false;
+  const xa = Array.isArray(x);
+  if (xa !== Array.isArray(y)) return false;
+  if (xa) {
+    const ya = y as unknown[];
+    if (x.length !== ya.length) return false;
+    for (let i = 0; i < x.length; i++) {
+      // An array item JSON cannot write is written null.
+      const u = jsonValue(x[i]);
+      const w = jsonValue(ya[i]);
+      if (!sameJson(u === undefined ? null : u, w === undefined ? null : w)) return false;
+    }
+    return true;
+  }
+  // Objects: the keys JSON writes (a value it cannot write is left out), in order.
+  const xo = x as Record<string, unknown>;
+  const yo = y as Record<string, unknown>;
+  const xk = Object.keys(xo).filter((k) => jsonValue(xo[k]) !== undefined);
+  const yk = Object.keys(yo).filter((k) => jsonValue(yo[k]) !== undefined);
+  if (xk.length !== yk.length) return false;
+  for (let i = 0; i < xk.length; i++) {
+    const k = xk[i] as string;
+    if (k !== yk[i] || !sameJson(xo[k], yo[k])) return false;
+  }
+  return true;
+}
+
+/** The person with the candidate merged in (updatedAt unchanged). */
+function merged(p: PersonRecord, c: ValidCandidate, now: string): PersonRecord {
   // Validation never yields the sourceFile* parts, so they keep their first values.
   const scalars = { ...p.scalars, ...c.scalars };
-  const person: PersonRecord = {
+  return {
     ...p,
     scalars,
     selfReported: { ...p.selfReported, ...c.selfReported },
@@ -207,6 +253,14 @@ export function applyCandidate(p: PersonRecord, c: ValidCandidate, now: string):
     identifiers: mergeIdentifiers(p.identifiers, c.identifiers),
     customFieldValues: mergeCustomFields(p.customFieldValues, c.customFieldValues),
   };
-  const changed = JSON.stringify({ ...person, updatedAt: '' }) !== JSON.stringify({ ...p, updatedAt: '' });
+}
+
+/**
+ * Applies a candidate to a stored person (findOrCreate on a match). `changed` is false when
+ * the candidate adds nothing, so the caller can skip the write.
+ */
+export function applyCandidate(p: PersonRecord, c: ValidCandidate, now: string): { person: PersonRecord; changed: boolean } {
+  const person = merged(p, c, now);
+  const changed = !sameJson({ ...person, updatedAt: '' }, { ...p, updatedAt: '' });
   return { person: changed ? { ...person, updatedAt: now } : p, changed };
 }

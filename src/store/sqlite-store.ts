@@ -41,6 +41,13 @@ export interface SqliteStoreOptions {
 type Row = Record<string, unknown>;
 
 const SCALAR_COLUMNS = PERSON_SCALARS.map(columnOf);
+const INSERT_PERSON_COLUMNS = ['tenant_id', 'context', 'created_at', 'updated_at', ...SCALAR_COLUMNS,
+  'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'suppressions', 'match_key', 'match_fp'];
+const INSERT_PERSON = `INSERT INTO people (${INSERT_PERSON_COLUMNS.join(', ')}) VALUES (${INSERT_PERSON_COLUMNS.map(() => '?').join(', ')})`;
+const UPDATE_PERSON_COLUMNS = ['created_at', 'updated_at', ...SCALAR_COLUMNS,
+  'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'suppressions', 'match_key', 'match_fp'];
+const UPDATE_PERSON = `UPDATE people SET ${UPDATE_PERSON_COLUMNS.map((c) => `${c} = ?`).join(', ')}
+      WHERE crm_id = ? AND tenant_id = ? AND context = ?`;
 const EMPTY_SELF_REPORTED: StoredSelfReported = {
   races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null,
 };
@@ -131,8 +138,12 @@ export class SqliteStore implements Store {
   readonly stats = { commits: 0, writes: 0 };
 
   private readonly imports: SqliteImportTables;
+  /** Runs a function in a transaction (a SAVEPOINT inside an open one); made once, not per write. */
+  private readonly runInTx: <T>(fn: () => T) => T;
 
   private constructor(readonly db: Database.Database) {
+    const run = db.transaction((fn: () => unknown) => fn());
+    this.runInTx = <T>(fn: () => T): T => run(fn) as T;
     this.imports = new SqliteImportTables(db, (sql) => this.stmt(sql), (fn) => this.write(fn));
   }
 
@@ -144,7 +155,7 @@ export class SqliteStore implements Store {
   private apply<T>(fn: () => T): Applied<T> {
     if (this.batch === null && this.db.inTransaction) {
       this.stats.writes++;
-      return { value: this.db.transaction(fn)(), durable: DURABLE };
+      return { value: this.runInTx(fn), durable: DURABLE };
     }
     if (this.batch === null) {
       this.db.exec('BEGIN IMMEDIATE');
@@ -160,7 +171,7 @@ export class SqliteStore implements Store {
     }
     const batch = this.batch;
     // Nested in the open transaction, better-sqlite3 runs fn in a SAVEPOINT.
-    const value = this.db.transaction(fn)();
+    const value = this.runInTx(fn);
     this.stats.writes++;
     return { value, durable: batch.done };
   }
@@ -335,9 +346,7 @@ export class SqliteStore implements Store {
   }
 
   async insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>> {
-    const columns = ['tenant_id', 'context', 'created_at', 'updated_at', ...SCALAR_COLUMNS,
-      'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'suppressions', 'match_key', 'match_fp'];
-    const sql = `INSERT INTO people (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`;
+    const sql = INSERT_PERSON;
     return this.apply(() => {
       const withIds = this.assignIds(person);
       const info = this.stmt(sql).run(scope.tenantId, scope.context, ...this.personValues(withIds), match?.json ?? null, match?.fingerprint ?? null);
@@ -349,10 +358,7 @@ export class SqliteStore implements Store {
   }
 
   async updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>> {
-    const columns = ['created_at', 'updated_at', ...SCALAR_COLUMNS,
-      'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'suppressions', 'match_key', 'match_fp'];
-    const sql = `UPDATE people SET ${columns.map((c) => `${c} = ?`).join(', ')}
-      WHERE crm_id = ? AND tenant_id = ? AND context = ?`;
+    const sql = UPDATE_PERSON;
     return this.apply(() => {
       const withIds = this.assignIds(person);
       const info = this.stmt(sql).run(...this.personValues(withIds), match?.json ?? null, match?.fingerprint ?? null,
