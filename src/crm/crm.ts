@@ -7,8 +7,8 @@
  * never creates the same new person twice. Writes commit before the Promise resolves.
  */
 import { getHeapStatistics } from 'node:v8';
-import { ContactIndex, type MatchResult, type NormalizedContact } from '../engine/index.js';
-import { decodeMatchKey, encodeMatchKey, engineInput, normalizerFingerprint } from './match-key.js';
+import { ContactIndex, type ContactInput, type MatchResult, type NormalizedContact } from '../engine/index.js';
+import { decodeMatchKey, encodeMatchKey, engineInput, normalizerFingerprint, sameEngineInput } from './match-key.js';
 import {
   StoreError, openStore,
   type ContextName, type KeyRow, type PersonRecord, type Scope, type Store, type Tier,
@@ -658,21 +658,23 @@ export class Crm {
   }
 
   /** Runs the engine for a candidate; applies the person/organization rule. */
-  private match(st: ScopeState, c: ValidCandidate): { result: MatchResult; crmId: number | null; reason: UnmatchedReason | null; by: MatchedBy | null } {
+  private match(st: ScopeState, c: ValidCandidate): { result: MatchResult; crmId: number | null; reason: UnmatchedReason | null; by: MatchedBy | null; input: ContactInput; normalized: NormalizedContact } {
     const options: { strict: boolean; id?: number } = { strict: st.settings.disablePartialMatching };
     if (c.crmId !== null) options.id = c.crmId;
-    const result = st.index.find(engineInput(c), options);
+    const input = engineInput(c);
+    const normalized = st.index.normalize(input);
+    const result = st.index.findNormalized(normalized, options);
     if (result.decision === 'Matched' && result.id !== null) {
       const by: MatchedBy = result.reason === 'id' ? 'crmId' : result.reason === 'identifier' ? 'identifier' : 'score';
       if (by === 'score' && isOrganization(c.scalars) !== st.organizations.has(result.id)) {
-        return { result, crmId: null, reason: 'criterion-disagrees', by: null };
+        return { result, crmId: null, reason: 'criterion-disagrees', by: null, input, normalized };
       }
-      return { result, crmId: result.id, reason: null, by };
+      return { result, crmId: result.id, reason: null, by, input, normalized };
     }
     const reason: UnmatchedReason = result.reason === 'id' || result.reason === 'identifier' || result.reason === 'score'
       ? 'below-threshold'
       : result.reason;
-    return { result, crmId: null, reason, by: null };
+    return { result, crmId: null, reason, by: null, input, normalized };
   }
 
   /**
@@ -817,7 +819,9 @@ export class Crm {
       }
       this.checkCapacity(st, 1, this.indexedPeople());
       const person = createPerson(c, now);
-      const contact = st.index.normalize(engineInput(person));
+      // A new person usually has exactly what the candidate had: its normalization is the match's.
+      const input = engineInput(person);
+      const contact = sameEngineInput(input, m.input) ? m.normalized : st.index.normalize(input);
       const saved = await store.insertPerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
       this.indexPerson(st, saved.value, contact);
       return {

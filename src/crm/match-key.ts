@@ -42,6 +42,37 @@ export function engineInput(x: {
   };
 }
 
+const INPUT_SCALARS = ['firstName', 'middleName', 'lastName', 'suffix', 'dateOfBirth'] as const;
+const ADDRESS_PARTS = ['addressLine1', 'addressLine2', 'addressLine3', 'streetNumber', 'streetName', 'city', 'stateOrProvince', 'zipOrPostalCode', 'countryCode'] as const;
+
+function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, same: (x: T, y: T) => boolean): boolean {
+  const x = a ?? [];
+  const y = b ?? [];
+  if (x.length !== y.length) return false;
+  for (let i = 0; i < x.length; i++) if (!same(x[i] as T, y[i] as T)) return false;
+  return true;
+}
+
+function sameParts(x: unknown, y: unknown, parts: readonly string[]): boolean {
+  if (x === y) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  const a = x as Record<string, unknown>;
+  const b = y as Record<string, unknown>;
+  return parts.every((k) => a[k] === b[k]);
+}
+
+/**
+ * Whether two {@link engineInput}s give the engine the same thing (every field it reads is
+ * identical), so one's normalization stands for the other's. False whenever in doubt.
+ */
+export function sameEngineInput(a: ContactInput, b: ContactInput): boolean {
+  for (const k of INPUT_SCALARS) if (a[k] !== b[k]) return false;
+  return sameList(a.emails, b.emails, (x, y) => sameParts(x, y, ['email']))
+    && sameList(a.phones, b.phones, (x, y) => sameParts(x, y, ['phoneNumber', 'ext', 'countryCode']))
+    && sameList(a.addresses, b.addresses, (x, y) => sameParts(x, y, ADDRESS_PARTS))
+    && sameList(a.identifiers, b.identifiers, (x, y) => sameParts(x, y, ['type', 'externalId']));
+}
+
 /** Contacts whose normalized forms make the fingerprint. */
 export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
   { firstName: 'José-María', middleName: 'de la', lastName: "O'Brien-Smith Jr.", suffix: 'III', dateOfBirth: '1975-09-18' },

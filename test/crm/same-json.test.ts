@@ -18,3 +18,17 @@ describe('sameJson', () => {
     }
   });
 });
+
+describe('sameEngineInput', () => {
+  it('is true only when every field the engine reads is identical', async () => {
+    const { sameEngineInput } = await import('../../src/crm/match-key.js');
+    const a = { firstName: 'Ann', lastName: 'Lee', emails: ['a@b.org'], phones: [{ phoneNumber: '+12025550100', ext: null }], addresses: [{ addressLine1: '1 Main St', city: 'X' }], identifiers: [] };
+    expect(sameEngineInput(a, { ...a, addresses: [{ addressLine1: '1 Main St', city: 'X', touched: 3 } as never] })).toBe(true);
+    expect(sameEngineInput(a, { ...a, firstName: 'Anne' })).toBe(false);
+    expect(sameEngineInput(a, { ...a, middleName: null })).toBe(false);
+    expect(sameEngineInput(a, { ...a, emails: ['a@b.org', 'a@b.org'] })).toBe(false);
+    expect(sameEngineInput(a, { ...a, phones: [{ phoneNumber: '+12025550100', ext: '1' }] })).toBe(false);
+    expect(sameEngineInput(a, { ...a, addresses: [{ addressLine1: '1 Main St', city: 'Y' }] })).toBe(false);
+    expect(sameEngineInput(a, { ...a, identifiers: [{ type: 'x', externalId: '1' }] })).toBe(false);
+  });
+});
