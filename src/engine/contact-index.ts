@@ -173,7 +173,11 @@ export class ContactIndex {
   private readonly hits = new IdTally();
   private readonly postings = new PostingTable();
   private readonly identifiers = new Map<string, Posting>();
-  /** Phonetic code of each name seen (names repeat; Double Metaphone costs about a microsecond). */
+  /**
+   * Phonetic code of each name indexed (names repeat; Double Metaphone costs about a
+   * microsecond). Only indexing adds to it: lookups read it, so a server answering finds for
+   * ever new (misspelled) names does not grow it without bound.
+   */
   private readonly sounds = new Map<string, string>();
   private readonly soundOf = (name: string): string => {
     let code = this.sounds.get(name);
@@ -183,6 +187,7 @@ export class ContactIndex {
     }
     return code;
   };
+  private readonly soundOfQuery = (name: string): string => this.sounds.get(name) ?? phoneticKey(name);
   private readonly contexts: { readonly loose: ScoreContext; readonly strict: ScoreContext; readonly looseFast: ScoreContext; readonly strictFast: ScoreContext };
   private readonly firstCounts = new Map<string, number>();
   private readonly lastCounts = new Map<string, number>();
@@ -325,7 +330,7 @@ export class ContactIndex {
    * first, then lower ids; at most maxCandidates. Deterministic.
    */
   candidateIds(candidate: NormalizedContact, excludeId?: number): number[] {
-    const hashes = blockingHashes(candidate, this.nicknames, this.soundOf);
+    const hashes = blockingHashes(candidate, this.nicknames, this.soundOfQuery);
     const n = hashes.length;
     // Keys with records, most selective first (ties: emission order): count * n + i sorts both.
     const order: number[] = [];

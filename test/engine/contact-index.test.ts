@@ -240,3 +240,14 @@ describe('index properties', () => {
     }), { numRuns: 300 });
   });
 });
+
+describe('ContactIndex memory', () => {
+  it('lookups do not grow the index (names never indexed are not cached)', () => {
+    const index = new ContactIndex();
+    index.upsert(1, { firstName: 'Robert', lastName: 'Pérez', emails: ['bob@example.com'] });
+    const before = index.exportState().sounds.size;
+    for (let i = 0; i < 500; i++) index.find({ firstName: `Zq${i}x`, lastName: `Wv${i}k`, emails: ['bob@example.com'] });
+    expect(index.exportState().sounds.size).toBe(before);
+    expect(index.find({ firstName: 'Bob', lastName: 'PEREZ', emails: ['Bob@Example.com'] }).id).toBe(1);
+  });
+});
