@@ -263,8 +263,16 @@ export class Crm {
     await this.store.close();
   }
 
+  /** The last second formatted by {@link now} (a bulk import asks thousands of times a second). */
+  private nowCache = { second: Number.NaN, text: '' };
+
   private now(): string {
-    return this.clock().toISOString().replace(/\.\d{3}Z$/, 'Z');
+    const ms = this.clock().getTime();
+    const second = Math.floor(ms / 1000);
+    if (second !== this.nowCache.second) {
+      this.nowCache = { second, text: new Date(second * 1000).toISOString().replace(/\.\d{3}Z$/, 'Z') };
+    }
+    return this.nowCache.text;
   }
 
   // ---- caches of keys and settings ----------------------------------------------------

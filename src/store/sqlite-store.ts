@@ -318,8 +318,21 @@ export class SqliteStore implements Store {
     const newPhones = person.phones.filter((p) => p.phoneId === 0).length;
     const newAddresses = person.addresses.filter((a) => a.addressId === 0).length;
     if (newPhones === 0 && newAddresses === 0) return person;
-    let phoneId = newPhones === 0 ? 0 : Number((next.get(newPhones, 'phone') as Row)['value']) - newPhones;
-    let addressId = newAddresses === 0 ? 0 : Number((next.get(newAddresses, 'address') as Row)['value']) - newAddresses;
+    let phoneId = 0;
+    let addressId = 0;
+    if (newPhones > 0 && newAddresses > 0) {
+      // Both sequences in one statement (a new person with a phone and an address).
+      const both = this.stmt(`UPDATE sequences SET value = value + (CASE name WHEN 'phone' THEN ? ELSE ? END)
+        WHERE name IN ('phone', 'address') RETURNING name, value`).raw().all(newPhones, newAddresses) as [string, number][];
+      if (both.length !== 2) throw new StoreError('The phone and address id sequences are missing.', 'SCHEMA');
+      for (const [name, value] of both) {
+        if (name === 'phone') phoneId = Number(value) - newPhones;
+        else addressId = Number(value) - newAddresses;
+      }
+    } else {
+      if (newPhones > 0) phoneId = Number((next.get(newPhones, 'phone') as Row)['value']) - newPhones;
+      if (newAddresses > 0) addressId = Number((next.get(newAddresses, 'address') as Row)['value']) - newAddresses;
+    }
     const phones: StoredPhone[] = person.phones.map((p) => (p.phoneId === 0 ? { ...p, phoneId: ++phoneId } : p));
     const addresses: StoredAddress[] = person.addresses.map((a) => (a.addressId === 0 ? { ...a, addressId: ++addressId } : a));
     return { ...person, phones, addresses };

@@ -66,9 +66,13 @@ function readCrmId(value: string | undefined): number | null | 'bad' {
   return /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : 'bad';
 }
 
+/** Field name -> body property name, as pairs (made once: rows are copied by the thousand). */
+type Names = readonly (readonly [string, string])[];
+const namesOf = (names: Readonly<Record<string, string>>): Names => Object.entries(names);
+
 /** Puts the present fields into `out` under their body names. */
-function copy(fields: Map<string, string>, out: Json, names: Readonly<Record<string, string>>): void {
-  for (const [field, prop] of Object.entries(names)) {
+function copy(fields: Map<string, string>, out: Json, names: Names): void {
+  for (const [field, prop] of names) {
     const value = fields.get(field);
     if (value !== undefined) out[prop] = value;
   }
@@ -84,9 +88,15 @@ const SCALARS: Readonly<Record<string, string>> = {
   Occupation: 'occupation', JobTitle: 'jobTitle',
 };
 
+const ADDRESS_NAMES = namesOf(ADDRESS);
+const SCALAR_NAMES = namesOf(SCALARS);
+const PHONE_NAMES = namesOf({ Phone: 'phoneNumber', PhoneTypeID: 'phoneType', Ext: 'ext', PhoneOptInStatus: 'phoneOptInStatus' });
+const ACTIVIST_CONTEXT_NAMES = namesOf({ ContactTypeID: 'contactTypeId', DateCanvassed: 'dateCanvassed' });
+const RESULT_CONTEXT_NAMES = namesOf({ ContactTypeID: 'contactTypeId', DateCanvassed: 'dateCanvassed', InputTypeID: 'inputTypeId' });
+
 function address(fields: Map<string, string>, type?: string): Json | null {
   const a: Json = {};
-  copy(fields, a, ADDRESS);
+  copy(fields, a, ADDRESS_NAMES);
   if (Object.keys(a).length === 0) return null;
   if (type !== undefined) a['type'] = type;
   return a;
@@ -102,7 +112,7 @@ export function stepFor(m: CompiledMapping, cells: readonly string[], contact: n
     case 'CreateOrUpdateContact': {
       const body: Json = {};
       if (vanId !== null) body['crmId'] = vanId;
-      copy(f, body, SCALARS);
+      copy(f, body, SCALAR_NAMES);
       const email = f.get('Email');
       if (email !== undefined) body['emails'] = [{ email }];
       const phone = f.get('Phone');
@@ -127,7 +137,7 @@ export function stepFor(m: CompiledMapping, cells: readonly string[], contact: n
     case 'Phones': {
       if (f.get('Phone') === undefined) return { kind: 'invalid', outcome: 'Phone: a value is required.' };
       const phone: Json = {};
-      copy(f, phone, { Phone: 'phoneNumber', PhoneTypeID: 'phoneType', Ext: 'ext', PhoneOptInStatus: 'phoneOptInStatus' });
+      copy(f, phone, PHONE_NAMES);
       return { kind: 'update', crmId, body: { phones: [phone] } };
     }
     case 'MailingAddress': {
@@ -146,7 +156,7 @@ export function stepFor(m: CompiledMapping, cells: readonly string[], contact: n
     }
     case 'ActivistCode': {
       const canvassContext: Json = { inputTypeId: BULK_INPUT_TYPE_ID };
-      copy(f, canvassContext, { ContactTypeID: 'contactTypeId', DateCanvassed: 'dateCanvassed' });
+      copy(f, canvassContext, ACTIVIST_CONTEXT_NAMES);
       return { kind: 'canvass', crmId, body: { canvassContext, responses: [{ type: 'ActivistCode', action: 'Apply', activistCodeId: f.get('ActivistCodeID') }] } };
     }
     case 'Suppressions': {
@@ -158,7 +168,7 @@ export function stepFor(m: CompiledMapping, cells: readonly string[], contact: n
     }
     case 'CanvassResults': {
       const canvassContext: Json = { inputTypeId: BULK_INPUT_TYPE_ID };
-      copy(f, canvassContext, { ContactTypeID: 'contactTypeId', DateCanvassed: 'dateCanvassed', InputTypeID: 'inputTypeId' });
+      copy(f, canvassContext, RESULT_CONTEXT_NAMES);
       return { kind: 'canvass', crmId, body: { canvassContext, resultCodeId: f.get('ResultID') } };
     }
   }
