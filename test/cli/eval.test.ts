@@ -93,6 +93,10 @@ describe('dedupe and link outputs on FEBRL, scored directly', () => {
     const one = await s.cli(['dedupe', data('febrl/dataset3.csv'), '-o', 'f3-one.csv', '--threads', '1', ...FEBRL]);
     expect(one.code).toBe(0);
     expect(s.read('f3-one.csv')).toBe(s.read('f3.csv'));
+    // Three threads: one builds the index, two normalize for it and then query a copy.
+    const three = await s.cli(['dedupe', data('febrl/dataset3.csv'), '-o', 'f3-three.csv', '--threads', '3', ...FEBRL]);
+    expect(three.code, three.stderr).toBe(0);
+    expect(s.read('f3-three.csv')).toBe(s.read('f3.csv'));
   }, 120_000);
 
   it('link FEBRL4: the links file reaches the linkage floors', async () => {
