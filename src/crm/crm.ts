@@ -908,13 +908,8 @@ export class Crm {
     const wanted = this.expandSet(expand);
     const known = identifierTypesOf(st.scope.context, st.settings).some((t) => t.toLowerCase() === type.trim().toLowerCase());
     if (!known || id.trim() === '') return null;
-    let value = id;
-    if (type.trim().toLowerCase() === VOTER_CRM_ID) {
-      // Stored in canonical form ("007" is record 7).
-      const canonical = canonicalVoterCrmId(id);
-      if (canonical === null) return null;
-      value = canonical;
-    }
+    const value = lookupValue(type, id);
+    if (value === null) return null;
     await this.store.flush();
     const ids = await this.store.findByIdentifier(st.scope, type, value);
     for (const crmId of ids) {
@@ -938,8 +933,9 @@ export class Crm {
       return Number.isSafeInteger(ref.crmId) && ref.crmId > 0 ? this.store.getPerson(st.scope, ref.crmId) : null;
     }
     const known = identifierTypesOf(st.scope.context, st.settings).some((t) => t.toLowerCase() === ref.type.trim().toLowerCase());
-    if (!known || ref.id.trim() === '') return null;
-    for (const crmId of await this.store.findByIdentifier(st.scope, ref.type, ref.id)) {
+    const value = lookupValue(ref.type, ref.id);
+    if (!known || ref.id.trim() === '' || value === null) return null;
+    for (const crmId of await this.store.findByIdentifier(st.scope, ref.type, value)) {
       const p = await this.store.getPerson(st.scope, crmId);
       if (p !== null) return p;
     }
@@ -1009,4 +1005,12 @@ export class Crm {
   async getKeyUsage(keyId: number, month: string): Promise<number> {
     return this.store.getKeyUsage(keyId, month);
   }
+}
+
+/**
+ * The stored form of an identifier value named in a path: votercrmid values are stored
+ * canonical ("007" is record 7); null when a votercrmid is not a crmId (it names nobody).
+ */
+function lookupValue(type: string, id: string): string | null {
+  return type.trim().toLowerCase() === VOTER_CRM_ID ? canonicalVoterCrmId(id) : id;
 }

@@ -34,6 +34,11 @@ describe('votercrmid', () => {
     expect(byVoter.json<{ crmId: number }>().crmId).toBe(campaignId);
     const upper = await t.app.inject({ method: 'GET', url: `/v2/people/VOTERCRMID:${n}`, headers: { apiKey: key } });
     expect(upper.json<{ crmId: number }>().crmId).toBe(campaignId);
+    // Leading zeros name the same record, in every path that takes a person reference.
+    const padded = await t.app.inject({ method: 'GET', url: `/v4/people/votercrmid:00${n}`, headers: { apiKey: `${key}|1` } });
+    expect(padded.json<{ crmId: number }>().crmId).toBe(campaignId);
+    const history = await t.app.inject({ method: 'GET', url: `/v4/people/votercrmid:00${n}/canvassResponses`, headers: { apiKey: `${key}|1` } });
+    expect(history.statusCode, history.body).toBe(200);
     // find by the votercrmid matches the campaign person (302 to it).
     const found = await post(key, '/v2/people/find', { identifiers: [{ type: 'votercrmid', externalId: String(n) }] });
     expect(found.statusCode).toBe(302);
