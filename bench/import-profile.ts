@@ -72,7 +72,7 @@ try {
     const view = await imports.getJob(ctx, id);
     const n = view?.rowsTotal ?? 0;
     const us = (cpu.user + cpu.system) / n;
-    process.stderr.write(`${name}: ${n} rows ${seconds.toFixed(1)} s ${Math.round(n / seconds)} rows/s, CPU ${Math.round(us)} µs/row (user ${Math.round(cpu.user / n)}, sys ${Math.round(cpu.system / n)}), ${view?.status} failed ${view?.rowsFailed}, commits ${(crm.store as SqliteStore).stats.commits}\n`);
+    process.stderr.write(`${name}: ${n} rows ${seconds.toFixed(1)} s ${Math.round(n / seconds)} rows/s, CPU ${Math.round(us)} µs/row (user ${Math.round(cpu.user / n)}, sys ${Math.round(cpu.system / n)}), ${view?.status} failed ${view?.rowsFailed}, commits ${(crm.store as SqliteStore).stats.commits} commit ms ${Math.round((crm.store as SqliteStore).stats.commitMs)}\n`);
     tick += 3_600_000;
     return id;
   };

@@ -135,7 +135,7 @@ export class SqliteStore implements Store {
   private readonly stmts = new Map<string, Database.Statement>();
   private batch: Batch | null = null;
   /** Commits and writes so far (for tests and benchmarks). */
-  readonly stats = { commits: 0, writes: 0 };
+  readonly stats = { commits: 0, writes: 0, commitMs: 0 };
 
   private readonly imports: SqliteImportTables;
   /** Runs a function in a transaction (a SAVEPOINT inside an open one); made once, not per write. */
@@ -181,7 +181,9 @@ export class SqliteStore implements Store {
     if (batch === null) return;
     this.batch = null;
     try {
+      const started = performance.now();
       this.db.exec('COMMIT');
+      this.stats.commitMs += performance.now() - started;
       this.stats.commits++;
       batch.resolve();
     } catch (error) {
