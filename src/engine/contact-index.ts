@@ -268,9 +268,11 @@ export class ContactIndex {
   upsertNormalized(id: number, contact: NormalizedContact): void {
     if (!Number.isInteger(id) || id < 0 || id > MAX_RECORD_ID) throw new RangeError(`record id must be an integer in 0..${MAX_RECORD_ID}, got ${id}`);
     if (this.records.has(id)) this.remove(id);
-    this.records.set(id, contact);
-    // The record was removed above and its hashes are distinct: no list holds it yet.
-    for (const h of blockingHashes(contact, this.nicknames, this.soundOf)) this.postings.addNew(h, id);
+    // Keys file the record's row (the store's position of it), so a lookup reads candidates
+    // without going through id -> row. The record was removed above and its hashes are
+    // distinct: no list holds the row yet.
+    const row = this.records.set(id, contact);
+    for (const h of blockingHashes(contact, this.nicknames, this.soundOf)) this.postings.addNew(h, row);
     for (const key of contact.identifiers) postingAdd(this.identifiers, key, id);
     countAdd(this.firstCounts, contact.first, 1);
     countAdd(this.lastCounts, contact.last, 1);
@@ -313,7 +315,8 @@ export class ContactIndex {
   remove(id: number): boolean {
     const contact = this.records.get(id);
     if (!contact) return false;
-    for (const h of blockingHashes(contact, this.nicknames, this.soundOf)) this.postings.remove(h, id);
+    const row = this.records.rowOf(id);
+    for (const h of blockingHashes(contact, this.nicknames, this.soundOf)) this.postings.remove(h, row);
     for (const key of contact.identifiers) postingRemove(this.identifiers, key, id);
     countAdd(this.firstCounts, contact.first, -1);
     countAdd(this.lastCounts, contact.last, -1);
@@ -330,6 +333,12 @@ export class ContactIndex {
    * first, then lower ids; at most maxCandidates. Deterministic.
    */
   candidateIds(candidate: NormalizedContact, excludeId?: number): number[] {
+    return this.candidateRows(candidate, excludeId).map((row) => this.records.idOfRow(row));
+  }
+
+  /** {@link candidateIds} as rows of the record store, in the same order. */
+  private candidateRows(candidate: NormalizedContact, excludeId?: number): number[] {
+    const excludeRow = excludeId === undefined ? -1 : this.records.rowOf(excludeId);
     const hashes = blockingHashes(candidate, this.nicknames, this.soundOfQuery);
     const n = hashes.length;
     // Keys with records, most selective first (ties: emission order): count * n + i sorts both.
@@ -349,8 +358,8 @@ export class ContactIndex {
     hits.clear();
     const budget = this.maxCandidates * 4;
     let read = 0;
-    const tally = (id: number, weight: number): void => {
-      if (id !== excludeId) hits.add(id, weight);
+    const tally = (row: number, weight: number): void => {
+      if (row !== excludeRow) hits.add(row, weight);
     };
     for (const key of order) {
       const i = key % n;
@@ -370,15 +379,20 @@ export class ContactIndex {
     let any = false;
     for (let k = 0; k < hits.size; k++) if (hits.tallyAt(k) >= 2) any = true;
     if (!any) minHits = 0;
+    // The tally holds rows; ties go to the lower record id, so each row's key packs its id.
     const keys: number[] = [];
+    const rows: number[] = [];
     for (let k = 0; k < hits.size; k++) {
       const h = hits.tallyAt(k);
-      if (h >= minHits) keys.push((MAX_HITS - Math.min(h, MAX_HITS)) * ID_SPAN + hits.idAt(k));
+      if (h < minHits) continue;
+      const row = hits.idAt(k);
+      keys.push((MAX_HITS - Math.min(h, MAX_HITS)) * ID_SPAN + this.records.idOfRow(row));
+      rows.push(row);
     }
-    keys.sort(ascending);
-    const size = Math.min(keys.length, this.maxCandidates);
+    const ranked = keys.map((_, i) => i).sort((a, b) => (keys[a] as number) - (keys[b] as number));
+    const size = Math.min(ranked.length, this.maxCandidates);
     const out: number[] = new Array(size);
-    for (let k = 0; k < size; k++) out[k] = (keys[k] as number) % ID_SPAN;
+    for (let k = 0; k < size; k++) out[k] = rows[ranked[k] as number] as number;
     return out;
   }
 
@@ -477,13 +491,14 @@ export class ContactIndex {
   } {
     const ctx = this.scoreContext(options);
     const fast = ctx === this.contexts.strict ? this.contexts.strictFast : this.contexts.looseFast;
-    const ids = this.candidateIds(q, options.excludeId);
+    const rows = this.candidateRows(q, options.excludeId);
     const eligible: ScoredCandidate[] = [];
     const vetoed: number[] = [];
     let top: { id: number; score: number } | null = null;
     let topReason: MatchReason = 'below-threshold';
-    for (const id of ids) {
-      if (!this.records.load(id, this.view)) continue;
+    for (const row of rows) {
+      this.records.loadRow(row, this.view);
+      const id = this.records.idOfRow(row);
       const s = scorePair(q, this.view, fast);
       if (s.vetoedBy !== null) {
         vetoed.push(id);
@@ -518,7 +533,7 @@ export class ContactIndex {
       }
     }
     eligible.sort((a, b) => rankOf(b) - rankOf(a) || b.score - a.score || a.id - b.id);
-    return { eligible, scored: ids.length, top, topReason };
+    return { eligible, scored: rows.length, top, topReason };
   }
 }
 

@@ -13,7 +13,7 @@
  *
  * Layout of a row (eight ints side by side, so reading a record's names and date of birth is
  * one cache line): `first`, `middle`, `last`, `dob` (string ids, -1 for null), `suffix` (a
- * code, 0 for none) and `listAt`, the start of the row's segment in `lists`:
+ * code, 0 for none), `listAt`, the start of the row's segment in `lists`, and the record's id:
  * `[emails, phones, identifiers, addresses, ...(offset, length) in `units` of each email, phone
  * and identifier, ...8 string ids per address]`, or -1 when every list is empty.
  * Removed rows are reused; the space their segments and values held is reclaimed by a
@@ -36,6 +36,7 @@ const R_LAST = 2;
 const R_DOB = 3;
 const R_SUFFIX = 4;
 const R_LIST = 5;
+const R_ID = 6;
 /** Code units of the value being decoded. */
 const SCRATCH: number[] = [];
 const DECODE_CHUNK = 4096;
@@ -185,8 +186,18 @@ export class RecordStore {
     return row < 0 ? undefined : this.contactAt(row);
   }
 
-  /** Adds a record, or replaces the one with the same id. */
-  set(id: number, c: NormalizedContact): void {
+  /** The row of a record id, or -1. */
+  rowOf(id: number): number {
+    return this.ids.get(id);
+  }
+
+  /** The record id of a row in use. */
+  idOfRow(row: number): number {
+    return this.rowData[row * ROW_WIDTH + R_ID] as number;
+  }
+
+  /** Adds a record, or replaces the one with the same id; answers its row. */
+  set(id: number, c: NormalizedContact): number {
     const old = this.ids.get(id);
     if (old >= 0) this.releaseRow(old);
     const row = old >= 0 ? old : this.allocRow();
@@ -203,8 +214,10 @@ export class RecordStore {
     d[r + R_DOB] = dob;
     d[r + R_SUFFIX] = c.suffix === null ? 0 : SUFFIXES.indexOf(c.suffix);
     d[r + R_LIST] = listAt;
+    d[r + R_ID] = id;
     if (old < 0) this.ids.add(id, row);
     else this.maybeCompact();
+    return row;
   }
 
   /** Removes a record; false when there was none. */
@@ -378,10 +391,15 @@ export class RecordStore {
   load(id: number, view: RecordView): boolean {
     const row = this.ids.get(id);
     if (row < 0) return false;
+    this.loadRow(row, view);
+    return true;
+  }
+
+  /** {@link load} by row (a row in use, from {@link rowOf} or {@link set}). */
+  loadRow(row: number, view: RecordView): void {
     const d = this.rowData;
     const r = row * ROW_WIDTH;
     view.reset(row, this.str(d[r + R_FIRST] as number), this.str(d[r + R_MIDDLE] as number), this.str(d[r + R_LAST] as number), SUFFIXES[d[r + R_SUFFIX] as number] ?? null, this.str(d[r + R_DOB] as number));
-    return true;
   }
 
   /** List `which` (0 emails, 1 phones, 2 identifiers) of a row. */
