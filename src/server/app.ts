@@ -4,6 +4,7 @@
  * listens (src/cli/serve.ts) or injects (tests).
  */
 import Fastify, {
+  LogController,
   type FastifyBaseLogger,
   type FastifyInstance,
   type FastifyReply,
@@ -76,8 +77,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     requestTimeout: options.requestTimeout ?? 30_000,
     // The default 503 body during shutdown is not our envelope; in-flight requests finish instead.
     return503OnClosing: false,
-    // One line per request instead (request-log.ts), with the match outcome in it.
-    disableRequestLogging: true,
+    // One line per request instead (request-log.ts), with the match outcome in it. (The
+    // top-level disableRequestLogging option is deprecated since fastify 5.10: FSTDEP023.)
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
     frameworkErrors: (error: Error, request: FastifyRequest, reply: FastifyReply) => {
       sendError(reply, renderError(error, request.log));
