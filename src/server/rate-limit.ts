@@ -152,6 +152,48 @@ export interface UsageLedger {
   getKeyUsage(keyId: number, month: string): Promise<number>;
 }
 
+/**
+ * Admitted requests not yet written to a {@link UsageLedger}, by key and month. Flushes run
+ * one after another, so a row is never written twice; a failed flush keeps its counts for the
+ * next one. Shared by both limiters (each process counts what it admitted).
+ */
+export class UsageBatch {
+  private readonly pending = new Map<string, { keyId: number; month: string; count: number }>();
+  private flushing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly ledger: UsageLedger | null) {}
+
+  /** Counts one admitted request. */
+  add(keyId: number, month: string, count = 1): void {
+    const k = `${keyId}|${month}`;
+    const p = this.pending.get(k);
+    if (p === undefined) this.pending.set(k, { keyId, month, count });
+    else p.count += count;
+  }
+
+  /** Writes the pending counts (after any flush under way). */
+  flush(): Promise<void> {
+    const run = this.flushing.catch(() => undefined).then(() => this.write());
+    this.flushing = run;
+    return run;
+  }
+
+  private async write(): Promise<void> {
+    if (this.ledger === null || this.pending.size === 0) {
+      this.pending.clear();
+      return;
+    }
+    const rows = [...this.pending.values()];
+    this.pending.clear();
+    try {
+      await this.ledger.addKeyUsage(rows);
+    } catch (error) {
+      for (const r of rows) this.add(r.keyId, r.month, r.count);
+      throw error;
+    }
+  }
+}
+
 /** Options of {@link MemoryRateLimiter}. */
 export interface MemoryRateLimiterOptions {
   /** Persistent monthly usage; null keeps counts in memory only (lost on restart). */
@@ -192,14 +234,13 @@ interface MonthCount {
 export class MemoryRateLimiter implements RateLimiter {
   private readonly windows = new Map<string, Window>();
   private readonly months = new Map<number, MonthCount>();
-  /** Unwritten counts by `keyId|month`. */
-  private readonly pending = new Map<string, { keyId: number; month: string; count: number }>();
+  private readonly batch: UsageBatch;
   private readonly limits: Readonly<Record<Tier, TierLimits | null>>;
   private readonly now: () => number;
   private readonly timer: NodeJS.Timeout | null;
-  private flushing: Promise<void> = Promise.resolve();
 
   constructor(private readonly options: MemoryRateLimiterOptions) {
+    this.batch = new UsageBatch(options.ledger);
     this.limits = options.limits ?? TIER_LIMITS;
     this.now = options.now ?? Date.now;
     const every = options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS;
@@ -280,10 +321,7 @@ export class MemoryRateLimiter implements RateLimiter {
 
   private count(keyId: number, entry: MonthCount): void {
     entry.used++;
-    const k = `${keyId}|${entry.month}`;
-    const p = this.pending.get(k);
-    if (p === undefined) this.pending.set(k, { keyId, month: entry.month, count: 1 });
-    else p.count++;
+    this.batch.add(keyId, entry.month);
   }
 
   async usage(key: RateKey): Promise<QuotaState> {
@@ -292,33 +330,9 @@ export class MemoryRateLimiter implements RateLimiter {
     return this.quotaState(entry, this.limits[key.tier]?.monthlyQuota ?? null, now);
   }
 
-  /** Writes pending counts; flushes run one after another so rows are never written twice. */
+  /** Writes pending counts to the ledger. */
   flush(): Promise<void> {
-    const run = this.flushing.catch(() => undefined).then(() => this.writePending());
-    this.flushing = run;
-    return run;
-  }
-
-  private async writePending(): Promise<void> {
-    const ledger = this.options.ledger;
-    if (ledger === null || this.pending.size === 0) {
-      this.pending.clear();
-      return;
-    }
-    const rows = [...this.pending.values()];
-    this.pending.clear();
-    try {
-      await ledger.addKeyUsage(rows);
-    } catch (error) {
-      // Keep the counts for the next flush.
-      for (const r of rows) {
-        const k = `${r.keyId}|${r.month}`;
-        const p = this.pending.get(k);
-        if (p === undefined) this.pending.set(k, { ...r });
-        else p.count += r.count;
-      }
-      throw error;
-    }
+    return this.batch.flush();
   }
 
   async close(): Promise<void> {

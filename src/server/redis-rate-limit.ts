@@ -20,6 +20,7 @@
  */
 import { Redis } from 'ioredis';
 import {
+  UsageBatch,
   TIER_LIMITS, WINDOW_MS, DEFAULT_FLUSH_INTERVAL_MS, monthOf, msToMonthEnd,
   type QuotaState, type RateCategory, type RateDecision, type RateKey, type RateLimiter, type TierLimits, type UsageLedger,
 } from './rate-limit.js';
@@ -89,13 +90,13 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly prefix: string;
   private readonly now: () => number;
   private readonly timer: NodeJS.Timeout | null;
-  private readonly pending = new Map<string, { keyId: number; month: string; count: number }>();
-  private flushing: Promise<void> = Promise.resolve();
+  private readonly batch: UsageBatch;
 
   constructor(private readonly options: RedisRateLimiterOptions) {
     this.redis = new Redis(options.url, { lazyConnect: false, maxRetriesPerRequest: 1, enableOfflineQueue: true });
     this.redis.on('error', (error: unknown) => options.onError?.(error));
     this.redis.defineCommand('matchbookTake', { numberOfKeys: 2, lua: TAKE });
+    this.batch = new UsageBatch(options.ledger);
     this.limits = options.limits ?? TIER_LIMITS;
     this.prefix = options.prefix ?? 'matchbook:';
     this.now = options.now ?? Date.now;
@@ -145,15 +146,8 @@ export class RedisRateLimiter implements RateLimiter {
     const window = limits === null ? null : { limit, remaining: Math.max(0, limit - count), resetMs };
     if (status === -1) return { allowed: false, reason: 'quota', retryAfterMs: resetMonth, window, quota };
     if (status === 0) return { allowed: false, reason: 'rate', retryAfterMs: Math.max(1, resetMs), window, quota };
-    this.count(key.keyId, month);
+    this.batch.add(key.keyId, month);
     return { allowed: true, window, quota };
-  }
-
-  private count(keyId: number, month: string): void {
-    const k = `${keyId}|${month}`;
-    const p = this.pending.get(k);
-    if (p === undefined) this.pending.set(k, { keyId, month, count: 1 });
-    else p.count++;
   }
 
   async usage(key: RateKey): Promise<QuotaState> {
@@ -176,30 +170,7 @@ export class RedisRateLimiter implements RateLimiter {
 
   /** Adds the counts this process admitted to the ledger; flushes run one after another. */
   flush(): Promise<void> {
-    const run = this.flushing.catch(() => undefined).then(() => this.writePending());
-    this.flushing = run;
-    return run;
-  }
-
-  private async writePending(): Promise<void> {
-    const ledger = this.options.ledger;
-    if (ledger === null || this.pending.size === 0) {
-      this.pending.clear();
-      return;
-    }
-    const rows = [...this.pending.values()];
-    this.pending.clear();
-    try {
-      await ledger.addKeyUsage(rows);
-    } catch (error) {
-      for (const r of rows) {
-        const k = `${r.keyId}|${r.month}`;
-        const p = this.pending.get(k);
-        if (p === undefined) this.pending.set(k, { ...r });
-        else p.count += r.count;
-      }
-      throw error;
-    }
+    return this.batch.flush();
   }
 
   async close(): Promise<void> {
