@@ -7,10 +7,11 @@
  */
 import type pg from 'pg';
 import {
-  type ImportFileRow, type ImportJobPatch, type ImportJobRow, type ImportJobStatus, type ImportRowMark,
+  type ImportFileRow, type ImportJobPatch, type ImportJobRow, type ImportRowMark,
   type ImportRowResult, type NewImportFile, type NewImportJob,
 } from './import-types.js';
 import { FILE_CHUNK_BYTES } from './sqlite-import.js';
+import { OPEN_STATUSES, toFile, toJob, toResult } from './import-rows.js';
 import { StoreError } from './types.js';
 
 type Row = Record<string, unknown>;
@@ -19,47 +20,6 @@ export type PgQuery = (sql: string, values?: unknown[], client?: pg.PoolClient |
 /** Runs `fn` in a transaction of its own. */
 export type PgTransaction = <T>(fn: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 
-const OPEN_STATUSES = `('Pending', 'InProgress', 'InProgressWithErrors')`;
-
-function toJob(r: Row): ImportJobRow {
-  return {
-    id: Number(r['id']),
-    tenantId: Number(r['tenant_id']),
-    context: String(r['context']) as 'voterfile' | 'campaign',
-    status: String(r['status']) as ImportJobStatus,
-    request: String(r['request']),
-    resultToken: String(r['result_token']),
-    createdAt: String(r['created_at']),
-    fileId: r['file_id'] == null ? null : Number(r['file_id']),
-    rowsTotal: r['rows_total'] == null ? null : Number(r['rows_total']),
-    rowsDone: Number(r['rows_done']),
-    rowsFailed: Number(r['rows_failed']),
-    owner: r['owner'] == null ? null : String(r['owner']),
-    leaseUntil: r['lease_until'] == null ? null : Number(r['lease_until']),
-    attempts: Number(r['attempts']),
-    errors: JSON.parse(String(r['errors'])) as ImportJobRow['errors'],
-    resultParts: JSON.parse(String(r['result_parts'])) as ImportJobRow['resultParts'],
-    finishedAt: r['finished_at'] == null ? null : String(r['finished_at']),
-    expiresAt: r['expires_at'] == null ? null : String(r['expires_at']),
-  };
-}
-
-function toFile(r: Row): ImportFileRow {
-  return {
-    id: Number(r['id']), tenantId: Number(r['tenant_id']), token: String(r['token']), name: String(r['name']),
-    size: Number(r['size']), createdAt: String(r['created_at']), expiresAt: String(r['expires_at']),
-  };
-}
-
-function toResult(r: Row): ImportRowResult {
-  return {
-    rowNo: Number(r['row_no']),
-    stepsDone: Number(r['steps_done']),
-    crmId: r['crm_id'] == null ? null : Number(r['crm_id']),
-    outcomes: JSON.parse(String(r['outcomes'])) as string[],
-    included: JSON.parse(String(r['included'])) as string[],
-  };
-}
 
 /**
  * Stores a row mark inside the transaction of `client` (the row's write). StoreError CONFLICT
