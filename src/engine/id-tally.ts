@@ -72,16 +72,6 @@ export class IdTally {
     }
   }
 
-  /** `id`'s tally (0 when absent). */
-  get(id: number): number {
-    const mask = this.slots.length - 1;
-    for (let s = spread(id) & mask; ; s = (s + 1) & mask) {
-      if (this.stamps[s] !== this.generation) return 0;
-      const i = this.slots[s] as number;
-      if (this.order[i] === id) return this.tallies[i] as number;
-    }
-  }
-
   private grow(): void {
     const ids = this.order.slice(0, this.distinct);
     const tallies = this.tallies.slice(0, this.distinct);

@@ -384,18 +384,10 @@ export class RecordStore {
   }
 
   /**
-   * Points `view` at the record with this id; false (view untouched) when there is none. The
-   * view's scalar fields are set at once and its lists built only when read, so a candidate
-   * rejected on its name or date of birth costs no list or address objects.
+   * Points `view` at a row in use (from {@link rowOf} or {@link set}). The view's scalar
+   * fields are set at once and its lists built only when read, so a candidate rejected on
+   * its name or date of birth costs no list or address objects.
    */
-  load(id: number, view: RecordView): boolean {
-    const row = this.ids.get(id);
-    if (row < 0) return false;
-    this.loadRow(row, view);
-    return true;
-  }
-
-  /** {@link load} by row (a row in use, from {@link rowOf} or {@link set}). */
   loadRow(row: number, view: RecordView): void {
     const d = this.rowData;
     const r = row * ROW_WIDTH;
@@ -496,7 +488,7 @@ export class RecordStore {
 }
 
 /**
- * One record of a {@link RecordStore} seen through {@link RecordStore.load}: reused from
+ * One record of a {@link RecordStore} seen through {@link RecordStore.loadRow}: reused from
  * candidate to candidate while scoring, so it must not be kept (`RecordStore.get` gives a
  * record to keep).
  */
@@ -514,7 +506,7 @@ export class RecordView implements NormalizedContact {
 
   constructor(private readonly store: RecordStore) {}
 
-  /** Called by {@link RecordStore.load}. */
+  /** Called by {@link RecordStore.loadRow}. */
   reset(row: number, first: string | null, middle: string | null, last: string | null, suffix: NameSuffix | null, dob: string | null): void {
     this.row = row;
     this.first = first;
