@@ -25,19 +25,18 @@
  * Recorded under "## API on PostgreSQL, several processes (bench/api.bench.ts --store postgres)".
  */
 import autocannon, { type Result } from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Crm, copySqliteToPg } from '../src/crm/index.js';
 import { startPostgres } from '../test/services.js';
 import type { ContactInput } from '../src/engine/types.js';
 import { generateCorpus } from './corpus.js';
 import { updateReadmeSection } from './lib/readme.js';
 import { describeMachine, machineInfo, type MachineInfo } from './lib/report.js';
+import { cpuSecondsOf, rssOf, startServer } from './lib/server.js';
 
-const REPO = fileURLToPath(new URL('../', import.meta.url));
 const SECTION = '## API (bench/api.bench.ts)';
 
 interface Args {
@@ -102,50 +101,6 @@ export function toCandidate(c: ContactInput): Record<string, unknown> {
     });
   }
   return body;
-}
-
-/** Start `matchbook serve` (from source via tsx) on a free loopback port; answer its base URL. */
-async function startServer(db: string, sync: 'full' | 'normal', env: Record<string, string> = {}): Promise<{ base: string; pid: number; startMs: number; stop: () => Promise<void> }> {
-  const started = performance.now();
-  const args = ['--import', 'tsx', join(REPO, 'src/cli/main.ts'), 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--sync', sync];
-  const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'pipe'] });
-  let stderr = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (m !== null) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-  });
-  const startMs = performance.now() - started;
-  const stop = () =>
-    new Promise<void>((resolve) => {
-      child.on('exit', () => resolve());
-      child.kill('SIGTERM');
-    });
-  return { base, pid: child.pid ?? 0, startMs, stop };
-}
-
-function rssOf(pid: number): number | null {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m === null ? null : Number(m[1]) * 1024;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc; null elsewhere. */
-function cpuSecondsOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime are fields 14 and 15 of stat(5), in clock ticks (USER_HZ, 100 on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
 }
 
 interface Run {

@@ -15,29 +15,11 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BulkImports, Crm, ImportRunner } from '../src/crm/index.js';
-import type { ContactInput } from '../src/engine/types.js';
-import { formatCsvRow } from '../src/files/csv-writer.js';
 import type { SqliteStore } from '../src/store/sqlite-store.js';
-import { toCandidate } from './api.bench.js';
 import { generateCorpus } from './corpus.js';
+import { csvOf } from './lib/import-csv.js';
 
-const COLUMNS = ['FirstName', 'MiddleName', 'LastName', 'Suffix', 'DOB', 'Email', 'Phone', 'AddressLine1', 'City', 'State', 'Zip5'];
 
-function csvRow(c: ContactInput): string {
-  const b = toCandidate(c) as Record<string, any>;
-  const a = (b['addresses']?.[0] ?? {}) as Record<string, string>;
-  return formatCsvRow([
-    b['firstName'] ?? '', b['middleName'] ?? '', b['lastName'] ?? '', b['suffix'] ?? '', b['dateOfBirth'] ?? '',
-    b['emails']?.[0]?.email ?? '', b['phones']?.[0]?.phoneNumber ?? '', a['addressLine1'] ?? '', a['city'] ?? '',
-    a['stateOrProvince'] ?? '', a['zipOrPostalCode'] ?? '',
-  ]);
-}
-
-function csvOf(contacts: Iterable<ContactInput>): string {
-  const lines = [COLUMNS.join(',')];
-  for (const c of contacts) lines.push(csvRow(c));
-  return `${lines.join('\n')}\n`;
-}
 
 const argv = process.argv.slice(2);
 const arg = (name: string, dflt: string): string => (argv.includes(name) ? argv[argv.indexOf(name) + 1]! : dflt);

@@ -17,22 +17,18 @@
  * `--record` writes the results into bench/README.md under "## Bulk import (bench/import.bench.ts)".
  */
 import autocannon, { type Result } from 'autocannon';
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Crm } from '../src/crm/index.js';
-import type { ContactInput } from '../src/engine/types.js';
-import { formatCsvRow } from '../src/files/csv-writer.js';
 import { toCandidate } from './api.bench.js';
 import { generateCorpus } from './corpus.js';
 import { updateReadmeSection } from './lib/readme.js';
 import { describeMachine, machineInfo, median, type MachineInfo } from './lib/report.js';
+import { cpuSecondsOf, rssOf, startServer } from './lib/server.js';
+import { csvOf } from './lib/import-csv.js';
 
-const REPO = fileURLToPath(new URL('../', import.meta.url));
 const SECTION = '## Bulk import (bench/import.bench.ts)';
-const COLUMNS = ['FirstName', 'MiddleName', 'LastName', 'Suffix', 'DOB', 'Email', 'Phone', 'AddressLine1', 'City', 'State', 'Zip5'];
 
 interface Args {
   size: number;
@@ -55,61 +51,6 @@ function parseArgs(argv: readonly string[]): Args {
   return { size: num('--size', 100_000), rows: num('--rows', 100_000), rate: num('--rate', 200), seed: num('--seed', 42), sync, record: argv.includes('--record') };
 }
 
-/** One CSV line of a corpus contact, in COLUMNS order. */
-function csvRow(c: ContactInput): string {
-  const b = toCandidate(c) as Record<string, any>;
-  const a = (b['addresses']?.[0] ?? {}) as Record<string, string>;
-  return formatCsvRow([
-    b['firstName'] ?? '', b['middleName'] ?? '', b['lastName'] ?? '', b['suffix'] ?? '', b['dateOfBirth'] ?? '',
-    b['emails']?.[0]?.email ?? '', b['phones']?.[0]?.phoneNumber ?? '', a['addressLine1'] ?? '', a['city'] ?? '',
-    a['stateOrProvince'] ?? '', a['zipOrPostalCode'] ?? '',
-  ]);
-}
-
-function csvOf(contacts: Iterable<ContactInput>): string {
-  const lines = [COLUMNS.join(',')];
-  for (const c of contacts) lines.push(csvRow(c));
-  return `${lines.join('\n')}\n`;
-}
-
-async function startServer(db: string, sync: 'full' | 'normal'): Promise<{ base: string; pid: number; stop: () => Promise<void> }> {
-  const args = ['--import', 'tsx', join(REPO, 'src/cli/main.ts'), 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--sync', sync];
-  const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn' }, stdio: ['ignore', 'inherit', 'pipe'] });
-  let stderr = '';
-  const base = await new Promise<string>((resolve, reject) => {
-    child.stderr.on('data', (d: Buffer) => {
-      stderr += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(stderr);
-      if (m !== null) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
-  });
-  const stop = () => new Promise<void>((resolve) => {
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-  return { base, pid: child.pid ?? 0, stop };
-}
-
-function rssOf(pid: number): number | null {
-  try {
-    const m = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
-    return m === null ? null : Number(m[1]) * 1024;
-  } catch {
-    return null;
-  }
-}
-
-/** CPU seconds (user + system) a process has used so far, from /proc; null elsewhere. */
-function cpuSecondsOf(pid: number): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
 
 interface JobRun {
   name: string;

@@ -1,0 +1,28 @@
+/**
+ * Corpus contacts as the CSV a bulk import job reads (bench/import.bench.ts,
+ * bench/import-profile.ts): one row per contact, its first email, phone and address.
+ */
+import type { ContactInput } from '../../src/engine/types.js';
+import { formatCsvRow } from '../../src/files/csv-writer.js';
+import { toCandidate } from '../api.bench.js';
+
+/** The file's header, mapped by name by the CreateOrUpdateContact job. */
+export const COLUMNS = ['FirstName', 'MiddleName', 'LastName', 'Suffix', 'DOB', 'Email', 'Phone', 'AddressLine1', 'City', 'State', 'Zip5'];
+
+/** One CSV line of a corpus contact, in COLUMNS order. */
+export function csvRow(c: ContactInput): string {
+  const b = toCandidate(c) as Record<string, any>;
+  const a = (b['addresses']?.[0] ?? {}) as Record<string, string>;
+  return formatCsvRow([
+    b['firstName'] ?? '', b['middleName'] ?? '', b['lastName'] ?? '', b['suffix'] ?? '', b['dateOfBirth'] ?? '',
+    b['emails']?.[0]?.email ?? '', b['phones']?.[0]?.phoneNumber ?? '', a['addressLine1'] ?? '', a['city'] ?? '',
+    a['stateOrProvince'] ?? '', a['zipOrPostalCode'] ?? '',
+  ]);
+}
+
+/** The whole file: header and one line per contact. */
+export function csvOf(contacts: Iterable<ContactInput>): string {
+  const lines = [COLUMNS.join(',')];
+  for (const c of contacts) lines.push(csvRow(c));
+  return `${lines.join('\n')}\n`;
+}
