@@ -3,7 +3,7 @@
  * CPU profiles and CPU per row without the server's noise.
  *
  *   npx tsx bench/import-profile.ts [--size 100000] [--rows 100000] [--sync full|normal] [--slice 8] [--digest out.txt]
- *   node --cpu-prof --import tsx bench/import-profile.ts ...
+ *   npx tsx bench/import-profile.ts --prof measured.cpuprofile   (a CPU profile of the measured job only)
  *
  * Seeds `--size` corpus people with one CreateOrUpdateContact job, then runs the measured job
  * (`--rows` noisy queries, as bench/import.bench.ts) and prints wall time and CPU per row of
@@ -14,6 +14,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Session } from 'node:inspector/promises';
 import { BulkImports, Crm, ImportRunner } from '../src/crm/index.js';
 import type { SqliteStore } from '../src/store/sqlite-store.js';
 import { generateCorpus } from './corpus.js';
@@ -28,6 +29,7 @@ const rows = Number(arg('--rows', '100000'));
 const sync = arg('--sync', 'full') === 'normal' ? 'NORMAL' : 'FULL';
 const sliceMs = Number(arg('--slice', '8'));
 const digest = arg('--digest', '');
+const prof = arg('--prof', '');
 
 const dir = mkdtempSync(join(tmpdir(), 'matchbook-import-profile-'));
 try {
@@ -39,18 +41,29 @@ try {
   const imports = new BulkImports(crm, null, () => false);
   const runner = new ImportRunner({ crm, owner: 'profile', fetchUrl: () => { throw new Error('no fetch'); }, limits: { maxBytes: 1e9, maxZipRatio: 100 }, sliceMs });
   const corpus = generateCorpus({ seed: 42, size });
-  const run = async (name: string, csv: string): Promise<number> => {
+  const run = async (name: string, csv: string, profile = false): Promise<number> => {
     const up = await imports.saveUpload(ctx, 'bench.csv', (async function* () { yield Buffer.from(csv); })());
     const id = await imports.createJob(ctx, {
       file: { fileName: 'bench.csv', hasHeader: true, hasQuotes: true, columnDelimiter: 'Csv', sourceUrl: `http://origin/v4/bulkImportFiles/${up.token}` },
       actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: [{ name: 'CreateOrUpdateContact' }] }],
     }, 'http://origin');
     const job = await crm.store.claimImportJob('profile', Date.now(), 60_000);
+    const session = profile ? new Session() : null;
+    if (session !== null) {
+      session.connect();
+      await session.post('Profiler.enable');
+      await session.post('Profiler.start');
+    }
     const cpu0 = process.cpuUsage();
     const t0 = performance.now();
     await runner.run(job!);
     const seconds = (performance.now() - t0) / 1000;
     const cpu = process.cpuUsage(cpu0);
+    if (session !== null) {
+      const { profile: p } = await session.post('Profiler.stop');
+      writeFileSync(prof, JSON.stringify(p));
+      session.disconnect();
+    }
     const view = await imports.getJob(ctx, id);
     const n = view?.rowsTotal ?? 0;
     const us = (cpu.user + cpu.system) / n;
@@ -59,7 +72,7 @@ try {
     return id;
   };
   const seedId = await run('seed', csvOf((function* people() { for (const p of corpus.people()) yield p.contact; })()));
-  const measuredId = await run('measured', csvOf(corpus.queries({ count: rows, seed: 43 }).map((q) => q.candidate)));
+  const measuredId = await run('measured', csvOf(corpus.queries({ count: rows, seed: 43 }).map((q) => q.candidate)), prof !== '');
   if (digest !== '') {
     const db = (crm.store as SqliteStore).db;
     const out: string[] = [];

@@ -154,7 +154,8 @@ export interface ImportStore {
   updateImportJob(jobId: number, owner: string, patch: ImportJobPatch): Promise<boolean>;
   /**
    * Stores marks of steps that wrote nothing (in one transaction, through the group commit:
-   * durable once the returned Promise resolves). StoreError CONFLICT when not the owner.
+   * committed once the returned Promise resolves; the sync may follow, see types.ts).
+   * StoreError CONFLICT when not the owner.
    */
   markImportRows(marks: readonly ImportRowMark[]): Promise<void>;
   /** The last marked row of a job (to resume from), or null. */

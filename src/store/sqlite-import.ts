@@ -13,7 +13,8 @@ import { StoreError } from './types.js';
 
 type Row = Record<string, unknown>;
 type Stmt = (sql: string) => Database.Statement;
-type Write = <T>(fn: () => T) => Promise<T>;
+/** A write through the store's group commit; `importWrite`: a row mark with its effects, which may skip the sync. */
+type Write = <T>(fn: () => T, importWrite?: boolean) => Promise<T>;
 
 /** Bytes per stored chunk of a file. */
 export const FILE_CHUNK_BYTES = 1024 * 1024;
@@ -152,7 +153,7 @@ export class SqliteImportTables {
     if (marks.length === 0) return;
     await this.write(() => {
       for (const m of marks) writeImportMark(this.stmt, m, null);
-    });
+    }, true);
   }
 
   async lastImportRow(jobId: number): Promise<ImportRowResult | null> {

@@ -12,6 +12,15 @@
  * `setImmediate` after the turn. Writes resolve (admin writes) or report `durable` (people
  * writes, see {@link Applied}) after that COMMIT. Concurrent requests thus share a sync.
  *
+ * Bulk import writes (those carrying an {@link ImportRowMark}) may skip the sync: a batch of
+ * nothing but such writes commits with `synchronous=NORMAL` (no fsync; it survives `kill -9`,
+ * and a power loss rolls back the newest of them), as long as a synced commit happened in the
+ * last {@link LAZY_SYNC_MS}. This is safe because a row's effects and its mark commit in one
+ * transaction: what a power loss takes, it takes whole, and the job re-applies those rows from
+ * its last surviving mark (the trade PostgreSQL's `synchronous_commit = off` offers). A
+ * write of any other kind never joins such a batch: it commits the batch first and starts a
+ * synced one (the sync also covers the earlier unsynced commits, the WAL being one file).
+ *
  * `busy_timeout` lets the CLI and a running server share the file.
  */
 import Database from 'better-sqlite3';
@@ -36,6 +45,11 @@ export interface SqliteStoreOptions {
   readonly synchronous?: 'FULL' | 'NORMAL';
   /** Milliseconds to wait for another connection's write lock. Default 5000. */
   readonly busyTimeoutMs?: number;
+  /**
+   * With FULL: how long after a synced commit bulk import batches may commit without a sync
+   * (see the module comment). 0 syncs them all. Default {@link LAZY_SYNC_MS}.
+   */
+  readonly importSyncLagMs?: number;
 }
 
 type Row = Record<string, unknown>;
@@ -128,6 +142,8 @@ function personOf(get: (column: string) => unknown): PersonRecord {
 }
 
 interface Batch {
+  /** Commits without a sync (only bulk import writes so far). */
+  readonly lazy: boolean;
   readonly done: Promise<void>;
   resolve(): void;
   reject(error: unknown): void;
@@ -135,34 +151,57 @@ interface Batch {
 
 const DURABLE: Promise<void> = Promise.resolve();
 
+/**
+ * Bulk import commits skip the sync for at most this long after the last synced commit, so
+ * a power loss takes at most about this much of a job's work (to be re-applied on resume).
+ */
+export const LAZY_SYNC_MS = 1000;
+
 /** SQLite implementation of {@link Store}. Create with {@link SqliteStore.open}. */
 export class SqliteStore implements Store {
   private readonly stmts = new Map<string, Database.Statement>();
   private batch: Batch | null = null;
   /** Commits and writes so far (for tests and benchmarks). */
-  readonly stats = { commits: 0, writes: 0, commitMs: 0 };
+  readonly stats = { commits: 0, lazyCommits: 0, writes: 0, commitMs: 0 };
+  /** How long after a synced commit import batches may skip the sync (0 with NORMAL: nothing to skip). */
+  private readonly lagMs: number;
+  /** The connection's current `synchronous` is NORMAL (a lazy batch's). */
+  private syncOff = false;
+  /** `performance.now()` of the last commit that synced. */
+  private syncedAt = -Infinity;
 
   private readonly imports: SqliteImportTables;
   /** Runs a function in a transaction (a SAVEPOINT inside an open one); made once, not per write. */
   private readonly runInTx: <T>(fn: () => T) => T;
 
-  private constructor(readonly db: Database.Database) {
+  private constructor(readonly db: Database.Database, lagMs: number) {
+    this.lagMs = lagMs;
     const run = db.transaction((fn: () => unknown) => fn());
     this.runInTx = <T>(fn: () => T): T => run(fn) as T;
-    this.imports = new SqliteImportTables(db, (sql) => this.stmt(sql), (fn) => this.write(fn));
+    this.imports = new SqliteImportTables(db, (sql) => this.stmt(sql), (fn, importWrite) => this.write(fn, importWrite));
   }
 
   /**
    * Runs `fn` inside the current group-commit transaction (opening one, with its COMMIT
    * scheduled after this event-loop turn). When the caller already holds a transaction of its
    * own (a bulk loader's BEGIN), `fn` joins it and the caller's COMMIT makes it durable.
+   * `importWrite`: `fn` writes a bulk import row mark with the row's effects, so its batch may
+   * commit without a sync (see the module comment).
    */
-  private apply<T>(fn: () => T): Applied<T> {
+  private apply<T>(fn: () => T, importWrite = false): Applied<T> {
     if (this.batch === null && this.db.inTransaction) {
       this.stats.writes++;
       return { value: this.runInTx(fn), durable: DURABLE };
     }
+    // A write that must be synced never shares an unsynced commit: commit that first.
+    if (this.batch !== null && this.batch.lazy && !importWrite) this.commit();
     if (this.batch === null) {
+      const lazy = importWrite && performance.now() - this.syncedAt < this.lagMs;
+      if (lazy !== this.syncOff) {
+        // Only outside a transaction ("Safety level may not be changed inside a transaction").
+        this.db.exec(lazy ? 'PRAGMA synchronous = NORMAL' : 'PRAGMA synchronous = FULL');
+        this.syncOff = lazy;
+      }
       this.db.exec('BEGIN IMMEDIATE');
       let resolve!: () => void;
       let reject!: (error: unknown) => void;
@@ -171,7 +210,7 @@ export class SqliteStore implements Store {
         reject = rej;
       });
       done.catch(() => undefined); // a batch nobody waits for must not be an unhandled rejection
-      this.batch = { done, resolve, reject };
+      this.batch = { lazy, done, resolve, reject };
       setImmediate(() => this.commit());
     }
     const batch = this.batch;
@@ -188,8 +227,11 @@ export class SqliteStore implements Store {
     try {
       const started = performance.now();
       this.db.exec('COMMIT');
-      this.stats.commitMs += performance.now() - started;
+      const ended = performance.now();
+      this.stats.commitMs += ended - started;
       this.stats.commits++;
+      if (batch.lazy) this.stats.lazyCommits++;
+      else this.syncedAt = ended;
       batch.resolve();
     } catch (error) {
       try {
@@ -202,8 +244,8 @@ export class SqliteStore implements Store {
   }
 
   /** A write that resolves once durable. */
-  private async write<T>(fn: () => T): Promise<T> {
-    const applied = this.apply(fn);
+  private async write<T>(fn: () => T, importWrite = false): Promise<T> {
+    const applied = this.apply(fn, importWrite);
     await applied.durable;
     return applied.value;
   }
@@ -230,7 +272,8 @@ export class SqliteStore implements Store {
       db.close();
       throw error;
     }
-    return new SqliteStore(db);
+    const lag = options.synchronous === 'NORMAL' ? 0 : Math.max(0, options.importSyncLagMs ?? LAZY_SYNC_MS);
+    return new SqliteStore(db, lag);
   }
 
   private stmt(sql: string): Database.Statement {
@@ -244,6 +287,8 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     this.commit();
+    // Unsynced import commits: a checkpoint syncs the WAL first (another connection may keep it open past close).
+    if (this.db.open && this.syncOff) this.db.pragma('wal_checkpoint(PASSIVE)');
     if (this.db.open) this.db.close();
   }
 
@@ -374,7 +419,7 @@ export class SqliteStore implements Store {
       this.writeIdentifiers(scope, stored);
       if (mark !== undefined) writeImportMark((q) => this.stmt(q), mark, stored.crmId);
       return stored;
-    });
+    }, mark !== undefined);
   }
 
   async updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>> {
@@ -389,7 +434,7 @@ export class SqliteStore implements Store {
       this.writeIdentifiers(scope, withIds);
       if (mark !== undefined) writeImportMark((q) => this.stmt(q), mark, withIds.crmId);
       return withIds;
-    });
+    }, mark !== undefined);
   }
 
   /** Column name -> position in a raw `SELECT * FROM people` row. */
@@ -474,7 +519,7 @@ export class SqliteStore implements Store {
         .run(scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json);
       if (mark !== undefined) writeImportMark((q) => this.stmt(q), mark, row.crmId);
       return inserted;
-    });
+    }, mark !== undefined);
     return Number(info.lastInsertRowid);
   }
 

@@ -8,7 +8,11 @@
  *   process), except the two people writes, which return {@link Applied}: applied (visible to
  *   this store's reads) at once, durable when `durable` resolves, so that an adapter can
  *   commit many writes with one disk sync (group commit). Nobody may be told about such a
- *   write before its `durable` resolved; {@link Store.flush} waits for everything applied;
+ *   write before its `durable` resolved; {@link Store.flush} waits for everything applied.
+ *   Bulk import writes (those given an {@link ImportRowMark}) are the one exception: the mark
+ *   and the row's effects commit together, so an adapter may let their `durable` resolve
+ *   before the disk sync (a power loss then rolls back a tail of rows, marks included, which
+ *   the job re-applies on resume). The SQLite store does, for at most a second;
  * - filter every people and identifier query by BOTH `tenantId` and `context` (tenant and
  *   context isolation is enforced here as well as above);
  * - assign `phoneId` and `addressId` values of 0 from a store-wide sequence, in the same

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Crm } from '../../src/crm/index.js';
-import { PERSON_SCALARS, SqliteStore, type PersonRecord, type PersonScalars, type Scope } from '../../src/store/index.js';
+import { PERSON_SCALARS, SqliteStore, type ImportRowMark, type PersonRecord, type PersonScalars, type Scope } from '../../src/store/index.js';
 
 function person(first: string): PersonRecord {
   return {
@@ -26,6 +26,17 @@ function failNextCommit(store: SqliteStore): void {
     }
     return exec(sql);
   }) as typeof store.db.exec;
+}
+
+/** Records, for each COMMIT, the connection's `synchronous` (2 FULL: synced; 1 NORMAL: not). */
+function recordCommitSync(store: SqliteStore): number[] {
+  const seen: number[] = [];
+  const exec = store.db.exec.bind(store.db);
+  store.db.exec = ((sql: string) => {
+    if (sql === 'COMMIT') seen.push(Number(store.db.pragma('synchronous', { simple: true })));
+    return exec(sql);
+  }) as typeof store.db.exec;
+  return seen;
 }
 
 describe('group commit', () => {
@@ -145,5 +156,60 @@ describe('group commit', () => {
     expect(await crm.find(ctx, body)).toMatchObject({ status: 'Matched', crmId: again.crmId });
     await crm.close();
     expect(countOnDisk()).toBe(1);
+  });
+
+  describe('bulk import batches skip the sync for a while after a synced commit', () => {
+    const setup = async (lagMs: number) => {
+      const store = await SqliteStore.open({ path, importSyncLagMs: lagMs });
+      const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'campaign' };
+      const jobId = await store.createImportJob({ tenantId: scope.tenantId, context: 'campaign', request: '{}', resultToken: 'tok', createdAt: 't' });
+      await store.claimImportJob('w', 0, 60_000); // a synced commit
+      let rowNo = 0;
+      const mark = (): ImportRowMark => ({ jobId, owner: 'w', rowNo: ++rowNo, stepsDone: 1, rowDone: true, crmId: null, outcomes: ['Processed'], included: [] });
+      return { store, scope, mark, commits: recordCommitSync(store) };
+    };
+
+    it('a batch of import writes commits unsynced; any other write is synced, also in the same turn', async () => {
+      const { store, scope, mark, commits } = await setup(60_000);
+      const rows = await Promise.all([store.insertPerson(scope, person('a'), undefined, mark()), store.insertPerson(scope, person('b'), undefined, mark())]);
+      await Promise.all(rows.map((r) => r.durable));
+      await store.markImportRows([mark()]);
+      expect(commits).toEqual([1, 1]);
+      expect(countOnDisk()).toBe(2); // committed: another connection sees it
+      // An API write in the same turn as import writes: the import part commits first, unsynced, the rest synced.
+      const imported = await store.insertPerson(scope, person('c'), undefined, mark());
+      const api = await store.insertPerson(scope, person('d'));
+      await Promise.all([imported.durable, api.durable]);
+      expect(commits).toEqual([1, 1, 1, 2]);
+      // Back to import writes: unsynced again, and the connection's setting follows.
+      await (await store.insertPerson(scope, person('e'), undefined, mark())).durable;
+      expect(commits).toEqual([1, 1, 1, 2, 1]);
+      expect(countOnDisk()).toBe(5);
+      expect(store.stats.lazyCommits).toBe(4);
+      await store.close();
+    });
+
+    it('past the lag, the next import batch is synced', async () => {
+      const { store, scope, mark, commits } = await setup(30);
+      await (await store.insertPerson(scope, person('a'), undefined, mark())).durable;
+      await new Promise((r) => setTimeout(r, 60));
+      await (await store.insertPerson(scope, person('b'), undefined, mark())).durable;
+      await (await store.insertPerson(scope, person('c'), undefined, mark())).durable;
+      expect(commits).toEqual([1, 2, 1]);
+      await store.close();
+    });
+
+    it('with a lag of 0, or a NORMAL database, nothing changes the setting', async () => {
+      for (const [i, options] of [{ importSyncLagMs: 0 }, { synchronous: 'NORMAL' as const }].entries()) {
+        const store = await SqliteStore.open({ path: join(dir, `other${i}.db`), ...options });
+        const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'campaign' };
+        const jobId = await store.createImportJob({ tenantId: scope.tenantId, context: 'campaign', request: '{}', resultToken: 'tok', createdAt: 't' });
+        await store.claimImportJob('w', 0, 60_000);
+        const commits = recordCommitSync(store);
+        await store.markImportRows([{ jobId, owner: 'w', rowNo: 1, stepsDone: 1, rowDone: true, crmId: null, outcomes: ['Processed'], included: [] }]);
+        expect(commits).toEqual([options.synchronous === 'NORMAL' ? 1 : 2]);
+        await store.close();
+      }
+    });
   });
 });
