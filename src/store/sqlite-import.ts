@@ -1,7 +1,7 @@
 /**
  * The bulk import part of the SQLite store (src/store/import-types.ts): files as chunked
  * blobs, jobs with an owner and a lease, and per-row marks. SqliteStore delegates to it and
- * calls {@link writeImportMark} inside its people and canvass write transactions.
+ * writes marks with {@link ImportMarkWriter} inside its people and canvass write transactions.
  */
 import type Database from 'better-sqlite3';
 import {
@@ -20,24 +20,75 @@ type Write = <T>(fn: () => T, importWrite?: boolean) => Promise<T>;
 export const FILE_CHUNK_BYTES = 1024 * 1024;
 
 
+/** What the marks of one transaction add to a job's counters (written once, before COMMIT). */
+interface JobTally {
+  readonly owner: string;
+  rowsDone: number;
+  failed: number;
+}
+
 /**
- * Stores a row mark; call inside the transaction of the row's write. `crmId` is the written
- * person's (null: the mark's own). Throws StoreError CONFLICT when `mark.owner` does not own
- * the job, which rolls the caller's write back with it (fencing).
+ * Writes row marks inside the store's transactions. The owner check (fencing) runs once per
+ * job and transaction, and the job's counters are updated once, by {@link flush} before the
+ * COMMIT, instead of one UPDATE of the job row per row: while this connection's write
+ * transaction is open no other connection can change the job, and every other write of this
+ * connection (a claim, a lease renewal) calls {@link flush} first, outside any SAVEPOINT (so a
+ * failing write cannot roll the counters back after they were cleared here).
  */
-export function writeImportMark(stmt: Stmt, mark: ImportRowMark, crmId: number | null): void {
-  const failed = mark.rowDone && mark.outcomes.some((o) => o !== 'Processed') ? 1 : 0;
-  const fenced = stmt(`UPDATE bulk_import_jobs SET rows_done = CASE WHEN ? THEN ? ELSE rows_done END,
-    rows_failed = rows_failed + ?, status = CASE WHEN ? AND status = 'InProgress' THEN 'InProgressWithErrors' ELSE status END
-    WHERE id = ? AND owner = ?`)
-    .run(mark.rowDone ? 1 : 0, mark.rowNo, failed, failed, mark.jobId, mark.owner);
-  if (fenced.changes !== 1) {
-    throw new StoreError(`Bulk import job ${mark.jobId} is not owned by ${mark.owner} (lease lost).`, 'CONFLICT');
+export class ImportMarkWriter {
+  /** Jobs whose owner was checked in the open transaction, and by which owner. */
+  private readonly fenced = new Map<number, string>();
+  private readonly tally = new Map<number, JobTally>();
+
+  constructor(private readonly stmt: Stmt) {}
+
+  /**
+   * Stores a row mark; call inside the transaction of the row's write, as its last statement.
+   * `crmId` is the written person's (null: the mark's own). Throws StoreError CONFLICT when
+   * `mark.owner` does not own the job, which rolls the caller's write back with it.
+   */
+  write(mark: ImportRowMark, crmId: number | null): void {
+    if (this.fenced.get(mark.jobId) !== mark.owner) {
+      const owned = this.stmt('SELECT 1 FROM bulk_import_jobs WHERE id = ? AND owner = ?').get(mark.jobId, mark.owner);
+      if (owned === undefined) {
+        throw new StoreError(`Bulk import job ${mark.jobId} is not owned by ${mark.owner} (lease lost).`, 'CONFLICT');
+      }
+      this.fenced.set(mark.jobId, mark.owner);
+    }
+    this.stmt(`INSERT INTO bulk_import_rows (job_id, row_no, steps_done, crm_id, outcomes, included) VALUES (?, ?, ?, ?, ?, ?)
+      ON CONFLICT (job_id, row_no) DO UPDATE SET steps_done = excluded.steps_done, crm_id = excluded.crm_id,
+        outcomes = excluded.outcomes, included = excluded.included`)
+      .run(mark.jobId, mark.rowNo, mark.stepsDone, crmId ?? mark.crmId, JSON.stringify(mark.outcomes), JSON.stringify(mark.included));
+    let t = this.tally.get(mark.jobId);
+    if (t === undefined) {
+      t = { owner: mark.owner, rowsDone: 0, failed: 0 };
+      this.tally.set(mark.jobId, t);
+    }
+    if (mark.rowDone) {
+      t.rowsDone = Math.max(t.rowsDone, mark.rowNo);
+      if (mark.outcomes.some((o) => o !== 'Processed')) t.failed++;
+    }
   }
-  stmt(`INSERT INTO bulk_import_rows (job_id, row_no, steps_done, crm_id, outcomes, included) VALUES (?, ?, ?, ?, ?, ?)
-    ON CONFLICT (job_id, row_no) DO UPDATE SET steps_done = excluded.steps_done, crm_id = excluded.crm_id,
-      outcomes = excluded.outcomes, included = excluded.included`)
-    .run(mark.jobId, mark.rowNo, mark.stepsDone, crmId ?? mark.crmId, JSON.stringify(mark.outcomes), JSON.stringify(mark.included));
+
+  /** Writes the counters of the marks so far into their jobs (inside the open transaction). */
+  flush(): void {
+    for (const [jobId, t] of this.tally) {
+      const info = this.stmt(`UPDATE bulk_import_jobs SET rows_done = max(rows_done, ?), rows_failed = rows_failed + ?,
+        status = CASE WHEN ? > 0 AND status = 'InProgress' THEN 'InProgressWithErrors' ELSE status END
+        WHERE id = ? AND owner = ?`).run(t.rowsDone, t.failed, t.failed, jobId, t.owner);
+      if (info.changes !== 1) {
+        throw new StoreError(`Bulk import job ${jobId} is not owned by ${t.owner} (lease lost).`, 'CONFLICT');
+      }
+      this.tally.delete(jobId); // applied: never twice, even if a later job's update throws
+    }
+    this.fenced.clear();
+  }
+
+  /** Forgets the open transaction's state (after its COMMIT or ROLLBACK). */
+  reset(): void {
+    this.tally.clear();
+    this.fenced.clear();
+  }
 }
 
 /** The SQLite implementation of the {@link ImportStore} methods. */
@@ -46,6 +97,7 @@ export class SqliteImportTables {
     private readonly db: Database.Database,
     private readonly stmt: Stmt,
     private readonly write: Write,
+    private readonly marks: ImportMarkWriter,
   ) {}
 
   async saveImportFile(file: NewImportFile, chunks: AsyncIterable<Uint8Array>): Promise<ImportFileRow> {
@@ -103,6 +155,7 @@ export class SqliteImportTables {
   }
 
   async getImportJob(tenantId: number, jobId: number): Promise<ImportJobRow | null> {
+    this.marks.flush(); // counters of marks not yet committed, as this connection sees the rows
     const row = this.stmt('SELECT * FROM bulk_import_jobs WHERE id = ? AND tenant_id = ?').get(jobId, tenantId) as Row | undefined;
     return row === undefined ? null : toJob(row);
   }
@@ -152,7 +205,7 @@ export class SqliteImportTables {
   async markImportRows(marks: readonly ImportRowMark[]): Promise<void> {
     if (marks.length === 0) return;
     await this.write(() => {
-      for (const m of marks) writeImportMark(this.stmt, m, null);
+      for (const m of marks) this.marks.write(m, null);
     }, true);
   }
 

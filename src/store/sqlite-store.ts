@@ -25,7 +25,7 @@
  */
 import Database from 'better-sqlite3';
 import { MIGRATIONS, columnOf, type Migration } from './migrations.js';
-import { SqliteImportTables, writeImportMark } from './sqlite-import.js';
+import { ImportMarkWriter, SqliteImportTables } from './sqlite-import.js';
 import type {
   ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob,
 } from './import-types.js';
@@ -171,6 +171,8 @@ export class SqliteStore implements Store {
   private syncedAt = -Infinity;
 
   private readonly imports: SqliteImportTables;
+  /** Row marks of the open transaction (their jobs' counters are written before its COMMIT). */
+  private readonly marks: ImportMarkWriter;
   /** Runs a function in a transaction (a SAVEPOINT inside an open one); made once, not per write. */
   private readonly runInTx: <T>(fn: () => T) => T;
 
@@ -178,7 +180,8 @@ export class SqliteStore implements Store {
     this.lagMs = lagMs;
     const run = db.transaction((fn: () => unknown) => fn());
     this.runInTx = <T>(fn: () => T): T => run(fn) as T;
-    this.imports = new SqliteImportTables(db, (sql) => this.stmt(sql), (fn, importWrite) => this.write(fn, importWrite));
+    this.marks = new ImportMarkWriter((sql) => this.stmt(sql));
+    this.imports = new SqliteImportTables(db, (sql) => this.stmt(sql), (fn, importWrite) => this.write(fn, importWrite), this.marks);
   }
 
   /**
@@ -191,7 +194,9 @@ export class SqliteStore implements Store {
   private apply<T>(fn: () => T, importWrite = false): Applied<T> {
     if (this.batch === null && this.db.inTransaction) {
       this.stats.writes++;
-      return { value: this.runInTx(fn), durable: DURABLE };
+      const value = this.runInTx(fn);
+      this.marks.flush(); // the caller's COMMIT, not ours, ends this transaction
+      return { value, durable: DURABLE };
     }
     // A write that must be synced never shares an unsynced commit: commit that first.
     if (this.batch !== null && this.batch.lazy && !importWrite) this.commit();
@@ -214,6 +219,8 @@ export class SqliteStore implements Store {
       setImmediate(() => this.commit());
     }
     const batch = this.batch;
+    // Job counters first, outside fn's SAVEPOINT (see ImportMarkWriter).
+    if (!importWrite) this.marks.flush();
     // Nested in the open transaction, better-sqlite3 runs fn in a SAVEPOINT.
     const value = this.runInTx(fn);
     this.stats.writes++;
@@ -226,6 +233,7 @@ export class SqliteStore implements Store {
     this.batch = null;
     try {
       const started = performance.now();
+      this.marks.flush();
       this.db.exec('COMMIT');
       const ended = performance.now();
       this.stats.commitMs += ended - started;
@@ -234,6 +242,7 @@ export class SqliteStore implements Store {
       else this.syncedAt = ended;
       batch.resolve();
     } catch (error) {
+      this.marks.reset();
       try {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');
       } catch {
@@ -400,9 +409,13 @@ export class SqliteStore implements Store {
     ];
   }
 
-  private writeIdentifiers(scope: Scope, person: PersonRecord): void {
-    this.stmt('DELETE FROM person_identifiers WHERE tenant_id = ? AND context = ? AND crm_id = ?')
-      .run(scope.tenantId, scope.context, person.crmId);
+  /** Replaces a person's identifier rows (`fresh`: a new person, who has none yet). */
+  private writeIdentifiers(scope: Scope, person: PersonRecord, fresh: boolean): void {
+    if (!fresh) {
+      this.stmt('DELETE FROM person_identifiers WHERE tenant_id = ? AND context = ? AND crm_id = ?')
+        .run(scope.tenantId, scope.context, person.crmId);
+    }
+    if (person.identifiers.length === 0) return;
     const insert = this.stmt(`INSERT OR IGNORE INTO person_identifiers
       (tenant_id, context, type_key, external_id_key, crm_id) VALUES (?, ?, ?, ?, ?)`);
     for (const id of person.identifiers) {
@@ -416,8 +429,8 @@ export class SqliteStore implements Store {
       const withIds = this.assignIds(person);
       const info = this.stmt(sql).run(scope.tenantId, scope.context, ...this.personValues(withIds), match?.json ?? null, match?.fingerprint ?? null);
       const stored = { ...withIds, crmId: Number(info.lastInsertRowid) };
-      this.writeIdentifiers(scope, stored);
-      if (mark !== undefined) writeImportMark((q) => this.stmt(q), mark, stored.crmId);
+      this.writeIdentifiers(scope, stored, true);
+      if (mark !== undefined) this.marks.write(mark, stored.crmId);
       return stored;
     }, mark !== undefined);
   }
@@ -431,8 +444,8 @@ export class SqliteStore implements Store {
       if (info.changes !== 1) {
         throw new StoreError(`No person ${person.crmId} in tenant ${scope.tenantId} ${scope.context}.`, 'NOT_FOUND');
       }
-      this.writeIdentifiers(scope, withIds);
-      if (mark !== undefined) writeImportMark((q) => this.stmt(q), mark, withIds.crmId);
+      this.writeIdentifiers(scope, withIds, false);
+      if (mark !== undefined) this.marks.write(mark, withIds.crmId);
       return withIds;
     }, mark !== undefined);
   }
@@ -517,7 +530,7 @@ export class SqliteStore implements Store {
       const inserted = this.stmt(`INSERT INTO canvass_responses
         (tenant_id, context, crm_id, canvassed_at, created_at, json) VALUES (?, ?, ?, ?, ?, ?)`)
         .run(scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json);
-      if (mark !== undefined) writeImportMark((q) => this.stmt(q), mark, row.crmId);
+      if (mark !== undefined) this.marks.write(mark, row.crmId);
       return inserted;
     }, mark !== undefined);
     return Number(info.lastInsertRowid);

@@ -82,6 +82,24 @@ describe('SqliteStore bulk import', () => {
     expect((await store.listImportRows(jobId, 1, 10, 10)).map((r) => r.rowNo)).toEqual([1, 2]);
   });
 
+  it('marks sharing one commit count right, also when the job changes hands inside that commit', async () => {
+    await store.claimImportJob('p1', 0, 100);
+    // One event-loop turn, so one transaction: p1's rows, then p2 takes over (p1's lease ended), then p1 again.
+    const rows = [1, 2, 3].map((n) => store.insertPerson(scope, person(`P${n}`), undefined, mark('p1', n, n === 2 ? { outcomes: ['Email: bad'] } : {})));
+    const seen = store.getImportJob(scope.tenantId, jobId); // in the same transaction: the counters so far
+    const claim = store.claimImportJob('p2', 1000, 100);
+    const late = store.insertPerson(scope, person('Late'), undefined, mark('p1', 4)).then(() => null, (e: unknown) => e);
+    const p2row = store.markImportRows([mark('p2', 4, { outcomes: ['Phone: bad'] })]);
+    await Promise.all((await Promise.all(rows)).map((r) => r.durable));
+    expect(await seen).toMatchObject({ rowsDone: 3, rowsFailed: 1, status: 'InProgressWithErrors' });
+    expect(await claim).toMatchObject({ owner: 'p2', rowsDone: 3, rowsFailed: 1 });
+    expect(await late).toMatchObject({ code: 'CONFLICT' });
+    await p2row;
+    expect(await store.getImportJob(scope.tenantId, jobId)).toMatchObject({ owner: 'p2', rowsDone: 4, rowsFailed: 2 });
+    expect(await store.countPeople(scope)).toBe(3);
+    expect((await store.listImportRows(jobId, 1, 10, 10)).map((r) => [r.rowNo, r.outcomes[0]])).toEqual([[1, 'Processed'], [2, 'Email: bad'], [3, 'Processed'], [4, 'Phone: bad']]);
+  });
+
   it('keeps files as chunks, per tenant, visible only once complete; a failed upload leaves nothing', async () => {
     const f = await store.saveImportFile({ tenantId: scope.tenantId, token: 'tok1', name: 'a.csv', createdAt: 't', expiresAt: '2999' }, chunks('a,b\n', '1,2\n'));
     expect(f.size).toBe(8);
