@@ -2,7 +2,7 @@
  * In-process import harness (no HTTP): the bulk import worker on a temp SQLite database, for
  * CPU profiles and CPU per row without the server's noise.
  *
- *   npx tsx bench/import-profile.ts [--size 100000] [--rows 100000] [--sync full|normal] [--slice 8] [--digest out.txt]
+ *   npx tsx bench/import-profile.ts [--size 100000] [--rows 100000] [--sync full|normal] [--slice 1] [--digest out.txt]
  *   npx tsx bench/import-profile.ts --prof measured.cpuprofile   (a CPU profile of the measured job only)
  *
  * Seeds `--size` corpus people with one CreateOrUpdateContact job, then runs the measured job
@@ -27,7 +27,7 @@ const arg = (name: string, dflt: string): string => (argv.includes(name) ? argv[
 const size = Number(arg('--size', '100000'));
 const rows = Number(arg('--rows', '100000'));
 const sync = arg('--sync', 'full') === 'normal' ? 'NORMAL' : 'FULL';
-const sliceMs = Number(arg('--slice', '8'));
+const sliceMs = Number(arg('--slice', '1'));
 const digest = arg('--digest', '');
 const prof = arg('--prof', '');
 

@@ -65,7 +65,7 @@ export function importSettingsFromEnv(env: Readonly<Record<string, string | unde
       timeoutMs: positiveInt(env, 'MATCHBOOK_IMPORT_TIMEOUT_MS', DEFAULT_SOURCE_LIMITS.timeoutMs),
     },
     leaseMs: positiveInt(env, 'MATCHBOOK_IMPORT_LEASE_MS', 15_000),
-    sliceMs: positiveInt(env, 'MATCHBOOK_IMPORT_SLICE_MS', 8),
+    sliceMs: positiveInt(env, 'MATCHBOOK_IMPORT_SLICE_MS', 1),
   };
 }
 

@@ -20,6 +20,10 @@ type Write = <T>(fn: () => T, importWrite?: boolean) => Promise<T>;
 export const FILE_CHUNK_BYTES = 1024 * 1024;
 
 
+function describe(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** What the marks of one transaction add to a job's counters (written once, before COMMIT). */
 interface JobTally {
   readonly owner: string;
@@ -39,6 +43,14 @@ export class ImportMarkWriter {
   /** Jobs whose owner was checked in the open transaction, and by which owner. */
   private readonly fenced = new Map<number, string>();
   private readonly tally = new Map<number, JobTally>();
+  /** Jobs with marks in the open transaction. */
+  private readonly jobsInTx = new Set<number>();
+  /**
+   * Jobs whose marks were lost with a failed commit, and its error: their later marks are
+   * refused until the job is claimed again, so that no later row commits after rows that did
+   * not (a job resumes after its last mark, and must find no gap before it).
+   */
+  private readonly lost = new Map<number, unknown>();
 
   constructor(private readonly stmt: Stmt) {}
 
@@ -48,6 +60,10 @@ export class ImportMarkWriter {
    * `mark.owner` does not own the job, which rolls the caller's write back with it.
    */
   write(mark: ImportRowMark, crmId: number | null): void {
+    if (this.lost.has(mark.jobId)) {
+      throw new StoreError(`Bulk import job ${mark.jobId} cannot go on in this process: the commit of its earlier rows failed (${describe(this.lost.get(mark.jobId))}).`, 'IO');
+    }
+    this.jobsInTx.add(mark.jobId);
     if (this.fenced.get(mark.jobId) !== mark.owner) {
       const owned = this.stmt('SELECT 1 FROM bulk_import_jobs WHERE id = ? AND owner = ?').get(mark.jobId, mark.owner);
       if (owned === undefined) {
@@ -84,10 +100,22 @@ export class ImportMarkWriter {
     this.fenced.clear();
   }
 
-  /** Forgets the open transaction's state (after its COMMIT or ROLLBACK). */
-  reset(): void {
+  /** The open transaction committed. */
+  committed(): void {
     this.tally.clear();
     this.fenced.clear();
+    this.jobsInTx.clear();
+  }
+
+  /** The open transaction was rolled back after `error`: its jobs' marks are refused from now on. */
+  rolledBack(error: unknown): void {
+    for (const jobId of this.jobsInTx) this.lost.set(jobId, error);
+    this.committed();
+  }
+
+  /** A job was claimed (again): its marks are accepted again. */
+  claimed(jobId: number): void {
+    this.lost.delete(jobId);
   }
 }
 
@@ -171,6 +199,7 @@ export class SqliteImportTables {
       const claimed = this.stmt(`UPDATE bulk_import_jobs SET owner = ?, lease_until = ?, attempts = attempts + 1,
         status = CASE status WHEN 'Pending' THEN 'InProgress' ELSE status END WHERE id = ? RETURNING *`)
         .get(owner, nowMs + leaseMs, row['id']) as Row;
+      this.marks.claimed(Number(row['id']));
       return toJob(claimed);
     });
   }

@@ -12,10 +12,13 @@
  * `setImmediate` after the turn. Writes resolve (admin writes) or report `durable` (people
  * writes, see {@link Applied}) after that COMMIT. Concurrent requests thus share a sync.
  *
- * Bulk import writes (those carrying an {@link ImportRowMark}) may skip the sync: a batch of
- * nothing but such writes commits with `synchronous=NORMAL` (no fsync; it survives `kill -9`,
- * and a power loss rolls back the newest of them), as long as a synced commit happened in the
- * last {@link LAZY_SYNC_MS}. This is safe because a row's effects and its mark commit in one
+ * Bulk import writes (those carrying an {@link ImportRowMark}) are batched by time instead: a
+ * batch of nothing but such writes stays open across event-loop turns and commits
+ * {@link IMPORT_BATCH_MS} after it opened, so the import worker can yield to API requests
+ * every millisecond without paying a commit each time. Such a batch may also skip the sync:
+ * it commits with `synchronous=NORMAL` (no fsync; it survives `kill -9`, and a power loss
+ * rolls back the newest of them), as long as a synced commit happened in the last
+ * {@link LAZY_SYNC_MS}. This is safe because a row's effects and its mark commit in one
  * transaction: what a power loss takes, it takes whole, and the job re-applies those rows from
  * its last surviving mark (the trade PostgreSQL's `synchronous_commit = off` offers). A
  * write of any other kind never joins such a batch: it commits the batch first and starts a
@@ -50,6 +53,8 @@ export interface SqliteStoreOptions {
    * (see the module comment). 0 syncs them all. Default {@link LAZY_SYNC_MS}.
    */
   readonly importSyncLagMs?: number;
+  /** How long a batch of bulk import writes stays open, ms. Default {@link IMPORT_BATCH_MS}. */
+  readonly importBatchMs?: number;
 }
 
 type Row = Record<string, unknown>;
@@ -142,7 +147,9 @@ function personOf(get: (column: string) => unknown): PersonRecord {
 }
 
 interface Batch {
-  /** Commits without a sync (only bulk import writes so far). */
+  /** Only bulk import writes so far: commits by timer, not at the end of the turn. */
+  readonly held: boolean;
+  /** Commits without a sync (a held batch within the lag). */
   readonly lazy: boolean;
   readonly done: Promise<void>;
   resolve(): void;
@@ -157,6 +164,9 @@ const DURABLE: Promise<void> = Promise.resolve();
  */
 export const LAZY_SYNC_MS = 1000;
 
+/** A batch of bulk import writes commits this long after it opened. */
+export const IMPORT_BATCH_MS = 8;
+
 /** SQLite implementation of {@link Store}. Create with {@link SqliteStore.open}. */
 export class SqliteStore implements Store {
   private readonly stmts = new Map<string, Database.Statement>();
@@ -165,6 +175,8 @@ export class SqliteStore implements Store {
   readonly stats = { commits: 0, lazyCommits: 0, writes: 0, commitMs: 0 };
   /** How long after a synced commit import batches may skip the sync (0 with NORMAL: nothing to skip). */
   private readonly lagMs: number;
+  /** How long an import batch stays open. */
+  private readonly holdMs: number;
   /** The connection's current `synchronous` is NORMAL (a lazy batch's). */
   private syncOff = false;
   /** `performance.now()` of the last commit that synced. */
@@ -176,8 +188,9 @@ export class SqliteStore implements Store {
   /** Runs a function in a transaction (a SAVEPOINT inside an open one); made once, not per write. */
   private readonly runInTx: <T>(fn: () => T) => T;
 
-  private constructor(readonly db: Database.Database, lagMs: number) {
+  private constructor(readonly db: Database.Database, lagMs: number, holdMs: number) {
     this.lagMs = lagMs;
+    this.holdMs = holdMs;
     const run = db.transaction((fn: () => unknown) => fn());
     this.runInTx = <T>(fn: () => T): T => run(fn) as T;
     this.marks = new ImportMarkWriter((sql) => this.stmt(sql));
@@ -198,8 +211,8 @@ export class SqliteStore implements Store {
       this.marks.flush(); // the caller's COMMIT, not ours, ends this transaction
       return { value, durable: DURABLE };
     }
-    // A write that must be synced never shares an unsynced commit: commit that first.
-    if (this.batch !== null && this.batch.lazy && !importWrite) this.commit();
+    // Any other write is never held back, nor shares an unsynced commit: commit that batch first.
+    if (this.batch !== null && this.batch.held && !importWrite) this.commit();
     if (this.batch === null) {
       const lazy = importWrite && performance.now() - this.syncedAt < this.lagMs;
       if (lazy !== this.syncOff) {
@@ -215,8 +228,10 @@ export class SqliteStore implements Store {
         reject = rej;
       });
       done.catch(() => undefined); // a batch nobody waits for must not be an unhandled rejection
-      this.batch = { lazy, done, resolve, reject };
-      setImmediate(() => this.commit());
+      const batch: Batch = { held: importWrite, lazy, done, resolve, reject };
+      this.batch = batch;
+      if (importWrite) setTimeout(() => this.commit(batch), this.holdMs);
+      else setImmediate(() => this.commit(batch));
     }
     const batch = this.batch;
     // Job counters first, outside fn's SAVEPOINT (see ImportMarkWriter).
@@ -227,14 +242,16 @@ export class SqliteStore implements Store {
     return { value, durable: batch.done };
   }
 
-  private commit(): void {
+  /** Commits the open batch (only if it is still `expected`, when given). */
+  private commit(expected?: Batch): void {
     const batch = this.batch;
-    if (batch === null) return;
+    if (batch === null || (expected !== undefined && batch !== expected)) return;
     this.batch = null;
     try {
       const started = performance.now();
       this.marks.flush();
       this.db.exec('COMMIT');
+      this.marks.committed();
       const ended = performance.now();
       this.stats.commitMs += ended - started;
       this.stats.commits++;
@@ -242,7 +259,7 @@ export class SqliteStore implements Store {
       else this.syncedAt = ended;
       batch.resolve();
     } catch (error) {
-      this.marks.reset();
+      this.marks.rolledBack(error);
       try {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');
       } catch {
@@ -282,7 +299,7 @@ export class SqliteStore implements Store {
       throw error;
     }
     const lag = options.synchronous === 'NORMAL' ? 0 : Math.max(0, options.importSyncLagMs ?? LAZY_SYNC_MS);
-    return new SqliteStore(db, lag);
+    return new SqliteStore(db, lag, Math.max(0, options.importBatchMs ?? IMPORT_BATCH_MS));
   }
 
   private stmt(sql: string): Database.Statement {

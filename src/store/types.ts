@@ -350,12 +350,15 @@ export interface CanvassRow extends NewCanvassRow {
   readonly id: number;
 }
 
-/** Misuse or a broken invariant inside a store adapter. */
+/**
+ * Misuse or a broken invariant inside a store adapter; IO: a write refused because an
+ * earlier commit it depends on failed.
+ */
 export class StoreError extends Error {
   override readonly name = 'StoreError';
   constructor(
     message: string,
-    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'SCHEMA',
+    readonly code: 'NOT_FOUND' | 'CONFLICT' | 'SCHEMA' | 'IO',
   ) {
     super(message);
   }

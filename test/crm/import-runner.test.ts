@@ -6,6 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { BulkImports, Crm, ImportRunner } from '../../src/crm/index.js';
 import { MAX_ATTEMPTS } from '../../src/crm/import/runner.js';
+import type { SqliteStore } from '../../src/store/index.js';
 
 let crm: Crm;
 let imports: BulkImports;
@@ -61,5 +62,38 @@ describe('ImportRunner', () => {
     await runner('b').run(taken!);
     expect(await imports.getJob(ctx, id)).toMatchObject({ status: 'Completed', rowsDone: 50, rowsFailed: 0 });
     expect((await crm.listTenants())[0]?.people.campaign).toBe(50);
+  });
+
+  it('a commit that fails stops the job Failed, with what was committed before it kept and counted', async () => {
+    const id = await imports.createJob(ctx, request(), 'http://origin');
+    const store = crm.store as SqliteStore;
+    const exec = store.db.exec.bind(store.db);
+    let armed = false; // from the 20th row on, the next COMMIT fails
+    store.db.exec = ((sql: string) => {
+      if (sql === 'COMMIT' && armed) {
+        armed = false;
+        throw new Error('disk I/O error (injected)');
+      }
+      return exec(sql);
+    }) as typeof store.db.exec;
+    const w = new ImportRunner({ crm, owner: 'w', fetchUrl: () => { throw new Error('no fetch'); }, limits: { maxBytes: 1e6, maxZipRatio: 100 }, leaseMs: 60_000, batchRows: 5, sliceMs: 0 });
+    // Slow rows, so that the 50 take several of the store's 8 ms batches.
+    const apply = crm.importFindOrCreate.bind(crm);
+    let rows = 0;
+    crm.importFindOrCreate = async (...args) => {
+      await new Promise((r) => setTimeout(r, 1));
+      if (++rows === 20) armed = true;
+      return apply(...args);
+    };
+    const job = await crm.store.claimImportJob('w', Date.now(), 60_000);
+    await w.run(job!);
+    const view = await imports.getJob(ctx, id);
+    expect(view).toMatchObject({ status: 'Failed', errors: [{ text: expect.stringMatching(/internal error.*injected/) }] });
+    const people = (await crm.listTenants())[0]?.people.campaign ?? 0;
+    expect(people).toBeGreaterThan(0);
+    expect(people).toBeLessThan(50);
+    expect(view?.rowsDone).toBe(people);
+    // No gap: rows after the lost ones are never committed (a resume starts after the last mark).
+    expect((await crm.store.listImportRows(id, 1, 100, 100)).map((r) => r.rowNo)).toEqual(Array.from({ length: people }, (_, i) => i + 1));
   });
 });

@@ -189,6 +189,44 @@ describe('group commit', () => {
       await store.close();
     });
 
+    const openJob = async (store: SqliteStore) => {
+      const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'campaign' };
+      const jobId = await store.createImportJob({ tenantId: scope.tenantId, context: 'campaign', request: '{}', resultToken: 'tok', createdAt: 't' });
+      await store.claimImportJob('w', 0, 60_000);
+      const mark = (rowNo: number): ImportRowMark => ({ jobId, owner: 'w', rowNo, stepsDone: 1, rowDone: true, crmId: null, outcomes: ['Processed'], included: [] });
+      return { scope, jobId, mark };
+    };
+
+    it('an import batch stays open across event-loop turns; any other write commits it at once, then itself', async () => {
+      // A batch time of a minute: were anything to wait for it, the test would time out.
+      const store = await SqliteStore.open({ path, importSyncLagMs: 60_000, importBatchMs: 60_000 });
+      const { scope, jobId, mark } = await openJob(store);
+      const commits = recordCommitSync(store);
+      const first = await store.insertPerson(scope, person('a'), undefined, mark(1));
+      await new Promise((r) => setImmediate(r));
+      await new Promise((r) => setTimeout(r, 5));
+      const second = await store.insertPerson(scope, person('b'), undefined, mark(2)); // later turns, same batch
+      expect(second.durable).toBe(first.durable);
+      expect(commits).toEqual([]);
+      expect(countOnDisk()).toBe(0);
+      expect(await store.getImportJob(scope.tenantId, jobId)).toMatchObject({ rowsDone: 2 }); // this connection sees its counters
+      const api = await store.insertPerson(scope, person('c'));
+      await Promise.all([first.durable, api.durable]);
+      expect(commits).toEqual([1, 2]);
+      expect(countOnDisk()).toBe(3);
+      await store.close();
+    });
+
+    it('an import batch commits on its own once its time is up', async () => {
+      const store = await SqliteStore.open({ path, importSyncLagMs: 60_000, importBatchMs: 20 });
+      const { scope, mark } = await openJob(store);
+      const commits = recordCommitSync(store);
+      await (await store.insertPerson(scope, person('a'), undefined, mark(1))).durable;
+      expect(commits).toEqual([1]);
+      expect(countOnDisk()).toBe(1);
+      await store.close();
+    });
+
     it('past the lag, the next import batch is synced', async () => {
       const { store, scope, mark, commits } = await setup(30);
       await (await store.insertPerson(scope, person('a'), undefined, mark())).durable;

@@ -11,7 +11,9 @@
  *    database. A source that cannot be read ends the job Failed with the reason.
  * 2. applying: the staged copy is read back and each row goes through its mapping types.
  *    Rows are handled one after another, yielding to the event loop after at most `sliceMs`
- *    of work (after waiting for the batch's commit), so API requests are served between batches.
+ *    of work, so an API request waits at most about that long behind a job. The store commits
+ *    the rows' writes by time (SQLite: every 8 ms, src/store/sqlite-store.ts), not at each
+ *    yield; the worker does not wait for those commits, it only stops at the first that fails.
  */
 import { TextDecoder } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -40,7 +42,7 @@ export interface ImportRunnerOptions {
   readonly batchRows?: number;
   /**
    * At most this many ms of work between yields to the event loop, so API requests wait at
-   * most about this long behind a job. Each yield also commits the rows so far. Default 8.
+   * most about this long behind a job. Default 1.
    */
   readonly sliceMs?: number;
   /** How long result files are served, ms. Default 24 hours. */
@@ -69,6 +71,45 @@ function iso(d: Date): string {
 const PARSE_SLICE = 64 * 1024;
 
 const nextTurn = (): Promise<void> => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Commits not yet reported, at most, before the worker waits for them (bounds memory and a networked store's queue). */
+const MAX_UNSETTLED = 2000;
+
+/**
+ * The commits of a job's writes: the worker does not wait for each (the store commits by
+ * time), but stops at the first that failed, and waits for all at the end.
+ */
+class Commits {
+  private unsettled = 0;
+  private failure: { error: unknown } | null = null;
+  private onIdle: (() => void) | null = null;
+
+  track(commit: Promise<void>): void {
+    this.unsettled++;
+    commit.then(() => this.settle(), (error: unknown) => {
+      this.failure ??= { error };
+      this.settle();
+    });
+  }
+
+  private settle(): void {
+    if (--this.unsettled > 0 || this.onIdle === null) return;
+    const idle = this.onIdle;
+    this.onIdle = null;
+    idle();
+  }
+
+  /** Throws the first failed commit's error (the job stops; the store rolled those rows back). */
+  check(): void {
+    if (this.failure !== null) throw this.failure.error;
+  }
+
+  /** Waits for every tracked commit when there are many (`all`: always); then {@link check}. */
+  async wait(all: boolean): Promise<void> {
+    if (this.unsettled > (all ? 0 : MAX_UNSETTLED)) await new Promise<void>((resolve) => { this.onIdle = resolve; });
+    this.check();
+  }
+}
 
 /** Decodes UTF-8 chunks and parses rows; the first row is the header when `hasHeader`. */
 async function* parseRows(chunks: AsyncIterable<Uint8Array>, spec: JobSpec): AsyncGenerator<ParsedRow[]> {
@@ -107,7 +148,7 @@ export class ImportRunner {
     this.leaseMs = Math.max(100, options.leaseMs ?? 15_000);
     this.pollMs = Math.max(10, options.pollMs ?? 1000);
     this.batchRows = Math.max(1, options.batchRows ?? 500);
-    this.sliceMs = Math.max(0, options.sliceMs ?? 8);
+    this.sliceMs = Math.max(0, options.sliceMs ?? 1);
     this.ttlMs = options.resultTtlMs ?? RESULT_TTL_MS;
     this.clock = options.now ?? (() => new Date());
   }
@@ -295,7 +336,7 @@ export class ImportRunner {
     if (spec.columns !== null) plan = this.planOrFail(spec, spec.columns);
     let rowNo = 0;
     let headerSeen = !spec.hasHeader;
-    let pending: Promise<void>[] = [];
+    const commits = new Commits();
     let sinceYield = 0;
     let sliceStart = performance.now();
     for await (const batch of parseRows(this.store.readImportFile(fileId), spec)) {
@@ -308,12 +349,11 @@ export class ImportRunner {
         rowNo++;
         if (rowNo < startRow || plan === null) continue;
         check();
-        await this.applyRow(ctx, job, plan, row, rowNo, partial?.rowNo === rowNo ? partial : null, pending);
+        await this.applyRow(ctx, job, plan, row, rowNo, partial?.rowNo === rowNo ? partial : null, commits);
         partial = null;
         if (++sinceYield >= this.batchRows || performance.now() - sliceStart >= this.sliceMs) {
           sinceYield = 0;
-          await Promise.all(pending);
-          pending = [];
+          await commits.wait(false);
           await nextTurn();
           sliceStart = performance.now();
           if (this.stopping) {
@@ -323,7 +363,7 @@ export class ImportRunner {
         }
       }
     }
-    await Promise.all(pending);
+    await commits.wait(true);
     await this.store.flush();
     if (rowNo !== rowsTotal) {
       throw new JobFailure(`The job cannot resume: its staged copy of the file now has ${rowNo} rows instead of ${rowsTotal} (rows 1-${Math.min(rowNo, rowsTotal)} were applied).`);
@@ -337,10 +377,10 @@ export class ImportRunner {
     return plan.value;
   }
 
-  /** Applies one row's steps after those already marked in `partial`; collects the commits to wait for. */
+  /** Applies one row's steps after those already marked in `partial`; tracks their commits. */
   private async applyRow(
     ctx: CallContext, job: ImportJobRow, plan: ImportPlan, row: ParsedRow, rowNo: number,
-    partial: ImportRowResult | null, pending: Promise<void>[],
+    partial: ImportRowResult | null, commits: Commits,
   ): Promise<void> {
     const cells = row.cells;
     const included = plan.include.map((i) => cells[i] ?? '');
@@ -350,10 +390,7 @@ export class ImportRunner {
     const markOf = (stepsDone: number, extra: readonly string[]): ImportRowMark => ({
       jobId: job.id, owner: this.owner, rowNo, stepsDone, rowDone: stepsDone === n, crmId, outcomes: [...outcomes, ...extra], included,
     });
-    const track = (p: Promise<void>): void => {
-      p.catch(() => undefined); // awaited with the batch; handled here so it is never "unhandled" meanwhile
-      pending.push(p);
-    };
+    const track = (p: Promise<void>): void => commits.track(p);
     const noWrite = (stepsDone: number): void => track(this.store.markImportRows([markOf(stepsDone, [])]));
     const bad = row.error ?? (cells.length !== plan.columns.length
       ? `The row has ${cells.length} field${cells.length === 1 ? '' : 's'}, the file ${plan.columns.length} columns (line ${row.line}).`
