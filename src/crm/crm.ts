@@ -32,6 +32,12 @@ import {
   applyPhoneDispositions, canvassHistoryItem, parseCanvassResponse, type CanvassHistoryItem, type PersonRef,
 } from './canvass.js';
 
+/**
+ * `durable` of an import step that wrote nothing: the caller writes the row's mark next,
+ * which commits with (or after) anything the step read, so it waits for that instead.
+ */
+const IMPORT_MARK_COVERS: Promise<void> = Promise.resolve();
+
 /** Both contexts, in the order of the `|0` / `|1` database modes. */
 export const CONTEXTS: readonly ContextName[] = ['voterfile', 'campaign'];
 /** Every tier a key can have. */
@@ -757,7 +763,7 @@ export class Crm {
       const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await store.getPerson(st.scope, crmId) : null;
       if (stored === null) return { found: false, written: false, durable: Promise.resolve() };
       const { person, changed } = applyCandidate(stored, c, this.now());
-      if (!changed) return { found: true, written: false, durable: this.store.flush() };
+      if (!changed) return { found: true, written: false, durable: IMPORT_MARK_COVERS };
       const contact = st.index.normalize(engineInput(person));
       const saved = await store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
       this.indexPerson(st, saved.value, contact);
@@ -779,7 +785,7 @@ export class Crm {
       const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await store.getPerson(st.scope, crmId) : null;
       if (stored === null) return { found: false, written: false, durable: Promise.resolve() };
       const { person, changed } = applySuppression(stored, code, remove, this.now());
-      if (!changed) return { found: true, written: false, durable: this.store.flush() };
+      if (!changed) return { found: true, written: false, durable: IMPORT_MARK_COVERS };
       // Suppressions do not change matching: the index entry stays as it is.
       const contact = st.index.normalize(engineInput(person));
       const saved = await store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
@@ -811,8 +817,9 @@ export class Crm {
         const stored = await store.getPerson(st.scope, m.crmId);
         if (stored === null) throw new Error(`Index and store disagree: person ${m.crmId} is indexed but not stored.`);
         const { person, changed } = applyCandidate(stored, c, now);
-        // Unchanged: the matched record may still be in a pending commit; wait for it too.
-        let durable = this.store.flush();
+        // Unchanged: the matched record may still be in a pending commit; wait for it too (an
+        // import row's mark, written next, commits with it or after it: no need to hurry it).
+        let durable = mark === undefined ? this.store.flush() : IMPORT_MARK_COVERS;
         if (changed) {
           const contact = st.index.normalize(engineInput(person));
           const saved = await store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);

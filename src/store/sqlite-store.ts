@@ -277,7 +277,11 @@ export class SqliteStore implements Store {
   }
 
   async flush(): Promise<void> {
-    if (this.batch !== null) await this.batch.done;
+    const batch = this.batch;
+    if (batch === null) return;
+    // Someone waits (a find that matched a record maybe still in it): a held import batch commits now.
+    if (batch.held) this.commit(batch);
+    await batch.done;
   }
 
   /** `PRAGMA data_version`: changes when another connection committed (not for this one's own commits). */

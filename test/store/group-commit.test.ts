@@ -214,6 +214,11 @@ describe('group commit', () => {
       await Promise.all([first.durable, api.durable]);
       expect(commits).toEqual([1, 2]);
       expect(countOnDisk()).toBe(3);
+      // flush() (a find that matched waits for it) commits a held batch at once, too.
+      await store.insertPerson(scope, person('d'), undefined, mark(3));
+      await store.flush();
+      expect(commits).toEqual([1, 2, 1]);
+      expect(countOnDisk()).toBe(4);
       await store.close();
     });
 
