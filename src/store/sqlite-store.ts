@@ -208,7 +208,8 @@ export class SqliteStore implements Store {
     if (this.batch === null && this.db.inTransaction) {
       this.stats.writes++;
       const value = this.runInTx(fn);
-      this.marks.flush(); // the caller's COMMIT, not ours, ends this transaction
+      this.beforeCommit(); // the caller's COMMIT, not ours, ends this transaction
+      this.ids = null;
       return { value, durable: DURABLE };
     }
     // Any other write is never held back, nor shares an unsynced commit: commit that batch first.
@@ -249,8 +250,9 @@ export class SqliteStore implements Store {
     this.batch = null;
     try {
       const started = performance.now();
-      this.marks.flush();
+      this.beforeCommit();
       this.db.exec('COMMIT');
+      this.ids = null;
       this.marks.committed();
       const ended = performance.now();
       this.stats.commitMs += ended - started;
@@ -259,6 +261,7 @@ export class SqliteStore implements Store {
       else this.syncedAt = ended;
       batch.resolve();
     } catch (error) {
+      this.ids = null;
       this.marks.rolledBack(error);
       try {
         if (this.db.inTransaction) this.db.exec('ROLLBACK');
@@ -394,30 +397,49 @@ export class SqliteStore implements Store {
     return this.write(() => ids.reduce((n, id) => n + revoke.run(revokedAt, id).changes, 0));
   }
 
+  /**
+   * Phone and address ids of the open transaction: the `sequences` row is read at the first
+   * need and written back once, before COMMIT ({@link beforeCommit}), not updated per write.
+   * No other connection can write while this one's transaction is open; ids of a write that
+   * rolled back to its SAVEPOINT are skipped (a gap, as PostgreSQL sequences leave).
+   */
+  private ids: { phone: number; address: number; dirty: boolean } | null = null;
+
   /** Gives phones and addresses with id 0 the next ids of their sequences. Call inside a transaction. */
   private assignIds(person: PersonRecord): PersonRecord {
-    const next = this.stmt('UPDATE sequences SET value = value + ? WHERE name = ? RETURNING value');
-    const newPhones = person.phones.filter((p) => p.phoneId === 0).length;
-    const newAddresses = person.addresses.filter((a) => a.addressId === 0).length;
+    let newPhones = 0;
+    for (const p of person.phones) if (p.phoneId === 0) newPhones++;
+    let newAddresses = 0;
+    for (const a of person.addresses) if (a.addressId === 0) newAddresses++;
     if (newPhones === 0 && newAddresses === 0) return person;
-    let phoneId = 0;
-    let addressId = 0;
-    if (newPhones > 0 && newAddresses > 0) {
-      // Both sequences in one statement (a new person with a phone and an address).
-      const both = this.stmt(`UPDATE sequences SET value = value + (CASE name WHEN 'phone' THEN ? ELSE ? END)
-        WHERE name IN ('phone', 'address') RETURNING name, value`).raw().all(newPhones, newAddresses) as [string, number][];
-      if (both.length !== 2) throw new StoreError('The phone and address id sequences are missing.', 'SCHEMA');
-      for (const [name, value] of both) {
-        if (name === 'phone') phoneId = Number(value) - newPhones;
-        else addressId = Number(value) - newAddresses;
-      }
-    } else {
-      if (newPhones > 0) phoneId = Number((next.get(newPhones, 'phone') as Row)['value']) - newPhones;
-      if (newAddresses > 0) addressId = Number((next.get(newAddresses, 'address') as Row)['value']) - newAddresses;
+    if (this.ids === null) {
+      const rows = this.stmt(`SELECT name, value FROM sequences WHERE name IN ('phone', 'address')`).raw().all() as [string, number][];
+      const value = (name: string): number => {
+        const row = rows.find((r) => r[0] === name);
+        if (row === undefined) throw new StoreError('The phone and address id sequences are missing.', 'SCHEMA');
+        return Number(row[1]);
+      };
+      this.ids = { phone: value('phone'), address: value('address'), dirty: false };
     }
-    const phones: StoredPhone[] = person.phones.map((p) => (p.phoneId === 0 ? { ...p, phoneId: ++phoneId } : p));
-    const addresses: StoredAddress[] = person.addresses.map((a) => (a.addressId === 0 ? { ...a, addressId: ++addressId } : a));
+    const ids = this.ids;
+    let phoneId = ids.phone;
+    let addressId = ids.address;
+    ids.phone += newPhones;
+    ids.address += newAddresses;
+    ids.dirty = true;
+    const phones: readonly StoredPhone[] = newPhones === 0 ? person.phones : person.phones.map((p) => (p.phoneId === 0 ? { ...p, phoneId: ++phoneId } : p));
+    const addresses: readonly StoredAddress[] = newAddresses === 0 ? person.addresses : person.addresses.map((a) => (a.addressId === 0 ? { ...a, addressId: ++addressId } : a));
     return { ...person, phones, addresses };
+  }
+
+  /** Writes what the open transaction keeps in memory (id sequences, import job counters); outside any SAVEPOINT. */
+  private beforeCommit(): void {
+    this.marks.flush();
+    if (this.ids?.dirty === true) {
+      this.stmt(`UPDATE sequences SET value = CASE name WHEN 'phone' THEN ? ELSE ? END WHERE name IN ('phone', 'address')`)
+        .run(this.ids.phone, this.ids.address);
+      this.ids.dirty = false;
+    }
   }
 
   private personValues(person: PersonRecord): unknown[] {

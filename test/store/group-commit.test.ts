@@ -158,6 +158,49 @@ describe('group commit', () => {
     expect(countOnDisk()).toBe(1);
   });
 
+  it('phone and address ids stay unique across batches, failed writes and commits, and another connection', async () => {
+    const withPhones = (first: string, n: number): PersonRecord => ({
+      ...person(first),
+      phones: Array.from({ length: n }, (_, i) => ({
+        phoneId: 0, phoneNumber: `202555${1000 + i}`, e164: `+1202555${1000 + i}`, countryCode: 'US', dialingPrefix: '1', ext: null,
+        phoneType: null, deviceType: null, isPreferred: false, phoneOptInStatus: 'U', isCellStatusId: null, dateCreated: 't',
+      } as const)),
+    });
+    const a = await SqliteStore.open({ path });
+    const scope: Scope = { tenantId: (await a.createTenant('t', 'x')).id, context: 'voterfile' };
+    const ids: number[] = [];
+    const keep = (p: PersonRecord): void => { for (const ph of p.phones) ids.push(ph.phoneId); };
+    // One batch: two writes, and one that fails after taking ids (rolled back to its savepoint).
+    const one = await Promise.all([a.insertPerson(scope, withPhones('a', 2)), a.insertPerson(scope, withPhones('b', 1))]);
+    await expect(a.updatePerson(scope, { ...withPhones('x', 3), crmId: 999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await Promise.all(one.map((r) => r.durable));
+    one.forEach((r) => keep(r.value));
+    // A failed commit: its ids were never stored, and may be handed out again.
+    failNextCommit(a);
+    const lost = await a.insertPerson(scope, withPhones('c', 2));
+    await expect(lost.durable).rejects.toThrow('injected');
+    // Another connection writes between this one's transactions.
+    const b = await SqliteStore.open({ path });
+    const other = await b.insertPerson(scope, withPhones('d', 2));
+    await other.durable;
+    keep(other.value);
+    await b.close();
+    const again = await a.insertPerson(scope, withPhones('e', 2));
+    await again.durable;
+    keep(again.value);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids.every((id) => id > 0)).toBe(true);
+    // What is stored agrees, after a reopen too.
+    await a.close();
+    const c = await SqliteStore.open({ path });
+    const stored = (await c.listPeople(scope, 0, 100)).flatMap((p) => p.phones.map((ph) => ph.phoneId));
+    expect(stored.sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
+    const next = await c.insertPerson(scope, withPhones('f', 1));
+    await next.durable;
+    expect(next.value.phones[0]?.phoneId).toBeGreaterThan(Math.max(...ids));
+    await c.close();
+  });
+
   describe('bulk import batches skip the sync for a while after a synced commit', () => {
     const setup = async (lagMs: number) => {
       const store = await SqliteStore.open({ path, importSyncLagMs: lagMs });
