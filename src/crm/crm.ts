@@ -7,7 +7,7 @@
  * never creates the same new person twice. Writes commit before the Promise resolves.
  */
 import { getHeapStatistics } from 'node:v8';
-import { ContactIndex, type ContactInput, type MatchResult, type NormalizedContact } from '../engine/index.js';
+import { AddressMemo, ContactIndex, type ContactInput, type MatchResult, type NormalizedContact } from '../engine/index.js';
 import { decodeMatchKey, encodeMatchKey, engineInput, normalizerFingerprint, sameEngineInput } from './match-key.js';
 import {
   StoreError, openStore,
@@ -334,7 +334,7 @@ export class Crm {
     let st = this.scopes.get(key);
     if (st === undefined) {
       const settings = row === null ? DEFAULT_CONTEXT_SETTINGS : parseStoredContextSettings(scope.context, row.json);
-      const index = new ContactIndex({ defaultCountry: settings.defaultCountry });
+      const index = new ContactIndex({ defaultCountry: settings.defaultCountry, addressMemo: new AddressMemo() });
       const created: ScopeState = {
         scope, settings, version, index, fingerprint: normalizerFingerprint(index),
         organizations: new Set(), ready: Promise.resolve(), checked: generation,
@@ -391,7 +391,7 @@ export class Crm {
     this.checkCapacity(st, await this.store.countPeople(st.scope), this.indexedPeople(st));
     // Changes after this one are applied by the next catch-up (re-applying one loaded here is harmless).
     const seq = this.store.lastPeopleChange === undefined ? 0 : await this.store.lastPeopleChange(st.scope);
-    const index = new ContactIndex({ defaultCountry: st.settings.defaultCountry });
+    const index = new ContactIndex({ defaultCountry: st.settings.defaultCountry, addressMemo: new AddressMemo() });
     const fingerprint = normalizerFingerprint(index);
     const organizations = new Set<number>();
     let after = 0;

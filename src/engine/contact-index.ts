@@ -213,9 +213,10 @@ export class ContactIndex {
     this.maxBlockSize = Math.max(1, options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE);
     this.maxCandidates = Math.max(1, options.maxCandidates ?? DEFAULT_MAX_CANDIDATES);
     this.selectiveBlockSize = Math.max(1, options.selectiveBlockSize ?? DEFAULT_SELECTIVE_BLOCK_SIZE);
-    const norm: { defaultCountry?: string; dateOrder?: 'mdy' | 'dmy' | 'ymd' } = {};
+    const norm: { -readonly [K in keyof NormalizeOptions]: NormalizeOptions[K] } = {};
     if (options.defaultCountry !== undefined) norm.defaultCountry = options.defaultCountry;
     if (options.dateOrder !== undefined) norm.dateOrder = options.dateOrder;
+    if (options.addressMemo !== undefined) norm.addressMemo = options.addressMemo;
     this.normalizeOptions = norm;
     const firstCounts = this.firstCounts;
     const lastCounts = this.lastCounts;

@@ -8,7 +8,7 @@ import { normalizeDate } from './date.js';
 import { normalizeEmail } from './email.js';
 import { normalizeName } from './name.js';
 import { normalizePhone } from './phone.js';
-import type { ContactInput, NormalizedAddress, NormalizedContact } from './types.js';
+import type { AddressInput, ContactInput, NormalizedAddress, NormalizedContact } from './types.js';
 
 /** Options of contact normalization. */
 export interface NormalizeOptions {
@@ -16,6 +16,50 @@ export interface NormalizeOptions {
   readonly defaultCountry?: string;
   /** Day/month order of ambiguous dates such as 03/04/1975. Default 'mdy'. */
   readonly dateOrder?: 'mdy' | 'dmy' | 'ymd';
+  /** Remembers recent address normalizations (the results are the same without it). */
+  readonly addressMemo?: AddressMemo;
+}
+
+/**
+ * A bounded memo of address normalizations, owned by its caller. Parsing an address is about
+ * half of normalizing a contact, and a server normalizes the same address twice when a
+ * findOrCreate updates a record: once in the query, once in the updated record. Pure
+ * otherwise: the same input and country give the same (shared, read-only) result.
+ */
+export class AddressMemo {
+  private readonly results = new Map<string, NormalizedAddress>();
+
+  /** `capacity`: entries kept; when full, the memo starts over. */
+  constructor(private readonly capacity = 256) {}
+
+  normalize(raw: AddressInput, defaultCountry: string): NormalizedAddress {
+    const key = memoKey(raw, defaultCountry);
+    if (key === null) return normalizeAddress(raw, { defaultCountry });
+    const known = this.results.get(key);
+    if (known !== undefined) return known;
+    const address = normalizeAddress(raw, { defaultCountry });
+    if (this.results.size >= this.capacity) this.results.clear();
+    this.results.set(key, address);
+    return address;
+  }
+}
+
+const ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'addressLine3', 'streetNumber', 'streetName', 'city', 'stateOrProvince', 'zipOrPostalCode', 'countryCode'] as const;
+
+/**
+ * The memo key of an address: the country and each field, length-prefixed so that no two
+ * inputs share a key whatever their characters; null when a field is not a string (not memoized).
+ */
+function memoKey(raw: AddressInput, defaultCountry: string): string | null {
+  if (typeof raw !== 'object' || raw === null) return null;
+  let key = `${defaultCountry.length}:${defaultCountry}`;
+  for (const field of ADDRESS_FIELDS) {
+    const value = raw[field];
+    if (value === undefined || value === null) key += '-';
+    else if (typeof value === 'string') key += `${value.length}:${value}`;
+    else return null;
+  }
+  return key;
 }
 
 /** Default country of phones and addresses: "US". */
@@ -52,8 +96,9 @@ export function normalizeContact(input: ContactInput, options: NormalizeOptions 
     if (phone.ok) pushUnique(phones, phone.value.e164);
   }
   const addresses: NormalizedAddress[] = [];
+  const memo = options.addressMemo;
   for (const raw of input.addresses ?? []) {
-    const address = normalizeAddress(raw, { defaultCountry: country });
+    const address = memo !== undefined ? memo.normalize(raw, country) : normalizeAddress(raw, { defaultCountry: country });
     if (!isEmptyAddress(address)) addresses.push(address);
   }
   const identifiers: string[] = [];

@@ -36,7 +36,7 @@ export * from './phone.js';
 export * from './email.js';
 export * from './address.js';
 export * from './date.js';
-export { DEFAULT_COUNTRY, identifierKey, normalizeContact, type NormalizeOptions } from './contact.js';
+export { AddressMemo, DEFAULT_COUNTRY, identifierKey, normalizeContact, type NormalizeOptions } from './contact.js';
 export {
   CONTRACT_GATES,
   DEFAULT_GATES,
