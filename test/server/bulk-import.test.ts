@@ -227,6 +227,23 @@ describe('uploads, tenants and lists', () => {
     expect(peek.json).toEqual({ errors: [{ code: 'NOT_FOUND', text: 'The specified resource cannot be found.' }] });
   });
 
+  it('an uploaded Latin-1 (Windows-1252) file keeps its accented letters', async () => {
+    const latin1 = Buffer.from('FirstName,LastName,Email\r\nJosé,Müller,jose@example.org\r\n', 'latin1');
+    const up = await fetch(`${s.url}/v4/bulkImportFiles`, { method: 'POST', headers: { apiKey: key, 'content-type': 'text/csv' }, body: latin1 });
+    expect(up.status).toBe(201);
+    const body = clientBody('parsons-sent-bulk-import-job-request-upsert-contacts.json');
+    body.file.sourceUrl = ((await up.json()) as { sourceUrl: string }).sourceUrl;
+    body.file.columns = [{ name: 'FirstName' }, { name: 'LastName' }, { name: 'Email' }];
+    body.actions[0].columnsToIncludeInResultsFile = [{ name: 'Email' }];
+    const job = await waitForJob(s, key, (await call(s, key, 'POST', '/v4/bulkImportJobs', body)).json.jobId);
+    expect(job).toMatchObject({ status: 'Completed', rowsTotal: 1, rowsDone: 1, rowsFailed: 0 });
+    const rows = await download(job.resultFiles[0].url);
+    expect(rows[0]?.['CreateOrUpdateContact']).toMatch(/^Processed/);
+    const stored = await person(Number(rows[0]?.['PrimaryKey']));
+    expect(stored).toMatchObject({ firstName: 'José', lastName: 'Müller' });
+    expect(stored.emails.map((e: any) => e.email)).toEqual(['jose@example.org']);
+  });
+
   it('result files expire after 24 hours', async () => {
     const body = clientBody('parsons-sent-bulk-import-job-request-upsert-contacts.json');
     body.file.sourceUrl = s.files.put('/exp.csv', 'Vanid,email\n,exp@example.org\n');

@@ -7,8 +7,8 @@
  *
  * A job runs in two phases:
  * 1. staging: the source (an upload, or an allow-listed URL) is read once, unzipped when it is
- *    a zip, parsed to count its rows and check its columns and mappings, and stored in the
- *    database. A source that cannot be read ends the job Failed with the reason.
+ *    a zip, transcoded to UTF-8 (its encoding detected: src/files/transcode.ts), parsed to
+ *    count its rows and check its columns and mappings, and stored in the database. A source that cannot be read ends the job Failed with the reason.
  * 2. applying: the staged copy is read back and each row goes through its mapping types.
  *    Rows are handled one after another, yielding to the event loop after at most `sliceMs`
  *    of work, so an API request waits at most about that long behind a job. The store commits
@@ -19,6 +19,7 @@ import { TextDecoder } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { DelimitedError, DelimitedParser, type ParsedRow } from '../../files/delimited.js';
 import { SourceError, limitBytes, unzipIfZip, type SourceLimits } from '../../files/import-source.js';
+import { toUtf8 } from '../../files/transcode.js';
 import { StoreError, type ImportJobRow, type ImportRowMark, type ImportRowResult } from '../../store/index.js';
 import type { CallContext, Crm } from '../crm.js';
 import { CrmError } from '../errors.js';
@@ -111,7 +112,7 @@ class Commits {
   }
 }
 
-/** Decodes UTF-8 chunks and parses rows; the first row is the header when `hasHeader`. */
+/** Decodes UTF-8 chunks (the staged copy is UTF-8: `stage` transcodes) and parses rows; the first row is the header when `hasHeader`. */
 async function* parseRows(chunks: AsyncIterable<Uint8Array>, spec: JobSpec): AsyncGenerator<ParsedRow[]> {
   const decoder = new TextDecoder('utf-8');
   const parser = new DelimitedParser({ delimiter: spec.delimiter, quotes: spec.hasQuotes });
@@ -290,7 +291,8 @@ export class ImportRunner {
       checked.plan = true;
     };
     if (spec.columns !== null) planOf(spec.columns);
-    const source = this.source(job, spec);
+    // Staged as UTF-8 whatever the source's encoding, so apply() (and a resume) reads it as UTF-8.
+    const source = toUtf8(this.source(job, spec));
     async function* counted(): AsyncGenerator<Uint8Array> {
       const chunks: Uint8Array[] = [];
       const tap = (async function* tapped(): AsyncGenerator<Uint8Array> {
