@@ -25,7 +25,7 @@ import { toCandidate } from './api.bench.js';
 import { generateCorpus } from './corpus.js';
 import { updateReadmeSection } from './lib/readme.js';
 import { describeMachine, machineInfo, median, type MachineInfo } from './lib/report.js';
-import { cpuSecondsOf, rssOf, startServer } from './lib/server.js';
+import { cpuSecondsOf, rssOf, startFlags, startServer } from './lib/server.js';
 import { csvOf } from './lib/import-csv.js';
 
 const SECTION = '## Bulk import (bench/import.bench.ts)';
@@ -150,7 +150,7 @@ function render(args: Args, machine: MachineInfo, jobs: readonly JobRun[], idle:
     '',
     `Run on ${describeMachine(machine)}. The machine is shared: other work (load above 2) lowers rows/s and raises latency.`,
     '',
-    `How: \`npm run bench:import -- --sync ${args.sync}\` (MATCHBOOK_IMPORT_SLICE_MS ${process.env['MATCHBOOK_IMPORT_SLICE_MS'] ?? '1 (default)'}). The real \`matchbook serve\` process (from source via tsx, \`--sync ${args.sync}\`) on a temp SQLite ` +
+    `How: \`npm run bench:import -- --sync ${args.sync}\` (MATCHBOOK_IMPORT_SLICE_MS ${process.env['MATCHBOOK_IMPORT_SLICE_MS'] ?? '1 (default)'}). The real \`matchbook serve\` process (from source via tsx, with the Node flags of \`npm start\` (${startFlags().join(' ')}), \`--sync ${args.sync}\`) on a temp SQLite ` +
       `database. Each job: the CSV uploaded with POST /bulkImportFiles (kept in the database), a CreateOrUpdateContact job ` +
       '(columns FirstName, MiddleName, LastName, Suffix, DOB, Email, Phone, AddressLine1, City, State, Zip5, mapped by name), ' +
       'polled every 100 ms; rows/s = data rows / time from POST /bulkImportJobs to Completed (staging, every row matched ' +

@@ -1,6 +1,6 @@
 /**
  * The server under benchmark: `matchbook serve` from source (tsx) on a free loopback port,
- * and what /proc says about its process (Linux; null elsewhere).
+ * with the Node flags `npm start` uses, and what /proc says about its process (Linux; null elsewhere).
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -8,6 +8,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const REPO = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The Node flags of package.json's `start` script (`node <flags> dist/cli/main.js serve`): the benches run what users run. */
+export function startFlags(): string[] {
+  const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts?: { start?: string } };
+  const m = /^node\s+(.*?)\s*dist\/cli\/main\.js\b/.exec(pkg.scripts?.start ?? '');
+  return m?.[1] === undefined ? [] : m[1].split(/\s+/).filter((f) => f.startsWith('--'));
+}
 
 /** A running server: base URL, pid, milliseconds to start, and how to stop it. */
 export interface BenchServer {
@@ -20,7 +27,7 @@ export interface BenchServer {
 /** Starts `matchbook serve --db DB --sync SYNC` and answers once it listens. */
 export async function startServer(db: string, sync: 'full' | 'normal', env: Record<string, string> = {}): Promise<BenchServer> {
   const started = performance.now();
-  const args = ['--import', 'tsx', join(REPO, 'src/cli/main.ts'), 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--sync', sync];
+  const args = [...startFlags(), '--import', 'tsx', join(REPO, 'src/cli/main.ts'), 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--sync', sync];
   const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'pipe'] });
   let stderr = '';
   const base = await new Promise<string>((resolve, reject) => {
