@@ -701,7 +701,7 @@ export class Crm {
     await this.catchUp(st);
     const m = this.match(st, c);
     // The matched record may be in a commit still pending: answer once it is durable.
-    if (m.crmId !== null) await this.store.flush();
+    if (m.crmId !== null) await this.store.flush(m.crmId);
     return {
       status: m.crmId === null ? 'Unmatched' : 'Matched',
       crmId: m.crmId,

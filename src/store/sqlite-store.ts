@@ -151,6 +151,8 @@ interface Batch {
   readonly held: boolean;
   /** Commits without a sync (a held batch within the lag). */
   readonly lazy: boolean;
+  /** People written in a held batch (see {@link SqliteStore.flush}). */
+  readonly people: Set<number>;
   readonly done: Promise<void>;
   resolve(): void;
   reject(error: unknown): void;
@@ -229,7 +231,7 @@ export class SqliteStore implements Store {
         reject = rej;
       });
       done.catch(() => undefined); // a batch nobody waits for must not be an unhandled rejection
-      const batch: Batch = { held: importWrite, lazy, done, resolve, reject };
+      const batch: Batch = { held: importWrite, lazy, people: new Set(), done, resolve, reject };
       this.batch = batch;
       if (importWrite) setTimeout(() => this.commit(batch), this.holdMs);
       else setImmediate(() => this.commit(batch));
@@ -279,12 +281,21 @@ export class SqliteStore implements Store {
     return applied.value;
   }
 
-  async flush(): Promise<void> {
+  async flush(crmId?: number): Promise<void> {
     const batch = this.batch;
     if (batch === null) return;
-    // Someone waits (a find that matched a record maybe still in it): a held import batch commits now.
-    if (batch.held) this.commit(batch);
+    if (batch.held) {
+      // A held import batch: a person it did not write was committed before it, so a find that
+      // matched one need not wait; otherwise someone waits, and the batch commits now.
+      if (crmId !== undefined && !batch.people.has(crmId)) return;
+      this.commit(batch);
+    }
     await batch.done;
+  }
+
+  /** Notes a person written by a bulk import write in the open (held) batch. */
+  private heldPerson(crmId: number): void {
+    if (this.batch?.held === true) this.batch.people.add(crmId);
   }
 
   /** `PRAGMA data_version`: changes when another connection committed (not for this one's own commits). */
@@ -474,6 +485,7 @@ export class SqliteStore implements Store {
       const stored = { ...withIds, crmId: Number(info.lastInsertRowid) };
       this.writeIdentifiers(scope, stored, true);
       if (mark !== undefined) this.marks.write(mark, stored.crmId);
+      this.heldPerson(stored.crmId);
       return stored;
     }, mark !== undefined);
   }
@@ -489,6 +501,7 @@ export class SqliteStore implements Store {
       }
       this.writeIdentifiers(scope, withIds, false);
       if (mark !== undefined) this.marks.write(mark, withIds.crmId);
+      this.heldPerson(withIds.crmId);
       return withIds;
     }, mark !== undefined);
   }

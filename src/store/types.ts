@@ -224,8 +224,11 @@ export interface Applied<T> {
 export interface Store extends ImportStore {
   /** Commits what is pending, then closes. */
   close(): Promise<void>;
-  /** Resolves when every write applied so far is durable; rejects if their commit failed. */
-  flush(): Promise<void>;
+  /**
+   * Resolves when every write applied so far is durable; rejects if their commit failed.
+   * With `crmId`: an adapter may wait only for the writes of that person (a find that matched it).
+   */
+  flush(crmId?: number): Promise<void>;
   /**
    * Optional: a number that changes whenever another connection or process (the CLI) has
    * committed to the database since the last call, so callers can cache keys and settings

@@ -253,15 +253,21 @@ describe('group commit', () => {
       expect(commits).toEqual([]);
       expect(countOnDisk()).toBe(0);
       expect(await store.getImportJob(scope.tenantId, jobId)).toMatchObject({ rowsDone: 2 }); // this connection sees its counters
+      // A find that matched a person the batch did not write does not wait for it.
+      await store.flush(first.value.crmId + 1000);
+      expect(commits).toEqual([]);
       const api = await store.insertPerson(scope, person('c'));
       await Promise.all([first.durable, api.durable]);
       expect(commits).toEqual([1, 2]);
       expect(countOnDisk()).toBe(3);
-      // flush() (a find that matched waits for it) commits a held batch at once, too.
-      await store.insertPerson(scope, person('d'), undefined, mark(3));
-      await store.flush();
+      // flush() (a find that matched a person the batch wrote waits for it) commits a held batch at once, too.
+      const d = await store.insertPerson(scope, person('d'), undefined, mark(3));
+      await store.flush(d.value.crmId);
       expect(commits).toEqual([1, 2, 1]);
       expect(countOnDisk()).toBe(4);
+      await store.insertPerson(scope, person('e'), undefined, mark(4));
+      await store.flush();
+      expect(commits).toEqual([1, 2, 1, 1]);
       await store.close();
     });
 
