@@ -12,7 +12,7 @@
  *   Bulk import writes (those given an {@link ImportRowMark}) are the one exception: the mark
  *   and the row's effects commit together, so an adapter may let their `durable` resolve
  *   before the disk sync (a power loss then rolls back a tail of rows, marks included, which
- *   the job re-applies on resume). The SQLite store does, for at most a second;
+ *   the job re-applies on resume). The SQLite store does, for at most 5 seconds;
  * - filter every people and identifier query by BOTH `tenantId` and `context` (tenant and
  *   context isolation is enforced here as well as above);
  * - assign `phoneId` and `addressId` values of 0 from a store-wide sequence, in the same
