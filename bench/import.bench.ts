@@ -4,7 +4,7 @@
  * job (POST /bulkImportJobs), poll to completion. Reports rows/s, the server's peak RSS, and
  * POST /people/find latency at a fixed request rate, idle and while a job runs.
  *
- *   npm run bench:import -- [--size 100000] [--rows 100000] [--rate 200] [--sync full|normal] [--record]
+ *   npm run bench:import -- [--size 100000] [--rows 100000] [--rate 200] [--sync full|normal] [--runs 1] [--record]
  *
  * Steps: (1) the seeded synthetic corpus (bench/corpus.ts) of `--size` people is imported by
  * a first job into the empty database (this is the "database of 100k people"); (2) find at
@@ -14,6 +14,8 @@
  * `--rate` req/s running during the whole job.
  * Targets (issue 5, 2 cores): >= 5,000 rows/s end to end, memory bounded (streaming), find
  * p99 during a job within 2x of idle.
+ * `--runs N` repeats all of it N times (a fresh database and server each time) and reports
+ * medians, with each run's rows/s: single runs on this shared machine vary by about 25%.
  * `--record` writes the results into bench/README.md under "## Bulk import (bench/import.bench.ts)".
  */
 import autocannon, { type Result } from 'autocannon';
@@ -36,6 +38,7 @@ interface Args {
   rate: number;
   seed: number;
   sync: 'full' | 'normal';
+  runs: number;
   record: boolean;
 }
 
@@ -48,7 +51,7 @@ function parseArgs(argv: readonly string[]): Args {
   };
   const sync = argv.includes('--sync') ? argv[argv.indexOf('--sync') + 1] : 'full';
   if (sync !== 'full' && sync !== 'normal') throw new Error('--sync is full or normal');
-  return { size: num('--size', 100_000), rows: num('--rows', 100_000), rate: num('--rate', 200), seed: num('--seed', 42), sync, record: argv.includes('--record') };
+  return { size: num('--size', 100_000), rows: num('--rows', 100_000), rate: num('--rate', 200), seed: num('--seed', 42), sync, runs: Math.trunc(num('--runs', 1)), record: argv.includes('--record') };
 }
 
 
@@ -141,45 +144,67 @@ function mib(bytes: number | null): string {
   return bytes === null ? 'n/a' : `${(bytes / 2 ** 20).toFixed(0)} MiB`;
 }
 
-function render(args: Args, machine: MachineInfo, jobs: readonly JobRun[], idle: { p50: number; p99: number }, during: { p50: number; p99: number; requests: number }): string {
-  const rows = jobs.map((j) => `| ${j.name} | ${j.rows.toLocaleString('en-US')} | ${j.seconds.toFixed(1)} | **${Math.round(j.rows / j.seconds).toLocaleString('en-US')}** | ${j.cpuPerRowUs ?? 'n/a'} | ${j.status} (${j.rowsFailed} rows refused) | ${mib(j.peakRss)} | ${j.uploadSeconds.toFixed(1)} |`);
-  const measured = jobs[1];
-  const ratio = during.p99 / Math.max(idle.p99, 0.001);
+/** One run of the bench: the three jobs and find latency idle and during the third. */
+interface Run {
+  readonly jobs: readonly JobRun[];
+  readonly idle: { p50: number; p99: number };
+  readonly during: { p50: number; p99: number; requests: number };
+}
+
+const rowsPerSecond = (j: JobRun): number => j.rows / j.seconds;
+const thousands = (n: number): string => Math.round(n).toLocaleString('en-US');
+
+function render(args: Args, machine: MachineInfo, runs: readonly Run[]): string {
+  const first = runs[0] as Run;
+  const many = runs.length > 1;
+  const rows = first.jobs.map((j, i) => {
+    const all = runs.map((r) => r.jobs[i] as JobRun);
+    const cpu = all.map((a) => a.cpuPerRowUs).filter((c): c is number => c !== null);
+    const rss = all.map((a) => a.peakRss).filter((m): m is number => m !== null);
+    const each = many ? ` (${all.map((a) => thousands(rowsPerSecond(a))).join(', ')})` : '';
+    const statuses = [...new Set(all.map((a) => `${a.status} (${a.rowsFailed} rows refused)`))].join('; ');
+    return `| ${j.name} | ${j.rows.toLocaleString('en-US')} | ${median(all.map((a) => a.seconds)).toFixed(1)} | **${thousands(median(all.map(rowsPerSecond)))}**${each} | ${cpu.length > 0 ? Math.round(median(cpu)) : 'n/a'} | ${statuses} | ${mib(rss.length > 0 ? Math.max(...rss) : null)} | ${median(all.map((a) => a.uploadSeconds)).toFixed(1)} |`;
+  });
+  const measured = median(runs.map((r) => rowsPerSecond(r.jobs[1] as JobRun)));
+  const idle = { p50: median(runs.map((r) => r.idle.p50)), p99: median(runs.map((r) => r.idle.p99)) };
+  const during = { p50: median(runs.map((r) => r.during.p50)), p99: median(runs.map((r) => r.during.p99)) };
+  const ratios = runs.map((r) => r.during.p99 / Math.max(r.idle.p99, 0.001));
+  const ratio = median(ratios);
+  const of = many ? `median of ${runs.length} runs` : 'one run';
   return [
     SECTION,
     '',
     `Run on ${describeMachine(machine)}. The machine is shared: other work (load above 2) lowers rows/s and raises latency.`,
     '',
-    `How: \`npm run bench:import -- --sync ${args.sync}\` (MATCHBOOK_IMPORT_SLICE_MS ${process.env['MATCHBOOK_IMPORT_SLICE_MS'] ?? '1 (default)'}). The real \`matchbook serve\` process (from source via tsx, with the Node flags of \`npm start\` (${startFlags().join(' ')}), \`--sync ${args.sync}\`) on a temp SQLite ` +
+    `How: \`npm run bench:import -- --sync ${args.sync}${many ? ` --runs ${runs.length}` : ''}\` (MATCHBOOK_IMPORT_SLICE_MS ${process.env['MATCHBOOK_IMPORT_SLICE_MS'] ?? '1 (default)'}). The real \`matchbook serve\` process (from source via tsx, with the Node flags of \`npm start\` (${startFlags().join(' ')}), \`--sync ${args.sync}\`) on a temp SQLite ` +
       `database. Each job: the CSV uploaded with POST /bulkImportFiles (kept in the database), a CreateOrUpdateContact job ` +
       '(columns FirstName, MiddleName, LastName, Suffix, DOB, Email, Phone, AddressLine1, City, State, Zip5, mapped by name), ' +
       'polled every 100 ms; rows/s = data rows / time from POST /bulkImportJobs to Completed (staging, every row matched ' +
       'and written, result file split). Peak RSS: the server process, sampled at each poll. ' +
       `Seed: the corpus' ${args.size.toLocaleString('en-US')} people imported into the empty database. Measured: ${args.rows.toLocaleString('en-US')} noisy queries of the ` +
       'corpus (30% people not stored) into that database, so rows match and update or create. Then another pool of ' +
-      `queries with POST /v4/people/find at a fixed ${args.rate} req/s (autocannon, 4 connections) running during the whole job.`,
+      `queries with POST /v4/people/find at a fixed ${args.rate} req/s (autocannon, 4 connections) running during the whole job.` +
+      (many ? ` Each of the ${runs.length} runs: a fresh database and server; the tables give medians (seconds, rows/s, CPU, upload; RSS: the largest), with each run's rows/s in brackets.` : ''),
     '',
     '| job | rows | seconds | rows/s | server CPU µs/row | status | server peak RSS | upload s |',
     '|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
-    `Target >= 5,000 rows/s (the measured job, into ${args.size.toLocaleString('en-US')} people): ${measured !== undefined && measured.rows / measured.seconds >= 5000 ? 'met' : '**not met**'}.`,
+    `Target >= 5,000 rows/s (the measured job, into ${args.size.toLocaleString('en-US')} people; ${of}): ${measured >= 5000 ? 'met' : '**not met**'}.`,
     '',
-    `| POST /v4/people/find at ${args.rate} req/s | p50 ms | p99 ms |`,
+    `| POST /v4/people/find at ${args.rate} req/s (${of}) | p50 ms | p99 ms |`,
     '|---|---|---|',
     `| idle | ${idle.p50} | ${idle.p99} |`,
-    `| during a job (${during.requests.toLocaleString('en-US')} requests; median of 5 s rounds) | ${during.p50} | ${during.p99} |`,
+    `| during a job (${runs.map((r) => r.during.requests.toLocaleString('en-US')).join(', ')} requests; median of 5 s rounds) | ${during.p50} | ${during.p99} |`,
     '',
-    `find p99 during a job / idle: ${ratio.toFixed(2)}x (target within 2x: ${ratio <= 2 ? 'met' : '**not met**'}).`,
+    `find p99 during a job / idle: ${ratio.toFixed(2)}x${many ? ` (runs: ${ratios.map((x) => `${x.toFixed(2)}x`).join(', ')})` : ''} (target within 2x: ${ratio <= 2 ? 'met' : '**not met**'}).`,
   ].join('\n');
 }
 
-async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2));
+/** One run: a fresh database and server, the seed job, find idle, the measured job, a job with find traffic. */
+async function oneRun(args: Args, log: (s: string) => void): Promise<Run> {
   const dir = mkdtempSync(join(tmpdir(), 'matchbook-bench-import-'));
   const db = join(dir, 'bench.db');
-  const log = (s: string) => process.stderr.write(`${s}\n`);
-  const machine = machineInfo();
   try {
     const crm = await Crm.open({ db });
     await crm.createTenant('bench');
@@ -205,17 +230,29 @@ async function main(): Promise<void> {
       const jobDone = runJob(`with find at ${args.rate} req/s: another ${args.rows.toLocaleString('en-US')} queries`, server.base, key, server.pid, csvOf(queries(args.seed + 2)), log);
       const during = await findAtRate(server.base, key, findBodies, args.rate, 0, jobDone);
       jobs.push(await jobDone);
-      const section = render(args, machine, jobs, idle, during);
-      process.stdout.write(`${section}\n`);
-      if (args.record) {
-        updateReadmeSection(SECTION, section);
-        log('recorded in bench/README.md');
-      }
+      return { jobs, idle, during };
     } finally {
       await server.stop();
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2));
+  const log = (s: string) => process.stderr.write(`${s}\n`);
+  const machine = machineInfo();
+  const runs: Run[] = [];
+  for (let i = 0; i < args.runs; i++) {
+    if (args.runs > 1) log(`run ${i + 1} of ${args.runs}`);
+    runs.push(await oneRun(args, log));
+  }
+  const section = render(args, machine, runs);
+  process.stdout.write(`${section}\n`);
+  if (args.record) {
+    updateReadmeSection(SECTION, section);
+    log('recorded in bench/README.md');
   }
 }
 
