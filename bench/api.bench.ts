@@ -239,7 +239,7 @@ function renderSection(args: Args, runs: readonly Run[], info: RunInfo): string 
       'latency; the server-CPU column depends on it less.',
     '',
     `How: \`npm run bench:api\`. ${args.size.toLocaleString('en-US')} people of the seeded synthetic corpus (bench/corpus.ts) in a temp ` +
-      `SQLite database, ${seeding}. The real \`matchbook serve\` process (from source via tsx, with the Node flags of \`npm start\`, log level warn) on loopback, ` +
+      `SQLite database, ${seeding}. The real \`matchbook serve\` process as \`npm start\` runs it (dist/, with its Node flags), log level warn, on loopback, ` +
       `up in ${(info.startMs / 1000).toFixed(1)} s including the index load. autocannon in the bench process on the same 2 cores, ` +
       `${args.connections} connections, ${args.duration} s per row after a ${args.warmup} s warm-up of find, HTTP Basic auth with an ` +
       '`Internal`-tier key. Bodies: the corpus\' noisy queries (nicknames, typos, other formats, moved house; 30% people not ' +

@@ -176,7 +176,7 @@ function render(args: Args, machine: MachineInfo, runs: readonly Run[]): string 
     '',
     `Run on ${describeMachine(machine)}. The machine is shared: other work (load above 2) lowers rows/s and raises latency.`,
     '',
-    `How: \`npm run bench:import -- --sync ${args.sync}${many ? ` --runs ${runs.length}` : ''}\` (MATCHBOOK_IMPORT_SLICE_MS ${process.env['MATCHBOOK_IMPORT_SLICE_MS'] ?? '1 (default)'}). The real \`matchbook serve\` process (from source via tsx, with the Node flags of \`npm start\` (${startFlags().join(' ')}), \`--sync ${args.sync}\`) on a temp SQLite ` +
+    `How: \`npm run bench:import -- --sync ${args.sync}${many ? ` --runs ${runs.length}` : ''}\` (MATCHBOOK_IMPORT_SLICE_MS ${process.env['MATCHBOOK_IMPORT_SLICE_MS'] ?? '1 (default)'}). The real \`matchbook serve\` process as \`npm start\` runs it (dist/, built first when stale; Node flags ${startFlags().join(' ')}; \`--sync ${args.sync}\`) on a temp SQLite ` +
       `database. Each job: the CSV uploaded with POST /bulkImportFiles (kept in the database), a CreateOrUpdateContact job ` +
       '(columns FirstName, MiddleName, LastName, Suffix, DOB, Email, Phone, AddressLine1, City, State, Zip5, mapped by name), ' +
       'polled every 100 ms; rows/s = data rows / time from POST /bulkImportJobs to Completed (staging, every row matched ' +
