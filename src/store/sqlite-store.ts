@@ -6,28 +6,14 @@
  * costs 207 us with FULL on a quiet disk (22 us with NORMAL), but 1-3 ms while other processes
  * load the disk, and better-sqlite3 blocks the event loop for that time.
  *
- * Group commit keeps FULL affordable: the first write of an event-loop turn opens a
- * transaction (BEGIN IMMEDIATE), every write of that turn runs inside it (each in its own
- * SAVEPOINT, so a failing write undoes only itself), and one COMMIT, hence one fsync, runs in
- * `setImmediate` after the turn. Writes resolve (admin writes) or report `durable` (people
- * writes, see {@link Applied}) after that COMMIT. Concurrent requests thus share a sync.
- *
- * Bulk import writes (those carrying an {@link ImportRowMark}) are batched by time instead: a
- * batch of nothing but such writes stays open across event-loop turns and commits
- * {@link IMPORT_BATCH_MS} after it opened, so the import worker can yield to API requests
- * every millisecond without paying a commit each time. Such a batch may also skip the sync:
- * it commits with `synchronous=NORMAL` (no fsync; it survives `kill -9`, and a power loss
- * rolls back the newest of them), as long as a synced commit happened in the last
- * {@link LAZY_SYNC_MS}. This is safe because a row's effects and its mark commit in one
- * transaction: what a power loss takes, it takes whole, and the job re-applies those rows from
- * its last surviving mark (the trade PostgreSQL's `synchronous_commit = off` offers). A
- * write of any other kind never joins such a batch: it commits the batch first and starts a
- * synced one (the sync also covers the earlier unsynced commits, the WAL being one file).
+ * Writes go through a group commit (sqlite-commit.ts): the writes of one event-loop turn share
+ * one transaction and one fsync; bulk import writes are batched by time and may skip the sync.
  *
  * `busy_timeout` lets the CLI and a running server share the file.
  */
 import Database from 'better-sqlite3';
 import { MIGRATIONS, columnOf, type Migration } from './migrations.js';
+import { GroupCommit, IMPORT_BATCH_MS, LAZY_SYNC_MS, WAL_AUTOCHECKPOINT_PAGES, type GroupCommitOptions, type GroupCommitStats } from './sqlite-commit.js';
 import { ImportMarkWriter, SqliteImportTables } from './sqlite-import.js';
 import type {
   ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob,
@@ -146,166 +132,47 @@ function personOf(get: (column: string) => unknown): PersonRecord {
   };
 }
 
-interface Batch {
-  /** Only bulk import writes so far: commits by timer, not at the end of the turn. */
-  readonly held: boolean;
-  /** Commits without a sync (a held batch within the lag). */
-  readonly lazy: boolean;
-  /** People written in a held batch (see {@link SqliteStore.flush}). */
-  readonly people: Set<number>;
-  readonly done: Promise<void>;
-  resolve(): void;
-  reject(error: unknown): void;
-}
-
-const DURABLE: Promise<void> = Promise.resolve();
-
-/**
- * Bulk import commits skip the sync for at most this long after the last synced commit, so
- * a power loss takes at most about this much of a job's work (to be re-applied on resume).
- * In practice the WAL is synced more often: every checkpoint syncs it first. Each synced
- * import commit is an fsync on the event loop (1-20 ms on this machine), hence not every second.
- */
-export const LAZY_SYNC_MS = 5000;
-
-/**
- * WAL pages between automatic checkpoints (SQLite's default: 1000). A checkpoint runs inside a
- * COMMIT, on the event loop: during a bulk import, 1000 pages made a 13-15 ms stall about twice
- * a second (find p99 during a job); 250 pages make stalls of about 5 ms, for about 20% more time
- * in commits in all (measured with bench/import-profile.ts, 2026-11-22).
- */
-export const WAL_AUTOCHECKPOINT_PAGES = 250;
-
-/** A batch of bulk import writes commits this long after it opened. */
-export const IMPORT_BATCH_MS = 8;
-
 /** SQLite implementation of {@link Store}. Create with {@link SqliteStore.open}. */
 export class SqliteStore implements Store {
   private readonly stmts = new Map<string, Database.Statement>();
-  private batch: Batch | null = null;
-  /** Commits and writes so far (for tests and benchmarks). */
-  readonly stats = { commits: 0, lazyCommits: 0, writes: 0, commitMs: 0 };
-  /** How long after a synced commit import batches may skip the sync (0 with NORMAL: nothing to skip). */
-  private readonly lagMs: number;
-  /** How long an import batch stays open. */
-  private readonly holdMs: number;
-  /** The connection's current `synchronous` is NORMAL (a lazy batch's). */
-  private syncOff = false;
-  /** `performance.now()` of the last commit that synced. */
-  private syncedAt = -Infinity;
-
+  private readonly tx: GroupCommit;
   private readonly imports: SqliteImportTables;
   /** Row marks of the open transaction (their jobs' counters are written before its COMMIT). */
   private readonly marks: ImportMarkWriter;
-  /** Runs a function in a transaction (a SAVEPOINT inside an open one); made once, not per write. */
-  private readonly runInTx: <T>(fn: () => T) => T;
 
-  private constructor(readonly db: Database.Database, lagMs: number, holdMs: number) {
-    this.lagMs = lagMs;
-    this.holdMs = holdMs;
-    const run = db.transaction((fn: () => unknown) => fn());
-    this.runInTx = <T>(fn: () => T): T => run(fn) as T;
+  private constructor(readonly db: Database.Database, options: GroupCommitOptions) {
     this.marks = new ImportMarkWriter((sql) => this.stmt(sql));
+    this.tx = new GroupCommit(db, options, {
+      beforeWrite: () => this.marks.flush(),
+      beforeCommit: () => this.beforeCommit(),
+      ended: (error) => {
+        this.ids = null;
+        if (error === null) this.marks.committed();
+        else this.marks.rolledBack(error);
+      },
+    });
     this.imports = new SqliteImportTables(db, (sql) => this.stmt(sql), (fn, importWrite) => this.write(fn, importWrite), this.marks);
   }
 
-  /**
-   * Runs `fn` inside the current group-commit transaction (opening one, with its COMMIT
-   * scheduled after this event-loop turn). When the caller already holds a transaction of its
-   * own (a bulk loader's BEGIN), `fn` joins it and the caller's COMMIT makes it durable.
-   * `importWrite`: `fn` writes a bulk import row mark with the row's effects, so its batch may
-   * commit without a sync (see the module comment).
-   */
-  private apply<T>(fn: () => T, importWrite = false): Applied<T> {
-    if (this.batch === null && this.db.inTransaction) {
-      this.stats.writes++;
-      const value = this.runInTx(fn);
-      this.beforeCommit(); // the caller's COMMIT, not ours, ends this transaction
-      this.ids = null;
-      return { value, durable: DURABLE };
-    }
-    // Any other write is never held back, nor shares an unsynced commit: commit that batch first.
-    if (this.batch !== null && this.batch.held && !importWrite) this.commit();
-    if (this.batch === null) {
-      const lazy = importWrite && performance.now() - this.syncedAt < this.lagMs;
-      if (lazy !== this.syncOff) {
-        // Only outside a transaction ("Safety level may not be changed inside a transaction").
-        this.db.exec(lazy ? 'PRAGMA synchronous = NORMAL' : 'PRAGMA synchronous = FULL');
-        this.syncOff = lazy;
-      }
-      this.db.exec('BEGIN IMMEDIATE');
-      let resolve!: () => void;
-      let reject!: (error: unknown) => void;
-      const done = new Promise<void>((res, rej) => {
-        resolve = res;
-        reject = rej;
-      });
-      done.catch(() => undefined); // a batch nobody waits for must not be an unhandled rejection
-      const batch: Batch = { held: importWrite, lazy, people: new Set(), done, resolve, reject };
-      this.batch = batch;
-      if (importWrite) setTimeout(() => this.commit(batch), this.holdMs);
-      else setImmediate(() => this.commit(batch));
-    }
-    const batch = this.batch;
-    // Job counters first, outside fn's SAVEPOINT (see ImportMarkWriter).
-    if (!importWrite) this.marks.flush();
-    // Nested in the open transaction, better-sqlite3 runs fn in a SAVEPOINT.
-    const value = this.runInTx(fn);
-    this.stats.writes++;
-    return { value, durable: batch.done };
+  /** Commits and writes so far (for tests and benchmarks). */
+  get stats(): GroupCommitStats {
+    return this.tx.stats;
   }
 
-  /** Commits the open batch (only if it is still `expected`, when given). */
-  private commit(expected?: Batch): void {
-    const batch = this.batch;
-    if (batch === null || (expected !== undefined && batch !== expected)) return;
-    this.batch = null;
-    try {
-      const started = performance.now();
-      this.beforeCommit();
-      this.db.exec('COMMIT');
-      this.ids = null;
-      this.marks.committed();
-      const ended = performance.now();
-      this.stats.commitMs += ended - started;
-      this.stats.commits++;
-      if (batch.lazy) this.stats.lazyCommits++;
-      else this.syncedAt = ended;
-      batch.resolve();
-    } catch (error) {
-      this.ids = null;
-      this.marks.rolledBack(error);
-      try {
-        if (this.db.inTransaction) this.db.exec('ROLLBACK');
-      } catch {
-        // the connection is unusable; the rejection below reports the cause
-      }
-      batch.reject(error);
-    }
+  /** See {@link GroupCommit.apply}. */
+  private apply<T>(fn: () => T, importWrite = false): Applied<T> {
+    return this.tx.apply(fn, importWrite);
   }
 
   /** A write that resolves once durable. */
   private async write<T>(fn: () => T, importWrite = false): Promise<T> {
-    const applied = this.apply(fn, importWrite);
+    const applied = this.tx.apply(fn, importWrite);
     await applied.durable;
     return applied.value;
   }
 
   async flush(crmId?: number): Promise<void> {
-    const batch = this.batch;
-    if (batch === null) return;
-    if (batch.held) {
-      // A held import batch: a person it did not write was committed before it, so a find that
-      // matched one need not wait; otherwise someone waits, and the batch commits now.
-      if (crmId !== undefined && !batch.people.has(crmId)) return;
-      this.commit(batch);
-    }
-    await batch.done;
-  }
-
-  /** Notes a person written by a bulk import write in the open (held) batch. */
-  private heldPerson(crmId: number): void {
-    if (this.batch?.held === true) this.batch.people.add(crmId);
+    await this.tx.flush(crmId);
   }
 
   /** `PRAGMA data_version`: changes when another connection committed (not for this one's own commits). */
@@ -329,8 +196,10 @@ export class SqliteStore implements Store {
       db.close();
       throw error;
     }
-    const lag = options.synchronous === 'NORMAL' ? 0 : Math.max(0, options.importSyncLagMs ?? LAZY_SYNC_MS);
-    return new SqliteStore(db, lag, Math.max(0, options.importBatchMs ?? IMPORT_BATCH_MS));
+    return new SqliteStore(db, {
+      lagMs: options.synchronous === 'NORMAL' ? 0 : Math.max(0, options.importSyncLagMs ?? LAZY_SYNC_MS),
+      holdMs: Math.max(0, options.importBatchMs ?? IMPORT_BATCH_MS),
+    });
   }
 
   private stmt(sql: string): Database.Statement {
@@ -343,9 +212,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    this.commit();
-    // Unsynced import commits: a checkpoint syncs the WAL first (another connection may keep it open past close).
-    if (this.db.open && this.syncOff) this.db.pragma('wal_checkpoint(PASSIVE)');
+    this.tx.close();
     if (this.db.open) this.db.close();
   }
 
@@ -498,7 +365,7 @@ export class SqliteStore implements Store {
       const stored = { ...withIds, crmId: Number(info.lastInsertRowid) };
       this.writeIdentifiers(scope, stored, true);
       if (mark !== undefined) this.marks.write(mark, stored.crmId);
-      this.heldPerson(stored.crmId);
+      this.tx.notePerson(stored.crmId);
       return stored;
     }, mark !== undefined);
   }
@@ -514,7 +381,7 @@ export class SqliteStore implements Store {
       }
       this.writeIdentifiers(scope, withIds, false);
       if (mark !== undefined) this.marks.write(mark, withIds.crmId);
-      this.heldPerson(withIds.crmId);
+      this.tx.notePerson(withIds.crmId);
       return withIds;
     }, mark !== undefined);
   }

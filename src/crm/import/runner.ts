@@ -8,7 +8,8 @@
  * A job runs in two phases:
  * 1. staging: the source (an upload, or an allow-listed URL) is read once, unzipped when it is
  *    a zip, transcoded to UTF-8 (its encoding detected: src/files/transcode.ts), parsed to
- *    count its rows and check its columns and mappings, and stored in the database. A source that cannot be read ends the job Failed with the reason.
+ *    count its rows and check its columns and mappings, and stored in the database. A source
+ *    that cannot be read ends the job Failed with the reason.
  * 2. applying: the staged copy is read back and each row goes through its mapping types.
  *    Rows are handled one after another, yielding to the event loop after at most `sliceMs`
  *    of work, so an API request waits at most about that long behind a job. The store commits
