@@ -2,25 +2,47 @@
  * Copies a SQLite database into an empty PostgreSQL one (same tables, same ids), for moving
  * a deployment from the embedded store to several processes on PostgreSQL, and for seeding
  * benchmarks. Rows travel in batches of JSON (`json_populate_recordset`), one statement per
- * batch, in one transaction; the sequences continue after the copied ids.
+ * batch, in one transaction; the sequences continue after the copied ids. Bulk imports come
+ * too (uploads, jobs, their staged files and row marks): a job that was running is released
+ * (no owner, no lease), so a server on the new database takes it over and resumes it after
+ * its last marked row.
  */
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { PgStore } from './pg-store.js';
 import { StoreError } from './types.js';
 
-/** Tables in foreign-key order, with the serial column whose sequence must continue. */
-const TABLES: readonly { name: string; serial: string | null }[] = [
-  { name: 'tenants', serial: 'id' },
-  { name: 'tenant_settings', serial: null },
-  { name: 'api_keys', serial: 'id' },
-  { name: 'people', serial: 'crm_id' },
-  { name: 'person_identifiers', serial: null },
-  { name: 'api_key_usage', serial: null },
-  { name: 'canvass_responses', serial: 'id' },
-];
+type Row = Record<string, unknown>;
+
+/** A table to copy: its serial column (whose sequence must continue), order, batch size and row conversion. */
+interface TableCopy {
+  readonly name: string;
+  readonly serial: string | null;
+  /** ORDER BY of the read ('' for none). */
+  readonly order: string;
+  /** Rows per INSERT. */
+  readonly batch: number;
+  /** SQLite row -> the JSON object PostgreSQL reads (booleans, bytea, released leases). */
+  readonly convert?: (row: Row) => Row;
+}
 
 const BATCH = 5000;
+
+/** Tables in foreign-key order. */
+const TABLES: readonly TableCopy[] = [
+  { name: 'tenants', serial: 'id', order: 'id', batch: BATCH },
+  { name: 'tenant_settings', serial: null, order: '', batch: BATCH },
+  { name: 'api_keys', serial: 'id', order: 'id', batch: BATCH },
+  { name: 'people', serial: 'crm_id', order: 'crm_id', batch: BATCH },
+  { name: 'person_identifiers', serial: null, order: '', batch: BATCH },
+  { name: 'api_key_usage', serial: null, order: '', batch: BATCH },
+  { name: 'canvass_responses', serial: 'id', order: 'id', batch: BATCH },
+  { name: 'bulk_import_files', serial: 'id', order: 'id', batch: BATCH, convert: (r) => ({ ...r, complete: r['complete'] === 1 }) },
+  // Chunks are 1 MiB blobs, sent as bytea hex text: a few per statement.
+  { name: 'bulk_import_file_chunks', serial: null, order: 'file_id, seq', batch: 8, convert: (r) => ({ ...r, data: `\\x${(r['data'] as Buffer).toString('hex')}` }) },
+  { name: 'bulk_import_jobs', serial: 'id', order: 'id', batch: BATCH, convert: (r) => ({ ...r, owner: null, lease_until: null }) },
+  { name: 'bulk_import_rows', serial: null, order: 'job_id, row_no', batch: BATCH },
+];
 
 /** Copies every row of the SQLite file `from` into the PostgreSQL database `to` (migrated here; must hold no tenant). Returns rows per table. */
 export async function copySqliteToPg(from: string, to: string): Promise<Record<string, number>> {
@@ -36,19 +58,18 @@ export async function copySqliteToPg(from: string, to: string): Promise<Record<s
     let change = 0;
     for (const table of TABLES) {
       counts[table.name] = 0;
-      const key = table.serial ?? 'rowid';
-      const order = table.name === 'person_identifiers' || table.name === 'tenant_settings' || table.name === 'api_key_usage' ? '' : ` ORDER BY ${key}`;
-      const stmt = sqlite.prepare(`SELECT * FROM ${table.name}${order}`);
-      let batch: Record<string, unknown>[] = [];
+      const stmt = sqlite.prepare(`SELECT * FROM ${table.name}${table.order === '' ? '' : ` ORDER BY ${table.order}`}`);
+      let batch: Row[] = [];
       const flush = async (): Promise<void> => {
         if (batch.length === 0) return;
         await client.query(`INSERT INTO ${table.name} SELECT * FROM json_populate_recordset(NULL::${table.name}, $1::json)`, [JSON.stringify(batch)]);
         counts[table.name]! += batch.length;
         batch = [];
       };
-      for (const row of stmt.iterate() as Iterable<Record<string, unknown>>) {
-        batch.push(table.name === 'people' ? { ...row, change_seq: ++change } : row);
-        if (batch.length >= BATCH) await flush();
+      for (const row of stmt.iterate() as Iterable<Row>) {
+        const converted = table.convert?.(row) ?? row;
+        batch.push(table.name === 'people' ? { ...converted, change_seq: ++change } : converted);
+        if (batch.length >= table.batch) await flush();
       }
       await flush();
       if (table.serial !== null) {
