@@ -150,6 +150,12 @@ export interface CrmOpenOptions {
    * {@link defaultMaxIndexPeople} (from the V8 heap limit).
    */
   readonly maxIndexPeople?: number;
+  /**
+   * Load every tenant's indexes at open. Default true: a server answers its first requests at
+   * full speed. Admin commands pass false: they use no index, and on a big database loading
+   * them all took long (and memory); a scope's index then loads when first used.
+   */
+  readonly loadIndexes?: boolean;
 }
 
 /**
@@ -243,8 +249,8 @@ export class Crm {
   }
 
   /**
-   * Opens the database (running its migrations) and loads every tenant's indexes.
-   * `Crm.open({ db: 'var/matchbook.db' })`, `Crm.open({ db: ':memory:' })`.
+   * Opens the database (running its migrations) and, unless `loadIndexes` is false, loads
+   * every tenant's indexes. `Crm.open({ db: 'var/matchbook.db' })`, `Crm.open({ db: ':memory:' })`.
    */
   static async open(options: CrmOpenOptions): Promise<Crm> {
     const sync: { synchronous?: 'FULL' | 'NORMAL' } = {};
@@ -252,6 +258,7 @@ export class Crm {
     const store = options.store ?? (await openStore(options.db ?? ':memory:', sync));
     const crm = new Crm(store, options);
     try {
+      if (options.loadIndexes === false) return crm;
       for (const tenant of await store.listTenants()) {
         for (const context of CONTEXTS) await crm.state({ tenantId: tenant.id, context });
       }

@@ -60,5 +60,11 @@ describe('index capacity', () => {
     const serve = await runCliProcess(['serve', '--db', db, '--port', '0'], { MATCHBOOK_MAX_INDEX_PEOPLE: '4' });
     expect(serve.code).toBe(1);
     expect(serve.stderr).toMatch(/past its limit of 4/);
+    // Admin commands (src/cli/with-crm.ts) load no index: they work on it all the same.
+    const admin = await Crm.open({ db, maxIndexPeople: 4, loadIndexes: false });
+    expect((await admin.listTenants())[0]?.people.voterfile).toBe(5);
+    // A scope's index loads when first used, with the same limit.
+    await expect(admin.find(ctx, person(0))).rejects.toMatchObject({ code: 'INDEX_FULL' });
+    await admin.close();
   });
 });
