@@ -187,6 +187,12 @@ async function measure(name: string, pid: number, run: () => Promise<Result>, ta
   return { name, result, cpuPerRequestUs, target, met: met(result) };
 }
 
+/** Responses per second that were admitted (not 429): what a rate-limited endpoint really served. */
+function admittedPerSecond(r: Result): number {
+  const refused = r.statusCodeStats['429']?.count ?? 0;
+  return (r.requests.total - refused) / Math.max(r.duration, 0.001);
+}
+
 function statuses(r: Result): string {
   return Object.entries(r.statusCodeStats)
     .sort(([a], [b]) => Number(a) - Number(b))
@@ -203,11 +209,10 @@ const NOTES = [
   '  inflates it); fastify routing, body parsing, auth and serialization the rest. The HTTP layer alone,',
   '  measured with a constant fake facade, costs 55-65 µs of CPU per request, the same as a bare fastify',
   '  route on this machine: the server adds nothing measurable over fastify.',
-  '- findOrCreate `--sync full`: every answered write waits for an fsync (about 4 ms or more on this',
-  '  disk) inside the tenant+context mutex, so writes to one scope are serialized: a ceiling of about',
-  '  200/s whatever the CPU. `--sync normal` removes the fsync (still durable across `kill -9`, tested);',
-  '  the rest is CPU in the domain (validation, person update, SQLite writes, index update). Reaching',
-  '  1,000/s with full durability needs group commit (one fsync for all writes queued on the mutex).',
+  '- findOrCreate `--sync full`: every answered write waits for the fsync of its group commit (the writes',
+  '  of one event-loop turn share one transaction and one fsync, src/store/sqlite-commit.ts), outside the',
+  '  tenant+context mutex. `--sync normal` removes the fsync (still durable across `kill -9`, tested);',
+  '  the rest is CPU in the domain (validation, person update, SQLite writes, index update).',
   '- canvassResponses: about 190-250 µs of server CPU per request (auth and settings reads, the person read, the',
   '  history insert joining the group commit, the rate limiter); the req/s is what the loaded machine left',
   '  over (the bench and autocannon share the 2 cores). With `--sync full` each answer also waits for the fsync of its group.',
@@ -227,7 +232,7 @@ function renderSection(args: Args, runs: readonly Run[], info: RunInfo): string 
   const rows = runs.map((r) => {
     const l = r.result.latency;
     const cpu = r.cpuPerRequestUs === null ? 'n/a' : String(r.cpuPerRequestUs);
-    return `| ${r.name} | ${Math.round(r.result.requests.average).toLocaleString('en-US')} | ${l.p50} | ${l.p97_5} | ${l.p99} | ${l.max} | ${cpu} | ${r.result.errors + r.result.timeouts} | ${statuses(r.result)} | ${r.target}: ${r.met ? 'met' : '**not met**'} |`;
+    return `| ${r.name} | ${Math.round(r.result.requests.average).toLocaleString('en-US')} | ${l.p50} | ${l.p97_5} | ${l.p99} | ${l.max} | ${cpu} | ${r.result.errors + r.result.timeouts} | ${statuses(r.result)} | ${r.target}: ${r.met ? 'met' : '**not met**'}${r.result.statusCodeStats['429'] === undefined ? '' : ` (admitted: ${Math.round(admittedPerSecond(r.result)).toLocaleString('en-US')} req/s)`} |`;
   });
   const seeding = info.seeded
     ? `seeded through \`Crm.findOrCreate\` (matching every insert; synchronous=NORMAL while seeding) in ${(info.seedMs / 1000).toFixed(0)} s`
@@ -432,7 +437,7 @@ async function main(): Promise<void> {
           runs.push(await measure('POST /v4/people/find', server.pid, () => hammer(server.base, '/v4/people/find', key, findBodies, args, args.duration), '>= 3,000 req/s, p99 <= 20 ms', (r) => r.requests.average >= 3000 && r.latency.p99 <= 20));
         }
         log('  canvassResponses: measuring');
-        runs.push(await measure(`POST /v4/people/{crmId}/canvassResponses (--sync ${sync}, ${CANVASS_KEYS} Preferred keys)`, server.pid, () => hammerCanvass(server.base, canvass.keys, canvass.crmIds, args, args.duration), '>= 3,000 req/s, p99 <= 20 ms', (r) => r.requests.average >= 3000 && r.latency.p99 <= 20));
+        runs.push(await measure(`POST /v4/people/{crmId}/canvassResponses (--sync ${sync}, ${CANVASS_KEYS} Preferred keys)`, server.pid, () => hammerCanvass(server.base, canvass.keys, canvass.crmIds, args, args.duration), '>= 3,000 admitted (not 429) req/s, p99 <= 20 ms', (r) => admittedPerSecond(r) >= 3000 && r.latency.p99 <= 20));
         log('  findOrCreate: measuring');
         // A reused database already holds the people of earlier pools: draw new ones.
         const poolSeed = seeded ? args.seed + (sync === 'full' ? 2 : 3) : Date.now() % 1_000_000 + (sync === 'full' ? 0 : 1);
