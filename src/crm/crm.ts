@@ -907,7 +907,7 @@ export class Crm {
     const st = await this.state(ctx);
     const wanted = this.expandSet(expand);
     if (!Number.isSafeInteger(crmId) || crmId <= 0) return null;
-    await this.store.flush();
+    await this.store.flush(crmId);
     const p = await this.store.getPerson(st.scope, crmId);
     return p === null ? null : renderPerson(p, wanted, st.settings);
   }

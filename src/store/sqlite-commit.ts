@@ -73,7 +73,7 @@ interface Batch {
   readonly held: boolean;
   /** Commits without a sync (a held batch within the lag). */
   readonly lazy: boolean;
-  /** People written in a held batch (see {@link GroupCommit.flush}). */
+  /** People written (or given a canvass response) in a held batch (see {@link GroupCommit.flush}). */
   readonly people: Set<number>;
   readonly done: Promise<void>;
   resolve(): void;

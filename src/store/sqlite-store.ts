@@ -467,6 +467,7 @@ export class SqliteStore implements Store {
         (tenant_id, context, crm_id, canvassed_at, created_at, json) VALUES (?, ?, ?, ?, ?, ?)`)
         .run(scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json);
       if (mark !== undefined) this.marks.write(mark, row.crmId);
+      this.tx.notePerson(row.crmId);
       return inserted;
     }, mark !== undefined);
     return Number(info.lastInsertRowid);

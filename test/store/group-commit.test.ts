@@ -281,6 +281,25 @@ describe('group commit', () => {
       await store.close();
     });
 
+    it('reading a person during an import waits for (and commits) the open import batch only if it wrote that person', async () => {
+      const crm = await Crm.open({ db: path });
+      const t = await crm.createTenant('t');
+      const ctx = { tenantId: t.id, context: 'campaign' as const };
+      const store = crm.store as SqliteStore;
+      const jobId = await store.createImportJob({ tenantId: t.id, context: 'campaign', request: '{}', resultToken: 'tok', createdAt: 't' });
+      await store.claimImportJob('w', 0, 60_000);
+      const ada = await crm.findOrCreate(ctx, { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }] });
+      const commits = recordCommitSync(store);
+      const mark: ImportRowMark = { jobId, owner: 'w', rowNo: 1, stepsDone: 1, rowDone: true, crmId: null, outcomes: ['Processed'], included: [] };
+      const bob = await crm.importFindOrCreate(ctx, { firstName: 'Bob', lastName: 'Babbage', emails: [{ email: 'bob@example.org' }] }, mark);
+      expect(await crm.getPerson(ctx, ada.crmId!, new Set())).toMatchObject({ firstName: 'Ada' });
+      expect(await crm.find(ctx, { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }] })).toMatchObject({ crmId: ada.crmId });
+      expect(commits).toEqual([]); // Ada was committed before the batch opened: nobody waited for it
+      expect(await crm.getPerson(ctx, bob.outcome.crmId!, new Set())).toMatchObject({ firstName: 'Bob' });
+      expect(commits.length).toBe(1); // Bob is in it: it committed before the answer
+      await crm.close();
+    });
+
     it('past the lag, the next import batch is synced', async () => {
       const { store, scope, mark, commits } = await setup(30);
       await (await store.insertPerson(scope, person('a'), undefined, mark())).durable;
