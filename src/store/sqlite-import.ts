@@ -19,8 +19,7 @@ type Write = <T>(fn: () => T, importWrite?: boolean) => Promise<T>;
 /** Bytes per stored chunk of a file. */
 export const FILE_CHUNK_BYTES = 1024 * 1024;
 
-
-function describe(error: unknown): string {
+function messageOf(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -36,8 +35,9 @@ interface JobTally {
  * job and transaction, and the job's counters are updated once, by {@link flush} before the
  * COMMIT, instead of one UPDATE of the job row per row: while this connection's write
  * transaction is open no other connection can change the job, and every other write of this
- * connection (a claim, a lease renewal) calls {@link flush} first, outside any SAVEPOINT (so a
- * failing write cannot roll the counters back after they were cleared here).
+ * connection (a claim, a lease renewal) calls {@link flush} first (the group commit's
+ * `beforeWrite`, src/store/sqlite-commit.ts), outside any SAVEPOINT (so a failing write cannot
+ * roll the counters back after they were cleared here).
  */
 export class ImportMarkWriter {
   /** Jobs whose owner was checked in the open transaction, and by which owner. */
@@ -61,9 +61,8 @@ export class ImportMarkWriter {
    */
   write(mark: ImportRowMark, crmId: number | null): void {
     if (this.lost.has(mark.jobId)) {
-      throw new StoreError(`Bulk import job ${mark.jobId} cannot go on in this process: the commit of its earlier rows failed (${describe(this.lost.get(mark.jobId))}).`, 'IO');
+      throw new StoreError(`Bulk import job ${mark.jobId} cannot go on in this process: the commit of its earlier rows failed (${messageOf(this.lost.get(mark.jobId))}).`, 'IO');
     }
-    this.jobsInTx.add(mark.jobId);
     if (this.fenced.get(mark.jobId) !== mark.owner) {
       const owned = this.stmt('SELECT 1 FROM bulk_import_jobs WHERE id = ? AND owner = ?').get(mark.jobId, mark.owner);
       if (owned === undefined) {
@@ -71,6 +70,7 @@ export class ImportMarkWriter {
       }
       this.fenced.set(mark.jobId, mark.owner);
     }
+    this.jobsInTx.add(mark.jobId);
     this.stmt(`INSERT INTO bulk_import_rows (job_id, row_no, steps_done, crm_id, outcomes, included) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (job_id, row_no) DO UPDATE SET steps_done = excluded.steps_done, crm_id = excluded.crm_id,
         outcomes = excluded.outcomes, included = excluded.included`)
