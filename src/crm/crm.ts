@@ -2,13 +2,13 @@
  * The CRM facade: tenants, keys, settings, and the people operations, over a {@link Store} and
  * one in-memory engine index per tenant and context.
  *
- * Indexes are loaded from the store when the facade opens and updated after every committed
- * write. findOrCreate runs find and write under its tenant+context's mutex, so one process
- * never creates the same new person twice. Writes commit before the Promise resolves.
+ * Indexes are loaded from the store when the facade opens (scope-index.ts) and updated after
+ * every committed write. findOrCreate runs find and write under its tenant+context's mutex, so
+ * one process never creates the same new person twice. Writes commit before the Promise
+ * resolves. Public types: crm-types.ts (re-exported here).
  */
-import { getHeapStatistics } from 'node:v8';
-import { AddressMemo, ContactIndex, type ContactInput, type MatchResult, type NormalizedContact } from '../engine/index.js';
-import { decodeMatchKey, encodeMatchKey, engineInput, normalizerFingerprint, sameEngineInput } from './match-key.js';
+import type { ContactInput, MatchResult, NormalizedContact } from '../engine/index.js';
+import { encodeMatchKey, engineInput, normalizerFingerprint, sameEngineInput } from './match-key.js';
 import {
   StoreError, openStore,
   type ContextName, type KeyRow, type PersonRecord, type Scope, type Store, type Tier,
@@ -31,6 +31,14 @@ import { canvassListsOf, type CanvassLists } from './canvass-lists.js';
 import {
   applyPhoneDispositions, canvassHistoryItem, parseCanvassResponse, type CanvassHistoryItem, type PersonRef,
 } from './canvass.js';
+import {
+  CONTEXTS, INDEX_BYTES_PER_PERSON, REASON_TEXT, TIERS, defaultMaxIndexPeople,
+  type CallContext, type CrmOpenOptions, type KeyIdentity, type KeySummary, type MatchExplanation,
+  type MatchOutcome, type MatchedBy, type TenantSummary, type UnmatchedReason,
+} from './crm-types.js';
+import { applyPeopleChanges, isOrganization, loadScopeIndex, newScopeIndex, scopeKey, type ScopeState } from './scope-index.js';
+
+export * from './crm-types.js';
 
 /**
  * `durable` of an import step that wrote nothing: the caller writes the row's mark next,
@@ -38,181 +46,12 @@ import {
  */
 const IMPORT_MARK_COVERS: Promise<void> = Promise.resolve();
 
-/** Both contexts, in the order of the `|0` / `|1` database modes. */
-export const CONTEXTS: readonly ContextName[] = ['voterfile', 'campaign'];
-/** Every tier a key can have. */
-export const TIERS: readonly Tier[] = ['Startup', 'Standard', 'Preferred', 'Custom', 'Internal'];
-
-/** Who an API key is: the answer of {@link Crm.authenticate}. */
-export interface KeyIdentity {
-  readonly keyId: number;
-  readonly tenantId: number;
-  readonly tenantName: string;
-  readonly tier: Tier;
-  /** Contexts the key may use; the HTTP layer answers 401 "Invalid Database Mode" for others. */
-  readonly contexts: readonly ContextName[];
-  /** The context of a key sent without a `|0`/`|1` suffix. */
-  readonly defaultContext: ContextName;
-}
-
-/** The tenant and context a people call works in (from the authenticated key). */
-export interface CallContext {
-  readonly tenantId: number;
-  readonly context: ContextName;
-}
-
-/** Why a find did not match (machine codes, stable). */
-export type UnmatchedReason = 'below-minimum' | 'no-candidates' | 'below-threshold' | 'criterion-disagrees' | 'no-gate-agrees';
-
-/** How a match was decided. */
-export type MatchedBy = 'crmId' | 'identifier' | 'score';
-
-/** The engine's account of a decision, for logs and debugging. */
-export interface MatchExplanation {
-  readonly score: number;
-  /** Minimum combinations the request supplies. */
-  readonly gates: readonly string[];
-  /** The combination the chosen record agrees on, or null. */
-  readonly gate: string | null;
-  readonly fields: MatchResult['explanation'];
-  /** Number of records compared. */
-  readonly candidates: number;
-}
-
-/**
- * The result of find / findOrCreate. HTTP: Matched 302 (Location), UnmatchedStored 201
- * (Location), Unmatched 404, body `{crmId, status}` plus `reason` when not null.
- */
-export interface MatchOutcome {
-  readonly status: 'Matched' | 'Unmatched' | 'UnmatchedStored';
-  /** The matched or created record; null when Unmatched. */
-  readonly crmId: number | null;
-  /** Why no record matched (also set on UnmatchedStored); null when Matched. */
-  readonly reason: UnmatchedReason | null;
-  /** A sentence explaining `reason`, or null. */
-  readonly reasonText: string | null;
-  /** How the match was decided; null unless Matched. */
-  readonly matchedBy: MatchedBy | null;
-  /** Matched by findOrCreate: whether the update changed the stored record. */
-  readonly updated: boolean;
-  readonly explanation: MatchExplanation;
-}
-
-/** Human text of each {@link UnmatchedReason}. */
-export const REASON_TEXT: Readonly<Record<UnmatchedReason, string>> = {
-  'below-minimum': 'No match was attempted: the request holds none of the minimum combinations (first name, last name and email; first name, last name and phone; first name, last name, zip5 and date of birth; first name, last name, street number, street name and zip5; or an email alone).',
-  'no-candidates': 'No stored record shares a name, email, phone, address or identifier with the request.',
-  'below-threshold': 'Records were compared, but none was similar enough to be a match.',
-  'criterion-disagrees': 'The closest record disagrees on a supplied criterion (such as the first name, the date of birth or the contact mode).',
-  'no-gate-agrees': 'The closest record does not agree on all the fields of any minimum combination.',
-};
-
-/** A tenant as {@link Crm.listTenants} lists it. */
-export interface TenantSummary {
-  readonly id: number;
-  readonly name: string;
-  readonly createdAt: string;
-  /** Number of people per context. */
-  readonly people: Readonly<Record<ContextName, number>>;
-  /** Contexts with stored settings (others use the defaults). */
-  readonly configured: readonly ContextName[];
-}
-
-/** A key as {@link Crm.listKeys} lists it (never the GUID). */
-export interface KeySummary {
-  readonly id: number;
-  /** The GUID's first 8 characters. */
-  readonly prefix: string;
-  readonly tenant: string;
-  readonly tier: Tier;
-  readonly contexts: readonly ContextName[];
-  readonly defaultContext: ContextName;
-  readonly createdAt: string;
-  readonly revokedAt: string | null;
-}
-
-/** Options of {@link Crm.open}. */
-export interface CrmOpenOptions {
-  /** SQLite file path, ":memory:", or a `postgres://` URL. Ignored when `store` is given. */
-  readonly db?: string;
-  /** An open store to use instead (tests). Closed by `close()`. */
-  readonly store?: Store;
-  /** SQLite durability, default "FULL" (see src/store/sqlite-store.ts). */
-  readonly synchronous?: 'FULL' | 'NORMAL';
-  /** Clock, for tests. Default `() => new Date()`. */
-  readonly now?: () => Date;
-  /** People read per store call while loading an index. Default 5000. */
-  readonly loadBatchSize?: number;
-  /**
-   * Most people this process indexes, all tenants and contexts together. Loading a scope that
-   * would pass it fails with CrmError INDEX_FULL (507) naming the numbers, instead of the
-   * process running out of memory; so does creating a person past it. Default
-   * {@link defaultMaxIndexPeople} (from the V8 heap limit).
-   */
-  readonly maxIndexPeople?: number;
-  /**
-   * Load every tenant's indexes at open. Default true: a server answers its first requests at
-   * full speed. Admin commands pass false: they use no index, and on a big database loading
-   * them all took long (and memory); a scope's index then loads when first used.
-   */
-  readonly loadIndexes?: boolean;
-}
-
-/**
- * Heap one indexed person costs, with margin: the engine index measures 881 B/record at 1M
- * (bench/README.md "Engine"); the index load at start grows the heap by about 410 B/person,
- * plus GC headroom. Used to derive the default {@link CrmOpenOptions.maxIndexPeople}.
- */
-export const INDEX_BYTES_PER_PERSON = 1000;
-
-/**
- * The default index limit: 70% of the V8 heap limit (`--max-old-space-size`) divided by
- * {@link INDEX_BYTES_PER_PERSON}; the rest is left for requests, caches and GC. On this
- * machine's default 4.3 GB heap: about 3.0M people; with `--max-old-space-size=16384`, 11.5M.
- */
-export function defaultMaxIndexPeople(heapLimitBytes: number = getHeapStatistics().heap_size_limit): number {
-  return Math.floor((heapLimitBytes * 0.7) / INDEX_BYTES_PER_PERSON);
-}
-
-interface ScopeState {
-  readonly scope: Scope;
-  settings: ContextSettings;
-  version: number;
-  index: ContactIndex;
-  /** Fingerprint of the index's normalizer (see match-key.ts). */
-  fingerprint: number;
-  /** crmIds of organization contacts (a person never matches an organization by score). */
-  organizations: Set<number>;
-  ready: Promise<void>;
-  /** The Crm's cache generation when `settings` were last read from the store. */
-  checked: number;
-  /**
-   * Stores shared by several processes: the last change of the scope's people applied to
-   * `index` (see {@link Crm.catchUp}). 0 otherwise.
-   */
-  seq: number;
-  /** The catch-ups of this scope run one after another: the last one started or queued. */
-  catching: Promise<void>;
-  /** A catch-up queued behind a running one and not started yet (later callers join it). */
-  queued: Promise<void> | null;
-  /** Counts this process's writes put into `index` (to know whether a rollback must rebuild it). */
-  localWrites: number;
-}
-
 /** How often the caches of keys and settings ask the store whether another process changed it. */
 const FRESHNESS_MS = 250;
 /** Bound of the key cache (unknown GUIDs are cached too, so a flood of them cannot grow it). */
 const MAX_CACHED_KEYS = 10_000;
 
 const TENANT_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,99}$/;
-
-function scopeKey(scope: Scope): string {
-  return `${scope.tenantId}:${scope.context}`;
-}
-
-function isOrganization(scalars: { readonly contactMode?: string | number | null }): boolean {
-  return scalars.contactMode === 'Organization';
-}
 
 function explanationOf(r: MatchResult): MatchExplanation {
   return { score: r.score, gates: r.gates, gate: r.gate, fields: r.explanation, candidates: r.candidates };
@@ -341,7 +180,7 @@ export class Crm {
     let st = this.scopes.get(key);
     if (st === undefined) {
       const settings = row === null ? DEFAULT_CONTEXT_SETTINGS : parseStoredContextSettings(scope.context, row.json);
-      const index = new ContactIndex({ defaultCountry: settings.defaultCountry, addressMemo: new AddressMemo() });
+      const index = newScopeIndex(settings.defaultCountry);
       const created: ScopeState = {
         scope, settings, version, index, fingerprint: normalizerFingerprint(index),
         organizations: new Set(), ready: Promise.resolve(), checked: generation,
@@ -376,11 +215,6 @@ export class Crm {
     });
   }
 
-  /**
-   * Builds a fresh index of a scope from the store and swaps it in; runs under the scope's
-   * mutex. Rows whose cached match key was made by this normalizer are parsed; the others
-   * are normalized and their keys stored for the next load.
-   */
   /** People indexed by this process, all scopes together (`except` left out). */
   private indexedPeople(except?: ScopeState): number {
     let n = 0;
@@ -394,46 +228,14 @@ export class Crm {
     throw new CrmError('INDEX_FULL', `Tenant ${st.scope.tenantId} ${st.scope.context}: indexing ${more.toLocaleString('en-US')} more people would take this process to ${(already + more).toLocaleString('en-US')}, past its limit of ${this.maxIndexPeople.toLocaleString('en-US')} (MATCHBOOK_MAX_INDEX_PEOPLE, or 70% of the V8 heap at ${INDEX_BYTES_PER_PERSON} B per person: raise --max-old-space-size, or split tenants over more processes).`);
   }
 
+  /** Builds a fresh index of a scope from the store (scope-index.ts) and swaps it in; runs under the scope's mutex. */
   private async load(st: ScopeState): Promise<void> {
     this.checkCapacity(st, await this.store.countPeople(st.scope), this.indexedPeople(st));
-    // Changes after this one are applied by the next catch-up (re-applying one loaded here is harmless).
-    const seq = this.store.lastPeopleChange === undefined ? 0 : await this.store.lastPeopleChange(st.scope);
-    const index = new ContactIndex({ defaultCountry: st.settings.defaultCountry, addressMemo: new AddressMemo() });
-    const fingerprint = normalizerFingerprint(index);
-    const organizations = new Set<number>();
-    let after = 0;
-    for (;;) {
-      const rows = await this.store.listMatchKeys(st.scope, fingerprint, after, this.batchSize);
-      for (const row of rows) {
-        const contact = decodeMatchKey(row.json);
-        if (contact !== null) index.upsertNormalized(row.crmId, contact);
-        else {
-          const p = await this.store.getPerson(st.scope, row.crmId);
-          if (p !== null) index.upsert(p.crmId, engineInput(p));
-        }
-        if (row.organization) organizations.add(row.crmId);
-        after = row.crmId;
-      }
-      if (rows.length < this.batchSize) break;
-    }
-    after = 0;
-    for (;;) {
-      const people = await this.store.listPeopleWithStaleMatchKey(st.scope, fingerprint, after, this.batchSize);
-      const keys: { crmId: number; json: string }[] = [];
-      for (const p of people) {
-        const contact = index.normalize(engineInput(p));
-        index.upsertNormalized(p.crmId, contact);
-        keys.push({ crmId: p.crmId, json: encodeMatchKey(contact) });
-        if (isOrganization(p.scalars)) organizations.add(p.crmId);
-        after = p.crmId;
-      }
-      if (keys.length > 0) await this.store.putMatchKeys(st.scope, fingerprint, keys);
-      if (people.length < this.batchSize) break;
-    }
-    st.index = index;
-    st.fingerprint = fingerprint;
-    st.organizations = organizations;
-    st.seq = seq;
+    const loaded = await loadScopeIndex(this.store, st.scope, st.settings.defaultCountry, this.batchSize);
+    st.index = loaded.index;
+    st.fingerprint = loaded.fingerprint;
+    st.organizations = loaded.organizations;
+    st.seq = loaded.seq;
   }
 
   // ---- several processes on one store (PostgreSQL) ------------------------------------
@@ -455,35 +257,11 @@ export class Crm {
     if (st.queued !== null && via === this.store) return st.queued;
     const run: Promise<void> = st.catching.then(() => {
       if (st.queued === run) st.queued = null;
-      return this.applyChanges(st, via, prefetched);
+      return applyPeopleChanges(st, via, prefetched, this.batchSize);
     });
     if (via === this.store) st.queued = run;
     st.catching = run.catch(() => undefined);
     return run;
-  }
-
-  private async applyChanges(st: ScopeState, via: Store, prefetched: PersonChange[] | null): Promise<void> {
-    const changed = via.peopleChangedSince;
-    if (changed === undefined) return;
-    let first = prefetched;
-    for (;;) {
-      const index = st.index;
-      const rows = first ?? await changed.call(via, st.scope, st.seq, this.batchSize);
-      first = null;
-      if (index !== st.index) return; // reloaded meanwhile: the load set its own seq
-      for (const row of rows) {
-        const contact = row.json !== null && row.fingerprint === st.fingerprint ? decodeMatchKey(row.json) : null;
-        if (contact !== null) index.upsertNormalized(row.crmId, contact);
-        else {
-          const p = await via.getPerson(st.scope, row.crmId);
-          if (p !== null) index.upsert(p.crmId, engineInput(p));
-        }
-        if (row.organization) st.organizations.add(row.crmId);
-        else st.organizations.delete(row.crmId);
-        st.seq = Math.max(st.seq, row.seq);
-      }
-      if (rows.length < this.batchSize) return;
-    }
   }
 
   /**
