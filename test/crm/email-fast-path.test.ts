@@ -37,7 +37,9 @@ describe('isValidEmail fast path', () => {
       }
       expect(isValidEmail(t), t).toBe(t.length <= 320 && validator.isEmail(t));
     }), { numRuns: 30_000 });
-    expect(accepted).toBeGreaterThan(3000);
+    // The generator makes the fast path accept about 3,100 of 30,000 (3,005-3,204 over 40 seeds):
+    // the bound checks the property exercised it, far enough below not to fail by chance.
+    expect(accepted).toBeGreaterThan(2500);
   });
 
   it('edge cases agree with validator', () => {
