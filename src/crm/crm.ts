@@ -40,12 +40,6 @@ import { applyPeopleChanges, isOrganization, loadScopeIndex, newScopeIndex, scop
 
 export * from './crm-types.js';
 
-/**
- * `durable` of an import step that wrote nothing: the caller writes the row's mark next,
- * which commits with (or after) anything the step read, so it waits for that instead.
- */
-const IMPORT_MARK_COVERS: Promise<void> = Promise.resolve();
-
 /** How often the caches of keys and settings ask the store whether another process changed it. */
 const FRESHNESS_MS = 250;
 /** Bound of the key cache (unknown GUIDs are cached too, so a flood of them cannot grow it). */
@@ -548,7 +542,7 @@ export class Crm {
       const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await store.getPerson(st.scope, crmId) : null;
       if (stored === null) return { found: false, written: false, durable: Promise.resolve() };
       const { person, changed } = applyCandidate(stored, c, this.now());
-      if (!changed) return { found: true, written: false, durable: IMPORT_MARK_COVERS };
+      if (!changed) return { found: true, written: false, durable: this.store.flush(crmId) };
       const contact = st.index.normalize(engineInput(person));
       const saved = await store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
       this.indexPerson(st, saved.value, contact);
@@ -570,7 +564,7 @@ export class Crm {
       const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await store.getPerson(st.scope, crmId) : null;
       if (stored === null) return { found: false, written: false, durable: Promise.resolve() };
       const { person, changed } = applySuppression(stored, code, remove, this.now());
-      if (!changed) return { found: true, written: false, durable: IMPORT_MARK_COVERS };
+      if (!changed) return { found: true, written: false, durable: this.store.flush(crmId) };
       // Suppressions do not change matching: the index entry stays as it is.
       const contact = st.index.normalize(engineInput(person));
       const saved = await store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
@@ -602,9 +596,8 @@ export class Crm {
         const stored = await store.getPerson(st.scope, m.crmId);
         if (stored === null) throw new Error(`Index and store disagree: person ${m.crmId} is indexed but not stored.`);
         const { person, changed } = applyCandidate(stored, c, now);
-        // Unchanged: the matched record may still be in a pending commit; wait for it too (an
-        // import row's mark, written next, commits with it or after it: no need to hurry it).
-        let durable = mark === undefined ? this.store.flush() : IMPORT_MARK_COVERS;
+        // Unchanged: the matched record may still be in a pending commit; wait for it too.
+        let durable = this.store.flush(m.crmId);
         if (changed) {
           const contact = st.index.normalize(engineInput(person));
           const saved = await store.updatePerson(st.scope, person, { fingerprint: st.fingerprint, json: encodeMatchKey(contact) }, mark);
