@@ -7,16 +7,13 @@
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import type { CliIo } from './io.js';
-import { explainPairs, matchDedupe, writeDedupe, type DedupeRun } from './matching/dedupe-run.js';
-import { CliInputError } from './matching/input.js';
 import { openOutput } from './matching/output.js';
 import { addMatchingOptions, parseCommonOptions, type CommonOptions, type RawCommonOptions } from './matching/options.js';
-import { describeGates, describeSettings, thresholdsOf } from './matching/settings.js';
-import { formatExplanation, type PairRequest } from './matching/shard.js';
 import { describeInput, describeIssues, describeResources, describeUnreadable, plural, seconds } from './matching/summary.js';
 import { formatCount, Progress } from './progress.js';
 import { buildDedupeReport, reportPairsFor } from './report/dedupe-report.js';
 import { writeReport } from './report/write.js';
+import { explainPairs, matchDedupe, writeDedupe, type DedupeRun, LinkageInputError, describeGates, describeSettings, thresholdsOf, formatExplanation, type PairRequest } from '../linkage/index.js';
 
 interface DedupeRawOptions extends RawCommonOptions {
   readonly output?: string;
@@ -94,7 +91,7 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
       const reportPath = resolve(io.cwd, raw.report);
       const data = buildDedupeReport(run, common, reportPlan, reportOutcomes, capture.cells, summary, totalMs);
       await writeReport(reportPath, data).catch((err: unknown) => {
-        throw new CliInputError(`${raw.report}: cannot write the report (${err instanceof Error ? err.message : String(err)})`);
+        throw new LinkageInputError(`${raw.report}: cannot write the report (${err instanceof Error ? err.message : String(err)})`);
       });
       summary.push(`report: ${raw.report}`);
     }

@@ -11,13 +11,10 @@ import { clustersFromPairs, exactClusterRate, pairKey, pairMetrics, pairsFromClu
 import { openCsv } from '../files/csv-reader.js';
 import { findColumn, IGNORE } from '../files/header-map.js';
 import type { CliIo } from './io.js';
-import { matchDedupe } from './matching/dedupe-run.js';
-import { CliInputError, idOf } from './matching/input.js';
-import { matchLink } from './matching/link-run.js';
 import { addMatchingOptions, parseCommonOptions, type CommonOptions, type RawCommonOptions } from './matching/options.js';
-import { describeSettings } from './matching/settings.js';
 import { seconds } from './matching/summary.js';
 import { formatCount, Progress } from './progress.js';
+import { matchDedupe, LinkageInputError, idOf, matchLink, describeSettings } from '../linkage/index.js';
 
 interface EvalRawOptions extends RawCommonOptions {
   readonly truth?: string;
@@ -73,19 +70,19 @@ function compilePattern(text: string | undefined): RegExp | null {
   try {
     return new RegExp(text);
   } catch (err) {
-    throw new CliInputError(`--truth-pattern "${text}": not a regular expression (${err instanceof Error ? err.message : String(err)})`);
+    throw new LinkageInputError(`--truth-pattern "${text}": not a regular expression (${err instanceof Error ? err.message : String(err)})`);
   }
 }
 
 /** Reads one column of every row of a file (by the file's own layout). */
 async function readColumn(path: string, common: CommonOptions, column: string): Promise<string[]> {
   const csv = await openCsv(path, { delimiter: common.delimiter, encoding: common.encoding }).catch((err: unknown) => {
-    throw new CliInputError(err instanceof Error ? err.message : String(err));
+    throw new LinkageInputError(err instanceof Error ? err.message : String(err));
   });
   const at = findColumn(csv.layout.header, column, '--truth');
   if (typeof at !== 'number') {
     await csv.close();
-    throw new CliInputError(`${path}: ${at.error}`);
+    throw new LinkageInputError(`${path}: ${at.error}`);
   }
   const out: string[] = [];
   for await (const batch of csv.batches()) for (const row of batch.rows) out.push((row[at] ?? '').trim());
@@ -101,16 +98,16 @@ function entityOf(value: string, pattern: RegExp | null): string {
 /** True pairs from a pairs file: two id columns, and a label column kept at >= 0.5 if any. */
 async function readPairs(path: string, spec: string | undefined, common: CommonOptions, key: (a: string, b: string) => string): Promise<Set<string>> {
   const csv = await openCsv(path, { delimiter: common.delimiter, encoding: common.encoding }).catch((err: unknown) => {
-    throw new CliInputError(err instanceof Error ? err.message : String(err));
+    throw new LinkageInputError(err instanceof Error ? err.message : String(err));
   });
   const header = csv.layout.header;
   let cols: number[];
   if (spec !== undefined) {
     const names = spec.split(',').map((s) => s.trim());
-    if (names.length < 2 || names.length > 3) throw new CliInputError(`--pairs-columns "${spec}": expected A,B or A,B,LABEL`);
+    if (names.length < 2 || names.length > 3) throw new LinkageInputError(`--pairs-columns "${spec}": expected A,B or A,B,LABEL`);
     cols = names.map((n) => {
       const at = findColumn(header, n, '--pairs-columns');
-      if (typeof at !== 'number') throw new CliInputError(`${path}: ${at.error}`);
+      if (typeof at !== 'number') throw new LinkageInputError(`${path}: ${at.error}`);
       return at;
     });
   } else {
@@ -121,7 +118,7 @@ async function readPairs(path: string, spec: string | undefined, common: CommonO
     cols = a !== -1 && b !== -1 ? [a, b] : [0, 1];
     if (label !== -1 && !cols.includes(label)) cols.push(label);
   }
-  if (header.length < 2) throw new CliInputError(`${path}: a pairs file needs two id columns`);
+  if (header.length < 2) throw new LinkageInputError(`${path}: a pairs file needs two id columns`);
   const pairs = new Set<string>();
   for await (const batch of csv.batches()) {
     for (const row of batch.rows) {
@@ -141,7 +138,7 @@ async function readPairs(path: string, spec: string | undefined, common: CommonO
 
 /** Runs the evaluation. */
 export async function runEval(input: string, right: string | undefined, raw: EvalRawOptions, common: CommonOptions, io: CliIo): Promise<EvalFigures> {
-  if ((raw.truth === undefined) === (raw.pairs === undefined)) throw new CliInputError('give the truth with --truth COLUMN or --pairs FILE (one of them)');
+  if ((raw.truth === undefined) === (raw.pairs === undefined)) throw new LinkageInputError('give the truth with --truth COLUMN or --pairs FILE (one of them)');
   const pattern = compilePattern(raw.truthPattern);
   const progress = new Progress({ mode: common.progress, write: io.stderr });
   const started = performance.now();

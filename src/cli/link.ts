@@ -8,18 +8,13 @@ import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { CsvWriter } from '../files/csv-writer.js';
 import type { CliIo } from './io.js';
-import { explainPairs, formatScore } from './matching/dedupe-run.js';
-import { idOf } from './matching/input.js';
-import { matchLink, type LinkRun } from './matching/link-run.js';
 import { addMatchingOptions, parseCommonOptions, type CommonOptions, type RawCommonOptions } from './matching/options.js';
 import { openOutput } from './matching/output.js';
-import { describeGates, describeSettings, thresholdsOf } from './matching/settings.js';
-import { formatExplanation, type PairRequest } from './matching/shard.js';
 import { describeInput, describeIssues, describeResources, describeUnreadable, plural, seconds } from './matching/summary.js';
 import { formatCount, Progress } from './progress.js';
 import { buildLinkReport, linkReportPlan } from './report/link-report.js';
 import { writeReport } from './report/write.js';
-import { CliInputError } from './matching/input.js';
+import { explainPairs, formatScore, idOf, matchLink, type LinkRun, describeGates, describeSettings, thresholdsOf, formatExplanation, type PairRequest, LinkageInputError } from '../linkage/index.js';
 
 interface LinkRawOptions extends RawCommonOptions {
   readonly output?: string;
@@ -135,7 +130,7 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
     if (raw.report !== undefined && reportPlan && reportOutcomes) {
       const data = await buildLinkReport(run, common, links, reportPlan, reportOutcomes, summary, totalMs, oneToOne);
       await writeReport(resolve(io.cwd, raw.report), data).catch((err: unknown) => {
-        throw new CliInputError(`${raw.report}: cannot write the report (${err instanceof Error ? err.message : String(err)})`);
+        throw new LinkageInputError(`${raw.report}: cannot write the report (${err instanceof Error ? err.message : String(err)})`);
       });
       summary.push(`report: ${raw.report}`);
     }

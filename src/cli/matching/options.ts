@@ -2,13 +2,11 @@
  * Command-line options shared by `dedupe`, `link` and `eval`, declared once and parsed
  * into typed values with one-line errors.
  */
-import { availableParallelism } from 'node:os';
 import { Option, type Command } from 'commander';
 import { parseMapOption, type ColumnOverride } from '../../files/header-map.js';
 import { ENCODING_CHOICES, parseDelimiter, parseEncodingChoice, type EncodingChoice } from '../../files/sniff.js';
 import { autoProgressMode, type ProgressMode } from '../progress.js';
-import { CliInputError } from './input.js';
-import { GATE_PRESETS, parseSettings, RULES, type MatchSettings, type RawMatchOptions } from './settings.js';
+import { GATE_PRESETS, LinkageInputError, parseSettings, RULES, type RawMatchOptions, type RunOptions } from '../../linkage/index.js';
 
 const collect = (value: string, previous: string[] | undefined): string[] => [...(previous ?? []), value];
 
@@ -44,54 +42,38 @@ export function addMatchingOptions(command: Command, { id = true }: { id?: boole
   return command;
 }
 
-/** Parsed common options. */
-export interface CommonOptions {
-  readonly settings: MatchSettings;
-  readonly overrides: readonly ColumnOverride[];
-  readonly idColumn: string | undefined;
-  readonly delimiter: string | undefined;
-  readonly encoding: EncodingChoice;
-  /** Requested threads, or null (decide by file size). */
-  readonly threads: number | null;
+/** Parsed common options: a linkage run's options, and how to show progress. */
+export interface CommonOptions extends RunOptions {
   readonly progress: ProgressMode;
   readonly quiet: boolean;
 }
 
-/** Parses the common options; throws CliInputError with a one-line message. */
+/** Parses the common options; throws LinkageInputError with a one-line message. */
 export function parseCommonOptions(raw: RawCommonOptions, stderrIsTTY: boolean | undefined): CommonOptions {
   const settings = parseSettings(raw);
-  if ('error' in settings) throw new CliInputError(settings.error);
+  if ('error' in settings) throw new LinkageInputError(settings.error);
   const overrides: ColumnOverride[] = [];
   for (const text of raw.map ?? []) {
     const o = parseMapOption(text);
-    if ('error' in o) throw new CliInputError(o.error);
+    if ('error' in o) throw new LinkageInputError(o.error);
     overrides.push(o);
   }
   let delimiter: string | undefined;
   if (raw.delimiter !== undefined) {
     const d = parseDelimiter(raw.delimiter);
-    if (d === null) throw new CliInputError(`--delimiter "${raw.delimiter}": expected one character, or tab, comma, semicolon, pipe`);
+    if (d === null) throw new LinkageInputError(`--delimiter "${raw.delimiter}": expected one character, or tab, comma, semicolon, pipe`);
     delimiter = d;
   }
   const encoding = parseEncodingChoice(raw.encoding ?? 'auto');
-  if (encoding === null) throw new CliInputError(`--encoding "${raw.encoding}": expected one of ${ENCODING_CHOICES.join(', ')}`);
+  if (encoding === null) throw new LinkageInputError(`--encoding "${raw.encoding}": expected one of ${ENCODING_CHOICES.join(', ')}`);
   let threads: number | null = null;
   if (raw.threads !== undefined) {
     const n = Number(raw.threads);
-    if (!Number.isInteger(n) || n < 1 || n > 64) throw new CliInputError(`--threads "${raw.threads}": expected a whole number from 1 to 64`);
+    if (!Number.isInteger(n) || n < 1 || n > 64) throw new LinkageInputError(`--threads "${raw.threads}": expected a whole number from 1 to 64`);
     threads = n;
   }
   const quiet = raw.quiet === true;
   const progressText = raw.progress ?? 'auto';
   const progress: ProgressMode = quiet ? 'none' : progressText === 'auto' ? autoProgressMode(stderrIsTTY) : (progressText as ProgressMode);
   return { settings, overrides, idColumn: raw.id, delimiter, encoding, threads, progress, quiet };
-}
-
-/** Files at least this large are matched on several threads by default (worker start-up pays off). */
-export const PARALLEL_MIN_BYTES = 4 * 1024 * 1024;
-
-/** Threads to use: the option, else up to 2 (the cores there are) for large inputs, else 1. */
-export function threadsFor(requested: number | null, inputBytes: number): number {
-  if (requested !== null) return requested;
-  return inputBytes >= PARALLEL_MIN_BYTES ? Math.max(1, Math.min(2, availableParallelism())) : 1;
 }

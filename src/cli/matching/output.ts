@@ -3,7 +3,7 @@ import { rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { fileSink, functionSink, type TextSink } from '../../files/csv-writer.js';
 import type { CliIo } from '../io.js';
-import { CliInputError } from './input.js';
+import { LinkageInputError } from '../../linkage/index.js';
 
 /** An output: rows go to `sink`; `commit` makes a file output appear under its name. */
 export interface Output {
@@ -29,7 +29,7 @@ export async function openOutput(output: string | undefined, io: CliIo): Promise
   try {
     sink = await fileSink(partial);
   } catch (err) {
-    throw new CliInputError((err instanceof Error ? err.message : String(err)).replace(partial, output));
+    throw new LinkageInputError((err instanceof Error ? err.message : String(err)).replace(partial, output));
   }
   return {
     sink,

@@ -6,7 +6,7 @@
 import { ISSUE_EXAMPLES, type CsvIssues, type CsvLayout, type IssueCount } from '../../files/csv-reader.js';
 import { describePlan, type HeaderPlan } from '../../files/header-map.js';
 import { formatCount } from '../progress.js';
-import type { UnreadableValues } from './shard.js';
+import { type UnreadableValues } from '../../linkage/index.js';
 
 const DELIMITER_NAMES: Readonly<Record<string, string>> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe', ' ': 'space' };
 

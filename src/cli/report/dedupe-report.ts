@@ -3,14 +3,11 @@
  * before the output is written, when the rows' cells are captured), then the figures.
  */
 import type { FieldOutcome } from '../../engine/index.js';
-import type { DedupeRun } from '../matching/dedupe-run.js';
-import { idOf } from '../matching/input.js';
 import type { CommonOptions } from '../matching/options.js';
-import { describeSettings, thresholdsOf } from '../matching/settings.js';
-import type { PairRequest } from '../matching/shard.js';
 import { formatCount } from '../progress.js';
 import type { ReportData, ShownRow } from './data.js';
 import { buildFieldContributions, buildHistogram, pickBorderline, pickSample, shownColumns, shownValues } from './figures.js';
+import { type DedupeRun, idOf, describeSettings, thresholdsOf, type PairRequest } from '../../linkage/index.js';
 
 /** Pairs sampled per kind for the field contributions. */
 export const FIELD_SAMPLE = 1500;

@@ -1,15 +1,12 @@
 /** The linkage report's data (see dedupe-report.ts for the deduplication one). */
 import type { FieldOutcome } from '../../engine/index.js';
 import { openCsv, type CsvLayout } from '../../files/csv-reader.js';
-import { idOf } from '../matching/input.js';
-import type { LinkRun } from '../matching/link-run.js';
 import type { CommonOptions } from '../matching/options.js';
-import { describeSettings, thresholdsOf } from '../matching/settings.js';
-import type { PairRequest } from '../matching/shard.js';
 import { formatCount } from '../progress.js';
 import type { ReportData } from './data.js';
 import { BORDERLINE_PAIRS, CLUSTERS_SHOWN, FIELD_SAMPLE, ROWS_PER_CLUSTER } from './dedupe-report.js';
 import { buildFieldContributions, buildHistogram, pickBorderline, pickSample, sharedFields, valuesByField } from './figures.js';
+import { idOf, type LinkRun, describeSettings, thresholdsOf, type PairRequest } from '../../linkage/index.js';
 
 type Link = { readonly right: number; readonly left: number; readonly score: number };
 

@@ -4,8 +4,8 @@
  * are normalized once, by one thread, and exchanged; queries are split between threads).
  * Both give the same results: every index holds the same records inserted in id order.
  */
-import type { FieldOutcome } from '../../engine/index.js';
-import type { HeaderPlan } from '../../files/header-map.js';
+import type { FieldOutcome } from '../engine/index.js';
+import type { HeaderPlan } from '../files/header-map.js';
 import type { MatchSettings } from './settings.js';
 import { MatchShard, mergeUnreadable, type PairRequest, type QueryResult, type RowBatch, type UnreadableValues } from './shard.js';
 

@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
-import type { FieldOutcome } from '../../engine/index.js';
+import type { FieldOutcome } from '../engine/index.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './messages.js';
 import { mergeAllUnreadable, type MatchPool, type PoolConfig } from './pool.js';
 import type { PairRequest, QueryResult, RowBatch, UnreadableValues } from './shard.js';

@@ -3,13 +3,14 @@
  * each row against the others, cluster the Matched pairs; then, for the output, read the
  * file a second time and write each row with its cluster and best match.
  */
-import type { FieldOutcome } from '../../engine/index.js';
-import { openCsv } from '../../files/csv-reader.js';
-import { CsvWriter, type TextSink } from '../../files/csv-writer.js';
-import type { Progress } from '../progress.js';
+import { LinkageInputError } from './errors.js';
+import type { FieldOutcome } from '../engine/index.js';
+import { openCsv } from '../files/csv-reader.js';
+import { CsvWriter, type TextSink } from '../files/csv-writer.js';
+import type { ProgressSink } from './progress.js';
 import { DedupeResults } from './clusters.js';
-import { CliInputError, idOf, openInput, readInput, type OpenedInput, type ReadInput } from './input.js';
-import { threadsFor, type CommonOptions } from './options.js';
+import { idOf, openInput, readInput, type OpenedInput, type ReadInput } from './input.js';
+import { threadsFor, type RunOptions } from './options.js';
 import { LocalPool, type MatchPool, type PoolConfig } from './pool.js';
 import type { PairRequest, UnreadableValues } from './shard.js';
 import { WorkerPool } from './worker-pool.js';
@@ -42,8 +43,8 @@ export function createPool(threads: number, config: PoolConfig): MatchPool {
 /** Reads, indexes, queries and clusters a file. The caller closes `run.pool`. */
 export async function matchDedupe(
   path: string,
-  common: CommonOptions,
-  progress: Progress,
+  common: RunOptions,
+  progress: ProgressSink,
   options: { keepEdges: boolean; sampleLowScores: boolean },
 ): Promise<DedupeRun> {
   const input = await openInput(path, {
@@ -81,7 +82,7 @@ export async function matchDedupe(
 }
 
 /** Explains pairs in chunks, with progress. */
-export async function explainPairs(pool: MatchPool, pairs: readonly PairRequest[], progress: Progress): Promise<FieldOutcome[][]> {
+export async function explainPairs(pool: MatchPool, pairs: readonly PairRequest[], progress: ProgressSink): Promise<FieldOutcome[][]> {
   const out: FieldOutcome[][] = [];
   const chunk = 4096;
   progress.start('explaining', pairs.length, 'pairs');
@@ -119,13 +120,13 @@ export async function writeDedupe(
   run: DedupeRun,
   sink: TextSink,
   explanations: ReadonlyMap<number, string> | null,
-  progress: Progress,
+  progress: ProgressSink,
   capture: { rows: ReadonlySet<number>; cells: Map<number, string[]> } | null,
 ): Promise<number> {
   const { input, read, results } = run;
   const layout = input.layout;
   const csv = await openCsv(layout.path, { delimiter: layout.delimiter, encoding: layout.encoding, batchRows: READ_BATCH_ROWS }).catch((err: unknown) => {
-    throw new CliInputError(`${layout.path}: cannot read it again to write the output (${err instanceof Error ? err.message : String(err)})`);
+    throw new LinkageInputError(`${layout.path}: cannot read it again to write the output (${err instanceof Error ? err.message : String(err)})`);
   });
   const writer = new CsvWriter(sink, layout.delimiter);
   const added = addedColumns(layout.header, explanations !== null);
@@ -135,7 +136,7 @@ export async function writeDedupe(
   try {
     for await (const batch of csv.batches()) {
       for (const cells of batch.rows) {
-        if (row >= read.rows) throw new CliInputError(`${layout.path}: the file changed while it was being matched (more rows on the second read)`);
+        if (row >= read.rows) throw new LinkageInputError(`${layout.path}: the file changed while it was being matched (more rows on the second read)`);
         const decision = results.decision(row);
         let other = -1;
         let score: number | null = null;
@@ -160,7 +161,7 @@ export async function writeDedupe(
       }
       progress.update(row);
     }
-    if (row !== read.rows) throw new CliInputError(`${layout.path}: the file changed while it was being matched (${row} rows on the second read, ${read.rows} on the first)`);
+    if (row !== read.rows) throw new LinkageInputError(`${layout.path}: the file changed while it was being matched (${row} rows on the second read, ${read.rows} on the first)`);
     await writer.flush();
   } finally {
     progress.finish();

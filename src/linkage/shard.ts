@@ -4,9 +4,9 @@
  * single-threaded one), answering queries, and explaining pairs. Used in-process with one
  * thread and inside each worker with several (see pool.ts, worker.ts).
  */
-import { ContactIndex, evaluateGates, suppliedFields, type FieldOutcome, type Gate, type NormalizedContact } from '../../engine/index.js';
-import { compileRowLayout, rowToContact, type RowLayout } from '../../files/row-contact.js';
-import type { HeaderPlan } from '../../files/header-map.js';
+import { ContactIndex, evaluateGates, suppliedFields, type FieldOutcome, type Gate, type NormalizedContact } from '../engine/index.js';
+import { compileRowLayout, rowToContact, type RowLayout } from '../files/row-contact.js';
+import type { HeaderPlan } from '../files/header-map.js';
 import { gatesOf, indexOptionsOf, type MatchSettings } from './settings.js';
 
 /** Values supplied in a row that the engine could not read (so they count for nothing). */

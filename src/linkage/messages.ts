@@ -1,5 +1,5 @@
 /** Messages between the main thread and matching workers (worker.ts, worker-pool.ts). */
-import type { FieldOutcome, IndexState, NormalizedContact } from '../../engine/index.js';
+import type { FieldOutcome, IndexState, NormalizedContact } from '../engine/index.js';
 import type { PoolConfig } from './pool.js';
 import type { PairRequest, QueryResult, RowBatch, UnreadableValues } from './shard.js';
 

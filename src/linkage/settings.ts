@@ -14,7 +14,7 @@ import {
   type Gate,
   type IndexOptions,
   type Thresholds,
-} from '../../engine/index.js';
+} from '../engine/index.js';
 
 /** `--rules`: the CRM's rules (vetoes, gate agreement) or pure Fellegi-Sunter for file linkage. */
 export const RULES = ['crm', 'linkage'] as const;

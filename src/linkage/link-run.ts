@@ -3,11 +3,12 @@
  * queried against it; each right row is linked to its best Matched left row, or, one to
  * one, pairs are taken best score first so that no left or right row is used twice.
  */
-import type { Progress } from '../progress.js';
+import { LinkageInputError } from './errors.js';
+import type { ProgressSink } from './progress.js';
 import { createPool, READ_BATCH_ROWS } from './dedupe-run.js';
-import { CliInputError, mapFile, openFile, readInput, type InputOptions, type OpenedInput, type ReadInput } from './input.js';
-import { findColumn } from '../../files/header-map.js';
-import { threadsFor, type CommonOptions } from './options.js';
+import { mapFile, openFile, readInput, type InputOptions, type OpenedInput, type ReadInput } from './input.js';
+import { findColumn } from '../files/header-map.js';
+import { threadsFor, type RunOptions } from './options.js';
 import type { MatchPool, PoolConfig } from './pool.js';
 import type { QueryResult, UnreadableValues } from './shard.js';
 
@@ -122,11 +123,11 @@ export interface LinkIds {
 }
 
 /** `--map` overrides apply to each file that has the column; one that neither has is an error. */
-function splitOverrides(common: CommonOptions, leftHeader: readonly string[], rightHeader: readonly string[]): [InputOptions['overrides'], InputOptions['overrides']] {
+function splitOverrides(common: RunOptions, leftHeader: readonly string[], rightHeader: readonly string[]): [InputOptions['overrides'], InputOptions['overrides']] {
   const left = common.overrides.filter((o) => typeof findColumn(leftHeader, o.header, '--map') === 'number');
   const right = common.overrides.filter((o) => typeof findColumn(rightHeader, o.header, '--map') === 'number');
   for (const o of common.overrides) {
-    if (!left.includes(o) && !right.includes(o)) throw new CliInputError(`--map "${o.header}=${o.field}": neither file has a column "${o.header}"`);
+    if (!left.includes(o) && !right.includes(o)) throw new LinkageInputError(`--map "${o.header}=${o.field}": neither file has a column "${o.header}"`);
   }
   return [left, right];
 }
@@ -135,9 +136,9 @@ function splitOverrides(common: CommonOptions, leftHeader: readonly string[], ri
 export async function matchLink(
   leftPath: string,
   rightPath: string,
-  common: CommonOptions,
+  common: RunOptions,
   ids: LinkIds,
-  progress: Progress,
+  progress: ProgressSink,
   options: { keepQueries: boolean; sampleLowScores: boolean },
 ): Promise<LinkRun> {
   const base = { delimiter: common.delimiter, encoding: common.encoding, batchRows: READ_BATCH_ROWS };

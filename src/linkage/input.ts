@@ -2,16 +2,12 @@
  * An input file of a matching command: opened, its header mapped, then read in batches
  * into the matching pool, with ids checked and reading progress shown.
  */
-import { openCsv, type CsvFile, type CsvIssues, type CsvLayout } from '../../files/csv-reader.js';
-import { mapHeaders, type ColumnOverride, type HeaderPlan } from '../../files/header-map.js';
-import type { EncodingChoice } from '../../files/sniff.js';
-import type { Progress } from '../progress.js';
+import { openCsv, type CsvFile, type CsvIssues, type CsvLayout } from '../files/csv-reader.js';
+import { mapHeaders, type ColumnOverride, type HeaderPlan } from '../files/header-map.js';
+import type { EncodingChoice } from '../files/sniff.js';
+import type { ProgressSink } from './progress.js';
+import { LinkageInputError } from './errors.js';
 import type { RowBatch } from './shard.js';
-
-/** A bad input or option: the message is for the user (one line, no stack). */
-export class CliInputError extends Error {
-  override readonly name = 'CliInputError';
-}
 
 /** How to read and map a file. */
 export interface InputOptions {
@@ -45,15 +41,15 @@ export interface ReadInput {
 /** Input paths that mean standard input, which the commands cannot read twice. */
 const STDIN_NAMES = new Set(['-', '/dev/stdin']);
 
-/** Opens a file and reads its header; a CliInputError on any problem. */
+/** Opens a file and reads its header; a LinkageInputError on any problem. */
 export async function openFile(path: string, options: Pick<InputOptions, 'delimiter' | 'encoding' | 'batchRows'>): Promise<CsvFile> {
   if (STDIN_NAMES.has(path) || path.endsWith('/-')) {
-    throw new CliInputError('reading standard input is not supported (the file is read more than once): save it to a file and pass its name');
+    throw new LinkageInputError('reading standard input is not supported (the file is read more than once): save it to a file and pass its name');
   }
   try {
     return await openCsv(path, { delimiter: options.delimiter, encoding: options.encoding, batchRows: options.batchRows });
   } catch (err) {
-    throw new CliInputError(err instanceof Error ? err.message : String(err));
+    throw new LinkageInputError(err instanceof Error ? err.message : String(err));
   }
 }
 
@@ -62,12 +58,12 @@ export async function mapFile(path: string, csv: CsvFile, options: Pick<InputOpt
   const plan = mapHeaders(csv.layout.header, { overrides: options.overrides, idColumn: options.idColumn });
   if ('error' in plan) {
     await csv.close();
-    throw new CliInputError(`${path}: ${plan.error}`);
+    throw new LinkageInputError(`${path}: ${plan.error}`);
   }
   return { path, csv, plan, layout: csv.layout };
 }
 
-/** Opens and maps an input; a CliInputError on any problem. */
+/** Opens and maps an input; a LinkageInputError on any problem. */
 export async function openInput(path: string, options: InputOptions): Promise<OpenedInput> {
   return mapFile(path, await openFile(path, options), options);
 }
@@ -96,7 +92,7 @@ class IntList {
 export async function readInput(
   input: OpenedInput,
   send: (batch: RowBatch) => Promise<void>,
-  progress: Progress,
+  progress: ProgressSink,
   phase: string,
 ): Promise<ReadInput> {
   const { csv, plan } = input;
@@ -114,10 +110,10 @@ export async function readInput(
           const id = (batch.rows[i]?.[idColumn] ?? '').trim();
           const line = batch.lines[i] ?? 0;
           const header = plan.headers[idColumn] ?? '';
-          if (id.length === 0) throw new CliInputError(`${input.path}: line ${line}: the id column "${header}" is empty; ids must be unique (omit --id to use row numbers)`);
+          if (id.length === 0) throw new LinkageInputError(`${input.path}: line ${line}: the id column "${header}" is empty; ids must be unique (omit --id to use row numbers)`);
           const seen = firstLine.get(id);
           if (seen !== undefined) {
-            throw new CliInputError(`${input.path}: line ${line}: id "${id}" repeats line ${seen} (column "${header}"); ids must be unique (omit --id to use row numbers)`);
+            throw new LinkageInputError(`${input.path}: line ${line}: id "${id}" repeats line ${seen} (column "${header}"); ids must be unique (omit --id to use row numbers)`);
           }
           firstLine.set(id, line);
           ids.push(id);
@@ -131,8 +127,8 @@ export async function readInput(
     }
   } catch (err) {
     await csv.close();
-    if (err instanceof CliInputError) throw err;
-    throw new CliInputError(err instanceof Error ? err.message : String(err));
+    if (err instanceof LinkageInputError) throw err;
+    throw new LinkageInputError(err instanceof Error ? err.message : String(err));
   } finally {
     progress.finish();
   }

@@ -6,7 +6,7 @@
  * worker answers its share of the queries.
  */
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import type { IndexState, NormalizedContact } from '../../engine/index.js';
+import type { IndexState, NormalizedContact } from '../engine/index.js';
 import type { FromWorker, PeerBatch, PeerMessage, ToWorker, WorkerSetup } from './messages.js';
 import { MatchShard, type QueryResult } from './shard.js';
 

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DedupeResults } from '../../src/cli/matching/clusters.js';
-import { LinkResults } from '../../src/cli/matching/link-run.js';
-import type { QueryResult } from '../../src/cli/matching/shard.js';
+import { DedupeResults } from '../../src/linkage/clusters.js';
+import { LinkResults } from '../../src/linkage/link-run.js';
+import type { QueryResult } from '../../src/linkage/shard.js';
 import { clustersFromPairs } from '../../src/eval/metrics.js';
 
 /** One query batch holding the given Matched pairs (from, to, score) for rows [first, first+count). */
