@@ -9,6 +9,7 @@ import { BulkImports, ImportRunner } from '../crm/index.js';
 import { DEFAULT_SOURCE_LIMITS, fetchSource, hostAllowed, parseAllowedHosts, type SourceLimits } from '../files/import-source.js';
 import { describeDb, describeError, resolveDbPath, type CliIo } from './io.js';
 import { RedisRateLimiter } from '../server/redis-rate-limit.js';
+import { RATE_CATEGORIES, TIER_LIMITS } from '../server/rate-limit.js';
 
 /** Default listening address: loopback only. */
 export const DEFAULT_HOST = '127.0.0.1';
@@ -16,6 +17,12 @@ export const DEFAULT_HOST = '127.0.0.1';
 export const DEFAULT_PORT = 8080;
 /** Name of the tenant created on a first start. */
 export const DEMO_TENANT = 'demo';
+/**
+ * Tier of the demo key: Internal, no rate limits. Clients such as parsons never retry a 429, so
+ * with a limited tier the fifth find of a script within a second would fail; the demo key is
+ * the operator's own, for trying things out. Integrations get keys of a contract tier.
+ */
+export const DEMO_TIER = 'Internal';
 /** Longest a shutdown may take before the process exits anyway, in ms. */
 const SHUTDOWN_TIMEOUT_MS = 10_000;
 
@@ -76,6 +83,12 @@ export interface RunningServer {
   readonly port: number;
   /** The demo key when this start created the demo tenant, else null. */
   readonly demoKey: string | null;
+  /**
+   * Resolves true once every tenant's index is loaded (the server listens before: `GET /ready`
+   * answers 503 meanwhile), false when the server was closed first; rejects when loading fails
+   * (e.g. past the index limit).
+   */
+  readonly loaded: Promise<boolean>;
   /** Stop accepting requests, finish in-flight ones, close the database. Idempotent. */
   close(): Promise<void>;
 }
@@ -117,15 +130,16 @@ export function demoCurl(url: string, key: string): string {
 
 /** Open the database, bootstrap a demo tenant if there is none, and listen. Prints nothing. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  // Indexes load after listen (loadAllIndexes below), so that GET /ready can say so meanwhile.
   const crm = await Crm.open({
-    db: options.db, synchronous: options.synchronous,
+    db: options.db, synchronous: options.synchronous, loadIndexes: false,
     ...(options.maxIndexPeople === undefined ? {} : { maxIndexPeople: options.maxIndexPeople }),
   });
   let demoKey: string | null = null;
   try {
     if (!(await crm.hasAnyTenant())) {
       await crm.createTenant(DEMO_TENANT);
-      demoKey = (await crm.createKey({ tenant: DEMO_TENANT })).key;
+      demoKey = (await crm.createKey({ tenant: DEMO_TENANT, tier: DEMO_TIER })).key;
     }
   } catch (err) {
     await crm.close();
@@ -159,10 +173,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   log = (err) => appLog.error({ err }, 'rate limiter (Redis) failed; request admitted');
   // Stop the import worker before the database closes (after in-flight requests).
   app.addHook('onClose', async () => runner.stop());
+  const loaded = crm.loadAllIndexes();
+  // Observed here so that a failure while listen is pending is not unhandled; the caller awaits `loaded`.
+  loaded.catch(() => undefined);
   try {
     await app.listen({ host: options.host, port: options.port });
   } catch (err) {
     await app.close();
+    await loaded.catch(() => undefined);
     await crm.close();
     throw err;
   }
@@ -174,6 +192,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     url: `http://${clientHost(options.host)}:${port}`,
     port,
     demoKey,
+    loaded,
     close: () => {
       closing ??= (async () => {
         try {
@@ -187,15 +206,32 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   };
 }
 
-/** What `serve` prints once listening: the demo key and a curl on a first start, then the "listening" line last. */
+/** One line per contract tier: its per-second limits by rate category and its monthly quota. */
+export function tierLimitLines(): string[] {
+  const lines: string[] = [];
+  for (const [tier, limits] of Object.entries(TIER_LIMITS)) {
+    if (limits === null) continue;
+    const rates = RATE_CATEGORIES.map((c) => `${c} ${limits.perSecond[c]}/s`).join(', ');
+    const month = limits.monthlyQuota === null ? 'no monthly quota' : `${limits.monthlyQuota.toLocaleString('en-US')} requests a month`;
+    lines.push(`${tier.padEnd(10)} ${rates}; ${month}`);
+  }
+  return lines;
+}
+
+/** What `serve` prints once listening: the demo key, its tier and a curl on a first start, then the "listening" line last. */
 export function startBanner(server: RunningServer, db: string): string {
   const demo =
     server.demoKey === null
       ? ''
       : `matchbook: first start: created tenant "${DEMO_TENANT}" and this API key (shown only now):\n` +
         `  ${server.demoKey}\n` +
+        `Its tier is ${DEMO_TIER}: no rate limits and no monthly quota, so scripts that do not retry on 429\n` +
+        `(parsons, for one) run at full speed. Give each integration a key of a contract tier instead:\n` +
+        `  matchbook keys create --tenant ${DEMO_TENANT} --tier Standard\n` +
+        `Tiers (per key; High: canvassResponses, Low: find, findOrCreate, bulk import; Medium: the rest):\n` +
+        tierLimitLines().map((l) => `  ${l}\n`).join('') +
         `Try it:\n${demoCurl(server.url, server.demoKey)}\n`;
-  return `${demo}matchbook: listening on ${server.url} (database ${describeDb(db)})\n`;
+  return `${demo}matchbook: listening on ${server.url} (database ${describeDb(db)}); GET /ready answers 200 once the indexes are loaded\n`;
 }
 
 /**
@@ -293,5 +329,16 @@ export function registerServe(program: Command, io: CliIo): void {
         throw err;
       }
       if (guard === null || guard.started(server)) io.stderr(startBanner(server, options.db));
+      const started = performance.now();
+      let complete: boolean;
+      try {
+        complete = await server.loaded;
+      } catch (err) {
+        // A server that cannot load its indexes (e.g. past --max-index-people) cannot serve: exit 1.
+        await server.close().catch(() => undefined);
+        guard?.dispose();
+        throw err;
+      }
+      if (complete) io.stderr(`matchbook: ready: indexes loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
     });
 }

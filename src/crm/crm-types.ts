@@ -75,6 +75,24 @@ export const REASON_TEXT: Readonly<Record<UnmatchedReason, string>> = {
   'no-gate-agrees': 'The closest record does not agree on all the fields of any minimum combination.',
 };
 
+/**
+ * Whether this process can answer API requests at full speed (`GET /ready`): the database
+ * answers, the indexes loaded at start are loaded, none is being rebuilt, and (stores shared by
+ * several processes) every loaded index has applied the other processes' committed changes.
+ */
+export interface Readiness {
+  readonly ready: boolean;
+  /** Why not, as a sentence; null when ready. */
+  readonly reason: string | null;
+  /** The store answered a trivial query. */
+  readonly database: boolean;
+  /** Scopes (tenant+context) with an index in memory, and the people in them. */
+  readonly scopes: number;
+  readonly people: number;
+  /** Scopes whose index is being built or rebuilt now. */
+  readonly loading: number;
+}
+
 /** A tenant as {@link Crm.listTenants} lists it. */
 export interface TenantSummary {
   readonly id: number;

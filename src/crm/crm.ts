@@ -34,7 +34,7 @@ import {
 import {
   CONTEXTS, INDEX_BYTES_PER_PERSON, REASON_TEXT, TIERS, defaultMaxIndexPeople,
   type CallContext, type CrmOpenOptions, type KeyIdentity, type KeySummary, type MatchExplanation,
-  type MatchOutcome, type MatchedBy, type TenantSummary, type UnmatchedReason,
+  type MatchOutcome, type MatchedBy, type Readiness, type TenantSummary, type UnmatchedReason,
 } from './crm-types.js';
 import { applyPeopleChanges, isOrganization, loadScopeIndex, newScopeIndex, scopeKey, type ScopeState } from './scope-index.js';
 
@@ -74,6 +74,11 @@ export class Crm {
   private generation = 0;
   private changeCheckedAt = -Infinity;
   private changeCounter: number | null = null;
+  /** The load of every tenant's indexes ({@link loadAllIndexes}): scopes to load and loaded; null when not started. */
+  private startLoad: { total: number; done: number; finished: boolean } | null = null;
+  /** Scopes whose index is being built now. */
+  private loadingScopes = 0;
+  private closed = false;
 
   private constructor(readonly store: Store, options: CrmOpenOptions) {
     this.clock = options.now ?? (() => new Date());
@@ -92,9 +97,7 @@ export class Crm {
     const crm = new Crm(store, options);
     try {
       if (options.loadIndexes === false) return crm;
-      for (const tenant of await store.listTenants()) {
-        for (const context of CONTEXTS) await crm.state({ tenantId: tenant.id, context });
-      }
+      await crm.loadAllIndexes();
     } catch (error) {
       await store.close();
       throw error;
@@ -102,8 +105,67 @@ export class Crm {
     return crm;
   }
 
+  /**
+   * Loads the index of every tenant and context (what {@link open} does unless `loadIndexes` is
+   * false). A server calls it after it started listening, so that `GET /ready` can say it is
+   * loading; requests meanwhile wait for their own scope's index. Answers false when the Crm was
+   * closed meanwhile (it stops quietly then), true once all are loaded.
+   */
+  async loadAllIndexes(): Promise<boolean> {
+    const progress = { total: 0, done: 0, finished: false };
+    this.startLoad = progress;
+    try {
+      const tenants = await this.store.listTenants();
+      progress.total = tenants.length * CONTEXTS.length;
+      for (const tenant of tenants) {
+        for (const context of CONTEXTS) {
+          if (this.closed) return false;
+          await this.state({ tenantId: tenant.id, context });
+          progress.done++;
+        }
+      }
+    } catch (error) {
+      if (this.closed) return false;
+      throw error;
+    }
+    progress.finished = true;
+    return true;
+  }
+
+  /**
+   * Whether this process is ready to serve (`GET /ready`); see {@link Readiness}. Cheap: one
+   * trivial query, plus, on a store shared by several processes, a catch-up of each loaded
+   * index (one indexed query each, usually empty).
+   */
+  async readiness(): Promise<Readiness> {
+    let people = 0;
+    for (const st of this.scopes.values()) people += st.index.size;
+    const base = { scopes: this.scopes.size, people, loading: this.loadingScopes };
+    try {
+      await this.store.countTenants();
+    } catch (error) {
+      return { ...base, ready: false, database: false, reason: `The database does not answer: ${error instanceof Error ? error.message : String(error)}` };
+    }
+    const load = this.startLoad;
+    if (load !== null && !load.finished) {
+      return { ...base, ready: false, database: true, reason: `Loading indexes: ${load.done} of ${load.total || '?'} tenant contexts loaded (${people.toLocaleString('en-US')} people so far).` };
+    }
+    if (this.loadingScopes > 0) {
+      return { ...base, ready: false, database: true, reason: `Rebuilding ${this.loadingScopes} index${this.loadingScopes > 1 ? 'es' : ''} (after a settings change or a failed commit).` };
+    }
+    if (this.store.peopleChangedSince !== undefined) {
+      try {
+        await Promise.all([...this.scopes.values()].map((st) => this.catchUp(st)));
+      } catch (error) {
+        return { ...base, ready: false, database: true, reason: `Catching up with other processes' writes failed: ${error instanceof Error ? error.message : String(error)}` };
+      }
+    }
+    return { ...base, ready: true, database: true, reason: null };
+  }
+
   /** Waits for running writes and their commit, then closes the store. */
   async close(): Promise<void> {
+    this.closed = true;
     await Promise.all([...this.scopes.values()].map((s) => this.mutex.run(scopeKey(s.scope), async () => s.ready)));
     await this.store.flush().catch(() => undefined);
     await this.store.close();
@@ -203,10 +265,17 @@ export class Crm {
    */
   private loadOrForget(st: ScopeState): Promise<void> {
     const key = scopeKey(st.scope);
-    return this.mutex.run(key, () => this.load(st)).catch((error: unknown) => {
-      if (this.scopes.get(key) === st) this.scopes.delete(key);
-      throw error;
-    });
+    this.loadingScopes++;
+    return this.mutex.run(key, () => this.load(st)).then(
+      () => {
+        this.loadingScopes--;
+      },
+      (error: unknown) => {
+        this.loadingScopes--;
+        if (this.scopes.get(key) === st) this.scopes.delete(key);
+        throw error;
+      },
+    );
   }
 
   /** People indexed by this process, all scopes together (`except` left out). */

@@ -21,7 +21,7 @@
 export {
   Crm, CONTEXTS, REASON_TEXT, TIERS, INDEX_BYTES_PER_PERSON, defaultMaxIndexPeople,
   type CallContext, type CrmOpenOptions, type KeyIdentity, type KeySummary, type MatchedBy,
-  type MatchExplanation, type MatchOutcome, type TenantSummary, type UnmatchedReason,
+  type MatchExplanation, type MatchOutcome, type Readiness, type TenantSummary, type UnmatchedReason,
 } from './crm.js';
 export { CrmError, type CrmErrorCode, type ValidationIssue } from './errors.js';
 export { EXPANDABLE, renderPerson, type Person } from './person-view.js';

@@ -25,6 +25,7 @@ import { registerCanvassRoutes } from './routes/canvass.js';
 import { registerLookupRoutes } from './routes/lookups.js';
 import { installRequestLog } from './request-log.js';
 import { registerPeopleRoutes } from './routes/people.js';
+import { registerOpsRoutes, type ReadinessCheck } from './routes/ops.js';
 import { registerBulkImportRoutes, registerResultFileRoute } from './routes/bulk-import.js';
 import type { BulkImports } from '../crm/index.js';
 
@@ -59,6 +60,8 @@ export interface BuildAppOptions {
   readonly imports?: BulkImports;
   /** Largest upload of POST /bulkImportFiles in bytes. Default 100 MiB. */
   readonly maxUploadBytes?: number;
+  /** What `GET /ready` asks. Default: the facade's `readiness`, else always ready. */
+  readonly readiness?: ReadinessCheck;
 }
 
 /** The facade as a usage ledger, when it has the usage methods. */
@@ -111,6 +114,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     }
     return sendError(reply, renderError(httpError(404, 'NOT_FOUND', NOT_FOUND_TEXT), request.log));
   });
+
+  const readiness = options.readiness ?? options.crm.readiness?.bind(options.crm) ?? null;
+  registerOpsRoutes(app, { readiness });
 
   const authenticate = createAuthHook(options.crm);
   const expandable = options.expandable ?? EXPANDABLE;

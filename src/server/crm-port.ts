@@ -6,11 +6,13 @@
 import type { Crm } from '../crm/index.js';
 
 export { CELL_STATUSES, CrmError, EXPANDABLE } from '../crm/index.js';
-export type { CallContext, CanvassLists, ContextName, KeyIdentity, MatchOutcome, Person, PersonRef, Tier, ValidationIssue } from '../crm/index.js';
+export type { CallContext, CanvassLists, ContextName, KeyIdentity, MatchOutcome, Person, PersonRef, Readiness, Tier, ValidationIssue } from '../crm/index.js';
 
 /** The part of the `Crm` facade the HTTP adapter calls. */
 export type CrmPort = Pick<Crm, 'authenticate' | 'find' | 'findOrCreate' | 'getPerson' | 'getPersonByExternalId'>
   // Monthly usage for quotas (rate-limit.ts); without them usage is counted in memory only.
   & Partial<Pick<Crm, 'addKeyUsage' | 'getKeyUsage'>>
   // Canvass responses and their lookup lists; the routes are served when present.
-  & Partial<Pick<Crm, 'canvassLists' | 'addCanvassResponse' | 'listCanvassResponses'>>;
+  & Partial<Pick<Crm, 'canvassLists' | 'addCanvassResponse' | 'listCanvassResponses'>>
+  // GET /ready; without it the process counts as ready once it answers.
+  & Partial<Pick<Crm, 'readiness'>>;

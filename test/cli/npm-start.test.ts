@@ -1,0 +1,86 @@
+/**
+ * The newcomer path: the built server started exactly as `npm start` starts it (package.json's
+ * `start` command, compiled dist/), polled on GET /ready until it answers 200, then its operator
+ * endpoints read as a load balancer and a Prometheus scraper would.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureBuilt } from '../../bench/lib/server.js';
+import { REPO } from './spawn.js';
+
+/** package.json's `start` command as argv, `node` replaced by this Node. */
+function startCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const argv = pkg.scripts.start.trim().split(/\s+/);
+  if (argv[0] !== 'node') throw new Error(`npm start does not run node: ${pkg.scripts.start}`);
+  return [process.execPath, ...argv.slice(1)];
+}
+
+let dir: string;
+let child: ChildProcess;
+let base: string;
+let stderr = '';
+
+beforeAll(async () => {
+  ensureBuilt(() => undefined);
+  dir = mkdtempSync(join(tmpdir(), 'matchbook-npm-start-'));
+  const [node, ...args] = startCommand();
+  child = spawn(node!, [...args, '--port', '0', '--host', '127.0.0.1'], {
+    // npm runs scripts in the package's directory; the database goes to a temp dir, not ./var.
+    cwd: REPO,
+    env: { ...process.env, LOG_LEVEL: 'warn', MATCHBOOK_DB: join(dir, 'matchbook.db') },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
+  base = await new Promise<string>((resolve, reject) => {
+    const timer = setInterval(() => {
+      const m = /listening on (http:\/\/\S+?)[;\s]/.exec(stderr);
+      if (m !== null) {
+        clearInterval(timer);
+        resolve(m[1]!);
+      }
+    }, 20);
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      reject(new Error(`npm start exited with ${code}:\n${stderr}`));
+    });
+  });
+  // Start-up waits poll readiness, never a fixed sleep.
+  for (;;) {
+    const res = await fetch(`${base}/ready`);
+    if (res.status === 200) break;
+    expect(res.status).toBe(503);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+});
+
+afterAll(async () => {
+  if (child.exitCode === null) {
+    const exited = new Promise((r) => child.on('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('npm start, as a newcomer runs it', () => {
+  it('prints the demo key with its tier and how to make keys of other tiers', () => {
+    expect(stderr).toMatch(/^\s+[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\s*$/m);
+    expect(stderr).toContain('Its tier is Internal: no rate limits');
+    expect(stderr).toContain('matchbook keys create --tenant demo --tier Standard');
+    expect(stderr).toMatch(/Startup\s+High 10\/s, Medium 5\/s, Low 2\/s; 1,000,000 requests a month/);
+    expect(stderr).toMatch(/matchbook: ready: indexes loaded in \d+\.\d s/);
+  });
+
+  it('GET /health and GET /ready answer without a key', async () => {
+    const health = await fetch(`${base}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toMatchObject({ status: 'ok' });
+    const ready = await fetch(`${base}/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: true, loading: 0 } });
+  });
+});
