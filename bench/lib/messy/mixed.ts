@@ -44,10 +44,10 @@
  * | emailTypo | record | 0.01 | 0.02 | 0.04 | a keyboard slip in the mailbox name (records with a real email) |
  * | emailWithName | record | 0.05 | 0.10 | 0.15 | "First Last <addr@x>" in the email cell (records with an email) |
  * | genericPhone | record | 0.02 | 0.03 | 0.05 | an office's main line instead of the person's phone (crm, clinic and web records) |
- * | placeholderPhone | record | 0.01 | 0.01 | 0.02 | 000-000-0000, 555-555-5555 and the like (same records, no generic phone) |
+ * | placeholderPhone | record | 0.01 | 0.015 | 0.02 | 000-000-0000, 555-555-5555 and the like (same records, no generic phone) |
  * | phoneLocal7 | record | 0.05 | 0.10 | 0.15 | 7-digit local number without the area code (records with a phone number, placeholders aside) |
  * | dobMissing | record | 0.10 | 0.15 | 0.25 | dob empty (records of sources with a dob, people whose dob is known: 85%) |
- * | placeholderDob | record | 0.01 | 0.01 | 0.02 | 1900-01-01 and the like (crm and clinic records with a dob) |
+ * | placeholderDob | record | 0.005 | 0.01 | 0.02 | 1900-01-01 and the like (crm and clinic records with a dob) |
  * | dobDigitTypo | record | 0.02 | 0.04 | 0.07 | one digit of the date wrong, still a valid date (records with a real dob) |
  * | dobDaySwap | record | 0.02 | 0.03 | 0.05 | day and month swapped (records with a real dob, day <= 12 and != month) |
  * | addressMissing | record | 0.05 | 0.10 | 0.15 | address, city and zip empty (records of sources with an address, people with one) |

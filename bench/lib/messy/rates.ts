@@ -39,8 +39,9 @@ export interface ProcessCount {
   readonly rate: number;
 }
 
+/** 0.3 -> "0.30", 0.015 -> "0.015": two decimals unless the rate has a third. */
 function fixed(x: number): string {
-  return x.toFixed(2);
+  return Math.abs(x * 100 - Math.round(x * 100)) < 1e-9 ? x.toFixed(2) : x.toFixed(3);
 }
 
 /**
