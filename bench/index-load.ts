@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createPerson } from '../src/crm/person.js';
-import { encodeMatchKey, engineInput, normalizerFingerprint } from '../src/crm/match-key.js';
+import { encodeNormalization, engineInput, normalizerFingerprint } from '../src/crm/stored-normalization.js';
 import { validateCandidate } from '../src/crm/validate.js';
 import { Crm, DEFAULT_CONTEXT_SETTINGS } from '../src/crm/index.js';
 import { SqliteStore, type Scope } from '../src/store/index.js';
@@ -62,7 +62,7 @@ async function generate(): Promise<{ stored: number; seconds: number }> {
   const tenant = await store.createTenant('bench', '2024-01-01T00:00:00Z');
   const scope: Scope = { tenantId: tenant.id, context: 'voterfile' };
   const vc = { context: 'voterfile' as const, settings: DEFAULT_CONTEXT_SETTINGS };
-  // The server stores each person's match key with the write; do the same.
+  // The server stores each person's normalization with the write; do the same.
   const normalizer = new ContactIndex({ defaultCountry: DEFAULT_CONTEXT_SETTINGS.defaultCountry });
   const fingerprint = normalizerFingerprint(normalizer);
   let stored = 0;
@@ -74,7 +74,8 @@ async function generate(): Promise<{ stored: number; seconds: number }> {
     if (!result.ok) result = validateCandidate({ ...body, phones: [], emails: [], dateOfBirth: null }, vc);
     if (!result.ok) continue;
     const person = createPerson(result.value, '2024-01-01T00:00:00Z');
-    await store.insertPerson(scope, person, { fingerprint, json: encodeMatchKey(normalizer.normalize(engineInput(person))) });
+    const normalization = { fingerprint, json: encodeNormalization(normalizer.normalize(engineInput(person))) };
+    await store.writeScope(scope, (writer) => writer.insertPerson(person, normalization));
     stored++;
     if (stored % 20000 === 0) {
       store.db.exec('COMMIT');
@@ -105,7 +106,7 @@ async function main(): Promise<void> {
   const seconds = (performance.now() - started) / 1000;
   globalThis.gc?.();
   const after = process.memoryUsage();
-  process.stderr.write(`Crm.open with cached match keys: ${seconds.toFixed(1)} s, heap ${mb(after.heapUsed)}, RSS ${mb(after.rss)}\n`);
+  process.stderr.write(`Crm.open with stored normalizations: ${seconds.toFixed(1)} s, heap ${mb(after.heapUsed)}, RSS ${mb(after.rss)}\n`);
 
   // Sanity: the loaded index answers.
   const tenant = (await crm.listTenants())[0];
@@ -127,7 +128,7 @@ async function main(): Promise<void> {
 
   process.stderr.write(`re-find: ${matched}/${tried} matched, ${findMs.toFixed(2)} ms each\n`);
 
-  // Stale: every match key stale (as after an engine upgrade): re-normalize and store new keys.
+  // Stale: every stored normalization stale (as after an engine upgrade): re-normalize and store new ones.
   let coldSeconds: number | null = null;
   if (!values['skip-stale']) {
     const invalidate = await SqliteStore.open({ path: db });
@@ -136,7 +137,7 @@ async function main(): Promise<void> {
     const coldStart = performance.now();
     await (await Crm.open({ db })).close();
     coldSeconds = (performance.now() - coldStart) / 1000;
-    process.stderr.write(`Crm.open with stale match keys: ${coldSeconds.toFixed(1)} s\n`);
+    process.stderr.write(`Crm.open with stale normalizations: ${coldSeconds.toFixed(1)} s\n`);
   }
 
   const lines = [
@@ -144,11 +145,11 @@ async function main(): Promise<void> {
     '',
     `Machine: ${machine}.`,
     '',
-    '| people | SQLite file | Crm.open, match keys cached | rate | heap before -> after | RSS after | Crm.open, keys stale (re-normalize + rewrite) | re-find of stored people |',
+    '| people | SQLite file | Crm.open, normalizations stored | rate | heap before -> after | RSS after | Crm.open, normalizations stale (re-normalize + rewrite) | re-find of stored people |',
     '|---|---|---|---|---|---|---|---|',
     `| ${people.toLocaleString('en-US')} | ${mb(fileSize)} | ${seconds.toFixed(1)} s | ${Math.round(people / seconds).toLocaleString('en-US')} people/s | ${mb(before.heapUsed)} -> ${mb(after.heapUsed)} | ${mb(after.rss)} | ${coldSeconds === null ? 'not run' : `${coldSeconds.toFixed(1)} s`} | ${matched}/${tried} matched, ${findMs.toFixed(2)} ms each |`,
     '',
-    'Cached: the normal start (every write stores the engine-normalized match key). Stale: the first start after an engine change or a new default country (src/crm/match-key.ts).',
+    'Cached: the normal start (every write stores the engine normalization of its person). Stale: the first start after an engine change or a new default country (src/crm/stored-normalization.ts).',
     `Generation (not timed above): ${generated === null ? 'reused file' : `${generated.stored.toLocaleString('en-US')} people stored through validation and the person model in ${generated.seconds.toFixed(0)} s`}.`,
     'Run: `tsx bench/index-load.ts --size 1000000` (add `--expose-gc` via NODE_OPTIONS for exact heap figures).',
   ];

@@ -3,7 +3,7 @@
  * findOrCreate holds its tenant+context's lock across find and write, so two concurrent
  * findOrCreate of the same new person in one process create one record.
  */
-export class KeyedMutex {
+export class NamedMutex {
   private readonly tails = new Map<string, Promise<void>>();
 
   /** Runs `task` when every earlier task of `name` has settled; returns its result. */

@@ -1,42 +1,15 @@
 /**
  * The in-memory engine index of one tenant+context ("scope") and how it follows the store:
- * built from the people's stored match keys (re-normalizing the rows whose key another
- * normalizer made, and storing their new keys), then kept up to date with the changes other
+ * built from the people's stored normalizations (re-normalizing the rows another normalizer
+ * made, and storing their new normalizations), then kept up to date with the changes other
  * processes commit (stores shared by several processes, see {@link Store.peopleChangedSince}).
  */
 import { AddressMemo, ContactIndex } from '../engine/index.js';
-import type { PersonChange, Scope, Store } from '../store/index.js';
-import { decodeMatchKey, encodeMatchKey, engineInput, normalizerFingerprint } from './match-key.js';
-import type { ContextSettings } from './settings.js';
+import type { PersonChange, PersonRecord, Scope, Store } from '../store/index.js';
+import { decodeNormalization, encodeNormalization, engineInput, normalizerFingerprint } from './stored-normalization.js';
 
-/** A scope's settings and index, as the Crm facade keeps them. */
-export interface ScopeState {
-  readonly scope: Scope;
-  settings: ContextSettings;
-  version: number;
-  index: ContactIndex;
-  /** Fingerprint of the index's normalizer (see match-key.ts). */
-  fingerprint: number;
-  /** crmIds of organization contacts (a person never matches an organization by score). */
-  organizations: Set<number>;
-  ready: Promise<void>;
-  /** The Crm's cache generation when `settings` were last read from the store. */
-  checked: number;
-  /**
-   * Stores shared by several processes: the last change of the scope's people applied to
-   * `index` (see {@link applyPeopleChanges}). 0 otherwise.
-   */
-  seq: number;
-  /** The catch-ups of this scope run one after another: the last one started or queued. */
-  catching: Promise<void>;
-  /** A catch-up queued behind a running one and not started yet (later callers join it). */
-  queued: Promise<void> | null;
-  /** Counts this process's writes put into `index` (to know whether a rollback must rebuild it). */
-  localWrites: number;
-}
-
-/** The map key of a scope. */
-export function scopeKey(scope: Scope): string {
+/** The name of a scope in maps and locks ("7:voterfile"). */
+export function scopeName(scope: Scope): string {
   return `${scope.tenantId}:${scope.context}`;
 }
 
@@ -50,31 +23,36 @@ export function newScopeIndex(defaultCountry: string): ContactIndex {
   return new ContactIndex({ defaultCountry, addressMemo: new AddressMemo() });
 }
 
-/** A scope's index as built from the store. */
-export interface LoadedIndex {
+/** A scope's index as built from the store, and how far it follows the store's changes. */
+export interface ScopeIndex {
   readonly index: ContactIndex;
+  /** Fingerprint of the index's normalizer (see stored-normalization.ts). */
   readonly fingerprint: number;
+  /** crmIds of organization contacts (a person never matches an organization by score). */
   readonly organizations: Set<number>;
-  /** The scope's last people change when the load began (0 for stores without a change log). */
-  readonly seq: number;
+  /**
+   * Stores shared by several processes: the last change of the scope's people applied to
+   * `index` (the last when the load began, then each catch-up's). 0 otherwise.
+   */
+  seq: number;
 }
 
 /**
- * Builds a scope's index from the store, `batchSize` people per store call. Rows whose cached
- * match key was made by this normalizer are parsed; the others are normalized and their keys
- * stored for the next load.
+ * Builds a scope's index from the store, `batchSize` people per store call. Rows whose stored
+ * normalization was made by this normalizer are parsed; the others are normalized and their
+ * normalizations stored for the next load.
  */
-export async function loadScopeIndex(store: Store, scope: Scope, defaultCountry: string, batchSize: number): Promise<LoadedIndex> {
+export async function loadScopeIndex(store: Store, scope: Scope, defaultCountry: string, batchSize: number): Promise<ScopeIndex> {
   // Changes after this one are applied by the next catch-up (re-applying one loaded here is harmless).
-  const seq = store.lastPeopleChange === undefined ? 0 : await store.lastPeopleChange(scope);
+  const seq = await store.lastPeopleChange(scope);
   const index = newScopeIndex(defaultCountry);
   const fingerprint = normalizerFingerprint(index);
   const organizations = new Set<number>();
   let after = 0;
   for (;;) {
-    const rows = await store.listMatchKeys(scope, fingerprint, after, batchSize);
+    const rows = await store.listNormalizations(scope, fingerprint, after, batchSize);
     for (const row of rows) {
-      const contact = decodeMatchKey(row.json);
+      const contact = decodeNormalization(row.json);
       if (contact !== null) index.upsertNormalized(row.crmId, contact);
       else {
         const p = await store.getPerson(scope, row.crmId);
@@ -87,45 +65,49 @@ export async function loadScopeIndex(store: Store, scope: Scope, defaultCountry:
   }
   after = 0;
   for (;;) {
-    const people = await store.listPeopleWithStaleMatchKey(scope, fingerprint, after, batchSize);
-    const keys: { crmId: number; json: string }[] = [];
+    const people = await store.listPeopleNotNormalizedBy(scope, fingerprint, after, batchSize);
+    const fresh: { crmId: number; json: string }[] = [];
     for (const p of people) {
       const contact = index.normalize(engineInput(p));
       index.upsertNormalized(p.crmId, contact);
-      keys.push({ crmId: p.crmId, json: encodeMatchKey(contact) });
+      fresh.push({ crmId: p.crmId, json: encodeNormalization(contact) });
       if (isOrganization(p.scalars)) organizations.add(p.crmId);
       after = p.crmId;
     }
-    if (keys.length > 0) await store.putMatchKeys(scope, fingerprint, keys);
+    if (fresh.length > 0) await store.putNormalizations(scope, fingerprint, fresh);
     if (people.length < batchSize) break;
   }
   return { index, fingerprint, organizations, seq };
 }
 
+/** Where a catch-up reads changes and people: the store, or a unit's writer (under its lock). */
+export interface ChangeSource {
+  peopleChangedSince(afterSeq: number, limit: number): Promise<PersonChange[]>;
+  getPerson(crmId: number): Promise<PersonRecord | null>;
+}
+
 /**
- * Applies to a scope's index every person changed after `st.seq` (through `via`: the store,
- * or the transaction of its cross-process lock; `prefetched`: changes already read with the
- * lock). Stops early when the index was rebuilt meanwhile (the load set its own seq).
+ * Applies to a scope's index every person changed after `target.seq`, reading through
+ * `source` (`prefetched`: changes already read with the lock). Stops early when the index
+ * was rebuilt meanwhile (`current()` is another object: the load set its own seq).
  */
-export async function applyPeopleChanges(st: ScopeState, via: Store, prefetched: PersonChange[] | null, batchSize: number): Promise<void> {
-  const changed = via.peopleChangedSince;
-  if (changed === undefined) return;
+export async function applyPeopleChanges(current: () => ScopeIndex, source: ChangeSource, prefetched: readonly PersonChange[] | null, batchSize: number): Promise<void> {
   let first = prefetched;
   for (;;) {
-    const index = st.index;
-    const rows = first ?? await changed.call(via, st.scope, st.seq, batchSize);
+    const target = current();
+    const rows = first ?? await source.peopleChangedSince(target.seq, batchSize);
     first = null;
-    if (index !== st.index) return; // reloaded meanwhile: the load set its own seq
+    if (target !== current()) return; // reloaded meanwhile: the load set its own seq
     for (const row of rows) {
-      const contact = row.json !== null && row.fingerprint === st.fingerprint ? decodeMatchKey(row.json) : null;
-      if (contact !== null) index.upsertNormalized(row.crmId, contact);
+      const contact = row.json !== null && row.fingerprint === target.fingerprint ? decodeNormalization(row.json) : null;
+      if (contact !== null) target.index.upsertNormalized(row.crmId, contact);
       else {
-        const p = await via.getPerson(st.scope, row.crmId);
-        if (p !== null) index.upsert(p.crmId, engineInput(p));
+        const p = await source.getPerson(row.crmId);
+        if (p !== null) target.index.upsert(p.crmId, engineInput(p));
       }
-      if (row.organization) st.organizations.add(row.crmId);
-      else st.organizations.delete(row.crmId);
-      st.seq = Math.max(st.seq, row.seq);
+      if (row.organization) target.organizations.add(row.crmId);
+      else target.organizations.delete(row.crmId);
+      target.seq = Math.max(target.seq, row.seq);
     }
     if (rows.length < batchSize) return;
   }

@@ -7,9 +7,8 @@
  * (nothing leaks).
  */
 import type { Scope, Store } from '../store/index.js';
-import { MAX_ITEMS } from './candidate.js';
+import type { ValidCandidate } from './candidate.js';
 import type { ValidationIssue } from './errors.js';
-import { isObject, own } from './validate-util.js';
 
 export const VOTER_CRM_ID = 'votercrmid';
 
@@ -22,26 +21,16 @@ export function canonicalVoterCrmId(text: string): string | null {
 }
 
 /**
- * Issues for the votercrmid identifiers of a campaign-context Match Candidate that name no
- * voter-file record of `tenantId`. Identifiers that validation refuses anyway (not an object,
- * not digits) are left to it; the body is untrusted JSON.
+ * Issues for the votercrmid identifiers of a validated campaign-context Match Candidate that
+ * name no voter-file record of `tenantId` (validation already made each value canonical).
  */
-export async function unknownVoterIds(store: Pick<Store, 'getPerson'>, tenantId: number, body: unknown): Promise<ValidationIssue[]> {
-  if (!isObject(body)) return [];
-  const items = own(body, 'identifiers');
-  if (!Array.isArray(items) || items.length > MAX_ITEMS) return [];
+export async function unknownVoterIds(store: Pick<Store, 'getPerson'>, tenantId: number, candidate: ValidCandidate): Promise<ValidationIssue[]> {
   const voterFile: Scope = { tenantId, context: 'voterfile' };
   const issues: ValidationIssue[] = [];
   const known = new Map<number, boolean>();
-  for (let i = 0; i < items.length; i++) {
-    const item: unknown = items[i];
-    if (!isObject(item)) continue;
-    const type = own(item, 'type');
-    const value = own(item, 'externalId');
-    if (typeof type !== 'string' || type.trim().toLowerCase() !== VOTER_CRM_ID || typeof value !== 'string') continue;
-    const canonical = canonicalVoterCrmId(value);
-    if (canonical === null) continue;
-    const crmId = Number(canonical);
+  for (const [i, identifier] of candidate.identifiers.entries()) {
+    if (identifier.type !== VOTER_CRM_ID) continue;
+    const crmId = Number(identifier.externalId);
     let exists = known.get(crmId);
     if (exists === undefined) {
       exists = crmId > 0 && (await store.getPerson(voterFile, crmId)) !== null;
@@ -51,7 +40,7 @@ export async function unknownVoterIds(store: Pick<Store, 'getPerson'>, tenantId:
     const property = `identifiers[${i}].externalId`;
     issues.push({
       property,
-      text: `${property} ${canonical} is not the crmId of a voter-file record of this tenant.`,
+      text: `${property} ${identifier.externalId} is not the crmId of a voter-file record of this tenant.`,
       hint: 'A votercrmid names a person of the voter-file context (database mode |0) of the same tenant.',
     });
   }

@@ -10,8 +10,8 @@
  * - **Fencing.** Every write about a job names its owner and is refused (StoreError CONFLICT,
  *   rolling back the whole write it belongs to) when the job is owned by someone else, so a
  *   process that lost its lease cannot apply another row.
- * - **Row marks commit with the row's effects.** A people write ({@link Store.insertPerson},
- *   {@link Store.updatePerson}) or a canvass write may carry an {@link ImportRowMark}: the
+ * - **Row marks commit with the row's effects.** A people write ({@link ScopeWriter.insertPerson},
+ *   {@link ScopeWriter.updatePerson}) or a canvass write may carry an {@link ImportRowMark}: the
  *   adapter stores the mark (the row's progress and outcome) in the SAME transaction as the
  *   person, so after a crash either both are there or neither is. That is what makes a
  *   resumed job apply no row twice. Steps without a write are marked by
@@ -158,6 +158,13 @@ export interface ImportStore {
    * StoreError CONFLICT when not the owner.
    */
   markImportRows(marks: readonly ImportRowMark[]): Promise<void>;
+  /**
+   * Resolves when the marks of job `jobId` written so far, and so the rows' effects committed
+   * with them, are durable, at the store's own pace (a batch of bulk import writes is not
+   * committed early for it); rejects when a commit of some of them failed (the job must
+   * stop: a later claim resumes it after its last surviving mark).
+   */
+  importDurable(jobId: number): Promise<void>;
   /** The last marked row of a job (to resume from), or null. */
   lastImportRow(jobId: number): Promise<ImportRowResult | null>;
   /** Marked rows of a job with rowNo in `fromRow..toRow`, ascending, at most `limit`. */

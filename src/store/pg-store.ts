@@ -3,27 +3,27 @@
  * one database. Schema and its reasons: pg-migrations.ts.
  *
  * Durability: every write commits before its Promise resolves (PostgreSQL's own WAL and
- * `synchronous_commit`; concurrent commits share a WAL flush on the server), except the two
- * people writes, which are applied (committed, visible) when they resolve and report
- * `durable` after a WAL flush barrier (see scopeTransaction): the scope's lock is not held
+ * `synchronous_commit`; concurrent commits share a WAL flush on the server), except people
+ * writes: a {@link PgStore.writeScope} unit is applied (committed, visible) when it resolves
+ * and durable after a WAL flush barrier (see scopeTransaction): the scope's lock is not held
  * during the flush.
  *
- * Concurrency across processes: every people write runs in a transaction holding the
+ * Concurrency across processes: every people write runs in a unit, a transaction holding the
  * advisory lock of its tenant+context (`pg_advisory_xact_lock(tenantId, context)`), and
  * stamps the row with the next `people_changes` value under that lock, so a scope's change
- * numbers are in commit order (the lock is released after the commit is visible). The Crm
- * holds the same lock around find + write (findOrCreate) through `withScopeLock`, and reads
- * `peopleChangedSince` to keep its index in step with the other processes.
+ * numbers are in commit order (the lock is released after the commit is visible). src/crm
+ * runs find + write (findOrCreate) in one unit, and reads `peopleChangedSince` to keep its
+ * index in step with the other processes.
  */
 import pg from 'pg';
 import { columnOf } from './migrations.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import {
   INTEGER_SCALARS, PERSON_SCALARS, StoreError, identifierKey,
-  type Applied, type CanvassRow, type ContextName, type KeyRow, type KeyUsageDelta, type MatchKey,
-  type MatchKeyRow, type NewCanvassRow, type NewKeyRow, type PersonChange, type PersonRecord,
-  type PersonScalarName, type PersonScalars, type Scope, type ScopeLockOptions, type SettingsRow, type Store,
-  type StoredAddress, type StoredPhone, type StoredSelfReported, type TenantRow, type Tier,
+  type Applied, type CanvassRow, type ContextName, type KeyRow, type KeyUsageDelta, type NewCanvassRow,
+  type NewKeyRow, type PersonChange, type PersonRecord, type PersonScalarName, type PersonScalars, type Scope,
+  type ScopeWriteOptions, type ScopeWriter, type SettingsRow, type Store, type StoredAddress,
+  type StoredNormalization, type StoredNormalizationRow, type StoredPhone, type StoredSelfReported, type TenantRow, type Tier,
 } from './types.js';
 import type { Migration } from './migrations.js';
 import type {
@@ -156,23 +156,13 @@ function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
 
-/** The transaction a {@link PgStore} made by withScopeLock is bound to. */
+/** The transaction of a {@link PgStore.writeScope} unit. */
 interface Tx {
   readonly client: pg.PoolClient;
-  readonly scope: Scope;
-  /** Resolves when the transaction's writes are durable, rejects when it rolled back. */
-  readonly committed: Promise<void>;
   /** A write ran in it (a durability barrier follows its commit). */
   wrote: boolean;
-}
-
-/** State shared by a store and the transaction-bound stores it hands out. */
-interface Shared {
-  /** Commits of scope-lock transactions under way (what `flush` waits for). */
-  readonly pending: Set<Promise<void>>;
-  /** Prepared-statement names by SQL text. */
-  readonly names: Map<string, string>;
-  closed: boolean;
+  /** Bulk import jobs with a row mark in it (their {@link PgStore.importDurable} waits for its barrier). */
+  jobs: Set<number> | null;
 }
 
 const INSERT_COLUMNS = ['tenant_id', 'context', 'created_at', 'updated_at', ...SCALAR_COLUMNS,
@@ -186,19 +176,25 @@ const UPDATE_SQL = `UPDATE people SET ${UPDATE_COLUMNS.map((c, i) => `${c} = $${
 
 /** PostgreSQL implementation of {@link Store}. Create with {@link PgStore.open}. */
 export class PgStore implements Store {
+  /** Several server processes may write people (see the module comment). */
+  readonly sharedByProcesses = true;
   private readonly imports: PgImportTables;
+  /** Units under way, from their start to their barrier (what `flush` waits for). */
+  private readonly pending = new Set<Promise<void>>();
+  /** Prepared-statement names by SQL text. */
+  private readonly names = new Map<string, string>();
+  private closed = false;
+  /** Barriers not yet done of units that wrote marks of a job, by job (see {@link importDurable}). */
+  private readonly importBarriers = new Map<number, Set<Promise<void>>>();
+  /** The failed barrier of a job's unit, until the job is claimed again. */
+  private readonly importFailures = new Map<number, unknown>();
 
-  private constructor(
-    private readonly pool: pg.Pool,
-    private readonly shared: Shared,
-    private readonly tx: Tx | null,
-  ) {
+  private constructor(private readonly pool: pg.Pool) {
     this.imports = new PgImportTables((sql, values, client) => this.q(sql, values ?? [], client ?? null), (fn) => this.transaction(fn));
   }
 
-  /** Runs `fn` in the current scope-lock transaction, or in a transaction of its own. */
+  /** Runs `fn` in a transaction of its own. */
   private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    if (this.tx !== null) return fn(this.tx.client);
     const client = await this.pool.connect();
     let broken = false;
     try {
@@ -229,28 +225,28 @@ export class PgStore implements Store {
       await pool.end();
       throw error;
     }
-    return new PgStore(pool, { pending: new Set(), names: new Map(), closed: false }, null);
+    return new PgStore(pool);
   }
 
   /** Runs a statement (prepared once per connection) on the transaction's client or the pool. */
   private async q(sql: string, values: unknown[] = [], on: Queryable | null = null): Promise<pg.QueryResult<Row>> {
-    let name = this.shared.names.get(sql);
+    let name = this.names.get(sql);
     if (name === undefined) {
-      name = `s${this.shared.names.size + 1}`;
-      this.shared.names.set(sql, name);
+      name = `s${this.names.size + 1}`;
+      this.names.set(sql, name);
     }
-    return (on ?? this.tx?.client ?? this.pool).query<Row>({ name, text: sql, values });
+    return (on ?? this.pool).query<Row>({ name, text: sql, values });
   }
 
   async close(): Promise<void> {
-    if (this.tx !== null || this.shared.closed) return;
-    this.shared.closed = true;
+    if (this.closed) return;
+    this.closed = true;
     await this.flush().catch(() => undefined);
     await this.pool.end();
   }
 
   async flush(): Promise<void> {
-    if (this.shared.pending.size > 0) await Promise.all([...this.shared.pending]);
+    if (this.pending.size > 0) await Promise.all([...this.pending]);
   }
 
   /** `last_value` of the `admin_changes` sequence: moves on every change of tenants, keys or settings. */
@@ -258,41 +254,64 @@ export class PgStore implements Store {
     return Number((await this.q('SELECT last_value FROM admin_changes')).rows[0]?.['last_value'] ?? 0);
   }
 
-  async withScopeLock<T>(scope: Scope, fn: (tx: Store, changes: PersonChange[] | null) => Promise<T>, options: ScopeLockOptions = {}): Promise<T> {
-    return (await this.scopeTransaction(scope, fn, options)).value;
+  /** One transaction holding the scope's advisory lock; see {@link scopeTransaction}. */
+  async writeScope<T>(scope: Scope, fn: (writer: ScopeWriter, changes: readonly PersonChange[]) => Promise<T>, options: ScopeWriteOptions = {}): Promise<Applied<T>> {
+    return this.scopeTransaction(scope, (tx, changes) => fn(this.writerOf(scope, tx), changes), options);
+  }
+
+  /** The {@link ScopeWriter} of a unit: every call runs in its transaction. */
+  private writerOf(scope: Scope, tx: Tx): ScopeWriter {
+    const wrote = (mark: ImportRowMark | undefined): void => {
+      tx.wrote = true;
+      if (mark !== undefined) (tx.jobs ??= new Set()).add(mark.jobId);
+    };
+    return {
+      scope,
+      getPerson: (crmId) => this.readPerson(scope, crmId, tx.client),
+      findByIdentifier: (type, externalId) => this.readIdentifier(scope, type, externalId, tx.client),
+      insertPerson: async (person, normalized, mark) => {
+        wrote(mark);
+        return this.insertPerson(tx.client, scope, person, normalized, mark);
+      },
+      updatePerson: async (person, normalized, mark) => {
+        wrote(mark);
+        return this.updatePerson(tx.client, scope, person, normalized, mark);
+      },
+      insertCanvassResponse: async (row, mark) => {
+        wrote(mark);
+        return this.insertCanvassResponse(tx.client, scope, row, mark);
+      },
+      peopleChangedSince: async (afterSeq, limit) => this.changesSince(scope, afterSeq, limit, tx.client),
+    };
   }
 
   /**
-   * The scope-lock transaction. It commits with `synchronous_commit = off`, so the lock is
+   * The unit's transaction. It commits with `synchronous_commit = off`, so the lock is
    * released as soon as the commit is visible, without waiting for the WAL flush (one fsync
    * per lock holder would cap a scope's writes at the disk's sync rate). Its writes become
    * durable with a barrier right after: a tiny transaction with synchronous commit (an xid,
    * hence a commit record, flushed with everything before it; concurrent barriers share one
-   * flush). `durable` (the Tx's `committed`) resolves after that barrier, and callers answer
-   * only then: a killed server process never loses an answered write, and PostgreSQL's crash
-   * loses nothing anyone was told about. Other processes may read such a row up to that
-   * flush (milliseconds) before it is durable.
+   * flush). `durable` resolves after that barrier, and callers answer only then: a killed
+   * server process never loses an answered write, and PostgreSQL's crash loses nothing anyone
+   * was told about. Other processes may read such a row up to that flush (milliseconds)
+   * before it is durable.
    */
-  private async scopeTransaction<T>(scope: Scope, fn: (tx: Store, changes: PersonChange[] | null) => Promise<T>, options: ScopeLockOptions = {}): Promise<{ value: T; durable: Promise<void> }> {
-    if (this.tx !== null) {
-      if (this.tx.scope.tenantId === scope.tenantId && this.tx.scope.context === scope.context) return { value: await fn(this, null), durable: this.tx.committed };
-      throw new StoreError('withScopeLock of another scope inside a scope lock.', 'CONFLICT');
-    }
+  private async scopeTransaction<T>(scope: Scope, fn: (tx: Tx, changes: readonly PersonChange[]) => Promise<T>, options: ScopeWriteOptions): Promise<Applied<T>> {
     const client = await this.pool.connect();
     let resolve!: () => void;
     let reject!: (error: unknown) => void;
-    const committed = new Promise<void>((res, rej) => {
+    const durable = new Promise<void>((res, rej) => {
       resolve = res;
       reject = rej;
     });
-    committed.catch(() => undefined);
-    this.shared.pending.add(committed);
+    durable.catch(() => undefined);
+    this.pending.add(durable);
     let broken = false;
     let released = false;
     const release = (): void => {
       if (released) return;
       released = true;
-      this.shared.pending.delete(committed);
+      this.pending.delete(durable);
       client.release(broken);
     };
     try {
@@ -304,11 +323,11 @@ export class PgStore implements Store {
       const changesSql = after === undefined ? '' : `; ${CHANGES_SQL.replace('$1', String(tenant)).replace('$2', `'${scope.context === 'campaign' ? 'campaign' : 'voterfile'}'`)
         .replace('$3', String(Math.max(0, Math.trunc(after)))).replace('$4', String(Math.max(1, Math.trunc(options.changesLimit ?? 5000))))}`;
       const began = await client.query(`BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${tenant}, ${context})${changesSql}`) as unknown as pg.QueryResult<Row>[];
-      const changes = after === undefined ? null : (began[began.length - 1]?.rows ?? []).map(toChange);
-      const tx: Tx = { client, scope, committed, wrote: false };
+      const changes = after === undefined ? [] : (began[began.length - 1]?.rows ?? []).map(toChange);
+      const tx: Tx = { client, wrote: false, jobs: null };
       let value: T;
       try {
-        value = await fn(new PgStore(this.pool, this.shared, tx), changes);
+        value = await fn(tx, changes);
         await client.query('COMMIT');
       } catch (error) {
         await client.query('ROLLBACK').catch(() => {
@@ -327,8 +346,9 @@ export class PgStore implements Store {
             reject(error);
           },
         ).finally(release);
+        if (tx.jobs !== null) for (const jobId of tx.jobs) this.watchImportBarrier(jobId, durable);
       }
-      return { value, durable: committed };
+      return { value, durable };
     } catch (error) {
       reject(error);
       release();
@@ -336,24 +356,24 @@ export class PgStore implements Store {
     }
   }
 
-  /**
-   * Runs a people write of `scope` in a transaction holding the scope's lock: the current
-   * scope-lock transaction, or one of its own (applied when this resolves, durable after
-   * its barrier, see {@link scopeTransaction}).
-   */
-  private async locked<T>(scope: Scope, fn: (client: pg.PoolClient) => Promise<T>): Promise<Applied<T>> {
-    if (this.tx !== null) {
-      if (this.tx.scope.tenantId !== scope.tenantId || this.tx.scope.context !== scope.context) {
-        throw new StoreError('A people write of another scope inside a scope lock.', 'CONFLICT');
-      }
-      this.tx.wrote = true;
-      return { value: await fn(this.tx.client), durable: this.tx.committed };
-    }
-    return this.scopeTransaction(scope, async (tx) => {
-      const bound = (tx as PgStore).tx!;
-      bound.wrote = true;
-      return fn(bound.client);
+  /** Notes the barrier of a unit that wrote marks of `jobId`, for {@link importDurable}. */
+  private watchImportBarrier(jobId: number, barrier: Promise<void>): void {
+    let waits = this.importBarriers.get(jobId);
+    if (waits === undefined) this.importBarriers.set(jobId, (waits = new Set()));
+    waits.add(barrier);
+    barrier.then(() => undefined, (error: unknown) => {
+      if (!this.importFailures.has(jobId)) this.importFailures.set(jobId, error);
+    }).finally(() => {
+      waits.delete(barrier);
+      if (waits.size === 0 && this.importBarriers.get(jobId) === waits) this.importBarriers.delete(jobId);
     });
+  }
+
+  async importDurable(jobId: number): Promise<void> {
+    if (this.importFailures.has(jobId)) throw this.importFailures.get(jobId);
+    const waits = this.importBarriers.get(jobId);
+    if (waits !== undefined) await Promise.all([...waits]);
+    if (this.importFailures.has(jobId)) throw this.importFailures.get(jobId);
   }
 
   async createTenant(name: string, createdAt: string): Promise<TenantRow> {
@@ -464,42 +484,53 @@ export class PgStore implements Store {
       person.identifiers.map((i) => identifierKey(i.externalId))], client);
   }
 
-  async insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>> {
-    return this.locked(scope, async (client) => {
-      const withIds = await this.assignIds(client, person);
-      const r = await this.q(INSERT_SQL, [scope.tenantId, scope.context, ...this.personValues(withIds),
-        match?.json ?? null, match?.fingerprint ?? null], client);
-      const stored = { ...withIds, crmId: Number(r.rows[0]?.['crm_id']) };
-      await this.writeIdentifiers(client, scope, stored, true);
-      if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, stored.crmId);
-      return stored;
-    });
+  private async insertPerson(client: pg.PoolClient, scope: Scope, person: PersonRecord, normalized: StoredNormalization | undefined, mark: ImportRowMark | undefined): Promise<PersonRecord> {
+    const withIds = await this.assignIds(client, person);
+    const r = await this.q(INSERT_SQL, [scope.tenantId, scope.context, ...this.personValues(withIds),
+      normalized?.json ?? null, normalized?.fingerprint ?? null], client);
+    const stored = { ...withIds, crmId: Number(r.rows[0]?.['crm_id']) };
+    await this.writeIdentifiers(client, scope, stored, true);
+    if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, stored.crmId);
+    return stored;
   }
 
-  async updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>> {
-    return this.locked(scope, async (client) => {
-      const withIds = await this.assignIds(client, person);
-      const r = await this.q(UPDATE_SQL, [...this.personValues(withIds), match?.json ?? null, match?.fingerprint ?? null,
-        person.crmId, scope.tenantId, scope.context], client);
-      if (r.rowCount !== 1) {
-        throw new StoreError(`No person ${person.crmId} in tenant ${scope.tenantId} ${scope.context}.`, 'NOT_FOUND');
-      }
-      await this.writeIdentifiers(client, scope, withIds, false);
-      if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, withIds.crmId);
-      return withIds;
-    });
+  private async updatePerson(client: pg.PoolClient, scope: Scope, person: PersonRecord, normalized: StoredNormalization | undefined, mark: ImportRowMark | undefined): Promise<PersonRecord> {
+    const withIds = await this.assignIds(client, person);
+    const r = await this.q(UPDATE_SQL, [...this.personValues(withIds), normalized?.json ?? null, normalized?.fingerprint ?? null,
+      person.crmId, scope.tenantId, scope.context], client);
+    if (r.rowCount !== 1) {
+      throw new StoreError(`No person ${person.crmId} in tenant ${scope.tenantId} ${scope.context}.`, 'NOT_FOUND');
+    }
+    await this.writeIdentifiers(client, scope, withIds, false);
+    if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, withIds.crmId);
+    return withIds;
+  }
+
+  private async insertCanvassResponse(client: pg.PoolClient, scope: Scope, row: NewCanvassRow, mark: ImportRowMark | undefined): Promise<number> {
+    const r = await this.q(`INSERT INTO canvass_responses (tenant_id, context, crm_id, canvassed_at, created_at, json)
+      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json], client);
+    if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, row.crmId);
+    return Number(r.rows[0]?.['id']);
   }
 
   async getPerson(scope: Scope, crmId: number): Promise<PersonRecord | null> {
+    return this.readPerson(scope, crmId, null);
+  }
+
+  private async readPerson(scope: Scope, crmId: number, client: pg.PoolClient | null): Promise<PersonRecord | null> {
     const row = (await this.q('SELECT * FROM people WHERE crm_id = $1 AND tenant_id = $2 AND context = $3',
-      [crmId, scope.tenantId, scope.context])).rows[0];
+      [crmId, scope.tenantId, scope.context], client)).rows[0];
     return row === undefined ? null : toPerson(row);
   }
 
   async findByIdentifier(scope: Scope, type: string, externalId: string): Promise<number[]> {
+    return this.readIdentifier(scope, type, externalId, null);
+  }
+
+  private async readIdentifier(scope: Scope, type: string, externalId: string, client: pg.PoolClient | null): Promise<number[]> {
     const r = await this.q(`SELECT crm_id FROM person_identifiers
       WHERE tenant_id = $1 AND context = $2 AND type_key = $3 AND external_id_key = $4 ORDER BY crm_id`,
-    [scope.tenantId, scope.context, identifierKey(type), identifierKey(externalId)]);
+    [scope.tenantId, scope.context, identifierKey(type), identifierKey(externalId)], client);
     return r.rows.map((x) => Number(x['crm_id']));
   }
 
@@ -513,26 +544,26 @@ export class PgStore implements Store {
       ORDER BY crm_id LIMIT $4`, [scope.tenantId, scope.context, afterCrmId, limit])).rows.map(toPerson);
   }
 
-  async listMatchKeys(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<MatchKeyRow[]> {
+  async listNormalizations(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<StoredNormalizationRow[]> {
     const r = await this.q(`SELECT crm_id, match_key, contact_mode FROM people
       WHERE tenant_id = $1 AND context = $2 AND crm_id > $3 AND match_fp = $4 AND match_key IS NOT NULL
       ORDER BY crm_id LIMIT $5`, [scope.tenantId, scope.context, afterCrmId, fingerprint, limit]);
     return r.rows.map((x) => ({ crmId: Number(x['crm_id']), json: String(x['match_key']), organization: x['contact_mode'] === 'Organization' }));
   }
 
-  async listPeopleWithStaleMatchKey(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<PersonRecord[]> {
+  async listPeopleNotNormalizedBy(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<PersonRecord[]> {
     return (await this.q(`SELECT * FROM people WHERE tenant_id = $1 AND context = $2 AND crm_id > $3
       AND (match_fp IS DISTINCT FROM $4 OR match_key IS NULL) ORDER BY crm_id LIMIT $5`,
     [scope.tenantId, scope.context, afterCrmId, fingerprint, limit])).rows.map(toPerson);
   }
 
   /** Not a change of the person (no new change number): another process would compute the same key. */
-  async putMatchKeys(scope: Scope, fingerprint: number, keys: readonly { readonly crmId: number; readonly json: string }[]): Promise<void> {
-    if (keys.length === 0) return;
+  async putNormalizations(scope: Scope, fingerprint: number, rows: readonly { readonly crmId: number; readonly json: string }[]): Promise<void> {
+    if (rows.length === 0) return;
     await this.q(`UPDATE people SET match_key = u.j, match_fp = $3
       FROM unnest($4::bigint[], $5::text[]) AS u(id, j)
       WHERE people.crm_id = u.id AND people.tenant_id = $1 AND people.context = $2`,
-    [scope.tenantId, scope.context, fingerprint, keys.map((k) => k.crmId), keys.map((k) => k.json)]);
+    [scope.tenantId, scope.context, fingerprint, rows.map((row) => row.crmId), rows.map((row) => row.json)]);
   }
 
   async listPeopleScopes(): Promise<Scope[]> {
@@ -542,7 +573,11 @@ export class PgStore implements Store {
   }
 
   async peopleChangedSince(scope: Scope, afterSeq: number, limit: number): Promise<PersonChange[]> {
-    const r = await this.q(CHANGES_SQL, [scope.tenantId, scope.context, afterSeq, limit]);
+    return this.changesSince(scope, afterSeq, limit, null);
+  }
+
+  private async changesSince(scope: Scope, afterSeq: number, limit: number, client: pg.PoolClient | null): Promise<PersonChange[]> {
+    const r = await this.q(CHANGES_SQL, [scope.tenantId, scope.context, afterSeq, limit], client);
     return r.rows.map(toChange);
   }
 
@@ -563,20 +598,6 @@ export class PgStore implements Store {
 
   async getKeyUsage(keyId: number, month: string): Promise<number> {
     return Number((await this.q('SELECT count FROM api_key_usage WHERE key_id = $1 AND month = $2', [keyId, month])).rows[0]?.['count'] ?? 0);
-  }
-
-  async insertCanvassResponse(scope: Scope, row: NewCanvassRow, mark?: ImportRowMark): Promise<number> {
-    const insert = async (client: pg.PoolClient | null): Promise<number> => {
-      const r = await this.q(`INSERT INTO canvass_responses (tenant_id, context, crm_id, canvassed_at, created_at, json)
-        VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json], client);
-      return Number(r.rows[0]?.['id']);
-    };
-    if (mark === undefined) return insert(null);
-    return this.transaction(async (client) => {
-      const id = await insert(client);
-      await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, row.crmId);
-      return id;
-    });
   }
 
   // ---- bulk import (src/store/import-types.ts; implemented in pg-import.ts) -------------
@@ -601,8 +622,10 @@ export class PgStore implements Store {
     return this.imports.getImportJob(tenantId, jobId);
   }
 
-  claimImportJob(owner: string, nowMs: number, leaseMs: number): Promise<ImportJobRow | null> {
-    return this.imports.claimImportJob(owner, nowMs, leaseMs);
+  async claimImportJob(owner: string, nowMs: number, leaseMs: number): Promise<ImportJobRow | null> {
+    const job = await this.imports.claimImportJob(owner, nowMs, leaseMs);
+    if (job !== null) this.importFailures.delete(job.id);
+    return job;
   }
 
   renewImportLease(jobId: number, owner: string, nowMs: number, leaseMs: number): Promise<boolean> {

@@ -124,6 +124,11 @@ export class GroupCommit {
     return { value, durable: batch.done };
   }
 
+  /** The commit of the open batch: resolves when it is durable; null when no batch is open. */
+  get pending(): Promise<void> | null {
+    return this.batch?.done ?? null;
+  }
+
   /** Notes a person written by a bulk import write in the open (held) batch. */
   notePerson(crmId: number): void {
     if (this.batch?.held === true) this.batch.people.add(crmId);

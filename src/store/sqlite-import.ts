@@ -113,6 +113,16 @@ export class ImportMarkWriter {
     this.committed();
   }
 
+  /** The error of the failed commit that lost marks of `jobId`, if one did (until the job is claimed again). */
+  failureOf(jobId: number): { readonly error: unknown } | null {
+    return this.lost.has(jobId) ? { error: this.lost.get(jobId) } : null;
+  }
+
+  /** True when the open transaction holds marks of `jobId`. */
+  inTransaction(jobId: number): boolean {
+    return this.jobsInTx.has(jobId);
+  }
+
   /** A job was claimed (again): its marks are accepted again. */
   claimed(jobId: number): void {
     this.lost.delete(jobId);

@@ -20,9 +20,9 @@ import type {
 } from './import-types.js';
 import {
   INTEGER_SCALARS, PERSON_SCALARS, StoreError, identifierKey,
-  type Applied, type ContextName, type KeyRow, type MatchKey, type MatchKeyRow, type NewKeyRow, type PersonRecord, type PersonScalarName,
-  type PersonScalars, type Scope, type SettingsRow, type Store, type StoredAddress,
-  type StoredPhone, type StoredSelfReported, type TenantRow, type Tier,
+  type Applied, type ContextName, type KeyRow, type NewKeyRow, type PersonChange, type PersonRecord, type PersonScalarName,
+  type PersonScalars, type Scope, type ScopeWriter, type SettingsRow, type Store, type StoredAddress,
+  type StoredNormalization, type StoredNormalizationRow, type StoredPhone, type StoredSelfReported, type TenantRow, type Tier,
   type CanvassRow, type KeyUsageDelta, type NewCanvassRow,
 } from './types.js';
 
@@ -56,6 +56,9 @@ const UPDATE_PERSON = `UPDATE people SET ${UPDATE_PERSON_COLUMNS.map((c) => `${c
 const EMPTY_SELF_REPORTED: StoredSelfReported = {
   races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null,
 };
+const DURABLE: Promise<void> = Promise.resolve();
+/** Changes made by other processes: none, this process is the one writer. */
+const NO_CHANGES: readonly PersonChange[] = Object.freeze([]);
 
 /** Applies pending migrations in order, each in its own IMMEDIATE transaction. */
 export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
@@ -134,6 +137,8 @@ function personOf(get: (column: string) => unknown): PersonRecord {
 
 /** SQLite implementation of {@link Store}. Create with {@link SqliteStore.open}. */
 export class SqliteStore implements Store {
+  /** One writer process (plus admin commands, which write no people). */
+  readonly sharedByProcesses = false;
   private readonly stmts = new Map<string, Database.Statement>();
   private readonly tx: GroupCommit;
   private readonly imports: SqliteImportTables;
@@ -157,11 +162,6 @@ export class SqliteStore implements Store {
   /** Commits and writes so far (for tests and benchmarks). */
   get stats(): GroupCommitStats {
     return this.tx.stats;
-  }
-
-  /** See {@link GroupCommit.apply}. */
-  private apply<T>(fn: () => T, importWrite = false): Applied<T> {
-    return this.tx.apply(fn, importWrite);
   }
 
   /** A write that resolves once durable. */
@@ -357,11 +357,35 @@ export class SqliteStore implements Store {
     }
   }
 
-  async insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>> {
-    const sql = INSERT_PERSON;
-    return this.apply(() => {
+  /**
+   * A unit of people writes: `fn` runs at once (the caller, src/crm's scope write lock,
+   * serializes a scope's units); each write joins the open group commit in a SAVEPOINT of
+   * its own. The unit is durable when the batches it wrote in have committed.
+   */
+  async writeScope<T>(scope: Scope, fn: (writer: ScopeWriter, changes: readonly PersonChange[]) => Promise<T>): Promise<Applied<T>> {
+    const batches: Promise<void>[] = [];
+    const wrote = <V>(applied: Applied<V>): V => {
+      if (!batches.includes(applied.durable)) batches.push(applied.durable);
+      return applied.value;
+    };
+    const writer: ScopeWriter = {
+      scope,
+      getPerson: (crmId) => this.getPerson(scope, crmId),
+      findByIdentifier: (type, externalId) => this.findByIdentifier(scope, type, externalId),
+      insertPerson: async (person, normalized, mark) => wrote(this.insertPerson(scope, person, normalized, mark)),
+      updatePerson: async (person, normalized, mark) => wrote(this.updatePerson(scope, person, normalized, mark)),
+      insertCanvassResponse: async (row, mark) => wrote(this.insertCanvassResponse(scope, row, mark)),
+      peopleChangedSince: async () => [],
+    };
+    const value = await fn(writer, NO_CHANGES);
+    const durable = batches.length === 0 ? DURABLE : batches.length === 1 ? batches[0] as Promise<void> : Promise.all(batches).then(() => undefined);
+    return { value, durable };
+  }
+
+  private insertPerson(scope: Scope, person: PersonRecord, normalized: StoredNormalization | undefined, mark: ImportRowMark | undefined): Applied<PersonRecord> {
+    return this.tx.apply(() => {
       const withIds = this.assignIds(person);
-      const info = this.stmt(sql).run(scope.tenantId, scope.context, ...this.personValues(withIds), match?.json ?? null, match?.fingerprint ?? null);
+      const info = this.stmt(INSERT_PERSON).run(scope.tenantId, scope.context, ...this.personValues(withIds), normalized?.json ?? null, normalized?.fingerprint ?? null);
       const stored = { ...withIds, crmId: Number(info.lastInsertRowid) };
       this.writeIdentifiers(scope, stored, true);
       if (mark !== undefined) this.marks.write(mark, stored.crmId);
@@ -370,11 +394,10 @@ export class SqliteStore implements Store {
     }, mark !== undefined);
   }
 
-  async updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>> {
-    const sql = UPDATE_PERSON;
-    return this.apply(() => {
+  private updatePerson(scope: Scope, person: PersonRecord, normalized: StoredNormalization | undefined, mark: ImportRowMark | undefined): Applied<PersonRecord> {
+    return this.tx.apply(() => {
       const withIds = this.assignIds(person);
-      const info = this.stmt(sql).run(...this.personValues(withIds), match?.json ?? null, match?.fingerprint ?? null,
+      const info = this.stmt(UPDATE_PERSON).run(...this.personValues(withIds), normalized?.json ?? null, normalized?.fingerprint ?? null,
         person.crmId, scope.tenantId, scope.context);
       if (info.changes !== 1) {
         throw new StoreError(`No person ${person.crmId} in tenant ${scope.tenantId} ${scope.context}.`, 'NOT_FOUND');
@@ -384,6 +407,27 @@ export class SqliteStore implements Store {
       this.tx.notePerson(withIds.crmId);
       return withIds;
     }, mark !== undefined);
+  }
+
+  private insertCanvassResponse(scope: Scope, row: NewCanvassRow, mark: ImportRowMark | undefined): Applied<number> {
+    return this.tx.apply(() => {
+      const inserted = this.stmt(`INSERT INTO canvass_responses
+        (tenant_id, context, crm_id, canvassed_at, created_at, json) VALUES (?, ?, ?, ?, ?, ?)`)
+        .run(scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json);
+      if (mark !== undefined) this.marks.write(mark, row.crmId);
+      this.tx.notePerson(row.crmId);
+      return Number(inserted.lastInsertRowid);
+    }, mark !== undefined);
+  }
+
+  /** Always empty: this process is the one writer, its index has every change. */
+  async peopleChangedSince(): Promise<PersonChange[]> {
+    return [];
+  }
+
+  /** 0: changes are not numbered in a store with one writer. */
+  async lastPeopleChange(): Promise<number> {
+    return 0;
   }
 
   /** Column name -> position in a raw `SELECT * FROM people` row. */
@@ -420,23 +464,23 @@ export class SqliteStore implements Store {
       ORDER BY crm_id LIMIT ?`).all(scope.tenantId, scope.context, afterCrmId, limit) as Row[]).map(toPerson);
   }
 
-  async listMatchKeys(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<MatchKeyRow[]> {
+  async listNormalizations(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<StoredNormalizationRow[]> {
     const rows = this.stmt(`SELECT crm_id, match_key, contact_mode FROM people
       WHERE tenant_id = ? AND context = ? AND crm_id > ? AND match_fp = ? AND match_key IS NOT NULL
       ORDER BY crm_id LIMIT ?`).raw().all(scope.tenantId, scope.context, afterCrmId, fingerprint, limit) as [number, string, string | null][];
     return rows.map(([crmId, json, mode]) => ({ crmId, json, organization: mode === 'Organization' }));
   }
 
-  async listPeopleWithStaleMatchKey(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<PersonRecord[]> {
+  async listPeopleNotNormalizedBy(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<PersonRecord[]> {
     return (this.stmt(`SELECT * FROM people WHERE tenant_id = ? AND context = ? AND crm_id > ?
       AND (match_fp IS NOT ? OR match_key IS NULL) ORDER BY crm_id LIMIT ?`)
       .all(scope.tenantId, scope.context, afterCrmId, fingerprint, limit) as Row[]).map(toPerson);
   }
 
-  async putMatchKeys(scope: Scope, fingerprint: number, keys: readonly { readonly crmId: number; readonly json: string }[]): Promise<void> {
+  async putNormalizations(scope: Scope, fingerprint: number, rows: readonly { readonly crmId: number; readonly json: string }[]): Promise<void> {
     const put = this.stmt('UPDATE people SET match_key = ?, match_fp = ? WHERE crm_id = ? AND tenant_id = ? AND context = ?');
     await this.write(() => {
-      for (const k of keys) put.run(k.json, fingerprint, k.crmId, scope.tenantId, scope.context);
+      for (const row of rows) put.run(row.json, fingerprint, row.crmId, scope.tenantId, scope.context);
     });
   }
 
@@ -458,19 +502,6 @@ export class SqliteStore implements Store {
   async getKeyUsage(keyId: number, month: string): Promise<number> {
     const row = this.stmt('SELECT count FROM api_key_usage WHERE key_id = ? AND month = ?').get(keyId, month) as Row | undefined;
     return row === undefined ? 0 : Number(row['count']);
-  }
-
-  async insertCanvassResponse(scope: Scope, row: NewCanvassRow, mark?: ImportRowMark): Promise<number> {
-    // Through the group commit: resolves once durable, so a 204 is never answered before the sync.
-    const info = await this.write(() => {
-      const inserted = this.stmt(`INSERT INTO canvass_responses
-        (tenant_id, context, crm_id, canvassed_at, created_at, json) VALUES (?, ?, ?, ?, ?, ?)`)
-        .run(scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json);
-      if (mark !== undefined) this.marks.write(mark, row.crmId);
-      this.tx.notePerson(row.crmId);
-      return inserted;
-    }, mark !== undefined);
-    return Number(info.lastInsertRowid);
   }
 
   async listCanvassResponses(scope: Scope, crmId: number, skip: number, limit: number): Promise<CanvassRow[]> {
@@ -523,6 +554,12 @@ export class SqliteStore implements Store {
 
   markImportRows(marks: readonly ImportRowMark[]): Promise<void> {
     return this.imports.markImportRows(marks);
+  }
+
+  importDurable(jobId: number): Promise<void> {
+    const failure = this.marks.failureOf(jobId);
+    if (failure !== null) return Promise.reject(failure.error);
+    return (this.marks.inTransaction(jobId) ? this.tx.pending : null) ?? DURABLE;
   }
 
   lastImportRow(jobId: number): Promise<ImportRowResult | null> {

@@ -5,14 +5,16 @@
  * implements the same interface as the embedded SQLite one; test/store/store-contract.ts runs
  * every store test against both. An adapter must:
  * - commit before a write's Promise resolves (a resolved write survives `kill -9` of the
- *   process), except the two people writes, which return {@link Applied}: applied (visible to
- *   this store's reads) at once, durable when `durable` resolves, so that an adapter can
- *   commit many writes with one disk sync (group commit). Nobody may be told about such a
- *   write before its `durable` resolved; {@link Store.flush} waits for everything applied.
+ *   process), except people writes, which go through {@link Store.writeScope}: a unit of
+ *   them is applied (visible to this store's reads) when it resolves, and the store answers
+ *   when it is durable (its `durable`), so that an adapter can commit many units with one
+ *   disk sync (group commit). Nobody may be told about such a write before then;
+ *   {@link Store.flush} waits for everything applied.
  *   Bulk import writes (those given an {@link ImportRowMark}) are the one exception: the mark
- *   and the row's effects commit together, so an adapter may let their `durable` resolve
- *   before the disk sync (a power loss then rolls back a tail of rows, marks included, which
- *   the job re-applies on resume). The SQLite store does, for at most 5 seconds;
+ *   and the row's effects commit together, so an adapter may let them become durable after
+ *   the disk sync (a power loss then rolls back a tail of rows, marks included, which the job
+ *   re-applies on resume); the job asks {@link ImportStore.importDurable}. The SQLite store
+ *   does, for at most 5 seconds;
  * - filter every people and identifier query by BOTH `tenantId` and `context` (tenant and
  *   context isolation is enforced here as well as above);
  * - assign `phoneId` and `addressId` values of 0 from a store-wide sequence, in the same
@@ -193,17 +195,18 @@ export interface PersonRecord {
 }
 
 /**
- * The matching engine's normalized form of a person, cached beside the record so that the
+ * The matching engine's normalized form of a person, stored beside the record so that the
  * in-memory index loads without normalizing every person again. `fingerprint` identifies the
- * normalizer that produced `json` (see src/crm/match-key.ts).
+ * normalizer that produced `json` (see src/crm/stored-normalization.ts). Columns `match_key`
+ * and `match_fp`.
  */
-export interface MatchKey {
+export interface StoredNormalization {
   readonly fingerprint: number;
   readonly json: string;
 }
 
-/** One cached match key, as the index load reads it. */
-export interface MatchKeyRow {
+/** One stored normalization, as the index load reads it. */
+export interface StoredNormalizationRow {
   readonly crmId: number;
   readonly json: string;
   /** contactMode is Organization. */
@@ -211,30 +214,69 @@ export interface MatchKeyRow {
 }
 
 /**
- * A write that is applied (this store's reads see it) and will be durable when `durable`
- * resolves. When `durable` rejects, the write is lost (with the others of its commit) and the
- * store holds the state from before it.
+ * A unit of writes that is applied (this store's reads see it) and will be durable when
+ * `durable` resolves. When `durable` rejects, the unit is lost (with the others of its
+ * commit) and the store holds the state from before it.
  */
 export interface Applied<T> {
   readonly value: T;
   readonly durable: Promise<void>;
 }
 
+/**
+ * The people writes of one scope inside {@link Store.writeScope}, bound to its unit (with
+ * PostgreSQL, its transaction: reads see the unit's own writes).
+ */
+export interface ScopeWriter {
+  readonly scope: Scope;
+  getPerson(crmId: number): Promise<PersonRecord | null>;
+  /** crmIds (ascending) holding this identifier; `type` and `externalId` compared case-insensitively. */
+  findByIdentifier(type: string, externalId: string): Promise<number[]>;
+  /**
+   * Inserts a person (crmId 0), assigning crmId, phoneIds and addressIds; returns it stored.
+   * `normalized`: the person's normalized form, stored in the same transaction. `mark`: a
+   * bulk import row's progress, stored in the same transaction with the new person's crmId
+   * (see src/store/import-types.ts).
+   */
+  insertPerson(person: PersonRecord, normalized?: StoredNormalization, mark?: ImportRowMark): Promise<PersonRecord>;
+  /**
+   * Replaces a person of the scope (StoreError NOT_FOUND when it has none such), assigning ids
+   * of new phones and addresses; replaces or clears the normalized form; stores `mark` in the
+   * same transaction.
+   */
+  updatePerson(person: PersonRecord, normalized?: StoredNormalization, mark?: ImportRowMark): Promise<PersonRecord>;
+  /** Appends a canvass response to a person's history; returns its id. `mark` as for insertPerson. */
+  insertCanvassResponse(row: NewCanvassRow, mark?: ImportRowMark): Promise<number>;
+  /** {@link Store.peopleChangedSince}, read in the unit (under its lock). */
+  peopleChangedSince(afterSeq: number, limit: number): Promise<PersonChange[]>;
+}
+
 /** Persistence of tenants, keys, settings, people and bulk imports. See the module comment for the rules. */
 export interface Store extends ImportStore {
+  /**
+   * True when several server processes write this store's people (PostgreSQL): each process
+   * then follows the others' changes ({@link peopleChangedSince}) and takes a unit's
+   * cross-process lock around find + write; a {@link writeScope} unit is one transaction,
+   * rolled back whole when its function throws; reads see committed writes only.
+   * False (SQLite): this process is the one writer: its reads see its own applied writes
+   * before they are durable, and each write of a unit is applied on its own.
+   */
+  readonly sharedByProcesses: boolean;
   /** Commits what is pending, then closes. */
   close(): Promise<void>;
   /**
    * Resolves when every write applied so far is durable; rejects if their commit failed.
-   * With `crmId`: an adapter may wait only for the writes of that person (a find that matched it).
+   * With `crmId`: an adapter may wait only for the writes of that person (a find that matched
+   * it), and then commits a batch of bulk import writes at once only if it wrote that person.
    */
   flush(crmId?: number): Promise<void>;
   /**
-   * Optional: a number that changes whenever another connection or process (the CLI) has
-   * committed to the database since the last call, so callers can cache keys and settings
-   * (SQLite: `PRAGMA data_version`). Without it, callers re-read on a timer.
+   * A number that changes whenever another connection or process (the CLI) has committed a
+   * change of tenants, keys or settings since the last call, so callers can cache them
+   * (SQLite: `PRAGMA data_version`, which moves on any commit of another connection;
+   * PostgreSQL: a sequence bumped by triggers).
    */
-  changeCounter?(): Promise<number>;
+  changeCounter(): Promise<number>;
 
   createTenant(name: string, createdAt: string): Promise<TenantRow>;
   getTenantByName(name: string): Promise<TenantRow | null>;
@@ -253,70 +295,60 @@ export interface Store extends ImportStore {
   revokeKeys(ids: readonly number[], revokedAt: string): Promise<number>;
 
   /**
-   * Inserts a person (crmId 0), assigning crmId, phoneIds and addressIds; returns it stored.
-   * `match` (optional) is the person's cached match key, stored in the same transaction.
-   * `mark` (optional) is a bulk import row's progress, stored in the same transaction with the
-   * new person's crmId (see src/store/import-types.ts).
+   * Runs `fn`, one unit of people writes of `scope`, with a {@link ScopeWriter} bound to it.
+   * Resolves with `fn`'s value once its writes are applied, and `durable`, which resolves
+   * once they are on disk (at once when `fn` wrote nothing). The caller answers only then;
+   * waiting for `durable` holds no lock, so concurrent units share a disk sync.
+   *
+   * PostgreSQL: one transaction holding the scope's cross-process lock
+   * (`pg_advisory_xact_lock`), so a find followed by a write is atomic across processes
+   * (findOrCreate creates a new person once); `changes` are the scope's people changed after
+   * `options.changesAfter`, read under the lock in the same round trip as taking it. When
+   * `fn` throws, the transaction rolls back and this rejects.
+   * SQLite: one writer process, whose caller serializes a scope's units (src/crm's write
+   * lock); the writes join the open group commit; `changes` is empty.
    */
-  insertPerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>>;
-  /**
-   * Replaces a person of this scope, assigning ids of new phones and addresses; replaces or
-   * clears the match key; stores `mark` (optional) in the same transaction.
-   */
-  updatePerson(scope: Scope, person: PersonRecord, match?: MatchKey, mark?: ImportRowMark): Promise<Applied<PersonRecord>>;
+  writeScope<T>(scope: Scope, fn: (writer: ScopeWriter, changes: readonly PersonChange[]) => Promise<T>, options?: ScopeWriteOptions): Promise<Applied<T>>;
   getPerson(scope: Scope, crmId: number): Promise<PersonRecord | null>;
   /** crmIds (ascending) holding this identifier; `type` and `externalId` compared case-insensitively. */
   findByIdentifier(scope: Scope, type: string, externalId: string): Promise<number[]>;
   countPeople(scope: Scope): Promise<number>;
   /** People of a scope in ascending crmId order, after `afterCrmId`, at most `limit`. */
   listPeople(scope: Scope, afterCrmId: number, limit: number): Promise<PersonRecord[]>;
-  /** Cached match keys made by `fingerprint`, ascending crmId after `afterCrmId`, at most `limit`. */
-  listMatchKeys(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<MatchKeyRow[]>;
-  /** People whose match key is missing or made by another fingerprint (ascending crmId). */
-  listPeopleWithStaleMatchKey(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<PersonRecord[]>;
-  /** Stores fresh match keys of existing people of this scope (one transaction). */
-  putMatchKeys(scope: Scope, fingerprint: number, keys: readonly { readonly crmId: number; readonly json: string }[]): Promise<void>;
+  /** Stored normalizations made by `fingerprint`, ascending crmId after `afterCrmId`, at most `limit`. */
+  listNormalizations(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<StoredNormalizationRow[]>;
+  /** People whose normalization is missing or made by another fingerprint (ascending crmId). */
+  listPeopleNotNormalizedBy(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<PersonRecord[]>;
+  /** Stores fresh normalizations of existing people of this scope (one transaction; not a change of the people). */
+  putNormalizations(scope: Scope, fingerprint: number, rows: readonly { readonly crmId: number; readonly json: string }[]): Promise<void>;
   /** Scopes that hold at least one person. */
   listPeopleScopes(): Promise<Scope[]>;
+  /**
+   * People of a scope inserted or updated after change `afterSeq`, ascending by change, at
+   * most `limit`. Within a scope change order is commit order (every people write holds the
+   * scope's lock), so a reader that applies every change above the last it applied misses none.
+   * Always empty when not {@link sharedByProcesses} (this process made every change).
+   */
+  peopleChangedSince(scope: Scope, afterSeq: number, limit: number): Promise<PersonChange[]>;
+  /** The last change of a scope's people (0 when none, and when not {@link sharedByProcesses}); read before an index load. */
+  lastPeopleChange(scope: Scope): Promise<number>;
 
   /** Adds request counts to keys' monthly usage (one transaction; counts only grow). */
   addKeyUsage(rows: readonly KeyUsageDelta[]): Promise<void>;
   /** Requests counted for a key in a month ("YYYY-MM", UTC); 0 when none. */
   getKeyUsage(keyId: number, month: string): Promise<number>;
 
-  /** Appends a canvass response to a person's history; returns its id. `mark` as for insertPerson. */
-  insertCanvassResponse(scope: Scope, row: NewCanvassRow, mark?: ImportRowMark): Promise<number>;
   /** A person's canvass history, newest first, at most `limit` rows after skipping `skip`. */
   listCanvassResponses(scope: Scope, crmId: number, skip: number, limit: number): Promise<CanvassRow[]>;
   /** Number of canvass responses stored for a person. */
   countCanvassResponses(scope: Scope, crmId: number): Promise<number>;
-
-  // ---- optional: stores shared by several server processes (PostgreSQL) --------------
-
-  /**
-   * Runs `fn` in one transaction that holds the scope's cross-process write lock, passing a
-   * Store bound to that transaction; commits when `fn` resolves (then resolves with its
-   * value), rolls back when it throws. Writes made through the passed store report `durable`
-   * at that commit. While the lock is held no other process writes people of the scope, so a
-   * find followed by a write is atomic across processes (findOrCreate creates a new person
-   * once). Absent: the store has one writer process (SQLite) and the in-process mutex suffices.
-   */
-  withScopeLock?<T>(scope: Scope, fn: (tx: Store, changes: PersonChange[] | null) => Promise<T>, options?: ScopeLockOptions): Promise<T>;
-  /**
-   * People of a scope inserted or updated after change `afterSeq`, ascending by change, at
-   * most `limit`. Within a scope change order is commit order (every people write holds the
-   * scope's lock), so a reader that applies every change above the last it applied misses none.
-   */
-  peopleChangedSince?(scope: Scope, afterSeq: number, limit: number): Promise<PersonChange[]>;
-  /** The last change of a scope's people (0 when none); read before an index load. */
-  lastPeopleChange?(scope: Scope): Promise<number>;
 }
 
-/** Options of {@link Store.withScopeLock}. */
-export interface ScopeLockOptions {
+/** Options of {@link Store.writeScope}. */
+export interface ScopeWriteOptions {
   /**
-   * Also list the scope's people changed after this change, read under the lock in the same
-   * round trip as taking it (at most `changesLimit`, default 5000), and pass them to `fn`.
+   * Also list the scope's people changed after this change, read under the lock (at most
+   * `changesLimit`, default 5000), and pass them to `fn`.
    */
   readonly changesAfter?: number;
   readonly changesLimit?: number;
@@ -326,7 +358,7 @@ export interface ScopeLockOptions {
 export interface PersonChange {
   readonly crmId: number;
   readonly seq: number;
-  /** The cached match key and the fingerprint that made it (null when none). */
+  /** The stored normalization and the fingerprint that made it (null when none). */
   readonly json: string | null;
   readonly fingerprint: number | null;
   /** contactMode is Organization. */

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { KeyedMutex } from '../../src/crm/mutex.js';
+import { NamedMutex } from '../../src/crm/mutex.js';
 
 const tick = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
-describe('KeyedMutex', () => {
+describe('NamedMutex', () => {
   it('runs tasks of one name one at a time, in arrival order', async () => {
-    const m = new KeyedMutex();
+    const m = new NamedMutex();
     const log: string[] = [];
     let running = 0;
     const task = (name: string, ms: number) => async (): Promise<string> => {
@@ -24,7 +24,7 @@ describe('KeyedMutex', () => {
   });
 
   it('different names do not wait for each other', async () => {
-    const m = new KeyedMutex();
+    const m = new NamedMutex();
     const order: string[] = [];
     await Promise.all([
       m.run('x', async () => { await tick(30); order.push('x'); }),
@@ -34,7 +34,7 @@ describe('KeyedMutex', () => {
   });
 
   it('a failing task releases the lock', async () => {
-    const m = new KeyedMutex();
+    const m = new NamedMutex();
     await expect(m.run('k', async () => { throw new Error('boom'); })).rejects.toThrow('boom');
     expect(await m.run('k', async () => 1)).toBe(1);
     expect(m.size).toBe(0);

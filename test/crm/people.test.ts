@@ -174,8 +174,9 @@ describe('crmId and identifiers decide', () => {
       return null;
     }));
     expect(texts[0]).toBe(texts[1]);
-    // Validation issues and unknown voters are reported together.
-    expect(await refused(crm.findOrCreate(cp, { sex: 'male', identifiers: [{ type: 'votercrmid', externalId: '999999' }] }))).toEqual(['sex', 'identifiers[0].externalId']);
+    // The body is validated first; its voters are looked up once it is valid (the validated candidate).
+    expect(await refused(crm.findOrCreate(cp, { sex: 'male', identifiers: [{ type: 'votercrmid', externalId: '999999' }] }))).toEqual(['sex']);
+    expect(await refused(crm.findOrCreate(cp, { sex: 'M', identifiers: [{ type: 'votercrmid', externalId: '999999' }] }))).toEqual(['identifiers[0].externalId']);
     // Nothing was created by the refused calls.
     expect(await crm.getPersonByExternalId(cp, 'dwid', 'd1', ALL)).toBeNull();
     // In the voter-file context votercrmid is not a type at all.

@@ -21,7 +21,7 @@ describe('sameJson', () => {
 
 describe('sameEngineInput', () => {
   it('is true only when every field the engine reads is identical', async () => {
-    const { sameEngineInput } = await import('../../src/crm/match-key.js');
+    const { sameEngineInput } = await import('../../src/crm/stored-normalization.js');
     const a = { firstName: 'Ann', lastName: 'Lee', emails: ['a@b.org'], phones: [{ phoneNumber: '+12025550100', ext: null }], addresses: [{ addressLine1: '1 Main St', city: 'X' }], identifiers: [] };
     expect(sameEngineInput(a, { ...a, addresses: [{ addressLine1: '1 Main St', city: 'X', touched: 3 } as never] })).toBe(true);
     expect(sameEngineInput(a, { ...a, firstName: 'Anne' })).toBe(false);

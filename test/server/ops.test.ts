@@ -29,7 +29,7 @@ async function gatedStore(): Promise<{ store: Store; release: () => void; breakD
     get(target, prop, receiver) {
       const value = Reflect.get(target, prop, receiver) as unknown;
       if (typeof value !== 'function') return value;
-      if (prop === 'listMatchKeys') {
+      if (prop === 'listNormalizations') {
         return async (...args: unknown[]) => {
           await gate;
           return (value as (...a: unknown[]) => unknown).apply(target, args);

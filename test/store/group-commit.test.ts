@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { insertApplied, updateApplied } from './store-contract.js';
 import { Crm } from '../../src/crm/index.js';
 import { PERSON_SCALARS, SqliteStore, type ImportRowMark, type PersonRecord, type PersonScalars, type Scope } from '../../src/store/index.js';
 
@@ -59,7 +60,7 @@ describe('group commit', () => {
     const store = await SqliteStore.open({ path });
     const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
     const commitsBefore = store.stats.commits;
-    const applied = await Promise.all(Array.from({ length: 10 }, (_, i) => store.insertPerson(scope, person(`p${i}`))));
+    const applied = await Promise.all(Array.from({ length: 10 }, (_, i) => insertApplied(store, scope, person(`p${i}`))));
     expect(new Set(applied.map((a) => a.value.crmId)).size).toBe(10);
     expect(countOnDisk()).toBe(0);
     await Promise.all(applied.map((a) => a.durable));
@@ -71,8 +72,8 @@ describe('group commit', () => {
   it('a write that fails inside a batch undoes only itself', async () => {
     const store = await SqliteStore.open({ path });
     const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
-    const ok = await store.insertPerson(scope, person('a'));
-    await expect(store.updatePerson(scope, { ...person('b'), crmId: 999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const ok = await insertApplied(store, scope, person('a'));
+    await expect(updateApplied(store, scope, { ...person('b'), crmId: 999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await ok.durable;
     expect(countOnDisk()).toBe(1);
     await store.close();
@@ -82,11 +83,11 @@ describe('group commit', () => {
     const store = await SqliteStore.open({ path });
     const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
     failNextCommit(store);
-    const a = await store.insertPerson(scope, person('a'));
+    const a = await insertApplied(store, scope, person('a'));
     await expect(a.durable).rejects.toThrow('injected');
     await expect(store.flush()).resolves.toBeUndefined();
     expect(await store.getPerson(scope, a.value.crmId)).toBeNull();
-    const b = await store.insertPerson(scope, person('b'));
+    const b = await insertApplied(store, scope, person('b'));
     await b.durable;
     expect(countOnDisk()).toBe(1);
     await store.close();
@@ -95,7 +96,7 @@ describe('group commit', () => {
   it('close commits what is pending', async () => {
     const store = await SqliteStore.open({ path });
     const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
-    const applied = await store.insertPerson(scope, person('a'));
+    const applied = await insertApplied(store, scope, person('a'));
     await store.close();
     await applied.durable;
     expect(countOnDisk()).toBe(1);
@@ -105,7 +106,7 @@ describe('group commit', () => {
     const store = await SqliteStore.open({ path });
     const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
     store.db.exec('BEGIN');
-    for (let i = 0; i < 5; i++) await (await store.insertPerson(scope, person(`p${i}`))).durable;
+    for (let i = 0; i < 5; i++) await (await insertApplied(store, scope, person(`p${i}`))).durable;
     expect(countOnDisk()).toBe(0);
     store.db.exec('COMMIT');
     expect(countOnDisk()).toBe(5);
@@ -118,7 +119,7 @@ describe('group commit', () => {
     const other = await SqliteStore.open({ path });
     const t = await other.createTenant('t', 'x');
     const ctx = { tenantId: t.id, context: 'voterfile' as const };
-    const stored = await other.insertPerson(ctx, { ...person('Ada'), scalars: { ...person('Ada').scalars, lastName: 'Lovelace' }, emails: [{ email: 'ada@example.org', key: 'ada@example.org', type: 'P', isPreferred: false, subscriptionStatus: 'S', optedOut: false, dateCreated: 't' }] });
+    const stored = await insertApplied(other, ctx, { ...person('Ada'), scalars: { ...person('Ada').scalars, lastName: 'Lovelace' }, emails: [{ email: 'ada@example.org', key: 'ada@example.org', type: 'P', isPreferred: false, subscriptionStatus: 'S', optedOut: false, dateCreated: 't' }] });
     await stored.durable;
     await other.close();
     // The first load re-normalizes that person and stores its key: make that commit fail.
@@ -171,21 +172,21 @@ describe('group commit', () => {
     const ids: number[] = [];
     const keep = (p: PersonRecord): void => { for (const ph of p.phones) ids.push(ph.phoneId); };
     // One batch: two writes, and one that fails after taking ids (rolled back to its savepoint).
-    const one = await Promise.all([a.insertPerson(scope, withPhones('a', 2)), a.insertPerson(scope, withPhones('b', 1))]);
-    await expect(a.updatePerson(scope, { ...withPhones('x', 3), crmId: 999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    const one = await Promise.all([insertApplied(a, scope, withPhones('a', 2)), insertApplied(a, scope, withPhones('b', 1))]);
+    await expect(updateApplied(a, scope, { ...withPhones('x', 3), crmId: 999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await Promise.all(one.map((r) => r.durable));
     one.forEach((r) => keep(r.value));
     // A failed commit: its ids were never stored, and may be handed out again.
     failNextCommit(a);
-    const lost = await a.insertPerson(scope, withPhones('c', 2));
+    const lost = await insertApplied(a, scope, withPhones('c', 2));
     await expect(lost.durable).rejects.toThrow('injected');
     // Another connection writes between this one's transactions.
     const b = await SqliteStore.open({ path });
-    const other = await b.insertPerson(scope, withPhones('d', 2));
+    const other = await insertApplied(b, scope, withPhones('d', 2));
     await other.durable;
     keep(other.value);
     await b.close();
-    const again = await a.insertPerson(scope, withPhones('e', 2));
+    const again = await insertApplied(a, scope, withPhones('e', 2));
     await again.durable;
     keep(again.value);
     expect(new Set(ids).size).toBe(ids.length);
@@ -195,7 +196,7 @@ describe('group commit', () => {
     const c = await SqliteStore.open({ path });
     const stored = (await c.listPeople(scope, 0, 100)).flatMap((p) => p.phones.map((ph) => ph.phoneId));
     expect(stored.sort((x, y) => x - y)).toEqual([...ids].sort((x, y) => x - y));
-    const next = await c.insertPerson(scope, withPhones('f', 1));
+    const next = await insertApplied(c, scope, withPhones('f', 1));
     await next.durable;
     expect(next.value.phones[0]?.phoneId).toBeGreaterThan(Math.max(...ids));
     await c.close();
@@ -214,18 +215,18 @@ describe('group commit', () => {
 
     it('a batch of import writes commits unsynced; any other write is synced, also in the same turn', async () => {
       const { store, scope, mark, commits } = await setup(60_000);
-      const rows = await Promise.all([store.insertPerson(scope, person('a'), undefined, mark()), store.insertPerson(scope, person('b'), undefined, mark())]);
+      const rows = await Promise.all([insertApplied(store, scope, person('a'), undefined, mark()), insertApplied(store, scope, person('b'), undefined, mark())]);
       await Promise.all(rows.map((r) => r.durable));
       await store.markImportRows([mark()]);
       expect(commits).toEqual([1, 1]);
       expect(countOnDisk()).toBe(2); // committed: another connection sees it
       // An API write in the same turn as import writes: the import part commits first, unsynced, the rest synced.
-      const imported = await store.insertPerson(scope, person('c'), undefined, mark());
-      const api = await store.insertPerson(scope, person('d'));
+      const imported = await insertApplied(store, scope, person('c'), undefined, mark());
+      const api = await insertApplied(store, scope, person('d'));
       await Promise.all([imported.durable, api.durable]);
       expect(commits).toEqual([1, 1, 1, 2]);
       // Back to import writes: unsynced again, and the connection's setting follows.
-      await (await store.insertPerson(scope, person('e'), undefined, mark())).durable;
+      await (await insertApplied(store, scope, person('e'), undefined, mark())).durable;
       expect(commits).toEqual([1, 1, 1, 2, 1]);
       expect(countOnDisk()).toBe(5);
       expect(store.stats.lazyCommits).toBe(4);
@@ -245,10 +246,10 @@ describe('group commit', () => {
       const store = await SqliteStore.open({ path, importSyncLagMs: 60_000, importBatchMs: 60_000 });
       const { scope, jobId, mark } = await openJob(store);
       const commits = recordCommitSync(store);
-      const first = await store.insertPerson(scope, person('a'), undefined, mark(1));
+      const first = await insertApplied(store, scope, person('a'), undefined, mark(1));
       await new Promise((r) => setImmediate(r));
       await new Promise((r) => setTimeout(r, 5));
-      const second = await store.insertPerson(scope, person('b'), undefined, mark(2)); // later turns, same batch
+      const second = await insertApplied(store, scope, person('b'), undefined, mark(2)); // later turns, same batch
       expect(second.durable).toBe(first.durable);
       expect(commits).toEqual([]);
       expect(countOnDisk()).toBe(0);
@@ -256,16 +257,16 @@ describe('group commit', () => {
       // A find that matched a person the batch did not write does not wait for it.
       await store.flush(first.value.crmId + 1000);
       expect(commits).toEqual([]);
-      const api = await store.insertPerson(scope, person('c'));
+      const api = await insertApplied(store, scope, person('c'));
       await Promise.all([first.durable, api.durable]);
       expect(commits).toEqual([1, 2]);
       expect(countOnDisk()).toBe(3);
       // flush() (a find that matched a person the batch wrote waits for it) commits a held batch at once, too.
-      const d = await store.insertPerson(scope, person('d'), undefined, mark(3));
+      const d = await insertApplied(store, scope, person('d'), undefined, mark(3));
       await store.flush(d.value.crmId);
       expect(commits).toEqual([1, 2, 1]);
       expect(countOnDisk()).toBe(4);
-      await store.insertPerson(scope, person('e'), undefined, mark(4));
+      await insertApplied(store, scope, person('e'), undefined, mark(4));
       await store.flush();
       expect(commits).toEqual([1, 2, 1, 1]);
       await store.close();
@@ -275,7 +276,7 @@ describe('group commit', () => {
       const store = await SqliteStore.open({ path, importSyncLagMs: 60_000, importBatchMs: 20 });
       const { scope, mark } = await openJob(store);
       const commits = recordCommitSync(store);
-      await (await store.insertPerson(scope, person('a'), undefined, mark(1))).durable;
+      await (await insertApplied(store, scope, person('a'), undefined, mark(1))).durable;
       expect(commits).toEqual([1]);
       expect(countOnDisk()).toBe(1);
       await store.close();
@@ -302,10 +303,10 @@ describe('group commit', () => {
 
     it('past the lag, the next import batch is synced', async () => {
       const { store, scope, mark, commits } = await setup(30);
-      await (await store.insertPerson(scope, person('a'), undefined, mark())).durable;
+      await (await insertApplied(store, scope, person('a'), undefined, mark())).durable;
       await new Promise((r) => setTimeout(r, 60));
-      await (await store.insertPerson(scope, person('b'), undefined, mark())).durable;
-      await (await store.insertPerson(scope, person('c'), undefined, mark())).durable;
+      await (await insertApplied(store, scope, person('b'), undefined, mark())).durable;
+      await (await insertApplied(store, scope, person('c'), undefined, mark())).durable;
       expect(commits).toEqual([1, 2, 1]);
       await store.close();
     });

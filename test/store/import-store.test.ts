@@ -8,6 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { insertApplied, updateApplied } from './store-contract.js';
 import { PERSON_SCALARS, SqliteStore, StoreError, type ImportRowMark, type PersonRecord, type PersonScalars, type Scope } from '../../src/store/index.js';
 
 function person(firstName: string): PersonRecord {
@@ -68,12 +69,12 @@ describe('SqliteStore bulk import', () => {
 
   it('stores a mark with the person write, and refuses (rolling both back) a stale owner', async () => {
     await store.claimImportJob('p1', 0, 100);
-    const saved = await store.insertPerson(scope, person('Ada'), undefined, mark('p1', 1));
+    const saved = await insertApplied(store, scope, person('Ada'), undefined, mark('p1', 1));
     await saved.durable;
     expect(await store.lastImportRow(jobId)).toEqual({ rowNo: 1, stepsDone: 1, crmId: saved.value.crmId, outcomes: ['Processed'], included: ['x'] });
     expect(await store.getImportJob(scope.tenantId, jobId)).toMatchObject({ rowsDone: 1, rowsFailed: 0 });
     await store.claimImportJob('p2', 1000, 100);
-    await expect(store.insertPerson(scope, person('Bob'), undefined, mark('p1', 2))).rejects.toThrow(StoreError);
+    await expect(insertApplied(store, scope, person('Bob'), undefined, mark('p1', 2))).rejects.toThrow(StoreError);
     expect(await store.countPeople(scope)).toBe(1);
     expect((await store.lastImportRow(jobId))?.rowNo).toBe(1);
     await expect(store.markImportRows([mark('p1', 2)])).rejects.toThrow(/not owned/);
@@ -85,10 +86,10 @@ describe('SqliteStore bulk import', () => {
   it('marks sharing one commit count right, also when the job changes hands inside that commit', async () => {
     await store.claimImportJob('p1', 0, 100);
     // One event-loop turn, so one transaction: p1's rows, then p2 takes over (p1's lease ended), then p1 again.
-    const rows = [1, 2, 3].map((n) => store.insertPerson(scope, person(`P${n}`), undefined, mark('p1', n, n === 2 ? { outcomes: ['Email: bad'] } : {})));
+    const rows = [1, 2, 3].map((n) => insertApplied(store, scope, person(`P${n}`), undefined, mark('p1', n, n === 2 ? { outcomes: ['Email: bad'] } : {})));
     const seen = store.getImportJob(scope.tenantId, jobId); // in the same transaction: the counters so far
     const claim = store.claimImportJob('p2', 1000, 100);
-    const late = store.insertPerson(scope, person('Late'), undefined, mark('p1', 4)).then(() => null, (e: unknown) => e);
+    const late = insertApplied(store, scope, person('Late'), undefined, mark('p1', 4)).then(() => null, (e: unknown) => e);
     const p2row = store.markImportRows([mark('p2', 4, { outcomes: ['Phone: bad'] })]);
     await Promise.all((await Promise.all(rows)).map((r) => r.durable));
     expect(await seen).toMatchObject({ rowsDone: 3, rowsFailed: 1, status: 'InProgressWithErrors' });

@@ -60,39 +60,38 @@ describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
       await s2.close();
     });
 
-    it('withScopeLock: one holder at a time across stores; writes commit at its end, or roll back together', async () => {
+    it('writeScope: one holder at a time across stores; writes commit at its end, or roll back together', async () => {
       const s1 = await PgStore.open({ url });
       const s2 = await PgStore.open({ url });
       const scope: Scope = { tenantId: (await s1.createTenant('locks', 't')).id, context: 'campaign' };
       const order: string[] = [];
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
-      const first = s1.withScopeLock(scope, async (tx: Store) => {
+      const first = s1.writeScope(scope, async (writer) => {
         order.push('1 in');
-        const applied = await tx.insertPerson(scope, person());
-        // Not visible to other connections before the commit.
+        const stored = await writer.insertPerson(person());
+        // Visible in the unit, not to other connections before the commit.
+        expect((await writer.getPerson(stored.crmId))?.crmId).toBe(stored.crmId);
         expect(await s2.countPeople(scope)).toBe(0);
         await held;
         order.push('1 out');
-        return applied;
+        return stored;
       });
       await new Promise((r) => setTimeout(r, 50));
-      const second = s2.withScopeLock(scope, async () => {
+      const second = s2.writeScope(scope, async () => {
         order.push('2 in');
       });
       await new Promise((r) => setTimeout(r, 100));
       release();
       const applied = await first;
       await applied.durable;
-      await second;
+      await (await second).durable;
       expect(order).toEqual(['1 in', '1 out', '2 in']);
       expect(await s2.countPeople(scope)).toBe(1);
-      let durable: Promise<void> | null = null;
-      await expect(s1.withScopeLock(scope, async (tx) => {
-        durable = (await tx.insertPerson(scope, person())).durable;
+      await expect(s1.writeScope(scope, async (writer) => {
+        await writer.insertPerson(person());
         throw new Error('changed my mind');
       })).rejects.toThrow('changed my mind');
-      await expect(durable).rejects.toThrow('changed my mind');
       expect(await s2.countPeople(scope)).toBe(1);
       await s1.close();
       await s2.close();

@@ -13,8 +13,9 @@
  * 2. applying: the staged copy is read back and each row goes through its mapping types.
  *    Rows are handled one after another, yielding to the event loop after at most `sliceMs`
  *    of work, so an API request waits at most about that long behind a job. The store commits
- *    the rows' writes by time (SQLite: every 8 ms, src/store/sqlite-store.ts), not at each
- *    yield; the worker does not wait for those commits, it only stops at the first that fails.
+ *    the rows' writes by time (SQLite: every 8 ms, src/store/sqlite-commit.ts), not at each
+ *    yield; the worker does not wait for those commits (Store.importDurable), it only stops at
+ *    the first that fails.
  */
 import { TextDecoder } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -78,8 +79,9 @@ const nextTurn = (): Promise<void> => new Promise<void>((resolve) => setImmediat
 const MAX_UNSETTLED = 2000;
 
 /**
- * The commits of a job's writes: the worker does not wait for each (the store commits by
- * time), but stops at the first that failed, and waits for all at the end.
+ * What the store reports of a job's commits: the worker does not wait for them (the store
+ * commits by time) but asks, at each yield, when the rows so far are durable
+ * (Store.importDurable), stops at the first commit that failed, and waits for all at the end.
  */
 class Commits {
   private unsettled = 0;
@@ -356,6 +358,7 @@ export class ImportRunner {
         partial = null;
         if (++sinceYield >= this.batchRows || performance.now() - sliceStart >= this.sliceMs) {
           sinceYield = 0;
+          commits.track(this.store.importDurable(job.id));
           await commits.wait(false);
           await nextTurn();
           sliceStart = performance.now();
@@ -366,8 +369,9 @@ export class ImportRunner {
         }
       }
     }
-    await commits.wait(true);
     await this.store.flush();
+    commits.track(this.store.importDurable(job.id));
+    await commits.wait(true);
     if (rowNo !== rowsTotal) {
       throw new JobFailure(`The job cannot resume: its staged copy of the file now has ${rowNo} rows instead of ${rowsTotal} (rows 1-${Math.min(rowNo, rowsTotal)} were applied).`);
     }
@@ -393,8 +397,7 @@ export class ImportRunner {
     const markOf = (stepsDone: number, extra: readonly string[]): ImportRowMark => ({
       jobId: job.id, owner: this.owner, rowNo, stepsDone, rowDone: stepsDone === n, crmId, outcomes: [...outcomes, ...extra], included,
     });
-    const track = (p: Promise<void>): void => commits.track(p);
-    const noWrite = (stepsDone: number): void => track(this.store.markImportRows([markOf(stepsDone, [])]));
+    const noWrite = (stepsDone: number): void => commits.track(this.store.markImportRows([markOf(stepsDone, [])]));
     const bad = row.error ?? (cells.length !== plan.columns.length
       ? `The row has ${cells.length} field${cells.length === 1 ? '' : 's'}, the file ${plan.columns.length} columns (line ${row.line}).`
       : null);
@@ -418,7 +421,6 @@ export class ImportRunner {
           crmId = r.outcome.crmId;
           outcomes.push(PROCESSED);
           if (!r.written) noWrite(s + 1);
-          track(r.durable);
           continue;
         }
         if (step.crmId === null) {
@@ -437,7 +439,6 @@ export class ImportRunner {
             crmId = target;
             outcomes.push(PROCESSED);
             if (!r.written) noWrite(s + 1);
-            track(r.durable);
           }
         } else {
           found = await this.options.crm.addCanvassResponse(ctx, { kind: 'crmId', crmId: target }, step.body, { mark: markOf(s + 1, [PROCESSED]) });

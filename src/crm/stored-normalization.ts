@@ -1,16 +1,17 @@
 /**
- * The match key: the engine's normalized form of a person, stored beside the record so that
- * the index of a tenant+context loads by parsing it instead of normalizing every person again
- * (name folding, address parsing and phone parsing are most of the load time).
+ * The stored normalization: the engine's normalized form of a person, stored beside the
+ * record so that the index of a tenant+context loads by parsing it instead of normalizing
+ * every person again (name folding, address parsing and phone parsing are most of the load
+ * time).
  *
- * A cached key is only as good as the normalizer that made it. Each key is stored with a
+ * A stored normalization is only as good as the normalizer that made it. Each is stored with a
  * fingerprint of the running normalizer: a hash of what it makes of a fixed set of probe
  * contacts that exercise every normalization (names with accents, particles and suffixes,
  * nicknames, dates, provider email aliases, national and international phones with
  * extensions, addresses with suffixes, directionals, units and ZIP+4, identifiers) under the
  * index's default country. When an engine upgrade or a new default country changes any
  * output, the fingerprint changes and the index load re-normalizes those rows and stores the
- * new keys. A change that no probe shows goes unnoticed: add a probe with such a change.
+ * new normalizations. A change that no probe shows goes unnoticed: add a probe with such a change.
  */
 import type { ContactIndex, ContactInput, NormalizedContact } from '../engine/index.js';
 import type { PersonRecord } from '../store/index.js';
@@ -104,13 +105,13 @@ export function normalizerFingerprint(index: ContactIndex): number {
   return fnv1a(JSON.stringify(FINGERPRINT_PROBES.map((p) => index.normalize(p))));
 }
 
-/** The stored text of a match key. */
-export function encodeMatchKey(contact: NormalizedContact): string {
+/** The stored text of a normalized contact. */
+export function encodeNormalization(contact: NormalizedContact): string {
   return JSON.stringify(contact);
 }
 
-/** A stored match key back, or null when it is not one (then the record is re-normalized). */
-export function decodeMatchKey(json: string): NormalizedContact | null {
+/** A stored normalization back, or null when it is not one (then the record is re-normalized). */
+export function decodeNormalization(json: string): NormalizedContact | null {
   try {
     const value = JSON.parse(json) as Partial<NormalizedContact> | null;
     if (value === null || typeof value !== 'object') return null;

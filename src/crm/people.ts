@@ -1,0 +1,244 @@
+/**
+ * The people operations of the contract (interface.md 2): find, findOrCreate, reading a
+ * person, and the bulk import's writes to people. Each reads as the rule it implements; the
+ * scope (people-scope.ts) matches, locks, writes and waits for durability.
+ */
+import type { MatchResult } from '../engine/index.js';
+import type { ImportRowMark, PersonRecord, Store } from '../store/index.js';
+import type { ValidCandidate } from './candidate.js';
+import type { SecondClock } from './clock.js';
+import { REASON_TEXT, type CallContext, type MatchExplanation, type MatchOutcome } from './crm-types.js';
+import { CrmError } from './errors.js';
+import type { Durability, Match, PeopleScope } from './people-scope.js';
+import { applyCandidate, createPerson } from './person.js';
+import { EXPANDABLE, renderPerson, type Person } from './person-view.js';
+import type { Scopes } from './scopes.js';
+import { identifierTypesOf, type ContextSettings } from './settings.js';
+import { SUPPRESSIONS, applySuppression, findSuppression } from './suppressions.js';
+import { engineInput, sameEngineInput } from './stored-normalization.js';
+import { validateCandidate } from './validate.js';
+import { VOTER_CRM_ID, canonicalVoterCrmId, unknownVoterIds } from './voter-ids.js';
+
+function explanationOf(r: MatchResult): MatchExplanation {
+  return { score: r.score, gates: r.gates, gate: r.gate, fields: r.explanation, candidates: r.candidates };
+}
+
+/** The answer for a match: Matched, or Unmatched (find) / UnmatchedStored (a person was created). */
+function outcomeOf(m: Match, created: PersonRecord | null, updated: boolean): MatchOutcome {
+  const status = m.crmId !== null ? 'Matched' : created !== null ? 'UnmatchedStored' : 'Unmatched';
+  return {
+    status,
+    crmId: m.crmId ?? created?.crmId ?? null,
+    reason: m.reason,
+    reasonText: m.reason === null ? null : REASON_TEXT[m.reason],
+    matchedBy: m.by,
+    updated,
+    explanation: explanationOf(m.result),
+  };
+}
+
+/** A bulk import step applied to an existing person: `found` false when the scope has no such person. */
+export interface ImportUpdate {
+  readonly found: boolean;
+  /** The step wrote (its mark is stored with the write); false: the caller stores the mark. */
+  readonly written: boolean;
+}
+
+/** See the module comment. */
+export class People {
+  constructor(private readonly store: Store, private readonly scopes: Scopes, private readonly clock: SecondClock) {}
+
+  /**
+   * Validates a Match Candidate (CrmError 400 with every issue at once); in the campaign
+   * context each votercrmid must then name a voter-file record of the tenant (voter-ids.ts).
+   */
+  private async validate(people: PeopleScope, body: unknown): Promise<ValidCandidate> {
+    const result = validateCandidate(body, { context: people.scope.context, settings: people.settings });
+    if (!result.ok) throw new CrmError(result.code, [...result.issues]);
+    if (people.scope.context === 'campaign') {
+      const voters = await unknownVoterIds(this.store, people.scope.tenantId, result.value);
+      if (voters.length > 0) throw new CrmError('INVALID_PARAMETER', voters);
+    }
+    return result.value;
+  }
+
+  /**
+   * POST /people/find: Matched with the crmId, or Unmatched with the reason. Never writes; a
+   * matched record still in a pending commit is answered once durable.
+   */
+  async find(ctx: CallContext, body: unknown): Promise<MatchOutcome> {
+    const people = await this.scopes.get(ctx);
+    const candidate = await this.validate(people, body);
+    await people.catchUp();
+    const m = people.match(candidate);
+    if (m.crmId !== null) await people.waitUntilDurable(m.crmId);
+    return outcomeOf(m, null, false);
+  }
+
+  /**
+   * POST /people/findOrCreate and /contacts/findOrCreate: on a match the record is updated
+   * with what was supplied (Matched), otherwise a record is created (UnmatchedStored, with
+   * the reason no record matched). Answered once durable; find and write are one unit of
+   * the scope's write lock, so concurrent requests create a new person once.
+   *
+   * With a store shared by several processes, a candidate that matches a committed record
+   * it would not change is answered first, without the cross-process lock (most repeated
+   * sends); anything else goes through the lock, which matches again.
+   */
+  async findOrCreate(ctx: CallContext, body: unknown): Promise<MatchOutcome> {
+    const people = await this.scopes.get(ctx);
+    const candidate = await this.validate(people, body);
+    if (this.store.sharedByProcesses) {
+      const unchanged = await this.matchUnchanged(people, candidate);
+      if (unchanged !== null) return unchanged;
+    }
+    return this.applyFindOrCreate(people, candidate, undefined, 'wait');
+  }
+
+  /** The lock-free answer of {@link findOrCreate} on a shared store, or null. */
+  private async matchUnchanged(people: PeopleScope, candidate: ValidCandidate): Promise<MatchOutcome | null> {
+    await people.catchUp();
+    const m = people.match(candidate);
+    if (m.crmId === null) return null;
+    // Read from the store: a record this process is still committing is not there yet.
+    const stored = await this.store.getPerson(people.scope, m.crmId);
+    if (stored === null || applyCandidate(stored, candidate, this.clock.now()).changed) return null;
+    return outcomeOf(m, null, false);
+  }
+
+  /**
+   * findOrCreate for a bulk import row (src/crm/import): the same validation, match rules and
+   * update rules, with the row's `mark` stored with the write. Answers once applied (the job
+   * asks the store when its rows are durable). `written` false: the row wrote nothing (a
+   * match that changes nothing), its mark is the caller's to store.
+   */
+  async importFindOrCreate(ctx: CallContext, body: unknown, mark: ImportRowMark): Promise<{ outcome: MatchOutcome; written: boolean }> {
+    const people = await this.scopes.get(ctx);
+    const candidate = await this.validate(people, body);
+    const outcome = await this.applyFindOrCreate(people, candidate, mark, 'job');
+    return { outcome, written: outcome.status === 'UnmatchedStored' || outcome.updated };
+  }
+
+  /** Match, then update the matched person or create one: one unit of the write lock. */
+  private async applyFindOrCreate(people: PeopleScope, candidate: ValidCandidate, mark: ImportRowMark | undefined, durability: Durability): Promise<MatchOutcome> {
+    return people.write(async (writer) => {
+      const m = people.match(candidate);
+      if (m.crmId === null) {
+        const person = createPerson(candidate, this.clock.now());
+        // A new person usually has exactly what the candidate had: its normalization is the match's.
+        const same = sameEngineInputAs(person, m);
+        return outcomeOf(m, await people.savePerson(writer, person, same ? { mark, normalized: m.normalized } : { mark }), false);
+      }
+      const stored = await writer.getPerson(m.crmId);
+      if (stored === null) throw new Error(`Index and store disagree: person ${m.crmId} is indexed but not stored.`);
+      const { person, changed } = applyCandidate(stored, candidate, this.clock.now());
+      if (changed) await people.savePerson(writer, person, { mark });
+      else people.answersWith(m.crmId);
+      return outcomeOf(m, null, changed);
+    }, durability);
+  }
+
+  /**
+   * Applies a Match Candidate to the existing person `crmId` with the findOrCreate update
+   * rules (bulk import mapping types such as Email, Phones, MailingAddress and custom fields),
+   * storing `mark` with the write. CrmError 400 when the body is invalid.
+   */
+  async importUpdatePerson(ctx: CallContext, crmId: number, body: unknown, mark: ImportRowMark): Promise<ImportUpdate> {
+    const people = await this.scopes.get(ctx);
+    const candidate = await this.validate(people, body);
+    return this.updateExisting(people, crmId, mark, (stored) => applyCandidate(stored, candidate, this.clock.now()));
+  }
+
+  /**
+   * Applies or removes a suppression (src/crm/suppressions.ts) on the person `crmId`, storing
+   * `mark` with the write. CrmError 400 for an unknown code.
+   */
+  async importSuppression(ctx: CallContext, crmId: number, code: string, remove: boolean, mark: ImportRowMark): Promise<ImportUpdate> {
+    const people = await this.scopes.get(ctx);
+    if (findSuppression(code) === undefined) {
+      throw new CrmError('INVALID_PARAMETER', [{ property: 'suppressionCode', text: `"${code.slice(0, 40)}" is not a suppression code.`, hint: `Codes: ${SUPPRESSIONS.map((s) => s.suppressionCode).join(', ')}.` }]);
+    }
+    return this.updateExisting(people, crmId, mark, (stored) => applySuppression(stored, code, remove, this.clock.now()));
+  }
+
+  /** A bulk import step on an existing person: read, change, save when changed. */
+  private updateExisting(people: PeopleScope, crmId: number, mark: ImportRowMark, change: (stored: PersonRecord) => { person: PersonRecord; changed: boolean }): Promise<ImportUpdate> {
+    return people.write(async (writer): Promise<ImportUpdate> => {
+      const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await writer.getPerson(crmId) : null;
+      if (stored === null) return { found: false, written: false };
+      const { person, changed } = change(stored);
+      if (changed) await people.savePerson(writer, person, { mark });
+      return { found: true, written: changed };
+    }, 'job');
+  }
+
+  /** The settings of a call's tenant and context (bulk import mapping values, custom fields). */
+  async contextSettings(ctx: CallContext): Promise<ContextSettings> {
+    return (await this.scopes.get(ctx)).settings;
+  }
+
+  /** GET /people/{crmId}: the Person with the `$expand` collections, or null when not in this tenant+context. */
+  async getPerson(ctx: CallContext, crmId: number, expand: ReadonlySet<string>): Promise<Person | null> {
+    const people = await this.scopes.get(ctx);
+    const wanted = expandSet(expand);
+    if (!Number.isSafeInteger(crmId) || crmId <= 0) return null;
+    await people.waitUntilDurable(crmId);
+    const p = await this.store.getPerson(people.scope, crmId);
+    return p === null ? null : renderPerson(p, wanted, people.settings);
+  }
+
+  /**
+   * GET /people/{type}:{id}: the person holding that external identifier (type and value
+   * case-insensitive; the oldest record when several do), or null. A type not available in
+   * the context finds nobody.
+   */
+  async getPersonByExternalId(ctx: CallContext, type: string, id: string, expand: ReadonlySet<string>): Promise<Person | null> {
+    const people = await this.scopes.get(ctx);
+    const wanted = expandSet(expand);
+    const p = await personByExternalId(people, this.store, type, id, () => this.store.flush());
+    return p === null ? null : renderPerson(p, wanted, people.settings);
+  }
+}
+
+/** The engine input of a new person is the candidate's (so the match's normalization serves). */
+function sameEngineInputAs(person: PersonRecord, m: Match): boolean {
+  return sameEngineInput(engineInput(person), m.input);
+}
+
+/** The `$expand` values, canonically spelled; CrmError 400 naming the unknown ones. */
+function expandSet(expand: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  const bad: string[] = [];
+  for (const value of expand) {
+    const known = EXPANDABLE.find((e) => e.toLowerCase() === value.trim().toLowerCase());
+    if (known === undefined) bad.push(value);
+    else out.add(known);
+  }
+  if (bad.length > 0) {
+    throw new CrmError('INVALID_PARAMETER', [{ property: '$expand', text: `Unknown $expand value${bad.length > 1 ? 's' : ''}: ${bad.join(', ')}.`, hint: `Valid values: ${EXPANDABLE.join(', ')}.` }]);
+  }
+  return out;
+}
+
+/**
+ * The stored value an external identifier named in a path is looked up by, or null when it
+ * names nobody: a type unknown in the context, an empty value, or a votercrmid that is not a
+ * crmId (votercrmid values are stored canonical: "007" is record 7).
+ */
+function identifierLookup(people: PeopleScope, type: string, id: string): string | null {
+  const known = identifierTypesOf(people.scope.context, people.settings).some((t) => t.toLowerCase() === type.trim().toLowerCase());
+  if (!known || id.trim() === '') return null;
+  return type.trim().toLowerCase() === VOTER_CRM_ID ? canonicalVoterCrmId(id) : id;
+}
+
+/** The stored person holding an external identifier named in a path (the oldest when several do), or null. */
+export async function personByExternalId(people: PeopleScope, store: Store, type: string, id: string, before?: () => Promise<void>): Promise<PersonRecord | null> {
+  const value = identifierLookup(people, type, id);
+  if (value === null) return null;
+  if (before !== undefined) await before();
+  for (const crmId of await store.findByIdentifier(people.scope, type, value)) {
+    const p = await store.getPerson(people.scope, crmId);
+    if (p !== null) return p;
+  }
+  return null;
+}
