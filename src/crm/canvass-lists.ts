@@ -18,7 +18,9 @@
  * ```
  *
  * An entry with a seeded id replaces the seeded entry. Survey questions, activist codes and
- * volunteer activities have no seeded entries.
+ * volunteer activities start with a small default set ({@link DEFAULT_CANVASS_LISTS}), so that
+ * a fresh tenant can take a canvass without configuration; a context whose settings list any
+ * of those sees its own list instead of that kind's defaults.
  */
 import { Issues, isObject, own, pathOf, readArray, readInteger, readString, type JsonObject } from './validate-util.js';
 
@@ -59,10 +61,10 @@ export interface CanvassLists {
   readonly volunteerActivities: readonly VolunteerActivity[];
 }
 
-/** Result codes with an effect on the phone the canvass names (compatibility.md). */
+/** Result codes with an effect on the phone the canvass names, and the common outcomes (compatibility.md). */
 export const RESULT_CODE = {
-  Deceased: 4, Canvassed: 14, CallBack: 17, Busy: 18, LeftMessage: 19, WrongNumber: 20,
-  DoNotCall: 22, Disconnected: 25, DoNotText: 130, DoNotEmail: 131,
+  NotHome: 1, Refused: 2, Inaccessible: 3, Deceased: 4, Moved: 5, Canvassed: 14, CallBack: 17, Busy: 18,
+  LeftMessage: 19, WrongNumber: 20, DoNotCall: 22, Disconnected: 25, DoNotText: 130, DoNotEmail: 131,
 } as const;
 
 /** Input type used when a request names none: API. */
@@ -85,14 +87,27 @@ export const SEEDED_CANVASS_LISTS: CanvassLists = Object.freeze({
     { inputTypeId: 11, name: 'API' },
     { inputTypeId: 14, name: 'Mobile' },
   ],
+  // 1-5, 10, 13, 14, 21, 23: the ids of the modeled API's standard door and phone outcomes (as
+  // clients' own examples use them: parsons applies result code 1); 6-9 are ours.
   resultCodes: [
+    { resultCodeId: 1, name: 'Not Home', mediumName: 'NH', shortName: 'NH' },
+    { resultCodeId: 2, name: 'Refused', mediumName: 'Ref', shortName: 'RF' },
+    { resultCodeId: 3, name: 'Inaccessible', mediumName: 'Inac', shortName: 'IA' },
     { resultCodeId: 4, name: 'Deceased', mediumName: 'Dec', shortName: 'DC' },
+    { resultCodeId: 5, name: 'Moved', mediumName: 'Moved', shortName: 'MV' },
+    { resultCodeId: 6, name: 'Hostile', mediumName: 'Host', shortName: 'HO' },
+    { resultCodeId: 7, name: 'Language Barrier', mediumName: 'Lang', shortName: 'LB' },
+    { resultCodeId: 8, name: 'Not Interested', mediumName: 'NotInt', shortName: 'NI' },
+    { resultCodeId: 10, name: 'Vacant', mediumName: 'Vac', shortName: 'VA' },
+    { resultCodeId: 13, name: 'Come Back', mediumName: 'CB', shortName: 'CB' },
     { resultCodeId: 14, name: 'Canvassed', mediumName: 'Canv', shortName: 'CV' },
     { resultCodeId: 17, name: 'Call Back', mediumName: 'CB', shortName: 'CB' },
     { resultCodeId: 18, name: 'Busy', mediumName: 'Busy', shortName: 'BZ' },
     { resultCodeId: 19, name: 'Left Message', mediumName: 'LM', shortName: 'LM' },
     { resultCodeId: 20, name: 'Wrong Number', mediumName: 'Wr#', shortName: 'WN' },
+    { resultCodeId: 21, name: 'Lit Drop', mediumName: 'Lit', shortName: 'LD' },
     { resultCodeId: 22, name: 'Do Not Call', mediumName: 'DNC', shortName: 'XC' },
+    { resultCodeId: 23, name: 'Do Not Walk', mediumName: 'DNW', shortName: 'XW' },
     { resultCodeId: 25, name: 'Disconnected', mediumName: 'Disc', shortName: 'WX' },
     { resultCodeId: 130, name: 'Do Not Text', mediumName: 'DNT', shortName: 'XT' },
     { resultCodeId: 131, name: 'Do Not Email', mediumName: 'DNE', shortName: 'DE' },
@@ -102,10 +117,54 @@ export const SEEDED_CANVASS_LISTS: CanvassLists = Object.freeze({
   volunteerActivities: [],
 });
 
+const responses = (first: number, names: readonly string[]): SurveyResponseOption[] =>
+  names.map((name, i) => ({ surveyResponseId: first + i, name, mediumName: name.slice(0, 9), shortName: String(i + 1) }));
+
+/**
+ * The default survey questions, activist codes and volunteer activities of a context that
+ * configures none of that kind: enough to record a door or phone conversation on a fresh tenant.
+ */
+export const DEFAULT_CANVASS_LISTS: Pick<CanvassLists, 'surveyQuestions' | 'activistCodes' | 'volunteerActivities'> = Object.freeze({
+  surveyQuestions: [
+    {
+      surveyQuestionId: 1, type: 'Candidate', cycle: null, name: 'Support', mediumName: 'Support', shortName: 'Sup',
+      scriptQuestion: 'Can we count on your support?', status: 'Active',
+      responses: responses(1, ['Strong Support', 'Lean Support', 'Undecided', 'Lean Oppose', 'Strong Oppose']),
+    },
+    {
+      surveyQuestionId: 2, type: 'GOTV', cycle: null, name: 'Vote Plan', mediumName: 'VotePlan', shortName: 'VP',
+      scriptQuestion: 'How do you plan to vote?', status: 'Active',
+      responses: responses(6, ['Early', 'Election Day', 'By Mail', 'Not Voting']),
+    },
+    {
+      surveyQuestionId: 3, type: 'Volunteer', cycle: null, name: 'Volunteer Ask', mediumName: 'VolAsk', shortName: 'VA',
+      scriptQuestion: 'Would you volunteer with us?', status: 'Active',
+      responses: responses(10, ['Yes', 'Maybe', 'No']),
+    },
+  ],
+  activistCodes: [
+    { activistCodeId: 1, type: 'Volunteer', name: 'Volunteer', mediumName: 'Volunteer', shortName: 'Vol', description: 'Agreed to volunteer', scriptQuestion: null, status: 'Active' },
+    { activistCodeId: 2, type: 'Constituency/Issue', name: 'Supporter', mediumName: 'Supporter', shortName: 'Sup', description: 'Supports the campaign', scriptQuestion: null, status: 'Active' },
+    { activistCodeId: 3, type: 'Constituency/Issue', name: 'Donor', mediumName: 'Donor', shortName: 'Don', description: 'Gave money', scriptQuestion: null, status: 'Active' },
+    { activistCodeId: 4, type: 'Constituency/Issue', name: 'Yard Sign', mediumName: 'Yard Sign', shortName: 'YS', description: 'Asked for a yard sign', scriptQuestion: null, status: 'Active' },
+    { activistCodeId: 5, type: 'Constituency/Issue', name: 'Opt-In: Cell Phone', mediumName: 'Cell Phon', shortName: 'Cel', description: 'Agreed to be texted on the cell phone', scriptQuestion: null, status: 'Active' },
+  ],
+  volunteerActivities: [
+    { volunteerActivityId: 1, name: 'Canvass' },
+    { volunteerActivityId: 2, name: 'Phone Bank' },
+    { volunteerActivityId: 3, name: 'Text Bank' },
+  ],
+});
+
 /** No additions. */
 export const EMPTY_CANVASS_SETTINGS: CanvassLists = Object.freeze({
   contactTypes: [], inputTypes: [], resultCodes: [], surveyQuestions: [], activistCodes: [], volunteerActivities: [],
 });
+
+/** A context's own list, or the defaults when it configures none. */
+function orDefault<T>(own: readonly T[], defaults: readonly T[]): readonly T[] {
+  return own.length > 0 ? own : defaults;
+}
 
 function mergeById<T>(seeded: readonly T[], added: readonly T[], id: (t: T) => number): T[] {
   const out = new Map<number, T>();
@@ -133,9 +192,9 @@ function mergeLists(added: CanvassLists): CanvassLists {
     contactTypes: mergeById(s.contactTypes, added.contactTypes, (t) => t.contactTypeId),
     inputTypes: mergeById(s.inputTypes, added.inputTypes, (t) => t.inputTypeId),
     resultCodes: mergeById(s.resultCodes, added.resultCodes, (t) => t.resultCodeId),
-    surveyQuestions: mergeById(s.surveyQuestions, added.surveyQuestions, (t) => t.surveyQuestionId),
-    activistCodes: mergeById(s.activistCodes, added.activistCodes, (t) => t.activistCodeId),
-    volunteerActivities: mergeById(s.volunteerActivities, added.volunteerActivities, (t) => t.volunteerActivityId),
+    surveyQuestions: mergeById(s.surveyQuestions, orDefault(added.surveyQuestions, DEFAULT_CANVASS_LISTS.surveyQuestions), (t) => t.surveyQuestionId),
+    activistCodes: mergeById(s.activistCodes, orDefault(added.activistCodes, DEFAULT_CANVASS_LISTS.activistCodes), (t) => t.activistCodeId),
+    volunteerActivities: mergeById(s.volunteerActivities, orDefault(added.volunteerActivities, DEFAULT_CANVASS_LISTS.volunteerActivities), (t) => t.volunteerActivityId),
   };
 }
 

@@ -218,6 +218,11 @@ export class Crm {
     return this.people.importFindOrCreate(ctx, body, mark);
   }
 
+  /** See {@link People.updatePerson}. */
+  updatePerson(ctx: CallContext, ref: PersonRef, body: unknown): Promise<MatchOutcome | null> {
+    return this.people.updatePerson(ctx, ref, body);
+  }
+
   /** See {@link People.importUpdatePerson}. */
   importUpdatePerson(ctx: CallContext, crmId: number, body: unknown, mark: ImportRowMark): Promise<ImportUpdate> {
     return this.people.importUpdatePerson(ctx, crmId, body, mark);

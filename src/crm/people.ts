@@ -17,7 +17,8 @@ import { identifierTypesOf, type ContextSettings } from './settings.js';
 import { SUPPRESSIONS, applySuppression, findSuppression } from './suppressions.js';
 import { engineInput, sameEngineInput } from './stored-normalization.js';
 import { validateCandidate } from './validate.js';
-import { VOTER_CRM_ID, canonicalVoterCrmId, unknownVoterIds } from './voter-ids.js';
+import { VOTER_CRM_ID, canonicalIdentifierType, canonicalVoterCrmId, unknownVoterIds } from './voter-ids.js';
+import type { PersonRef } from './canvass.js';
 
 function explanationOf(r: MatchResult): MatchExplanation {
   return { score: r.score, gates: r.gates, gate: r.gate, fields: r.explanation, candidates: r.candidates };
@@ -172,6 +173,32 @@ export class People {
     }, 'job');
   }
 
+  /**
+   * POST /people/{crmId} and POST /people/{personIdType}:{personId}: applies a Match Candidate
+   * to the person the path names with findOrCreate's update rules (scalars given replace the
+   * stored ones; new emails, phones and addresses are appended, one already there is not added
+   * again) after the same validation (CrmError 400 with every issue). No match is attempted: the
+   * path names the person, and a crmId or vanId in the body is ignored. Null when no such person
+   * is in this tenant+context (404). Answered once durable.
+   */
+  async updatePerson(ctx: CallContext, ref: PersonRef, body: unknown): Promise<MatchOutcome | null> {
+    const people = await this.scopes.get(ctx);
+    const candidate = await this.validate(people, body);
+    return people.write(async (writer): Promise<MatchOutcome | null> => {
+      const stored = ref.kind === 'crmId'
+        ? (Number.isSafeInteger(ref.crmId) && ref.crmId > 0 ? await writer.getPerson(ref.crmId) : null)
+        : await personByExternalId(people, this.store, ref.type, ref.id);
+      if (stored === null) return null;
+      const { person, changed } = applyCandidate(stored, candidate, this.clock.now());
+      if (changed) await people.savePerson(writer, person);
+      else people.answersWith(stored.crmId);
+      return {
+        status: 'Matched', crmId: stored.crmId, reason: null, reasonText: null, matchedBy: 'crmId', updated: changed,
+        explanation: { score: 0, gates: [], gate: null, fields: [], candidates: 0 },
+      };
+    });
+  }
+
   /** The settings of a call's tenant and context (bulk import mapping values, custom fields). */
   async contextSettings(ctx: CallContext): Promise<ContextSettings> {
     return (await this.scopes.get(ctx)).settings;
@@ -232,7 +259,9 @@ function identifierLookup(people: PeopleScope, type: string, id: string): string
 }
 
 /** The stored person holding an external identifier named in a path (the oldest when several do), or null. */
-export async function personByExternalId(people: PeopleScope, store: Store, type: string, id: string, before?: () => Promise<void>): Promise<PersonRecord | null> {
+export async function personByExternalId(people: PeopleScope, store: Store, named: string, id: string, before?: () => Promise<void>): Promise<PersonRecord | null> {
+  // `votervanid` (what clients of the modeled API call it) is votercrmid.
+  const type = canonicalIdentifierType(named);
   const value = identifierLookup(people, type, id);
   if (value === null) return null;
   if (before !== undefined) await before();

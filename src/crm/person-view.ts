@@ -2,8 +2,8 @@
  * The Person as GET returns it (interface.md 2.8, compatibility.md "GET /people"): every
  * property present, defaults of the derived names applied, dates as "1975-09-18T00:00:00Z",
  * collections that were not expanded `null` and expanded-but-empty `[]`. Shapes follow the
- * captured client responses (data/van-clients/parsons-get-person-response.json), with `crmId`
- * for `vanId`.
+ * captured client responses (data/van-clients/parsons-get-person-response.json): `crmId`, and
+ * `vanId` beside it with the same value (parsons reads `vanId`; compatibility.md).
  */
 import type { PersonRecord, StoredAddress, StoredPhone } from '../store/index.js';
 import type { PhoneDisposition } from './canvass.js';
@@ -22,7 +22,7 @@ export const EXPANDABLE: readonly string[] = Object.freeze([
 ]);
 
 /** A Person (interface.md 2.8) as plain JSON. */
-export type Person = { readonly crmId: number } & { readonly [property: string]: unknown };
+export type Person = { readonly crmId: number; readonly vanId: number } & { readonly [property: string]: unknown };
 
 const text = (v: string | number | null): string | null => (v === null ? null : String(v));
 
@@ -121,6 +121,7 @@ export function renderPerson(p: PersonRecord, expand: ReadonlySet<string>, setti
   const demographics = on('reportedDemographics');
   return {
     crmId: p.crmId,
+    vanId: p.crmId,
     firstName: first,
     lastName: last,
     middleName: middle,

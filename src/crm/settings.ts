@@ -33,7 +33,9 @@
  *           { "id": 14, "name": "Trained on", "type": "date" },// YYYY-MM-DD
  *           { "id": 15, "name": "Has car", "type": "boolean" } // true/false/yes/no/1/0
  *         ] } ],
- *     "canvass": { "resultCodes": [] },  // canvass lookup lists added to the seeded ones; see
+ *     "canvass": { "resultCodes": [] },  // canvass lookup lists added to the seeded ones; own
+ *                                        //   surveyQuestions / activistCodes / volunteerActivities
+ *                                        //   replace that kind's defaults; see
  *                                        //   src/crm/canvass-lists.ts [none added]
  *     "selfReported": {                  // value lists of the selfReported* properties [all empty]
  *       "races": [{ "id": 1, "name": "Asian" }],

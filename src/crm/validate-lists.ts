@@ -6,7 +6,7 @@ import { type ValidCustomFieldValue, type ValidIdentifier, type ValidationContex
 import { findCustomField, identifierTypesOf, type CustomFieldSetting } from './settings.js';
 import { checkIsoDate } from './values.js';
 import { eachObject } from './validate-channels.js';
-import { VOTER_CRM_ID, canonicalVoterCrmId } from './voter-ids.js';
+import { VOTER_CRM_ID, canonicalIdentifierType, canonicalVoterCrmId } from './voter-ids.js';
 import {
   Issues, clip, isBlank, own, pathOf, readInteger, readText, type JsonObject,
 } from './validate-util.js';
@@ -25,9 +25,10 @@ export function readIdentifiers(issues: Issues, body: JsonObject, vc: Validation
     if (typeText === undefined && isBlank(own(item, 'type'))) issues.add(typePath, `${typePath} is required.`);
     if (externalId === undefined && isBlank(own(item, 'externalId'))) issues.add(idPath, `${idPath} is required.`);
     if (typeText === undefined) return;
-    const type = available.find((t) => t.toLowerCase() === typeText.toLowerCase());
+    const wanted = canonicalIdentifierType(typeText).toLowerCase();
+    const type = available.find((t) => t.toLowerCase() === wanted);
     if (type === undefined) {
-      const hint = typeText.toLowerCase() === 'votercrmid'
+      const hint = wanted === VOTER_CRM_ID
         ? 'votercrmid is only available in the campaign context.'
         : `Available in this context: ${available.join(', ')}.`;
       issues.add(typePath, `${typePath} "${clip(typeText)}" is not an identifier type available in this context.`, hint);

@@ -12,6 +12,15 @@ import type { ValidationIssue } from './errors.js';
 
 export const VOTER_CRM_ID = 'votercrmid';
 
+/** What clients of the modeled API call votercrmid (compatibility.md): accepted as its synonym. */
+export const VOTER_VAN_ID = 'votervanid';
+
+/** An identifier type as sent, with `votervanid` (any case) read as votercrmid; trimmed. */
+export function canonicalIdentifierType(type: string): string {
+  const t = type.trim();
+  return t.toLowerCase() === VOTER_VAN_ID ? VOTER_CRM_ID : t;
+}
+
 const DIGITS = /^\d{1,15}$/;
 
 /** The canonical text of a votercrmid value ("007" -> "7"), or null when it is not a crmId. */

@@ -10,6 +10,8 @@ export type { CallContext, CanvassLists, ContextName, KeyIdentity, MatchOutcome,
 
 /** The part of the `Crm` facade the HTTP adapter calls. */
 export type CrmPort = Pick<Crm, 'authenticate' | 'find' | 'findOrCreate' | 'getPerson' | 'getPersonByExternalId'>
+  // POST /people/{ref}; without it the route answers 405.
+  & Partial<Pick<Crm, 'updatePerson'>>
   // Monthly usage for quotas (rate-limit.ts); without them usage is counted in memory only.
   & Partial<Pick<Crm, 'addKeyUsage' | 'getKeyUsage'>>
   // Canvass responses and their lookup lists; the routes are served when present.

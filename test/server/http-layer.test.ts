@@ -173,21 +173,21 @@ describe('match responses', () => {
     let res = await app.inject({ method: 'POST', url: '/v2/people/find', headers: { ...auth, host: 'crm.example.org:8443' }, payload: {} });
     expect(res.statusCode).toBe(302);
     expect(res.headers['location']).toBe('http://crm.example.org:8443/v2/people/42');
-    expect(res.json()).toEqual({ crmId: 42, status: 'Matched' });
+    expect(res.json()).toEqual({ crmId: 42, vanId: 42, status: 'Matched' });
 
     crm.next = outcome('UnmatchedStored', 43, 'below-minimum');
     res = await app.inject({ method: 'POST', url: '/v4/contacts/findOrCreate', headers: auth, payload: {} });
     expect(res.statusCode).toBe(201);
     expect(res.headers['location']).toBe('http://localhost:80/v4/people/43');
     expect(res.headers['x-match-reason']).toBe('below-minimum');
-    expect(res.json()).toEqual({ crmId: 43, status: 'UnmatchedStored', reason: 'below-minimum', reasonText: 'because below-minimum' });
+    expect(res.json()).toEqual({ crmId: 43, vanId: 43, status: 'UnmatchedStored', reason: 'below-minimum', reasonText: 'because below-minimum' });
     expect(crm.calls.at(-1)?.op).toBe('contacts');
 
     crm.next = outcome('Unmatched', null, 'no-candidates');
     res = await app.inject({ method: 'POST', url: '/v4/people/find', headers: auth, payload: {} });
     expect(res.statusCode).toBe(404);
     expect(res.headers['location']).toBeUndefined();
-    expect(res.json()).toEqual({ crmId: null, status: 'Unmatched', reason: 'no-candidates', reasonText: 'because no-candidates' });
+    expect(res.json()).toEqual({ crmId: null, vanId: null, status: 'Unmatched', reason: 'no-candidates', reasonText: 'because no-candidates' });
   });
 
   it('ignores X-Forwarded-* unless trustProxy is set', async () => {

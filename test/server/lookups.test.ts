@@ -101,12 +101,19 @@ describe('canvass lists', () => {
     ]);
     const codes = (await get('/v2/canvassResponses/resultCodes', plainHeaders)).json<{ resultCodeId: number; name: string; mediumName: string; shortName: string }[]>();
     expect(codes.map((c) => `${c.resultCodeId} ${c.name}`)).toEqual([
-      '4 Deceased', '14 Canvassed', '17 Call Back', '18 Busy', '19 Left Message', '20 Wrong Number',
-      '22 Do Not Call', '25 Disconnected', '130 Do Not Text', '131 Do Not Email',
+      '1 Not Home', '2 Refused', '3 Inaccessible', '4 Deceased', '5 Moved', '6 Hostile', '7 Language Barrier',
+      '8 Not Interested', '10 Vacant', '13 Come Back', '14 Canvassed', '17 Call Back', '18 Busy', '19 Left Message',
+      '20 Wrong Number', '21 Lit Drop', '22 Do Not Call', '23 Do Not Walk', '25 Disconnected', '130 Do Not Text',
+      '131 Do Not Email',
     ]);
     expect(codes.find((c) => c.resultCodeId === 18)).toEqual({ resultCodeId: 18, name: 'Busy', mediumName: 'Busy', shortName: 'BZ' });
-    expect((await get('/v2/surveyQuestions', plainHeaders)).json()).toEqual({ items: [], count: 0, nextPageLink: null });
-    expect((await get('/v2/activistCodes', plainHeaders)).json()).toEqual({ items: [], count: 0, nextPageLink: null });
+    // A context that configures none gets default survey questions, activist codes and volunteer activities.
+    const questions = (await get('/v2/surveyQuestions', plainHeaders)).json<{ items: { surveyQuestionId: number; name: string; responses: { surveyResponseId: number }[] }[]; count: number }>();
+    expect(questions.items.map((q) => `${q.surveyQuestionId} ${q.name}`)).toEqual(['1 Support', '2 Vote Plan', '3 Volunteer Ask']);
+    expect(questions.items[0]?.responses.map((r) => r.surveyResponseId)).toEqual([1, 2, 3, 4, 5]);
+    const codesPage = (await get('/v2/activistCodes', plainHeaders)).json<{ items: { activistCodeId: number; name: string; status: string }[]; count: number; nextPageLink: null }>();
+    expect(codesPage.items.map((a) => `${a.activistCodeId} ${a.name}`)).toEqual(['1 Volunteer', '2 Supporter', '3 Donor', '4 Yard Sign', '5 Opt-In: Cell Phone']);
+    expect(codesPage).toMatchObject({ count: 5, nextPageLink: null });
   });
 
   it('settings add to and rename seeded entries', async () => {

@@ -459,7 +459,13 @@ export class ImportRunner {
     }
   }
 
-  /** Splits the result file into parts and ends the job Completed or CompletedWithErrors. */
+  /**
+   * Splits the result file into parts and ends the job. Row failures are reported on their row
+   * and leave the job `Completed` (parsons reads the result file of a `Completed` job only);
+   * `CompletedWithErrors`, with `errors[]` saying why, is for a shortfall of the job as a
+   * whole: a result file over `resultFileSizeKbLimit`, served as several files (a client that
+   * reads `resultFiles[0]` alone would miss rows).
+   */
   private async finish(job: ImportJobRow, spec: JobSpec, fileId: number): Promise<void> {
     const current = await this.store.getImportJob(job.tenantId, job.id);
     if (current === null || current.owner !== this.owner) throw new LeaseLost();
@@ -473,8 +479,16 @@ export class ImportRunner {
       await nextTurn();
     }
     const now = this.clock();
+    const errors = [...current.errors];
+    if (splitter.parts.length > 1) {
+      errors.push({
+        code: 'RESULT_FILE_SPLIT',
+        text: `The result file is larger than resultFileSizeKbLimit (${spec.resultFileSizeKbLimit} KB): it is served as ${splitter.parts.length} files (resultFiles), each within the limit; read them all.`,
+      });
+    }
     await this.store.updateImportJob(job.id, this.owner, {
-      status: current.rowsFailed > 0 ? 'CompletedWithErrors' : 'Completed',
+      status: errors.length > 0 ? 'CompletedWithErrors' : 'Completed',
+      errors,
       resultParts: splitter.parts.length > 0 ? splitter.parts : [{ firstRow: 1, lastRow: 0 }],
       finishedAt: iso(now), expiresAt: iso(new Date(now.getTime() + this.ttlMs)), release: true,
     });

@@ -1,6 +1,8 @@
 /**
- * The people endpoints (interface.md section 4): find, findOrCreate, contacts/findOrCreate
- * and the two GET forms. Thin: parse the request, call the facade, shape the answer.
+ * The people endpoints (interface.md section 4): find, findOrCreate, contacts/findOrCreate,
+ * the two GET forms and the two POST forms that update the person a path names
+ * (compatibility.md, parsons' update_person). Thin: parse the request, call the facade, shape
+ * the answer.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callContextOf } from '../auth.js';
@@ -29,11 +31,13 @@ export interface PeopleRoutesOptions {
 }
 
 /**
- * The Match Response body: `{crmId, status}` (interface.md 2.7), plus, when no record
- * matched, `reason` (a stable code) and `reasonText` (a sentence). Clients ignore unknown fields.
+ * The Match Response body: `{crmId, status}` (interface.md 2.7), `vanId` beside `crmId` with the
+ * same value (compatibility.md: parsons reads `vanId`), plus, when no record matched, `reason`
+ * (a stable code) and `reasonText` (a sentence). Clients ignore unknown fields.
  */
 interface MatchResponseBody {
   crmId: number | null;
+  vanId: number | null;
   status: MatchOutcome['status'];
   reason?: string;
   reasonText?: string;
@@ -56,7 +60,7 @@ function sendOutcome(
   operation: string,
   outcome: MatchOutcome,
 ): FastifyReply {
-  const body: MatchResponseBody = { crmId: outcome.crmId, status: outcome.status };
+  const body: MatchResponseBody = { crmId: outcome.crmId, vanId: outcome.crmId, status: outcome.status };
   if (outcome.reason !== null) {
     body.reason = outcome.reason;
     if (outcome.reasonText !== null) body.reasonText = outcome.reasonText;
@@ -97,6 +101,17 @@ export function registerPeopleRoutes(app: FastifyInstance, options: PeopleRoutes
     const outcome = await crm.findOrCreate(callContextOf(request), requireBody(request), { contacts: true });
     return sendOutcome(request, reply, prefix, 'contacts/findOrCreate', outcome);
   });
+
+  const update = crm.updatePerson?.bind(crm);
+  if (update !== undefined) {
+    app.post<{ Params: { ref: string } }>('/people/:ref', async (request, reply) => {
+      const ref = parsePersonRef(request.params.ref);
+      if (ref === null) throw notFound();
+      const outcome = await update(callContextOf(request), ref, requireBody(request));
+      if (outcome === null) throw notFound();
+      return sendOutcome(request, reply, prefix, 'update', outcome);
+    });
+  }
 
   app.get<{ Params: { ref: string }; Querystring: Record<string, unknown> }>(
     '/people/:ref',
