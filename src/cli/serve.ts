@@ -4,7 +4,8 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { Crm } from '../crm/index.js';
-import { buildApp } from '../server/app.js';
+import { buildApp, buildMetricsApp } from '../server/app.js';
+import { Metrics, type MetricsAccess } from '../server/metrics.js';
 import { BulkImports, ImportRunner } from '../crm/index.js';
 import { DEFAULT_SOURCE_LIMITS, fetchSource, hostAllowed, parseAllowedHosts, type SourceLimits } from '../files/import-source.js';
 import { describeDb, describeError, resolveDbPath, type CliIo } from './io.js';
@@ -41,6 +42,37 @@ export interface ServeOptions {
   readonly redis?: string | null;
   /** Most people this process indexes (Crm maxIndexPeople); undefined: derived from the heap limit. */
   readonly maxIndexPeople?: number;
+  /** Where `GET /metrics` is served and to whom (README "Metrics"); default {@link DEFAULT_METRICS}. */
+  readonly metrics?: MetricsSettings;
+}
+
+/**
+ * Who reads the Prometheus metrics: `port` (MATCHBOOK_METRICS_PORT) serves them on a port of
+ * their own (on `host`, default loopback) and not on the API port; `key` (MATCHBOOK_METRICS_KEY)
+ * asks for `Authorization: Bearer <key>` (on whichever port serves them). Neither: the API port
+ * serves them to anyone when it listens on loopback only (as `npm start`), else not at all.
+ */
+export interface MetricsSettings {
+  readonly port: number | null;
+  readonly host: string;
+  readonly key: string | null;
+}
+
+export const DEFAULT_METRICS: MetricsSettings = { port: null, host: DEFAULT_HOST, key: null };
+
+const METRICS_HINT = 'Set MATCHBOOK_METRICS_KEY (then send Authorization: Bearer <key>) or MATCHBOOK_METRICS_PORT (a port of their own); README, "Metrics".';
+
+/** True for an address only this machine reaches. */
+function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
+}
+
+/** The access rule of `/metrics` on the API port, and of the metrics port when there is one. */
+export function metricsAccessOf(settings: MetricsSettings, apiHost: string): { api: MetricsAccess; own: MetricsAccess | null } {
+  const keyed: MetricsAccess | null = settings.key === null ? null : { kind: 'key', key: settings.key };
+  if (settings.port !== null) return { api: { kind: 'off', hint: 'They are served on the metrics port (MATCHBOOK_METRICS_PORT).' }, own: keyed ?? { kind: 'open' } };
+  if (keyed !== null) return { api: keyed, own: null };
+  return { api: isLoopback(apiHost) ? { kind: 'open' } : { kind: 'off', hint: METRICS_HINT }, own: null };
 }
 
 /** Bulk import settings of a server (README "Bulk import"). */
@@ -83,6 +115,8 @@ export interface RunningServer {
   readonly port: number;
   /** The demo key when this start created the demo tenant, else null. */
   readonly demoKey: string | null;
+  /** Where the metrics are served (`.../metrics`), or null when nobody may read them. */
+  readonly metricsUrl: string | null;
   /**
    * Resolves true once every tenant's index is loaded (the server listens before: `GET /ready`
    * answers 503 meanwhile), false when the server was closed first; rejects when loading fails
@@ -158,6 +192,8 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     }
   }
   const settings = options.imports ?? importSettingsFromEnv({});
+  const metrics = new Metrics();
+  const access = metricsAccessOf(options.metrics ?? DEFAULT_METRICS, options.host);
   let app: ReturnType<typeof buildApp> | null = null;
   const runner = new ImportRunner({
     crm,
@@ -166,9 +202,16 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     leaseMs: settings.leaseMs,
     sliceMs: settings.sliceMs,
     onError: (err, jobId) => app?.log.error({ err, jobId }, 'bulk import failure'),
+    onRow: (ok) => metrics.observeImportRow(ok),
+    onJobEnd: (status) => metrics.observeImportJob(status),
   });
   const imports = new BulkImports(crm, runner, (url) => hostAllowed(url, settings.allowedHosts));
-  app = buildApp({ crm, logger: { level: options.logLevel }, trustProxy: options.trustProxy, imports, maxUploadBytes: settings.limits.maxBytes, ...(limiter === null ? {} : { rateLimiter: limiter }) });
+  app = buildApp({
+    crm, logger: { level: options.logLevel }, trustProxy: options.trustProxy, imports, maxUploadBytes: settings.limits.maxBytes,
+    metrics, metricsAccess: access.api, ...(limiter === null ? {} : { rateLimiter: limiter }),
+  });
+  const metricsApp = access.own === null ? null : buildMetricsApp(metrics, access.own);
+  if (metricsApp !== null) app.addHook('onClose', async () => metricsApp.close());
   const appLog = app.log;
   log = (err) => appLog.error({ err }, 'rate limiter (Redis) failed; request admitted');
   // Stop the import worker before the database closes (after in-flight requests).
@@ -176,8 +219,15 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const loaded = crm.loadAllIndexes();
   // Observed here so that a failure while listen is pending is not unhandled; the caller awaits `loaded`.
   loaded.catch(() => undefined);
+  let metricsUrl: string | null = null;
   try {
     await app.listen({ host: options.host, port: options.port });
+    if (metricsApp !== null) {
+      const m = options.metrics ?? DEFAULT_METRICS;
+      await metricsApp.listen({ host: m.host, port: m.port ?? 0 });
+      const a = metricsApp.server.address();
+      metricsUrl = `http://${clientHost(m.host)}:${typeof a === 'object' && a !== null ? a.port : m.port}/metrics`;
+    }
   } catch (err) {
     await app.close();
     await loaded.catch(() => undefined);
@@ -187,11 +237,13 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   runner.start();
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : options.port;
+  if (metricsApp === null && access.api.kind !== 'off') metricsUrl = `http://${clientHost(options.host)}:${port}/metrics`;
   let closing: Promise<void> | null = null;
   return {
     url: `http://${clientHost(options.host)}:${port}`,
     port,
     demoKey,
+    metricsUrl,
     loaded,
     close: () => {
       closing ??= (async () => {
@@ -231,7 +283,10 @@ export function startBanner(server: RunningServer, db: string): string {
         `Tiers (per key; High: canvassResponses, Low: find, findOrCreate, bulk import; Medium: the rest):\n` +
         tierLimitLines().map((l) => `  ${l}\n`).join('') +
         `Try it:\n${demoCurl(server.url, server.demoKey)}\n`;
-  return `${demo}matchbook: listening on ${server.url} (database ${describeDb(db)}); GET /ready answers 200 once the indexes are loaded\n`;
+  const metrics = server.metricsUrl === null
+    ? `matchbook: metrics: not served (${METRICS_HINT})\n`
+    : `matchbook: metrics: ${server.metricsUrl}\n`;
+  return `${demo}${metrics}matchbook: listening on ${server.url} (database ${describeDb(db)}); GET /ready answers 200 once the indexes are loaded\n`;
 }
 
 /**
@@ -299,14 +354,23 @@ export function registerServe(program: Command, io: CliIo): void {
     .option('--redis <url>', 'redis://host:port shared by several processes for rate limits and quotas (default: $MATCHBOOK_REDIS; none: each process limits alone)')
     .option('--max-index-people <n>', 'most people this process indexes; past it loading refuses (default: $MATCHBOOK_MAX_INDEX_PEOPLE or 70% of the heap limit / 1000 B)', parseCount)
     .option('--trust-proxy', 'build Location from X-Forwarded-Proto/Host (only behind a trusted proxy)')
+    .option('--metrics-port <port>', 'serve GET /metrics on this port only, not on the API port (default: $MATCHBOOK_METRICS_PORT; none)', parsePort)
+    .option('--metrics-host <host>', `address of the metrics port (default: $MATCHBOOK_METRICS_HOST or ${DEFAULT_HOST})`)
     .option('--log-level <level>', 'fatal|error|warn|info|debug|trace|silent (default: $LOG_LEVEL or info)')
     .addOption(
       new Option('--sync <mode>', 'full: every answered write is fsynced (group commit), survives power loss; normal: survives a killed server, not power loss')
         .choices(['full', 'normal'])
         .default('full'),
     )
-    .action(async (opts: { port?: number; host?: string; db?: string; redis?: string; maxIndexPeople?: number; trustProxy?: boolean; logLevel?: string; sync: 'full' | 'normal' }) => {
+    .action(async (opts: { port?: number; host?: string; db?: string; redis?: string; maxIndexPeople?: number; trustProxy?: boolean; logLevel?: string; sync: 'full' | 'normal'; metricsPort?: number; metricsHost?: string }) => {
       const envPort = io.env['PORT'];
+      const envMetricsPort = io.env['MATCHBOOK_METRICS_PORT'];
+      const metricsKey = io.env['MATCHBOOK_METRICS_KEY'];
+      const metrics: MetricsSettings = {
+        port: opts.metricsPort ?? (envMetricsPort !== undefined && envMetricsPort !== '' ? parsePort(envMetricsPort) : null),
+        host: opts.metricsHost ?? io.env['MATCHBOOK_METRICS_HOST'] ?? DEFAULT_HOST,
+        key: metricsKey !== undefined && metricsKey.trim() !== '' ? metricsKey.trim() : null,
+      };
       const envMax = io.env['MATCHBOOK_MAX_INDEX_PEOPLE'];
       const maxIndexPeople = opts.maxIndexPeople ?? (envMax !== undefined && envMax !== '' ? parseCount(envMax) : undefined);
       const options: ServeOptions = {
@@ -318,6 +382,7 @@ export function registerServe(program: Command, io: CliIo): void {
         synchronous: opts.sync === 'normal' ? 'NORMAL' : 'FULL',
         imports: importSettingsFromEnv(io.env),
         redis: opts.redis ?? io.env['MATCHBOOK_REDIS'] ?? null,
+        metrics,
         ...(maxIndexPeople === undefined ? {} : { maxIndexPeople }),
       };
       const guard = io.handleSignals ? new SignalGuard(io) : null;

@@ -125,6 +125,11 @@ export class Crm {
     return { ...base, ready: true, database: true, reason: null };
   }
 
+  /** People in each loaded index (the `matchbook_index_people` metric). */
+  indexSizes(): { tenantId: number; context: ContextName; people: number }[] {
+    return [...this.scopes.values()].map((st) => ({ tenantId: st.scope.tenantId, context: st.scope.context, people: st.index.size }));
+  }
+
   /** Waits for running writes and their commit, then closes the store. */
   async close(): Promise<void> {
     this.closed = true;

@@ -26,6 +26,7 @@ import { registerLookupRoutes } from './routes/lookups.js';
 import { installRequestLog } from './request-log.js';
 import { registerPeopleRoutes } from './routes/people.js';
 import { registerOpsRoutes, type ReadinessCheck } from './routes/ops.js';
+import { Metrics, installRequestMetrics, registerMetricsRoute, type MetricsAccess } from './metrics.js';
 import { registerBulkImportRoutes, registerResultFileRoute } from './routes/bulk-import.js';
 import type { BulkImports } from '../crm/index.js';
 
@@ -62,6 +63,10 @@ export interface BuildAppOptions {
   readonly maxUploadBytes?: number;
   /** What `GET /ready` asks. Default: the facade's `readiness`, else always ready. */
   readonly readiness?: ReadinessCheck;
+  /** Where requests, decisions and refusals are counted (metrics.ts). Default: a new registry. */
+  readonly metrics?: Metrics;
+  /** Who may read `GET /metrics` on this app. Default: anyone (`open`). */
+  readonly metricsAccess?: MetricsAccess;
 }
 
 /** The facade as a usage ledger, when it has the usage methods. */
@@ -98,6 +103,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   app.decorateRequest('callContext', null);
   installJsonParser(app, bodyLimit);
   installRequestLog(app);
+  const metrics = options.metrics ?? new Metrics();
+  const sizes = options.crm.indexSizes?.bind(options.crm);
+  if (sizes !== undefined) metrics.indexSizes = sizes;
+  installRequestMetrics(app, metrics);
 
   const methods = new MethodTable();
   methods.install(app);
@@ -117,6 +126,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   const readiness = options.readiness ?? options.crm.readiness?.bind(options.crm) ?? null;
   registerOpsRoutes(app, { readiness });
+  registerMetricsRoute(app, metrics, options.metricsAccess ?? { kind: 'open' });
 
   const authenticate = createAuthHook(options.crm);
   const expandable = options.expandable ?? EXPANDABLE;
@@ -129,7 +139,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     void app.register(
       async (api) => {
         api.addHook('onRequest', authenticate);
-        api.addHook('onRequest', createRateLimitHook(limiter, prefix));
+        api.addHook('onRequest', createRateLimitHook(limiter, prefix, (category, reason, tier) => metrics.observeRefusal(category, reason, tier)));
         registerApiKeyProfileRoutes(api, { limiter });
         registerLookupRoutes(api, { crm: options.crm });
         registerCanvassRoutes(api, { crm: options.crm });
@@ -144,6 +154,18 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     if (imports !== undefined) void app.register(async (files) => registerResultFileRoute(files, { imports }), { prefix });
   }
   return app;
+}
+
+/**
+ * The app of a metrics port of its own (`--metrics-port`): `GET /metrics` with `access`, and
+ * the error envelope for anything else. The caller listens.
+ */
+export function buildMetricsApp(metrics: Metrics, access: MetricsAccess): FastifyInstance {
+  const app = Fastify({ logger: false, return503OnClosing: false, clientErrorHandler: writeClientError });
+  app.setErrorHandler((error, request, reply) => sendError(reply, renderError(error, request.log)));
+  app.setNotFoundHandler((request, reply) => sendError(reply, renderError(httpError(404, 'NOT_FOUND', NOT_FOUND_TEXT), request.log)));
+  registerMetricsRoute(app, metrics, access);
+  return app as unknown as FastifyInstance;
 }
 
 /**

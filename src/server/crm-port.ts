@@ -17,4 +17,6 @@ export type CrmPort = Pick<Crm, 'authenticate' | 'find' | 'findOrCreate' | 'getP
   // Canvass responses and their lookup lists; the routes are served when present.
   & Partial<Pick<Crm, 'canvassLists' | 'addCanvassResponse' | 'listCanvassResponses'>>
   // GET /ready; without it the process counts as ready once it answers.
-  & Partial<Pick<Crm, 'readiness'>>;
+  & Partial<Pick<Crm, 'readiness'>>
+  // The index sizes of GET /metrics.
+  & Partial<Pick<Crm, 'indexSizes'>>;

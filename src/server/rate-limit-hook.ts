@@ -44,9 +44,13 @@ export function rateHeaders(decision: RateDecision): Record<string, string> {
 
 /**
  * The hook for one version prefix. The category comes from the matched route's pattern
- * (without the prefix), computed once per route.
+ * (without the prefix), computed once per route. `onRefused` hears of every 429 (metrics).
  */
-export function createRateLimitHook(limiter: RateLimiter, prefix: string) {
+export function createRateLimitHook(
+  limiter: RateLimiter,
+  prefix: string,
+  onRefused: (category: RateCategory, reason: 'rate' | 'quota', tier: string) => void = () => undefined,
+) {
   const categories = new Map<string, RateCategory>();
   return async function rateLimit(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const identity = request.identity;
@@ -65,6 +69,7 @@ export function createRateLimitHook(limiter: RateLimiter, prefix: string) {
       reply.headers(headers);
       return;
     }
+    onRefused(category, decision.reason === 'quota' ? 'quota' : 'rate', identity.tier);
     headers['retry-after'] = String(seconds(decision.retryAfterMs));
     const text = decision.reason === 'quota' ? quotaText(decision.quota, Date.now()) : rateLimitText(decision.retryAfterMs);
     throw new HttpError(429, [{ code: '429', text }], headers);

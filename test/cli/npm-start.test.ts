@@ -83,4 +83,23 @@ describe('npm start, as a newcomer runs it', () => {
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: true, loading: 0 } });
   });
+
+  it('GET /metrics on loopback: Prometheus text with the demo tenant\'s indexes and the requests so far', async () => {
+    expect(stderr).toContain(`matchbook: metrics: ${base}/metrics`);
+    const key = /^\s+([0-9a-f-]{36})\s*$/m.exec(stderr)?.[1];
+    const find = await fetch(`${base}/v4/people/find`, {
+      method: 'POST', redirect: 'manual',
+      headers: { authorization: `Basic ${Buffer.from(`default:${key}|1`).toString('base64')}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ emails: [{ email: 'nobody@example.org' }] }),
+    });
+    expect(find.status).toBe(404);
+    const res = await fetch(`${base}/metrics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+    const text = await res.text();
+    expect(text).toMatch(/^matchbook_index_people\{tenant="1",context="campaign"\} 0$/m);
+    expect(text).toMatch(/^matchbook_http_requests_total\{route="\/ready",method="GET",status="200",category="none"\} [1-9]\d*$/m);
+    expect(text).toMatch(/^matchbook_match_decisions_total\{operation="find",status="Unmatched",reason="no-candidates"\} 1$/m);
+    expect(text).toMatch(/^matchbook_http_request_duration_seconds_bucket\{le="\+Inf",route="\/v4\/people\/find",method="POST",category="Low"\} 1$/m);
+  });
 });

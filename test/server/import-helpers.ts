@@ -13,6 +13,7 @@ import { zipSync, strToU8 } from 'fflate';
 import { BulkImports, Crm, ImportRunner } from '../../src/crm/index.js';
 import { fetchSource, hostAllowed, type SourceLimits } from '../../src/files/import-source.js';
 import { buildApp } from '../../src/server/app.js';
+import type { Metrics } from '../../src/server/metrics.js';
 
 export interface ImportServer {
   readonly crm: Crm;
@@ -63,7 +64,7 @@ export function zipOf(entries: Record<string, string | Uint8Array>, level: 0 | 1
   return zipSync(Object.fromEntries(Object.entries(entries).map(([k, v]) => [k, [typeof v === 'string' ? strToU8(v) : v, { level }]])));
 }
 
-export async function openImportServer(opts: { limits?: Partial<SourceLimits>; allowFiles?: boolean } = {}): Promise<ImportServer> {
+export async function openImportServer(opts: { limits?: Partial<SourceLimits>; allowFiles?: boolean; metrics?: Metrics } = {}): Promise<ImportServer> {
   const dir = mkdtempSync(join(tmpdir(), 'matchbook-import-'));
   const crm = await Crm.open({ db: join(dir, 'test.db') });
   const files = await openFileServer();
@@ -71,9 +72,10 @@ export async function openImportServer(opts: { limits?: Partial<SourceLimits>; a
   const limits: SourceLimits = { maxBytes: 10 * 1024 * 1024, maxZipRatio: 100, timeoutMs: 5000, ...opts.limits };
   const runner = new ImportRunner({
     crm, fetchUrl: (url) => fetchSource(url, allowed, limits), limits, leaseMs: 2000, pollMs: 20, batchRows: 50,
+    ...(opts.metrics === undefined ? {} : { onRow: (ok: boolean) => opts.metrics?.observeImportRow(ok), onJobEnd: (status: string) => opts.metrics?.observeImportJob(status) }),
   });
   const imports = new BulkImports(crm, runner, (u) => hostAllowed(u, allowed));
-  const app = buildApp({ crm, imports, maxUploadBytes: limits.maxBytes });
+  const app = buildApp({ crm, imports, maxUploadBytes: limits.maxBytes, ...(opts.metrics === undefined ? {} : { metrics: opts.metrics }) });
   app.addHook('onClose', async () => runner.stop());
   await app.listen({ host: '127.0.0.1', port: 0 });
   runner.start();

@@ -53,6 +53,10 @@ export interface ImportRunnerOptions {
   readonly now?: () => Date;
   /** Reports unexpected failures (logged by the server). */
   readonly onError?: (error: unknown, jobId: number | null) => void;
+  /** Hears of each row this runner finished: ok when every mapping type applied (metrics). */
+  readonly onRow?: (ok: boolean) => void;
+  /** Hears of each job this runner finished, with its final status (metrics). */
+  readonly onJobEnd?: (status: 'Completed' | 'CompletedWithErrors' | 'Failed') => void;
 }
 
 /** The job cannot go on (lost lease: another process has it). */
@@ -267,6 +271,7 @@ export class ImportRunner {
       status: 'Failed', errors: [{ code: 'IMPORT_FAILED', text }], finishedAt: iso(now),
       expiresAt: iso(new Date(now.getTime() + this.ttlMs)), release: true,
     });
+    this.options.onJobEnd?.('Failed');
   }
 
   /** The source's bytes: the upload, or the fetched URL; unzipped and size-limited. */
@@ -354,7 +359,8 @@ export class ImportRunner {
         rowNo++;
         if (rowNo < startRow || plan === null) continue;
         check();
-        await this.applyRow(ctx, job, plan, row, rowNo, partial?.rowNo === rowNo ? partial : null, commits);
+        const ok = await this.applyRow(ctx, job, plan, row, rowNo, partial?.rowNo === rowNo ? partial : null, commits);
+        this.options.onRow?.(ok);
         partial = null;
         if (++sinceYield >= this.batchRows || performance.now() - sliceStart >= this.sliceMs) {
           sinceYield = 0;
@@ -384,11 +390,14 @@ export class ImportRunner {
     return plan.value;
   }
 
-  /** Applies one row's steps after those already marked in `partial`; tracks their commits. */
+  /**
+   * Applies one row's steps after those already marked in `partial`; tracks their commits.
+   * True when every mapping type of the row applied.
+   */
   private async applyRow(
     ctx: CallContext, job: ImportJobRow, plan: ImportPlan, row: ParsedRow, rowNo: number,
     partial: ImportRowResult | null, commits: Commits,
-  ): Promise<void> {
+  ): Promise<boolean> {
     const cells = row.cells;
     const included = plan.include.map((i) => cells[i] ?? '');
     const n = plan.types.length;
@@ -404,7 +413,7 @@ export class ImportRunner {
     if (bad !== null) {
       while (outcomes.length < n) outcomes.push(row.error !== null ? `Malformed row (line ${row.line}): ${bad}` : bad);
       noWrite(n);
-      return;
+      return false;
     }
     for (let s = partial?.stepsDone ?? 0; s < n; s++) {
       const m = plan.types[s];
@@ -457,6 +466,7 @@ export class ImportRunner {
         noWrite(s + 1);
       }
     }
+    return outcomes.every((o) => o === PROCESSED);
   }
 
   /**
@@ -486,11 +496,13 @@ export class ImportRunner {
         text: `The result file is larger than resultFileSizeKbLimit (${spec.resultFileSizeKbLimit} KB): it is served as ${splitter.parts.length} files (resultFiles), each within the limit; read them all.`,
       });
     }
+    const status = errors.length > 0 ? 'CompletedWithErrors' : 'Completed';
     await this.store.updateImportJob(job.id, this.owner, {
-      status: errors.length > 0 ? 'CompletedWithErrors' : 'Completed',
+      status,
       errors,
       resultParts: splitter.parts.length > 0 ? splitter.parts : [{ firstRow: 1, lastRow: 0 }],
       finishedAt: iso(now), expiresAt: iso(new Date(now.getTime() + this.ttlMs)), release: true,
     });
+    this.options.onJobEnd?.(status);
   }
 }
