@@ -45,6 +45,13 @@ export interface MatchExplanation {
   readonly fields: MatchResult['explanation'];
   /** Number of records compared. */
   readonly candidates: number;
+  /**
+   * When no record matched because the best one scored below the match threshold (a `Possible`
+   * or `below-threshold` answer): that record and its score in bits, so that a client can offer
+   * a review. It is a person of the caller's own tenant and context (an index holds no other),
+   * so the key may read it. Null otherwise.
+   */
+  readonly nearest: { readonly crmId: number; readonly score: number } | null;
 }
 
 /**

@@ -127,7 +127,7 @@ export class Crm {
 
   /** People in each loaded index (the `matchbook_index_people` metric). */
   indexSizes(): { tenantId: number; context: ContextName; people: number }[] {
-    return [...this.scopes.values()].map((st) => ({ tenantId: st.scope.tenantId, context: st.scope.context, people: st.index.size }));
+    return this.scopes.sizes();
   }
 
   /** Waits for running writes and their commit, then closes the store. */

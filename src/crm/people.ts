@@ -20,8 +20,16 @@ import { validateCandidate } from './validate.js';
 import { VOTER_CRM_ID, canonicalIdentifierType, canonicalVoterCrmId, unknownVoterIds } from './voter-ids.js';
 import type { PersonRef } from './canvass.js';
 
+/** The engine reasons of a record that was scored but not matched ("below-threshold" for clients). */
+const BELOW_THRESHOLD_REASONS: ReadonlySet<string> = new Set(['id', 'identifier', 'score', 'below-threshold']);
+
 function explanationOf(r: MatchResult): MatchExplanation {
-  return { score: r.score, gates: r.gates, gate: r.gate, fields: r.explanation, candidates: r.candidates };
+  const near = r.decision === 'Possible' || (r.decision !== 'Matched' && BELOW_THRESHOLD_REASONS.has(r.reason));
+  const nearId = r.decision === 'Possible' ? (r.id ?? r.explainedId) : r.explainedId;
+  return {
+    score: r.score, gates: r.gates, gate: r.gate, fields: r.explanation, candidates: r.candidates,
+    nearest: near && nearId !== null ? { crmId: nearId, score: Math.round(r.score * 100) / 100 } : null,
+  };
 }
 
 /** The answer for a match: Matched, or Unmatched (find) / UnmatchedStored (a person was created). */
@@ -194,7 +202,7 @@ export class People {
       else people.answersWith(stored.crmId);
       return {
         status: 'Matched', crmId: stored.crmId, reason: null, reasonText: null, matchedBy: 'crmId', updated: changed,
-        explanation: { score: 0, gates: [], gate: null, fields: [], candidates: 0 },
+        explanation: { score: 0, gates: [], gate: null, fields: [], candidates: 0, nearest: null },
       };
     });
   }

@@ -4,7 +4,7 @@
  * (admin-cache.ts), its index rebuilt when the default country changed, and every index kept
  * within the process's limit of indexed people.
  */
-import type { Scope, Store } from '../store/index.js';
+import type { ContextName, Scope, Store } from '../store/index.js';
 import type { AdminCache } from './admin-cache.js';
 import { INDEX_BYTES_PER_PERSON, type CallContext } from './crm-types.js';
 import { CrmError } from './errors.js';
@@ -87,6 +87,11 @@ export class Scopes implements ScopeHost {
   /** Catches every held scope up with the other processes' committed changes (a no-op for a store with one writer). */
   async catchUpAll(): Promise<void> {
     await Promise.all([...this.byName.values()].map((people) => people.catchUp()));
+  }
+
+  /** People in each loaded index. */
+  sizes(): { tenantId: number; context: ContextName; people: number }[] {
+    return [...this.byName.values()].map((s) => ({ tenantId: s.scope.tenantId, context: s.scope.context, people: s.size }));
   }
 
   checkCapacity(people: PeopleScope, more: number, count: 'all' | 'others'): void {

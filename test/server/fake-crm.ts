@@ -10,7 +10,7 @@ type PersonView = Person;
 export function outcome(status: MatchOutcome['status'], crmId: number | null, reason: MatchOutcome['reason']): MatchOutcome {
   return {
     status, crmId, reason, reasonText: reason === null ? null : `because ${reason}`, matchedBy: status === 'Matched' ? 'score' : null,
-    updated: false, explanation: { score: 0, gates: [], gate: null, fields: [], candidates: 0 },
+    updated: false, explanation: { score: 0, gates: [], gate: null, fields: [], candidates: 0, nearest: null },
   };
 }
 

@@ -213,3 +213,39 @@ describe('authentication against real keys', () => {
     expectError(await get('/v4/people/1', created.key), 401, 'UNAUTHORIZED');
   });
 });
+
+describe('a Possible or below-threshold answer names the record it was near', () => {
+  const katherine = { firstName: 'Katherine', lastName: 'Johnson', phones: [{ phoneNumber: '2024291000' }], emails: [{ email: 'kj@example.org' }] };
+  // Same names, a phone one digit off: the engine scores the stored record below the match threshold.
+  const near = { firstName: 'Katherine', lastName: 'Johnson', phones: [{ phoneNumber: '2024291001' }] };
+
+  it('find: 404 Unmatched below-threshold with nearest {crmId, vanId, score}; findOrCreate: 201 with it too', async () => {
+    const created = await post('/v4/people/findOrCreate', katherine, otherKey);
+    const id = created.json<{ crmId: number }>().crmId;
+    const found = await post('/v4/people/find', near, otherKey);
+    expect(found.statusCode).toBe(404);
+    const body = found.json<{ status: string; reason: string; nearest: { crmId: number; vanId: number; score: number } }>();
+    expect(body).toMatchObject({ crmId: null, vanId: null, status: 'Unmatched', reason: 'below-threshold', nearest: { crmId: id, vanId: id } });
+    expect(body.nearest.score).toBeGreaterThan(0);
+    expect(body.nearest.score).toBeLessThan(18);
+    const stored = await post('/v4/people/findOrCreate', near, otherKey);
+    expect(stored.statusCode).toBe(201);
+    expect(stored.json()).toMatchObject({ status: 'UnmatchedStored', reason: 'below-threshold', nearest: { crmId: id, vanId: id, score: body.nearest.score } });
+  });
+
+  it('no nearest on a match, on no candidates, or below the minimum', async () => {
+    expect((await post('/v4/people/find', katherine, otherKey)).json()).not.toHaveProperty('nearest');
+    expect((await post('/v4/people/find', { emails: [{ email: 'nobody-near@example.org' }] }, otherKey)).json()).not.toHaveProperty('nearest');
+    expect((await post('/v4/people/find', { firstName: 'Katherine' }, otherKey)).json()).not.toHaveProperty('nearest');
+  });
+
+  it('another tenant never hears of the record: a nearest there is one of its own, which its key reads', async () => {
+    const res = await post('/v4/people/find', near);
+    const nearest = res.json<{ nearest?: { crmId: number } }>().nearest;
+    if (nearest !== undefined) expect((await get(`/v4/people/${nearest.crmId}`)).statusCode).toBe(200);
+    await t.crm.createTenant('umbrella');
+    const fresh = (await t.crm.createKey({ tenant: 'umbrella', tier: 'Internal' })).key;
+    expect((await post('/v4/people/find', near, fresh)).json()).toMatchObject({ status: 'Unmatched', reason: 'no-candidates' });
+    expect((await post('/v4/people/find', near, fresh)).json()).not.toHaveProperty('nearest');
+  });
+});

@@ -33,7 +33,8 @@ export interface PeopleRoutesOptions {
 /**
  * The Match Response body: `{crmId, status}` (interface.md 2.7), `vanId` beside `crmId` with the
  * same value (compatibility.md: parsons reads `vanId`), plus, when no record matched, `reason`
- * (a stable code) and `reasonText` (a sentence). Clients ignore unknown fields.
+ * (a stable code) and `reasonText` (a sentence), and `nearest` when the best record scored below
+ * the match threshold. Clients ignore unknown fields.
  */
 interface MatchResponseBody {
   crmId: number | null;
@@ -41,6 +42,8 @@ interface MatchResponseBody {
   status: MatchOutcome['status'];
   reason?: string;
   reasonText?: string;
+  /** The record the request was near (a Possible or below-threshold answer), with its score in bits. */
+  nearest?: { crmId: number; vanId: number; score: number };
 }
 
 function requireBody(request: FastifyRequest): unknown {
@@ -66,6 +69,8 @@ function sendOutcome(
     if (outcome.reasonText !== null) body.reasonText = outcome.reasonText;
     reply.header(MATCH_REASON_HEADER, outcome.reason);
   }
+  const near = outcome.explanation.nearest;
+  if (near !== null && outcome.status !== 'Matched') body.nearest = { crmId: near.crmId, vanId: near.crmId, score: near.score };
   if (outcome.crmId !== null && outcome.status !== 'Unmatched') {
     reply.header('location', personLocation(request, prefix, outcome.crmId));
   }
