@@ -3,7 +3,7 @@
  * person, and the bulk import's writes to people. Each reads as the rule it implements; the
  * scope (people-scope.ts) matches, locks, writes and waits for durability.
  */
-import type { MatchResult } from '../engine/index.js';
+import { foldIdentifier, type MatchResult } from '../engine/index.js';
 import type { ImportRowMark, PersonRecord, Store } from '../store/index.js';
 import type { ValidCandidate } from './candidate.js';
 import type { SecondClock } from './clock.js';
@@ -261,9 +261,10 @@ function expandSet(expand: ReadonlySet<string>): Set<string> {
  * crmId (votercrmid values are stored canonical: "007" is record 7).
  */
 function identifierLookup(people: PeopleScope, type: string, id: string): string | null {
-  const known = identifierTypesOf(people.scope.context, people.settings).some((t) => t.toLowerCase() === type.trim().toLowerCase());
+  const folded = foldIdentifier(type);
+  const known = identifierTypesOf(people.scope.context, people.settings).some((t) => foldIdentifier(t) === folded);
   if (!known || id.trim() === '') return null;
-  return type.trim().toLowerCase() === VOTER_CRM_ID ? canonicalVoterCrmId(id) : id;
+  return folded === VOTER_CRM_ID ? canonicalVoterCrmId(id) : id;
 }
 
 /** The stored person holding an external identifier named in a path (the oldest when several do), or null. */

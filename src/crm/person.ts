@@ -15,7 +15,7 @@
  * - Custom field values replace per field (`assignedValue` null removes it); self-reported
  *   lists that are supplied replace the stored ones.
  */
-import { normalizeAddress } from '../engine/index.js';
+import { identifierKey, normalizeAddress } from '../engine/index.js';
 import {
   PERSON_SCALARS,
   type AddressType, type PersonRecord, type PersonScalarName, type PersonScalars, type StoredAddress,
@@ -155,9 +155,11 @@ function mergeAddresses(existing: readonly StoredAddress[], supplied: readonly V
 }
 
 function mergeIdentifiers(existing: readonly StoredIdentifier[], supplied: readonly StoredIdentifier[]): StoredIdentifier[] {
-  const key = (i: StoredIdentifier): string => `${i.type.toLowerCase()}:${i.externalId.toLowerCase()}`;
   const out = [...existing];
-  for (const id of supplied) if (!out.some((x) => key(x) === key(id))) out.push(id);
+  for (const id of supplied) {
+    const key = identifierKey(id.type, id.externalId);
+    if (!out.some((x) => identifierKey(x.type, x.externalId) === key)) out.push(id);
+  }
   return out;
 }
 

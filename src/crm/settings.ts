@@ -51,7 +51,7 @@
  * unique positive integers. A tenant without a settings row for a context uses
  * {@link DEFAULT_CONTEXT_SETTINGS}.
  */
-import { getCountries } from 'libphonenumber-js';
+import { isPhoneCountry } from '../engine/index.js';
 import type { AddressType, ContextName } from '../store/index.js';
 import { EMPTY_CANVASS_SETTINGS, readCanvassSettings, type CanvassLists } from './canvass-lists.js';
 import { CrmError } from './errors.js';
@@ -148,11 +148,9 @@ export function identifierTypesOf(context: ContextName, settings: ContextSetting
   return out;
 }
 
-const COUNTRIES: ReadonlySet<string> = new Set<string>(getCountries());
-
-/** True for an ISO 3166-1 alpha-2 code known to libphonenumber-js's metadata (upper case). */
+/** True for an ISO 3166-1 alpha-2 code (upper case) with a numbering plan in the engine's phone metadata. */
 export function isKnownCountry(code: string): boolean {
-  return COUNTRIES.has(code);
+  return code === code.toUpperCase() && isPhoneCountry(code);
 }
 
 const CONTEXT_KEYS = new Set([

@@ -6,7 +6,8 @@
 import { CELL_STATUSES, ADDRESS_TYPE_CODES, DEVICE_TYPE_CODES, EMAIL_TYPE_CODES, OPT_IN_CODES, PHONE_TYPE_CODES, SUBSCRIPTION_CODES } from './codes.js';
 import { MAX_ITEMS, type ValidAddress, type ValidEmail, type ValidPhone, type ValidationContext } from './candidate.js';
 import { isKnownCountry } from './settings.js';
-import { checkPhone, isValidEmail, prefixMatchesCountry } from './values.js';
+import { checkPhone, dialingPrefixMatchesCountry } from '../engine/index.js';
+import { isValidEmail } from './values.js';
 import {
   Issues, UNSPECIFIED_MAX_LENGTH, clip, isBlank, isObject, own, pathOf, readArray, readBoolean, readCode,
   readInteger, readObject, readString, readText, type JsonObject,
@@ -103,7 +104,7 @@ export function readPhones(issues: Issues, body: JsonObject, vc: ValidationConte
       dialingPrefix = undefined;
     }
     let consistent = true;
-    if (countryCode !== undefined && dialingPrefix !== undefined && !prefixMatchesCountry(dialingPrefix, countryCode)) {
+    if (countryCode !== undefined && dialingPrefix !== undefined && !dialingPrefixMatchesCountry(dialingPrefix, countryCode)) {
       issues.add(p('dialingPrefix'), `${p('dialingPrefix')} ${dialingPrefix} and countryCode ${countryCode} denote different countries.`, 'Send matching values, or only one of them.');
       consistent = false;
     }

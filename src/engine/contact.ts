@@ -112,12 +112,20 @@ export function normalizeContact(input: ContactInput, options: NormalizeOptions 
 }
 
 /**
- * The comparable form of an external identifier: "type:externalid", case-folded
- * (interface.md 1.6: identifiers are case-insensitive). Null when either part is empty.
+ * An identifier type or value as identifiers are compared: trimmed and lower-cased
+ * (interface.md 1.6: external identifiers are case-insensitive).
+ */
+export function foldIdentifier(text: string): string {
+  return text.trim().toLowerCase();
+}
+
+/**
+ * The comparable form of an external identifier: "type:externalid", each part folded by
+ * {@link foldIdentifier}. Null when either part is empty.
  */
 export function identifierKey(type: string, externalId: string): string | null {
   if (typeof type !== 'string' || typeof externalId !== 'string') return null;
-  const t = type.trim().toLowerCase();
-  const v = externalId.trim().toLowerCase();
+  const t = foldIdentifier(type);
+  const v = foldIdentifier(externalId);
   return t.length > 0 && v.length > 0 ? `${t}:${v}` : null;
 }

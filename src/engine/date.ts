@@ -50,8 +50,10 @@ export const MAX_DATE_ISO = '2100-12-31';
 /** Longest input looked at (characters, after trimming); longer input is 'too-long'. */
 export const MAX_DATE_INPUT_LENGTH = 64;
 
-const MIN_YEAR = 1900;
-const MAX_YEAR = 2100;
+/** First year of an accepted date (see {@link MIN_DATE_ISO}). */
+export const MIN_YEAR = 1900;
+/** Last year of an accepted date (see {@link MAX_DATE_ISO}). */
+export const MAX_YEAR = 2100;
 
 /** English month names and abbreviations -> month number. */
 export const MONTH_NAMES: ReadonlyMap<string, number> = new Map([

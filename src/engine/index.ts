@@ -33,10 +33,11 @@ export {
 } from './nicknames.js';
 export { NICKNAME_GROUPS } from './generated/nicknames.js';
 export * from './phone.js';
+export * from './phone-check.js';
 export * from './email.js';
 export * from './address.js';
 export * from './date.js';
-export { AddressMemo, DEFAULT_COUNTRY, identifierKey, normalizeContact, type NormalizeOptions } from './contact.js';
+export { AddressMemo, DEFAULT_COUNTRY, foldIdentifier, identifierKey, normalizeContact, type NormalizeOptions } from './contact.js';
 export {
   CONTRACT_GATES,
   DEFAULT_GATES,

@@ -16,10 +16,11 @@
  * index in step with the other processes.
  */
 import pg from 'pg';
+import { foldIdentifier } from './identifier-fold.js';
 import { columnOf } from './migrations.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import {
-  INTEGER_SCALARS, PERSON_SCALARS, StoreError, identifierKey,
+  INTEGER_SCALARS, PERSON_SCALARS, StoreError,
   type Applied, type CanvassRow, type ContextName, type KeyRow, type KeyUsageDelta, type NewCanvassRow,
   type NewKeyRow, type PersonChange, type PersonRecord, type PersonScalarName, type PersonScalars, type Scope,
   type ScopeWriteOptions, type ScopeWriter, type SettingsRow, type Store, type StoredAddress,
@@ -480,8 +481,8 @@ export class PgStore implements Store {
     if (person.identifiers.length === 0) return;
     await this.q(`INSERT INTO person_identifiers (tenant_id, context, type_key, external_id_key, crm_id)
       SELECT $1, $2, t, e, $3 FROM unnest($4::text[], $5::text[]) AS u(t, e) ON CONFLICT DO NOTHING`,
-    [scope.tenantId, scope.context, person.crmId, person.identifiers.map((i) => identifierKey(i.type)),
-      person.identifiers.map((i) => identifierKey(i.externalId))], client);
+    [scope.tenantId, scope.context, person.crmId, person.identifiers.map((i) => foldIdentifier(i.type)),
+      person.identifiers.map((i) => foldIdentifier(i.externalId))], client);
   }
 
   private async insertPerson(client: pg.PoolClient, scope: Scope, person: PersonRecord, normalized: StoredNormalization | undefined, mark: ImportRowMark | undefined): Promise<PersonRecord> {
@@ -530,7 +531,7 @@ export class PgStore implements Store {
   private async readIdentifier(scope: Scope, type: string, externalId: string, client: pg.PoolClient | null): Promise<number[]> {
     const r = await this.q(`SELECT crm_id FROM person_identifiers
       WHERE tenant_id = $1 AND context = $2 AND type_key = $3 AND external_id_key = $4 ORDER BY crm_id`,
-    [scope.tenantId, scope.context, identifierKey(type), identifierKey(externalId)], client);
+    [scope.tenantId, scope.context, foldIdentifier(type), foldIdentifier(externalId)], client);
     return r.rows.map((x) => Number(x['crm_id']));
   }
 

@@ -12,6 +12,7 @@
  * `busy_timeout` lets the CLI and a running server share the file.
  */
 import Database from 'better-sqlite3';
+import { foldIdentifier } from './identifier-fold.js';
 import { MIGRATIONS, columnOf, type Migration } from './migrations.js';
 import { GroupCommit, IMPORT_BATCH_MS, LAZY_SYNC_MS, WAL_AUTOCHECKPOINT_PAGES, type GroupCommitOptions, type GroupCommitStats } from './sqlite-commit.js';
 import { ImportMarkWriter, SqliteImportTables } from './sqlite-import.js';
@@ -19,7 +20,7 @@ import type {
   ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob,
 } from './import-types.js';
 import {
-  INTEGER_SCALARS, PERSON_SCALARS, StoreError, identifierKey,
+  INTEGER_SCALARS, PERSON_SCALARS, StoreError,
   type Applied, type ContextName, type KeyRow, type NewKeyRow, type PersonChange, type PersonRecord, type PersonScalarName,
   type PersonScalars, type Scope, type ScopeWriter, type SettingsRow, type Store, type StoredAddress,
   type StoredNormalization, type StoredNormalizationRow, type StoredPhone, type StoredSelfReported, type TenantRow, type Tier,
@@ -353,7 +354,7 @@ export class SqliteStore implements Store {
     const insert = this.stmt(`INSERT OR IGNORE INTO person_identifiers
       (tenant_id, context, type_key, external_id_key, crm_id) VALUES (?, ?, ?, ?, ?)`);
     for (const id of person.identifiers) {
-      insert.run(scope.tenantId, scope.context, identifierKey(id.type), identifierKey(id.externalId), person.crmId);
+      insert.run(scope.tenantId, scope.context, foldIdentifier(id.type), foldIdentifier(id.externalId), person.crmId);
     }
   }
 
@@ -451,7 +452,7 @@ export class SqliteStore implements Store {
   async findByIdentifier(scope: Scope, type: string, externalId: string): Promise<number[]> {
     return (this.stmt(`SELECT crm_id FROM person_identifiers
       WHERE tenant_id = ? AND context = ? AND type_key = ? AND external_id_key = ? ORDER BY crm_id`)
-      .pluck().all(scope.tenantId, scope.context, identifierKey(type), identifierKey(externalId)) as number[]);
+      .pluck().all(scope.tenantId, scope.context, foldIdentifier(type), foldIdentifier(externalId)) as number[]);
   }
 
   async countPeople(scope: Scope): Promise<number> {

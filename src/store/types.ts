@@ -398,11 +398,3 @@ export class StoreError extends Error {
     super(message);
   }
 }
-
-/**
- * The comparison form of an identifier type or value: trimmed and lower-cased
- * (interface.md 1.6: external identifiers are case-insensitive).
- */
-export function identifierKey(text: string): string {
-  return text.trim().toLowerCase();
-}

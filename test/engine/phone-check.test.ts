@@ -1,12 +1,12 @@
 /**
- * checkPhone (src/crm/values.ts) answers North American numbers through the engine's compiled
+ * checkPhone (src/engine/phone-check.ts) answers North American numbers through the engine's compiled
  * patterns (validateNanp); this checks it gives exactly libphonenumber's answer, on random and
  * edge-case numbers in every form that takes the fast path.
  */
 import fc from 'fast-check';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 import { describe, expect, it } from 'vitest';
-import { checkPhone } from '../../src/crm/values.js';
+import { checkPhone } from '../../src/engine/index.js';
 
 /** The answer of the libphonenumber-only implementation checkPhone had before the fast path. */
 function reference(raw: string, options: { countryCode?: string; dialingPrefix?: string; defaultCountry: string }) {
