@@ -1,56 +1,136 @@
-// Keeps the layer rules of the architecture honest by scanning import specifiers:
-// src/engine is pure (imports nothing of ours outside itself, touches no I/O, clock,
-// randomness or environment), and other layers reach the engine only through its index.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative } from 'node:path';
+// Keeps the layer rules of the architecture (architecture.md, README "Design notes") honest by
+// scanning import specifiers: which layers each layer may import, which packages, that the
+// adapters reach a layer only through its public entry (index.ts), and that src/engine is pure.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const ROOT = join(import.meta.dirname, '..');
+const SRC = join(ROOT, 'src');
+
 function files(dir: string): string[] {
+  if (!existsSync(dir)) return [];
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return files(path);
     return path.endsWith('.ts') ? [path] : [];
   });
 }
-const imports = (source: string): string[] =>
-  [...source.matchAll(/(?:import|export)[^'"]*?from\s+['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2] ?? '');
 
-const ENGINE_PACKAGES = new Set(['fastest-levenshtein', 'libphonenumber-js', 'libphonenumber-js/max', 'validator', 'double-metaphone']);
+/** Static imports and re-exports of a file (`static`), and its dynamic `import('...')`s. */
+function importsOf(file: string): { static: string[]; dynamic: string[] } {
+  const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
+  const statics = [...code.matchAll(/(?:^|;|\n)\s*(?:import|export)(?:\s+type)?[^'"`;]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)]
+    .map((m) => m[1] ?? m[2] ?? '');
+  const dynamic = [...code.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? '');
+  return { static: statics, dynamic };
+}
+
+/** Every import of a file, static and dynamic. */
+const allImports = (file: string): string[] => {
+  const { static: s, dynamic: d } = importsOf(file);
+  return [...s, ...d];
+};
+
+/** The layer (first folder under src) of a path. */
+const layerOf = (path: string): string => relative(SRC, path).split(/[\\/]/)[0] ?? '';
+
+/** The .ts file a relative specifier names. */
+const resolveTs = (from: string, spec: string): string => join(dirname(from), spec).replace(/\.js$/, '.ts');
+
+/**
+ * What each layer may import of the others (itself always), from the bottom up; src/linkage
+ * holds to its rule whether or not it exists yet. Nothing imports the CLI; only the CLI
+ * (`serve`) imports the server.
+ */
+const LAYERS: Readonly<Record<string, readonly string[]>> = {
+  engine: [],
+  store: [],
+  files: ['engine'],
+  eval: ['engine', 'files'],
+  linkage: ['engine', 'files'],
+  crm: ['engine', 'store', 'files'],
+  server: ['crm'],
+  cli: ['engine', 'files', 'eval', 'linkage', 'crm', 'server'],
+};
+
+/** Adapters: they reach another layer only through its public entry, `src/<layer>/index.ts`. */
+const ADAPTERS = ['server', 'cli'];
+
+/** npm packages each layer may import (node: built-ins aside); one home for each concern. */
+const PACKAGES: Readonly<Record<string, readonly string[]>> = {
+  engine: ['fastest-levenshtein', 'libphonenumber-js/max', 'validator', 'double-metaphone'],
+  store: ['better-sqlite3', 'pg'],
+  files: ['papaparse', 'fflate'],
+  eval: [],
+  linkage: [],
+  crm: ['validator'],
+  server: ['fastify', 'busboy', 'ioredis', 'prom-client'],
+  cli: ['commander'],
+};
 
 describe('architecture', () => {
-  const engine = files(join(ROOT, 'src', 'engine'));
+  const layers = readdirSync(SRC).filter((name) => statSync(join(SRC, name)).isDirectory());
 
-  it('the engine imports only itself and its few libraries', () => {
-    for (const file of engine) {
-      for (const spec of imports(readFileSync(file, 'utf8'))) {
-        if (spec.startsWith('.')) {
-          const target = join(file, '..', spec);
-          expect(relative(join(ROOT, 'src', 'engine'), target).startsWith('..'), `${relative(ROOT, file)} imports ${spec}`).toBe(false);
-        } else {
-          expect(ENGINE_PACKAGES.has(spec), `${relative(ROOT, file)} imports ${spec}`).toBe(true);
+  it('every folder of src is a layer with rules', () => {
+    for (const layer of layers) expect(Object.keys(LAYERS), `src/${layer} has no rules in test/architecture.test.ts`).toContain(layer);
+  });
+
+  it('each layer imports only the layers it may use: nothing imports the CLI, only the CLI the server', () => {
+    for (const layer of layers) {
+      const allowed = new Set([layer, ...(LAYERS[layer] ?? [])]);
+      for (const file of files(join(SRC, layer))) {
+        for (const spec of allImports(file)) {
+          if (!spec.startsWith('.')) continue;
+          const target = resolveTs(file, spec);
+          const to = layerOf(target);
+          expect(allowed.has(to), `${relative(ROOT, file)} imports ${spec} (src/${layer} may import ${[...allowed].join(', ')})`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('each layer imports only its own npm packages', () => {
+    for (const layer of layers) {
+      const allowed = new Set(PACKAGES[layer] ?? []);
+      for (const file of files(join(SRC, layer))) {
+        for (const spec of allImports(file)) {
+          if (spec.startsWith('.') || spec.startsWith('node:')) continue;
+          expect(allowed.has(spec), `${relative(ROOT, file)} imports ${spec}`).toBe(true);
+        }
+      }
+    }
+  });
+
+  it('adapters reach another layer only through its public entry', () => {
+    for (const layer of ADAPTERS) {
+      for (const file of files(join(SRC, layer))) {
+        for (const spec of allImports(file)) {
+          if (!spec.startsWith('.')) continue;
+          const target = resolveTs(file, spec);
+          const to = layerOf(target);
+          if (to === layer) continue;
+          expect(relative(join(SRC, to), target), `${relative(ROOT, file)} imports ${spec}`).toBe('index.ts');
+        }
+      }
+    }
+  });
+
+  it('other layers reach the engine only through its public entry', () => {
+    for (const layer of layers.filter((l) => l !== 'engine')) {
+      for (const file of files(join(SRC, layer))) {
+        for (const spec of allImports(file)) {
+          if (!spec.includes('engine/')) continue;
+          expect(spec, `${relative(ROOT, file)} imports ${spec}`).toMatch(/engine\/index\.js$/);
         }
       }
     }
   });
 
   it('the engine has no I/O, clock, randomness or environment', () => {
-    for (const file of engine) {
+    for (const file of files(join(SRC, 'engine'))) {
       const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
       expect(code, relative(ROOT, file)).not.toMatch(/\bprocess\.|\bDate\.now\(|new Date\(|Math\.random\(|\bconsole\.|from ['"]node:/);
-    }
-  });
-
-  it('other layers reach the engine only through its public entry', () => {
-    for (const layer of ['crm', 'store', 'server', 'cli', 'eval']) {
-      let list: string[] = [];
-      try { list = files(join(ROOT, 'src', layer)); } catch { continue; }
-      for (const file of list) {
-        for (const spec of imports(readFileSync(file, 'utf8'))) {
-          if (!spec.includes('engine/')) continue;
-          expect(spec, `${relative(ROOT, file)} imports ${spec}`).toMatch(/engine\/index\.js$/);
-        }
-      }
     }
   });
 });

@@ -4,7 +4,8 @@
  */
 import type { Command } from 'commander';
 import { copySqliteToPg, isPostgresUrl } from '../crm/index.js';
-import { describeDb, resolveDbPath, type CliIo } from './io.js';
+import { describeDb, resolveDbPath } from './db-path.js';
+import type { CliIo } from './io.js';
 
 /** Register `db copy`. */
 export function registerDb(program: Command, io: CliIo): void {

@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ADDRESS_FILE_GATES, CITY_FILE_GATES, CONTRACT_GATES, LINKAGE_PROFILE, type Gate, type IndexOptions } from '../engine/index.js';
-import { parseFake1000, parseFebrl, type LabelledRecord } from '../eval/datasets.js';
-import { evaluateDedupe, evaluateLinkage, type EvaluationResult } from '../eval/evaluate.js';
+import { parseFake1000, parseFebrl, type LabelledRecord, evaluateDedupe, evaluateLinkage, type EvaluationResult } from '../eval/index.js';
 
 const DATA = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'data');
 const read = (path: string): string => readFileSync(join(DATA, path), 'utf8');

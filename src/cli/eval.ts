@@ -7,9 +7,8 @@
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { clustersFromPairs, exactClusterRate, pairKey, pairMetrics, pairsFromClusters, type PairMetrics } from '../eval/metrics.js';
-import { openCsv } from '../files/csv-reader.js';
-import { findColumn, IGNORE } from '../files/header-map.js';
+import { clustersFromPairs, exactClusterRate, pairKey, pairMetrics, pairsFromClusters, type PairMetrics } from '../eval/index.js';
+import { openCsv, findColumn, IGNORE } from '../files/index.js';
 import type { CliIo } from './io.js';
 import { addMatchingOptions, parseCommonOptions, type CommonOptions, type RawCommonOptions } from './matching/options.js';
 import { seconds } from './matching/summary.js';

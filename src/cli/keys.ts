@@ -4,14 +4,11 @@
  * be shown again.
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
+import { CONTEXTS, TIERS, type ContextName, type Tier } from '../crm/index.js';
 import { formatTable } from './format.js';
-import { resolveDbPath, type CliIo } from './io.js';
+import { resolveDbPath } from './db-path.js';
+import type { CliIo } from './io.js';
 import { withCrm } from './with-crm.js';
-
-const TIERS = ['Startup', 'Standard', 'Preferred', 'Custom', 'Internal'] as const;
-const CONTEXTS = ['voterfile', 'campaign'] as const;
-type Tier = (typeof TIERS)[number];
-type ContextName = (typeof CONTEXTS)[number];
 
 const DB_FLAGS = '--db <path>';
 const DB_HELP = 'SQLite database file (default: $MATCHBOOK_DB or ./var/matchbook.db)';

@@ -6,7 +6,7 @@
  */
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
-import { CsvWriter } from '../files/csv-writer.js';
+import { CsvWriter } from '../files/index.js';
 import type { CliIo } from './io.js';
 import { addMatchingOptions, parseCommonOptions, type CommonOptions, type RawCommonOptions } from './matching/options.js';
 import { openOutput } from './matching/output.js';

@@ -4,13 +4,11 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { Crm } from '../crm/index.js';
-import { buildApp, buildMetricsApp } from '../server/app.js';
-import { Metrics, type MetricsAccess } from '../server/metrics.js';
+import { Metrics, RATE_CATEGORIES, RedisRateLimiter, TIER_LIMITS, buildApp, buildMetricsApp, type MetricsAccess } from '../server/index.js';
 import { BulkImports, ImportRunner } from '../crm/index.js';
-import { DEFAULT_SOURCE_LIMITS, fetchSource, hostAllowed, parseAllowedHosts, type SourceLimits } from '../files/import-source.js';
-import { describeDb, describeError, resolveDbPath, type CliIo } from './io.js';
-import { RedisRateLimiter } from '../server/redis-rate-limit.js';
-import { RATE_CATEGORIES, TIER_LIMITS } from '../server/rate-limit.js';
+import { DEFAULT_SOURCE_LIMITS, fetchSource, hostAllowed, parseAllowedHosts, type SourceLimits } from '../files/index.js';
+import { describeDb, resolveDbPath } from './db-path.js';
+import { describeError, type CliIo } from './io.js';
 
 /** Default listening address: loopback only. */
 export const DEFAULT_HOST = '127.0.0.1';

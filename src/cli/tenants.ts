@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { formatTable } from './format.js';
-import { resolveDbPath, type CliIo } from './io.js';
+import { resolveDbPath } from './db-path.js';
+import type { CliIo } from './io.js';
 import { withCrm } from './with-crm.js';
 
 const DB_FLAGS = '--db <path>';

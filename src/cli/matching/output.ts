@@ -1,7 +1,7 @@
 /** Where a command's rows go: a file (written whole or not at all) or standard output. */
 import { rename, rm } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { fileSink, functionSink, type TextSink } from '../../files/csv-writer.js';
+import { fileSink, functionSink, type TextSink } from '../../files/index.js';
 import type { CliIo } from '../io.js';
 import { LinkageInputError } from '../../linkage/index.js';
 

@@ -3,8 +3,7 @@
  * what was skipped or could not be read and why, and how long it took. Plain text, one
  * item per line; also the source of the report's "input" section.
  */
-import { ISSUE_EXAMPLES, type CsvIssues, type CsvLayout, type IssueCount } from '../../files/csv-reader.js';
-import { describePlan, type HeaderPlan } from '../../files/header-map.js';
+import { ISSUE_EXAMPLES, type CsvIssues, type CsvLayout, type IssueCount, describePlan, type HeaderPlan } from '../../files/index.js';
 import { formatCount } from '../progress.js';
 import { type UnreadableValues } from '../../linkage/index.js';
 

@@ -1,6 +1,6 @@
 /** Pure helpers computing the report's figures from results. */
 import type { FieldOutcome, Thresholds } from '../../engine/index.js';
-import { CONTACT_FIELDS, type ContactField, type HeaderPlan } from '../../files/header-map.js';
+import { CONTACT_FIELDS, type ContactField, type HeaderPlan } from '../../files/index.js';
 import type { FieldContribution, ScoreHistogram } from './data.js';
 
 /** Scores outside this range are drawn in the first or last bin. */

@@ -1,6 +1,6 @@
 /** The linkage report's data (see dedupe-report.ts for the deduplication one). */
 import type { FieldOutcome } from '../../engine/index.js';
-import { openCsv, type CsvLayout } from '../../files/csv-reader.js';
+import { openCsv, type CsvLayout } from '../../files/index.js';
 import type { CommonOptions } from '../matching/options.js';
 import { formatCount } from '../progress.js';
 import type { ReportData } from './data.js';
