@@ -1,6 +1,7 @@
 // Keeps the layer rules of the architecture (architecture.md, README "Design notes") honest by
 // scanning import specifiers: which layers each layer may import, which packages, that the
-// adapters reach a layer only through its public entry (index.ts), and that src/engine is pure.
+// adapters reach a layer only through its public entry (index.ts), that src/engine is pure,
+// and that the CLI loads a command's modules only when that command runs.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -132,5 +133,39 @@ describe('architecture', () => {
       const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '');
       expect(code, relative(ROOT, file)).not.toMatch(/\bprocess\.|\bDate\.now\(|new Date\(|Math\.random\(|\bconsole\.|from ['"]node:/);
     }
+  });
+
+  describe('the CLI loads only what a command needs', () => {
+    /** Files and packages a module loads before any of its code runs (static imports, transitively). */
+    function staticClosure(entry: string): { files: Set<string>; packages: Set<string> } {
+      const seen = new Set<string>();
+      const packages = new Set<string>();
+      const todo = [entry];
+      while (todo.length > 0) {
+        const file = todo.pop() as string;
+        if (seen.has(file)) continue;
+        seen.add(file);
+        for (const spec of importsOf(file).static) {
+          if (spec.startsWith('.')) todo.push(resolveTs(file, spec));
+          else packages.add(spec);
+        }
+      }
+      return { files: seen, packages };
+    }
+    const layersOf = (closure: { files: Set<string> }): Set<string> => new Set([...closure.files].map(layerOf));
+
+    it('matchbook --help loads the command list and commander only', () => {
+      const closure = staticClosure(join(SRC, 'cli', 'main.ts'));
+      expect([...layersOf(closure)]).toEqual(['cli']);
+      expect([...closure.packages].filter((p) => !p.startsWith('node:'))).toEqual(['commander']);
+    });
+
+    it('dedupe, link and eval load neither the server nor the database', () => {
+      for (const command of ['dedupe', 'link', 'eval']) {
+        const closure = staticClosure(join(SRC, 'cli', `${command}.ts`));
+        for (const layer of ['server', 'crm', 'store']) expect(layersOf(closure).has(layer), `${command} loads src/${layer}`).toBe(false);
+        for (const pkg of PACKAGES['server'] ?? []) expect(closure.packages.has(pkg), `${command} loads ${pkg}`).toBe(false);
+      }
+    });
   });
 });

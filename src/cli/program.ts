@@ -1,15 +1,39 @@
 /**
- * Builds and runs the `matchbook` command from a list of subcommand registrars. Errors end
- * as one line on stderr and a non-zero exit code, never a stack trace.
+ * Builds and runs the `matchbook` command from its subcommands. A subcommand's module is
+ * imported only when it runs (or its help is asked for): `matchbook --help` and `dedupe` load
+ * neither the server nor the database drivers. Errors end as one line on stderr and a
+ * non-zero exit code, never a stack trace.
  */
-import { Command, CommanderError } from 'commander';
+import { Command, CommanderError, Help } from 'commander';
 import { describeError, processIo, type CliIo } from './io.js';
 
 /** Adds one subcommand (or group) to the program. */
 export type CommandRegistrar = (program: Command, io: CliIo) => void;
 
-/** Create the program with its subcommands; output goes through `io`. */
-export function createProgram(registrars: readonly CommandRegistrar[], io: CliIo): Command {
+/** A subcommand whose module is imported only when it is the one run. */
+export interface LazyCommand {
+  readonly name: string;
+  /** How the command list of `matchbook --help` shows it ("dedupe [options] <input>"). */
+  readonly term: string;
+  /** The description its registrar gives it (test/cli/program.test.ts keeps both equal). */
+  readonly description: string;
+  /** Imports the module and answers its registrar. */
+  readonly load: () => Promise<CommandRegistrar>;
+}
+
+/** The subcommand `args` run (its help included: `help NAME`, `NAME --help`), or null. */
+function invokedName(args: readonly string[]): string | null {
+  const first = args[0];
+  if (first === undefined || first.startsWith('-')) return null;
+  return first === 'help' ? (args[1] ?? null) : first;
+}
+
+/**
+ * Creates the program with its subcommands; output goes through `io`. A lazy subcommand is
+ * registered for real only when `args` run it; the others are listed by name for the help.
+ */
+export async function createProgram(commands: readonly (CommandRegistrar | LazyCommand)[], io: CliIo, args: readonly string[] = []): Promise<Command> {
+  const listed = new Map<Command, string>();
   const program = new Command('matchbook')
     .description('Contact matching engine and multi-tenant CRM matching API')
     .exitOverride()
@@ -17,9 +41,20 @@ export function createProgram(registrars: readonly CommandRegistrar[], io: CliIo
       writeOut: (text) => io.stdout(text),
       writeErr: (text) => io.stderr(text),
     })
+    .configureHelp({ subcommandTerm: (cmd) => listed.get(cmd) ?? defaultTerm(cmd) })
     .showSuggestionAfterError(true);
-  for (const register of registrars) register(program, io);
+  const invoked = invokedName(args);
+  for (const command of commands) {
+    if (typeof command === 'function') command(program, io);
+    else if (command.name === invoked) (await command.load())(program, io);
+    else listed.set(program.command(command.name).description(command.description), command.term);
+  }
   return program;
+}
+
+/** Commander's own term of a subcommand: its name, "[options]" when it has any, its arguments. */
+export function defaultTerm(cmd: Command): string {
+  return new Help().subcommandTerm(cmd);
 }
 
 /**
@@ -28,11 +63,11 @@ export function createProgram(registrars: readonly CommandRegistrar[], io: CliIo
  */
 export async function runCli(
   args: readonly string[],
-  registrars: readonly CommandRegistrar[],
+  commands: readonly (CommandRegistrar | LazyCommand)[],
   io: CliIo = processIo(),
 ): Promise<number> {
-  const program = createProgram(registrars, io);
   try {
+    const program = await createProgram(commands, io, args);
     await program.parseAsync([...args], { from: 'user' });
     return 0;
   } catch (err) {
