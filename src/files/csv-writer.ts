@@ -3,13 +3,33 @@
  * or a line break is quoted; quotes doubled), UTF-8, "\n" line
  * ends. Output goes to a file (through a write stream, respecting back-pressure) or to a
  * text sink such as standard output.
+ *
+ * Every CSV the project writes (bulk import result files, the CLI's dedupe and link outputs)
+ * goes through {@link formatCsvCell}, which neutralizes cells a spreadsheet would run as a
+ * formula (CSV injection, OWASP "CSV Injection": a cell starting with `=`, `+`, `-`, `@`, TAB
+ * or CR gets a leading `'`). A plain number (`-12.5`, `+15551234567`) is left alone: a
+ * spreadsheet reads it as a number, not a formula.
  */
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { FileInputError } from './csv-reader.js';
 
-/** Quotes one field if it needs quoting. */
-export function formatCsvCell(value: string, delimiter = ','): string {
-  if (value.length === 0) return value;
+/** First characters that make a spreadsheet read a cell as a formula (OWASP CSV Injection). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+/** A plain decimal number, signed or not: a spreadsheet reads it as a number (no formula can hide in it). */
+const PLAIN_NUMBER = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
+
+/**
+ * The cell as a spreadsheet will show it as text: `'` before a cell that starts like a formula
+ * (`=HYPERLINK(...)`, `+1+1`, `-2+3`, `@SUM(1,1)`, a leading TAB or CR), except a plain number.
+ */
+export function neutralizeFormula(value: string): string {
+  return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/** Quotes one field if it needs quoting, after {@link neutralizeFormula}. */
+export function formatCsvCell(raw: string, delimiter = ','): string {
+  if (raw.length === 0) return raw;
+  const value = neutralizeFormula(raw);
   const needs =
     value.indexOf('"') !== -1 || value.indexOf(delimiter) !== -1 || value.indexOf('\n') !== -1 ||
     value.indexOf('\r') !== -1;

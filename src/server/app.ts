@@ -151,7 +151,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       { prefix },
     );
     const imports = options.imports;
-    if (imports !== undefined) void app.register(async (files) => registerResultFileRoute(files, { imports }), { prefix });
+    if (imports !== undefined) void app.register(async (files) => registerResultFileRoute(files, { imports, authenticate }), { prefix });
   }
   return app;
 }

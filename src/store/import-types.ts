@@ -21,6 +21,8 @@
  *   process sharing the database can read them.
  */
 
+import type { Scope } from './types.js';
+
 /** Status of a bulk import job (compatibility.md "Bulk import"). */
 export type ImportJobStatus = 'Pending' | 'InProgress' | 'InProgressWithErrors' | 'Completed' | 'CompletedWithErrors' | 'Failed';
 
@@ -61,7 +63,7 @@ export interface ImportJobRow extends NewImportJob {
   readonly owner: string | null;
   /** Lease end, epoch milliseconds; null when not owned. */
   readonly leaseUntil: number | null;
-  /** How many times the job was claimed (1 on the first run; more after takeovers). */
+  /** How many times the job was claimed and not handed back (1 on the first run; more after crashes). */
   readonly attempts: number;
   readonly errors: readonly ImportJobError[];
   readonly resultParts: readonly ImportResultPart[];
@@ -81,6 +83,12 @@ export interface ImportJobPatch {
   readonly expiresAt?: string;
   /** Clear owner and lease (the job is finished). */
   readonly release?: boolean;
+  /**
+   * Clear owner and lease AND give back this claim's attempt: the owner stops cleanly (a
+   * SIGTERM) and hands the job over to the next server. Only claims never handed back (their
+   * server crashed) count toward giving up (src/crm/import/runner.ts MAX_ATTEMPTS).
+   */
+  readonly handOver?: boolean;
 }
 
 /**
@@ -114,6 +122,8 @@ export interface ImportRowResult {
 
 export interface NewImportFile {
   readonly tenantId: number;
+  /** The context of the key that uploaded it (or of the job it was staged for): only that context can use it. */
+  readonly context: 'voterfile' | 'campaign';
   /** Random URL-safe token naming the file (its URL holds it). */
   readonly token: string;
   readonly name: string;
@@ -133,15 +143,15 @@ export interface ImportStore {
    * (for getImportFile) only once every chunk is stored. If `chunks` throws, nothing stays.
    */
   saveImportFile(file: NewImportFile, chunks: AsyncIterable<Uint8Array>): Promise<ImportFileRow>;
-  /** A complete file by token, only when it belongs to `tenantId`. */
-  getImportFile(tenantId: number, token: string): Promise<ImportFileRow | null>;
+  /** A complete file by token, only when it belongs to `scope` (tenant AND context, like people). */
+  getImportFile(scope: Scope, token: string): Promise<ImportFileRow | null>;
   /** A complete file's content, chunk by chunk, in order. */
   readImportFile(fileId: number): AsyncIterable<Uint8Array>;
 
   /** Stores a new job (status Pending); returns its id. */
   createImportJob(job: NewImportJob): Promise<number>;
-  /** A job by id, only when it belongs to `tenantId`. */
-  getImportJob(tenantId: number, jobId: number): Promise<ImportJobRow | null>;
+  /** A job by id, only when it belongs to `scope` (tenant AND context, like people). */
+  getImportJob(scope: Scope, jobId: number): Promise<ImportJobRow | null>;
   /**
    * Atomically takes the oldest job that is Pending, or InProgress(WithErrors) with a lease
    * ended before `nowMs`: sets owner, lease `nowMs + leaseMs`, attempts + 1, and status

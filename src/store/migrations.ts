@@ -202,4 +202,19 @@ export const MIGRATIONS: readonly Migration[] = [
     // JSON array of {suppressionCode, suppressionName, dateApplied}, one per code.
     sql: `ALTER TABLE people ADD COLUMN suppressions TEXT NOT NULL DEFAULT '[]';`,
   },
+  {
+    version: 7,
+    name: 'bulk_import_files.context: uploads and staged files belong to a tenant AND a context, like people',
+    // A key of one context must not start a job from another context's upload (issue 15).
+    // Existing files take the context of the job that staged or names them; an upload no job
+    // names stays NULL, which no context can use (it expires within 24 hours: upload again).
+    sql: `
+      ALTER TABLE bulk_import_files ADD COLUMN context TEXT CHECK (context IN ('voterfile', 'campaign'));
+      UPDATE bulk_import_files SET context = (SELECT j.context FROM bulk_import_jobs j
+        WHERE j.tenant_id = bulk_import_files.tenant_id
+          AND (j.file_id = bulk_import_files.id OR instr(j.request, '"token":"' || bulk_import_files.token || '"') > 0)
+        ORDER BY j.id LIMIT 1);
+      CREATE INDEX bulk_import_files_scope ON bulk_import_files (tenant_id, context, token);
+    `,
+  },
 ];

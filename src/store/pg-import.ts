@@ -12,7 +12,7 @@ import {
 } from './import-types.js';
 import { FILE_CHUNK_BYTES } from './sqlite-import.js';
 import { OPEN_STATUSES, toFile, toJob, toResult } from './import-rows.js';
-import { StoreError } from './types.js';
+import { StoreError, type Scope } from './types.js';
 
 type Row = Record<string, unknown>;
 /** Runs a statement on `client` (a transaction's) or on the pool. */
@@ -48,8 +48,8 @@ export class PgImportTables {
   ) {}
 
   async saveImportFile(file: NewImportFile, chunks: AsyncIterable<Uint8Array>): Promise<ImportFileRow> {
-    const r = await this.q(`INSERT INTO bulk_import_files (tenant_id, token, name, created_at, expires_at)
-      VALUES ($1, $2, $3, $4, $5) RETURNING id`, [file.tenantId, file.token, file.name, file.createdAt, file.expiresAt]);
+    const r = await this.q(`INSERT INTO bulk_import_files (tenant_id, context, token, name, created_at, expires_at)
+      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [file.tenantId, file.context, file.token, file.name, file.createdAt, file.expiresAt]);
     const id = Number(r.rows[0]?.['id']);
     let seq = 0;
     let size = 0;
@@ -78,8 +78,9 @@ export class PgImportTables {
     return { ...file, id, size };
   }
 
-  async getImportFile(tenantId: number, token: string): Promise<ImportFileRow | null> {
-    const row = (await this.q('SELECT * FROM bulk_import_files WHERE token = $1 AND tenant_id = $2 AND complete', [token, tenantId])).rows[0];
+  async getImportFile(scope: Scope, token: string): Promise<ImportFileRow | null> {
+    const row = (await this.q('SELECT * FROM bulk_import_files WHERE token = $1 AND tenant_id = $2 AND context = $3 AND complete',
+      [token, scope.tenantId, scope.context])).rows[0];
     return row === undefined ? null : toFile(row);
   }
 
@@ -97,8 +98,9 @@ export class PgImportTables {
     return Number(r.rows[0]?.['id']);
   }
 
-  async getImportJob(tenantId: number, jobId: number): Promise<ImportJobRow | null> {
-    const row = (await this.q('SELECT * FROM bulk_import_jobs WHERE id = $1 AND tenant_id = $2', [jobId, tenantId])).rows[0];
+  async getImportJob(scope: Scope, jobId: number): Promise<ImportJobRow | null> {
+    const row = (await this.q('SELECT * FROM bulk_import_jobs WHERE id = $1 AND tenant_id = $2 AND context = $3',
+      [jobId, scope.tenantId, scope.context])).rows[0];
     return row === undefined ? null : toJob(row);
   }
 
@@ -130,7 +132,8 @@ export class PgImportTables {
     if (patch.resultParts !== undefined) set('result_parts', JSON.stringify(patch.resultParts));
     if (patch.finishedAt !== undefined) set('finished_at', patch.finishedAt);
     if (patch.expiresAt !== undefined) set('expires_at', patch.expiresAt);
-    if (patch.release === true) sets.push('owner = NULL', 'lease_until = NULL');
+    if (patch.release === true || patch.handOver === true) sets.push('owner = NULL', 'lease_until = NULL');
+    if (patch.handOver === true) sets.push('attempts = GREATEST(attempts - 1, 0)');
     if (sets.length === 0) return true;
     const r = await this.q(`UPDATE bulk_import_jobs SET ${sets.join(', ')} WHERE id = $${values.length + 1} AND owner = $${values.length + 2}`,
       [...values, jobId, owner]);

@@ -166,4 +166,17 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE people ADD COLUMN suppressions TEXT NOT NULL DEFAULT '[]';
     `,
   },
+  {
+    version: 3,
+    name: 'bulk_import_files.context: uploads and staged files belong to a tenant AND a context, like people',
+    // As SQLite migration 7 (see there).
+    sql: `
+      ALTER TABLE bulk_import_files ADD COLUMN context TEXT CHECK (context IN ('voterfile', 'campaign'));
+      UPDATE bulk_import_files f SET context = (SELECT j.context FROM bulk_import_jobs j
+        WHERE j.tenant_id = f.tenant_id
+          AND (j.file_id = f.id OR strpos(j.request, '"token":"' || f.token || '"') > 0)
+        ORDER BY j.id LIMIT 1);
+      CREATE INDEX bulk_import_files_scope ON bulk_import_files (tenant_id, context, token);
+    `,
+  },
 ];

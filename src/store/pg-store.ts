@@ -607,8 +607,8 @@ export class PgStore implements Store {
     return this.imports.saveImportFile(file, chunks);
   }
 
-  getImportFile(tenantId: number, token: string): Promise<ImportFileRow | null> {
-    return this.imports.getImportFile(tenantId, token);
+  getImportFile(scope: Scope, token: string): Promise<ImportFileRow | null> {
+    return this.imports.getImportFile(scope, token);
   }
 
   readImportFile(fileId: number): AsyncIterable<Uint8Array> {
@@ -619,8 +619,8 @@ export class PgStore implements Store {
     return this.imports.createImportJob(job);
   }
 
-  getImportJob(tenantId: number, jobId: number): Promise<ImportJobRow | null> {
-    return this.imports.getImportJob(tenantId, jobId);
+  getImportJob(scope: Scope, jobId: number): Promise<ImportJobRow | null> {
+    return this.imports.getImportJob(scope, jobId);
   }
 
   async claimImportJob(owner: string, nowMs: number, leaseMs: number): Promise<ImportJobRow | null> {

@@ -9,7 +9,7 @@ import {
   type ImportRowResult, type NewImportFile, type NewImportJob,
 } from './import-types.js';
 import { OPEN_STATUSES, toFile, toJob, toResult } from './import-rows.js';
-import { StoreError } from './types.js';
+import { StoreError, type Scope } from './types.js';
 
 type Row = Record<string, unknown>;
 type Stmt = (sql: string) => Database.Statement;
@@ -139,8 +139,8 @@ export class SqliteImportTables {
   ) {}
 
   async saveImportFile(file: NewImportFile, chunks: AsyncIterable<Uint8Array>): Promise<ImportFileRow> {
-    const info = await this.write(() => this.stmt(`INSERT INTO bulk_import_files (tenant_id, token, name, created_at, expires_at)
-      VALUES (?, ?, ?, ?, ?)`).run(file.tenantId, file.token, file.name, file.createdAt, file.expiresAt));
+    const info = await this.write(() => this.stmt(`INSERT INTO bulk_import_files (tenant_id, context, token, name, created_at, expires_at)
+      VALUES (?, ?, ?, ?, ?, ?)`).run(file.tenantId, file.context, file.token, file.name, file.createdAt, file.expiresAt));
     const id = Number(info.lastInsertRowid);
     let seq = 0;
     let size = 0;
@@ -171,9 +171,9 @@ export class SqliteImportTables {
     return { ...file, id, size };
   }
 
-  async getImportFile(tenantId: number, token: string): Promise<ImportFileRow | null> {
-    const row = this.stmt('SELECT * FROM bulk_import_files WHERE token = ? AND tenant_id = ? AND complete = 1')
-      .get(token, tenantId) as Row | undefined;
+  async getImportFile(scope: Scope, token: string): Promise<ImportFileRow | null> {
+    const row = this.stmt('SELECT * FROM bulk_import_files WHERE token = ? AND tenant_id = ? AND context = ? AND complete = 1')
+      .get(token, scope.tenantId, scope.context) as Row | undefined;
     return row === undefined ? null : toFile(row);
   }
 
@@ -192,9 +192,10 @@ export class SqliteImportTables {
     return Number(info.lastInsertRowid);
   }
 
-  async getImportJob(tenantId: number, jobId: number): Promise<ImportJobRow | null> {
+  async getImportJob(scope: Scope, jobId: number): Promise<ImportJobRow | null> {
     this.marks.flush(); // counters of marks not yet committed, as this connection sees the rows
-    const row = this.stmt('SELECT * FROM bulk_import_jobs WHERE id = ? AND tenant_id = ?').get(jobId, tenantId) as Row | undefined;
+    const row = this.stmt('SELECT * FROM bulk_import_jobs WHERE id = ? AND tenant_id = ? AND context = ?')
+      .get(jobId, scope.tenantId, scope.context) as Row | undefined;
     return row === undefined ? null : toJob(row);
   }
 
@@ -234,7 +235,8 @@ export class SqliteImportTables {
     if (patch.resultParts !== undefined) set('result_parts', JSON.stringify(patch.resultParts));
     if (patch.finishedAt !== undefined) set('finished_at', patch.finishedAt);
     if (patch.expiresAt !== undefined) set('expires_at', patch.expiresAt);
-    if (patch.release === true) sets.push('owner = NULL', 'lease_until = NULL');
+    if (patch.release === true || patch.handOver === true) sets.push('owner = NULL', 'lease_until = NULL');
+    if (patch.handOver === true) sets.push('attempts = max(attempts - 1, 0)');
     if (sets.length === 0) return true;
     const info = await this.write(() => this.db.prepare(`UPDATE bulk_import_jobs SET ${sets.join(', ')} WHERE id = ? AND owner = ?`)
       .run(...values, jobId, owner));

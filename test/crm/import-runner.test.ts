@@ -1,6 +1,7 @@
 /**
  * The import worker's ways of ending a job that cannot go on: never silently stuck
- * InProgress. A job interrupted too often ends Failed; a job taken over from a dead owner
+ * InProgress. A job interrupted too often (its server crashed each time) ends Failed; a job
+ * stopped cleanly is handed over and never counted; a job taken over from a dead owner
  * resumes after its last marked row.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -58,9 +59,35 @@ describe('ImportRunner', () => {
     expect(midway?.status).toMatch(/^InProgress/);
     expect(midway?.rowsDone).toBeLessThan(50);
     const taken = await crm.store.claimImportJob('b', Date.now(), 100);
-    expect(taken?.attempts).toBe(2);
+    expect(taken?.attempts).toBe(1); // a clean stop handed the job over: it does not count as an interruption
     await runner('b').run(taken!);
     expect(await imports.getJob(ctx, id)).toMatchObject({ status: 'Completed', rowsDone: 50, rowsFailed: 0 });
+    expect((await crm.listTenants())[0]?.people.campaign).toBe(50);
+  });
+
+  it(`clean stops hand the job over: stopped ${MAX_ATTEMPTS + 2} times, it still completes, each row once`, async () => {
+    const id = await imports.createJob(ctx, request(), 'http://origin');
+    // Each worker is stopped (as by SIGTERM) at its 5th row: no timing involved.
+    let current: ImportRunner | null = null;
+    let rows = 0;
+    const apply = crm.importFindOrCreate.bind(crm);
+    crm.importFindOrCreate = async (...args) => {
+      if (++rows % 5 === 0) void current?.stop();
+      return apply(...args);
+    };
+    for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
+      const w = new ImportRunner({ crm, owner: `w${i}`, fetchUrl: () => { throw new Error('no fetch'); }, limits: { maxBytes: 1e6, maxZipRatio: 100 }, leaseMs: 60_000, batchRows: 1, sliceMs: 0 });
+      current = w;
+      const job = await crm.store.claimImportJob(`w${i}`, Date.now(), 60_000);
+      expect(job).toMatchObject({ id, attempts: 1 });
+      await w.run(job!);
+      expect(await imports.getJob(ctx, id)).toMatchObject({ status: 'InProgress', rowsDone: 5 * (i + 1) });
+    }
+    current = null;
+    const last = await crm.store.claimImportJob('last', Date.now(), 60_000);
+    expect(last?.attempts).toBe(1);
+    await runner('last').run(last!);
+    expect(await imports.getJob(ctx, id)).toMatchObject({ status: 'Completed', rowsDone: 50, rowsFailed: 0, errors: [] });
     expect((await crm.listTenants())[0]?.people.campaign).toBe(50);
   });
 

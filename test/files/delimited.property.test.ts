@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DelimitedError, DelimitedParser, parseDelimited } from '../../src/files/delimited.js';
-import { formatCsvRow } from '../../src/files/csv-writer.js';
+import { formatCsvRow, neutralizeFormula } from '../../src/files/csv-writer.js';
 
 const delimiter = fc.constantFrom(',', '\t', '|');
 const newline = fc.constantFrom('\n', '\r\n', '\r');
@@ -29,10 +29,11 @@ describe('DelimitedParser', () => {
     fc.assert(fc.property(
       delimiter, newline, fc.array(fc.array(cell, { minLength: 1, maxLength: 5 }), { minLength: 1, maxLength: 6 }), fc.array(fc.nat(), { maxLength: 6 }),
       (d, nl, rows, cuts) => {
-        // A row of one empty cell is a blank line unless quoted; formatCsvRow quotes it.
+        // A row of one empty cell is a blank line unless quoted; formatCsvRow quotes it. A cell
+        // starting with TAB or CR comes back with the `'` that neutralizes it as a formula.
         const text = rows.map((r) => formatCsvRow(r, d)).join(nl) + nl;
         const parsed = chunked(text, cuts, { delimiter: d, quotes: true });
-        expect(parsed).toEqual(rows);
+        expect(parsed).toEqual(rows.map((r) => r.map(neutralizeFormula)));
       },
     ), { numRuns: 400 });
   });

@@ -232,7 +232,7 @@ describe('bulk import', () => {
 
   /** get_bulk_import_job, then get_bulk_import_job_results: the first result file, only when the status is exactly Completed. */
   async function jobResults(jobId: number): Promise<{ job: Record<string, unknown>; rows: Record<string, string>[] | null }> {
-    await waitForJob(s, key, jobId);
+    await waitForJob(s, `${key}|1`, jobId); // the job is the campaign context's (van: mode 1): another context's is a 404
     const job = (await van.getRequest(`bulkImportJobs/${jobId}`)) as { status: string; resultFiles: { url: string }[] };
     if (job.status !== 'Completed') return { job, rows: null };
     return { job, rows: parseResultCsv(await van.fetchText(job.resultFiles[0]!.url)) };

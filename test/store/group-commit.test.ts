@@ -253,7 +253,7 @@ describe('group commit', () => {
       expect(second.durable).toBe(first.durable);
       expect(commits).toEqual([]);
       expect(countOnDisk()).toBe(0);
-      expect(await store.getImportJob(scope.tenantId, jobId)).toMatchObject({ rowsDone: 2 }); // this connection sees its counters
+      expect(await store.getImportJob(scope, jobId)).toMatchObject({ rowsDone: 2 }); // this connection sees its counters
       // A find that matched a person the batch did not write does not wait for it.
       await store.flush(first.value.crmId + 1000);
       expect(commits).toEqual([]);

@@ -72,14 +72,14 @@ describe('SqliteStore bulk import', () => {
     const saved = await insertApplied(store, scope, person('Ada'), undefined, mark('p1', 1));
     await saved.durable;
     expect(await store.lastImportRow(jobId)).toEqual({ rowNo: 1, stepsDone: 1, crmId: saved.value.crmId, outcomes: ['Processed'], included: ['x'] });
-    expect(await store.getImportJob(scope.tenantId, jobId)).toMatchObject({ rowsDone: 1, rowsFailed: 0 });
+    expect(await store.getImportJob(scope, jobId)).toMatchObject({ rowsDone: 1, rowsFailed: 0 });
     await store.claimImportJob('p2', 1000, 100);
     await expect(insertApplied(store, scope, person('Bob'), undefined, mark('p1', 2))).rejects.toThrow(StoreError);
     expect(await store.countPeople(scope)).toBe(1);
     expect((await store.lastImportRow(jobId))?.rowNo).toBe(1);
     await expect(store.markImportRows([mark('p1', 2)])).rejects.toThrow(/not owned/);
     await store.markImportRows([mark('p2', 2, { outcomes: ['Email: bad'] })]);
-    expect(await store.getImportJob(scope.tenantId, jobId)).toMatchObject({ rowsDone: 2, rowsFailed: 1, status: 'InProgressWithErrors' });
+    expect(await store.getImportJob(scope, jobId)).toMatchObject({ rowsDone: 2, rowsFailed: 1, status: 'InProgressWithErrors' });
     expect((await store.listImportRows(jobId, 1, 10, 10)).map((r) => r.rowNo)).toEqual([1, 2]);
   });
 
@@ -87,7 +87,7 @@ describe('SqliteStore bulk import', () => {
     await store.claimImportJob('p1', 0, 100);
     // One event-loop turn, so one transaction: p1's rows, then p2 takes over (p1's lease ended), then p1 again.
     const rows = [1, 2, 3].map((n) => insertApplied(store, scope, person(`P${n}`), undefined, mark('p1', n, n === 2 ? { outcomes: ['Email: bad'] } : {})));
-    const seen = store.getImportJob(scope.tenantId, jobId); // in the same transaction: the counters so far
+    const seen = store.getImportJob(scope, jobId); // in the same transaction: the counters so far
     const claim = store.claimImportJob('p2', 1000, 100);
     const late = insertApplied(store, scope, person('Late'), undefined, mark('p1', 4)).then(() => null, (e: unknown) => e);
     const p2row = store.markImportRows([mark('p2', 4, { outcomes: ['Phone: bad'] })]);
@@ -96,35 +96,37 @@ describe('SqliteStore bulk import', () => {
     expect(await claim).toMatchObject({ owner: 'p2', rowsDone: 3, rowsFailed: 1 });
     expect(await late).toMatchObject({ code: 'CONFLICT' });
     await p2row;
-    expect(await store.getImportJob(scope.tenantId, jobId)).toMatchObject({ owner: 'p2', rowsDone: 4, rowsFailed: 2 });
+    expect(await store.getImportJob(scope, jobId)).toMatchObject({ owner: 'p2', rowsDone: 4, rowsFailed: 2 });
     expect(await store.countPeople(scope)).toBe(3);
     expect((await store.listImportRows(jobId, 1, 10, 10)).map((r) => [r.rowNo, r.outcomes[0]])).toEqual([[1, 'Processed'], [2, 'Email: bad'], [3, 'Processed'], [4, 'Phone: bad']]);
   });
 
-  it('keeps files as chunks, per tenant, visible only once complete; a failed upload leaves nothing', async () => {
-    const f = await store.saveImportFile({ tenantId: scope.tenantId, token: 'tok1', name: 'a.csv', createdAt: 't', expiresAt: '2999' }, chunks('a,b\n', '1,2\n'));
+  it('keeps files as chunks, per tenant and context, visible only once complete; a failed upload leaves nothing', async () => {
+    const f = await store.saveImportFile({ ...scope, token: 'tok1', name: 'a.csv', createdAt: 't', expiresAt: '2999' }, chunks('a,b\n', '1,2\n'));
     expect(f.size).toBe(8);
     const back: Buffer[] = [];
     for await (const c of store.readImportFile(f.id)) back.push(Buffer.from(c));
     expect(Buffer.concat(back).toString()).toBe('a,b\n1,2\n');
-    expect(await store.getImportFile(scope.tenantId + 1, 'tok1')).toBeNull();
+    expect(await store.getImportFile({ ...scope, tenantId: scope.tenantId + 1 }, 'tok1')).toBeNull();
+    expect(await store.getImportFile({ ...scope, context: 'voterfile' }, 'tok1')).toBeNull();
+    expect(await store.getImportFile(scope, 'tok1')).toMatchObject({ id: f.id, context: 'campaign' });
     const failing = (async function* () {
       yield Buffer.from('x');
       throw new Error('client went away');
     })();
-    await expect(store.saveImportFile({ tenantId: scope.tenantId, token: 'tok2', name: 'b', createdAt: 't', expiresAt: '2999' }, failing)).rejects.toThrow(/went away/);
-    expect(await store.getImportFile(scope.tenantId, 'tok2')).toBeNull();
-    expect(await store.getImportJob(scope.tenantId + 1, jobId)).toBeNull();
+    await expect(store.saveImportFile({ ...scope, token: 'tok2', name: 'b', createdAt: 't', expiresAt: '2999' }, failing)).rejects.toThrow(/went away/);
+    expect(await store.getImportFile(scope, 'tok2')).toBeNull();
+    expect(await store.getImportJob({ ...scope, tenantId: scope.tenantId + 1 }, jobId)).toBeNull();
   });
 
   it('purges expired uploads and finished jobs\' rows, not open jobs', async () => {
-    await store.saveImportFile({ tenantId: scope.tenantId, token: 'old', name: 'a', createdAt: 't', expiresAt: '2020-01-01T00:00:00Z' }, chunks('x'));
+    await store.saveImportFile({ ...scope, token: 'old', name: 'a', createdAt: 't', expiresAt: '2020-01-01T00:00:00Z' }, chunks('x'));
     await store.claimImportJob('p1', 0, 100);
     await store.markImportRows([mark('p1', 1)]);
     await store.updateImportJob(jobId, 'p1', { status: 'Completed', expiresAt: '2021-01-01T00:00:00Z', resultParts: [{ firstRow: 1, lastRow: 1 }], release: true });
     const purged = await store.purgeExpiredImports('2022-01-01T00:00:00Z');
     expect(purged.files).toBe(1);
-    expect(await store.getImportFile(scope.tenantId, 'old')).toBeNull();
+    expect(await store.getImportFile(scope, 'old')).toBeNull();
     expect(await store.listImportRows(jobId, 1, 10, 10)).toEqual([]);
     expect(await store.claimImportJob('p9', 10_000, 100)).toBeNull();
   });

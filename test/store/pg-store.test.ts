@@ -111,7 +111,7 @@ describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
       const created = await lite.findOrCreate(ctx, ada);
       // A bulk import in the middle: an uploaded file (binary bytes), a job that was running (2 rows marked).
       const bytes = Buffer.from([0x46, 0x69, 0x72, 0x73, 0x74, 0x0a, 0x4a, 0x6f, 0x73, 0xe9, 0x0a, 0x00, 0xff]);
-      const staged = await lite.store.saveImportFile({ tenantId: who.tenantId, token: 'up1', name: 'a.csv', createdAt: 't', expiresAt: '2999' }, (async function* () { yield bytes; })());
+      const staged = await lite.store.saveImportFile({ tenantId: who.tenantId, context: 'campaign', token: 'up1', name: 'a.csv', createdAt: 't', expiresAt: '2999' }, (async function* () { yield bytes; })());
       const jobId = await lite.store.createImportJob({ tenantId: who.tenantId, context: 'voterfile', request: '{}', resultToken: 'res', createdAt: 't' });
       await lite.store.claimImportJob('old-server', Date.now(), 60_000);
       await lite.store.updateImportJob(jobId, 'old-server', { fileId: staged.id, rowsTotal: 5 });
@@ -123,12 +123,13 @@ describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
       await expect(copySqliteToPg(file, url)).rejects.toMatchObject({ code: 'CONFLICT' });
       const crm = await Crm.open({ db: url });
       expect((await crm.authenticate(key))?.tenantId).toBe(who.tenantId);
-      const upload = await crm.store.getImportFile(who.tenantId, 'up1');
+      expect(await crm.store.getImportFile(ctx, 'up1')).toBeNull(); // the copy keeps each file's context
+      const upload = await crm.store.getImportFile({ ...ctx, context: 'campaign' }, 'up1');
       const back: Buffer[] = [];
       for await (const c of crm.store.readImportFile(upload!.id)) back.push(Buffer.from(c));
       expect(Buffer.concat(back).equals(bytes)).toBe(true);
       // The running job is released: a server on PostgreSQL takes it over and resumes after row 2.
-      expect(await crm.store.getImportJob(who.tenantId, jobId)).toMatchObject({ status: 'InProgress', owner: null, rowsDone: 2, rowsTotal: 5, fileId: staged.id });
+      expect(await crm.store.getImportJob(ctx, jobId)).toMatchObject({ status: 'InProgress', owner: null, rowsDone: 2, rowsTotal: 5, fileId: staged.id });
       expect(await crm.store.claimImportJob('new-server', Date.now(), 60_000)).toMatchObject({ id: jobId, owner: 'new-server', attempts: 2 });
       expect((await crm.store.lastImportRow(jobId))?.rowNo).toBe(2);
       const again = await crm.findOrCreate(ctx, ada);

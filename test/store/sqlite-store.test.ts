@@ -28,6 +28,25 @@ describe('SqliteStore migrations', () => {
     expect(migrate(store.db)).toEqual([]);
   });
 
+  it('migration 7 gives existing import files the context of the job that names or staged them, and none to the rest', () => {
+    const db = new Database(':memory:');
+    try {
+      migrate(db, MIGRATIONS.filter((m) => m.version < 7));
+      db.exec(`INSERT INTO tenants (id, name, name_key, created_at) VALUES (1, 'a', 'a', 't');
+        INSERT INTO bulk_import_files (id, tenant_id, token, name, complete, created_at, expires_at) VALUES
+          (1, 1, 'up_named', 'u', 1, 't', 'e'), (2, 1, 'staged', 's', 1, 't', 'e'), (3, 1, 'orphan', 'o', 1, 't', 'e');
+        INSERT INTO bulk_import_jobs (tenant_id, context, status, request, result_token, file_id, created_at) VALUES
+          (1, 'campaign', 'Pending', '{"source":{"kind":"upload","token":"up_named"}}', 'r', NULL, 't'),
+          (1, 'voterfile', 'InProgress', '{"source":{"kind":"url","url":"x"}}', 'r', 2, 't');`);
+      expect(migrate(db)).toEqual(MIGRATIONS.filter((m) => m.version >= 7).map((m) => m.version));
+      expect(db.prepare('SELECT token, context FROM bulk_import_files ORDER BY id').all()).toEqual([
+        { token: 'up_named', context: 'campaign' }, { token: 'staged', context: 'voterfile' }, { token: 'orphan', context: null },
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
   it('refuses a database newer than the program', () => {
     store.db.prepare("INSERT INTO schema_migrations VALUES (999, 'future', 'x')").run();
     expect(() => migrate(store.db)).toThrow(StoreError);

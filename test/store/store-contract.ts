@@ -218,12 +218,13 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
       await other.close();
     });
 
-    it('bulk import jobs: one claimer among concurrent ones, lease takeover, fencing of writes and marks', async () => {
+    it('bulk import jobs: per tenant and context, one claimer among concurrent ones, lease takeover, fencing of writes and marks', async () => {
       const other = await fx.open();
       try {
         const job = await store.createImportJob({ tenantId: a.tenantId, context: 'voterfile', request: '{}', resultToken: 'tok', createdAt: 'c' });
-        expect(await store.getImportJob(b.tenantId, job)).toBeNull();
-        expect(await store.getImportJob(a.tenantId, job)).toMatchObject({ status: 'Pending', owner: null, attempts: 0 });
+        expect(await store.getImportJob(b, job)).toBeNull();
+        expect(await store.getImportJob({ tenantId: a.tenantId, context: 'campaign' }, job)).toBeNull(); // another context of the tenant
+        expect(await store.getImportJob(a, job)).toMatchObject({ status: 'Pending', owner: null, attempts: 0 });
         // Claims from two connections (two processes), at once where the adapter allows: exactly one wins.
         const claims = fx.concurrentConnections === false
           ? [await store.claimImportJob('p1', 1000, 500), await other.claimImportJob('p2', 1000, 500)]
@@ -243,14 +244,14 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
         await store.markImportRows([{ ...bad, owner: winner, rowNo: 2, outcomes: ['Failed: no'], crmId: 5 }]);
         expect(await store.lastImportRow(job)).toEqual({ rowNo: 2, stepsDone: 1, crmId: 5, outcomes: ['Failed: no'], included: [] });
         expect((await store.listImportRows(job, 1, 2, 10)).map((r) => [r.rowNo, r.crmId])).toEqual([[1, p.value.crmId], [2, 5]]);
-        expect(await store.getImportJob(a.tenantId, job)).toMatchObject({ rowsDone: 2, rowsFailed: 1, status: 'InProgressWithErrors' });
+        expect(await store.getImportJob(a, job)).toMatchObject({ rowsDone: 2, rowsFailed: 1, status: 'InProgressWithErrors' });
         // The owner died: after its lease, another process takes the job over.
         expect(await other.claimImportJob('p4', 1901, 500)).toMatchObject({ id: job, owner: 'p4', attempts: 2 });
         expect(await store.updateImportJob(job, winner, { status: 'Failed' })).toBe(false);
         await expect(store.markImportRows([{ ...bad, owner: winner, rowNo: 3 }])).rejects.toMatchObject({ code: 'CONFLICT' });
         await store.flush(); // (SQLite: the refused write's group commit must end before another connection writes)
         expect(await other.updateImportJob(job, 'p4', { status: 'Completed', finishedAt: 'f', expiresAt: '2000-01-01', release: true, resultParts: [{ firstRow: 1, lastRow: 2 }] })).toBe(true);
-        expect(await store.getImportJob(a.tenantId, job)).toMatchObject({ status: 'Completed', owner: null, resultParts: [{ firstRow: 1, lastRow: 2 }] });
+        expect(await store.getImportJob(a, job)).toMatchObject({ status: 'Completed', owner: null, resultParts: [{ firstRow: 1, lastRow: 2 }] });
         expect(await store.purgeExpiredImports('2001-01-01')).toMatchObject({ jobs: 1 });
         expect(await store.lastImportRow(job)).toBeNull();
       } finally {
@@ -258,24 +259,25 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
       }
     });
 
-    it('bulk import files: stored in chunks, visible once complete, per tenant; a failed upload leaves nothing', async () => {
+    it('bulk import files: stored in chunks, visible once complete, per tenant and context; a failed upload leaves nothing', async () => {
       async function* chunks(n: number, fail = false): AsyncIterable<Uint8Array> {
         for (let i = 0; i < n; i++) yield new Uint8Array(700_000).fill(i + 1);
         if (fail) throw new Error('connection reset');
       }
-      const f = await store.saveImportFile({ tenantId: a.tenantId, token: 'ft', name: 'x.csv', createdAt: 'c', expiresAt: '2000-01-01' }, chunks(3));
+      const f = await store.saveImportFile({ tenantId: a.tenantId, context: 'voterfile', token: 'ft', name: 'x.csv', createdAt: 'c', expiresAt: '2000-01-01' }, chunks(3));
       expect(f.size).toBe(2_100_000);
-      expect(await store.getImportFile(b.tenantId, 'ft')).toBeNull();
-      expect(await store.getImportFile(a.tenantId, 'ft')).toMatchObject({ id: f.id, size: 2_100_000, name: 'x.csv' });
+      expect(await store.getImportFile(b, 'ft')).toBeNull();
+      expect(await store.getImportFile({ tenantId: a.tenantId, context: 'campaign' }, 'ft')).toBeNull(); // another context of the tenant
+      expect(await store.getImportFile(a, 'ft')).toMatchObject({ id: f.id, size: 2_100_000, name: 'x.csv' });
       const parts: Uint8Array[] = [];
       for await (const c of store.readImportFile(f.id)) parts.push(c);
       const all = Buffer.concat(parts);
       expect(all.length).toBe(2_100_000);
       expect([all[0], all[699_999], all[700_000], all[2_099_999]]).toEqual([1, 1, 2, 3]);
-      await expect(store.saveImportFile({ tenantId: a.tenantId, token: 'gone', name: 'y.csv', createdAt: 'c', expiresAt: 'e' }, chunks(1, true))).rejects.toThrow('connection reset');
-      expect(await store.getImportFile(a.tenantId, 'gone')).toBeNull();
+      await expect(store.saveImportFile({ tenantId: a.tenantId, context: 'voterfile', token: 'gone', name: 'y.csv', createdAt: 'c', expiresAt: 'e' }, chunks(1, true))).rejects.toThrow('connection reset');
+      expect(await store.getImportFile(a, 'gone')).toBeNull();
       expect(await store.purgeExpiredImports('2001-01-01')).toEqual({ jobs: 0, files: 1 });
-      expect(await store.getImportFile(a.tenantId, 'ft')).toBeNull();
+      expect(await store.getImportFile(a, 'ft')).toBeNull();
     });
   });
 }

@@ -8,6 +8,7 @@ import type { CallContext, Crm } from '../crm.js';
 import { CrmError } from '../errors.js';
 import { parseJobRequest, type JobSpec } from './job-request.js';
 import { MAPPING_TYPES, RESOURCE_TYPES, fieldValues, findField, findMappingType, renderMappingType, type MappingValue } from './mapping-types.js';
+import { formatCsvRow } from '../../files/csv-writer.js';
 import { resultHeader, resultLine } from './result-file.js';
 import type { ImportRunner } from './runner.js';
 
@@ -48,8 +49,8 @@ export class BulkImports {
   /** POST /bulkImportJobs: validates the request (CrmError 400 naming the properties) and queues the job. */
   async createJob(ctx: CallContext, body: unknown, origin: string): Promise<number> {
     const spec = parseJobRequest(body, origin, this.hostAllowed);
-    if (spec.source.kind === 'upload' && (await this.crm.store.getImportFile(ctx.tenantId, spec.source.token)) === null) {
-      throw new CrmError('INVALID_PARAMETER', [{ property: 'file.sourceUrl', text: 'No uploaded file of this tenant has that URL (uploads are kept 24 hours).', hint: 'Upload with POST /bulkImportFiles first.' }]);
+    if (spec.source.kind === 'upload' && (await this.crm.store.getImportFile(ctx, spec.source.token)) === null) {
+      throw new CrmError('INVALID_PARAMETER', [{ property: 'file.sourceUrl', text: 'No uploaded file of this tenant and context has that URL (uploads are kept 24 hours).', hint: 'Upload with POST /bulkImportFiles first, with a key of the same context.' }]);
     }
     const id = await this.crm.store.createImportJob({
       tenantId: ctx.tenantId, context: ctx.context, request: JSON.stringify(spec),
@@ -59,10 +60,10 @@ export class BulkImports {
     return id;
   }
 
-  /** GET /bulkImportJobs/{id}: null when not this tenant's. */
+  /** GET /bulkImportJobs/{id}: null when not this tenant's and context's. */
   async getJob(ctx: CallContext, jobId: number): Promise<JobView | null> {
     if (!Number.isSafeInteger(jobId) || jobId <= 0) return null;
-    const job = await this.crm.store.getImportJob(ctx.tenantId, jobId);
+    const job = await this.crm.store.getImportJob(ctx, jobId);
     if (job === null) return null;
     const spec = JSON.parse(job.request) as JobSpec;
     const expired = job.expiresAt !== null && job.expiresAt < iso(this.now());
@@ -80,13 +81,20 @@ export class BulkImports {
 
   /**
    * A result file by its name `{tenantId}-{jobId}-{part}-{token}.csv` (the token makes it
-   * unguessable; no API key is needed, as clients fetch it with a plain GET). Null when
-   * unknown, expired or the token is wrong. Yields CSV text.
+   * unguessable; no API key is needed, as clients fetch it with a plain GET). `ctx`: the
+   * scope of the key sent with the request, if any: then the job must be of that tenant and
+   * context, as for GET /bulkImportJobs/{id}. Null when unknown, out of scope, expired or the
+   * token is wrong. Yields CSV text (formula cells neutralized: src/files/csv-writer.ts).
    */
-  async resultFile(name: string): Promise<AsyncIterable<string> | null> {
+  async resultFile(name: string, ctx: CallContext | null = null): Promise<AsyncIterable<string> | null> {
     const m = /^(\d{1,12})-(\d{1,15})-(\d{1,6})-([A-Za-z0-9_-]{10,64})\.csv$/.exec(name);
     if (m === null) return null;
-    const job = await this.crm.store.getImportJob(Number(m[1]), Number(m[2]));
+    const tenantId = Number(m[1]);
+    const jobId = Number(m[2]);
+    if (ctx !== null && ctx.tenantId !== tenantId) return null;
+    const scopes: readonly CallContext[] = ctx !== null ? [ctx] : [{ tenantId, context: 'voterfile' }, { tenantId, context: 'campaign' }];
+    let job: ImportJobRow | null = null;
+    for (const scope of scopes) job ??= await this.crm.store.getImportJob(scope, jobId);
     if (job === null || job.expiresAt === null || job.expiresAt < iso(this.now())) return null;
     const a = Buffer.from(job.resultToken);
     const b = Buffer.from(m[4] as string);
@@ -96,7 +104,7 @@ export class BulkImports {
     const spec = JSON.parse(job.request) as JobSpec;
     const store = this.crm.store;
     return (async function* lines(): AsyncGenerator<string> {
-      yield `${resultHeader(spec).join(',')}\n`;
+      yield `${formatCsvRow(resultHeader(spec))}\n`;
       for (let from = part.firstRow; from <= part.lastRow;) {
         const rows: ImportRowResult[] = await store.listImportRows(job.id, from, part.lastRow, 2000);
         if (rows.length === 0) break;
@@ -106,12 +114,12 @@ export class BulkImports {
     })();
   }
 
-  /** POST /bulkImportFiles: stores an upload for the tenant; returns its token. */
+  /** POST /bulkImportFiles: stores an upload for the tenant and context; returns its token. */
   async saveUpload(ctx: CallContext, name: string, chunks: AsyncIterable<Uint8Array>): Promise<{ token: string; size: number }> {
     const now = this.now();
     const token = randomBytes(18).toString('base64url');
     const file = await this.crm.store.saveImportFile({
-      tenantId: ctx.tenantId, token, name: name.slice(0, 200), createdAt: iso(now), expiresAt: iso(new Date(now.getTime() + UPLOAD_TTL_MS)),
+      tenantId: ctx.tenantId, context: ctx.context, token, name: name.slice(0, 200), createdAt: iso(now), expiresAt: iso(new Date(now.getTime() + UPLOAD_TTL_MS)),
     }, chunks);
     return { token, size: file.size };
   }

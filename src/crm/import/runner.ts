@@ -21,6 +21,7 @@ import { TextDecoder } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import { DelimitedError, DelimitedParser, type ParsedRow } from '../../files/delimited.js';
 import { SourceError, limitBytes, unzipIfZip, type SourceLimits } from '../../files/import-source.js';
+import { formatCsvRow } from '../../files/csv-writer.js';
 import { toUtf8 } from '../../files/transcode.js';
 import { StoreError, type ImportJobRow, type ImportRowMark, type ImportRowResult } from '../../store/index.js';
 import type { CallContext, Crm } from '../crm.js';
@@ -65,7 +66,10 @@ class LeaseLost extends Error {}
 class JobFailure extends Error {}
 
 const RESULT_TTL_MS = 24 * 60 * 60 * 1000;
-/** A job claimed more often than this (its server died each time) ends Failed instead of retrying forever. */
+/**
+ * A job claimed more often than this without being handed back (its server died each time)
+ * ends Failed instead of retrying forever. Clean stops hand the job back and do not count.
+ */
 export const MAX_ATTEMPTS = 5;
 /** How often expired uploads and results are purged, ms. */
 const PURGE_EVERY_MS = 60_000;
@@ -239,7 +243,7 @@ export class ImportRunner {
     };
     try {
       if (job.attempts > MAX_ATTEMPTS) {
-        throw new JobFailure(`The job was interrupted ${job.attempts - 1} times (its server stopped each time) after ${job.rowsDone} rows; it is not retried again.`);
+        throw new JobFailure(`The job was interrupted ${job.attempts - 1} times (its server crashed each time) after ${job.rowsDone} rows; it is not retried again.`);
       }
       const spec = JSON.parse(job.request) as JobSpec;
       let fileId = job.fileId;
@@ -280,7 +284,7 @@ export class ImportRunner {
     const store = this.store;
     const raw = spec.source.kind === 'upload'
       ? (async function* upload(token: string): AsyncGenerator<Uint8Array> {
-        const file = await store.getImportFile(job.tenantId, token);
+        const file = await store.getImportFile({ tenantId: job.tenantId, context: job.context }, token);
         if (file === null) throw new JobFailure('The uploaded file is gone (uploads are kept 24 hours); upload it again.');
         yield* store.readImportFile(file.id);
       })(spec.source.token)
@@ -327,7 +331,7 @@ export class ImportRunner {
     }
     const now = this.clock();
     const file = await this.store.saveImportFile({
-      tenantId: job.tenantId, token: randomBytes(18).toString('base64url'), name: `job-${job.id}-source`,
+      tenantId: job.tenantId, context: job.context, token: randomBytes(18).toString('base64url'), name: `job-${job.id}-source`,
       createdAt: iso(now), expiresAt: iso(new Date(now.getTime() + this.ttlMs)),
     }, counted());
     if (spec.hasHeader && header === null) throw new JobFailure('The file is empty: it has no header line.');
@@ -369,7 +373,9 @@ export class ImportRunner {
           await nextTurn();
           sliceStart = performance.now();
           if (this.stopping) {
-            await this.store.updateImportJob(job.id, this.owner, { release: true });
+            // A clean stop hands the job over: the next server resumes it, and this claim does
+            // not count toward MAX_ATTEMPTS (only crashes do).
+            await this.store.updateImportJob(job.id, this.owner, { handOver: true });
             return false;
           }
         }
@@ -477,9 +483,9 @@ export class ImportRunner {
    * reads `resultFiles[0]` alone would miss rows).
    */
   private async finish(job: ImportJobRow, spec: JobSpec, fileId: number): Promise<void> {
-    const current = await this.store.getImportJob(job.tenantId, job.id);
+    const current = await this.store.getImportJob({ tenantId: job.tenantId, context: job.context }, job.id);
     if (current === null || current.owner !== this.owner) throw new LeaseLost();
-    const headerBytes = Buffer.byteLength(resultHeader(spec).join(',')) + 1;
+    const headerBytes = Buffer.byteLength(formatCsvRow(resultHeader(spec))) + 1;
     const splitter = new PartSplitter(spec.resultFileSizeKbLimit * 1024, headerBytes);
     for (let from = 1; ;) {
       const rows = await this.store.listImportRows(job.id, from, Number.MAX_SAFE_INTEGER, 1000);

@@ -8,13 +8,17 @@
  * - `POST /bulkImportFiles`: the raw file as the body (any content type) or multipart
  *   (the first file part); answers `201 {"sourceUrl": ...}` on this server, for the tenant.
  * - `GET /bulkImportResultFiles/{name}.csv`: a result file; its name holds an unguessable
- *   token, so it needs no key (clients fetch it with a plain GET).
+ *   token, so it needs no key (clients fetch it with a plain GET); sent with a key, only the
+ *   key's tenant and context.
+ * Jobs, uploads and result files are scoped by tenant AND context, like people: a key of the
+ * voter-file context gets 404 for a campaign job and cannot start a job from a campaign upload.
  */
 import Busboy from 'busboy';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Readable } from 'node:stream';
 import type { BulkImports } from '../../crm/index.js';
 import { callContextOf } from '../auth.js';
+import { readCredentials } from '../credentials.js';
 import { httpError, notFound } from '../http-error.js';
 import { requestOrigin } from '../location.js';
 
@@ -140,10 +144,20 @@ export function registerBulkImportRoutes(app: FastifyInstance, options: BulkImpo
   });
 }
 
-/** The result file route: no API key (the name holds the job's secret token). */
-export function registerResultFileRoute(app: FastifyInstance, options: { readonly imports: BulkImports }): void {
+/**
+ * The result file route: no API key needed (the name holds the job's secret token). A request
+ * that does send a key is authenticated as any other, and then sees only the files of its
+ * key's tenant and context (another context's file is a 404, as its job is).
+ */
+export function registerResultFileRoute(
+  app: FastifyInstance,
+  options: { readonly imports: BulkImports; readonly authenticate: (request: FastifyRequest) => Promise<void> },
+): void {
+  app.addHook('onRequest', async (request) => {
+    if (readCredentials(request.headers).kind !== 'missing') await options.authenticate(request);
+  });
   app.get<{ Params: { name: string } }>('/bulkImportResultFiles/:name', async (request, reply) => {
-    const lines = await options.imports.resultFile(request.params.name);
+    const lines = await options.imports.resultFile(request.params.name, request.callContext);
     if (lines === null) throw notFound();
     return reply.type('text/csv; charset=utf-8').header('cache-control', 'private, no-store').send(Readable.from(lines));
   });
