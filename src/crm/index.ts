@@ -24,6 +24,7 @@ export {
   type MatchExplanation, type MatchOutcome, type Readiness, type TenantSummary, type UnmatchedReason,
 } from './crm.js';
 export { CrmError, type CrmErrorCode, type ValidationIssue } from './errors.js';
+export { findUnsafeCharacter, findUnsafeText, unsafeTextIssue } from './unsafe-text.js';
 export { EXPANDABLE, renderPerson, type Person } from './person-view.js';
 export { CELL_STATUSES } from './codes.js';
 export {

@@ -23,7 +23,7 @@ import { createRateLimitHook } from './rate-limit-hook.js';
 import { registerApiKeyProfileRoutes } from './routes/api-key-profiles.js';
 import { registerCanvassRoutes } from './routes/canvass.js';
 import { registerLookupRoutes } from './routes/lookups.js';
-import { installRequestLog } from './request-log.js';
+import { installRequestLog, serializeRequest } from './request-log.js';
 import { registerPeopleRoutes } from './routes/people.js';
 import { registerOpsRoutes, type ReadinessCheck } from './routes/ops.js';
 import { Metrics, installRequestMetrics, registerMetricsRoute, type MetricsAccess } from './metrics.js';
@@ -97,7 +97,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const app: FastifyInstance =
     options.loggerInstance !== undefined
       ? (Fastify({ ...base, loggerInstance: options.loggerInstance }) as unknown as FastifyInstance)
-      : Fastify({ ...base, logger: options.logger ?? false });
+      : Fastify({ ...base, logger: withRedactingSerializer(options.logger ?? false) });
 
   app.decorateRequest('identity', null);
   app.decorateRequest('callContext', null);
@@ -154,6 +154,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     if (imports !== undefined) void app.register(async (files) => registerResultFileRoute(files, { imports, authenticate }), { prefix });
   }
   return app;
+}
+
+/** Logger options with the `req` serializer that redacts credentials from URLs (redact-url.ts). */
+function withRedactingSerializer(logger: NonNullable<FastifyServerOptions['logger']>): NonNullable<FastifyServerOptions['logger']> {
+  if (logger === false) return logger;
+  const options = logger === true ? {} : logger;
+  return { ...options, serializers: { ...options.serializers, req: serializeRequest } } as NonNullable<FastifyServerOptions['logger']>;
 }
 
 /**

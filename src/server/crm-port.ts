@@ -5,7 +5,7 @@
  */
 import type { Crm } from '../crm/index.js';
 
-export { CELL_STATUSES, CrmError, EXPANDABLE } from '../crm/index.js';
+export { CELL_STATUSES, CrmError, EXPANDABLE, findUnsafeText } from '../crm/index.js';
 export type { CallContext, CanvassLists, ContextName, KeyIdentity, MatchOutcome, Person, PersonRef, Readiness, Tier, ValidationIssue } from '../crm/index.js';
 
 /** The part of the `Crm` facade the HTTP adapter calls. */

@@ -1,9 +1,19 @@
 /**
- * The JSON body parser: strict UTF-8, bounded nesting, fastify's prototype-poisoning guard.
+ * The JSON body parser: strict UTF-8, bounded nesting, prototype-poisoning keys removed.
  * Every failure is a client error that the error handler renders as a 4xx envelope.
+ *
+ * A `__proto__` key, or a `constructor` key holding a `prototype`, is valid JSON: it is
+ * removed while parsing (secure-json-parse's "remove", through fastify), so such a body is
+ * answered as one with any other unknown key, never as invalid JSON, and no object of ours
+ * ever gets a replaced prototype (issue 15).
+ *
+ * Every string of a body is checked for control characters and bidirectional overrides
+ * (src/crm/unsafe-text.ts): one refused is a 400 `INVALID_PARAMETER` naming each property,
+ * here and not in the validators, so that it holds for every endpoint whatever they become.
  */
 import { isUtf8 } from 'node:buffer';
 import type { FastifyInstance } from 'fastify';
+import { CrmError, findUnsafeText } from './crm-port.js';
 import { httpError } from './http-error.js';
 
 /** Largest accepted body, in bytes. A Match Candidate is well under 10 KB; 1 MiB leaves room. */
@@ -49,7 +59,7 @@ const CHARSET_RE = /;\s*charset\s*=\s*"?([^";\s]*)/i;
  * Accepts `application/json` and `application/*+json`, with no charset or a UTF-8 one.
  */
 export function installJsonParser(app: FastifyInstance, bodyLimit: number): void {
-  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const parseJson = app.getDefaultJsonParser('remove', 'remove');
   // Only JSON is accepted: text/plain and anything else become 415.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser(
@@ -75,7 +85,15 @@ export function installJsonParser(app: FastifyInstance, bodyLimit: number): void
       }
       // A UTF-8 byte order mark is legal but not JSON.
       const start = buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
-      parseJson(request, buffer.toString('utf8', start), done);
+      parseJson(request, buffer.toString('utf8', start), (error: Error | null, value?: unknown) => {
+        if (error !== null) {
+          done(error, undefined);
+          return;
+        }
+        const unsafe = findUnsafeText(value);
+        if (unsafe.length > 0) done(new CrmError('INVALID_PARAMETER', unsafe), undefined);
+        else done(null, value);
+      });
     },
   );
 }

@@ -111,7 +111,6 @@ describe('routing and envelopes', () => {
       { headers: { 'content-type': 'application/json; charset=latin1' }, payload: '{}', status: 415 },
       { headers: { 'content-type': 'application/json' }, payload: Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x3a, 0x31, 0x7d]), status: 400 },
       { headers: { 'content-type': 'application/json' }, payload: '['.repeat(100) + ']'.repeat(100), status: 400 },
-      { headers: { 'content-type': 'application/json' }, payload: '{"__proto__":{"x":1}}', status: 400 },
       { headers: { 'content-type': 'application/json' }, payload: `{"a":"${'x'.repeat(1024 * 1024 + 10)}"}`, status: 413 },
     ];
     for (const c of cases) {

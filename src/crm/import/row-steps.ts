@@ -6,6 +6,7 @@
  * the client mapped it ("Email: ... is not a valid email address").
  */
 import type { ValidationIssue } from '../errors.js';
+import { findUnsafeCharacter } from '../unsafe-text.js';
 import { columnIndex, compileMapping, hasField, readFields, type CompiledMapping } from './field-mapping.js';
 import { MAX_COLUMNS, type JobSpec } from './job-request.js';
 import { findMappingType } from './mapping-types.js';
@@ -105,6 +106,10 @@ function address(fields: Map<string, string>, type?: string): Json | null {
 /** What mapping type `m` does with a row whose fields are read from `cells`; `contact` is the row's contact so far. */
 export function stepFor(m: CompiledMapping, cells: readonly string[], contact: number | null): Step {
   const f = readFields(m, cells);
+  for (const [field, value] of f) {
+    const unsafe = findUnsafeCharacter(value);
+    if (unsafe !== null) return { kind: 'invalid', outcome: `${field}: contains ${unsafe}: control characters and bidirectional overrides are not accepted in text.` };
+  }
   const vanId = readCrmId(f.get('VanID'));
   if (vanId === 'bad') return { kind: 'invalid', outcome: `VanID: "${f.get('VanID')}" is not a crmId (a positive whole number).` };
   const crmId = contact ?? vanId;
