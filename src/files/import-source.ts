@@ -4,12 +4,12 @@
  * delimited file with limits on the uncompressed size and the compression ratio (a zip bomb
  * is stopped after at most one small input slice of output past the limit).
  */
+import { crc32 } from 'node:zlib';
 import { Unzip, UnzipInflate, type UnzipFile } from 'fflate';
+import { SourceError } from './source-error.js';
+import { ZipTail, checkZipEnd } from './zip-end.js';
 
-/** The source cannot be read; the message says why, for the user. */
-export class SourceError extends Error {
-  override readonly name = 'SourceError';
-}
+export { SourceError } from './source-error.js';
 
 /** Limits on reading a source. */
 export interface SourceLimits {
@@ -121,7 +121,10 @@ function isDataEntry(name: string): boolean {
 /**
  * The bytes of a delimited file: `chunks` as they are, or, when they are a zip, the content
  * of the one file it holds. Refuses a zip holding no file or several, one that inflates past
- * `maxBytes` or past `maxZipRatio` times its compressed size (a zip bomb), and a damaged one.
+ * `maxBytes` or past `maxZipRatio` times its compressed size (a zip bomb), a damaged one, and
+ * an incomplete one (no end record, cut after a file, a CRC that does not match: zip-end.ts).
+ * The content is yielded as it inflates; the refusal of an incomplete archive comes after its
+ * last chunk, so a caller must treat the whole as failed (the import's staging does).
  */
 export async function* unzipIfZip(chunks: AsyncIterable<Uint8Array>, limits: Pick<SourceLimits, 'maxBytes' | 'maxZipRatio'>): AsyncGenerator<Uint8Array> {
   const iterator = chunks[Symbol.asyncIterator]();
@@ -143,12 +146,16 @@ export async function* unzipIfZip(chunks: AsyncIterable<Uint8Array>, limits: Pic
     return;
   }
   const out: Uint8Array[] = [];
+  const tail = new ZipTail();
+  let localEntries = 0;
+  let crc = 0;
   let entries = 0;
   let inflated = 0;
   let consumed = 0;
   let failure: Error | null = null;
   let complete = false;
   const unzip = new Unzip((file: UnzipFile) => {
+    localEntries++;
     if (!isDataEntry(file.name)) return;
     entries++;
     if (entries > 1) {
@@ -166,12 +173,16 @@ export async function* unzipIfZip(chunks: AsyncIterable<Uint8Array>, limits: Pic
       else if (inflated > 1024 * 1024 && inflated > limits.maxZipRatio * Math.max(1, consumed)) {
         failure ??= new SourceError(`The zip inflates more than ${limits.maxZipRatio} times its size: refused as a zip bomb.`);
       }
-      if (failure === null) out.push(data);
+      if (failure === null) {
+        crc = crc32(data, crc);
+        out.push(data);
+      }
     };
     file.start();
   });
   unzip.register(UnzipInflate);
   const feed = (bytes: Uint8Array, final: boolean): void => {
+    tail.push(bytes);
     for (let at = 0; at < bytes.length || (final && at === 0); at += ZIP_SLICE) {
       const slice = bytes.subarray(at, Math.min(bytes.length, at + ZIP_SLICE));
       consumed += slice.length;
@@ -197,6 +208,7 @@ export async function* unzipIfZip(chunks: AsyncIterable<Uint8Array>, limits: Pic
   }
   if (entries === 0) throw new SourceError('The zip holds no file (or is damaged); put one delimited file in it.');
   if (!complete) throw new SourceError('The zip is damaged or cut short: its file does not end.');
+  checkZipEnd(tail, { entries: localEntries, crc, size: inflated, isData: isDataEntry });
 }
 
 function concat(a: Uint8Array, b: Uint8Array): Uint8Array {

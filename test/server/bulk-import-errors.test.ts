@@ -91,6 +91,12 @@ describe('files that cannot be read: Failed with the reason', () => {
     const damaged = zipOf({ 'a.csv': 'Vanid,email\n'.repeat(100) });
     const cut = await run(upsert(s.files.put('/cut.zip', damaged.subarray(0, 40))));
     expect(cut.status).toBe('Failed');
+    // Whole local entries but no end record, or a second file cut off: incomplete, not "whole" (issue 15).
+    const noEnd = await run(upsert(s.files.put('/noend.zip', damaged.subarray(0, damaged.length - 22))));
+    expect(noEnd).toMatchObject({ status: 'Failed', rowsDone: 0, errors: [{ text: expect.stringMatching(/incomplete or damaged.*no end of central directory/) }] });
+    const pair = zipOf({ 'a.csv': 'Vanid,email\n,first@example.org\n', '__MACOSX/._b.csv': 'x'.repeat(500) });
+    const firstOnly = await run(upsert(s.files.put('/first.zip', pair.subarray(0, pair.indexOf(0x50, 40)))));
+    expect(firstOnly).toMatchObject({ status: 'Failed', rowsDone: 0 });
     const empty = await run(upsert(s.files.put('/empty.csv', '')));
     expect(empty.errors[0].text).toMatch(/empty/);
     const missing = await run(upsert(`${s.files.url}/missing.csv`));
