@@ -46,6 +46,12 @@ export class ImportMarkWriter {
   /** Jobs with marks in the open transaction. */
   private readonly jobsInTx = new Set<number>();
   /**
+   * The counters of each job of {@link jobsInTx} as committed, read before its first mark of
+   * the open transaction: what a status read reports while the transaction is open, since
+   * this connection's own reads see the uncommitted counters (a kill would take them back).
+   */
+  private readonly committedCounters = new Map<number, Row>();
+  /**
    * Jobs whose marks were lost with a failed commit, and its error: their later marks are
    * refused until the job is claimed again, so that no later row commits after rows that did
    * not (a job resumes after its last mark, and must find no gap before it).
@@ -70,7 +76,11 @@ export class ImportMarkWriter {
       }
       this.fenced.set(mark.jobId, mark.owner);
     }
-    this.jobsInTx.add(mark.jobId);
+    if (!this.jobsInTx.has(mark.jobId)) {
+      const counters = this.stmt('SELECT rows_done, rows_failed, status FROM bulk_import_jobs WHERE id = ?').get(mark.jobId) as Row;
+      this.committedCounters.set(mark.jobId, counters);
+      this.jobsInTx.add(mark.jobId);
+    }
     this.stmt(`INSERT INTO bulk_import_rows (job_id, row_no, steps_done, crm_id, outcomes, included) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (job_id, row_no) DO UPDATE SET steps_done = excluded.steps_done, crm_id = excluded.crm_id,
         outcomes = excluded.outcomes, included = excluded.included`)
@@ -105,6 +115,13 @@ export class ImportMarkWriter {
     this.tally.clear();
     this.fenced.clear();
     this.jobsInTx.clear();
+    this.committedCounters.clear();
+  }
+
+  /** `row` (a bulk_import_jobs row read on this connection) with its committed counters. */
+  asCommitted(row: Row): Row {
+    const counters = this.committedCounters.get(Number(row['id']));
+    return counters === undefined ? row : { ...row, ...counters };
   }
 
   /** The open transaction was rolled back after `error`: its jobs' marks are refused from now on. */
@@ -192,11 +209,14 @@ export class SqliteImportTables {
     return Number(info.lastInsertRowid);
   }
 
+  /**
+   * Progress as committed (issue 15: rowsDone read one higher before a kill than after): the
+   * counters of marks still in the open transaction are not reported until it commits.
+   */
   async getImportJob(scope: Scope, jobId: number): Promise<ImportJobRow | null> {
-    this.marks.flush(); // counters of marks not yet committed, as this connection sees the rows
     const row = this.stmt('SELECT * FROM bulk_import_jobs WHERE id = ? AND tenant_id = ? AND context = ?')
       .get(jobId, scope.tenantId, scope.context) as Row | undefined;
-    return row === undefined ? null : toJob(row);
+    return row === undefined ? null : toJob(this.marks.asCommitted(row));
   }
 
   async claimImportJob(owner: string, nowMs: number, leaseMs: number): Promise<ImportJobRow | null> {
