@@ -4,7 +4,7 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { Crm } from '../crm/index.js';
-import { Metrics, RATE_CATEGORIES, RedisRateLimiter, TIER_LIMITS, buildApp, buildMetricsApp, type MetricsAccess } from '../server/index.js';
+import { DEFAULT_HTTP_TIMEOUTS, Metrics, RATE_CATEGORIES, RedisRateLimiter, TIER_LIMITS, buildApp, buildMetricsApp, type HttpTimeouts, type MetricsAccess } from '../server/index.js';
 import { BulkImports, ImportRunner } from '../crm/index.js';
 import { DEFAULT_SOURCE_LIMITS, fetchSource, hostAllowed, parseAllowedHosts, type SourceLimits } from '../files/index.js';
 import { describeDb, resolveDbPath } from './db-path.js';
@@ -36,6 +36,8 @@ export interface ServeOptions {
   readonly synchronous: 'FULL' | 'NORMAL';
   /** Bulk import settings (environment MATCHBOOK_IMPORT_*); defaults when absent. */
   readonly imports?: ImportSettings;
+  /** Header, request and idle timeouts (environment MATCHBOOK_*_TIMEOUT_MS); defaults when absent. */
+  readonly timeouts?: HttpTimeouts;
   /** `redis://` URL of the Redis that shares rate limits and quotas between processes; null: this process limits alone. */
   readonly redis?: string | null;
   /** Most people this process indexes (Crm maxIndexPeople); undefined: derived from the heap limit. */
@@ -103,6 +105,15 @@ export function importSettingsFromEnv(env: Readonly<Record<string, string | unde
     },
     leaseMs: positiveInt(env, 'MATCHBOOK_IMPORT_LEASE_MS', 15_000),
     sliceMs: positiveInt(env, 'MATCHBOOK_IMPORT_SLICE_MS', 1),
+  };
+}
+
+/** Reads MATCHBOOK_HEADERS_TIMEOUT_MS, MATCHBOOK_REQUEST_TIMEOUT_MS and MATCHBOOK_IDLE_TIMEOUT_MS (README "HTTP timeouts"). */
+export function httpTimeoutsFromEnv(env: Readonly<Record<string, string | undefined>>): HttpTimeouts {
+  return {
+    headersMs: positiveInt(env, 'MATCHBOOK_HEADERS_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.headersMs),
+    requestMs: positiveInt(env, 'MATCHBOOK_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestMs),
+    idleMs: positiveInt(env, 'MATCHBOOK_IDLE_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.idleMs),
   };
 }
 
@@ -205,7 +216,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   const imports = new BulkImports(crm, runner, (url) => hostAllowed(url, settings.allowedHosts));
   app = buildApp({
-    crm, logger: { level: options.logLevel }, trustProxy: options.trustProxy, imports, maxUploadBytes: settings.limits.maxBytes,
+    crm, logger: { level: options.logLevel }, trustProxy: options.trustProxy, imports, timeouts: options.timeouts ?? DEFAULT_HTTP_TIMEOUTS, maxUploadBytes: settings.limits.maxBytes,
     metrics, metricsAccess: access.api, ...(limiter === null ? {} : { rateLimiter: limiter }),
   });
   const metricsApp = access.own === null ? null : buildMetricsApp(metrics, access.own);
@@ -379,6 +390,7 @@ export function registerServe(program: Command, io: CliIo): void {
         logLevel: opts.logLevel ?? io.env['LOG_LEVEL'] ?? 'info',
         synchronous: opts.sync === 'normal' ? 'NORMAL' : 'FULL',
         imports: importSettingsFromEnv(io.env),
+        timeouts: httpTimeoutsFromEnv(io.env),
         redis: opts.redis ?? io.env['MATCHBOOK_REDIS'] ?? null,
         metrics,
         ...(maxIndexPeople === undefined ? {} : { maxIndexPeople }),

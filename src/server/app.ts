@@ -24,6 +24,7 @@ import { registerApiKeyProfileRoutes } from './routes/api-key-profiles.js';
 import { registerCanvassRoutes } from './routes/canvass.js';
 import { registerLookupRoutes } from './routes/lookups.js';
 import { installRequestLog, serializeRequest } from './request-log.js';
+import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './timeouts.js';
 import { registerPeopleRoutes } from './routes/people.js';
 import { registerOpsRoutes, type ReadinessCheck } from './routes/ops.js';
 import { Metrics, installRequestMetrics, registerMetricsRoute, type MetricsAccess } from './metrics.js';
@@ -48,8 +49,8 @@ export interface BuildAppOptions {
   readonly trustProxy?: boolean;
   /** Largest accepted body in bytes. Default {@link DEFAULT_BODY_LIMIT} (1 MiB). */
   readonly bodyLimit?: number;
-  /** Abort a request that has not been fully received after this many ms. Default 30,000. */
-  readonly requestTimeout?: number;
+  /** Header, request and idle timeouts (timeouts.ts); each defaults to {@link DEFAULT_HTTP_TIMEOUTS}. */
+  readonly timeouts?: Partial<HttpTimeouts>;
   /** Valid `$expand` values. Default: the facade's list. */
   readonly expandable?: readonly string[];
   /**
@@ -79,10 +80,12 @@ function ledgerOf(crm: CrmPort): UsageLedger | null {
 /** Build the API server. Call `.ready()` / `.listen()` / `.inject()` on the result. */
 export function buildApp(options: BuildAppOptions): FastifyInstance {
   const bodyLimit = options.bodyLimit ?? DEFAULT_BODY_LIMIT;
+  const timeouts: HttpTimeouts = { ...DEFAULT_HTTP_TIMEOUTS, ...options.timeouts };
   const base = {
     trustProxy: options.trustProxy ?? false,
     bodyLimit,
-    requestTimeout: options.requestTimeout ?? 30_000,
+    requestTimeout: timeouts.requestMs,
+    keepAliveTimeout: timeouts.idleMs,
     // The default 503 body during shutdown is not our envelope; in-flight requests finish instead.
     return503OnClosing: false,
     // One line per request instead (request-log.ts), with the match outcome in it. (The
@@ -94,10 +97,12 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
     },
     clientErrorHandler: writeClientError,
   } satisfies FastifyServerOptions;
+  // Node's own server options (FastifyHttpOptions.http): the header timeout and how often it is checked.
+  const http = httpServerOptions(timeouts);
   const app: FastifyInstance =
     options.loggerInstance !== undefined
-      ? (Fastify({ ...base, loggerInstance: options.loggerInstance }) as unknown as FastifyInstance)
-      : Fastify({ ...base, logger: withRedactingSerializer(options.logger ?? false) });
+      ? (Fastify({ ...base, http, loggerInstance: options.loggerInstance }) as unknown as FastifyInstance)
+      : Fastify({ ...base, http, logger: withRedactingSerializer(options.logger ?? false) });
 
   app.decorateRequest('identity', null);
   app.decorateRequest('callContext', null);

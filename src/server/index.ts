@@ -9,3 +9,4 @@ export {
   type RateCategory, type RateLimiter, type TierLimits, type UsageLedger,
 } from './rate-limit.js';
 export { RedisRateLimiter, type RedisRateLimiterOptions } from './redis-rate-limit.js';
+export { DEFAULT_HTTP_TIMEOUTS, type HttpTimeouts } from './timeouts.js';
