@@ -9,7 +9,7 @@ import { join } from 'node:path';
 const dir = mkdtempSync(join(tmpdir(), 'matchbook-test-'));
 const out = join(dir, 'results.json');
 const args = [
-  'vitest', 'run', '--testTimeout=60000', '--hookTimeout=120000',
+  'vitest', 'run',
   '--reporter=default', '--reporter=json', `--outputFile.json=${out}`,
   ...process.argv.slice(2),
 ];

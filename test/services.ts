@@ -6,11 +6,12 @@
  * message; in CI (`CI=true`) that is a failure, never a skip.
  */
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { START_LIMIT_MS, StartupError, pollUntil } from './wait.js';
 
 const IN_CI = process.env['CI'] === 'true';
 
@@ -86,7 +87,13 @@ export async function startPostgres(options: { durable?: boolean } = {}): Promis
   runPg(join(bin, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   const sync = options.durable === true ? '' : ' -c fsync=off -c full_page_writes=off';
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1${sync} -c max_connections=300`;
-  runPg(join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
+  // pg_ctl -w polls until the server accepts connections; a generous limit, and its log when it gives up.
+  try {
+    runPg(join(bin, 'pg_ctl'), ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', '-t', String(Math.ceil(START_LIMIT_MS / 1000)), 'start']);
+  } catch (error) {
+    const log = existsSync(join(dir, 'log')) ? readFileSync(join(dir, 'log'), 'utf8') : '(no log)';
+    throw new StartupError(`PostgreSQL did not start (${error instanceof Error ? error.message : String(error)}):\n${log}`);
+  }
   let stopped = false;
   const stop = (): void => {
     if (stopped) return;
@@ -127,18 +134,12 @@ export interface RedisServer {
 export async function startRedis(): Promise<RedisServer> {
   const port = await freePort();
   const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
-  await new Promise<void>((resolve, reject) => {
-    let out = '';
-    const timer = setTimeout(() => reject(new Error(`redis-server did not start:\n${out}`)), 10_000);
-    child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
-      if (out.includes('Ready to accept connections')) {
-        clearTimeout(timer);
-        resolve();
-      }
-    });
-    child.on('exit', (code) => reject(new Error(`redis-server exited with ${code}:\n${out}`)));
-  });
+  let out = '';
+  let ended: string | null = null;
+  child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
+  child.on('exit', (code, signal) => (ended = signal ?? `exit code ${code}`));
+  await pollUntil({ what: 'redis-server', output: () => out, ended: () => ended }, () => (out.includes('Ready to accept connections') ? true : undefined), { everyMs: 20 });
   const stop = (): void => {
     child.kill('SIGKILL');
   };

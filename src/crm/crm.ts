@@ -44,7 +44,8 @@ export class Crm {
 
   private constructor(readonly store: Store, options: CrmOpenOptions) {
     const clock = new SecondClock(options.now);
-    this.cache = new AdminCache(store);
+    const wall = options.now ?? (() => new Date());
+    this.cache = new AdminCache(store, () => wall().getTime());
     this.scopes = new Scopes(store, this.cache, Math.max(1, options.loadBatchSize ?? 5000), options.maxIndexPeople ?? defaultMaxIndexPeople());
     this.admin = new Admin(store, this.cache, this.scopes, clock);
     this.people = new People(store, this.scopes, clock);

@@ -38,6 +38,12 @@ export interface RedisRateLimiterOptions {
   readonly prefix?: string;
   /** Clock in ms since the epoch (months and quota resets), for tests. Default `Date.now`. */
   readonly now?: () => number;
+  /**
+   * Length of a rate window in ms. Default {@link WINDOW_MS} (one second, the contract's
+   * "per second"); tests lengthen it, so that a burst falls in one window on any machine
+   * (the window's expiry is Redis's clock, which a test cannot move).
+   */
+  readonly windowMs?: number;
   /** Ledger flush period in ms (0: only on close and `flush()`). Default 1000. */
   readonly flushIntervalMs?: number;
   /** Called when Redis or the ledger fails (the request is admitted; counts are retried). */
@@ -89,6 +95,7 @@ export class RedisRateLimiter implements RateLimiter {
   private readonly limits: Readonly<Record<Tier, TierLimits | null>>;
   private readonly prefix: string;
   private readonly now: () => number;
+  private readonly windowMs: number;
   private readonly timer: NodeJS.Timeout | null;
   private readonly batch: UsageBatch;
 
@@ -100,6 +107,7 @@ export class RedisRateLimiter implements RateLimiter {
     this.limits = options.limits ?? TIER_LIMITS;
     this.prefix = options.prefix ?? 'matchbook:';
     this.now = options.now ?? Date.now;
+    this.windowMs = options.windowMs ?? WINDOW_MS;
     const every = options.flushIntervalMs ?? DEFAULT_FLUSH_INTERVAL_MS;
     this.timer = every > 0 ? setInterval(() => void this.flush().catch((e: unknown) => options.onError?.(e)), every) : null;
     this.timer?.unref();
@@ -131,14 +139,14 @@ export class RedisRateLimiter implements RateLimiter {
     try {
       const run = (seed: number): Promise<TakeReply> => (this.redis as unknown as { matchbookTake(...args: (string | number)[]): Promise<TakeReply> }).matchbookTake(
         `${this.prefix}w:${key.keyId}:${category}`, this.monthKey(key.keyId, month),
-        limit, WINDOW_MS, quotaLimit ?? -1, resetMonth + MONTH_MARGIN_MS, seed,
+        limit, this.windowMs, quotaLimit ?? -1, resetMonth + MONTH_MARGIN_MS, seed,
       );
       reply = await run(-1);
       if (Number(reply[0]) === 2) reply = await run(await this.seedOf(key.keyId, month));
     } catch (error) {
       this.options.onError?.(error);
       const quota: QuotaState = { month, used: 0, limit: quotaLimit, resetMs: resetMonth };
-      return { allowed: true, window: limits === null ? null : { limit, remaining: limit, resetMs: WINDOW_MS }, quota };
+      return { allowed: true, window: limits === null ? null : { limit, remaining: limit, resetMs: this.windowMs }, quota };
     }
     const [status, count, ttl, used] = reply.map(Number) as TakeReply;
     const quota: QuotaState = { month, used, limit: quotaLimit, resetMs: resetMonth };

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../bench/lib/server.js';
+import { answers200, pollUntil, type Waited } from '../wait.js';
 import { REPO } from './spawn.js';
 
 /** package.json's `start` command as argv, `node` replaced by this Node. */
@@ -35,26 +36,12 @@ beforeAll(async () => {
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
-  base = await new Promise<string>((resolve, reject) => {
-    const timer = setInterval(() => {
-      const m = /listening on (http:\/\/\S+?)[;\s]/.exec(stderr);
-      if (m !== null) {
-        clearInterval(timer);
-        resolve(m[1]!);
-      }
-    }, 20);
-    child.on('exit', (code) => {
-      clearInterval(timer);
-      reject(new Error(`npm start exited with ${code}:\n${stderr}`));
-    });
-  });
-  // Start-up waits poll readiness, never a fixed sleep.
-  for (;;) {
-    const res = await fetch(`${base}/ready`);
-    if (res.status === 200) break;
-    expect(res.status).toBe(503);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+  let ended: string | null = null;
+  child.on('exit', (code, signal) => (ended = signal ?? `exit code ${code}`));
+  // Start-up waits poll readiness, never a fixed sleep; giving up, they print the child's output.
+  const waited: Waited = { what: 'npm start', output: () => stderr, ended: () => ended };
+  base = await pollUntil(waited, () => /listening on (http:\/\/\S+?)[;\s]/.exec(stderr)?.[1]);
+  await pollUntil(waited, async () => ((await answers200(`${base}/ready`)) ? true : undefined));
 });
 
 afterAll(async () => {

@@ -184,9 +184,12 @@ describe.skipIf(!HAVE_POSTGRES || !HAVE_REDIS)('several serve processes on Postg
       const elapsed = Date.now() - t0;
       const admitted = answers.filter((r) => r.status !== 429);
       const refused = answers.filter((r) => r.status === 429);
-      // A burst that took longer than the window may legitimately open a second one.
-      if (elapsed < 900) expect(admitted.length, `burst ${burst} took ${elapsed} ms`).toBe(2);
-      else expect(admitted.length).toBeLessThanOrEqual(2 * Math.ceil(elapsed / 1000 + 1));
+      // No assumption on how long a burst takes (the windows run on Redis's clock): it admits at
+      // least one window's allowance, and at most that of every window it could have spanned.
+      // That the three processes share one window exactly is shown on an injected window
+      // (test/server/redis-rate-limit.test.ts); here: all of them admit as one.
+      expect(admitted.length).toBeGreaterThanOrEqual(2);
+      expect(admitted.length, `burst ${burst} took ${elapsed} ms`).toBeLessThanOrEqual(2 * (Math.ceil(elapsed / 1000) + 1));
       for (const r of admitted) {
         expect(r.headers.get('ratelimit-limit')).toBe('2');
         used.push(Number(r.headers.get('x-quota-used')));
@@ -206,11 +209,10 @@ describe.skipIf(!HAVE_POSTGRES || !HAVE_REDIS)('several serve processes on Postg
     const alone = await Promise.all([start({ MATCHBOOK_REDIS: '' }), start({ MATCHBOOK_REDIS: '' })]);
     try {
       await new Promise((r) => setTimeout(r, 1100));
-      const t0 = Date.now();
       const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(alone[i % 2]!, '/people/find', personBody(i), startup)));
+      // Each process admits its own 2, whatever the timing: 4, twice what one shared window allows.
       const admitted = answers.filter((r) => r.status !== 429).length;
-      if (Date.now() - t0 < 900) expect(admitted).toBe(4);
-      else expect(admitted).toBeGreaterThanOrEqual(4);
+      expect(admitted).toBeGreaterThanOrEqual(4);
     } finally {
       for (const p of alone) {
         p.child.kill('SIGTERM');

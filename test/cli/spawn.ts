@@ -4,6 +4,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { answers200, pollUntil, type Waited } from '../wait.js';
 
 export const REPO = fileURLToPath(new URL('../../', import.meta.url));
 const MAIN = fileURLToPath(new URL('../../src/cli/main.ts', import.meta.url));
@@ -52,42 +53,39 @@ export interface ServeProcess {
   readonly exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
-/** Start `serve` on a free port and wait until it listens. */
-export function startServe(args: readonly string[], env: Record<string, string> = {}, timeoutMs = 30_000): Promise<ServeProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, cliArgs(['serve', '--port', '0', ...args]), {
-      cwd: REPO,
-      env: { ...process.env, LOG_LEVEL: 'warn', ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    let done = false;
-    const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
-      child.on('exit', (code, signal) => res({ code, signal })),
-    );
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`serve did not start:\n${err}`));
-    }, timeoutMs);
-    const check = () => {
-      const listening = /listening on (http:\/\/[^\s]+)/.exec(err);
-      if (done || listening === null) return;
-      const key = /^\s+([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\s*$/m.exec(err);
-      done = true;
-      clearTimeout(timer);
-      resolve({ child, base: listening[1]!, demoKey: key?.[1] ?? null, stderr: () => err, stdout: () => out, exited });
-    };
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-      check();
-    });
-    child.on('exit', (code) => {
-      if (!done) {
-        clearTimeout(timer);
-        reject(new Error(`serve exited with ${code}:\n${err}`));
-      }
-    });
+/**
+ * Start `serve` on a free port and wait until it is ready: it printed the address it listens
+ * on, and `readyPath` (GET /ready: 200 once the indexes are loaded) answers 200. Gives up
+ * after {@link START_LIMIT_MS} (or `limitMs`) with the child's output.
+ */
+export async function startServe(
+  args: readonly string[], env: Record<string, string> = {}, options: { limitMs?: number; readyPath?: string } = {},
+): Promise<ServeProcess> {
+  const child = spawn(process.execPath, cliArgs(['serve', '--port', '0', ...args]), {
+    cwd: REPO,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  let out = '';
+  let err = '';
+  let ended: string | null = null;
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
+    child.on('exit', (code, signal) => {
+      ended = signal !== null ? `signal ${signal}` : `exit code ${code}`;
+      res({ code, signal });
+    }),
+  );
+  child.on('error', (e) => (ended = `spawn error: ${e.message}`));
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  const waited: Waited = { what: `matchbook serve ${args.join(' ')}`, output: () => `${err}${out === '' ? '' : `\n(stdout)\n${out}`}`, ended: () => ended };
+  try {
+    const base = await pollUntil(waited, () => /listening on (http:\/\/[^\s;]+)/.exec(err)?.[1], options);
+    await pollUntil(waited, async () => ((await answers200(`${base}${options.readyPath ?? '/ready'}`)) ? true : undefined), options);
+    const key = /^\s+([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\s*$/m.exec(err);
+    return { child, base, demoKey: key?.[1] ?? null, stderr: () => err, stdout: () => out, exited };
+  } catch (error) {
+    if (ended === null) child.kill('SIGKILL');
+    throw error;
+  }
 }

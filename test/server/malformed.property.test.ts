@@ -29,16 +29,13 @@ afterAll(async () => {
 });
 
 const ENDPOINTS = ['/v4/people/find', '/v4/people/findOrCreate', '/v2/contacts/findOrCreate'] as const;
-/** An answer slower than this counts as a hang. */
-const HANG_MS = 5_000;
+// A hang (catastrophic backtracking, a loop) shows as the test's timeout, not as a timed
+// assertion: elapsed time says nothing on a loaded machine (issue 15).
 
 async function send(url: string, payload: string | Buffer, contentType: string | null): Promise<LightMyRequestResponse> {
   const headers: Record<string, string> = { apiKey: key };
   if (contentType !== null) headers['content-type'] = contentType;
-  const started = performance.now();
-  const res = await t.app.inject({ method: 'POST', url, headers, payload });
-  expect(performance.now() - started, 'answered in time').toBeLessThan(HANG_MS);
-  return res;
+  return t.app.inject({ method: 'POST', url, headers, payload });
 }
 
 function expect4xxEnvelope(res: LightMyRequestResponse, what: string) {

@@ -1,6 +1,8 @@
 /**
  * Rate limits and quotas against a REAL listening server (port 0) with concurrent clients,
- * plus unit tests of the in-memory limiter on a fake clock.
+ * plus unit tests of the in-memory limiter on a fake clock. The server's limiter runs on an
+ * injected clock too: a burst falls in one window however long the machine takes to send it,
+ * and waiting out Retry-After moves the clock instead of sleeping (issue 15).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -17,9 +19,12 @@ interface Running {
   base: string;
 }
 
+/** The server limiters' clock (ms since the epoch), moved by the tests. */
+let clock = Date.now();
+
 async function start(db: string, rateLimiter?: MemoryRateLimiter): Promise<Running> {
   const crm = await Crm.open({ db });
-  const app = buildApp(rateLimiter === undefined ? { crm } : { crm, rateLimiter });
+  const app = buildApp({ crm, rateLimiter: rateLimiter ?? new MemoryRateLimiter({ ledger: crm, now: () => clock }) });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const address = app.server.address();
   const port = typeof address === 'object' && address !== null ? address.port : 0;
@@ -95,7 +100,7 @@ describe('rate limits on a listening server', () => {
     expect((await profile(r.base, startupA)).status).toBe(200);
 
     // Waiting out Retry-After, the call succeeds.
-    await new Promise((resolve) => setTimeout(resolve, 1000 * Number(limited[0]?.headers.get('retry-after'))));
+    clock += 1000 * Number(limited[0]?.headers.get('retry-after'));
     expect((await find(r.base, startupA)).status).toBe(404);
   });
 
@@ -116,7 +121,7 @@ describe('rate limits on a listening server', () => {
     // 2 finds before, plus this request.
     expect(p.usage.used).toBe(3);
     expect(p.usage.remaining).toBe(1_000_000 - 3);
-    expect(p.usage.month).toBe(monthOf(Date.now()));
+    expect(p.usage.month).toBe(monthOf(clock));
     expect(p.usage.resetsAt).toMatch(/^\d{4}-\d{2}-01T00:00:00Z$/);
 
     const internalProfile = (await (await profile(r.base, internal)).json()) as { items: { limits: unknown; monthlyQuota: unknown; usage: { used: number } }[] };
@@ -131,7 +136,7 @@ describe('rate limits on a listening server', () => {
   it('over the monthly quota: 429 saying so, with Retry-After until the month ends', async () => {
     await stop(r);
     const limits = { ...TIER_LIMITS, Startup: { perSecond: { High: 100, Medium: 100, Low: 100 }, monthlyQuota: 6 } };
-    r = await start(db, new MemoryRateLimiter({ ledger: null, limits }));
+    r = await start(db, new MemoryRateLimiter({ ledger: null, limits, now: () => clock }));
     const keyC = (await r.crm.createKey({ tenant: 'acme', tier: 'Startup' })).key;
     const results = await Promise.all(Array.from({ length: 10 }, () => find(r.base, keyC)));
     expect(results.filter((res) => res.status === 404)).toHaveLength(6);
