@@ -4,6 +4,7 @@
  *
  *   npx tsx bench/import-profile.ts [--size 100000] [--rows 100000] [--sync full|normal] [--slice 1] [--digest out.txt]
  *   npx tsx bench/import-profile.ts --prof measured.cpuprofile   (a CPU profile of the measured job only)
+ *   npx tsx bench/import-profile.ts --canvass   (the measured job with CanvassResults too: wall time against CPU time)
  *
  * Seeds `--size` corpus people with one CreateOrUpdateContact job, then runs the measured job
  * (`--rows` noisy queries, as bench/import.bench.ts) and prints wall time and CPU per row of
@@ -30,6 +31,7 @@ const sync = arg('--sync', 'full') === 'normal' ? 'NORMAL' : 'FULL';
 const sliceMs = Number(arg('--slice', '1'));
 const digest = arg('--digest', '');
 const prof = arg('--prof', '');
+const canvass = argv.includes('--canvass');
 
 const dir = mkdtempSync(join(tmpdir(), 'matchbook-import-profile-'));
 try {
@@ -41,11 +43,13 @@ try {
   const imports = new BulkImports(crm, null, () => false);
   const runner = new ImportRunner({ crm, owner: 'profile', fetchUrl: () => { throw new Error('no fetch'); }, limits: { maxBytes: 1e9, maxZipRatio: 100 }, sliceMs });
   const corpus = generateCorpus({ seed: 42, size });
-  const run = async (name: string, csv: string, profile = false): Promise<number> => {
+  const run = async (name: string, csv: string, profile = false, withCanvass = false): Promise<number> => {
     const up = await imports.saveUpload(ctx, 'bench.csv', (async function* () { yield Buffer.from(csv); })());
     const id = await imports.createJob(ctx, {
       file: { fileName: 'bench.csv', hasHeader: true, hasQuotes: true, columnDelimiter: 'Csv', sourceUrl: `http://origin/v4/bulkImportFiles/${up.token}` },
-      actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: [{ name: 'CreateOrUpdateContact' }] }],
+      actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: withCanvass
+        ? [{ name: 'CreateOrUpdateContact' }, { name: 'CanvassResults', fieldValueMappings: [{ fieldName: 'ResultID', staticValue: '14' }] }]
+        : [{ name: 'CreateOrUpdateContact' }] }],
     }, 'http://origin');
     const job = await crm.store.claimImportJob('profile', Date.now(), 60_000);
     const session = profile ? new Session() : null;
@@ -72,7 +76,7 @@ try {
     return id;
   };
   const seedId = await run('seed', csvOf((function* people() { for (const p of corpus.people()) yield p.contact; })()));
-  const measuredId = await run('measured', csvOf(corpus.queries({ count: rows, seed: 43 }).map((q) => q.candidate)), prof !== '');
+  const measuredId = await run(canvass ? 'measured with CanvassResults' : 'measured', csvOf(corpus.queries({ count: rows, seed: 43 }).map((q) => q.candidate)), prof !== '', canvass);
   if (digest !== '') {
     const db = (crm.store as SqliteStore).db;
     const out: string[] = [];

@@ -4,7 +4,7 @@
  * job (POST /bulkImportJobs), poll to completion. Reports rows/s, the server's peak RSS, and
  * POST /people/find latency at a fixed request rate, idle and while a job runs.
  *
- *   npm run bench:import -- [--size 100000] [--rows 100000] [--rate 200] [--sync full|normal] [--runs 1] [--record]
+ *   npm run bench:import -- [--size 100000] [--rows 100000] [--rate 200] [--sync full|normal] [--runs 1] [--canvass] [--record]
  *
  * Steps: (1) the seeded synthetic corpus (bench/corpus.ts) of `--size` people is imported by
  * a first job into the empty database (this is the "database of 100k people"); (2) find at
@@ -16,11 +16,15 @@
  * p99 during a job within 2x of idle.
  * `--runs N` repeats all of it N times (a fresh database and server each time) and reports
  * medians, with each run's rows/s: single runs on this shared machine vary by about 25%.
+ * `--canvass` adds, right after the measured job, the same kind of job with CanvassResults
+ * (a result code on every row's contact) beside CreateOrUpdateContact, and prints the ratio
+ * of their rows/s (issue 15: 4-5x slower; target within 1.5x) with the load average.
  * `--record` writes the results into bench/README.md under "## Bulk import (bench/import.bench.ts)".
  */
 import autocannon, { type Result } from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Crm } from '../src/crm/index.js';
 import { toCandidate } from './api.bench.js';
@@ -39,6 +43,7 @@ interface Args {
   seed: number;
   sync: 'full' | 'normal';
   runs: number;
+  canvass: boolean;
   record: boolean;
 }
 
@@ -51,7 +56,7 @@ function parseArgs(argv: readonly string[]): Args {
   };
   const sync = argv.includes('--sync') ? argv[argv.indexOf('--sync') + 1] : 'full';
   if (sync !== 'full' && sync !== 'normal') throw new Error('--sync is full or normal');
-  return { size: num('--size', 100_000), rows: num('--rows', 100_000), rate: num('--rate', 200), seed: num('--seed', 42), sync, runs: Math.trunc(num('--runs', 1)), record: argv.includes('--record') };
+  return { size: num('--size', 100_000), rows: num('--rows', 100_000), rate: num('--rate', 200), seed: num('--seed', 42), sync, runs: Math.trunc(num('--runs', 1)), canvass: argv.includes('--canvass'), record: argv.includes('--record') };
 }
 
 
@@ -68,7 +73,15 @@ interface JobRun {
 }
 
 /** Uploads `csv`, runs a CreateOrUpdateContact job on it, polls to the end; samples the server's RSS. */
-async function runJob(name: string, base: string, key: string, pid: number, csv: string, log: (s: string) => void): Promise<JobRun> {
+/** CreateOrUpdateContact alone, or followed by CanvassResults (result code 14 on the row's contact). */
+type JobKind = 'contacts' | 'contacts+canvass';
+
+const MAPPINGS: Record<JobKind, unknown[]> = {
+  contacts: [{ name: 'CreateOrUpdateContact' }],
+  'contacts+canvass': [{ name: 'CreateOrUpdateContact' }, { name: 'CanvassResults', fieldValueMappings: [{ fieldName: 'ResultID', staticValue: '14' }] }],
+};
+
+async function runJob(name: string, base: string, key: string, pid: number, csv: string, log: (s: string) => void, kind: JobKind = 'contacts'): Promise<JobRun> {
   const auth = { apiKey: key };
   const upStart = performance.now();
   const up = await fetch(`${base}/v4/bulkImportFiles`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: csv });
@@ -83,7 +96,7 @@ async function runJob(name: string, base: string, key: string, pid: number, csv:
     body: JSON.stringify({
       description: name,
       file: { fileName: 'bench.csv', hasHeader: true, hasQuotes: true, columnDelimiter: 'Csv', sourceUrl },
-      actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: [{ name: 'CreateOrUpdateContact' }] }],
+      actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: MAPPINGS[kind] }],
     }),
   });
   if (created.status !== 201) throw new Error(`job: ${created.status} ${await created.text()}`);
@@ -147,6 +160,8 @@ function mib(bytes: number | null): string {
 /** One run of the bench: the three jobs and find latency idle and during the third. */
 interface Run {
   readonly jobs: readonly JobRun[];
+  /** With --canvass: the CanvassResults job (run right after the measured one) and the 1-minute load average after each. */
+  readonly canvass: { readonly job: JobRun; readonly loadMeasured: number; readonly loadCanvass: number } | null;
   readonly idle: { p50: number; p99: number };
   readonly during: { p50: number; p99: number; requests: number };
 }
@@ -198,7 +213,25 @@ function render(args: Args, machine: MachineInfo, runs: readonly Run[]): string 
     `| during a job (${runs.map((r) => r.during.requests.toLocaleString('en-US')).join(', ')} requests; median of 5 s rounds) | ${during.p50} | ${during.p99} |`,
     '',
     `find p99 during a job / idle: ${ratio.toFixed(2)}x${many ? ` (runs: ${ratios.map((x) => `${x.toFixed(2)}x`).join(', ')})` : ''} (target within 2x: ${ratio <= 2 ? 'met' : '**not met**'}).`,
+    ...canvassLines(runs),
   ].join('\n');
+}
+
+/** With --canvass: CreateOrUpdateContact alone against with CanvassResults, side by side in each run. */
+function canvassLines(runs: readonly Run[]): string[] {
+  const pairs = runs.flatMap((r) => (r.canvass === null ? [] : [{ alone: rowsPerSecond(r.jobs[1] as JobRun), canvass: rowsPerSecond(r.canvass.job), load: [r.canvass.loadMeasured, r.canvass.loadCanvass] }]));
+  if (pairs.length === 0) return [];
+  const ratios = pairs.map((p) => p.alone / p.canvass);
+  const ratio = median(ratios);
+  return [
+    '',
+    '| job (same run, same database, one after the other) | rows/s | 1-min load average after it |',
+    '|---|---|---|',
+    `| CreateOrUpdateContact alone (the measured job) | ${pairs.map((p) => thousands(p.alone)).join(', ')} | ${pairs.map((p) => p.load[0]?.toFixed(2)).join(', ')} |`,
+    `| CreateOrUpdateContact + CanvassResults | ${pairs.map((p) => thousands(p.canvass)).join(', ')} | ${pairs.map((p) => p.load[1]?.toFixed(2)).join(', ')} |`,
+    '',
+    `CanvassResults slowdown (alone / with CanvassResults): ${ratio.toFixed(2)}x${pairs.length > 1 ? ` (runs: ${ratios.map((x) => `${x.toFixed(2)}x`).join(', ')})` : ''} (target within 1.5x: ${ratio <= 1.5 ? 'met' : '**not met**'}).`,
+  ];
 }
 
 /** One run: a fresh database and server, the seed job, find idle, the measured job, a job with find traffic. */
@@ -226,11 +259,18 @@ async function oneRun(args: Args, log: (s: string) => void): Promise<Run> {
       const idle = await findAtRate(server.base, key, findBodies, args.rate, 10);
       jobs.push(await runJob(`measured: ${args.rows.toLocaleString('en-US')} queries into ${args.size.toLocaleString('en-US')} people`, server.base, key, server.pid, csvOf(queries(args.seed + 1)), log));
       log(`  ${jobs[1]!.name}: ${Math.round(jobs[1]!.rows / jobs[1]!.seconds)} rows/s`);
+      let canvass: Run['canvass'] = null;
+      if (args.canvass) {
+        const loadMeasured = loadavg()[0] ?? 0;
+        const job = await runJob(`with CanvassResults: another ${args.rows.toLocaleString('en-US')} queries`, server.base, key, server.pid, csvOf(queries(args.seed + 3)), log, 'contacts+canvass');
+        canvass = { job, loadMeasured, loadCanvass: loadavg()[0] ?? 0 };
+        log(`  ${job.name}: ${Math.round(job.rows / job.seconds)} rows/s (${job.status}, ${job.rowsFailed} rows refused; load ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+      }
       log('job with find at a fixed rate...');
       const jobDone = runJob(`with find at ${args.rate} req/s: another ${args.rows.toLocaleString('en-US')} queries`, server.base, key, server.pid, csvOf(queries(args.seed + 2)), log);
       const during = await findAtRate(server.base, key, findBodies, args.rate, 0, jobDone);
       jobs.push(await jobDone);
-      return { jobs, idle, during };
+      return { jobs, idle, during, canvass };
     } finally {
       await server.stop();
     }
