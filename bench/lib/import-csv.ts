@@ -17,7 +17,7 @@ export function csvRow(c: ContactInput): string {
     b['firstName'] ?? '', b['middleName'] ?? '', b['lastName'] ?? '', b['suffix'] ?? '', b['dateOfBirth'] ?? '',
     b['emails']?.[0]?.email ?? '', b['phones']?.[0]?.phoneNumber ?? '', a['addressLine1'] ?? '', a['city'] ?? '',
     a['stateOrProvince'] ?? '', a['zipOrPostalCode'] ?? '',
-  ]);
+  ], ',', { neutralize: false }); // an import's input, read back as data: cells as they are
 }
 
 /** The whole file: header and one line per contact. */

@@ -26,10 +26,19 @@ export function neutralizeFormula(value: string): string {
   return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
+/** How cells are written. */
+export interface CsvCellOptions {
+  /**
+   * Neutralize formula cells ({@link neutralizeFormula}). Default true: every CSV a person may
+   * open. False only for files that a program reads back as data (a benchmark's input).
+   */
+  readonly neutralize?: boolean;
+}
+
 /** Quotes one field if it needs quoting, after {@link neutralizeFormula}. */
-export function formatCsvCell(raw: string, delimiter = ','): string {
+export function formatCsvCell(raw: string, delimiter = ',', options: CsvCellOptions = {}): string {
   if (raw.length === 0) return raw;
-  const value = neutralizeFormula(raw);
+  const value = options.neutralize === false ? raw : neutralizeFormula(raw);
   const needs =
     value.indexOf('"') !== -1 || value.indexOf(delimiter) !== -1 || value.indexOf('\n') !== -1 ||
     value.indexOf('\r') !== -1;
@@ -40,12 +49,12 @@ export function formatCsvCell(raw: string, delimiter = ','): string {
  * One row as a line without its line end. A row of one empty field is written `""` so that
  * it reads back as a row, not as a blank line.
  */
-export function formatCsvRow(cells: readonly string[], delimiter = ','): string {
+export function formatCsvRow(cells: readonly string[], delimiter = ',', options: CsvCellOptions = {}): string {
   if (cells.length === 1 && cells[0] === '') return '""';
   let out = '';
   for (let i = 0; i < cells.length; i++) {
     if (i > 0) out += delimiter;
-    out += formatCsvCell(cells[i] ?? '', delimiter);
+    out += formatCsvCell(cells[i] ?? '', delimiter, options);
   }
   return out;
 }
