@@ -1,53 +1,49 @@
 /**
- * Validation of the context-dependent lists of a Match Candidate: external identifiers
- * (interface.md 2.5) and custom field values (2.6), both checked against the context's settings.
+ * The code on top of the Match Candidate schema for the context-dependent lists: external
+ * identifiers (interface.md 2.5) and custom field values (2.6), both checked against the
+ * context's settings (the schema has checked their shapes).
  */
 import { type ValidCustomFieldValue, type ValidIdentifier, type ValidationContext } from './candidate.js';
 import { findCustomField, identifierTypesOf, type CustomFieldSetting } from './settings.js';
 import { checkIsoDate } from './values.js';
-import { eachObject } from './validate-channels.js';
+import { clip } from './schemas/kit.js';
+import { isBlank, own, pathOf, type JsonObject, type Reader } from './schemas/reader.js';
 import { VOTER_CRM_ID, canonicalIdentifierType, canonicalVoterCrmId } from './voter-ids.js';
-import {
-  Issues, clip, isBlank, own, pathOf, readInteger, readText, type JsonObject,
-} from './validate-util.js';
 
-/** Longest external identifier value accepted (the contract shows none; ours). */
-export const MAX_EXTERNAL_ID_LENGTH = 100;
-
-export function readIdentifiers(issues: Issues, body: JsonObject, vc: ValidationContext): ValidIdentifier[] {
+export function readIdentifiers(r: Reader, body: JsonObject, vc: ValidationContext): ValidIdentifier[] {
   const available = identifierTypesOf(vc.context, vc.settings);
   const out: ValidIdentifier[] = [];
-  eachObject(issues, body, 'identifiers', 'an identifier object with "type" and "externalId"', (item, path) => {
+  for (const { item, path } of r.each(own(body, 'identifiers'), 'identifiers')) {
     const typePath = pathOf(path, 'type');
     const idPath = pathOf(path, 'externalId');
-    const typeText = readText(issues, own(item, 'type'), typePath, 50);
-    const externalId = readText(issues, own(item, 'externalId'), idPath, MAX_EXTERNAL_ID_LENGTH);
-    if (typeText === undefined && isBlank(own(item, 'type'))) issues.add(typePath, `${typePath} is required.`);
-    if (externalId === undefined && isBlank(own(item, 'externalId'))) issues.add(idPath, `${idPath} is required.`);
-    if (typeText === undefined) return;
+    const typeText = r.text(own(item, 'type'), typePath);
+    const externalId = r.text(own(item, 'externalId'), idPath);
+    if (typeText === undefined && isBlank(own(item, 'type'))) r.add(typePath, `${typePath} is required.`);
+    if (externalId === undefined && isBlank(own(item, 'externalId'))) r.add(idPath, `${idPath} is required.`);
+    if (typeText === undefined) continue;
     const wanted = canonicalIdentifierType(typeText).toLowerCase();
     const type = available.find((t) => t.toLowerCase() === wanted);
     if (type === undefined) {
       const hint = wanted === VOTER_CRM_ID
         ? 'votercrmid is only available in the campaign context.'
         : `Available in this context: ${available.join(', ')}.`;
-      issues.add(typePath, `${typePath} "${clip(typeText)}" is not an identifier type available in this context.`, hint);
-      return;
+      r.add(typePath, `${typePath} "${clip(typeText)}" is not an identifier type available in this context.`, hint);
+      continue;
     }
-    if (externalId === undefined) return;
+    if (externalId === undefined) continue;
     let value = externalId;
     if (type === VOTER_CRM_ID) {
       const canonical = canonicalVoterCrmId(externalId);
       if (canonical === null) {
-        issues.add(idPath, `${idPath} must be the crmId of a voter-file record (digits only).`);
-        return;
+        r.add(idPath, `${idPath} must be the crmId of a voter-file record (digits only).`);
+        continue;
       }
       // Existence in the tenant's voter file is checked by the Crm (src/crm/voter-ids.ts).
       value = canonical;
     }
     const key = `${type.toLowerCase()}:${value.toLowerCase()}`;
     if (!out.some((x) => `${x.type.toLowerCase()}:${x.externalId.toLowerCase()}` === key)) out.push({ type, externalId: value });
-  });
+  }
   return out;
 }
 
@@ -79,39 +75,39 @@ function checkAssignedValue(field: CustomFieldSetting, text: string): { value: s
   }
 }
 
-export function readCustomFieldValues(issues: Issues, body: JsonObject, vc: ValidationContext): ValidCustomFieldValue[] {
+export function readCustomFieldValues(r: Reader, body: JsonObject, vc: ValidationContext): ValidCustomFieldValue[] {
   const out: ValidCustomFieldValue[] = [];
-  eachObject(issues, body, 'customFieldValues', 'a custom field value object', (item, path) => {
+  for (const { item, path } of r.each(own(body, 'customFieldValues'), 'customFieldValues')) {
     const fieldPath = pathOf(path, 'customFieldId');
     const groupPath = pathOf(path, 'customFieldGroupId');
     const valuePath = pathOf(path, 'assignedValue');
-    const fieldId = readInteger(issues, own(item, 'customFieldId'), fieldPath, 1);
-    const groupId = readInteger(issues, own(item, 'customFieldGroupId'), groupPath, 1);
-    if (own(item, 'customFieldId') == null) issues.add(fieldPath, `${fieldPath} is required.`);
-    if (own(item, 'customFieldGroupId') == null) issues.add(groupPath, `${groupPath} is required.`);
-    const raw = own(item, 'assignedValue');
-    const text = readText(issues, raw, valuePath, 10000);
-    if (fieldId === undefined) return;
+    const fieldId = r.int(own(item, 'customFieldId'), fieldPath, 1);
+    const groupId = r.int(own(item, 'customFieldGroupId'), groupPath, 1);
+    if (own(item, 'customFieldId') == null) r.add(fieldPath, `${fieldPath} is required.`);
+    if (own(item, 'customFieldGroupId') == null) r.add(groupPath, `${groupPath} is required.`);
+    const text = r.text(own(item, 'assignedValue'), valuePath);
+    if (fieldId === undefined) continue;
     const found = findCustomField(vc.settings, fieldId);
     if (found === undefined) {
-      issues.add(fieldPath, `${fieldPath} ${fieldId} is not a custom field available in this context.`);
-      return;
+      r.add(fieldPath, `${fieldPath} ${fieldId} is not a custom field available in this context.`);
+      continue;
     }
-    if (groupId === undefined) return;
+    if (groupId === undefined) continue;
     if (!vc.settings.customFieldGroups.some((g) => g.id === groupId)) {
-      issues.add(groupPath, `${groupPath} ${groupId} is not a custom field group available in this context.`);
-      return;
+      r.add(groupPath, `${groupPath} ${groupId} is not a custom field group available in this context.`);
+      continue;
     }
     if (groupId !== found.groupId) {
-      issues.add(groupPath, `Custom field ${fieldId} belongs to group ${found.groupId}, not ${groupId}.`);
-      return;
+      r.add(groupPath, `Custom field ${fieldId} belongs to group ${found.groupId}, not ${groupId}.`);
+      continue;
     }
+    if (!r.ok(valuePath)) continue;
     let assignedValue: string | null = null;
     if (text !== undefined) {
       const checked = checkAssignedValue(found.field, text);
       if ('problem' in checked) {
-        issues.add(valuePath, `${valuePath} "${clip(text)}" ${checked.problem} (custom field ${fieldId}, ${found.field.type}).`, checked.hint);
-        return;
+        r.add(valuePath, `${valuePath} "${clip(text)}" ${checked.problem} (custom field ${fieldId}, ${found.field.type}).`, checked.hint);
+        continue;
       }
       assignedValue = checked.value;
     }
@@ -119,6 +115,6 @@ export function readCustomFieldValues(issues: Issues, body: JsonObject, vc: Vali
     const value = { customFieldId: fieldId, customFieldGroupId: groupId, assignedValue };
     if (at === -1) out.push(value);
     else out[at] = value;
-  });
+  }
   return out;
 }
