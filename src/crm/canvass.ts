@@ -15,6 +15,8 @@ import type { PersonRecord, PhoneOptInStatus, StoredPhone } from '../store/index
 import { DEFAULT_INPUT_TYPE_ID, RESULT_CODE, type CanvassLists } from './canvass-lists.js';
 import { OPT_IN_CODES } from './codes.js';
 import type { ValidationIssue } from './errors.js';
+import { compileSchema, mergeIssues } from './schemas/check.js';
+import { CanvassResponse } from './schemas/canvass-response.js';
 import { Issues, isObject, own, pathOf, readArray, readBoolean, readCode, readInteger, readObject, readString } from './validate-util.js';
 
 /** One applied or removed item of `responses`. */
@@ -84,6 +86,8 @@ function findPhone(phones: readonly StoredPhone[], number: string, dialingPrefix
   const e164 = dialingPrefix === undefined ? null : `+${dialingPrefix}${number.replace(/\D/g, '')}`;
   return phones.find((p) => phoneDigits(p.phoneNumber) === digits || p.e164 === e164 || phoneDigits(p.e164) === digits);
 }
+
+const CANVASS_SCHEMA = compileSchema(CanvassResponse);
 
 /**
  * Reads a canvass response body against the context's lists and the person. `now` is the
@@ -180,7 +184,9 @@ export function parseCanvassResponse(body: unknown, lists: CanvassLists, person:
   });
 
   // A number the person does not have changes no phone; it is kept in the history (phoneNumber).
-  if (!issues.empty) return { ok: false, issues: issues.list };
+  // The schema (the one GET /openapi.json shows) names what the readers above did not.
+  const refused = CANVASS_SCHEMA.validate(body);
+  if (!issues.empty || refused.length > 0) return { ok: false, issues: mergeIssues(issues.list, refused) };
   const onlyActivistCodes = resultCodeId === null && responses.length > 0 && responses.every((r) => r.type === 'ActivistCode');
   const contactHistory = !(omit && onlyActivistCodes);
   return {

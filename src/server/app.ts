@@ -28,11 +28,23 @@ import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './t
 import { registerPeopleRoutes } from './routes/people.js';
 import { registerOpsRoutes, type ReadinessCheck } from './routes/ops.js';
 import { Metrics, installRequestMetrics, registerMetricsRoute, type MetricsAccess } from './metrics.js';
+import { buildOpenApi, type RegisteredRoute } from './openapi.js';
+import { registerDocsRoutes, registerOpenApiRoute } from './routes/docs.js';
 import { registerBulkImportRoutes, registerResultFileRoute } from './routes/bulk-import.js';
 import type { BulkImports } from '../crm/index.js';
 
 /** Version prefixes every endpoint is served under. */
 export const API_PREFIXES: readonly string[] = ['/v2', '/v4'];
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route registered (method and URL pattern, HEAD included), in order: the OpenAPI document's source. */
+    readonly registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
+/** The version the OpenAPI document states (package.json's). */
+export const API_VERSION = '0.1.0';
 
 /** Longest accepted path parameter (a `{personIdType}:{personId}` segment), in characters. */
 export const MAX_PARAM_LENGTH = 500;
@@ -115,6 +127,13 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 
   const methods = new MethodTable();
   methods.install(app);
+  const routes: RegisteredRoute[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) routes.push({ method, url: route.url });
+  });
+  app.decorate('registeredRoutes', routes);
+  let openApi: Record<string, unknown> | null = null;
+  const document = (): Record<string, unknown> => (openApi ??= buildOpenApi(routes, API_VERSION));
 
   app.setErrorHandler((error, request, reply) => sendError(reply, renderError(error, request.log)));
   app.setNotFoundHandler((request, reply) => {
@@ -132,6 +151,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const readiness = options.readiness ?? options.crm.readiness?.bind(options.crm) ?? null;
   registerOpsRoutes(app, { readiness });
   registerMetricsRoute(app, metrics, options.metricsAccess ?? { kind: 'open' });
+  registerOpenApiRoute(app, document);
+  registerDocsRoutes(app);
 
   const authenticate = createAuthHook(options.crm);
   const expandable = options.expandable ?? EXPANDABLE;
@@ -156,7 +177,10 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       { prefix },
     );
     const imports = options.imports;
+    // Result files: their name is the secret; a key, when one is sent, narrows them to its scope.
     if (imports !== undefined) void app.register(async (files) => registerResultFileRoute(files, { imports, authenticate }), { prefix });
+    // The document, outside the key's hook.
+    void app.register(async (open) => registerOpenApiRoute(open, document), { prefix });
   }
   return app;
 }

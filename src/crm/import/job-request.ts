@@ -4,6 +4,8 @@
  * `"columnDelimiter":"csv"` (Csv, Tab, Pipe in any case; also "," "\t" "|"), `staticValue`
  * as a number, unknown keys. Every problem is reported at once, each with its property path.
  */
+import { compileSchema, mergeIssues } from '../schemas/check.js';
+import { BulkImportJobRequest } from '../schemas/bulk-import-job.js';
 import { CrmError, type ValidationIssue } from '../errors.js';
 import type { FieldValueMapping } from './field-mapping.js';
 import { findMappingType, type MappingTypeName } from './mapping-types.js';
@@ -102,6 +104,8 @@ export function uploadToken(url: URL, origin: string): string | null {
  * upload URL on it reads the stored upload); `hostAllowed` says whether another URL's host may
  * be fetched. Throws CrmError 400 naming every bad property.
  */
+const JOB_SCHEMA = compileSchema(BulkImportJobRequest);
+
 export function parseJobRequest(body: unknown, origin: string, hostAllowed: (url: URL) => boolean): JobSpec {
   const issues: ValidationIssue[] = [];
   if (!isObject(body)) throw new CrmError('BAD_REQUEST', [{ property: '', text: 'The body must be a JSON object with file and actions.' }]);
@@ -225,7 +229,9 @@ export function parseJobRequest(body: unknown, origin: string, hostAllowed: (url
     });
     columnsToInclude = readNames(issues, own(action, 'columnsToIncludeInResultsFile'), `${at}.columnsToIncludeInResultsFile`);
   }
-  if (issues.length > 0) throw new CrmError('INVALID_PARAMETER', issues);
+  // The schema (the one GET /openapi.json shows) names what the readers above did not.
+  const refused = JOB_SCHEMA.validate(body);
+  if (issues.length > 0 || refused.length > 0) throw new CrmError('INVALID_PARAMETER', mergeIssues(issues, refused));
   // CreateOrUpdateContact runs first: the other types of the row apply to its contact.
   mappingTypes.sort((a, b) => Number(b.name === 'CreateOrUpdateContact') - Number(a.name === 'CreateOrUpdateContact'));
   return {

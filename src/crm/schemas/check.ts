@@ -31,6 +31,12 @@ export interface CompiledSchema {
   ordered(issues: readonly ValidationIssue[]): ValidationIssue[];
 }
 
+/** The issues of the code on top, then the schema's for paths the code did not name (one per path). */
+export function mergeIssues(own: readonly ValidationIssue[], schema: readonly ValidationIssue[]): ValidationIssue[] {
+  const named = new Set(own.map((i) => i.property));
+  return [...own, ...schema.filter((i) => !named.has(i.property))].slice(0, MAX_ISSUES);
+}
+
 /** Compiles a request schema (once, at module load). */
 export function compileSchema(schema: TSchema): CompiledSchema {
   const fast = TypeCompiler.Compile(schema);
