@@ -5,6 +5,7 @@
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { Crm } from '../crm/index.js';
 import { DEFAULT_HTTP_TIMEOUTS, Metrics, RATE_CATEGORIES, RedisRateLimiter, TIER_LIMITS, buildApp, buildMetricsApp, type HttpTimeouts, type MetricsAccess } from '../server/index.js';
+import { swaggerUiAssets } from './docs-assets.js';
 import { BulkImports, ImportRunner } from '../crm/index.js';
 import { DEFAULT_SOURCE_LIMITS, fetchSource, hostAllowed, parseAllowedHosts, type SourceLimits } from '../files/index.js';
 import { describeDb, resolveDbPath } from './db-path.js';
@@ -217,7 +218,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const imports = new BulkImports(crm, runner, (url) => hostAllowed(url, settings.allowedHosts));
   app = buildApp({
     crm, logger: { level: options.logLevel }, trustProxy: options.trustProxy, imports, timeouts: options.timeouts ?? DEFAULT_HTTP_TIMEOUTS, maxUploadBytes: settings.limits.maxBytes,
-    metrics, metricsAccess: access.api, ...(limiter === null ? {} : { rateLimiter: limiter }),
+    metrics, metricsAccess: access.api, docsAssets: swaggerUiAssets(), ...(limiter === null ? {} : { rateLimiter: limiter }),
   });
   const metricsApp = access.own === null ? null : buildMetricsApp(metrics, access.own);
   if (metricsApp !== null) app.addHook('onClose', async () => metricsApp.close());

@@ -43,3 +43,6 @@ export { BulkImports, UPLOAD_TTL_MS, type JobView } from './import/bulk-imports.
 export { ImportRunner, type ImportRunnerOptions } from './import/runner.js';
 export { MAPPING_TYPES, RESOURCE_TYPES, type MappingTypeDef } from './import/mapping-types.js';
 export { copySqliteToPg, isPostgresUrl } from '../store/index.js';
+export { MatchCandidate } from './schemas/match-candidate.js';
+export { CanvassResponse } from './schemas/canvass-response.js';
+export { BulkImportJobRequest } from './schemas/bulk-import-job.js';

@@ -29,7 +29,7 @@ import { registerPeopleRoutes } from './routes/people.js';
 import { registerOpsRoutes, type ReadinessCheck } from './routes/ops.js';
 import { Metrics, installRequestMetrics, registerMetricsRoute, type MetricsAccess } from './metrics.js';
 import { buildOpenApi, type RegisteredRoute } from './openapi.js';
-import { registerDocsRoutes, registerOpenApiRoute } from './routes/docs.js';
+import { registerDocsRoutes, registerOpenApiRoute, type DocsAssets } from './routes/docs.js';
 import { registerBulkImportRoutes, registerResultFileRoute } from './routes/bulk-import.js';
 import type { BulkImports } from '../crm/index.js';
 
@@ -80,6 +80,8 @@ export interface BuildAppOptions {
   readonly metrics?: Metrics;
   /** Who may read `GET /metrics` on this app. Default: anyone (`open`). */
   readonly metricsAccess?: MetricsAccess;
+  /** The files of the `/docs` page (src/cli/docs-assets.ts). Default: none (the page loads no UI). */
+  readonly docsAssets?: DocsAssets;
 }
 
 /** The facade as a usage ledger, when it has the usage methods. */
@@ -152,7 +154,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   registerOpsRoutes(app, { readiness });
   registerMetricsRoute(app, metrics, options.metricsAccess ?? { kind: 'open' });
   registerOpenApiRoute(app, document);
-  registerDocsRoutes(app);
+  registerDocsRoutes(app, options.docsAssets ?? (() => null));
 
   const authenticate = createAuthHook(options.crm);
   const expandable = options.expandable ?? EXPANDABLE;

@@ -6,9 +6,7 @@
  * test builds it), so no route goes undocumented.
  */
 import type { TSchema } from '@sinclair/typebox';
-import { BulkImportJobRequest } from '../crm/schemas/bulk-import-job.js';
-import { CanvassResponse } from '../crm/schemas/canvass-response.js';
-import { MatchCandidate } from '../crm/schemas/match-candidate.js';
+import { BulkImportJobRequest, CanvassResponse, MatchCandidate } from '../crm/index.js';
 import * as S from './openapi-schemas.js';
 import { categoryOf, type RateCategory } from './rate-limit.js';
 

@@ -14,6 +14,7 @@ import { BulkImports, Crm, ImportRunner } from '../../src/crm/index.js';
 import { fetchSource, hostAllowed, type SourceLimits } from '../../src/files/import-source.js';
 import { buildApp } from '../../src/server/app.js';
 import type { Metrics } from '../../src/server/metrics.js';
+import { swaggerUiAssets } from '../../src/cli/docs-assets.js';
 
 export interface ImportServer {
   readonly crm: Crm;
@@ -75,7 +76,7 @@ export async function openImportServer(opts: { limits?: Partial<SourceLimits>; a
     ...(opts.metrics === undefined ? {} : { onRow: (ok: boolean) => opts.metrics?.observeImportRow(ok), onJobEnd: (status: string) => opts.metrics?.observeImportJob(status) }),
   });
   const imports = new BulkImports(crm, runner, (u) => hostAllowed(u, allowed));
-  const app = buildApp({ crm, imports, maxUploadBytes: limits.maxBytes, ...(opts.metrics === undefined ? {} : { metrics: opts.metrics }) });
+  const app = buildApp({ crm, imports, maxUploadBytes: limits.maxBytes, docsAssets: swaggerUiAssets(), ...(opts.metrics === undefined ? {} : { metrics: opts.metrics }) });
   app.addHook('onClose', async () => runner.stop());
   await app.listen({ host: '127.0.0.1', port: 0 });
   runner.start();

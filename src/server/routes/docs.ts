@@ -2,11 +2,8 @@
  * The API's description: `GET /openapi.json` (also `/v2/openapi.json` and `/v4/openapi.json`,
  * the same document) and `GET /docs`, a browsable page (Swagger UI from the swagger-ui-dist
  * package, served by this server: no network at run time, no validator badge). No key, no rate
- * limit.
+ * limit. The page's files come from the caller (src/cli/docs-assets.ts reads them).
  */
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../http-error.js';
 
@@ -33,18 +30,8 @@ window.ui = SwaggerUIBundle({ url: '/openapi.json', dom_id: '#swagger-ui', deepL
 </html>
 `;
 
-let assetDir: string | null = null;
-const cache = new Map<string, Buffer>();
-
-function asset(name: string): Buffer {
-  let body = cache.get(name);
-  if (body === undefined) {
-    assetDir ??= dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
-    body = readFileSync(join(assetDir, name));
-    cache.set(name, body);
-  }
-  return body;
-}
+/** The page's files by name (`swagger-ui.css`, `swagger-ui-bundle.js`); null when not available. */
+export type DocsAssets = (name: string) => Uint8Array | null;
 
 /** Registers `/openapi.json` on `app` (root or a prefix); `document` builds it (cached by the caller). */
 export function registerOpenApiRoute(app: FastifyInstance, document: () => Record<string, unknown>): void {
@@ -52,11 +39,12 @@ export function registerOpenApiRoute(app: FastifyInstance, document: () => Recor
 }
 
 /** Registers `/docs` and its assets on the root instance. */
-export function registerDocsRoutes(app: FastifyInstance): void {
+export function registerDocsRoutes(app: FastifyInstance, assets: DocsAssets): void {
   app.get('/docs', { logLevel: 'warn' }, async (_request, reply) => reply.code(200).type('text/html; charset=utf-8').send(PAGE));
   app.get<{ Params: { file: string } }>('/docs/:file', { logLevel: 'warn' }, async (request, reply) => {
     const type = Object.prototype.hasOwnProperty.call(ASSETS, request.params.file) ? ASSETS[request.params.file] : undefined;
-    if (type === undefined) throw notFound();
-    return reply.code(200).type(type).header('cache-control', 'public, max-age=3600').send(asset(request.params.file));
+    const body = type === undefined ? null : assets(request.params.file);
+    if (type === undefined || body === null) throw notFound();
+    return reply.code(200).type(type).header('cache-control', 'public, max-age=3600').send(Buffer.from(body));
   });
 }
