@@ -65,7 +65,7 @@ const PACKAGES: Readonly<Record<string, readonly string[]>> = {
   files: ['papaparse', 'fflate'],
   eval: [],
   linkage: [],
-  crm: ['validator'],
+  crm: ['validator', '@sinclair/typebox', '@sinclair/typebox/compiler', 'ajv'],
   server: ['fastify', 'busboy', 'ioredis', 'prom-client'],
   cli: ['commander'],
 };

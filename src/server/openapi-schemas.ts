@@ -1,8 +1,30 @@
 /**
- * The shapes of the server's answers, for the OpenAPI document (openapi.ts). The request
- * bodies are not here: they are the schemas the domain validates with (src/crm/schemas).
+ * The shapes of the server's answers, for the OpenAPI document (openapi.ts), as plain JSON
+ * Schema. The request bodies are not here: they are the schemas the domain validates with
+ * (src/crm/schemas, TypeBox's home).
  */
-import { Type, type TSchema } from '@sinclair/typebox';
+
+/** A JSON Schema object. */
+export type TSchema = Record<string, unknown>;
+type Opts = { description?: string; additionalProperties?: boolean };
+const OPTIONAL = Symbol('optional');
+
+/** The few JSON Schema builders the answers need (the same spelling as TypeBox's). */
+const Type = {
+  String: (o: Opts & { format?: string } = {}): TSchema => ({ type: 'string', ...o }),
+  Integer: (o: Opts = {}): TSchema => ({ type: 'integer', ...o }),
+  Number: (o: Opts = {}): TSchema => ({ type: 'number', ...o }),
+  Boolean: (): TSchema => ({ type: 'boolean' }),
+  Null: (): TSchema => ({ type: 'null' }),
+  Literal: (value: string): TSchema => ({ const: value, type: 'string' }),
+  Array: (items: TSchema, o: Opts = {}): TSchema => ({ type: 'array', items, ...o }),
+  Union: (anyOf: TSchema[], o: Opts = {}): TSchema => ({ anyOf, ...o }),
+  Optional: (schema: TSchema): TSchema => Object.assign({ ...schema }, { [OPTIONAL]: true }),
+  Object: (properties: Record<string, TSchema>, o: Opts = {}): TSchema => {
+    const required = Object.keys(properties).filter((k) => !(OPTIONAL in (properties[k] as object)));
+    return { type: 'object', properties, ...(required.length > 0 && { required }), ...o };
+  },
+};
 
 const nullable = (t: TSchema): TSchema => Type.Union([t, Type.Null()]);
 const open = (props: Record<string, TSchema>, description?: string): TSchema =>
