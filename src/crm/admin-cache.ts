@@ -9,7 +9,7 @@
  */
 import type { Store } from '../store/index.js';
 import type { KeyIdentity } from './crm-types.js';
-import { hashKey, isGuid } from './keys.js';
+import { hashKey, isGuid } from './api-keys.js';
 
 /** How often the caches ask the store whether another process changed tenants, keys or settings. */
 export const FRESHNESS_MS = 250;

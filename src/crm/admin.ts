@@ -9,7 +9,7 @@ import type { AdminCache } from './admin-cache.js';
 import type { SecondClock } from './clock.js';
 import { CONTEXTS, TIERS, type KeySummary, type TenantSummary } from './crm-types.js';
 import { CrmError } from './errors.js';
-import { hashKey, isGuid, keyPrefix, newKey } from './keys.js';
+import { hashKey, isGuid, keyPrefix, newKey } from './api-keys.js';
 import type { Scopes } from './scopes.js';
 import {
   DEFAULT_CONTEXT_SETTINGS, parseStoredContextSettings, parseTenantSettings, type ContextSettings,

@@ -14,17 +14,21 @@
  * numbers are in commit order (the lock is released after the commit is visible). src/crm
  * runs find + write (findOrCreate) in one unit, and reads `peopleChangedSince` to keep its
  * index in step with the other processes.
+ *
+ * Past 400 lines because it is one class implementing the whole Store contract, mostly one SQL
+ * statement per method; its parts live apart: migrations (pg-migrations.ts), bulk import tables
+ * (pg-import.ts), the row layout shared with SQLite (rows.ts).
  */
 import pg from 'pg';
 import { foldIdentifier } from './identifier-fold.js';
-import { columnOf } from './migrations.js';
+import { PERSON_WRITE_COLUMNS, personValues, toKeyRow, toPerson, toTenant, type Row } from './rows.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import {
-  INTEGER_SCALARS, PERSON_SCALARS, StoreError,
+  StoreError,
   type Applied, type CanvassRow, type ContextName, type KeyRow, type KeyUsageDelta, type NewCanvassRow,
-  type NewKeyRow, type PersonChange, type PersonRecord, type PersonScalarName, type PersonScalars, type Scope,
+  type NewKeyRow, type PersonChange, type PersonRecord, type Scope,
   type ScopeWriteOptions, type ScopeWriter, type SettingsRow, type Store, type StoredAddress,
-  type StoredNormalization, type StoredNormalizationRow, type StoredPhone, type StoredSelfReported, type TenantRow, type Tier,
+  type StoredNormalization, type StoredNormalizationRow, type StoredPhone, type TenantRow,
 } from './types.js';
 import type { Migration } from './migrations.js';
 import type {
@@ -40,13 +44,8 @@ export interface PgStoreOptions {
   readonly poolSize?: number;
 }
 
-type Row = Record<string, unknown>;
 type Queryable = pg.Pool | pg.PoolClient;
 
-const SCALAR_COLUMNS = PERSON_SCALARS.map(columnOf);
-const EMPTY_SELF_REPORTED: StoredSelfReported = {
-  races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null,
-};
 /** Key of the advisory lock held while migrating (any constant unlikely to clash). */
 const MIGRATION_LOCK = 7_265_746_201;
 const CONTEXT_NUMBER: Readonly<Record<ContextName, number>> = { voterfile: 0, campaign: 1 };
@@ -94,52 +93,6 @@ export async function migratePg(pool: pg.Pool, migrations: readonly Migration[] 
   return applied;
 }
 
-function parseJson<T>(text: unknown, fallback: T): T {
-  if (typeof text !== 'string') return fallback;
-  return JSON.parse(text) as T;
-}
-
-function toTenant(row: Row): TenantRow {
-  return { id: Number(row['id']), name: String(row['name']), createdAt: String(row['created_at']) };
-}
-
-function toKey(row: Row): KeyRow {
-  return {
-    id: Number(row['id']),
-    tenantId: Number(row['tenant_id']),
-    tenantName: String(row['tenant_name']),
-    hash: String(row['hash']),
-    prefix: String(row['prefix']),
-    tier: String(row['tier']) as Tier,
-    contexts: parseJson<ContextName[]>(row['contexts'], []),
-    defaultContext: String(row['default_context']) as ContextName,
-    createdAt: String(row['created_at']),
-    revokedAt: row['revoked_at'] == null ? null : String(row['revoked_at']),
-  };
-}
-
-function toPerson(row: Row): PersonRecord {
-  const scalars = {} as Record<PersonScalarName, string | number | null>;
-  PERSON_SCALARS.forEach((field, i) => {
-    const value = row[SCALAR_COLUMNS[i] as string];
-    scalars[field] = value === null || value === undefined ? null
-      : INTEGER_SCALARS.has(field) ? Number(value) : String(value);
-  });
-  return {
-    crmId: Number(row['crm_id']),
-    createdAt: String(row['created_at']),
-    updatedAt: String(row['updated_at']),
-    scalars: scalars as PersonScalars,
-    selfReported: { ...EMPTY_SELF_REPORTED, ...parseJson<Partial<StoredSelfReported>>(row['self_reported'], {}) },
-    emails: parseJson(row['emails'], []),
-    phones: parseJson(row['phones'], []),
-    addresses: parseJson(row['addresses'], []),
-    identifiers: parseJson(row['identifiers'], []),
-    customFieldValues: parseJson(row['custom_field_values'], []),
-    suppressions: parseJson(row['suppressions'], []),
-  };
-}
-
 /** People of a scope changed after a change number ($1 tenant, $2 context, $3 after, $4 limit). */
 const CHANGES_SQL = `SELECT crm_id, change_seq, match_key, match_fp, contact_mode FROM people
   WHERE tenant_id = $1 AND context = $2 AND change_seq > $3 ORDER BY change_seq LIMIT $4`;
@@ -166,12 +119,10 @@ interface Tx {
   jobs: Set<number> | null;
 }
 
-const INSERT_COLUMNS = ['tenant_id', 'context', 'created_at', 'updated_at', ...SCALAR_COLUMNS,
-  'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'suppressions', 'match_key', 'match_fp', 'change_seq'];
+const INSERT_COLUMNS = ['tenant_id', 'context', ...PERSON_WRITE_COLUMNS, 'change_seq'];
 const INSERT_SQL = `INSERT INTO people (${INSERT_COLUMNS.join(', ')})
   VALUES (${INSERT_COLUMNS.map((c, i) => (c === 'change_seq' ? "nextval('people_changes')" : `$${i + 1}`)).join(', ')}) RETURNING crm_id`;
-const UPDATE_COLUMNS = ['created_at', 'updated_at', ...SCALAR_COLUMNS,
-  'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'suppressions', 'match_key', 'match_fp'];
+const UPDATE_COLUMNS = PERSON_WRITE_COLUMNS;
 const UPDATE_SQL = `UPDATE people SET ${UPDATE_COLUMNS.map((c, i) => `${c} = $${i + 1}`).join(', ')}, change_seq = nextval('people_changes')
   WHERE crm_id = $${UPDATE_COLUMNS.length + 1} AND tenant_id = $${UPDATE_COLUMNS.length + 2} AND context = $${UPDATE_COLUMNS.length + 3}`;
 
@@ -433,12 +384,12 @@ export class PgStore implements Store {
   async getKeyByHash(hash: string): Promise<KeyRow | null> {
     const row = (await this.q(`SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
       WHERE k.hash = $1`, [hash])).rows[0];
-    return row === undefined ? null : toKey(row);
+    return row === undefined ? null : toKeyRow(row);
   }
 
   async listKeys(): Promise<KeyRow[]> {
     return (await this.q(`SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
-      ORDER BY k.id`)).rows.map(toKey);
+      ORDER BY k.id`)).rows.map(toKeyRow);
   }
 
   async revokeKeys(ids: readonly number[], revokedAt: string): Promise<number> {
@@ -463,16 +414,6 @@ export class PgStore implements Store {
     return { ...person, phones, addresses };
   }
 
-  private personValues(person: PersonRecord): unknown[] {
-    return [
-      person.createdAt, person.updatedAt,
-      ...PERSON_SCALARS.map((f) => person.scalars[f]),
-      JSON.stringify(person.emails), JSON.stringify(person.phones), JSON.stringify(person.addresses),
-      JSON.stringify(person.identifiers), JSON.stringify(person.customFieldValues),
-      JSON.stringify(person.selfReported), JSON.stringify(person.suppressions),
-    ];
-  }
-
   private async writeIdentifiers(client: pg.PoolClient, scope: Scope, person: PersonRecord, fresh: boolean): Promise<void> {
     if (!fresh) {
       await this.q('DELETE FROM person_identifiers WHERE tenant_id = $1 AND context = $2 AND crm_id = $3',
@@ -487,8 +428,7 @@ export class PgStore implements Store {
 
   private async insertPerson(client: pg.PoolClient, scope: Scope, person: PersonRecord, normalized: StoredNormalization | undefined, mark: ImportRowMark | undefined): Promise<PersonRecord> {
     const withIds = await this.assignIds(client, person);
-    const r = await this.q(INSERT_SQL, [scope.tenantId, scope.context, ...this.personValues(withIds),
-      normalized?.json ?? null, normalized?.fingerprint ?? null], client);
+    const r = await this.q(INSERT_SQL, [scope.tenantId, scope.context, ...personValues(withIds, normalized)], client);
     const stored = { ...withIds, crmId: Number(r.rows[0]?.['crm_id']) };
     await this.writeIdentifiers(client, scope, stored, true);
     if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, stored.crmId);
@@ -497,8 +437,7 @@ export class PgStore implements Store {
 
   private async updatePerson(client: pg.PoolClient, scope: Scope, person: PersonRecord, normalized: StoredNormalization | undefined, mark: ImportRowMark | undefined): Promise<PersonRecord> {
     const withIds = await this.assignIds(client, person);
-    const r = await this.q(UPDATE_SQL, [...this.personValues(withIds), normalized?.json ?? null, normalized?.fingerprint ?? null,
-      person.crmId, scope.tenantId, scope.context], client);
+    const r = await this.q(UPDATE_SQL, [...personValues(withIds, normalized), person.crmId, scope.tenantId, scope.context], client);
     if (r.rowCount !== 1) {
       throw new StoreError(`No person ${person.crmId} in tenant ${scope.tenantId} ${scope.context}.`, 'NOT_FOUND');
     }

@@ -10,20 +10,25 @@
  * one transaction and one fsync; bulk import writes are batched by time and may skip the sync.
  *
  * `busy_timeout` lets the CLI and a running server share the file.
+ *
+ * Past 400 lines because it is one class implementing the whole Store contract, mostly one SQL
+ * statement per method; its parts live apart: the group commit (sqlite-commit.ts), bulk import
+ * tables (sqlite-import.ts), the row layout shared with PostgreSQL (rows.ts).
  */
 import Database from 'better-sqlite3';
 import { foldIdentifier } from './identifier-fold.js';
-import { MIGRATIONS, columnOf, type Migration } from './migrations.js';
+import { MIGRATIONS, type Migration } from './migrations.js';
+import { PERSON_WRITE_COLUMNS, personOf, personValues, toKeyRow, toPerson, toTenant, type Row } from './rows.js';
 import { GroupCommit, IMPORT_BATCH_MS, LAZY_SYNC_MS, WAL_AUTOCHECKPOINT_PAGES, type GroupCommitOptions, type GroupCommitStats } from './sqlite-commit.js';
 import { ImportMarkWriter, SqliteImportTables } from './sqlite-import.js';
 import type {
   ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob,
 } from './import-types.js';
 import {
-  INTEGER_SCALARS, PERSON_SCALARS, StoreError,
-  type Applied, type ContextName, type KeyRow, type NewKeyRow, type PersonChange, type PersonRecord, type PersonScalarName,
-  type PersonScalars, type Scope, type ScopeWriter, type SettingsRow, type Store, type StoredAddress,
-  type StoredNormalization, type StoredNormalizationRow, type StoredPhone, type StoredSelfReported, type TenantRow, type Tier,
+  StoreError,
+  type Applied, type ContextName, type KeyRow, type NewKeyRow, type PersonChange, type PersonRecord,
+  type Scope, type ScopeWriter, type SettingsRow, type Store, type StoredAddress,
+  type StoredNormalization, type StoredNormalizationRow, type StoredPhone, type TenantRow,
   type CanvassRow, type KeyUsageDelta, type NewCanvassRow,
 } from './types.js';
 
@@ -44,19 +49,10 @@ export interface SqliteStoreOptions {
   readonly importBatchMs?: number;
 }
 
-type Row = Record<string, unknown>;
-
-const SCALAR_COLUMNS = PERSON_SCALARS.map(columnOf);
-const INSERT_PERSON_COLUMNS = ['tenant_id', 'context', 'created_at', 'updated_at', ...SCALAR_COLUMNS,
-  'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'suppressions', 'match_key', 'match_fp'];
+const INSERT_PERSON_COLUMNS = ['tenant_id', 'context', ...PERSON_WRITE_COLUMNS];
 const INSERT_PERSON = `INSERT INTO people (${INSERT_PERSON_COLUMNS.join(', ')}) VALUES (${INSERT_PERSON_COLUMNS.map(() => '?').join(', ')})`;
-const UPDATE_PERSON_COLUMNS = ['created_at', 'updated_at', ...SCALAR_COLUMNS,
-  'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'suppressions', 'match_key', 'match_fp'];
-const UPDATE_PERSON = `UPDATE people SET ${UPDATE_PERSON_COLUMNS.map((c) => `${c} = ?`).join(', ')}
+const UPDATE_PERSON = `UPDATE people SET ${PERSON_WRITE_COLUMNS.map((c) => `${c} = ?`).join(', ')}
       WHERE crm_id = ? AND tenant_id = ? AND context = ?`;
-const EMPTY_SELF_REPORTED: StoredSelfReported = {
-  races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null,
-};
 const DURABLE: Promise<void> = Promise.resolve();
 /** Changes made by other processes: none, this process is the one writer. */
 const NO_CHANGES: readonly PersonChange[] = Object.freeze([]);
@@ -83,57 +79,6 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
     throw new StoreError(`Database schema version ${newest.v} is newer than this program (${known}).`, 'SCHEMA');
   }
   return applied;
-}
-
-function parseJson<T>(text: unknown, fallback: T): T {
-  if (typeof text !== 'string') return fallback;
-  return JSON.parse(text) as T;
-}
-
-function toTenant(row: Row): TenantRow {
-  return { id: Number(row['id']), name: String(row['name']), createdAt: String(row['created_at']) };
-}
-
-function toKey(row: Row): KeyRow {
-  return {
-    id: Number(row['id']),
-    tenantId: Number(row['tenant_id']),
-    tenantName: String(row['tenant_name']),
-    hash: String(row['hash']),
-    prefix: String(row['prefix']),
-    tier: String(row['tier']) as Tier,
-    contexts: parseJson<ContextName[]>(row['contexts'], []),
-    defaultContext: String(row['default_context']) as ContextName,
-    createdAt: String(row['created_at']),
-    revokedAt: row['revoked_at'] == null ? null : String(row['revoked_at']),
-  };
-}
-
-function toPerson(row: Row): PersonRecord {
-  return personOf((column) => row[column]);
-}
-
-/** A person from its row's columns (`get` reads one by name). */
-function personOf(get: (column: string) => unknown): PersonRecord {
-  const scalars = {} as Record<PersonScalarName, string | number | null>;
-  PERSON_SCALARS.forEach((field, i) => {
-    const value = get(SCALAR_COLUMNS[i] as string);
-    scalars[field] = value === null || value === undefined ? null
-      : INTEGER_SCALARS.has(field) ? Number(value) : String(value);
-  });
-  return {
-    crmId: Number(get('crm_id')),
-    createdAt: String(get('created_at')),
-    updatedAt: String(get('updated_at')),
-    scalars: scalars as PersonScalars,
-    selfReported: { ...EMPTY_SELF_REPORTED, ...parseJson<Partial<StoredSelfReported>>(get('self_reported'), {}) },
-    emails: parseJson(get('emails'), []),
-    phones: parseJson(get('phones'), []),
-    addresses: parseJson(get('addresses'), []),
-    identifiers: parseJson(get('identifiers'), []),
-    customFieldValues: parseJson(get('custom_field_values'), []),
-    suppressions: parseJson(get('suppressions'), []),
-  };
 }
 
 /** SQLite implementation of {@link Store}. Create with {@link SqliteStore.open}. */
@@ -276,12 +221,12 @@ export class SqliteStore implements Store {
   async getKeyByHash(hash: string): Promise<KeyRow | null> {
     const row = this.stmt(`SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
       WHERE k.hash = ?`).get(hash) as Row | undefined;
-    return row === undefined ? null : toKey(row);
+    return row === undefined ? null : toKeyRow(row);
   }
 
   async listKeys(): Promise<KeyRow[]> {
     return (this.stmt(`SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
-      ORDER BY k.id`).all() as Row[]).map(toKey);
+      ORDER BY k.id`).all() as Row[]).map(toKeyRow);
   }
 
   async revokeKeys(ids: readonly number[], revokedAt: string): Promise<number> {
@@ -334,16 +279,6 @@ export class SqliteStore implements Store {
     }
   }
 
-  private personValues(person: PersonRecord): unknown[] {
-    return [
-      person.createdAt, person.updatedAt,
-      ...PERSON_SCALARS.map((f) => person.scalars[f]),
-      JSON.stringify(person.emails), JSON.stringify(person.phones), JSON.stringify(person.addresses),
-      JSON.stringify(person.identifiers), JSON.stringify(person.customFieldValues),
-      JSON.stringify(person.selfReported), JSON.stringify(person.suppressions),
-    ];
-  }
-
   /** Replaces a person's identifier rows (`fresh`: a new person, who has none yet). */
   private writeIdentifiers(scope: Scope, person: PersonRecord, fresh: boolean): void {
     if (!fresh) {
@@ -386,7 +321,7 @@ export class SqliteStore implements Store {
   private insertPerson(scope: Scope, person: PersonRecord, normalized: StoredNormalization | undefined, mark: ImportRowMark | undefined): Applied<PersonRecord> {
     return this.tx.apply(() => {
       const withIds = this.assignIds(person);
-      const info = this.stmt(INSERT_PERSON).run(scope.tenantId, scope.context, ...this.personValues(withIds), normalized?.json ?? null, normalized?.fingerprint ?? null);
+      const info = this.stmt(INSERT_PERSON).run(scope.tenantId, scope.context, ...personValues(withIds, normalized));
       const stored = { ...withIds, crmId: Number(info.lastInsertRowid) };
       this.writeIdentifiers(scope, stored, true);
       if (mark !== undefined) this.marks.write(mark, stored.crmId);
@@ -398,8 +333,7 @@ export class SqliteStore implements Store {
   private updatePerson(scope: Scope, person: PersonRecord, normalized: StoredNormalization | undefined, mark: ImportRowMark | undefined): Applied<PersonRecord> {
     return this.tx.apply(() => {
       const withIds = this.assignIds(person);
-      const info = this.stmt(UPDATE_PERSON).run(...this.personValues(withIds), normalized?.json ?? null, normalized?.fingerprint ?? null,
-        person.crmId, scope.tenantId, scope.context);
+      const info = this.stmt(UPDATE_PERSON).run(...personValues(withIds, normalized), person.crmId, scope.tenantId, scope.context);
       if (info.changes !== 1) {
         throw new StoreError(`No person ${person.crmId} in tenant ${scope.tenantId} ${scope.context}.`, 'NOT_FOUND');
       }
