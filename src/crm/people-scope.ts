@@ -77,8 +77,9 @@ export class PeopleScope {
   private localWrites = 0;
   /** The last durability promise of a bulk import unit watched for failure (one watch per batch). */
   private watched: Promise<void> | null = null;
-  /** During a unit (serialized by the write lock): commits of people its answer names unchanged. */
+  /** During a unit (serialized by the write lock) that answers once durable: commits of people its answer names unchanged. */
   private answered: Promise<void>[] | null = null;
+  private answering = false;
 
   constructor(private readonly host: ScopeHost, readonly scope: Scope, settings: ContextSettings, version: number, checked: number) {
     this.name = scopeName(scope);
@@ -178,30 +179,35 @@ export class PeopleScope {
    * changed the index, or its commit failed, the index is rebuilt from the store.
    */
   async write<T>(fn: (writer: ScopeWriter) => Promise<T>, durability: Durability = 'wait'): Promise<T> {
-    const { value, durable, answered } = await this.host.mutex.run(this.name, async () => {
+    const store = this.host.store;
+    let answered: Promise<void>[] | null = null;
+    const { value, durable } = await this.host.mutex.run(this.name, async () => {
       const writes = this.localWrites;
-      this.answered = durability === 'wait' ? [] : null;
+      this.answering = durability === 'wait';
       try {
-        const unit = await this.host.store.writeScope(this.scope, async (writer, changes) => {
+        // One writer process (SQLite): nothing to catch up on, no lock to take.
+        if (!store.sharedByProcesses) return await store.writeScope(this.scope, fn);
+        return await store.writeScope(this.scope, async (writer, changes) => {
           await this.catchUp(writer, changes);
           return fn(writer);
         }, { changesAfter: this.indexed.seq, changesLimit: this.host.batchSize });
-        return { ...unit, answered: this.answered ?? [] };
       } catch (error) {
-        if (this.host.store.sharedByProcesses && this.localWrites !== writes) {
+        if (store.sharedByProcesses && this.localWrites !== writes) {
           // The transaction rolled back: forget what fn put into the index.
           this.ready = this.load();
           await this.ready.catch(() => undefined);
         }
         throw error;
       } finally {
+        answered = this.answered;
         this.answered = null;
+        this.answering = false;
       }
     });
     if (durability === 'wait') {
       try {
         await durable;
-        await Promise.all(answered);
+        if (answered !== null) await Promise.all(answered);
       } catch (error) {
         await this.reload();
         throw error;
@@ -245,10 +251,10 @@ export class PeopleScope {
    * import row need not wait: its mark, stored after, commits with that person or later.
    */
   answersWith(crmId: number): void {
-    if (this.answered === null) return;
+    if (!this.answering) return;
     const commit = this.waitUntilDurable(crmId);
     commit.catch(() => undefined); // awaited after the unit's own commit
-    this.answered.push(commit);
+    (this.answered ??= []).push(commit);
   }
 
   /** Resolves when the person's writes so far are durable (a matched record may still be in a pending commit). */
