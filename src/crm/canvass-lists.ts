@@ -22,7 +22,7 @@
  * a fresh tenant can take a canvass without configuration; a context whose settings list any
  * of those sees its own list instead of that kind's defaults.
  */
-import { Issues, isObject, own, pathOf, readArray, readInteger, readString, type JsonObject } from './validate-util.js';
+import { Issues, isObject, own, pathOf, readArray, readInteger, readString, type JsonObject } from './settings-read.js';
 
 export interface ContactType { readonly contactTypeId: number; readonly name: string; readonly channelTypeName: string | null }
 export interface InputType { readonly inputTypeId: number; readonly name: string }

@@ -3,21 +3,25 @@
  * {@link CanvassInput} against a context's lists and the person's phones, and applying its
  * phone dispositions. Pure functions; the Crm facade stores the result.
  *
- * Tolerated: explicit nulls (absent), `resultCodeId: null` next to `responses`, `type` and
- * `action` in any case, ids as numeric strings, `dateCanvassed` as a date or a datetime with
- * an offset, unknown keys (ignored). Refused (400, property named): an unknown contact type,
- * input type, result code, survey question, activist code or volunteer activity; a survey
- * response not of its question; both a non-null `resultCodeId` and `responses`; a `phoneId`
- * that is not a phone of the person. A `phone.phoneNumber` the person lacks changes no phone
- * (the response is kept with the number in the history).
+ * The body is checked once against its schema (schemas/canvass-response.ts: the shape, the JSON
+ * types, lengths and codes, as GET /openapi.json shows it), then read once by the code here.
+ * Tolerated (stated by the schema): explicit nulls (absent; null items of `responses` are
+ * skipped), `resultCodeId: null` next to `responses`, `type` and `action` in any case, ids as
+ * numeric strings, `dateCanvassed` as a date or a datetime with an offset, unknown keys
+ * (ignored). Refused (400, property named): an unknown contact type, input type, result code,
+ * survey question, activist code or volunteer activity; a survey response not of its question;
+ * both a non-null `resultCodeId` and `responses`; a `phoneId` that is not a phone of the
+ * person. A `phone.phoneNumber` the person lacks changes no phone (the response is kept with
+ * the number in the history).
  */
 import type { PersonRecord, PhoneOptInStatus, StoredPhone } from '../store/index.js';
 import { DEFAULT_INPUT_TYPE_ID, RESULT_CODE, type CanvassLists } from './canvass-lists.js';
 import { OPT_IN_CODES } from './codes.js';
 import type { ValidationIssue } from './errors.js';
-import { compileSchema, mergeIssues } from './schemas/check.js';
-import { CanvassResponse } from './schemas/canvass-response.js';
-import { Issues, isObject, own, pathOf, readArray, readBoolean, readCode, readInteger, readObject, readString } from './validate-util.js';
+import { compileSchema } from './schemas/check.js';
+import { CANVASS_CONTEXT_HINT, CanvassResponse, RESPONSE_TYPE_HINT } from './schemas/canvass-response.js';
+import { clip } from './schemas/kit.js';
+import { Reader, isBlank, isObject, own, pathOf, type JsonObject } from './schemas/reader.js';
 
 /** One applied or removed item of `responses`. */
 export type CanvassItem =
@@ -55,10 +59,8 @@ const ACTIONS: Readonly<Record<string, 'Apply' | 'Remove'>> = { APPLY: 'Apply', 
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
 
-/** `dateCanvassed`: a date (midnight UTC) or an ISO datetime with or without offset (UTC when none). */
-export function readCanvassDate(issues: Issues, value: unknown, path: string): string | undefined {
-  const text = readString(issues, value, path, 40);
-  if (text === undefined) return undefined;
+/** `dateCanvassed` (trimmed): a date (midnight UTC) or an ISO datetime with or without offset (UTC when none), as UTC ISO 8601; null when it is not one. */
+export function canvassDate(text: string): string | null {
   let ms = Number.NaN;
   if (DATE_ONLY.test(text)) ms = Date.parse(`${text}T00:00:00Z`);
   else if (DATE_TIME.test(text)) {
@@ -67,10 +69,7 @@ export function readCanvassDate(issues: Issues, value: unknown, path: string): s
     ms = Date.parse(hasZone ? normalized : `${normalized}Z`);
   }
   const year = Number.isNaN(ms) ? 0 : new Date(ms).getUTCFullYear();
-  if (Number.isNaN(ms) || year < 1900 || year > 2199) {
-    issues.add(path, `${path} "${text.slice(0, 40)}" is not a date.`, 'Use ISO 8601, e.g. 2024-10-01 or 2024-10-01T18:30:00-04:00.');
-    return undefined;
-  }
+  if (Number.isNaN(ms) || year < 1900 || year > 2199) return null;
   return new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 
@@ -87,114 +86,147 @@ function findPhone(phones: readonly StoredPhone[], number: string, dialingPrefix
   return phones.find((p) => phoneDigits(p.phoneNumber) === digits || p.e164 === e164 || phoneDigits(p.e164) === digits);
 }
 
-const CANVASS_SCHEMA = compileSchema(CanvassResponse);
+const SCHEMA = compileSchema(CanvassResponse);
 
-/**
- * Reads a canvass response body against the context's lists and the person. `now` is the
- * default `dateCanvassed` (UTC ISO 8601).
- */
-export function parseCanvassResponse(body: unknown, lists: CanvassLists, person: PersonRecord, now: string): CanvassParse {
-  const issues = new Issues();
-  if (!isObject(body)) return { ok: false, issues: [{ property: '', text: 'The request body must be a JSON object with a canvassContext.' }] };
-  const ctx = readObject(issues, own(body, 'canvassContext'), 'canvassContext') ?? {};
-  if (own(body, 'canvassContext') == null) issues.add('canvassContext', 'canvassContext is required.', 'Send {"canvassContext":{...},"resultCodeId":N} or {"canvassContext":{...},"responses":[...]}.');
+/** The canvass context: how, when and through which phone. */
+function readContext(r: Reader, body: JsonObject, lists: CanvassLists, person: PersonRecord, now: string) {
+  if (own(body, 'canvassContext') === null) r.add('canvassContext', 'canvassContext is required.', CANVASS_CONTEXT_HINT);
+  const ctx = r.obj(own(body, 'canvassContext'), 'canvassContext') ?? {};
+  const at = (k: string): string => pathOf('canvassContext', k);
 
-  const contactTypeId = readInteger(issues, own(ctx, 'contactTypeId'), 'canvassContext.contactTypeId', 1) ?? null;
+  const contactTypeId = r.int(own(ctx, 'contactTypeId'), at('contactTypeId'), 1) ?? null;
   if (contactTypeId !== null && !lists.contactTypes.some((t) => t.contactTypeId === contactTypeId)) {
-    issues.add('canvassContext.contactTypeId', `'contactTypeId' must be a valid contact type in the current context.`, 'See GET /canvassResponses/contactTypes.');
+    r.add(at('contactTypeId'), `'contactTypeId' must be a valid contact type in the current context.`, 'See GET /canvassResponses/contactTypes.');
   }
-  const inputTypeId = readInteger(issues, own(ctx, 'inputTypeId'), 'canvassContext.inputTypeId', 1) ?? DEFAULT_INPUT_TYPE_ID;
+  const inputTypeId = r.int(own(ctx, 'inputTypeId'), at('inputTypeId'), 1) ?? DEFAULT_INPUT_TYPE_ID;
   if (!lists.inputTypes.some((t) => t.inputTypeId === inputTypeId)) {
-    issues.add('canvassContext.inputTypeId', `'inputTypeId' must be a valid input type in the current context.`, 'See GET /canvassResponses/inputTypes.');
+    r.add(at('inputTypeId'), `'inputTypeId' must be a valid input type in the current context.`, 'See GET /canvassResponses/inputTypes.');
   }
-  const dateCanvassed = readCanvassDate(issues, own(ctx, 'dateCanvassed'), 'canvassContext.dateCanvassed') ?? now;
-  const omit = readBoolean(issues, own(ctx, 'omitActivistCodeContactHistory'), 'canvassContext.omitActivistCodeContactHistory') ?? false;
-  const campaignId = readInteger(issues, own(ctx, 'campaignId'), 'canvassContext.campaignId', 0) ?? null;
+  const dateText = r.text(own(ctx, 'dateCanvassed'), at('dateCanvassed'));
+  const date = dateText === undefined ? null : canvassDate(dateText);
+  if (dateText !== undefined && date === null) {
+    r.add(at('dateCanvassed'), `${at('dateCanvassed')} "${clip(dateText)}" is not a date.`, 'Use ISO 8601, e.g. 2024-10-01 or 2024-10-01T18:30:00-04:00.');
+  }
+  const omit = r.bool(own(ctx, 'omitActivistCodeContactHistory'), at('omitActivistCodeContactHistory')) ?? false;
+  const campaignId = r.int(own(ctx, 'campaignId'), at('campaignId'), 0) ?? null;
 
   // The phone: by id (must be the person's), else by number.
   let phone: StoredPhone | undefined;
-  const rawPhoneId = own(ctx, 'phoneId');
-  const phoneId = readInteger(issues, rawPhoneId, 'canvassContext.phoneId', 1);
+  const phoneId = r.int(own(ctx, 'phoneId'), at('phoneId'), 1);
   if (phoneId !== undefined) {
     phone = person.phones.find((p) => p.phoneId === phoneId);
-    if (phone === undefined) issues.add('canvassContext.phoneId', `'phoneId' ${phoneId} is not a phone of this person.`, 'Use a phoneId from GET /people/{crmId}?$expand=phones.');
+    if (phone === undefined) r.add(at('phoneId'), `'phoneId' ${phoneId} is not a phone of this person.`, 'Use a phoneId from GET /people/{crmId}?$expand=phones.');
   }
-  const phoneObj = readObject(issues, own(ctx, 'phone'), 'canvassContext.phone');
+  const phoneObj = r.obj(own(ctx, 'phone'), at('phone'));
   let smsOptInStatus: PhoneOptInStatus | null = null;
   let phoneNumber: string | undefined;
   if (phoneObj !== undefined) {
-    phoneNumber = readString(issues, own(phoneObj, 'phoneNumber'), 'canvassContext.phone.phoneNumber', 50);
-    const prefix = readString(issues, own(phoneObj, 'dialingPrefix'), 'canvassContext.phone.dialingPrefix', 3);
-    smsOptInStatus = readCode(issues, own(phoneObj, 'smsOptInStatus'), 'canvassContext.phone.smsOptInStatus', OPT_IN_CODES, 'I (opt in), U (unknown), O (opt out)') ?? null;
+    const p = (k: string): string => pathOf(at('phone'), k);
+    phoneNumber = r.text(own(phoneObj, 'phoneNumber'), p('phoneNumber'));
+    const prefix = r.text(own(phoneObj, 'dialingPrefix'), p('dialingPrefix'))?.replace(/^\+/, '');
+    smsOptInStatus = r.code(own(phoneObj, 'smsOptInStatus'), p('smsOptInStatus'), OPT_IN_CODES) ?? null;
     if (phone === undefined && phoneId === undefined && phoneNumber !== undefined) phone = findPhone(person.phones, phoneNumber, prefix);
   }
+  return {
+    contactTypeId, inputTypeId, dateCanvassed: date ?? now, omit, campaignId,
+    // A number the person does not have changes no phone; it is kept in the history (phoneNumber).
+    phoneId: phone?.phoneId ?? null, phoneNumber: phoneNumber ?? null, smsOptInStatus,
+  };
+}
+
+/** An id of one response that must name a value of a context's list. */
+function readListId(r: Reader, item: JsonObject, path: string, key: string, known: (id: number) => boolean, unknown: string, hint?: string): number | undefined {
+  const p = pathOf(path, key);
+  const id = r.int(own(item, key), p, 1);
+  if (id === undefined) {
+    if (own(item, key) == null) r.add(p, `${p} is required.`);
+    return undefined;
+  }
+  if (!known(id)) {
+    r.add(p, unknown, hint);
+    return undefined;
+  }
+  return id;
+}
+
+/** One item of `responses`, checked against the context's lists; undefined when it has an issue. */
+function readResponse(r: Reader, item: JsonObject, path: string, lists: CanvassLists): CanvassItem | undefined {
+  const typePath = pathOf(path, 'type');
+  const typeText = r.text(own(item, 'type'), typePath);
+  const type = typeText === undefined ? undefined : TYPES[typeText.replace(/[\s_-]/g, '').toUpperCase()];
+  if (type === undefined) {
+    if (typeText !== undefined) r.add(typePath, `${typePath} "${clip(typeText)}" is not a response type.`, RESPONSE_TYPE_HINT);
+    else if (isBlank(own(item, 'type'))) r.add(typePath, `${typePath} is required.`, RESPONSE_TYPE_HINT);
+    return undefined;
+  }
+  const actionPath = pathOf(path, 'action');
+  const actionText = r.text(own(item, 'action'), actionPath);
+  const action = actionText === undefined ? 'Apply' : ACTIONS[actionText.toUpperCase()];
+  if (action === undefined) r.add(actionPath, `${actionPath} "${clip(actionText ?? '')}" is not an action.`, 'Use Apply or Remove.');
+  if (type === 'ActivistCode') {
+    const id = readListId(r, item, path, 'activistCodeId', (id) => lists.activistCodes.some((a) => a.activistCodeId === id),
+      `'activistCodeId' must be a valid Activist Code that is available in the current context.`, 'See GET /activistCodes.');
+    return id === undefined || action === undefined ? undefined : { type, action, activistCodeId: id };
+  }
+  if (type === 'VolunteerActivity') {
+    const id = readListId(r, item, path, 'volunteerActivityId', (id) => lists.volunteerActivities.some((a) => a.volunteerActivityId === id),
+      `'volunteerActivityId' must be a valid Volunteer Activity that is available in the current context.`);
+    return id === undefined || action === undefined ? undefined : { type, action, volunteerActivityId: id };
+  }
+  const qPath = pathOf(path, 'surveyQuestionId');
+  const rPath = pathOf(path, 'surveyResponseId');
+  const qid = r.int(own(item, 'surveyQuestionId'), qPath, 1);
+  const rid = r.int(own(item, 'surveyResponseId'), rPath, 1);
+  if (own(item, 'surveyQuestionId') == null) r.add(qPath, `${qPath} is required.`);
+  if (own(item, 'surveyResponseId') == null) r.add(rPath, `${rPath} is required.`);
+  if (qid === undefined || rid === undefined) return undefined;
+  const question = lists.surveyQuestions.find((q) => q.surveyQuestionId === qid);
+  if (question === undefined) {
+    r.add(qPath, `'surveyQuestionId' must be a valid Survey Question that is available in the current context.`, 'See GET /surveyQuestions.');
+    return undefined;
+  }
+  if (!question.responses.some((x) => x.surveyResponseId === rid)) {
+    r.add(rPath, `'surveyResponseId' must be a valid Response to the given Survey Question.`,
+      `Responses of question ${qid}: ${question.responses.map((x) => x.surveyResponseId).join(', ') || 'none'}.`);
+    return undefined;
+  }
+  return { type, surveyQuestionId: qid, surveyResponseId: rid };
+}
+
+/**
+ * Reads a canvass response body against the context's lists and the person: checked once
+ * against its schema (schemas/canvass-response.ts, the one GET /openapi.json shows), then read
+ * once by the code above. `now` is the default `dateCanvassed` (UTC ISO 8601).
+ */
+export function parseCanvassResponse(body: unknown, lists: CanvassLists, person: PersonRecord, now: string): CanvassParse {
+  if (!isObject(body)) return { ok: false, issues: [{ property: '', text: 'The request body must be a JSON object with a canvassContext.' }] };
+  const refused = SCHEMA.validate(body);
+  const r = new Reader(refused.map((i) => i.property));
+  const ctx = readContext(r, body, lists, person, now);
 
   // resultCodeId or responses, not both (a null resultCodeId next to responses is fine).
-  const resultCodeId = readInteger(issues, own(body, 'resultCodeId'), 'resultCodeId', 1) ?? null;
-  const rawResponses = readArray(issues, own(body, 'responses'), 'responses') ?? [];
-  if (resultCodeId !== null && rawResponses.length > 0) {
-    issues.add('resultCodeId', 'Send either resultCodeId or responses, not both.', 'Responses imply the result Canvassed; leave resultCodeId out or null.');
+  const resultCodeId = r.int(own(body, 'resultCodeId'), 'resultCodeId', 1) ?? null;
+  const items = r.each(own(body, 'responses'), 'responses');
+  if (resultCodeId !== null && items.length > 0) {
+    r.add('resultCodeId', 'Send either resultCodeId or responses, not both.', 'Responses imply the result Canvassed; leave resultCodeId out or null.');
   } else if (resultCodeId !== null && !lists.resultCodes.some((c) => c.resultCodeId === resultCodeId)) {
-    issues.add('resultCodeId', `'resultCodeId' must be a valid result code in the current context.`, 'See GET /canvassResponses/resultCodes.');
+    r.add('resultCodeId', `'resultCodeId' must be a valid result code in the current context.`, 'See GET /canvassResponses/resultCodes.');
   }
   const responses: CanvassItem[] = [];
-  rawResponses.forEach((raw, i) => {
-    const p = pathOf('responses', i);
-    if (!isObject(raw)) {
-      issues.add(p, `${p} must be an object with a "type".`);
-      return;
-    }
-    const typeText = readString(issues, own(raw, 'type'), pathOf(p, 'type'), 50);
-    const type = typeText === undefined ? undefined : TYPES[typeText.replace(/[\s_-]/g, '').toUpperCase()];
-    if (type === undefined) {
-      issues.add(pathOf(p, 'type'), typeText === undefined ? `${pathOf(p, 'type')} is required.` : `${pathOf(p, 'type')} "${typeText.slice(0, 40)}" is not a response type.`, 'Use ActivistCode, SurveyResponse or VolunteerActivity.');
-      return;
-    }
-    const actionText = readString(issues, own(raw, 'action'), pathOf(p, 'action'), 20);
-    const action = actionText === undefined ? 'Apply' : ACTIONS[actionText.toUpperCase()];
-    if (action === undefined) issues.add(pathOf(p, 'action'), `${pathOf(p, 'action')} "${String(actionText).slice(0, 40)}" is not an action.`, 'Use Apply or Remove.');
-    if (type === 'ActivistCode') {
-      const id = readInteger(issues, own(raw, 'activistCodeId'), pathOf(p, 'activistCodeId'), 1);
-      if (id === undefined) {
-        if (own(raw, 'activistCodeId') == null) issues.add(pathOf(p, 'activistCodeId'), `${pathOf(p, 'activistCodeId')} is required.`);
-      } else if (!lists.activistCodes.some((a) => a.activistCodeId === id)) {
-        issues.add(pathOf(p, 'activistCodeId'), `'activistCodeId' must be a valid Activist Code that is available in the current context.`, 'See GET /activistCodes.');
-      } else if (action !== undefined) responses.push({ type, action, activistCodeId: id });
-    } else if (type === 'VolunteerActivity') {
-      const id = readInteger(issues, own(raw, 'volunteerActivityId'), pathOf(p, 'volunteerActivityId'), 1);
-      if (id === undefined) {
-        if (own(raw, 'volunteerActivityId') == null) issues.add(pathOf(p, 'volunteerActivityId'), `${pathOf(p, 'volunteerActivityId')} is required.`);
-      } else if (!lists.volunteerActivities.some((a) => a.volunteerActivityId === id)) {
-        issues.add(pathOf(p, 'volunteerActivityId'), `'volunteerActivityId' must be a valid Volunteer Activity that is available in the current context.`);
-      } else if (action !== undefined) responses.push({ type, action, volunteerActivityId: id });
-    } else {
-      const qid = readInteger(issues, own(raw, 'surveyQuestionId'), pathOf(p, 'surveyQuestionId'), 1);
-      const rid = readInteger(issues, own(raw, 'surveyResponseId'), pathOf(p, 'surveyResponseId'), 1);
-      if (own(raw, 'surveyQuestionId') == null) issues.add(pathOf(p, 'surveyQuestionId'), `${pathOf(p, 'surveyQuestionId')} is required.`);
-      if (own(raw, 'surveyResponseId') == null) issues.add(pathOf(p, 'surveyResponseId'), `${pathOf(p, 'surveyResponseId')} is required.`);
-      if (qid === undefined || rid === undefined) return;
-      const question = lists.surveyQuestions.find((q) => q.surveyQuestionId === qid);
-      if (question === undefined) {
-        issues.add(pathOf(p, 'surveyQuestionId'), `'surveyQuestionId' must be a valid Survey Question that is available in the current context.`, 'See GET /surveyQuestions.');
-      } else if (!question.responses.some((r) => r.surveyResponseId === rid)) {
-        issues.add(pathOf(p, 'surveyResponseId'), `'surveyResponseId' must be a valid Response to the given Survey Question.`,
-          `Responses of question ${qid}: ${question.responses.map((r) => r.surveyResponseId).join(', ') || 'none'}.`);
-      } else responses.push({ type, surveyQuestionId: qid, surveyResponseId: rid });
-    }
-  });
+  for (const { item, path } of items) {
+    const response = readResponse(r, item, path, lists);
+    if (response !== undefined) responses.push(response);
+  }
+  if (refused.length > 0 || r.issues.length > 0) return { ok: false, issues: SCHEMA.ordered([...refused, ...r.issues]) };
 
-  // A number the person does not have changes no phone; it is kept in the history (phoneNumber).
-  // The schema (the one GET /openapi.json shows) names what the readers above did not.
-  const refused = CANVASS_SCHEMA.validate(body);
-  if (!issues.empty || refused.length > 0) return { ok: false, issues: mergeIssues(issues.list, refused) };
-  const onlyActivistCodes = resultCodeId === null && responses.length > 0 && responses.every((r) => r.type === 'ActivistCode');
-  const contactHistory = !(omit && onlyActivistCodes);
+  const onlyActivistCodes = resultCodeId === null && responses.length > 0 && responses.every((x) => x.type === 'ActivistCode');
+  const contactHistory = !(ctx.omit && onlyActivistCodes);
   return {
     ok: true,
     value: {
-      contactTypeId, inputTypeId, dateCanvassed,
+      contactTypeId: ctx.contactTypeId, inputTypeId: ctx.inputTypeId, dateCanvassed: ctx.dateCanvassed,
       resultCodeId: resultCodeId ?? (responses.length > 0 && contactHistory ? RESULT_CODE.Canvassed : null),
-      responses, phoneId: phone?.phoneId ?? null, phoneNumber: phoneNumber ?? null, smsOptInStatus, campaignId,
+      responses, phoneId: ctx.phoneId, phoneNumber: ctx.phoneNumber, smsOptInStatus: ctx.smsOptInStatus, campaignId: ctx.campaignId,
       contactHistory,
     },
   };

@@ -58,7 +58,7 @@ import { CrmError } from './errors.js';
 import {
   Issues, isObject, own, pathOf, readArray, readBoolean, readInteger, readString,
   type JsonObject,
-} from './validate-util.js';
+} from './settings-read.js';
 
 export type CustomFieldType = 'text' | 'number' | 'date' | 'boolean' | 'choice';
 

@@ -31,12 +31,6 @@ export interface CompiledSchema {
   ordered(issues: readonly ValidationIssue[]): ValidationIssue[];
 }
 
-/** The issues of the code on top, then the schema's for paths the code did not name (one per path). */
-export function mergeIssues(own: readonly ValidationIssue[], schema: readonly ValidationIssue[]): ValidationIssue[] {
-  const named = new Set(own.map((i) => i.property));
-  return [...own, ...schema.filter((i) => !named.has(i.property))].slice(0, MAX_ISSUES);
-}
-
 /** Compiles a request schema (once, at module load). */
 export function compileSchema(schema: TSchema): CompiledSchema {
   const fast = TypeCompiler.Compile(schema);
@@ -194,8 +188,10 @@ function wordIssue(e: ErrorObject, pointer: string, schema: TSchema): Validation
   const path = dotPath(pointer);
   const params = e.params as Record<string, unknown>;
   switch (e.keyword) {
-    case 'required':
-      return { property: path, text: `${path} is required.` };
+    case 'required': {
+      const hint = issueTextOf(nodeAt(schema, pointer))?.required;
+      return hint === undefined ? { property: path, text: `${path} is required.` } : { property: path, text: `${path} is required.`, hint };
+    }
     case 'maxLength': {
       const max = Number(params['limit']);
       return { property: path, text: `${path} is longer than ${max} characters.`, hint: `Shorten it to at most ${max} characters.` };

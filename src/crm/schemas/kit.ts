@@ -15,12 +15,24 @@ export interface IssueText {
   readonly type: string;
   /** The value does not match the node's pattern (codes, digits, dates). */
   readonly pattern?: (path: string, value: string) => { readonly text: string; readonly hint?: string };
+  /** What to send, when a required property is missing ("x is required."). */
+  readonly required?: string;
 }
 
 const TEXTS = new WeakMap<object, IssueText>();
 
 function described<T extends TSchema>(schema: T, text: IssueText): T {
   TEXTS.set(schema, text);
+  return schema;
+}
+
+/**
+ * The schema with a hint for when it is missing from an object that requires it. The code on
+ * top says the same for an explicit null or a blank value (null is absent), with the same hint.
+ */
+export function withRequiredHint<T extends TSchema>(schema: T, hint: string): T {
+  const text = TEXTS.get(schema);
+  TEXTS.set(schema, { type: text?.type ?? 'has the wrong type', ...text, required: hint });
   return schema;
 }
 
@@ -71,6 +83,11 @@ export function Code(codes: readonly string[], meaning: string): TSchema {
   return described(Type.Union([branch, Type.Null()], { description: `One of ${meaning}; any case.` }), { type: 'must be a string' });
 }
 
+/** A string, a JSON number or a boolean (written as text), or null: a value a client may send in any of these types. */
+export function Scalar(max: number, description: string): TSchema {
+  return described(Type.Union([Type.String({ maxLength: max }), Type.Number(), Type.Boolean(), Type.Null()], { description }), { type: 'must be a string, a number or true/false' });
+}
+
 /** A record id as a string or a JSON number, or null (an id that cannot exist is ignored). */
 export function IdLike(description: string): TSchema {
   return described(Type.Union([Type.String(), Type.Number(), Type.Null()], { description }), { type: 'must be a string or a number' });
@@ -93,7 +110,17 @@ export function Bool(description: string): TSchema {
 /** The properties as a TypeBox object: those not in `required` optional, unknown keys allowed (ignored). */
 export function objectOf(properties: Record<string, TSchema>, required: readonly string[] = [], options: { description?: string } = {}): TSchema {
   const props: Record<string, TSchema> = {};
-  for (const [name, schema] of Object.entries(properties)) props[name] = required.includes(name) ? schema : Type.Optional(schema);
+  for (const [name, schema] of Object.entries(properties)) {
+    if (required.includes(name)) {
+      props[name] = schema;
+      continue;
+    }
+    // Type.Optional makes a copy: the copy keeps the node's words.
+    const optional = Type.Optional(schema);
+    const text = TEXTS.get(schema);
+    if (text !== undefined) TEXTS.set(optional, text);
+    props[name] = optional;
+  }
   return Type.Object(props, { additionalProperties: true, ...options });
 }
 
@@ -114,6 +141,15 @@ export function List(properties: Record<string, TSchema>, required: readonly str
   const list = Type.Array(item, { maxItems: MAX_ITEMS });
   const ignored = Type.Object({}, { additionalProperties: true, description: 'A single object where a list is expected: ignored (interface.md 2.1).' });
   return described(Type.Union([list, ignored, Type.Null()], { description }), { type: 'must be an array' });
+}
+
+/**
+ * A list of `item` objects, or null; unlike {@link List}, every item must be an object (no
+ * null items) and a single object is not taken for the list.
+ */
+export function Objects(properties: Record<string, TSchema>, required: readonly string[], description: string, what: string): TSchema {
+  const item = described(objectOf(properties, required), { type: `must be ${what}` });
+  return described(Type.Union([Type.Array(item, { maxItems: MAX_ITEMS }), Type.Null()], { description }), { type: 'must be an array' });
 }
 
 /** The pattern's node of a union-of-branches schema, or the schema itself (for lookups by path). */

@@ -11,6 +11,11 @@ export type JsonObject = { readonly [key: string]: unknown };
 
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
+/** True when `text` holds a UTF-16 surrogate without its pair (not a character). */
+export function hasLoneSurrogate(text: string): boolean {
+  return LONE_SURROGATE.test(text);
+}
+
 /** `a.b`, `a[0]`, or `b` at the root. */
 export function pathOf(parent: string, key: string | number): string {
   if (typeof key === 'number') return `${parent}[${key}]`;
@@ -60,7 +65,7 @@ export class Reader {
     else if (typeof value === 'number' && Number.isFinite(value)) text = String(value);
     else return undefined;
     if (text === '') return undefined;
-    if (LONE_SURROGATE.test(text)) {
+    if (hasLoneSurrogate(text)) {
       this.add(path, `${path} contains an unpaired UTF-16 surrogate, which is not a character.`);
       return undefined;
     }
