@@ -19,7 +19,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
-import { pairMetrics, pairsFromClusters } from '../src/eval/metrics.js';
+import { pairMetrics, pairsFromClusters } from '../src/linkage/metrics.js';
 import { contactCsvCells, generateCorpus } from './corpus.js';
 import { updateReadmeSection } from './lib/readme.js';
 import { describeMachine, fmt, machineInfo, markdownTable, parseArgs, type MachineInfo } from './lib/report.js';

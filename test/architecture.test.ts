@@ -48,11 +48,10 @@ const LAYERS: Readonly<Record<string, readonly string[]>> = {
   engine: [],
   store: [],
   files: ['engine'],
-  eval: ['engine', 'files'],
   linkage: ['engine', 'files'],
   crm: ['engine', 'store', 'files'],
   server: ['crm'],
-  cli: ['engine', 'files', 'eval', 'linkage', 'crm', 'server'],
+  cli: ['engine', 'files', 'linkage', 'crm', 'server'],
 };
 
 /** Adapters: they reach another layer only through its public entry, `src/<layer>/index.ts`. */
@@ -60,10 +59,9 @@ const ADAPTERS = ['server', 'cli'];
 
 /** npm packages each layer may import (node: built-ins aside); one home for each concern. */
 const PACKAGES: Readonly<Record<string, readonly string[]>> = {
-  engine: ['fastest-levenshtein', 'libphonenumber-js/max', 'validator', 'double-metaphone'],
+  engine: ['fastest-levenshtein', 'libphonenumber-js/max', 'validator', 'double-metaphone', 'any-ascii'],
   store: ['better-sqlite3', 'pg'],
   files: ['papaparse', 'fflate'],
-  eval: [],
   linkage: [],
   crm: ['validator', '@sinclair/typebox', '@sinclair/typebox/compiler', 'ajv'],
   server: ['fastify', 'busboy', 'ioredis', 'prom-client'],

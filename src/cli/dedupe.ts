@@ -9,7 +9,8 @@ import type { Command } from 'commander';
 import type { CliIo } from './io.js';
 import { openOutput } from './matching/output.js';
 import { addMatchingOptions, parseCommonOptions, type CommonOptions, type RawCommonOptions } from './matching/options.js';
-import { describeInput, describeIssues, describeResources, describeUnreadable, plural, seconds } from './matching/summary.js';
+import { describeInput, describeIssues, describeModel, describeResources, describeUnreadable, plural, seconds } from './matching/summary.js';
+import { saveModel } from './matching/model-file.js';
 import { formatCount, Progress } from './progress.js';
 import { buildDedupeReport, reportPairsFor } from './report/dedupe-report.js';
 import { writeReport } from './report/write.js';
@@ -19,6 +20,7 @@ interface DedupeRawOptions extends RawCommonOptions {
   readonly output?: string;
   readonly explain?: boolean;
   readonly report?: string;
+  readonly saveModel?: string;
 }
 
 /** Register `dedupe`. */
@@ -29,7 +31,8 @@ export function registerDedupe(program: Command, io: CliIo): void {
     .argument('<input>', 'CSV file (header line first)')
     .option('-o, --output <file>', 'output CSV (default: standard output)')
     .option('--explain', "add each field's contribution to the row's best match")
-    .option('--report <file.html>', 'also write a self-contained HTML report (score distribution, fields, clusters, borderline pairs)');
+    .option('--report <file.html>', 'also write a self-contained HTML report (the model, score distribution, fields, clusters, borderline pairs)')
+    .option('--save-model <file.json>', 'write the model used (estimated from this file) as JSON, for --model');
   addMatchingOptions(command);
   command.action(async (input: string, raw: DedupeRawOptions) => {
     const common = parseCommonOptions(raw, process.stderr.isTTY);
@@ -64,7 +67,8 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
       const outcomes = await explainPairs(run.pool, pairs, progress);
       explanations = new Map(rows.map((row, i) => [row, formatExplanation(outcomes[i] ?? [])]));
     }
-    const reportPlan = wantReport ? reportPairsFor(run, thresholdsOf(common.settings).match) : null;
+    if (raw.saveModel !== undefined && run.learned !== null) await saveModel(resolve(io.cwd, raw.saveModel), run.learned.model, `estimated by matchbook dedupe from ${label}`);
+    const reportPlan = wantReport ? reportPairsFor(run, run.learned?.model.thresholds?.match ?? thresholdsOf(common.settings).match) : null;
     const reportOutcomes = reportPlan ? await explainPairs(run.pool, reportPlan.pairs, progress) : null;
     await run.pool.close();
     const tWrite = performance.now();
@@ -79,13 +83,19 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
       ...describeInput('input', label, run.input.layout, run.input.plan, run.read.rows),
       ...describeIssues(run.read.issues),
       ...describeUnreadable(run.unreadable),
-      `  settings: ${describeSettings(common.settings)}`,
+      ...(run.read.idNote !== null ? [`  note: ${run.read.idNote}`] : []),
+      `  settings: ${describeSettings(common.settings, [run.input.plan], run.learned?.model)}`,
+      ...describeModel(run.learned),
       `records ${formatCount(run.read.rows)}; clusters ${formatCount(counts.clusters)} (${formatCount(counts.multiClusters)} with 2+ rows, largest ${formatCount(counts.largest)}); duplicates ${formatCount(counts.duplicates)} ${plural(counts.duplicates, 'row')}`,
     ];
     if (counts.possible > 0) summary.push(`possible matches for review: ${formatCount(counts.possible)} ${plural(counts.possible, 'row')} (match_decision = Possible)`);
     if (counts.unmatchable > 0) {
-      summary.push(`cannot be matched on their own: ${formatCount(counts.unmatchable)} ${counts.unmatchable === 1 ? 'row supplies' : 'rows supply'} none of the ${describeGates(common.settings)}; written as Unmatchable`);
+      summary.push(`cannot be matched on their own: ${formatCount(counts.unmatchable)} ${counts.unmatchable === 1 ? 'row supplies' : 'rows supply'} none of the ${describeGates(common.settings, [run.input.plan])}; written as Unmatchable`);
     }
+    if (counts.refused > 0) {
+      summary.push(`kept apart: ${formatCount(counts.refused)} matched ${plural(counts.refused, 'pair')} not joined into one cluster, because a row of one cluster conflicts with a row of the other (different dates of birth, identifiers, first names) or a row without a name would have bridged two people`);
+    }
+    if (raw.saveModel !== undefined) summary.push(run.learned === null ? `--save-model: nothing written (--rules ${common.settings.rules} has no model to save)` : `model: ${raw.saveModel}`);
     summary.push(`wrote ${formatCount(written)} ${plural(written, 'row')} (every row read) to ${output.label}`);
     if (raw.report !== undefined && reportPlan && reportOutcomes && capture) {
       const reportPath = resolve(io.cwd, raw.report);
@@ -97,7 +107,7 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
     }
     const rate = run.read.rows / Math.max(1e-9, totalMs / 1000);
     summary.push(
-      `time ${seconds(totalMs)} (read and index ${seconds(run.timings.read)}, match ${seconds(run.timings.match)}, write ${seconds(writeMs)}) on ${run.threads} thread${run.threads > 1 ? 's' : ''}; ${formatCount(rate)} rows/s; ${describeResources(startCpu)}`,
+      `time ${seconds(totalMs)} (read and index ${seconds(run.timings.read)}, ${run.learned !== null ? `estimate ${seconds(run.timings.learn)}, ` : ''}match ${seconds(run.timings.match)}, cluster ${seconds(run.timings.cluster)}, write ${seconds(writeMs)}) on ${run.threads} thread${run.threads > 1 ? 's' : ''}; ${formatCount(rate)} rows/s; ${describeResources(startCpu)}`,
     );
     if (!common.quiet) io.stderr(`${summary.join('\n')}\n`);
     done = true;

@@ -10,7 +10,8 @@ import { CsvWriter } from '../files/index.js';
 import type { CliIo } from './io.js';
 import { addMatchingOptions, parseCommonOptions, type CommonOptions, type RawCommonOptions } from './matching/options.js';
 import { openOutput } from './matching/output.js';
-import { describeInput, describeIssues, describeResources, describeUnreadable, plural, seconds } from './matching/summary.js';
+import { describeInput, describeIssues, describeModel, describeResources, describeUnreadable, plural, seconds } from './matching/summary.js';
+import { saveModel } from './matching/model-file.js';
 import { formatCount, Progress } from './progress.js';
 import { buildLinkReport, linkReportPlan } from './report/link-report.js';
 import { writeReport } from './report/write.js';
@@ -24,6 +25,7 @@ interface LinkRawOptions extends RawCommonOptions {
   readonly allRows?: boolean;
   readonly leftId?: string;
   readonly rightId?: string;
+  readonly saveModel?: string;
 }
 
 /** Register `link`. */
@@ -39,7 +41,8 @@ export function registerLink(program: Command, io: CliIo): void {
     .option('--explain', "add each field's contribution to the link's score")
     .option('--report <file.html>', 'also write a self-contained HTML report')
     .option('--left-id <column>', 'id column of LEFT (overrides --id)')
-    .option('--right-id <column>', 'id column of RIGHT (overrides --id)');
+    .option('--right-id <column>', 'id column of RIGHT (overrides --id)')
+    .option('--save-model <file.json>', 'write the model used (estimated from these files) as JSON, for --model');
   addMatchingOptions(command);
   command.action(async (left: string, right: string, raw: LinkRawOptions) => {
     const common = parseCommonOptions(raw, process.stderr.isTTY);
@@ -68,12 +71,14 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
       const pairs: PairRequest[] = links.map((l) => ({ query: l.right, record: l.left }));
       explanations = (await explainPairs(run.pool, pairs, progress)).map(formatExplanation);
     }
-    const reportPlan = wantReport ? linkReportPlan(run, links, thresholdsOf(common.settings).match) : null;
+    if (raw.saveModel !== undefined && run.learned !== null) await saveModel(resolve(io.cwd, raw.saveModel), run.learned.model, `estimated by matchbook link from ${leftLabel} and ${rightLabel}`);
+    const reportPlan = wantReport ? linkReportPlan(run, links, run.learned?.model.thresholds?.match ?? thresholdsOf(common.settings).match) : null;
     const reportOutcomes = reportPlan ? await explainPairs(run.pool, reportPlan.pairs, progress) : null;
     await run.pool.close();
 
     const writer = new CsvWriter(output.sink);
     const header = ['left_id', 'right_id', 'score'];
+    if (raw.allRows === true) header.push('note');
     if (explanations) header.push('explanation');
     await writer.writeRow(header);
     let k = 0;
@@ -83,12 +88,14 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
       const link = links[k];
       if (link !== undefined && link.right === right) {
         const row = [idOf(leftRead.ids, link.left), idOf(rightRead.ids, right), formatScore(link.score)];
+        if (raw.allRows === true) row.push('');
         if (explanations) row.push(explanations[k] ?? '');
         await writer.writeRow(row);
         written++;
         k++;
       } else if (raw.allRows === true) {
-        await writer.writeRow(explanations ? ['', idOf(rightRead.ids, right), '', ''] : ['', idOf(rightRead.ids, right), '']);
+        const why = results.possible[right] !== -1 ? `possible: ${idOf(leftRead.ids, results.possible[right] as number)} scored ${formatScore(results.possibleScore[right] as number)}${results.possibleWhy.has(right) ? `; ${results.possibleWhy.get(right) as string}` : ''}` : '';
+        await writer.writeRow(explanations ? ['', idOf(rightRead.ids, right), '', why, ''] : ['', idOf(rightRead.ids, right), '', why]);
         written++;
       }
       if (right % 8192 === 0) progress.update(right);
@@ -121,9 +128,10 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
       ...describeInput('right', rightLabel, run.right.layout, run.right.plan, rightRead.rows),
       ...describeIssues(rightRead.issues),
       ...describeUnreadable(run.rightUnreadable),
-      `  settings: ${describeSettings(common.settings)}${oneToOne ? '; one to one' : ''}`,
+      `  settings: ${describeSettings(common.settings, [run.left.plan, run.right.plan], run.learned?.model)}${oneToOne ? '; one to one' : ''}`,
+      ...describeModel(run.learned),
       `right rows ${formatCount(rightRead.rows)}: linked ${formatCount(linked.size)}; possible (below the match threshold, not linked) ${formatCount(possible)}; no match ${formatCount(unmatched)}` +
-        (unmatchable > 0 ? `; cannot be matched (none of the ${describeGates(common.settings)}) ${formatCount(unmatchable)}` : '') +
+        (unmatchable > 0 ? `; cannot be matched (none of the ${describeGates(common.settings, [run.left.plan, run.right.plan])}) ${formatCount(unmatchable)}` : '') +
         (oneToOne ? `; matched but their left row went to a better-scoring right row ${formatCount(lost)}` : ''),
       `wrote ${formatCount(written)} ${plural(written, 'line')} (${raw.allRows === true ? 'every right row' : 'one per link'}) to ${output.label}`,
     ];
@@ -135,7 +143,8 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
       summary.push(`report: ${raw.report}`);
     }
     const rate = (leftRead.rows + rightRead.rows) / Math.max(1e-9, totalMs / 1000);
-    summary.push(`time ${seconds(totalMs)} (read and index left ${seconds(run.timings.index)}, match right ${seconds(run.timings.match)}) on ${run.threads} thread${run.threads > 1 ? 's' : ''}; ${formatCount(rate)} rows/s; ${describeResources(startCpu)}`);
+    if (raw.saveModel !== undefined) summary.push(run.learned === null ? `--save-model: nothing written (--rules ${common.settings.rules} has no model to save)` : `model: ${raw.saveModel}`);
+    summary.push(`time ${seconds(totalMs)} (read and index left ${seconds(run.timings.index)}, ${run.learned !== null ? `estimate ${seconds(run.timings.learn)}, ` : ''}match right ${seconds(run.timings.match)}) on ${run.threads} thread${run.threads > 1 ? 's' : ''}; ${formatCount(rate)} rows/s; ${describeResources(startCpu)}`);
     if (!common.quiet) io.stderr(`${summary.join('\n')}\n`);
     done = true;
   } finally {

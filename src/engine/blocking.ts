@@ -60,20 +60,73 @@ function combine(prefix: number, a: number, b: number): number {
 type KeySink<T> = (prefix: string, a: T, b?: T) => void;
 
 /**
- * Emits the blocking keys of a contact. Kinds (prefix):
- * - `e` each email mailbox; `p` each phone;
- * - `pd` the sound of the surname, and of the first name, with the date of birth (typos in
- *   names; swapped first and last names still share a key); `nd` a first name's nickname
- *   group with the date of birth (Bob and Robert sound different);
- * - `fl` first-name and surname sounds, in sorted order (swap-proof);
- * - `dz` date of birth with postal code; `lz`/`fz` surname/first-name sound with postal code;
- * - `az` street number with postal code; `sa` street number with street name (a postal code
- *   typo); `dn` date of birth with street number.
+ * Kinds of blocking key, as bits of a key set. {@link CRM_KEYS} are the index's default;
+ * {@link FILE_KEYS} add keys that survive a corrupted field in files of messy records.
+ */
+export const KEY_KINDS = {
+  /** Each email mailbox (`e`) and phone (`p`). */
+  contact: 1 << 0,
+  /** Surname or first-name sound with the date of birth (`pd`); nickname group with it (`nd`). */
+  nameDob: 1 << 1,
+  /** First and last name sounds in sorted order (`fl`): swap-proof. */
+  names: 1 << 2,
+  /** Date of birth, surname sound, first-name sound, street number, each with the postal code (`dz`, `lz`, `fz`, `az`). */
+  zip: 1 << 3,
+  /** Street number with street name (`sa`) and with the date of birth (`dn`). */
+  street: 1 << 4,
+  /** Each identifier (`i`) and the last seven digits of each phone (`p7`: local numbers). */
+  identifiers: 1 << 5,
+  /** Surname and first-name sounds with the city (`lc`, `fc`). */
+  city: 1 << 6,
+  /** Surname or first-name sound with the year of birth (`py`): day or month wrong or unknown. */
+  year: 1 << 7,
+  /**
+   * Spelling fragments that survive one or two corrupted characters (OCR, typos): the
+   * surname's first and last three letters with the first initial (`l3`, `s3`), the first
+   * name's first three letters with the surname's initial (`f3`), each surname fragment with
+   * the postal code's first three characters (`z3`), the middle name's sound with the
+   * surname's (`ml`: a middle name used as first name), consonant skeletons (`sk`: names
+   * romanized from scripts without vowels).
+   */
+  fragments: 1 << 8,
+} as const;
+
+/** The index's default keys (the CRM's). */
+export const CRM_KEYS = KEY_KINDS.contact | KEY_KINDS.nameDob | KEY_KINDS.names | KEY_KINDS.zip | KEY_KINDS.street;
+/** Keys for linking messy files: every kind. */
+export const FILE_KEYS = CRM_KEYS | KEY_KINDS.identifiers | KEY_KINDS.city | KEY_KINDS.year | KEY_KINDS.fragments;
+
+/**
+ * The consonant skeleton of a compact name: vowels (and y, h, w) dropped, doubled letters
+ * collapsed ("mohammed" -> "mmd", "muhammad" -> "mmd", "mhmd" -> "mmd"). Names romanized
+ * from Arabic or Hebrew script come without their vowels; the skeleton compares them with
+ * the usual spellings.
+ */
+export function consonantSkeleton(name: string): string {
+  let out = '';
+  let last = '';
+  for (let i = 0; i < name.length; i++) {
+    const ch = name.charAt(i);
+    if ('aeiouyhw'.includes(ch)) continue;
+    if (ch !== last) out += ch;
+    last = ch;
+  }
+  return out;
+}
+
+/**
+ * Emits the blocking keys of a contact, by the kinds in `kinds` (see {@link KEY_KINDS}).
  * Each part is converted once by `part` (the identity for key strings, a hash for filing).
  */
-function emitKeys<T>(c: NormalizedContact, nicknames: NicknameTable, soundOf: (name: string) => string, part: (text: string) => T, sink: KeySink<T>): void {
-  for (const e of c.emails) sink('e', part(e));
-  for (const p of c.phones) sink('p', part(p));
+function emitKeys<T>(c: NormalizedContact, nicknames: NicknameTable, soundOf: (name: string) => string, part: (text: string) => T, sink: KeySink<T>, kinds: number): void {
+  if ((kinds & KEY_KINDS.contact) !== 0) {
+    for (const e of c.emails) sink('e', part(e));
+    for (const p of c.phones) sink('p', part(p));
+  }
+  if ((kinds & KEY_KINDS.identifiers) !== 0) {
+    for (const id of c.identifiers) sink('i', part(id));
+    for (const p of c.phones) if (p.length >= 8) sink('p7', part(p.slice(-7)));
+  }
   const first = c.first !== null ? compactName(c.first) : null;
   const last = c.last !== null ? compactName(c.last) : null;
   const firstSoundText = first !== null ? soundOf(first) : null;
@@ -81,20 +134,39 @@ function emitKeys<T>(c: NormalizedContact, nicknames: NicknameTable, soundOf: (n
   const firstSound = firstSoundText !== null ? part(firstSoundText) : null;
   const lastSound = lastSoundText !== null ? part(lastSoundText) : null;
   const dob = c.dob !== null ? part(c.dob) : null;
-  if (dob !== null) {
+  if (dob !== null && (kinds & KEY_KINDS.nameDob) !== 0) {
     if (lastSound !== null) sink('pd', lastSound, dob);
     if (firstSound !== null) sink('pd', firstSound, dob);
     if (first !== null) for (const g of nicknameGroupsOf(nicknames, first)) sink('nd', part(String(g)), dob);
   }
-  if (firstSound !== null && lastSound !== null) {
+  if ((kinds & KEY_KINDS.year) !== 0 && c.dob !== null && c.dob.length >= 4) {
+    const year = part(c.dob.slice(0, 4));
+    if (lastSound !== null) sink('py', lastSound, year);
+    if (firstSound !== null) sink('py', firstSound, year);
+  }
+  if (firstSound !== null && lastSound !== null && (kinds & KEY_KINDS.names) !== 0) {
     if ((firstSoundText as string) < (lastSoundText as string)) sink('fl', firstSound, lastSound);
     else sink('fl', lastSound, firstSound);
   }
+  if ((kinds & KEY_KINDS.fragments) !== 0) emitFragments(c, first, last, lastSoundText, soundOf, part, sink);
   for (const a of c.addresses) {
     const number = a.number !== null ? part(a.number) : null;
-    if (number !== null && a.street !== null) sink('sa', number, part(compactName(a.street)));
-    if (number !== null && dob !== null) sink('dn', dob, number);
+    if ((kinds & KEY_KINDS.street) !== 0) {
+      if (number !== null && a.street !== null) sink('sa', number, part(compactName(a.street)));
+      if (number !== null && dob !== null) sink('dn', dob, number);
+    }
+    if ((kinds & KEY_KINDS.city) !== 0 && a.city !== null) {
+      const city = part(compactName(a.city));
+      if (lastSound !== null) sink('lc', lastSound, city);
+      if (firstSound !== null) sink('fc', firstSound, city);
+    }
     if (a.zip === null) continue;
+    if ((kinds & KEY_KINDS.fragments) !== 0 && last !== null && a.zip.length >= 3) {
+      const zip3 = part(a.zip.slice(0, 3));
+      if (last.length >= 3) sink('z3', part(last.slice(0, 3)), zip3);
+      if (last.length >= 5) sink('z3', part(`-${last.slice(-3)}`), zip3);
+    }
+    if ((kinds & KEY_KINDS.zip) === 0) continue;
     const zip = part(a.zip);
     if (dob !== null) sink('dz', dob, zip);
     if (lastSound !== null) sink('lz', lastSound, zip);
@@ -103,30 +175,58 @@ function emitKeys<T>(c: NormalizedContact, nicknames: NicknameTable, soundOf: (n
   }
 }
 
+/** The `fragments` keys (see KEY_KINDS). */
+function emitFragments<T>(
+  c: NormalizedContact, first: string | null, last: string | null, lastSoundText: string | null,
+  soundOf: (name: string) => string, part: (text: string) => T, sink: KeySink<T>,
+): void {
+  if (last !== null && last.length >= 3) {
+    const initial = first !== null ? part(first.charAt(0)) : part('');
+    sink('l3', part(last.slice(0, 3)), initial);
+    if (last.length >= 5) sink('s3', part(last.slice(-3)), initial);
+  }
+  if (first !== null && first.length >= 3 && last !== null) sink('f3', part(first.slice(0, 3)), part(last.charAt(0)));
+  if (c.middle !== null && last !== null && lastSoundText !== null) {
+    const middle = compactName(c.middle);
+    if (middle.length > 1) {
+      const middleSound = soundOf(middle);
+      if (middleSound < lastSoundText) sink('fl', part(middleSound), part(lastSoundText));
+      else sink('fl', part(lastSoundText), part(middleSound));
+    }
+  }
+  if (first !== null && last !== null) {
+    const fs = consonantSkeleton(first);
+    const ls = consonantSkeleton(last);
+    if (fs.length >= 2 && ls.length >= 2) sink('sk', part(fs < ls ? `${fs}|${ls}` : `${ls}|${fs}`));
+  }
+}
+
 const identity = (text: string): string => text;
 
 /** The blocking keys of a contact as strings ("pd:SM0:1975-09-18"); distinct, in a stable order. */
-export function blockingKeys(c: NormalizedContact, nicknames: NicknameTable, soundOf: (name: string) => string = phoneticKey): string[] {
+export function blockingKeys(c: NormalizedContact, nicknames: NicknameTable, soundOf: (name: string) => string = phoneticKey, kinds: number = CRM_KEYS): string[] {
   const keys: string[] = [];
   emitKeys(c, nicknames, soundOf, identity, (prefix, a, b) => {
     const key = b === undefined ? `${prefix}:${a}` : `${prefix}:${a}:${b}`;
     if (!keys.includes(key)) keys.push(key);
-  });
+  }, kinds);
   return keys;
 }
 
 /** Hash of each key prefix. */
-const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(['e', 'p', 'pd', 'nd', 'fl', 'sa', 'dn', 'dz', 'lz', 'fz', 'az'].map((p) => [p, fnv(p)]));
+const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
+  ['e', 'p', 'pd', 'nd', 'fl', 'sa', 'dn', 'dz', 'lz', 'fz', 'az', 'i', 'p7', 'lc', 'fc', 'py', 'l3', 's3', 'f3', 'z3', 'sk'].map((p) => [p, fnv(p)]),
+);
 
 /**
  * The hashes of {@link blockingKeys} ({@link hashKeyParts} of each key's parts), computed
  * without building the strings; distinct, in the same order.
  */
-export function blockingHashes(c: NormalizedContact, nicknames: NicknameTable, soundOf: (name: string) => string = phoneticKey): number[] {
+export function blockingHashes(c: NormalizedContact, nicknames: NicknameTable, soundOf: (name: string) => string = phoneticKey, kinds: number = CRM_KEYS): number[] {
   const hashes: number[] = [];
   emitKeys(c, nicknames, soundOf, fnv, (prefix, a, b) => {
     const h = combine(PREFIX_HASHES.get(prefix) as number, a, b === undefined ? 0 : b);
     if (!hashes.includes(h)) hashes.push(h);
-  });
+  }, kinds);
   return hashes;
 }

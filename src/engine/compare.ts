@@ -1,13 +1,30 @@
 /**
  * Field comparators: each maps a pair of normalized values to a comparison level
- * (`exact`, `nickname`, `fuzzy-high`, ..., `disagree`, `missing`). Symmetric: swapping the
- * arguments never changes the level.
+ * (comparisons.ts). A comparator tests the levels in their order and returns the first that
+ * the pair reaches among those the model enables (`levels`, a mask of level bits; a level
+ * outside it is skipped). Symmetric: swapping the arguments never changes the level.
  */
+import { levelBit, type LevelName } from './comparisons.js';
 import { compactName, surnameParts } from './name.js';
 import { areNicknameVariants, type NicknameTable } from './nicknames.js';
-import { isAdjacentTransposition, jaroWinkler, levenshtein } from './similarity.js';
-import type { LevelName } from './model.js';
+import { isAdjacentTransposition, jaroWinkler, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
 import type { NormalizedAddress } from './types.js';
+
+/** Every level enabled. */
+export const ALL_LEVELS = 0xffff;
+
+const B_NICKNAME = levelBit('nickname');
+const B_TYPO = levelBit('typo');
+const B_FUZZY_HIGH = levelBit('fuzzy-high');
+const B_PART = levelBit('part');
+const B_CROSS = levelBit('cross');
+const B_INITIAL = levelBit('initial');
+const B_FUZZY_LOW = levelBit('fuzzy-low');
+const B_PHONETIC = levelBit('phonetic');
+const B_TRANSPOSED = levelBit('transposed');
+const B_YEAR = levelBit('year');
+const B_PREFIX = levelBit('prefix');
+const B_PARTIAL = levelBit('partial');
 
 /** What first and last name comparators need beyond the two values. */
 export interface NameCompareOptions {
@@ -16,7 +33,14 @@ export interface NameCompareOptions {
   readonly strict: boolean;
   readonly fuzzyHigh: number;
   readonly fuzzyLow: number;
+  /** Phonetic code of a compact name, for the 'phonetic' level (default: that level never holds). */
+  readonly soundOf?: ((name: string) => string) | undefined;
+  /** {@link ocrFold} of a compact name, memoized by the caller (default: computed each time). */
+  readonly ocrOf?: ((name: string) => string) | undefined;
 }
+
+/** Longest first name read as a short prefix of another ("mi" for "minnie"): 2 letters. */
+export const MAX_PREFIX_NAME = 2;
 
 function tokensOverlap(a: string, b: string): boolean {
   if (a.indexOf(' ') === -1 && b.indexOf(' ') === -1) return false;
@@ -26,55 +50,127 @@ function tokensOverlap(a: string, b: string): boolean {
   return false;
 }
 
-/** Compares first names: exact, nickname, part ("mary ann"/"mary"), initial, fuzzy, disagree. */
-export function compareFirstName(a: string | null, b: string | null, o: NameCompareOptions): LevelName {
+/** One edit apart, directly or once OCR confusions are undone ("rnary"/"mary", "dav9d"/"david"). */
+export function isTypo(a: string, b: string): boolean {
+  return withinOneEdit(a, b) || withinOneEdit(ocrFold(a), ocrFold(b));
+}
+
+/** {@link isTypo}, with the OCR folds from the options' memo when it has one. */
+function typoOf(a: string, b: string, o: NameCompareOptions): boolean {
+  const d = a.length - b.length;
+  if (d < -2 || d > 2) return false;
+  if (withinOneEdit(a, b)) return true;
+  const fold = o.ocrOf ?? ocrFold;
+  return withinOneEdit(fold(a), fold(b));
+}
+
+function soundsAlike(a: string, b: string, o: NameCompareOptions): boolean {
+  return o.soundOf !== undefined && a.length > 1 && b.length > 1 && o.soundOf(a) === o.soundOf(b);
+}
+
+/** True when one compact name is an initial or a short prefix (<= 2 letters) of the other. */
+function isShortPrefix(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length <= MAX_PREFIX_NAME && short.length < long.length && long.startsWith(short);
+}
+
+/**
+ * Compares first names: exact, nickname, typo, nearly equal, part ("mary ann"/"mary"), the
+ * other's middle name (`middleA`/`middleB`), initial or short prefix, similar, sound-alike,
+ * disagree.
+ */
+export function compareFirstName(
+  a: string | null, b: string | null, o: NameCompareOptions, levels = ALL_LEVELS,
+  middleA: string | null = null, middleB: string | null = null,
+): LevelName {
   if (a === null || b === null) return 'missing';
   if (a === b) return 'exact';
   const ac = compactName(a);
   const bc = compactName(b);
   if (ac === bc) return 'exact';
   if (o.strict) return 'disagree';
-  if (areNicknameVariants(o.nicknames, ac, bc)) return 'nickname';
-  if (ac.length === 1 || bc.length === 1) return ac[0] === bc[0] ? 'initial' : 'disagree';
-  if (tokensOverlap(a, b)) return 'part';
-  const jw = jaroWinkler(ac, bc);
-  if (jw >= o.fuzzyHigh) return 'fuzzy-high';
-  if (jw >= o.fuzzyLow) return 'fuzzy-low';
+  if ((levels & B_NICKNAME) !== 0 && areNicknameVariants(o.nicknames, ac, bc)) return 'nickname';
+  const short = ac.length === 1 || bc.length === 1;
+  if ((levels & B_TYPO) !== 0 && !short && ac.length + bc.length > 4 && typoOf(ac, bc, o)) return 'typo';
+  const jw = short ? 0 : jaroWinkler(ac, bc);
+  if ((levels & B_FUZZY_HIGH) !== 0 && jw >= o.fuzzyHigh) return 'fuzzy-high';
+  if ((levels & B_PART) !== 0 && tokensOverlap(a, b)) return 'part';
+  if ((levels & B_CROSS) !== 0 && ((middleB !== null && compactName(middleB) === ac) || (middleA !== null && compactName(middleA) === bc))) return 'cross';
+  if ((levels & B_INITIAL) !== 0 && isShortPrefix(ac, bc)) return 'initial';
+  if (short) return 'disagree';
+  if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(ac, bc, o))) return 'fuzzy-low';
+  if ((levels & B_PHONETIC) !== 0 && soundsAlike(ac, bc, o)) return 'phonetic';
   return 'disagree';
 }
 
-/** Compares surnames: exact (compact: "O'Brien" = "OBrien"), fuzzy, compound part, disagree. */
-export function compareLastName(a: string | null, b: string | null, o: NameCompareOptions): LevelName {
+/**
+ * Two edits apart (OCR confusions undone first), for names of five letters or more: an OCR'd
+ * or twice mistyped name ("rtonda"/"ryanda").
+ */
+function twoTypos(a: string, b: string, o: NameCompareOptions): boolean {
+  if (a.length < 5 || b.length < 5) return false;
+  const d = a.length - b.length;
+  if (d < -2 || d > 2) return false;
+  const fold = o.ocrOf ?? ocrFold;
+  const fa = fold(a);
+  const fb = fold(b);
+  return levenshtein(fa, fb) <= 2;
+}
+
+/** Compares surnames: exact (compact: "O'Brien" = "OBrien"), typo, nearly equal, compound part, similar, sound-alike, disagree. */
+export function compareLastName(a: string | null, b: string | null, o: NameCompareOptions, levels = ALL_LEVELS): LevelName {
   if (a === null || b === null) return 'missing';
   if (a === b) return 'exact';
   const ac = compactName(a);
   const bc = compactName(b);
   if (ac === bc) return 'exact';
   if (o.strict) return 'disagree';
+  if ((levels & B_TYPO) !== 0 && ac.length + bc.length > 4 && typoOf(ac, bc, o)) return 'typo';
   const jw = jaroWinkler(ac, bc);
   // Jaro-Winkler is harsh on short names: "smith"/"smyth" is 0.89. One edit in five or more
-  // letters is a typo too.
-  if (jw >= o.fuzzyHigh || (ac.length >= 5 && bc.length >= 5 && levenshtein(ac, bc) === 1)) return 'fuzzy-high';
-  if (a.indexOf(' ') !== -1 || b.indexOf(' ') !== -1) {
+  // letters is a typo too (for models without a 'typo' level).
+  if ((levels & B_FUZZY_HIGH) !== 0 && (jw >= o.fuzzyHigh || (ac.length >= 5 && bc.length >= 5 && levenshtein(ac, bc) === 1))) return 'fuzzy-high';
+  if ((levels & B_PART) !== 0 && (a.indexOf(' ') !== -1 || b.indexOf(' ') !== -1)) {
     const pb = surnameParts(b);
     for (const part of surnameParts(a)) if (pb.includes(part)) return 'part';
   }
-  if (jw >= o.fuzzyLow) return 'fuzzy-low';
+  if ((levels & B_FUZZY_LOW) !== 0 && jw >= o.fuzzyLow) return 'fuzzy-low';
+  if ((levels & B_PHONETIC) !== 0 && soundsAlike(ac, bc, o)) return 'phonetic';
   return 'disagree';
 }
 
+/**
+ * True when first and last names are swapped between the two records ("Isla Hall" / "Hall
+ * Isla"), each allowing one typo or OCR confusion ("braitwaite imogen" / "imogen braithwaite").
+ */
+export function namesSwapped(aFirst: string, aLast: string, bFirst: string, bLast: string): boolean {
+  const af = compactName(aFirst);
+  const al = compactName(aLast);
+  const bf = compactName(bFirst);
+  const bl = compactName(bLast);
+  if (af === bl && al === bf) return true;
+  if (af.length < 3 || al.length < 3 || bf.length < 3 || bl.length < 3) return false;
+  return (af === bl || isTypo(af, bl)) && (al === bf || isTypo(al, bf)) && !(af === bf && al === bl);
+}
+
 /** Compares middle names: exact, initial, nearly equal, disagree. */
-export function compareMiddleName(a: string | null, b: string | null): LevelName {
+export function compareMiddleName(a: string | null, b: string | null, levels = ALL_LEVELS): LevelName {
   if (a === null || b === null) return 'missing';
   const ac = compactName(a);
   const bc = compactName(b);
   if (ac === bc) return 'exact';
-  if (ac.length === 1 || bc.length === 1) return ac[0] === bc[0] ? 'initial' : 'disagree';
-  return jaroWinkler(ac, bc) >= 0.92 ? 'fuzzy-high' : 'disagree';
+  if (ac.length === 1 || bc.length === 1) return (levels & B_INITIAL) !== 0 && ac[0] === bc[0] ? 'initial' : 'disagree';
+  return (levels & B_FUZZY_HIGH) !== 0 && jaroWinkler(ac, bc) >= 0.92 ? 'fuzzy-high' : 'disagree';
 }
 
 /** Compares generational suffixes: equal, or disagree (Jr and Sr are different people). */
 export function compareSuffix(a: string | null, b: string | null): LevelName {
+  if (a === null || b === null) return 'missing';
+  return a === b ? 'exact' : 'disagree';
+}
+
+/** Compares sexes ("m"/"f"): equal or disagree. */
+export function compareSex(a: string | null, b: string | null): LevelName {
   if (a === null || b === null) return 'missing';
   return a === b ? 'exact' : 'disagree';
 }
@@ -85,17 +181,29 @@ function sameRange(a: string, b: string, from: number, to: number): boolean {
   return true;
 }
 
+function yearOf(d: string): number {
+  return ((d.charCodeAt(0) - 48) * 1000) + ((d.charCodeAt(1) - 48) * 100) + ((d.charCodeAt(2) - 48) * 10) + (d.charCodeAt(3) - 48);
+}
+
 /**
- * Compares "YYYY-MM-DD" dates: exact, day and month swapped, one digit apart (a typo, or
- * two adjacent digits transposed), else disagree. Allocation-free: this runs for every
- * candidate.
+ * Compares dates of birth, "YYYY-MM-DD" or a year alone ("YYYY"): exact, day and month
+ * swapped, one digit apart (a typo, or two adjacent digits transposed), the same year (one
+ * side knows only the year, or the day or month differ, or the years are one apart with the
+ * same day and month), else disagree. Allocation-free: this runs for every candidate.
  */
-export function compareDate(a: string | null, b: string | null): LevelName {
+export function compareDate(a: string | null, b: string | null, levels = ALL_LEVELS): LevelName {
   if (a === null || b === null) return 'missing';
   if (a === b) return 'exact';
+  if (a.length === 4 || b.length === 4) {
+    if (a.length < 4 || b.length < 4) return 'disagree';
+    if ((levels & B_YEAR) !== 0 && sameRange(a, b, 0, 4)) return 'year';
+    const dy = yearOf(a) - yearOf(b);
+    return (levels & B_FUZZY_LOW) !== 0 && dy > -NEAR_BIRTH_YEARS && dy < NEAR_BIRTH_YEARS ? 'fuzzy-low' : 'disagree';
+  }
   if (a.length !== 10 || b.length !== 10) return 'disagree';
   // Same year, month and day swapped: 1975-09-12 / 1975-12-09.
   if (
+    (levels & B_TRANSPOSED) !== 0 &&
     sameRange(a, b, 0, 4) &&
     a.charCodeAt(5) === b.charCodeAt(8) && a.charCodeAt(6) === b.charCodeAt(9) &&
     a.charCodeAt(8) === b.charCodeAt(5) && a.charCodeAt(9) === b.charCodeAt(6)
@@ -109,59 +217,111 @@ export function compareDate(a: string | null, b: string | null): LevelName {
   for (let i = 0; i < 10; i++) {
     if (a.charCodeAt(i) === b.charCodeAt(i)) continue;
     count++;
-    if (count > 2) return 'disagree';
+    if (count > 2) break;
     if (first === -1) first = i;
     else second = i;
   }
-  if (count === 1) return 'fuzzy-high';
-  // Two adjacent digits transposed (skipping the dash between fields: 1975-09 vs 1975-90 is not).
-  if (second === first + 1 && a.charCodeAt(first) === b.charCodeAt(second) && a.charCodeAt(second) === b.charCodeAt(first)) {
-    return 'fuzzy-high';
+  if ((levels & B_TYPO) !== 0) {
+    if (count === 1) return 'typo';
+    // Two adjacent digits transposed (skipping the dash between fields: 1975-09 vs 1975-90 is not).
+    if (count === 2 && second === first + 1 && a.charCodeAt(first) === b.charCodeAt(second) && a.charCodeAt(second) === b.charCodeAt(first)) {
+      return 'typo';
+    }
   }
+  const dy = yearOf(a) - yearOf(b);
+  if ((levels & B_YEAR) !== 0) {
+    if (dy === 0) return 'year';
+    if ((dy === 1 || dy === -1) && sameRange(a, b, 4, 10)) return 'year';
+  }
+  if ((levels & B_FUZZY_LOW) !== 0 && dy > -NEAR_BIRTH_YEARS && dy < NEAR_BIRTH_YEARS) return 'fuzzy-low';
   return 'disagree';
 }
 
+/** Dates of birth fewer than this many years apart are "near" (the 'fuzzy-low' level of dates). */
+export const NEAR_BIRTH_YEARS = 5;
+
 /** Compares two sets of emails (mailbox form): any equal, any nearly equal, else disagree. */
-export function compareEmails(a: readonly string[], b: readonly string[]): LevelName {
+export function compareEmails(a: readonly string[], b: readonly string[], levels = ALL_LEVELS): LevelName {
   if (a.length === 0 || b.length === 0) return 'missing';
   for (const x of a) if (b.includes(x)) return 'exact';
-  for (const x of a) {
-    for (const y of b) {
-      if (x.length >= 6 && y.length >= 6 && levenshtein(x, y) <= 2) return 'fuzzy-high';
+  if ((levels & B_FUZZY_HIGH) !== 0) {
+    for (const x of a) {
+      for (const y of b) {
+        if (x.length >= 6 && y.length >= 6 && levenshtein(x, y) <= 2) return 'fuzzy-high';
+      }
     }
   }
   return 'disagree';
 }
 
-/** Compares two sets of E.164 phones: any equal, else disagree. */
-export function comparePhones(a: readonly string[], b: readonly string[]): LevelName {
+/** Prefix of a local (seven-digit, no area code) phone in a normalized phone list. */
+export const LOCAL_PHONE_PREFIX = 'L';
+
+/**
+ * Compares two sets of phones (E.164, or `L` and seven digits for a local number without
+ * its area code): any equal; a local number equal to the last seven digits of a full one
+ * (or of another local one); else disagree.
+ */
+export function comparePhones(a: readonly string[], b: readonly string[], levels = ALL_LEVELS): LevelName {
   if (a.length === 0 || b.length === 0) return 'missing';
   for (const x of a) if (b.includes(x)) return 'exact';
+  if ((levels & B_PARTIAL) !== 0) {
+    for (const x of a) {
+      for (const y of b) {
+        const xl = x.charCodeAt(0) === 76;
+        const yl = y.charCodeAt(0) === 76;
+        if ((xl || yl) && x.slice(-7) === y.slice(-7)) return 'partial';
+      }
+    }
+  }
   return 'disagree';
 }
 
-/** Compares short codes (postal code, street number): equal, one character apart, disagree. */
-export function compareCode(a: string | null, b: string | null): LevelName {
+/**
+ * Compares external identifiers ("type:value"): an identifier of the same type equal; one
+ * character apart; all of the shared types differ; missing when the records share no type.
+ */
+export function compareIdentifiers(a: readonly string[], b: readonly string[], levels = ALL_LEVELS): LevelName {
+  if (a.length === 0 || b.length === 0) return 'missing';
+  let shared = false;
+  let typo = false;
+  for (const x of a) {
+    const colon = x.indexOf(':');
+    const type = x.slice(0, colon + 1);
+    for (const y of b) {
+      if (!y.startsWith(type)) continue;
+      if (x === y) return 'exact';
+      shared = true;
+      if (!typo && (levels & B_TYPO) !== 0 && (withinOneEdit(x, y))) typo = true;
+    }
+  }
+  if (!shared) return 'missing';
+  return typo ? 'typo' : 'disagree';
+}
+
+/** Compares short codes (postal code, street number): equal, one character apart, same first three, disagree. */
+export function compareCode(a: string | null, b: string | null, levels = ALL_LEVELS): LevelName {
   if (a === null || b === null) return 'missing';
   if (a === b) return 'exact';
-  if (levenshtein(a, b) === 1 || isAdjacentTransposition(a, b)) return 'fuzzy-high';
+  if ((levels & B_TYPO) !== 0 && (levenshtein(a, b) === 1 || isAdjacentTransposition(a, b))) return 'typo';
+  if ((levels & B_PREFIX) !== 0 && a.length >= 4 && b.length >= 4 && sameRange(a, b, 0, 3)) return 'prefix';
   return 'disagree';
 }
 
-/** Compares free text (street, city, building) by Jaro-Winkler on the compact form. */
-export function compareText(a: string | null, b: string | null, high = 0.92, low = 0.85): LevelName {
+/** Compares free text (street, city, building, attribute) by Jaro-Winkler on the compact form. */
+export function compareText(a: string | null, b: string | null, high = 0.92, low = 0.85, levels = ALL_LEVELS): LevelName {
   if (a === null || b === null) return 'missing';
   if (a === b) return 'exact';
   const ac = compactName(a);
   const bc = compactName(b);
   if (ac === bc) return 'exact';
   const jw = jaroWinkler(ac, bc);
-  if (jw >= high) return 'fuzzy-high';
-  if (jw >= low) return 'fuzzy-low';
+  if ((levels & B_FUZZY_HIGH) !== 0 && jw >= high) return 'fuzzy-high';
+  if ((levels & B_FUZZY_LOW) !== 0 && jw >= low) return 'fuzzy-low';
   return 'disagree';
 }
 
-/** Compares values where only equality counts (state, unit). */
+/** Compares values where only equality counts (state). */
 export function compareEqual(a: string | null, b: string | null): LevelName {
   if (a === null || b === null) return 'missing';
   return a === b ? 'exact' : 'disagree';
@@ -190,15 +350,69 @@ export interface AddressLevels {
   state: LevelName;
 }
 
+/** Enabled levels of each address part (masks); every level when absent. */
+export interface AddressLevelMasks {
+  readonly zip5: number;
+  readonly streetNumber: number;
+  readonly streetName: number;
+  readonly city: number;
+}
+
+const ALL_ADDRESS_LEVELS: AddressLevelMasks = { zip5: ALL_LEVELS, streetNumber: ALL_LEVELS, streetName: ALL_LEVELS, city: ALL_LEVELS };
+
 /** Compares every part of two addresses. */
-export function compareAddress(a: NormalizedAddress, b: NormalizedAddress): AddressLevels {
+export function compareAddress(a: NormalizedAddress, b: NormalizedAddress, masks: AddressLevelMasks = ALL_ADDRESS_LEVELS): AddressLevels {
   return {
-    zip5: compareCode(a.zip, b.zip),
-    streetNumber: compareCode(a.number, b.number),
-    streetName: compareText(a.street, b.street),
+    zip5: compareCode(a.zip, b.zip, masks.zip5),
+    streetNumber: compareCode(a.number, b.number, masks.streetNumber),
+    streetName: compareText(a.street, b.street, 0.92, 0.85, masks.streetName),
     building: compareText(a.building, b.building),
     unit: compareUnit(a.unit, b.unit),
-    city: compareText(a.city, b.city),
+    city: compareText(a.city, b.city, 0.92, 0.85, masks.city),
     state: compareEqual(a.state, b.state),
   };
+}
+
+/** Rank of each whole-address level, best first (for choosing the best pair of addresses). */
+const ADDRESS_RANK: Readonly<Partial<Record<LevelName, number>>> = { exact: 6, typo: 5, part: 4, prefix: 3, partial: 2, disagree: 1, missing: 0 };
+
+/**
+ * Compares two addresses as one value: the same address (number, street, unit and, where
+ * both have them, postal code or city); one character off in the number or postal code; the
+ * same street in the same place; the same place only; a nearby place; or different. Missing
+ * when the two share no comparable part. Files use this one comparison instead of the parts
+ * (their agreements are one fact, not several: counted separately, a household's shared
+ * address outweighs every name).
+ */
+export function compareWholeAddress(a: NormalizedAddress, b: NormalizedAddress): LevelName {
+  const p = compareAddress(a, b);
+  const street = p.streetName === 'exact' || p.streetName === 'fuzzy-high';
+  const hasStreet = p.streetName !== 'missing' && p.streetNumber !== 'missing';
+  const zipKnown = p.zip5 !== 'missing';
+  const cityKnown = p.city !== 'missing';
+  const localityExact = p.zip5 === 'exact' || (!zipKnown && p.city === 'exact') || (p.zip5 === 'typo' && p.city === 'exact');
+  const localityNear = p.zip5 === 'typo' || p.zip5 === 'prefix' || p.city === 'fuzzy-high' || (zipKnown && p.zip5 !== 'exact' && p.city === 'exact');
+  const localityOk = localityExact || (!zipKnown && !cityKnown);
+  const unitOk = p.unit !== 'disagree';
+  if (hasStreet && p.streetNumber === 'exact' && street && localityOk && unitOk) return 'exact';
+  if (hasStreet && street && unitOk && ((p.streetNumber === 'exact' && localityNear) || (p.streetNumber === 'typo' && localityOk))) return 'typo';
+  if (street && localityOk && (zipKnown || cityKnown)) return 'part';
+  if (localityExact) return 'prefix';
+  if (localityNear) return 'partial';
+  if (!zipKnown && !cityKnown && p.streetName === 'missing') return 'missing';
+  return 'disagree';
+}
+
+/** The best whole-address level over every pair of the two lists' addresses. */
+export function compareAddressLists(a: readonly NormalizedAddress[], b: readonly NormalizedAddress[]): LevelName {
+  if (a.length === 0 || b.length === 0) return 'missing';
+  let best: LevelName = 'missing';
+  for (const x of a) {
+    for (const y of b) {
+      const level = compareWholeAddress(x, y);
+      if ((ADDRESS_RANK[level] ?? 0) > (ADDRESS_RANK[best] ?? 0)) best = level;
+      if (best === 'exact') return best;
+    }
+  }
+  return best;
 }

@@ -3,8 +3,10 @@
  * incrementally (add, replace, remove by id; no rebuild), and `find`, which gates, blocks,
  * scores, decides and explains.
  */
-import { blockingHashes, phoneticKey } from './blocking.js';
+import { blockingHashes, CRM_KEYS, phoneticKey } from './blocking.js';
 import { normalizeContact, type NormalizeOptions } from './contact.js';
+import { compareCandidates, decidePair, unmatchedReason, type Decision, type DecisionPolicy, type MatchReason, type ScoredCandidate } from './decide.js';
+import { explainPair } from './explain.js';
 import { DEFAULT_GATES, evaluateGates, suppliedFields, type Gate } from './gates.js';
 import { DEFAULT_MODEL, DEFAULT_THRESHOLDS, type MatchModel, type Thresholds } from './model.js';
 import { compactName } from './name.js';
@@ -12,8 +14,11 @@ import { DEFAULT_NICKNAMES, type NicknameTable } from './nicknames.js';
 import { MAX_RECORD_ID, PostingTable, type PostingTableState } from './posting-table.js';
 import { IdTally } from './id-tally.js';
 import { RecordStore, RecordView, type RecordStoreState } from './record-store.js';
+import { ocrFold } from './similarity.js';
 import { compileModel, makeScoreContext, scorePair, type CompiledModel, type FieldOutcome, type ScoreContext, type TermFrequencies } from './score.js';
 import type { ContactInput, NormalizedContact } from './types.js';
+
+export type { Decision, MatchReason, ScoredCandidate } from './decide.js';
 
 /** Options of an index. Every option has a documented default. */
 export interface IndexOptions extends NormalizeOptions {
@@ -40,8 +45,19 @@ export interface IndexOptions extends NormalizeOptions {
    * same street one). Default 8; Infinity makes every record under any key a candidate.
    */
   readonly selectiveBlockSize?: number;
-  /** Adjust exact name agreement by the name's frequency in the index. Default true. */
-  readonly termFrequencies?: boolean;
+  /**
+   * Adjust exact agreement by the value's frequency in the index: names (true, the default),
+   * also cities and attributes (`'all'`, for files), or nothing (false).
+   */
+  readonly termFrequencies?: boolean | 'all';
+  /** Kinds of blocking key (blocking.ts KEY_KINDS). Default CRM_KEYS; files use FILE_KEYS. */
+  readonly keys?: number;
+  /**
+   * An external identifier the candidate shares with a record decides the match alone (the
+   * contract's external ids). Default true; false compares identifiers as one more field
+   * (files, whose identifier columns carry typos).
+   */
+  readonly identifiersDecide?: boolean;
   /**
    * A match must agree (not only be supplied) on every field of one minimum combination.
    * Default true, for a CRM; false for linking files whose errors replace whole values.
@@ -68,37 +84,6 @@ export interface FindOptions {
   readonly explain?: boolean;
 }
 
-/** The decision on a candidate. "Possible" is a match for review, never merged automatically. */
-export type Decision = 'Matched' | 'Possible' | 'Unmatched';
-
-/** Why the decision was reached. */
-export type MatchReason =
-  /** A known record id decided. */
-  | 'id'
-  /** An external identifier decided. */
-  | 'identifier'
-  /** The match weight reached the threshold and the record agrees on a minimum combination. */
-  | 'score'
-  /** The candidate does not hold any minimum combination: no match is attempted. */
-  | 'below-minimum'
-  /** No indexed record shares a blocking key with the candidate. */
-  | 'no-candidates'
-  /** The best-scoring record differs on a supplied criterion (a first name, a date of birth, Jr/Sr). */
-  | 'criterion-disagrees'
-  /** The best record scored high but agrees on no minimum combination. */
-  | 'no-gate-agrees'
-  /** No record scored high enough. */
-  | 'below-threshold';
-
-/** A scored record. */
-export interface ScoredCandidate {
-  readonly id: number;
-  readonly score: number;
-  readonly decision: Decision;
-  /** The minimum combination the record agrees on, or null. */
-  readonly gate: string | null;
-}
-
 /** The outcome of `find`. */
 export interface MatchResult {
   readonly decision: Decision;
@@ -117,6 +102,8 @@ export interface MatchResult {
   readonly explainedId: number | null;
   /** How many records were scored. */
   readonly candidates: number;
+  /** Why a score at or above the match threshold was only Possible, or null. */
+  readonly heldBack: string | null;
 }
 
 type Posting = number | number[];
@@ -151,7 +138,7 @@ function countAdd(map: Map<string, number>, value: string | null, delta: number)
 }
 
 /** Version of {@link IndexState}'s layout. */
-const INDEX_STATE_VERSION = 1;
+const INDEX_STATE_VERSION = 2;
 
 /** The data of a {@link ContactIndex} ({@link ContactIndex.exportState}). */
 export interface IndexState {
@@ -162,13 +149,15 @@ export interface IndexState {
   readonly sounds: ReadonlyMap<string, string>;
   readonly firstCounts: ReadonlyMap<string, number>;
   readonly lastCounts: ReadonlyMap<string, number>;
+  readonly cityCounts: ReadonlyMap<string, number>;
+  readonly attributeCounts: readonly ReadonlyMap<string, number>[];
 }
 
 /** An incremental in-memory index of normalized contacts, with explainable `find`. */
 export class ContactIndex {
-  private readonly records = new RecordStore();
+  private readonly records: RecordStore;
   /** The candidate being scored (reused: `rank` is synchronous and never nested). */
-  private readonly view = new RecordView(this.records);
+  private readonly view: RecordView;
   /** Hits per record during candidate retrieval (reused, like `view`). */
   private readonly hits = new IdTally();
   private readonly postings = new PostingTable();
@@ -187,13 +176,39 @@ export class ContactIndex {
     }
     return code;
   };
-  private readonly soundOfQuery = (name: string): string => this.sounds.get(name) ?? phoneticKey(name);
-  private readonly contexts: { readonly loose: ScoreContext; readonly strict: ScoreContext; readonly looseFast: ScoreContext; readonly strictFast: ScoreContext };
+  private readonly soundOfQuery = (name: string): string => this.sounds.get(name) ?? this.querySound(name);
+  /**
+   * Sounds and OCR folds of names met in lookups (files: the same names are compared again
+   * and again), bounded: cleared when full, so a server's stream of new names cannot grow it.
+   */
+  private readonly queryMemo = new Map<string, string>();
+  private readonly ocrMemo = new Map<string, string>();
+  private querySound(name: string): string {
+    let code = this.queryMemo.get(name);
+    if (code === undefined) {
+      code = phoneticKey(name);
+      if (this.queryMemo.size >= QUERY_MEMO_SIZE) this.queryMemo.clear();
+      this.queryMemo.set(name, code);
+    }
+    return code;
+  }
+  private readonly ocrOf = (name: string): string => {
+    let folded = this.ocrMemo.get(name);
+    if (folded === undefined) {
+      folded = ocrFold(name);
+      if (this.ocrMemo.size >= QUERY_MEMO_SIZE) this.ocrMemo.clear();
+      this.ocrMemo.set(name, folded);
+    }
+    return folded;
+  };
+  private contexts: { readonly loose: ScoreContext; readonly strict: ScoreContext; readonly looseFast: ScoreContext; readonly strictFast: ScoreContext };
   private readonly firstCounts = new Map<string, number>();
   private readonly lastCounts = new Map<string, number>();
-  private readonly compiled: CompiledModel;
+  private readonly cityCounts = new Map<string, number>();
+  private readonly attributeCounts: Map<string, number>[];
+  private compiled: CompiledModel;
   private readonly nicknames: NicknameTable;
-  private readonly thresholds: Thresholds;
+  private policy: DecisionPolicy;
   private readonly gates: readonly Gate[];
   private readonly strict: boolean;
   private readonly maxBlockSize: number;
@@ -201,40 +216,75 @@ export class ContactIndex {
   private readonly selectiveBlockSize: number;
   private readonly normalizeOptions: NormalizeOptions;
   private readonly tf: TermFrequencies | null;
-  private readonly requireGateAgreement: boolean;
+  private readonly countPlaces: boolean;
+  private readonly keys: number;
+  private readonly identifiersDecide: boolean;
 
   constructor(options: IndexOptions = {}) {
-    this.compiled = compileModel(options.model ?? DEFAULT_MODEL);
+    const model = options.model ?? DEFAULT_MODEL;
+    this.compiled = compileModel(model);
+    const attributeCount = model.attributes?.length ?? 0;
+    this.records = new RecordStore(attributeCount);
+    this.view = new RecordView(this.records);
+    this.attributeCounts = Array.from({ length: attributeCount }, () => new Map<string, number>());
     this.nicknames = options.nicknames ?? DEFAULT_NICKNAMES;
-    this.thresholds = options.thresholds ?? DEFAULT_THRESHOLDS;
+    this.policy = { thresholds: options.thresholds ?? model.thresholds ?? DEFAULT_THRESHOLDS, requireGateAgreement: options.requireGateAgreement ?? true };
     this.gates = options.gates ?? DEFAULT_GATES;
     this.strict = options.strict ?? false;
-    this.requireGateAgreement = options.requireGateAgreement ?? true;
+    this.keys = options.keys ?? CRM_KEYS;
+    this.identifiersDecide = options.identifiersDecide ?? true;
     this.maxBlockSize = Math.max(1, options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE);
     this.maxCandidates = Math.max(1, options.maxCandidates ?? DEFAULT_MAX_CANDIDATES);
     this.selectiveBlockSize = Math.max(1, options.selectiveBlockSize ?? DEFAULT_SELECTIVE_BLOCK_SIZE);
     const norm: { -readonly [K in keyof NormalizeOptions]: NormalizeOptions[K] } = {};
-    if (options.defaultCountry !== undefined) norm.defaultCountry = options.defaultCountry;
-    if (options.dateOrder !== undefined) norm.dateOrder = options.dateOrder;
-    if (options.addressMemo !== undefined) norm.addressMemo = options.addressMemo;
+    for (const key of NORMALIZE_OPTION_KEYS) if (options[key] !== undefined) (norm as Record<string, unknown>)[key] = options[key];
     this.normalizeOptions = norm;
     const firstCounts = this.firstCounts;
     const lastCounts = this.lastCounts;
+    const cityCounts = this.cityCounts;
+    const attributeCounts = this.attributeCounts;
     const records = this.records;
+    this.countPlaces = options.termFrequencies === 'all';
+    const names: TermFrequencies = {
+      get total() {
+        return records.size;
+      },
+      firstNameCount: (name) => firstCounts.get(name) ?? 0,
+      lastNameCount: (name) => lastCounts.get(name) ?? 0,
+    };
     this.tf =
       options.termFrequencies === false
         ? null
-        : {
-            get total() {
-              return records.size;
-            },
-            firstNameCount: (name) => firstCounts.get(name) ?? 0,
-            lastNameCount: (name) => lastCounts.get(name) ?? 0,
-          };
-    const base = { compiled: this.compiled, nicknames: this.nicknames, tf: this.tf };
+        : this.countPlaces
+          ? { ...withTotal(names, records), cityCount: (city) => cityCounts.get(city) ?? 0, attributeCount: (i, v) => attributeCounts[i]?.get(v) ?? 0 }
+          : names;
+    this.contexts = this.makeContexts();
+  }
+
+  private makeContexts(): ContactIndex['contexts'] {
+    const base = { compiled: this.compiled, nicknames: this.nicknames, tf: this.tf, soundOf: this.soundOfQuery, ocrOf: this.ocrOf };
     const loose = makeScoreContext({ ...base, strict: false });
     const strict = makeScoreContext({ ...base, strict: true });
-    this.contexts = { loose, strict, looseFast: { ...loose, stopAtVeto: true }, strictFast: { ...strict, stopAtVeto: true } };
+    return { loose, strict, looseFast: { ...loose, stopAtVeto: true }, strictFast: { ...strict, stopAtVeto: true } };
+  }
+
+  /**
+   * Scores with another model from now on (an estimated one), with its thresholds unless
+   * `thresholds` is given. The records and keys stay; the model must have the same attribute
+   * columns as the index was made with.
+   */
+  setModel(model: MatchModel, thresholds?: Thresholds): void {
+    if ((model.attributes?.length ?? 0) !== this.records.attributeCount) {
+      throw new Error(`the model has ${model.attributes?.length ?? 0} attribute columns, the index ${this.records.attributeCount}`);
+    }
+    this.compiled = compileModel(model);
+    this.policy = { ...this.policy, thresholds: thresholds ?? model.thresholds ?? this.policy.thresholds };
+    this.contexts = this.makeContexts();
+  }
+
+  /** The thresholds this index decides with. */
+  get thresholds(): Thresholds {
+    return this.policy.thresholds;
   }
 
   /** Number of records indexed. */
@@ -252,9 +302,14 @@ export class ContactIndex {
     return this.records.get(id);
   }
 
-  /** Normalizes a contact with this index's options (default country, date order). */
+  /** Normalizes a contact with this index's options (default country, date order, placeholders...). */
   normalize(contact: ContactInput): NormalizedContact {
     return normalizeContact(contact, this.normalizeOptions);
+  }
+
+  /** The model this index scores with. */
+  get model(): MatchModel {
+    return this.compiled.model;
   }
 
   /** Adds a record, or replaces the one with the same id. */
@@ -273,10 +328,25 @@ export class ContactIndex {
     // without going through id -> row. The record was removed above and its hashes are
     // distinct: no list holds the row yet.
     const row = this.records.set(id, contact);
-    for (const h of blockingHashes(contact, this.nicknames, this.soundOf)) this.postings.addNew(h, row);
+    for (const h of blockingHashes(contact, this.nicknames, this.soundOf, this.keys)) this.postings.addNew(h, row);
     for (const key of contact.identifiers) postingAdd(this.identifiers, key, id);
-    countAdd(this.firstCounts, contact.first, 1);
-    countAdd(this.lastCounts, contact.last, 1);
+    this.count(contact, 1);
+  }
+
+  private count(contact: NormalizedContact, delta: number): void {
+    countAdd(this.firstCounts, contact.first, delta);
+    countAdd(this.lastCounts, contact.last, delta);
+    if (!this.countPlaces) return;
+    const seen: string[] = [];
+    for (const a of contact.addresses) {
+      if (a.city === null || seen.includes(a.city)) continue;
+      seen.push(a.city);
+      countAdd(this.cityCounts, a.city, delta);
+    }
+    for (let i = 0; i < this.attributeCounts.length; i++) {
+      const v = contact.attributes[i] ?? null;
+      if (v !== null) countAddExact(this.attributeCounts[i] as Map<string, number>, v, delta);
+    }
   }
 
   /**
@@ -294,6 +364,8 @@ export class ContactIndex {
       sounds: this.sounds,
       firstCounts: this.firstCounts,
       lastCounts: this.lastCounts,
+      cityCounts: this.cityCounts,
+      attributeCounts: this.attributeCounts,
     };
   }
 
@@ -310,6 +382,11 @@ export class ContactIndex {
     for (const [k, v] of state.sounds) this.sounds.set(k, v);
     for (const [k, v] of state.firstCounts) this.firstCounts.set(k, v);
     for (const [k, v] of state.lastCounts) this.lastCounts.set(k, v);
+    for (const [k, v] of state.cityCounts) this.cityCounts.set(k, v);
+    state.attributeCounts.forEach((counts, i) => {
+      const into = this.attributeCounts[i];
+      if (into !== undefined) for (const [k, v] of counts) into.set(k, v);
+    });
   }
 
   /** Removes a record; false when it was not indexed. */
@@ -317,10 +394,9 @@ export class ContactIndex {
     const contact = this.records.get(id);
     if (!contact) return false;
     const row = this.records.rowOf(id);
-    for (const h of blockingHashes(contact, this.nicknames, this.soundOf)) this.postings.remove(h, row);
+    for (const h of blockingHashes(contact, this.nicknames, this.soundOf, this.keys)) this.postings.remove(h, row);
     for (const key of contact.identifiers) postingRemove(this.identifiers, key, id);
-    countAdd(this.firstCounts, contact.first, -1);
-    countAdd(this.lastCounts, contact.last, -1);
+    this.count(contact, -1);
     this.records.delete(id);
     return true;
   }
@@ -340,7 +416,7 @@ export class ContactIndex {
   /** {@link candidateIds} as rows of the record store, in the same order. */
   private candidateRows(candidate: NormalizedContact, excludeId?: number): number[] {
     const excludeRow = excludeId === undefined ? -1 : this.records.rowOf(excludeId);
-    const hashes = blockingHashes(candidate, this.nicknames, this.soundOfQuery);
+    const hashes = blockingHashes(candidate, this.nicknames, this.soundOfQuery, this.keys);
     const n = hashes.length;
     // Keys with records, most selective first (ties: emission order): count * n + i sorts both.
     const order: number[] = [];
@@ -423,6 +499,7 @@ export class ContactIndex {
         explanation: options.explain === false ? [] : this.explain(q, best.id, ctx),
         explainedId: best.id,
         candidates: ranked.scored,
+        heldBack: best.heldBack,
       };
     }
     if (ranked.scored === 0) return unmatched('no-candidates', gates, 0);
@@ -445,16 +522,32 @@ export class ContactIndex {
     return this.rank(candidate, options, met).eligible;
   }
 
+  /**
+   * The score of every candidate of a record, whatever its decision: the candidate pairs a
+   * model is estimated on, and the scores of all of them for the prior (estimate.ts). Vetoes
+   * do not stop scoring here. `visit` receives each candidate's id and score.
+   */
+  scoreCandidates(candidate: NormalizedContact, visit: (id: number, score: number) => void, options: FindOptions = {}): void {
+    const ctx = this.scoreContext(options);
+    for (const row of this.candidateRows(candidate, options.excludeId)) {
+      this.records.loadRow(row, this.view);
+      visit(this.records.idOfRow(row), scorePair(candidate, this.view, ctx).score);
+    }
+  }
+
+  /** Ids of the candidates of a record (the pairs blocking gives), for estimation. */
+  candidatesOf(candidate: NormalizedContact, excludeId?: number): number[] {
+    return this.candidateIds(candidate, excludeId);
+  }
+
   /** The field-by-field explanation of a candidate against one indexed record. */
   explain(q: NormalizedContact, id: number, ctx: ScoreContext = this.scoreContext({})): FieldOutcome[] {
     const r = this.records.get(id);
-    if (!r) return [];
-    const out: FieldOutcome[] = [];
-    scorePair(q, r, ctx, out);
-    return out;
+    return r ? explainPair(q, r, ctx) : [];
   }
 
-  private scoreContext(options: FindOptions): ScoreContext {
+  /** The score context of this index (model, nicknames, term frequencies), for scoring pairs outside `find`. */
+  scoreContext(options: FindOptions = {}): ScoreContext {
     return options.strict ?? this.strict ? this.contexts.strict : this.contexts.loose;
   }
 
@@ -462,7 +555,7 @@ export class ContactIndex {
     if (options.id !== undefined && this.records.has(options.id) && options.id !== options.excludeId) {
       return decisive(options.id, 'id', gates, this.explain(q, options.id));
     }
-    if (q.identifiers.length === 0) return null;
+    if (q.identifiers.length === 0 || !this.identifiersDecide) return null;
     // The record named by the most identifiers wins; ties go to the lowest id.
     const votes = new Map<number, number>();
     for (const key of q.identifiers) {
@@ -495,6 +588,7 @@ export class ContactIndex {
     const rows = this.candidateRows(q, options.excludeId);
     const eligible: ScoredCandidate[] = [];
     const vetoed: number[] = [];
+    const thresholds = this.policy.thresholds;
     let top: { id: number; score: number } | null = null;
     let topReason: MatchReason = 'below-threshold';
     for (const row of rows) {
@@ -505,21 +599,11 @@ export class ContactIndex {
         vetoed.push(id);
         continue;
       }
-      let gate: string | null = null;
-      for (const g of met) {
-        if ((s.agreeMask & g.mask) === g.mask) {
-          gate = g.name;
-          break;
-        }
-      }
-      if (gate === null && !this.requireGateAgreement) gate = met[0]?.name ?? null;
-      if (s.score >= this.thresholds.possible) {
-        const decision: Decision = gate !== null && s.score >= this.thresholds.match ? 'Matched' : 'Possible';
-        eligible.push({ id, score: s.score, decision, gate });
-      }
+      const d = decidePair(s, met, this.policy);
+      if (d.decision !== 'Unmatched') eligible.push({ id, score: s.score, decision: d.decision, gate: d.gate, heldBack: d.heldBack });
       if (top === null || s.score > top.score || (s.score === top.score && id < top.id)) {
         top = { id, score: s.score };
-        topReason = gate === null && s.score >= this.thresholds.match ? 'no-gate-agrees' : 'below-threshold';
+        topReason = unmatchedReason(s.score, d.gate, false, thresholds);
       }
     }
     if (eligible.length === 0 && vetoed.length > 0) {
@@ -533,10 +617,32 @@ export class ContactIndex {
         }
       }
     }
-    eligible.sort((a, b) => rankOf(b) - rankOf(a) || b.score - a.score || a.id - b.id);
+    eligible.sort(compareCandidates);
     return { eligible, scored: rows.length, top, topReason };
   }
 }
+
+/** The keys of NormalizeOptions an index passes on to normalization. */
+const NORMALIZE_OPTION_KEYS = ['defaultCountry', 'dateOrder', 'addressMemo', 'placeholders', 'years', 'yearOnlyDates', 'localPhones', 'areaCode'] as const;
+
+function withTotal(names: TermFrequencies, records: RecordStore): TermFrequencies {
+  return {
+    get total() {
+      return records.size;
+    },
+    firstNameCount: names.firstNameCount,
+    lastNameCount: names.lastNameCount,
+  };
+}
+
+function countAddExact(map: Map<string, number>, key: string, delta: number): void {
+  const next = (map.get(key) ?? 0) + delta;
+  if (next <= 0) map.delete(key);
+  else map.set(key, next);
+}
+
+/** Entries of the index's memo of lookup names' sounds and OCR folds, at most. */
+const QUERY_MEMO_SIZE = 100_000;
 
 /** Ids are below 2^31: an id and a hit count pack into one exactly representable number. */
 const ID_SPAN = 2 ** 31;
@@ -550,16 +656,12 @@ function ascending(a: number, b: number): number {
 /** How many vetoed records are scored in full to explain an unmatched candidate. */
 const VETOED_EXPLAINED = 5;
 
-function rankOf(c: ScoredCandidate): number {
-  return c.decision === 'Matched' ? 2 : c.decision === 'Possible' ? 1 : 0;
-}
-
 function unmatched(reason: MatchReason, gates: readonly string[], candidates: number): MatchResult {
-  return { decision: 'Unmatched', id: null, score: 0, reason, gates, gate: null, explanation: [], explainedId: null, candidates };
+  return { decision: 'Unmatched', id: null, score: 0, reason, gates, gate: null, explanation: [], explainedId: null, candidates, heldBack: null };
 }
 
 /** A match decided by id or identifier; its score is still the fields' sum, for the record. */
 function decisive(id: number, reason: 'id' | 'identifier', gates: readonly string[], explanation: FieldOutcome[]): MatchResult {
   const score = explanation.reduce((sum, f) => sum + f.weight, 0);
-  return { decision: 'Matched', id, score, reason, gates, gate: null, explanation, explainedId: id, candidates: 1 };
+  return { decision: 'Matched', id, score, reason, gates, gate: null, explanation, explainedId: id, candidates: 1, heldBack: null };
 }

@@ -4,20 +4,43 @@
  * out of the normalized contact: they cannot count as evidence either way.
  */
 import { normalizeAddress } from './address.js';
-import { normalizeDate } from './date.js';
+import { foldText } from './fold.js';
+import { normalizeDate, type DateOrder } from './date.js';
 import { normalizeEmail } from './email.js';
 import { normalizeName } from './name.js';
 import { normalizePhone } from './phone.js';
-import type { AddressInput, ContactInput, NormalizedAddress, NormalizedContact } from './types.js';
+import {
+  DEFAULT_PLACEHOLDERS, isPlaceholderAddress, isPlaceholderEmail, isPlaceholderIdentifier, isPlaceholderPhone, placeholderNames,
+  type PlaceholderTable,
+} from './placeholders.js';
+import { normalizeSex } from './sex.js';
+import type { AddressInput, ContactInput, NormalizedAddress, NormalizedContact, PhoneInput } from './types.js';
 
 /** Options of contact normalization. */
 export interface NormalizeOptions {
   /** ISO alpha-2 country for phones and postal codes without one. Default "US". */
   readonly defaultCountry?: string;
   /** Day/month order of ambiguous dates such as 03/04/1975. Default 'mdy'. */
-  readonly dateOrder?: 'mdy' | 'dmy' | 'ymd';
+  readonly dateOrder?: DateOrder;
   /** Remembers recent address normalizations (the results are the same without it). */
   readonly addressMemo?: AddressMemo;
+  /** Values read as missing. Default {@link DEFAULT_PLACEHOLDERS}; NO_PLACEHOLDERS keeps every value. */
+  readonly placeholders?: PlaceholderTable;
+  /**
+   * Accepted years of birth. Default 1900-2100 (the contract's 20th and 21st centuries);
+   * files of historical records pass wider bounds (date.ts HISTORICAL_YEARS).
+   */
+  readonly years?: { readonly min: number; readonly max: number };
+  /** Keep a date of birth known only by its year ("1875", "c. 1875"). Default false. */
+  readonly yearOnlyDates?: boolean;
+  /**
+   * Keep a seven-digit local phone number (no area code) as a partial phone ("L" and its
+   * digits), which agrees with the last seven digits of a full number. Default false: such a
+   * number is invalid and left out.
+   */
+  readonly localPhones?: boolean;
+  /** Area code completing seven-digit local numbers (North American), e.g. "202". */
+  readonly areaCode?: string;
 }
 
 /**
@@ -75,40 +98,102 @@ function pushUnique(list: string[], value: string): void {
   if (!list.includes(value)) list.push(value);
 }
 
-/** Normalizes a contact. Total: never throws, whatever the strings hold. */
+const NO_ATTRIBUTES: readonly (string | null)[] = Object.freeze([]);
+const NON_DIGITS = /\D+/g;
+
+/**
+ * Normalizes a contact. Total: never throws, whatever the strings hold. Placeholder values
+ * ("Unknown", "Baby Boy", none@none.com, 000-00-0000, GENERAL DELIVERY) are left out, like
+ * values that cannot be normalized: they cannot count as evidence either way.
+ */
 export function normalizeContact(input: ContactInput, options: NormalizeOptions = {}): NormalizedContact {
   const country = options.defaultCountry ?? DEFAULT_COUNTRY;
+  const placeholders = options.placeholders ?? DEFAULT_PLACEHOLDERS;
   const name = normalizeName(input);
+  const fake = placeholderNames(placeholders, name.first, name.last);
   let dob: string | null = null;
   if (typeof input.dateOfBirth === 'string' && input.dateOfBirth.length > 0) {
-    const date = normalizeDate(input.dateOfBirth, options.dateOrder ? { order: options.dateOrder } : undefined);
+    const date = normalizeDate(input.dateOfBirth, { order: options.dateOrder, years: options.years, yearOnly: options.yearOnlyDates });
     if (date.ok) dob = date.value.iso;
   }
   const emails: string[] = [];
   for (const raw of input.emails ?? []) {
     if (typeof raw !== 'string') continue;
     const email = normalizeEmail(raw);
-    if (email.ok) pushUnique(emails, email.value.mailbox);
+    if (email.ok && !isPlaceholderEmail(placeholders, email.value.email)) pushUnique(emails, email.value.mailbox);
   }
   const phones: string[] = [];
   for (const raw of input.phones ?? []) {
-    const phone = normalizePhone(raw, country);
-    if (phone.ok) pushUnique(phones, phone.value.e164);
+    const phone = normalizeOnePhone(raw, country, options, placeholders);
+    if (phone !== null) pushUnique(phones, phone);
   }
   const addresses: NormalizedAddress[] = [];
   const memo = options.addressMemo;
   for (const raw of input.addresses ?? []) {
-    const address = memo !== undefined ? memo.normalize(raw, country) : normalizeAddress(raw, { defaultCountry: country });
+    const parsed = memo !== undefined ? memo.normalize(raw, country) : normalizeAddress(raw, { defaultCountry: country });
+    const address = withoutPlaceholderStreet(parsed, placeholders);
     if (!isEmptyAddress(address)) addresses.push(address);
   }
   const identifiers: string[] = [];
   for (const id of input.identifiers ?? []) {
+    if (typeof id?.type === 'string' && typeof id.externalId === 'string' && isPlaceholderIdentifier(placeholders, id.type, id.externalId)) continue;
     const key = identifierKey(id.type, id.externalId);
     if (key !== null) pushUnique(identifiers, key);
   }
+  const sex = normalizeSex(input.sex);
+  const attributes = input.attributes === undefined || input.attributes.length === 0 ? NO_ATTRIBUTES : input.attributes.map(normalizeAttribute);
   // A literal with a fixed key order: every contact shares one hidden class (a spread gave
   // records varying shapes and cost about 20% of index build time, bench/README.md).
-  return { first: name.first, middle: name.middle, last: name.last, suffix: name.suffix, dob, emails, phones, addresses, identifiers };
+  return {
+    first: fake.first ? null : name.first,
+    middle: name.middle,
+    last: fake.last ? null : name.last,
+    suffix: name.suffix,
+    dob,
+    emails,
+    phones,
+    addresses,
+    identifiers,
+    sex,
+    attributes,
+  };
+}
+
+/** A phone in E.164; a local seven-digit number as "L" and its digits (when asked for); or null. */
+function normalizeOnePhone(raw: PhoneInput | string, country: string, options: NormalizeOptions, placeholders: PlaceholderTable): string | null {
+  const text = typeof raw === 'string' ? raw : typeof raw?.phoneNumber === 'string' ? raw.phoneNumber : typeof raw?.phoneNumber === 'number' ? String(raw.phoneNumber) : '';
+  const digits = text.replace(NON_DIGITS, '');
+  if (digits.length >= 7 && isPlaceholderPhone(placeholders, digits)) return null;
+  const phone = normalizePhone(raw, country);
+  if (phone.ok) return phone.value.e164;
+  if (digits.length === 7 && !text.trim().startsWith('+')) {
+    if (options.areaCode !== undefined) {
+      const full = normalizePhone(options.areaCode + digits, country);
+      if (full.ok) return full.value.e164;
+    }
+    if (options.localPhones === true) return LOCAL_PHONE_PREFIX + digits;
+  }
+  return null;
+}
+
+/** Prefix of a local seven-digit number in a normalized phone list (compare.ts reads it too). */
+const LOCAL_PHONE_PREFIX = 'L';
+
+/** An address whose street line is a placeholder ("general delivery") keeps only its locality. */
+function withoutPlaceholderStreet(a: NormalizedAddress, placeholders: PlaceholderTable): NormalizedAddress {
+  if (a.street === null || placeholders.addresses.size === 0) return a;
+  const line = a.number === null ? a.street : `${a.number} ${a.street}`;
+  if (!isPlaceholderAddress(placeholders, a.street) && !isPlaceholderAddress(placeholders, line)) return a;
+  return { ...a, number: null, street: null, unit: null };
+}
+
+/** Longest attribute value compared (characters); longer text is cut. */
+export const MAX_ATTRIBUTE_LENGTH = 100;
+
+function normalizeAttribute(value: string | null | undefined): string | null {
+  if (typeof value !== 'string') return null;
+  const folded = foldText(value.length > MAX_ATTRIBUTE_LENGTH ? value.slice(0, MAX_ATTRIBUTE_LENGTH) : value);
+  return folded.length > 0 && folded !== 'unknown' && folded !== 'na' && folded !== 'none' ? folded : null;
 }
 
 /**

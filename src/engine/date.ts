@@ -26,6 +26,16 @@ export interface DateOptions {
    * Any integer; the result must still fall in the accepted range.
    */
   readonly pivotYear?: number | undefined;
+  /**
+   * Earliest and latest accepted year. Default {@link MIN_YEAR}..{@link MAX_YEAR}, the
+   * contract's 20th and 21st centuries; files of historical records pass wider bounds.
+   */
+  readonly years?: { readonly min: number; readonly max: number } | undefined;
+  /**
+   * Accept a year alone ("1875", "c. 1875", "abt 1875", "1875-00-00"): the value's `iso` is
+   * then the four-digit year and `month`/`day` are 0. Default false.
+   */
+  readonly yearOnly?: boolean | undefined;
 }
 
 /** Default order of ambiguous numeric dates: month/day/year (US). */
@@ -50,10 +60,12 @@ export const MAX_DATE_ISO = '2100-12-31';
 /** Longest input looked at (characters, after trimming); longer input is 'too-long'. */
 export const MAX_DATE_INPUT_LENGTH = 64;
 
-/** First year of an accepted date (see {@link MIN_DATE_ISO}). */
+/** Earliest year the contract accepts (see MIN_DATE_ISO). */
 export const MIN_YEAR = 1900;
-/** Last year of an accepted date (see {@link MAX_DATE_ISO}). */
+/** Latest year the contract accepts (see MAX_DATE_ISO). */
 export const MAX_YEAR = 2100;
+/** Bounds of historical files: any year from 1000 to 2100. */
+export const HISTORICAL_YEARS = { min: 1000, max: 2100 } as const;
 
 /** English month names and abbreviations -> month number. */
 export const MONTH_NAMES: ReadonlyMap<string, number> = new Map([
@@ -76,6 +88,10 @@ const DAY_MONTH_YEAR = /^(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*([a-z]+)\.?[\s\-/.,]*
 const MONTH_DAY_YEAR = /^([a-z]+)\.?[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?[\s\-/.,]*(\d{4}|\d{2})(?:[t ]\s*\d{1,2}:\d{2}(?:[^\n]*))?$/;
 // "1975-Sep-18", "1975 September 18".
 const YEAR_MONTH_DAY = /^(\d{4})[\s\-/.]*([a-z]+)\.?[\s\-/.]*(\d{1,2})$/;
+// A year alone, with the approximations genealogy writes ("c. 1875", "abt 1875", "1875?"),
+// or a date whose day and month are unknown ("1875-00-00", "00/00/1875").
+const YEAR_ONLY = /^(?:(?:c|ca|circa|abt|about|approx|est|bef|before|aft|after)\.?\s*|~\s*)?(\d{4})\??$/;
+const UNKNOWN_DAY = /^(?:(\d{4})[-/.]0{1,2}[-/.]0{1,2}|0{1,2}[-/.]0{1,2}[-/.](\d{4}))$/;
 // A leading weekday: "Thu, 18 Sep 1975", "Thursday September 18, 1975".
 const WEEKDAY = /^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*/;
 
@@ -112,36 +128,44 @@ function yearOf(text: string, pivot: number): number {
   return text.length <= 2 ? expandYear(n, pivot) : n;
 }
 
-function build(year: number, month: number, day: number, input: string): Normalized<NormalizedDate> {
+/** Accepted years. */
+type YearBounds = { readonly min: number; readonly max: number };
+
+function build(year: number, month: number, day: number, input: string, yearBounds: YearBounds): Normalized<NormalizedDate> {
   if (!Number.isInteger(year) || month < 1 || month > 12 || day < 1 || day > daysInMonth(year, month)) {
     return fail('invalid', input);
   }
-  if (year < MIN_YEAR || year > MAX_YEAR) return fail('out-of-range', input);
+  if (year < yearBounds.min || year > yearBounds.max) return fail('out-of-range', input);
   const iso = `${year}-${pad2(month)}-${pad2(day)}`;
   return { ok: true, value: { iso, year, month, day } };
 }
 
+function buildYear(year: number, input: string, yearBounds: YearBounds): Normalized<NormalizedDate> {
+  if (year < yearBounds.min || year > yearBounds.max) return fail('out-of-range', input);
+  return { ok: true, value: { iso: String(year), year, month: 0, day: 0 } };
+}
+
 /** Resolves the order of "a/b/c" where c is the year or order is 'ymd' with a short year. */
 function buildNumeric(
-  a: string, b: string, c: string, order: DateOrder, pivot: number, input: string,
+  a: string, b: string, c: string, order: DateOrder, pivot: number, input: string, bounds: YearBounds,
 ): Normalized<NormalizedDate> {
   if (a.length === 4 || a.length === 3) {
     // Year first: YYYY/MM/DD (a three-digit year is not a year we accept).
     if (a.length === 3 || c.length > 2) return fail('invalid', input);
-    return build(Number(a), Number(b), Number(c), input);
+    return build(Number(a), Number(b), Number(c), input, bounds);
   }
   if (c.length === 1 || c.length === 3) return fail('invalid', input);
   const na = Number(a);
   const nb = Number(b);
   if (order === 'ymd' && c.length === 2) {
-    return build(yearOf(a, pivot), nb, Number(c), input);
+    return build(yearOf(a, pivot), nb, Number(c), input, bounds);
   }
   const year = yearOf(c, pivot);
   // A part greater than 12 cannot be a month: it settles the order.
   let dayFirst = order === 'dmy';
   if (na > 12 && nb <= 12) dayFirst = true;
   else if (nb > 12 && na <= 12) dayFirst = false;
-  return dayFirst ? build(year, nb, na, input) : build(year, na, nb, input);
+  return dayFirst ? build(year, nb, na, input, bounds) : build(year, na, nb, input, bounds);
 }
 
 /**
@@ -164,38 +188,47 @@ export function normalizeDate(raw: string, options?: DateOptions): Normalized<No
     ? Math.trunc(pivotOption)
     : DEFAULT_PIVOT_YEAR;
   const lower = text.toLowerCase();
+  return parseDate(lower, input, order, pivot, options?.yearOnly === true, options?.years ?? CONTRACT_YEARS);
+}
 
+const CONTRACT_YEARS = { min: MIN_YEAR, max: MAX_YEAR } as const;
+
+function parseDate(lower: string, input: string, order: DateOrder, pivot: number, yearOnly: boolean, bounds: YearBounds): Normalized<NormalizedDate> {
+  if (yearOnly) {
+    const y = YEAR_ONLY.exec(lower) ?? UNKNOWN_DAY.exec(lower);
+    if (y !== null) return buildYear(Number(y[1] ?? y[2]), input, bounds);
+  }
   let m = ISO_DATE.exec(lower);
   if (m !== null) {
     const [, y, mo, d, hh, mm, ss] = m;
     if (hh !== undefined && (Number(hh) > 24 || Number(mm) > 59 || (ss !== undefined && Number(ss) > 60))) {
       return fail('invalid', input);
     }
-    return build(Number(y), Number(mo), Number(d), input);
+    return build(Number(y), Number(mo), Number(d), input, bounds);
   }
   m = COMPACT_DATE.exec(lower);
-  if (m !== null) return build(Number(m[1]), Number(m[2]), Number(m[3]), input);
+  if (m !== null) return build(Number(m[1]), Number(m[2]), Number(m[3]), input, bounds);
   m = NUMERIC_DATE.exec(lower);
-  if (m !== null) return buildNumeric(m[1] ?? '', m[3] ?? '', m[4] ?? '', order, pivot, input);
+  if (m !== null) return buildNumeric(m[1] ?? '', m[3] ?? '', m[4] ?? '', order, pivot, input, bounds);
 
   const words = lower.replace(WEEKDAY, '');
   m = DAY_MONTH_YEAR.exec(words);
   if (m !== null) {
     const month = MONTH_NAMES.get(m[2] ?? '');
     if (month === undefined) return fail('invalid', input);
-    return build(yearOf(m[3] ?? '', pivot), month, Number(m[1]), input);
+    return build(yearOf(m[3] ?? '', pivot), month, Number(m[1]), input, bounds);
   }
   m = MONTH_DAY_YEAR.exec(words);
   if (m !== null) {
     const month = MONTH_NAMES.get(m[1] ?? '');
     if (month === undefined) return fail('invalid', input);
-    return build(yearOf(m[3] ?? '', pivot), month, Number(m[2]), input);
+    return build(yearOf(m[3] ?? '', pivot), month, Number(m[2]), input, bounds);
   }
   m = YEAR_MONTH_DAY.exec(words);
   if (m !== null) {
     const month = MONTH_NAMES.get(m[2] ?? '');
     if (month === undefined) return fail('invalid', input);
-    return build(Number(m[1]), month, Number(m[3]), input);
+    return build(Number(m[1]), month, Number(m[3]), input, bounds);
   }
   return fail('invalid', input);
 }

@@ -6,6 +6,7 @@
  * are mapped by LETTER_FOLDS. Built-in `String.prototype.normalize` replaces `unorm`: same
  * output, 4-7x faster (bench/deps.bench.ts).
  */
+import anyAscii from 'any-ascii';
 
 /** Letters that NFKD leaves alone, folded to their conventional Latin transliteration. */
 export const LETTER_FOLDS: Readonly<Record<string, string>> = {
@@ -46,6 +47,18 @@ export function foldText(text: string): string {
   return foldCase(text)
     .replace(/[^\p{L}\p{N}]+/gu, ' ')
     .trim();
+}
+
+/**
+ * {@link foldText}, then any letters of other scripts transliterated to Latin by any-ascii
+ * (a maintained table of Unicode to ASCII: "Александр" -> "aleksandr", "Αλέξανδρος" ->
+ * "alexandros", "محمد" -> "mhmd"), so that a name written in Cyrillic, Greek or Arabic
+ * compares with its romanization. Text that folds to ASCII is returned as foldText gives it.
+ * Idempotent.
+ */
+export function foldLatin(text: string): string {
+  const folded = foldText(text);
+  return NON_ASCII.test(folded) ? foldText(anyAscii(folded)) : folded;
 }
 
 /** Folds and removes every non letter or digit: "O'Brien" -> "obrien". Idempotent. */

@@ -21,7 +21,8 @@ export type GateField =
   | 'streetNumber'
   | 'streetName'
   | 'city'
-  | 'state';
+  | 'state'
+  | 'identifier';
 
 /** Bit of each gate field in a field mask. */
 export const GATE_FIELD_BITS: Readonly<Record<GateField, number>> = {
@@ -36,6 +37,7 @@ export const GATE_FIELD_BITS: Readonly<Record<GateField, number>> = {
   streetName: 1 << 8,
   city: 1 << 9,
   state: 1 << 10,
+  identifier: 1 << 11,
 };
 
 /** A minimum combination: every listed field must be supplied (and, to match, agree). */
@@ -90,6 +92,7 @@ export function suppliedFields(contact: NormalizedContact): number {
   if (contact.emails.length > 0) mask |= GATE_FIELD_BITS.email;
   if (contact.phones.length > 0) mask |= GATE_FIELD_BITS.phone;
   if (contact.dob !== null) mask |= GATE_FIELD_BITS.dateOfBirth;
+  if (contact.identifiers.length > 0) mask |= GATE_FIELD_BITS.identifier;
   for (const a of contact.addresses) {
     if (a.zip !== null) mask |= GATE_FIELD_BITS.zip5;
     if (a.number !== null) mask |= GATE_FIELD_BITS.streetNumber;

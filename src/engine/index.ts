@@ -11,11 +11,13 @@
  * ```
  */
 export type * from './types.js';
-export { foldCase, foldCompact, foldText, LETTER_FOLDS } from './fold.js';
+export { foldCase, foldCompact, foldLatin, foldText, LETTER_FOLDS } from './fold.js';
 export {
   compactName,
   GENERATIONAL_SUFFIXES,
   HONORIFICS,
+  isTitle,
+  TITLES,
   normalizeName,
   parseSuffix,
   PROFESSIONAL_SUFFIXES,
@@ -50,20 +52,42 @@ export {
   type GateField,
 } from './gates.js';
 export {
+  ATTRIBUTE_PRIOR,
+  bitsOfProbability,
   DEFAULT_MODEL,
   DEFAULT_THRESHOLDS,
+  FILE_MODEL,
+  levelLabel,
   levelWeight,
+  priorWeight,
+  probabilityOfBits,
   withoutVetoes,
-  type ComparisonField,
+  type AttributeModel,
   type FieldModel,
-  type LevelName,
   type LevelSpec,
   type MatchModel,
+  type ParameterSource,
   type Thresholds,
 } from './model.js';
+export {
+  ADDRESS_FIELDS,
+  ATTRIBUTE_LEVELS,
+  COMPARISON_FIELDS,
+  COMPARISONS,
+  LEVEL_CODE,
+  LEVEL_NAMES,
+  levelDefinition,
+  MISSING_LABEL,
+  type ComparisonDefinition,
+  type ComparisonField,
+  type LevelDefinition,
+  type LevelName,
+} from './comparisons.js';
 export * from './compare.js';
 export {
   compileModel,
+  FIELD_SLOT,
+  levelVectorLength,
   makeScoreContext,
   scorePair,
   termFrequencyU,
@@ -75,7 +99,33 @@ export {
   type ScoreContext,
   type TermFrequencies,
 } from './score.js';
-export { blockingHashes, blockingKeys, hashKeyParts, phoneticKey } from './blocking.js';
+export { compareCandidates, decidePair, type DecisionPolicy, type PairDecision } from './decide.js';
+export { explainPair, explanationTotal, formatExplanation, waterfall, type WaterfallStep } from './explain.js';
+export {
+  estimateParameters,
+  estimatePrior,
+  runEm,
+  TRAINING_RULES,
+  withoutMatchesInU,
+  type EstimateOptions,
+  type EstimationReport,
+  type PriorOptions,
+  type RecordSource,
+  type SessionReport,
+  type TrainingData,
+} from './estimate.js';
+export {
+  buildPlaceholderTable,
+  DEFAULT_PLACEHOLDERS,
+  isPlaceholderEmail,
+  NO_PLACEHOLDERS,
+  placeholderNames,
+  type PlaceholderTable,
+} from './placeholders.js';
+export { normalizeSex, SEX_SPELLINGS } from './sex.js';
+export { MODEL_FORMAT, MODEL_VERSION, parseModel, serializeModel } from './model-json.js';
+export { SeededRandom } from './random.js';
+export { blockingHashes, blockingKeys, consonantSkeleton, CRM_KEYS, FILE_KEYS, hashKeyParts, KEY_KINDS, phoneticKey } from './blocking.js';
 export { MAX_RECORD_ID, PostingTable } from './posting-table.js';
 export { ADDRESS_FILE_GATES, CITY_FILE_GATES, LINKAGE_PROFILE, LINKAGE_THRESHOLDS, type MatchProfile } from './profiles.js';
 export { isAdjacentTransposition, jaroWinkler, levenshtein } from './similarity.js';

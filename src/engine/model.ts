@@ -1,64 +1,79 @@
 /**
- * The Fellegi-Sunter match model: for each compared field, its comparison levels, each with
- * a human label, its m probability (how often a true match shows this level) and its u
- * probability (how often two different people do). A level's match weight is log2(m/u) in
- * bits; a candidate's score is the sum over fields (Fellegi & Sunter 1969; the vocabulary
- * follows Splink).
+ * The Fellegi-Sunter match model: for each compared field, which of its comparison levels
+ * (comparisons.ts) exist, each with its m probability (how often a true match shows this
+ * level) and u probability (how often two different people do). A level's match weight is
+ * log2(m/u) in bits; a pair's score is the prior's weight plus the sum over fields
+ * (Fellegi & Sunter 1969; the vocabulary follows Splink).
  *
- * The defaults are priors from record-linkage practice on person data (US contact lists and
- * the FEBRL generator's error model), checked on labelled data by `npm run eval`. Exact
- * first and last names are further adjusted by term frequency (see score.ts).
+ * A model is plain data (JSON-serializable: model-json.ts reads and writes it), passed to
+ * the engine as an argument. Two ship: {@link DEFAULT_MODEL}, the CRM's (priors from
+ * record-linkage practice on US contact lists, with the contract's vetoes), and
+ * {@link FILE_MODEL}, the priors of file linkage that estimation (estimate.ts) starts from
+ * and falls back to.
  */
+import { COMPARISONS, type ComparisonField, type LevelName } from './comparisons.js';
 
-/** Fields the scorer compares. Address parts are compared on the best-agreeing address pair. */
-export type ComparisonField =
-  | 'firstName'
-  | 'middleName'
-  | 'lastName'
-  | 'suffix'
-  | 'dateOfBirth'
-  | 'email'
-  | 'phone'
-  | 'zip5'
-  | 'streetNumber'
-  | 'streetName'
-  | 'building'
-  | 'unit'
-  | 'city'
-  | 'state';
+export type { ComparisonField, LevelName } from './comparisons.js';
 
-/** Comparison levels, from strongest agreement to disagreement. */
-export type LevelName =
-  | 'exact'
-  | 'nickname'
-  | 'swapped'
-  | 'initial'
-  | 'part'
-  | 'transposed'
-  | 'fuzzy-high'
-  | 'fuzzy-low'
-  | 'disagree'
-  | 'missing';
-
-/** One level of one field's comparison. */
+/** One level of one field in a model. */
 export interface LevelSpec {
-  readonly label: string;
-  /** P(level | same person), 0-1. */
+  /** P(level | same person), in (0, 1]. */
   readonly m: number;
-  /** P(level | different people), 0-1. */
+  /** P(level | different people), in (0, 1]. */
   readonly u: number;
-  /** Counts as agreement for the gates ("every supplied criterion must agree"). */
-  readonly agrees: boolean;
+  /** Overrides the level's label from comparisons.ts. */
+  readonly label?: string;
+  /** Overrides whether the level counts as agreement for the minimum combinations. */
+  readonly agrees?: boolean;
   /** This level alone rules the match out (a different first name, a different date of birth). */
   readonly veto?: boolean;
+  /** A pair at this level is at most a possible match, never matched automatically. */
+  readonly capPossible?: boolean;
 }
 
 /** Levels of one field; a level absent here is never produced for the field. */
 export type FieldModel = Readonly<Partial<Record<LevelName, LevelSpec>>>;
 
-/** A complete model: levels per field, and the floor of the address group's total weight. */
+/** A free-text column of a file compared as it is (occupation, birth place). */
+export interface AttributeModel {
+  /** The column's name in the file. */
+  readonly name: string;
+  readonly levels: FieldModel;
+}
+
+/** A group of fields counted once (see MatchModel.groups). */
+export interface EvidenceGroup {
+  readonly name: string;
+  readonly fields: readonly ComparisonField[];
+  /** Levels of a field that belong to the group (default: every level with a positive weight). */
+  readonly levels?: Readonly<Partial<Record<ComparisonField, readonly LevelName[]>>>;
+}
+
+/**
+ * The household group of file models: a surname, an address (the same one, not merely the
+ * same town), a phone and an email are shared within a household, so they agree together.
+ */
+export const HOUSEHOLD_GROUP: EvidenceGroup = {
+  name: 'household',
+  fields: ['lastName', 'address', 'phone', 'email'],
+  levels: { address: ['exact', 'typo', 'part'], phone: ['exact'], email: ['exact'] },
+};
+
+/** How a field's m probabilities were obtained (reports and `--save-model` show it). */
+export type ParameterSource = 'prior' | 'estimated' | 'fallback';
+
+/** A complete model. */
 export interface MatchModel {
-  readonly fields: Readonly<Record<ComparisonField, FieldModel>>;
+  /** Levels per field; a field absent here is not compared. */
+  readonly fields: Readonly<Partial<Record<ComparisonField, FieldModel>>>;
+  /** Attribute columns compared as text, in the order of NormalizedContact.attributes. */
+  readonly attributes?: readonly AttributeModel[];
+  /**
+   * Probability that two records drawn at random are the same person, in (0, 1). Its weight,
+   * log2(prior / (1 - prior)), starts every score. Absent: 0 bits (the thresholds then hold
+   * the prior, as the CRM's do).
+   */
+  readonly prior?: number;
   /**
    * Lowest total weight the address parts together can give: people move, and a moved
    * person's new address disagrees on every part at once. Bits, <= 0.
@@ -68,96 +83,150 @@ export interface MatchModel {
   readonly fuzzyHigh: number;
   /** Jaro-Winkler similarity at or above which names are "fuzzy-low" (0-1, <= fuzzyHigh). */
   readonly fuzzyLow: number;
+  /** Decision thresholds of this model, in bits of total weight; absent: the caller's. */
+  readonly thresholds?: Thresholds;
+  /**
+   * Groups of fields whose agreements are one fact, not several: of a group's positive
+   * weights only the largest counts (disagreements all count). A household shares its
+   * surname, address, landline and family email; counted separately, those agreements
+   * outweigh the names and dates that tell its members apart.
+   */
+  readonly groups?: readonly EvidenceGroup[];
+  /** Where each field's m probabilities came from, by field or attribute name. */
+  readonly sources?: Readonly<Record<string, ParameterSource>>;
+  /** What estimation noticed (degenerate solutions, fallbacks), for reports. */
+  readonly notes?: readonly string[];
 }
 
-const L = (label: string, m: number, u: number, agrees: boolean, veto = false): LevelSpec =>
-  veto ? { label, m, u, agrees, veto } : { label, m, u, agrees };
+const L = (m: number, u: number, extra: Partial<Omit<LevelSpec, 'm' | 'u'>> = {}): LevelSpec => ({ m, u, ...extra });
+const VETO = { veto: true };
 
-/** Default model. Probabilities in [0,1]; see the file comment for their origin. */
+/** Default (CRM) model. Probabilities in (0,1]; see the file comment for their origin. */
 export const DEFAULT_MODEL: MatchModel = {
   fuzzyHigh: 0.92,
   fuzzyLow: 0.85,
   addressFloor: -6,
   fields: {
     firstName: {
-      exact: L('first names equal', 0.88, 0.005, true),
-      nickname: L('first names are nickname variants', 0.03, 0.0008, true),
-      swapped: L('first and last names swapped', 0.01, 0.00002, true),
-      'fuzzy-high': L('first names nearly equal (typo)', 0.04, 0.0015, true),
-      part: L('one first name is part of the other', 0.01, 0.0005, true),
-      initial: L('first initial agrees', 0.01, 0.0007, false),
-      'fuzzy-low': L('first names similar', 0.01, 0.004, false),
-      disagree: L('first names differ', 0.01, 0.98, false, true),
+      exact: L(0.88, 0.005),
+      nickname: L(0.03, 0.0008),
+      swapped: L(0.01, 0.00002),
+      'fuzzy-high': L(0.04, 0.0015),
+      part: L(0.01, 0.0005),
+      initial: L(0.01, 0.0007),
+      'fuzzy-low': L(0.01, 0.004),
+      disagree: L(0.01, 0.98, VETO),
     },
     middleName: {
-      exact: L('middle names equal', 0.7, 0.02, true),
-      initial: L('middle initial agrees', 0.25, 0.06, true),
-      'fuzzy-high': L('middle names nearly equal', 0.02, 0.005, true),
-      disagree: L('middle names differ', 0.03, 0.9, false),
+      exact: L(0.7, 0.02),
+      initial: L(0.25, 0.06),
+      'fuzzy-high': L(0.02, 0.005),
+      disagree: L(0.03, 0.9),
     },
     lastName: {
-      exact: L('last names equal', 0.88, 0.001, true),
-      swapped: L('first and last names swapped', 0.01, 0.00002, true),
-      'fuzzy-high': L('last names nearly equal (typo)', 0.06, 0.0008, true),
-      part: L('one part of a compound surname agrees', 0.015, 0.0004, true),
-      'fuzzy-low': L('last names similar', 0.015, 0.004, false),
-      disagree: L('last names differ', 0.02, 0.99, false, true),
+      exact: L(0.88, 0.001),
+      swapped: L(0.01, 0.00002),
+      'fuzzy-high': L(0.06, 0.0008),
+      part: L(0.015, 0.0004),
+      'fuzzy-low': L(0.015, 0.004),
+      disagree: L(0.02, 0.99, VETO),
     },
     suffix: {
-      exact: L('generational suffixes equal', 0.95, 0.3, true),
-      disagree: L('generational suffixes differ (Jr/Sr are different people)', 0.01, 0.5, false, true),
+      exact: L(0.95, 0.3),
+      disagree: L(0.01, 0.5, VETO),
     },
     dateOfBirth: {
-      exact: L('dates of birth equal', 0.9, 0.0001, true),
-      transposed: L('day and month swapped', 0.01, 0.00005, true),
-      'fuzzy-high': L('dates of birth one digit apart (typo)', 0.06, 0.003, true),
-      disagree: L('dates of birth differ', 0.03, 0.9968, false, true),
+      exact: L(0.9, 0.0001),
+      transposed: L(0.01, 0.00005),
+      typo: L(0.06, 0.003),
+      disagree: L(0.03, 0.9968, VETO),
     },
     email: {
-      exact: L('an email address agrees', 0.9, 0.000001, true),
-      'fuzzy-high': L('email addresses nearly equal', 0.03, 0.0005, false),
-      disagree: L('email addresses differ', 0.07, 0.9995, false),
+      exact: L(0.9, 0.000001),
+      'fuzzy-high': L(0.03, 0.0005),
+      disagree: L(0.07, 0.9995),
     },
     phone: {
-      exact: L('a phone number agrees', 0.85, 0.00002, true),
-      disagree: L('phone numbers differ', 0.15, 0.99998, false),
+      exact: L(0.85, 0.00002),
+      disagree: L(0.15, 0.99998),
     },
     zip5: {
-      exact: L('postal codes equal', 0.88, 0.005, true),
-      'fuzzy-high': L('postal codes one character apart', 0.05, 0.02, true),
-      disagree: L('postal codes differ', 0.07, 0.975, false),
+      exact: L(0.88, 0.005),
+      typo: L(0.05, 0.02),
+      disagree: L(0.07, 0.975),
     },
     streetNumber: {
-      exact: L('street numbers equal', 0.88, 0.02, true),
-      'fuzzy-high': L('street numbers one digit apart', 0.04, 0.03, false),
-      disagree: L('street numbers differ', 0.08, 0.95, false),
+      exact: L(0.88, 0.02),
+      typo: L(0.04, 0.03),
+      disagree: L(0.08, 0.95),
     },
     streetName: {
-      exact: L('street names equal', 0.85, 0.005, true),
-      'fuzzy-high': L('street names nearly equal', 0.08, 0.002, true),
-      'fuzzy-low': L('street names similar', 0.02, 0.01, false),
-      disagree: L('street names differ', 0.05, 0.983, false),
+      exact: L(0.85, 0.005),
+      'fuzzy-high': L(0.08, 0.002),
+      'fuzzy-low': L(0.02, 0.01),
+      disagree: L(0.05, 0.983),
     },
     building: {
-      exact: L('building or locality names equal', 0.8, 0.002, true),
-      'fuzzy-high': L('building or locality names nearly equal', 0.1, 0.002, true),
-      disagree: L('building or locality names differ', 0.1, 0.996, false),
+      exact: L(0.8, 0.002),
+      'fuzzy-high': L(0.1, 0.002),
+      disagree: L(0.1, 0.996),
     },
     unit: {
-      exact: L('units equal', 0.85, 0.05, true),
-      disagree: L('units differ', 0.15, 0.95, false),
+      exact: L(0.85, 0.05),
+      disagree: L(0.15, 0.95),
     },
     city: {
-      exact: L('cities equal', 0.88, 0.05, true),
-      'fuzzy-high': L('cities nearly equal', 0.06, 0.01, true),
-      disagree: L('cities differ', 0.06, 0.94, false),
+      exact: L(0.88, 0.05),
+      'fuzzy-high': L(0.06, 0.01),
+      disagree: L(0.06, 0.94),
     },
     state: {
-      exact: L('states equal', 0.94, 0.2, true),
-      disagree: L('states differ', 0.06, 0.8, false),
+      exact: L(0.94, 0.2),
+      disagree: L(0.06, 0.8),
     },
   },
 };
+
+/**
+ * Priors of file linkage: every level comparisons.ts defines; one veto, Jr against Sr (a
+ * file's errors replace and corrupt values, so a different name or date only weighs against
+ * a match, and clustering keeps conflicting records apart; a generational suffix is not
+ * mistyped into its opposite); the household group (HOUSEHOLD_GROUP).
+ * Estimation starts from these m probabilities and falls back to them for a field whose
+ * estimate is degenerate; the u probabilities are always measured on the file.
+ */
+export const FILE_MODEL: MatchModel = {
+  fuzzyHigh: 0.92,
+  fuzzyLow: 0.88,
+  addressFloor: -8,
+  groups: [HOUSEHOLD_GROUP],
+  fields: {
+    firstName: {
+      exact: L(0.8, 0.01), nickname: L(0.03, 0.001), typo: L(0.05, 0.001), 'fuzzy-high': L(0.02, 0.002),
+      part: L(0.01, 0.0005), cross: L(0.01, 0.001), initial: L(0.02, 0.003), 'fuzzy-low': L(0.01, 0.005),
+      phonetic: L(0.01, 0.005), swapped: L(0.01, 0.00002), disagree: L(0.03, 0.97),
+    },
+    middleName: { exact: L(0.6, 0.03), initial: L(0.3, 0.08), 'fuzzy-high': L(0.03, 0.005), disagree: L(0.07, 0.88) },
+    lastName: {
+      exact: L(0.82, 0.002), typo: L(0.06, 0.0005), 'fuzzy-high': L(0.03, 0.001), part: L(0.01, 0.0003),
+      'fuzzy-low': L(0.01, 0.004), phonetic: L(0.01, 0.003), swapped: L(0.01, 0.00002), disagree: L(0.05, 0.99),
+    },
+    suffix: { exact: L(0.95, 0.3), disagree: L(0.005, 0.5, VETO) },
+    dateOfBirth: {
+      exact: L(0.8, 0.0002), transposed: L(0.02, 0.00005), typo: L(0.08, 0.003), year: L(0.04, 0.015), 'fuzzy-low': L(0.03, 0.1), disagree: L(0.03, 0.88),
+    },
+    sex: { exact: L(0.97, 0.5), disagree: L(0.03, 0.5) },
+    email: { exact: L(0.85, 0.00001), 'fuzzy-high': L(0.05, 0.0005), disagree: L(0.1, 0.9995) },
+    phone: { exact: L(0.8, 0.00005), partial: L(0.05, 0.0005), disagree: L(0.15, 0.9995) },
+    identifier: { exact: L(0.85, 0.000001), typo: L(0.08, 0.00005), disagree: L(0.07, 0.99995) },
+    address: {
+      exact: L(0.7, 0.0005), typo: L(0.06, 0.0002), part: L(0.04, 0.002), prefix: L(0.08, 0.01), partial: L(0.02, 0.02), disagree: L(0.1, 0.97),
+    },
+  },
+};
+
+/** Prior levels of an attribute column: agreement a few times likelier for the same person. */
+export const ATTRIBUTE_PRIOR: FieldModel = { exact: L(0.6, 0.1), 'fuzzy-high': L(0.1, 0.02), disagree: L(0.3, 0.88) };
 
 /**
  * The model without vetoes: pure Fellegi-Sunter, where a disagreeing first name or date of
@@ -166,11 +235,12 @@ export const DEFAULT_MODEL: MatchModel = {
  * with the same birthday is a twin.
  */
 export function withoutVetoes(model: MatchModel): MatchModel {
-  const fields = {} as Record<ComparisonField, FieldModel>;
+  const fields: Partial<Record<ComparisonField, FieldModel>> = {};
   for (const [field, levels] of Object.entries(model.fields) as [ComparisonField, FieldModel][]) {
     const out: Partial<Record<LevelName, LevelSpec>> = {};
     for (const [level, spec] of Object.entries(levels) as [LevelName, LevelSpec][]) {
-      out[level] = { label: spec.label, m: spec.m, u: spec.u, agrees: spec.agrees };
+      const { veto: _veto, capPossible: _cap, ...rest } = spec;
+      out[level] = rest;
     }
     fields[field] = out;
   }
@@ -178,8 +248,28 @@ export function withoutVetoes(model: MatchModel): MatchModel {
 }
 
 /** Match weight of a level in bits: log2(m/u). */
-export function levelWeight(spec: LevelSpec): number {
+export function levelWeight(spec: Pick<LevelSpec, 'm' | 'u'>): number {
   return Math.log2(spec.m / spec.u);
+}
+
+/** Weight in bits of a prior probability: log2(p / (1 - p)); 0 when absent. */
+export function priorWeight(prior: number | undefined): number {
+  return prior === undefined ? 0 : Math.log2(prior / (1 - prior));
+}
+
+/** Bits of total weight at which the posterior probability of a match is `p` (0 < p < 1). */
+export function bitsOfProbability(p: number): number {
+  return Math.log2(p / (1 - p));
+}
+
+/** Posterior probability of a match at `bits` of total weight. */
+export function probabilityOfBits(bits: number): number {
+  return 1 / (1 + 2 ** -bits);
+}
+
+/** The label of a level of a field in a model (its override, else comparisons.ts's). */
+export function levelLabel(field: ComparisonField, level: LevelName, spec?: LevelSpec): string {
+  return spec?.label ?? COMPARISONS[field].levels.find((l) => l.level === level)?.label ?? level;
 }
 
 /**
@@ -193,9 +283,10 @@ export interface Thresholds {
 }
 
 /**
- * Default thresholds. 18 bits is a likelihood ratio of about 260,000:1 in favour of the same
- * person: an exact phone alone (about 15.4 bits) is not enough without a name that agrees; a
- * full name with an exact date of birth and postal code is far above it. An exact email
- * (about 19.8 bits) clears it alone, since the contract makes email alone a minimum.
+ * Default thresholds of the CRM model. 18 bits is a likelihood ratio of about 260,000:1 in
+ * favour of the same person: an exact phone alone (about 15.4 bits) is not enough without a
+ * name that agrees; a full name with an exact date of birth and postal code is far above it.
+ * An exact email (about 19.8 bits) clears it alone, since the contract makes email alone a
+ * minimum.
  */
 export const DEFAULT_THRESHOLDS: Thresholds = { match: 18, possible: 10 };

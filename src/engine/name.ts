@@ -2,7 +2,7 @@
  * Person-name normalization: folding, punctuation, particles, compound surnames, and
  * generational suffixes kept apart (Jr and Sr are different people).
  */
-import { foldText } from './fold.js';
+import { foldLatin, foldText } from './fold.js';
 import type { NameSuffix, NormalizedName } from './types.js';
 
 /** Generational suffix spellings -> canonical suffix. Professional ones (MD, PhD) are not here. */
@@ -23,6 +23,21 @@ export const PROFESSIONAL_SUFFIXES: ReadonlySet<string> = new Set([
 /** Honorifics dropped when they lead a name field ("Dr. Robert"). */
 export const HONORIFICS: ReadonlySet<string> = new Set([
   'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'rev', 'hon', 'sir', 'dame', 'fr', 'sen', 'rep',
+  'lord', 'lady', 'capt', 'captain', 'col', 'colonel', 'lt', 'sgt', 'rabbi', 'imam', 'pastor', 'mister',
+  'madam', 'madame', 'mme', 'mlle', 'herr', 'frau', 'senor', 'senora', 'sra', 'srta', 'monsieur', 'reverend',
+  'doctor', 'professor', 'master',
+]);
+
+/**
+ * Titles that, standing alone in the first-name field, are no first name ("Sir" Walter
+ * Raleigh filed as first name "Sir"): read as missing. Historical and clerical records do
+ * this often. Titles that are also common given names (Earl, Prince, King, Don) are not here.
+ */
+export const TITLES: ReadonlySet<string> = new Set([
+  ...HONORIFICS, 'father', 'sister', 'brother', 'mother', 'general', 'gen', 'major', 'admiral', 'adm', 'commander',
+  'cmdr', 'corporal', 'cpl', 'private', 'pvt', 'sergeant', 'lieutenant', 'bishop', 'archbishop', 'cardinal',
+  'duke', 'duchess', 'countess', 'baron', 'baroness', 'viscount', 'viscountess', 'marquess', 'marquis',
+  'marchioness', 'senator', 'governor', 'gov', 'judge', 'justice', 'president', 'pres', 'saint',
 ]);
 
 /**
@@ -54,17 +69,19 @@ export function parseSuffix(text: string | null | undefined): NameSuffix | null 
 }
 
 /**
- * Normalizes name parts. Every part is folded (lower case, no accents) with punctuation
+ * Normalizes name parts. Every part is folded (lower case, no accents, other scripts
+ * transliterated to Latin) with punctuation
  * turned into single spaces ("O'Brien" -> "o brien", "García-López" -> "garcia lopez");
  * comparators read the compact form too, so "O'Brien" = "OBrien". A generational suffix
- * found at the end of the last name ("Smith Jr.") moves to `suffix`. Total and idempotent
- * on its own output.
+ * found at the end of the last name ("Smith Jr.") moves to `suffix`; a first name that is
+ * only a title ("Sir", "Lady") is missing. Total and idempotent on its own output.
  */
 export function normalizeName(input: NameInput): NormalizedName {
   let suffix = parseSuffix(input.suffix);
-  const first = stripLeading(foldText(input.firstName ?? ''), HONORIFICS);
-  const middle = foldText(input.middleName ?? '');
-  let lastTokens = foldText(input.lastName ?? '').split(' ').filter((t) => t.length > 0);
+  let first = stripLeading(foldLatin(input.firstName ?? ''), HONORIFICS);
+  if (TITLES.has(first)) first = '';
+  const middle = foldLatin(input.middleName ?? '');
+  let lastTokens = foldLatin(input.lastName ?? '').split(' ').filter((t) => t.length > 0);
   // Trailing suffixes in the surname field: "smith jr", "doe md". Keep at least one token.
   while (lastTokens.length > 1) {
     const tail = lastTokens[lastTokens.length - 1] ?? '';
@@ -105,4 +122,9 @@ export function surnameParts(last: string): readonly string[] {
   if (last.indexOf(' ') === -1) return [last];
   const parts = last.split(' ').filter((t) => t.length > 1 && !SURNAME_PARTICLES.has(t));
   return parts.length > 0 ? parts : [compactName(last)];
+}
+
+/** True when a name field holds only a title ("Sir", "Mrs.", "Dr"): no name at all. */
+export function isTitle(text: string): boolean {
+  return TITLES.has(foldText(text));
 }

@@ -12,18 +12,24 @@
  * scoring asks for it (a handful of short-lived objects per candidate).
  *
  * Layout of a row (eight ints side by side, so reading a record's names and date of birth is
- * one cache line): `first`, `middle`, `last`, `dob` (string ids, -1 for null), `suffix` (a
- * code, 0 for none), `listAt`, the start of the row's segment in `lists`, and the record's id:
+ * one cache line): `first`, `middle`, `last`, `dob` (string ids, -1 for null), `suffix` and
+ * sex (codes, 0 for none, in one int), `listAt`, the start of the row's segment in `lists`,
+ * and the record's id. Attributes (a file's free-text columns), when the store has any, are
+ * string ids in `attrs`, a fixed number per row. A row's segment of `lists` is
  * `[emails, phones, identifiers, addresses, ...(offset, length) in `units` of each email, phone
  * and identifier, ...8 string ids per address]`, or -1 when every list is empty.
  * Removed rows are reused; the space their segments and values held is reclaimed by a
  * compaction once it is more than half of what is in use.
  */
 import { StringTable, type StringTableState } from './string-table.js';
-import type { NameSuffix, NormalizedAddress, NormalizedContact } from './types.js';
+import type { NameSuffix, NormalizedAddress, NormalizedContact, Sex } from './types.js';
 
 const NONE: readonly never[] = Object.freeze([]);
 const SUFFIXES: readonly (NameSuffix | null)[] = [null, 'jr', 'sr', 'ii', 'iii', 'iv', 'v'];
+const SEXES: readonly (Sex | null)[] = [null, 'm', 'f'];
+/** The suffix and sex share one int of the row: the suffix code in the low 4 bits, the sex above. */
+const SEX_SHIFT = 4;
+const SUFFIX_BITS = (1 << SEX_SHIFT) - 1;
 const ADDRESS_WIDTH = 8;
 const HEADER = 4;
 const INITIAL_ROWS = 1 << 10;
@@ -146,6 +152,7 @@ export interface RecordStoreState {
   readonly deadUnits: number;
   readonly lists: Int32Array;
   readonly deadLists: number;
+  readonly attrs: Int32Array;
 }
 
 /** Columnar store of normalized contacts by record id (non-negative int32). */
@@ -170,6 +177,13 @@ export class RecordStore {
   private lists: Int32Array = new Int32Array(INITIAL_ROWS * 4);
   private listsUsed = 0;
   private deadLists = 0;
+  /** Attribute string ids, `attributeCount` per row (-1 for null). */
+  private attrs: Int32Array;
+
+  /** `attributeCount`: how many attributes each record has (the model's attribute columns). */
+  constructor(readonly attributeCount = 0) {
+    this.attrs = new Int32Array(attributeCount === 0 ? 0 : INITIAL_ROWS * attributeCount);
+  }
 
   /** Number of records. */
   get size(): number {
@@ -212,9 +226,14 @@ export class RecordStore {
     d[r + R_MIDDLE] = middle;
     d[r + R_LAST] = last;
     d[r + R_DOB] = dob;
-    d[r + R_SUFFIX] = c.suffix === null ? 0 : SUFFIXES.indexOf(c.suffix);
+    d[r + R_SUFFIX] = (c.suffix === null ? 0 : SUFFIXES.indexOf(c.suffix)) | ((c.sex === null ? 0 : SEXES.indexOf(c.sex)) << SEX_SHIFT);
     d[r + R_LIST] = listAt;
     d[r + R_ID] = id;
+    const width = this.attributeCount;
+    if (width > 0) {
+      this.attrs = grownInt32(this.attrs, (row + 1) * width);
+      for (let k = 0; k < width; k++) this.attrs[row * width + k] = this.intern(c.attributes[k] ?? null);
+    }
     if (old < 0) this.ids.add(id, row);
     else this.maybeCompact();
     return row;
@@ -234,7 +253,7 @@ export class RecordStore {
 
   /** Bytes held by typed arrays (the distinct shared strings are on the heap besides). */
   get bytes(): number {
-    return this.ids.bytes + this.rowData.byteLength + this.lists.byteLength + this.units.byteLength + this.strings.bytes;
+    return this.ids.bytes + this.rowData.byteLength + this.lists.byteLength + this.units.byteLength + this.strings.bytes + this.attrs.byteLength;
   }
 
   /** The store's data, for {@link importState} in another thread (structured-clonable). */
@@ -248,6 +267,7 @@ export class RecordStore {
       deadUnits: this.deadUnits,
       lists: this.lists.subarray(0, this.listsUsed),
       deadLists: this.deadLists,
+      attrs: this.attrs.subarray(0, this.rows * this.attributeCount),
     };
   }
 
@@ -264,6 +284,7 @@ export class RecordStore {
     this.lists = s.lists.slice();
     this.listsUsed = s.lists.length;
     this.deadLists = s.deadLists;
+    this.attrs = s.attrs.slice();
   }
 
   private intern(v: string | null): number {
@@ -369,18 +390,30 @@ export class RecordStore {
     }
     const d = this.rowData;
     const r = row * ROW_WIDTH;
+    const code = d[r + R_SUFFIX] as number;
     // Same key order as normalizeContact's literal: one hidden class for every contact.
     return {
       first: this.str(d[r + R_FIRST] as number),
       middle: this.str(d[r + R_MIDDLE] as number),
       last: this.str(d[r + R_LAST] as number),
-      suffix: SUFFIXES[d[r + R_SUFFIX] as number] ?? null,
+      suffix: SUFFIXES[code & SUFFIX_BITS] ?? null,
       dob: this.str(d[r + R_DOB] as number),
       emails,
       phones,
       addresses,
       identifiers,
+      sex: SEXES[code >> SEX_SHIFT] ?? null,
+      attributes: this.attributesOf(row),
     };
+  }
+
+  /** Attributes of a row (empty when the store has none). */
+  attributesOf(row: number): readonly (string | null)[] {
+    const width = this.attributeCount;
+    if (width === 0) return NONE;
+    const out: (string | null)[] = new Array(width);
+    for (let k = 0; k < width; k++) out[k] = this.str(this.attrs[row * width + k] as number);
+    return out;
   }
 
   /**
@@ -391,7 +424,8 @@ export class RecordStore {
   loadRow(row: number, view: RecordView): void {
     const d = this.rowData;
     const r = row * ROW_WIDTH;
-    view.reset(row, this.str(d[r + R_FIRST] as number), this.str(d[r + R_MIDDLE] as number), this.str(d[r + R_LAST] as number), SUFFIXES[d[r + R_SUFFIX] as number] ?? null, this.str(d[r + R_DOB] as number));
+    const code = d[r + R_SUFFIX] as number;
+    view.reset(row, this.str(d[r + R_FIRST] as number), this.str(d[r + R_MIDDLE] as number), this.str(d[r + R_LAST] as number), SUFFIXES[code & SUFFIX_BITS] ?? null, this.str(d[r + R_DOB] as number), SEXES[code >> SEX_SHIFT] ?? null);
   }
 
   /** List `which` (0 emails, 1 phones, 2 identifiers) of a row. */
@@ -498,22 +532,26 @@ export class RecordView implements NormalizedContact {
   last: string | null = null;
   suffix: NameSuffix | null = null;
   dob: string | null = null;
+  sex: Sex | null = null;
   private row = -1;
   private emailList: readonly string[] | null = null;
   private phoneList: readonly string[] | null = null;
   private identifierList: readonly string[] | null = null;
   private addressList: readonly NormalizedAddress[] | null = null;
+  private attributeList: readonly (string | null)[] | null = null;
 
   constructor(private readonly store: RecordStore) {}
 
   /** Called by {@link RecordStore.loadRow}. */
-  reset(row: number, first: string | null, middle: string | null, last: string | null, suffix: NameSuffix | null, dob: string | null): void {
+  reset(row: number, first: string | null, middle: string | null, last: string | null, suffix: NameSuffix | null, dob: string | null, sex: Sex | null): void {
     this.row = row;
     this.first = first;
     this.middle = middle;
     this.last = last;
     this.suffix = suffix;
     this.dob = dob;
+    this.sex = sex;
+    this.attributeList = null;
     this.emailList = null;
     this.phoneList = null;
     this.identifierList = null;
@@ -534,5 +572,9 @@ export class RecordView implements NormalizedContact {
 
   get addresses(): readonly NormalizedAddress[] {
     return (this.addressList ??= this.store.addressesOf(this.row));
+  }
+
+  get attributes(): readonly (string | null)[] {
+    return (this.attributeList ??= this.store.attributesOf(this.row));
   }
 }

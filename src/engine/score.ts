@@ -1,22 +1,43 @@
 /**
- * Scoring: the sum of Fellegi-Sunter match weights over fields, with term-frequency
- * adjustment of exact name agreement, vetoes ("every supplied criterion must agree") and
- * the gate fields the pair agrees on.
+ * Scoring: the prior's weight plus the Fellegi-Sunter match weights of each field's level,
+ * with term-frequency adjustment of exact agreement on names, cities and attributes, the
+ * vetoes and caps of the model, and the gate fields the pair agrees on. The same pass can
+ * record each field's level code (for estimation, estimate.ts).
  */
 import {
+  ALL_LEVELS,
   compareAddress,
+  compareAddressLists,
   compareDate,
   compareEmails,
   compareFirstName,
+  compareIdentifiers,
   compareLastName,
   compareMiddleName,
   comparePhones,
+  compareSex,
   compareSuffix,
+  compareText,
+  namesSwapped,
+  type AddressLevelMasks,
   type AddressLevels,
   type NameCompareOptions,
 } from './compare.js';
-import { GATE_FIELD_BITS, type GateField } from './gates.js';
-import { levelWeight, type ComparisonField, type LevelName, type MatchModel } from './model.js';
+import {
+  ADDRESS_FIELDS,
+  ATTRIBUTE_LEVELS,
+  COMPARISON_FIELDS,
+  COMPARISONS,
+  LEVEL_CODE,
+  LEVEL_NAMES,
+  levelBit,
+  MISSING_LABEL,
+  type AddressField,
+  type ComparisonField,
+  type LevelName,
+} from './comparisons.js';
+import { GATE_FIELD_BITS } from './gates.js';
+import { levelWeight, priorWeight, type FieldModel, type LevelSpec, type MatchModel } from './model.js';
 import { compactName } from './name.js';
 import type { NicknameTable } from './nicknames.js';
 import type { NormalizedContact } from './types.js';
@@ -29,39 +50,91 @@ export interface CompiledLevel {
   readonly weight: number;
   readonly agrees: boolean;
   readonly veto: boolean;
+  readonly capPossible: boolean;
+}
+
+/** One field (or attribute) of a compiled model. */
+export interface CompiledField {
+  /** Levels by name (absent: the model does not have it). */
+  readonly levels: Readonly<Partial<Record<LevelName, CompiledLevel>>>;
+  /** Mask of the enabled levels (comparisons.ts levelBit). */
+  readonly mask: number;
 }
 
 /** A model ready for scoring: weights computed once. */
 export interface CompiledModel {
   readonly model: MatchModel;
-  readonly levels: Readonly<Record<ComparisonField, Readonly<Partial<Record<LevelName, CompiledLevel>>>>>;
+  readonly fields: Readonly<Record<ComparisonField, CompiledField>>;
+  readonly attributes: readonly CompiledField[];
+  /** Weight of the prior, bits (0 without one). */
+  readonly priorBits: number;
+  /** The address parts' level masks, for the address comparator. */
+  readonly addressMasks: AddressLevelMasks;
+  /** True when any address part is compared (the CRM's models; file models compare the whole address). */
+  readonly addressParts: boolean;
+  /** Evidence groups as slots, with the level codes of each slot that belong (see MatchModel.groups). */
+  readonly groups: readonly { readonly name: string; readonly slots: readonly number[]; readonly levels: readonly (ReadonlySet<number> | null)[] }[];
+  /** Each field's level code in the pair being scored (groups read it). Scratch. */
+  readonly scratchLevels: Uint8Array;
+  /** Each field's weight in the pair being scored (groups read it). Scratch: scoring is synchronous. */
+  readonly scratch: Float64Array;
 }
 
-const MISSING: CompiledLevel = Object.freeze({
-  label: 'not on both records',
-  m: 1,
-  u: 1,
-  weight: 0,
-  agrees: false,
-  veto: false,
-});
+const MISSING: CompiledLevel = Object.freeze({ label: MISSING_LABEL, m: 1, u: 1, weight: 0, agrees: false, veto: false, capPossible: false });
+const NO_FIELD: CompiledField = Object.freeze({ levels: Object.freeze({ missing: MISSING }), mask: 0 });
+
+function compileField(spec: FieldModel | undefined, labelOf: (level: LevelName) => { label: string; agrees: boolean }): CompiledField {
+  if (spec === undefined) return NO_FIELD;
+  const levels: Partial<Record<LevelName, CompiledLevel>> = { missing: MISSING };
+  let mask = 0;
+  for (const [level, ls] of Object.entries(spec) as [LevelName, LevelSpec][]) {
+    const def = labelOf(level);
+    levels[level] = {
+      label: ls.label ?? def.label, m: ls.m, u: ls.u, weight: levelWeight(ls), agrees: ls.agrees ?? def.agrees,
+      veto: ls.veto === true, capPossible: ls.capPossible === true,
+    };
+    mask |= levelBit(level);
+  }
+  return { levels, mask };
+}
 
 /** Precomputes the weights of a model. */
 export function compileModel(model: MatchModel): CompiledModel {
-  const levels = {} as Record<ComparisonField, Partial<Record<LevelName, CompiledLevel>>>;
-  for (const [field, spec] of Object.entries(model.fields) as [ComparisonField, MatchModel['fields'][ComparisonField]][]) {
-    const out: Partial<Record<LevelName, CompiledLevel>> = { missing: MISSING };
-    for (const [level, ls] of Object.entries(spec) as [LevelName, NonNullable<(typeof spec)[LevelName]>][]) {
-      out[level] = { label: ls.label, m: ls.m, u: ls.u, weight: levelWeight(ls), agrees: ls.agrees, veto: ls.veto === true };
-    }
-    levels[field] = out;
+  const fields = {} as Record<ComparisonField, CompiledField>;
+  for (const field of COMPARISON_FIELDS) {
+    const defs = COMPARISONS[field].levels;
+    fields[field] = compileField(model.fields[field], (level) => defs.find((d) => d.level === level) ?? { label: level, agrees: false });
   }
-  return { model, levels };
+  const attributes = (model.attributes ?? []).map((a) =>
+    compileField(a.levels, (level) => {
+      const def = ATTRIBUTE_LEVELS.find((d) => d.level === level);
+      return { label: `${a.name}: ${def?.label ?? level}`, agrees: def?.agrees ?? false };
+    }),
+  );
+  const addressParts = ADDRESS_FIELDS.some((f) => fields[f].mask !== 0);
+  return {
+    model,
+    fields,
+    attributes,
+    priorBits: priorWeight(model.prior),
+    addressMasks: { zip5: fields.zip5.mask, streetNumber: fields.streetNumber.mask, streetName: fields.streetName.mask, city: fields.city.mask },
+    addressParts,
+    groups: (model.groups ?? []).map((g) => ({
+      name: g.name,
+      slots: g.fields.map((f) => FIELD_SLOT[f]),
+      levels: g.fields.map((f) => {
+        const only = g.levels?.[f];
+        return only === undefined ? null : new Set(only.map((l) => LEVEL_CODE[l]));
+      }),
+    })),
+    scratch: new Float64Array(COMPARISON_FIELDS.length),
+    scratchLevels: new Uint8Array(COMPARISON_FIELDS.length),
+  };
 }
 
 /**
- * Counts of name values in the indexed population, for term-frequency adjustment: agreeing
- * on "smith" is weaker evidence than agreeing on "zbyszewski".
+ * Counts of values in the indexed population, for term-frequency adjustment: agreeing on
+ * "smith" is weaker evidence than agreeing on "zbyszewski".
  */
 export interface TermFrequencies {
   /** Number of records counted. */
@@ -70,6 +143,10 @@ export interface TermFrequencies {
   firstNameCount(name: string): number;
   /** Records whose compact last name is `name`. */
   lastNameCount(name: string): number;
+  /** Records in the city `city` (folded); absent: cities are not adjusted. */
+  cityCount?(city: string): number;
+  /** Records whose attribute `index` is `value`; absent: attributes are not adjusted. */
+  attributeCount?(index: number, value: string): number;
 }
 
 /**
@@ -77,7 +154,7 @@ export interface TermFrequencies {
  * model's u dominates; with many more, the observed frequency does. Range: > 0.
  */
 export const TF_PRIOR_RECORDS = 2000;
-/** A rare name can raise the weight by at most log2 of this factor (3 bits). Range: >= 1. */
+/** A rare value can raise the weight by at most log2 of this factor (3 bits). Range: >= 1. */
 export const TF_MAX_BOOST = 8;
 
 /** u probability of agreeing on a value seen `count` times among `total` records, shrunk to the prior. */
@@ -88,7 +165,8 @@ export function termFrequencyU(count: number, total: number, priorU: number): nu
 
 /** One field's part of a score, for explanations. */
 export interface FieldOutcome {
-  readonly field: ComparisonField;
+  /** A comparison field, an attribute column's name, or "prior". */
+  readonly field: string;
   readonly level: LevelName;
   readonly label: string;
   /** Bits this field added (negative when it spoke against the match). */
@@ -97,10 +175,12 @@ export interface FieldOutcome {
 
 /** The comparison of a candidate with one record. */
 export interface PairScore {
-  /** Total match weight in bits. */
+  /** Total match weight in bits (the prior's included). */
   score: number;
   /** The first field whose level rules the match out, or null. */
-  vetoedBy: ComparisonField | null;
+  vetoedBy: string | null;
+  /** The first field whose level caps the decision at Possible, or null. */
+  cappedBy: string | null;
   /** Gate fields (GATE_FIELD_BITS) on which the pair agrees. */
   agreeMask: number;
 }
@@ -116,17 +196,24 @@ export interface ScoreContext {
    * the part summed so far. Default false.
    */
   readonly stopAtVeto?: boolean;
+  /** Phonetic code of a compact name, for the 'phonetic' level (see NameCompareOptions). */
+  readonly soundOf?: ((name: string) => string) | undefined;
+  /** OCR fold of a compact name, memoized (see NameCompareOptions). */
+  readonly ocrOf?: ((name: string) => string) | undefined;
   /** Name comparison options derived from the above; built once by {@link makeScoreContext}. */
   readonly names?: NameCompareOptions;
 }
 
 /** A score context with its derived name options built once (scorePair runs per candidate). */
 export function makeScoreContext(ctx: Omit<ScoreContext, 'names'>): ScoreContext {
-  return { ...ctx, names: { nicknames: ctx.nicknames, strict: ctx.strict, fuzzyHigh: ctx.compiled.model.fuzzyHigh, fuzzyLow: ctx.compiled.model.fuzzyLow } };
+  return { ...ctx, names: nameOptions(ctx) };
 }
 
-const ADDRESS_FIELDS = ['zip5', 'streetNumber', 'streetName', 'building', 'unit', 'city', 'state'] as const;
-const ADDRESS_GATE_BITS: Readonly<Record<(typeof ADDRESS_FIELDS)[number], number>> = {
+function nameOptions(ctx: ScoreContext): NameCompareOptions {
+  return ctx.names ?? { nicknames: ctx.nicknames, strict: ctx.strict, fuzzyHigh: ctx.compiled.model.fuzzyHigh, fuzzyLow: ctx.compiled.model.fuzzyLow, soundOf: ctx.soundOf, ocrOf: ctx.ocrOf };
+}
+
+const ADDRESS_GATE_BITS: Readonly<Record<AddressField, number>> = {
   zip5: GATE_FIELD_BITS.zip5,
   streetNumber: GATE_FIELD_BITS.streetNumber,
   streetName: GATE_FIELD_BITS.streetName,
@@ -136,106 +223,216 @@ const ADDRESS_GATE_BITS: Readonly<Record<(typeof ADDRESS_FIELDS)[number], number
   state: GATE_FIELD_BITS.state,
 };
 
-function nameOptions(ctx: ScoreContext): NameCompareOptions {
-  return ctx.names ?? { nicknames: ctx.nicknames, strict: ctx.strict, fuzzyHigh: ctx.compiled.model.fuzzyHigh, fuzzyLow: ctx.compiled.model.fuzzyLow };
+/** Slot of each comparison field in a level vector (see {@link scorePair}'s `levelsOut`). */
+export const FIELD_SLOT: Readonly<Record<ComparisonField, number>> = Object.fromEntries(COMPARISON_FIELDS.map((f, i) => [f, i])) as Record<ComparisonField, number>;
+
+/** Length of a level vector for a model with `attributes` attribute columns. */
+export function levelVectorLength(attributes: number): number {
+  return COMPARISON_FIELDS.length + attributes;
 }
 
-/** Adds one field's level to the running score. */
+const MISSING_CODE = LEVEL_CODE.missing;
+
+/** Adds one field's level to the running score (and its weight and level to the model's scratch, when given). */
 function addLevel(
   result: PairScore,
-  levels: CompiledModel['levels'],
-  field: ComparisonField,
+  compiled: CompiledField,
+  field: string,
   level: LevelName,
   gateBit: number,
   explain: FieldOutcome[] | undefined,
   weightOverride?: number,
+  scratch?: CompiledModel,
 ): void {
-  const spec = levels[field][level] ?? MISSING;
+  const spec = compiled.levels[level] ?? MISSING;
   const weight = weightOverride ?? spec.weight;
+  if (scratch !== undefined) {
+    const slot = FIELD_SLOT[field as ComparisonField];
+    scratch.scratch[slot] = weight;
+    scratch.scratchLevels[slot] = LEVEL_CODE[level];
+  }
   result.score += weight;
   if (spec.veto && result.vetoedBy === null) result.vetoedBy = field;
+  if (spec.capPossible && result.cappedBy === null) result.cappedBy = field;
   if (spec.agrees) result.agreeMask |= gateBit;
   if (explain) explain.push({ field, level, label: spec.label, weight });
 }
 
 /**
  * Scores candidate `q` against record `r`. When `explain` is given, each field's outcome is
- * pushed onto it. Symmetric in `q` and `r` when term frequencies are off. Fields that can
- * veto come first, so that with `stopAtVeto` a household member costs one comparison.
+ * pushed onto it (the prior first, when the model has one). When `levelsOut` is given (a
+ * vector of {@link levelVectorLength} codes), each field's level code is written to its
+ * slot ({@link FIELD_SLOT}, then the attributes) and scoring never stops early. Symmetric in
+ * `q` and `r` when term frequencies are off. Fields that can veto come first, so that with
+ * `stopAtVeto` a household member costs one comparison.
  */
-export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: ScoreContext, explain?: FieldOutcome[]): PairScore {
-  const levels = ctx.compiled.levels;
+export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: ScoreContext, explain?: FieldOutcome[], levelsOut?: Uint8Array): PairScore {
+  const compiled = ctx.compiled;
+  const f = compiled.fields;
   const opts = nameOptions(ctx);
-  const stop = ctx.stopAtVeto === true && explain === undefined;
-  const result: PairScore = { score: 0, vetoedBy: null, agreeMask: 0 };
+  const stop = ctx.stopAtVeto === true && explain === undefined && levelsOut === undefined;
+  const result: PairScore = { score: compiled.priorBits, vetoedBy: null, cappedBy: null, agreeMask: 0 };
+  if (explain && compiled.model.prior !== undefined) {
+    explain.push({ field: 'prior', level: 'exact', label: `prior: 1 in ${formatOdds(compiled.model.prior)} pairs of records are the same person`, weight: compiled.priorBits });
+  }
+  const record = levelsOut === undefined ? undefined : (slot: number, level: LevelName): void => { levelsOut[slot] = LEVEL_CODE[level]; };
+  const w = compiled.groups.length > 0 ? compiled : undefined;
+  if (w !== undefined) w.scratch.fill(0);
 
-  addLevel(result, levels, 'suffix', compareSuffix(q.suffix, r.suffix), 0, explain);
+  const suffix = f.suffix.mask === 0 ? 'missing' : compareSuffix(q.suffix, r.suffix);
+  addLevel(result, f.suffix, 'suffix', suffix, 0, explain);
+  record?.(FIELD_SLOT.suffix, suffix);
   if (stop && result.vetoedBy !== null) return result;
   // Names, with first and last swapped as an alternative reading.
-  let first = compareFirstName(q.first, r.first, opts);
-  const swappable = canSwap(q, r, ctx);
-  if (stop && !swappable && levels.firstName[first]?.veto === true) {
-    addLevel(result, levels, 'firstName', first, GATE_FIELD_BITS.firstName, explain);
+  let first = f.firstName.mask === 0 ? 'missing' : compareFirstName(q.first, r.first, opts, f.firstName.mask, q.middle, r.middle);
+  const swappable = (f.firstName.mask & SWAPPED_BIT) !== 0 && canSwap(q, r, ctx);
+  if (stop && !swappable && f.firstName.levels[first]?.veto === true) {
+    addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain);
     return result;
   }
-  let last = compareLastName(q.last, r.last, opts);
-  if ((first === 'disagree' || last === 'disagree') && swappable && isSwapped(q, r)) {
+  let last = f.lastName.mask === 0 ? 'missing' : compareLastName(q.last, r.last, opts, f.lastName.mask);
+  if (swappable && first !== 'exact' && last !== 'exact' && namesSwapped(q.first as string, q.last as string, r.first as string, r.last as string)) {
     first = 'swapped';
     last = 'swapped';
   }
-  addLevel(result, levels, 'firstName', first, GATE_FIELD_BITS.firstName, explain, first === 'exact' ? tfWeight(ctx, 'firstName', r.first) : undefined);
+  addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain, first === 'exact' ? tfWeight(ctx, f.firstName, 'first', r.first) : undefined);
+  record?.(FIELD_SLOT.firstName, first);
   if (stop && result.vetoedBy !== null) return result;
-  addLevel(result, levels, 'lastName', last, GATE_FIELD_BITS.lastName, explain, last === 'exact' ? tfWeight(ctx, 'lastName', r.last) : undefined);
+  addLevel(result, f.lastName, 'lastName', last, GATE_FIELD_BITS.lastName, explain, last === 'exact' ? tfWeight(ctx, f.lastName, 'last', r.last) : undefined, w);
+  record?.(FIELD_SLOT.lastName, last);
   if (stop && result.vetoedBy !== null) return result;
-  addLevel(result, levels, 'dateOfBirth', compareDate(q.dob, r.dob), GATE_FIELD_BITS.dateOfBirth, explain);
+  const dob = f.dateOfBirth.mask === 0 ? 'missing' : compareDate(q.dob, r.dob, f.dateOfBirth.mask);
+  addLevel(result, f.dateOfBirth, 'dateOfBirth', dob, GATE_FIELD_BITS.dateOfBirth, explain);
+  record?.(FIELD_SLOT.dateOfBirth, dob);
   if (stop && result.vetoedBy !== null) return result;
-  addLevel(result, levels, 'middleName', compareMiddleName(q.middle, r.middle), GATE_FIELD_BITS.middleName, explain);
-  addLevel(result, levels, 'email', compareEmails(q.emails, r.emails), GATE_FIELD_BITS.email, explain);
-  addLevel(result, levels, 'phone', comparePhones(q.phones, r.phones), GATE_FIELD_BITS.phone, explain);
-  scoreAddresses(q, r, ctx, result, explain);
+  if (f.sex.mask !== 0) {
+    const sex = compareSex(q.sex, r.sex);
+    addLevel(result, f.sex, 'sex', sex, 0, explain);
+    record?.(FIELD_SLOT.sex, sex);
+    if (stop && result.vetoedBy !== null) return result;
+  } else record?.(FIELD_SLOT.sex, 'missing');
+  if (f.identifier.mask !== 0) {
+    const id = compareIdentifiers(q.identifiers, r.identifiers, f.identifier.mask);
+    addLevel(result, f.identifier, 'identifier', id, GATE_FIELD_BITS.identifier, explain);
+    record?.(FIELD_SLOT.identifier, id);
+    if (stop && result.vetoedBy !== null) return result;
+  } else record?.(FIELD_SLOT.identifier, 'missing');
+  const middle = f.middleName.mask === 0 ? 'missing' : compareMiddleName(q.middle, r.middle, f.middleName.mask);
+  addLevel(result, f.middleName, 'middleName', middle, GATE_FIELD_BITS.middleName, explain);
+  record?.(FIELD_SLOT.middleName, middle);
+  const email = f.email.mask === 0 ? 'missing' : compareEmails(q.emails, r.emails, f.email.mask);
+  addLevel(result, f.email, 'email', email, GATE_FIELD_BITS.email, explain, undefined, w);
+  record?.(FIELD_SLOT.email, email);
+  const phone = f.phone.mask === 0 ? 'missing' : comparePhones(q.phones, r.phones, f.phone.mask);
+  addLevel(result, f.phone, 'phone', phone, GATE_FIELD_BITS.phone, explain, undefined, w);
+  record?.(FIELD_SLOT.phone, phone);
+  if (compiled.addressParts) scoreAddresses(q, r, ctx, result, explain, levelsOut);
+  else if (levelsOut !== undefined) for (const field of ADDRESS_FIELDS) levelsOut[FIELD_SLOT[field]] = MISSING_CODE;
+  if (f.address.mask !== 0) {
+    const address = compareAddressLists(q.addresses, r.addresses);
+    addLevel(result, f.address, 'address', address, address === 'exact' ? ADDRESS_AGREE_BITS : 0, explain, undefined, w);
+    record?.(FIELD_SLOT.address, address);
+  } else record?.(FIELD_SLOT.address, 'missing');
+  const attributes = compiled.attributes;
+  for (let i = 0; i < attributes.length; i++) {
+    const a = attributes[i] as CompiledField;
+    const name = compiled.model.attributes?.[i]?.name ?? `attribute ${i}`;
+    const qa = q.attributes[i] ?? null;
+    const ra = r.attributes[i] ?? null;
+    const level = compareText(qa, ra, compiled.model.fuzzyHigh, compiled.model.fuzzyLow, a.mask);
+    addLevel(result, a, name, level, 0, explain, level === 'exact' ? attributeTfWeight(ctx, a, i, ra) : undefined);
+    if (levelsOut !== undefined) levelsOut[COMPARISON_FIELDS.length + i] = LEVEL_CODE[level];
+  }
+  if (w !== undefined) countGroupsOnce(compiled, compiled.scratch, result, explain);
   return result;
+}
+
+/** Gate bits a whole-address agreement stands for. */
+const ADDRESS_AGREE_BITS = GATE_FIELD_BITS.zip5 | GATE_FIELD_BITS.streetNumber | GATE_FIELD_BITS.streetName | GATE_FIELD_BITS.city;
+
+/**
+ * Applies the model's evidence groups: of a group's positive weights only the largest
+ * counts; the others are taken back out of the score (and shown at 0 in the explanation).
+ */
+function countGroupsOnce(compiled: CompiledModel, weights: Float64Array, result: PairScore, explain: FieldOutcome[] | undefined): void {
+  const levels = compiled.scratchLevels;
+  for (const group of compiled.groups) {
+    const member = (k: number): boolean => {
+      const slot = group.slots[k] as number;
+      const only = group.levels[k];
+      return (weights[slot] as number) > 0 && (only === null || only === undefined || only.has(levels[slot] as number));
+    };
+    let best = -1;
+    for (let k = 0; k < group.slots.length; k++) {
+      if (member(k) && (best === -1 || (weights[group.slots[k] as number] as number) > (weights[group.slots[best] as number] as number))) best = k;
+    }
+    if (best === -1) continue;
+    for (let k = 0; k < group.slots.length; k++) {
+      const slot = group.slots[k] as number;
+      const weight = weights[slot] as number;
+      if (k === best || !member(k)) continue;
+      result.score -= weight;
+      if (explain !== undefined) {
+        const field = COMPARISON_FIELDS[slot] as string;
+        const at = explain.findIndex((o) => o.field === field);
+        const o = explain[at];
+        if (o !== undefined) explain[at] = { ...o, weight: 0, label: `${o.label} (counted once with the ${group.name}'s other agreements)` };
+      }
+    }
+  }
+}
+
+const SWAPPED_BIT = levelBit('swapped');
+
+function formatOdds(prior: number): string {
+  const n = 1 / prior;
+  return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1);
 }
 
 function canSwap(q: NormalizedContact, r: NormalizedContact, ctx: ScoreContext): boolean {
   return !ctx.strict && q.first !== null && q.last !== null && r.first !== null && r.last !== null;
 }
 
-function isSwapped(q: NormalizedContact, r: NormalizedContact): boolean {
-  return compactName(q.first as string) === compactName(r.last as string) && compactName(q.last as string) === compactName(r.first as string);
-}
-
-function tfWeight(ctx: ScoreContext, field: 'firstName' | 'lastName', value: string | null): number | undefined {
-  const spec = ctx.compiled.levels[field].exact;
+function tfWeight(ctx: ScoreContext, field: CompiledField, which: 'first' | 'last', value: string | null): number | undefined {
+  const spec = field.levels.exact;
   if (!ctx.tf || value === null || !spec) return undefined;
   const name = compactName(value);
-  const count = field === 'firstName' ? ctx.tf.firstNameCount(name) : ctx.tf.lastNameCount(name);
+  const count = which === 'first' ? ctx.tf.firstNameCount(name) : ctx.tf.lastNameCount(name);
   return Math.log2(spec.m / termFrequencyU(count, ctx.tf.total, spec.u));
 }
 
-function addressWeight(ctx: ScoreContext, lv: AddressLevels): number {
-  const levels = ctx.compiled.levels;
+function attributeTfWeight(ctx: ScoreContext, field: CompiledField, index: number, value: string | null): number | undefined {
+  const spec = field.levels.exact;
+  if (!ctx.tf?.attributeCount || value === null || !spec) return undefined;
+  return Math.log2(spec.m / termFrequencyU(ctx.tf.attributeCount(index, value), ctx.tf.total, spec.u));
+}
+
+function addressWeight(compiled: CompiledModel, lv: AddressLevels): number {
+  const f = compiled.fields;
   return (
-    (levels.zip5[lv.zip5] ?? MISSING).weight +
-    (levels.streetNumber[lv.streetNumber] ?? MISSING).weight +
-    (levels.streetName[lv.streetName] ?? MISSING).weight +
-    (levels.building[lv.building] ?? MISSING).weight +
-    (levels.unit[lv.unit] ?? MISSING).weight +
-    (levels.city[lv.city] ?? MISSING).weight +
-    (levels.state[lv.state] ?? MISSING).weight
+    (f.zip5.levels[lv.zip5] ?? MISSING).weight +
+    (f.streetNumber.levels[lv.streetNumber] ?? MISSING).weight +
+    (f.streetName.levels[lv.streetName] ?? MISSING).weight +
+    (f.building.levels[lv.building] ?? MISSING).weight +
+    (f.unit.levels[lv.unit] ?? MISSING).weight +
+    (f.city.levels[lv.city] ?? MISSING).weight +
+    (f.state.levels[lv.state] ?? MISSING).weight
   );
 }
 
-function scoreAddresses(q: NormalizedContact, r: NormalizedContact, ctx: ScoreContext, result: PairScore, explain?: FieldOutcome[]): void {
+function scoreAddresses(q: NormalizedContact, r: NormalizedContact, ctx: ScoreContext, result: PairScore, explain?: FieldOutcome[], levelsOut?: Uint8Array): void {
+  const compiled = ctx.compiled;
   if (q.addresses.length === 0 || r.addresses.length === 0) {
-    if (explain) for (const field of ADDRESS_FIELDS) explain.push({ field, level: 'missing', label: MISSING.label, weight: 0 });
+    if (explain) for (const field of ADDRESS_FIELDS) explain.push({ field, level: 'missing', label: MISSING_LABEL, weight: 0 });
+    if (levelsOut !== undefined) for (const field of ADDRESS_FIELDS) levelsOut[FIELD_SLOT[field]] = MISSING_CODE;
     return;
   }
   let best: AddressLevels | null = null;
   let bestWeight = -Infinity;
   for (const a of q.addresses) {
     for (const b of r.addresses) {
-      const lv = compareAddress(a, b);
-      const w = addressWeight(ctx, lv);
+      const lv = compareAddress(a, b, compiled.addressMasks);
+      const w = addressWeight(compiled, lv);
       if (w > bestWeight) {
         bestWeight = w;
         best = lv;
@@ -243,14 +440,46 @@ function scoreAddresses(q: NormalizedContact, r: NormalizedContact, ctx: ScoreCo
     }
   }
   if (best === null) return;
-  const floor = ctx.compiled.model.addressFloor;
+  const floor = compiled.model.addressFloor;
   // Scale every part down together when the floor applies, so the explanation still sums up.
   const scale = bestWeight < floor ? floor / bestWeight : 1;
+  const cityTf = best.city === 'exact' && ctx.tf?.cityCount !== undefined;
   for (const field of ADDRESS_FIELDS) {
-    const spec = ctx.compiled.levels[field][best[field]] ?? MISSING;
-    const weight = spec.weight * scale;
+    const f = compiled.fields[field];
+    const level = f.mask === 0 ? 'missing' : best[field];
+    const spec = f.levels[level] ?? MISSING;
+    let weight = spec.weight * scale;
+    if (field === 'city' && cityTf && spec.weight > 0) weight = cityTfWeight(ctx, spec, q, r) ?? weight;
     result.score += weight;
+    if (spec.veto && result.vetoedBy === null) result.vetoedBy = field;
     if (spec.agrees) result.agreeMask |= ADDRESS_GATE_BITS[field];
-    if (explain) explain.push({ field, level: best[field], label: spec.label, weight });
+    if (explain) explain.push({ field, level, label: spec.label, weight });
+    if (levelsOut !== undefined) levelsOut[FIELD_SLOT[field]] = LEVEL_CODE[level];
   }
 }
+
+function cityTfWeight(ctx: ScoreContext, spec: CompiledLevel, q: NormalizedContact, r: NormalizedContact): number | undefined {
+  // The city both records agree on (the first that does).
+  for (const a of q.addresses) {
+    if (a.city === null) continue;
+    for (const b of r.addresses) {
+      if (b.city !== null && compactName(a.city) === compactName(b.city)) {
+        const count = ctx.tf?.cityCount?.(compactName(b.city)) ?? 0;
+        return Math.log2(spec.m / termFrequencyU(count, ctx.tf?.total ?? 0, spec.u));
+      }
+    }
+  }
+  return undefined;
+}
+
+/** The level name of a level code. */
+export function levelOfCode(code: number): LevelName {
+  return LEVEL_NAMES[code] ?? 'missing';
+}
+
+/** Every field's levels of a compiled model (for reports and estimation). */
+export function compiledFieldOf(compiled: CompiledModel, slot: number): CompiledField {
+  return slot < COMPARISON_FIELDS.length ? compiled.fields[COMPARISON_FIELDS[slot] as ComparisonField] : (compiled.attributes[slot - COMPARISON_FIELDS.length] ?? NO_FIELD);
+}
+
+export { ALL_LEVELS };

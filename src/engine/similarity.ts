@@ -118,3 +118,56 @@ export function isAdjacentTransposition(a: string, b: string): boolean {
   }
   return false;
 }
+
+/**
+ * True when `a` and `b` are at most one edit apart, counting an adjacent transposition as
+ * one edit (optimal-string-alignment Damerau-Levenshtein distance <= 1). Linear time, no
+ * allocation. Symmetric.
+ */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true;
+  const la = a.length;
+  const lb = b.length;
+  if (la - lb > 1 || lb - la > 1) return false;
+  let i = 0;
+  while (i < la && i < lb && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  if (la === lb) {
+    // One substitution, or one adjacent transposition at i.
+    if (sameFrom(a, b, i + 1, i + 1)) return true;
+    return i + 1 < la && a.charCodeAt(i) === b.charCodeAt(i + 1) && a.charCodeAt(i + 1) === b.charCodeAt(i) && sameFrom(a, b, i + 2, i + 2);
+  }
+  // One insertion or deletion at i.
+  return la > lb ? sameFrom(a, b, i + 1, i) : sameFrom(a, b, i, i + 1);
+}
+
+function sameFrom(a: string, b: string, i: number, j: number): boolean {
+  if (a.length - i !== b.length - j) return false;
+  for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
+  return true;
+}
+
+/**
+ * Character sequences that optical character recognition confuses, each with the form both
+ * are read as: a scanned "rn" is often read as "m", "0" as "o", "1" and "l" as "i". Applied
+ * by {@link ocrFold} so that one OCR confusion costs one edit at most ("rnary"/"mary",
+ * "j0hn"/"john", "wi11iam"/"william"). Sources: the confusion pairs reported for
+ * commercial OCR engines on typewritten and printed forms (e.g. Rice, Jenkins and Nartker,
+ * "The Fifth Annual Test of OCR Accuracy", 1996).
+ */
+export const OCR_CONFUSIONS: readonly (readonly [string, string])[] = [
+  ['rn', 'm'], ['vv', 'w'], ['cl', 'd'], ['0', 'o'], ['1', 'i'], ['l', 'i'], ['|', 'i'],
+  ['!', 'i'], ['5', 's'], ['8', 'b'], ['6', 'b'], ['9', 'g'], ['2', 'z'], ['4', 'a'], ['3', 'e'], ['7', 't'],
+];
+
+const OCR_MULTI = /rn|vv|cl/g;
+const OCR_SINGLE = /[01l|!58692437]/g;
+const OCR_SINGLE_MAP: Readonly<Record<string, string>> = Object.fromEntries(OCR_CONFUSIONS.filter(([from]) => from.length === 1));
+
+/**
+ * The form of a (folded, compact) string in which OCR confusions are undone: every
+ * sequence of {@link OCR_CONFUSIONS} replaced by the letter it is mistaken for. Two values
+ * whose OCR folds are one edit apart are one OCR error apart. Idempotent.
+ */
+export function ocrFold(text: string): string {
+  return text.replace(OCR_MULTI, (m) => (m === 'rn' ? 'm' : m === 'vv' ? 'w' : 'd')).replace(OCR_SINGLE, (ch) => OCR_SINGLE_MAP[ch] ?? ch);
+}

@@ -49,6 +49,13 @@ export interface ContactInput {
   readonly phones?: readonly (PhoneInput | string)[] | undefined;
   readonly addresses?: readonly AddressInput[] | undefined;
   readonly identifiers?: readonly IdentifierInput[] | undefined;
+  /** "M"/"F" (any case), or a word ("male", "female", "man", "woman"). */
+  readonly sex?: string | null | undefined;
+  /**
+   * Free-text attributes compared as they are (a file's occupation or birth place column),
+   * in the order the model's `attributes` name them.
+   */
+  readonly attributes?: readonly (string | null | undefined)[] | undefined;
 }
 
 /** Why a normalizer could not produce a value. */
@@ -132,13 +139,20 @@ export interface NormalizedContact {
   readonly middle: string | null;
   readonly last: string | null;
   readonly suffix: NameSuffix | null;
-  /** Date of birth as "YYYY-MM-DD". */
+  /** Date of birth as "YYYY-MM-DD", or the year alone ("1875") when only the year is known. */
   readonly dob: string | null;
   /** Normalized email addresses. */
   readonly emails: readonly string[];
-  /** E.164 phones. */
+  /** E.164 phones; a local number without its area code as "L" and its seven digits. */
   readonly phones: readonly string[];
   readonly addresses: readonly NormalizedAddress[];
   /** External identifiers as "type:externalid", folded to lower case. */
   readonly identifiers: readonly string[];
+  /** "m" or "f". */
+  readonly sex: Sex | null;
+  /** Folded attribute values (see ContactInput.attributes); empty when the model has none. */
+  readonly attributes: readonly (string | null)[];
 }
+
+/** A person's sex as the contract codes it (interface.md 2.1), lower case. */
+export type Sex = 'm' | 'f';

@@ -24,17 +24,24 @@ export type ContactField =
   | 'city'
   | 'stateOrProvince'
   | 'zipOrPostalCode'
-  | 'countryCode';
+  | 'countryCode'
+  | 'yearOfBirth'
+  | 'sex'
+  | 'identifier'
+  | 'attribute';
 
 /** Every field, in the order the summary lists them. */
 export const CONTACT_FIELDS: readonly ContactField[] = [
   'firstName', 'middleName', 'lastName', 'suffix', 'fullName', 'email', 'phone', 'dateOfBirth',
   'addressLine1', 'addressLine2', 'addressLine3', 'streetNumber', 'streetName', 'city',
-  'stateOrProvince', 'zipOrPostalCode', 'countryCode',
+  'stateOrProvince', 'zipOrPostalCode', 'countryCode', 'yearOfBirth', 'sex', 'identifier', 'attribute',
 ];
 
-/** Fields several columns may feed (a person has several emails and phones). */
-export const MULTI_VALUE_FIELDS: ReadonlySet<ContactField> = new Set(['email', 'phone']);
+/**
+ * Fields several columns may feed (a person has several emails and phones; a file several
+ * identifier columns, an SSN and a passport number; and several attribute columns).
+ */
+export const MULTI_VALUE_FIELDS: ReadonlySet<ContactField> = new Set(['email', 'phone', 'identifier', 'attribute']);
 
 /** What `--map HEADER=ignore` (or `-`) sets: the column is not matched on. */
 export const IGNORE = 'ignore';
@@ -61,7 +68,42 @@ export const DEFAULT_HEADER_ALIASES: Readonly<Record<ContactField, readonly stri
   stateOrProvince: ['state', 'province', 'region', 'stateprovince', 'statecode', 'stateabbr', 'st'],
   zipOrPostalCode: ['zip', 'zipcode', 'zip5', 'postcode', 'postalcode', 'postal', 'postcodes', 'pincode', 'plz', 'zippostal'],
   countryCode: ['country', 'countryiso', 'countryname', 'nation', 'iso2'],
+  yearOfBirth: ['yob', 'birthyear', 'yearborn', 'byear', 'yearbirth'],
+  sex: ['gender', 'sexcode', 'gendercode', 'mf'],
+  identifier: [
+    'ssn', 'socsecid', 'socsec', 'socialsecurity', 'socialsecuritynumber', 'socialsecurityno', 'sin', 'nino', 'nin',
+    'nationalinsurance', 'nationalinsurancenumber', 'nationalid', 'nationalidnumber', 'passport', 'passportno',
+    'passportnumber', 'passportnum', 'driverslicense', 'driverslicence', 'driverlicense', 'driverlicence',
+    'driverslicensenumber', 'dlnumber', 'dlno', 'licensenumber', 'licencenumber', 'taxid', 'tin', 'itin', 'mrn',
+    'medicalrecordnumber', 'medicare', 'medicaid', 'nhsnumber', 'voterid', 'voterno', 'voternumber', 'ncid',
+  ],
+  attribute: [
+    'occupation', 'job', 'jobtitle', 'profession', 'employer', 'company', 'birthplace', 'placeofbirth', 'pob',
+    'birthcity', 'birthcountry', 'countryofbirth', 'birthstate', 'county', 'nationality', 'citizenship',
+    'maritalstatus', 'race', 'ethnicity', 'religion', 'party', 'language', 'fathername', 'fathersname',
+    'mothername', 'mothersname', 'mothersmaidenname', 'maidenname', 'spousename', 'precinct', 'ward', 'parish',
+  ],
 };
+
+/**
+ * The identifier type a column's header names, so that two files' columns compare: social
+ * security numbers are "ssn", passports "passport", driving licences "driverslicense";
+ * any other identifier column keeps its header key.
+ */
+export function identifierTypeOf(header: string): string {
+  const key = headerKey(header);
+  if (/^(ssn|socsec|socialsecurity|sin$)/.test(key)) return 'ssn';
+  if (key.startsWith('passport')) return 'passport';
+  if (/^(drivers?licen[cs]e|dl(no|number)?$|licen[cs]enumber)/.test(key)) return 'driverslicense';
+  if (/^(nino|nin|nationalinsurance)/.test(key)) return 'nino';
+  return key;
+}
+
+/**
+ * Words a header may carry after a field name ("postcode_fake", "dob_raw", "surname_clean"):
+ * tried when the whole header is not an alias.
+ */
+export const HEADER_SUFFIXES: readonly string[] = ['fake', 'raw', 'clean', 'cleaned', 'std', 'standardized', 'standardised', 'norm', 'normalized', 'orig', 'original', 'value', 'text', 'txt', 'str'];
 
 /**
  * Prefixes a header may carry before a field name ("voter_first_name", "home_phone",
@@ -107,6 +149,12 @@ export function fieldForHeader(header: string, table: ReadonlyMap<string, Contac
   if (unnumbered !== key) {
     const viaNumber = multi(table.get(unnumbered));
     if (viaNumber !== null) return viaNumber;
+  }
+  for (const suffix of HEADER_SUFFIXES) {
+    if (key.endsWith(suffix) && key.length > suffix.length) {
+      const field = table.get(key.slice(0, key.length - suffix.length));
+      if (field !== undefined) return field;
+    }
   }
   for (const prefix of HEADER_PREFIXES) {
     if (key.startsWith(prefix) && key.length > prefix.length) {
@@ -157,6 +205,15 @@ export interface HeaderMapOptions {
   readonly overrides?: readonly ColumnOverride[];
   /** Header of the id column (`--id`). */
   readonly idColumn?: string | undefined;
+  /**
+   * Without `idColumn`, use a column named like an id (`id`, `unique_id`, `rec_id`...) as the
+   * id column (falling back to row numbers when its values are not unique). Default false.
+   */
+  readonly detectId?: boolean;
+  /** Identifier columns by type (`--identifier TYPE=COLUMN`). */
+  readonly identifiers?: readonly { readonly type: string; readonly header: string }[];
+  /** Columns compared as free-text attributes (`--attribute COLUMN`). */
+  readonly attributes?: readonly string[];
   /** Fail unless some column gives a name (first, last or full name). Default true. */
   readonly requireName?: boolean;
   readonly aliases?: ReadonlyMap<string, ContactField>;
@@ -169,6 +226,12 @@ export interface HeaderPlan {
   readonly columns: readonly (ContactField | null)[];
   /** Index of the id column, or null (ids are row numbers). */
   readonly idColumn: number | null;
+  /** The id column was found by its name, not given: row numbers stand in if its values repeat. */
+  readonly idDetected: boolean;
+  /** Identifier type of each identifier column (null for other columns). */
+  readonly identifierTypes: readonly (string | null)[];
+  /** Columns compared as attributes, in order (their headers name them). */
+  readonly attributes: readonly number[];
   /** Things the user should know about the mapping, one sentence each. */
   readonly notes: readonly string[];
 }
@@ -219,9 +282,35 @@ export function mapHeaders(headers: readonly string[], options: HeaderMapOptions
     fixed.add(at);
     columns[at] = override.field === IGNORE ? null : override.field;
   }
+  const identifierTypes: (string | null)[] = headers.map(() => null);
+  for (const id of options.identifiers ?? []) {
+    const at = findColumn(headers, id.header, '--identifier');
+    if (typeof at !== 'number') return at;
+    fixed.add(at);
+    columns[at] = 'identifier';
+    identifierTypes[at] = headerKey(id.type) || identifierTypeOf(id.header);
+  }
+  for (const name of options.attributes ?? []) {
+    const at = findColumn(headers, name, '--attribute');
+    if (typeof at !== 'number') return at;
+    fixed.add(at);
+    columns[at] = 'attribute';
+  }
+  let idDetected = false;
+  if (idColumn === null && options.detectId === true) {
+    const at = headers.findIndex((h, i) => !fixed.has(i) && ID_HEADERS.has(headerKey(h)));
+    if (at !== -1) {
+      idColumn = at;
+      idDetected = true;
+      fixed.add(at);
+    }
+  }
   const taken = new Set<ContactField>(columns.filter((f): f is ContactField => f !== null && !MULTI_VALUE_FIELDS.has(f)));
   headers.forEach((header, i) => {
-    if (fixed.has(i)) return;
+    if (fixed.has(i)) {
+      if (columns[i] === 'identifier' && identifierTypes[i] === null) identifierTypes[i] = identifierTypeOf(header);
+      return;
+    }
     const field = fieldForHeader(header, table);
     if (field === null) return;
     if (!MULTI_VALUE_FIELDS.has(field) && taken.has(field)) {
@@ -230,6 +319,7 @@ export function mapHeaders(headers: readonly string[], options: HeaderMapOptions
     }
     columns[i] = field;
     taken.add(field);
+    if (field === 'identifier') identifierTypes[i] = identifierTypeOf(header);
   });
   const has = (f: ContactField): boolean => columns.includes(f);
   if (has('streetNumber') && !has('streetName') && has('addressLine1')) {
@@ -246,8 +336,12 @@ export function mapHeaders(headers: readonly string[], options: HeaderMapOptions
   if (has('fullName') && (has('firstName') || has('lastName'))) {
     notes.push('a full-name column and separate name columns: the full name fills only the parts the others leave empty');
   }
-  return { headers: [...headers], columns, idColumn, notes };
+  const attributes = columns.flatMap((f, i) => (f === 'attribute' ? [i] : []));
+  return { headers: [...headers], columns, idColumn, idDetected, identifierTypes, attributes, notes };
 }
+
+/** Headers (as keys) of columns that hold each row's id. */
+export const ID_HEADERS: ReadonlySet<string> = new Set(['id', 'uniqueid', 'recid', 'recordid', 'rowid', 'uid', 'personid', 'recordno', 'recno', 'idnumber']);
 
 /** One line per mapped column ("given_name -> firstName") and the columns left out. */
 export function describePlan(plan: HeaderPlan): { mapped: string[]; ignored: string[] } {
@@ -256,6 +350,7 @@ export function describePlan(plan: HeaderPlan): { mapped: string[]; ignored: str
   plan.headers.forEach((h, i) => {
     const field = plan.columns[i];
     if (i === plan.idColumn) mapped.push(`${h} -> id`);
+    else if (field === 'identifier') mapped.push(`${h} -> identifier (${plan.identifierTypes[i] ?? h})`);
     else if (field) mapped.push(`${h} -> ${field}`);
     else ignored.push(h);
   });

@@ -3,7 +3,7 @@
  * a contact out (values trimmed; empty cells are absent; a missing cell of a short row is
  * empty).
  */
-import { parseFullName, type AddressInput, type ContactInput, type PhoneInput } from '../engine/index.js';
+import { foldCompact, isTitle, parseFullName, type AddressInput, type ContactInput, type IdentifierInput, type PhoneInput } from '../engine/index.js';
 import type { ContactField, HeaderPlan } from './header-map.js';
 
 /** Column indexes per field, computed once per file. */
@@ -11,6 +11,10 @@ export interface RowLayout {
   readonly single: Readonly<Partial<Record<ContactField, number>>>;
   readonly emails: readonly number[];
   readonly phones: readonly number[];
+  /** Identifier columns and their types. */
+  readonly identifiers: readonly { readonly column: number; readonly type: string }[];
+  /** Attribute columns, in the plan's order. */
+  readonly attributes: readonly number[];
   readonly idColumn: number | null;
 }
 
@@ -19,17 +23,32 @@ export function compileRowLayout(plan: HeaderPlan): RowLayout {
   const single: Partial<Record<ContactField, number>> = {};
   const emails: number[] = [];
   const phones: number[] = [];
+  const identifiers: { column: number; type: string }[] = [];
   plan.columns.forEach((field, i) => {
     if (field === null) return;
     if (field === 'email') emails.push(i);
     else if (field === 'phone') phones.push(i);
-    else if (single[field] === undefined) single[field] = i;
+    else if (field === 'identifier') identifiers.push({ column: i, type: plan.identifierTypes[i] ?? plan.headers[i] ?? 'id' });
+    else if (field !== 'attribute' && single[field] === undefined) single[field] = i;
   });
-  return { single, emails, phones, idColumn: plan.idColumn };
+  return { single, emails, phones, identifiers, attributes: plan.attributes, idColumn: plan.idColumn };
 }
 
-/** Separators between several emails in one cell. */
-const EMAIL_SEPARATORS = /[\s;,]+/;
+/** An email address inside a cell: "ada@x.org", "Ada Lovelace <ada@x.org>", "mailto:ada@x.org". */
+const EMAIL_IN_CELL = /[^\s<>;,"'()\[\]]+@[^\s<>;,"'()\[\]]+/g;
+/** "Display Name <addr@x>": the name before the angle brackets. */
+const DISPLAY_NAME = /^\s*"?([^"<>@]{2,100}?)"?\s*<[^<>]+@[^<>]+>\s*$/;
+
+/**
+ * The email addresses of a cell (several may be separated by spaces, commas or semicolons;
+ * each may carry a display name, "Ada Lovelace <ada@x.org>"), and the display name when the
+ * cell holds exactly one address with one.
+ */
+export function emailsInCell(text: string): { emails: string[]; displayName: string | null } {
+  const emails = (text.match(EMAIL_IN_CELL) ?? []).map((e) => e.replace(/^mailto:/i, ''));
+  const display = emails.length === 1 ? DISPLAY_NAME.exec(text)?.[1]?.trim() ?? null : null;
+  return { emails, displayName: display !== null && display.length > 0 ? display : null };
+}
 /** Separators between several phones in one cell (not "," or spaces: they format numbers). */
 const PHONE_SEPARATORS = /\s*[;|]\s*/;
 const ISO_ALPHA2 = /^[A-Za-z]{2}$/;
@@ -50,21 +69,36 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
   let middleName = get('middleName');
   let lastName = get('lastName');
   let suffix = get('suffix');
-  const full = get('fullName');
-  if (full !== null) {
-    const parts = parseFullName(full);
-    firstName ??= parts.firstName;
-    lastName ??= parts.lastName;
-    middleName ??= parts.middleName;
-    suffix ??= parts.suffix;
-  }
-  const country = get('countryCode');
+  // A title in the first-name column ("Sir") is no first name: the full name may hold one.
+  if (firstName !== null && isTitle(firstName)) firstName = null;
   const emails: string[] = [];
+  let displayName: string | null = null;
   for (const at of layout.emails) {
     const value = cell(cells, at);
     if (value === null) continue;
-    for (const e of value.split(EMAIL_SEPARATORS)) if (e.length > 0) emails.push(e);
+    const found = emailsInCell(value);
+    for (const e of found.emails) emails.push(e);
+    displayName ??= found.displayName;
   }
+  const full = get('fullName') ?? (firstName === null && lastName === null ? displayName : null);
+  if (full !== null) {
+    const parts = parseFullName(full);
+    const hasFirst = s['firstName'] !== undefined;
+    const hasLast = s['lastName'] !== undefined;
+    if (firstName === null && lastName === null) {
+      firstName = parts.firstName;
+      lastName = parts.lastName;
+    } else {
+      // A column the file lacks is filled from the full name. One the file has but left
+      // empty in this row stays empty, unless the full name's other part is the row's: a
+      // full name without a surname ("Alfred Enoch") would give a middle name as surname.
+      if (lastName === null && !hasLast) lastName = parts.lastName;
+      if (firstName === null && (!hasFirst || (parts.lastName !== null && lastName !== null && sameName(parts.lastName, lastName)))) firstName = parts.firstName;
+    }
+    if (middleName === null && parts.middleName !== null && (firstName === null || parts.firstName === null || sameName(parts.firstName, firstName))) middleName = parts.middleName;
+    suffix ??= parts.suffix;
+  }
+  const country = get('countryCode');
   const phones: (PhoneInput | string)[] = [];
   const phoneCountry = country !== null && ISO_ALPHA2.test(country) ? country.toUpperCase() : null;
   for (const at of layout.phones) {
@@ -93,15 +127,25 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
   put('stateOrProvince', 'stateOrProvince');
   put('zipOrPostalCode', 'zipOrPostalCode');
   if (hasAddress && country !== null) address.countryCode = country;
+  const identifiers: IdentifierInput[] = [];
+  for (const { column, type } of layout.identifiers) {
+    const value = cell(cells, column);
+    // Identifiers compare without their punctuation: 123-45-6789 is 123456789.
+    const compact = value === null ? '' : value.replace(/[\s\-./]+/g, '');
+    if (compact.length > 0) identifiers.push({ type, externalId: compact });
+  }
   const contact: ContactInput = {
     firstName,
     middleName,
     lastName,
     suffix,
-    dateOfBirth: get('dateOfBirth'),
+    dateOfBirth: get('dateOfBirth') ?? get('yearOfBirth'),
     emails,
     phones,
     addresses: hasAddress ? [address] : [],
+    identifiers,
+    sex: get('sex'),
+    attributes: layout.attributes.map((at) => cell(cells, at)),
   };
   return contact;
 }
@@ -110,4 +154,9 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
 export function rowId(cells: readonly string[], layout: RowLayout, rowNumber: number): string {
   if (layout.idColumn === null) return String(rowNumber);
   return (cells[layout.idColumn] ?? '').trim();
+}
+
+/** The same name once case, accents and punctuation are ignored. */
+function sameName(a: string, b: string): boolean {
+  return foldCompact(a) === foldCompact(b);
 }

@@ -1,12 +1,24 @@
 /**
- * Deduplication results gathered from query batches: every Matched pair joins two rows'
- * clusters (union-find, transitive closure, the cluster named by its first row), and each
- * row keeps its best Matched partner (from either side of the pair) and its best Possible.
+ * Deduplication results gathered from query batches, and the clusters made of them.
+ *
+ * Matched pairs are joined into clusters strongest first (single linkage in score order),
+ * but a pair joins two clusters only when no row of one conflicts with a row of the other
+ * (conflicts.ts: clearly different names, dates of birth or identifiers) unless the model
+ * matched those two rows directly (a pair may differ on a field and still match; two rows
+ * joined through a third must not conflict), and a row with no
+ * name never joins two clusters that both hold named rows: it may belong to either, and
+ * would otherwise bridge two people. A cluster is named by its first row. Each row keeps its
+ * best Matched partner within its cluster and its best Possible. The result depends only on
+ * the pairs found, not on the order batches arrive in (same output on any number of threads).
  */
+import { conflictOf, isNamed, type Signature } from './conflicts.js';
 import type { QueryResult } from './shard.js';
 
 /** Per-row outcome codes. */
 export type RowDecision = 'Matched' | 'Possible' | 'Unmatched' | 'Unmatchable';
+
+/** Largest member lists compared in full when two clusters would join; beyond it, this many of each. */
+const CONFLICT_CHECK_MEMBERS = 64;
 
 /** Aggregated results of a deduplication over `size` rows. */
 export class DedupeResults {
@@ -24,7 +36,16 @@ export class DedupeResults {
   readonly lowScores: number[] = [];
   /** Every Matched pair as found (from, to, score), when kept (eval, report). */
   readonly edges: { from: number[]; to: number[]; score: number[] } | null;
+  /** Matched pairs waiting to be clustered. */
+  private readonly pending: { from: number[]; to: number[]; score: number[] } = { from: [], to: [], score: [] };
+  /** Evaluation: every candidate pair compared and its score (when the pool collects them). */
+  readonly candidates: { from: number[]; to: number[]; score: number[] } = { from: [], to: [], score: [] };
+  /** Why each row's Possible is not Matched though it scored above the threshold (a missing gate...). */
+  readonly possibleWhy = new Map<number, string>();
+  /** Pairs clustering refused, and why (a conflict, or a nameless bridge). */
+  readonly refused: { a: number; b: number; score: number; why: string }[] = [];
   private sizes: Int32Array | null = null;
+  private clustered = false;
 
   constructor(readonly size: number, keepEdges: boolean) {
     this.partner = new Int32Array(size).fill(-1);
@@ -51,14 +72,6 @@ export class DedupeResults {
     return r;
   }
 
-  private union(a: number, b: number): void {
-    const ra = this.root(a);
-    const rb = this.root(b);
-    if (ra === rb) return;
-    if (ra < rb) this.parent[rb] = ra;
-    else this.parent[ra] = rb;
-  }
-
   private offerPartner(row: number, other: number, score: number): void {
     const cur = this.partner[row] as number;
     const curScore = this.partnerScore[row] as number;
@@ -75,9 +88,9 @@ export class DedupeResults {
       const a = matchFrom[k] as number;
       const b = matchTo[k] as number;
       const s = matchScore[k] as number;
-      this.union(a, b);
-      this.offerPartner(a, b, s);
-      this.offerPartner(b, a, s);
+      this.pending.from.push(a);
+      this.pending.to.push(b);
+      this.pending.score.push(s);
       if (this.edges !== null) {
         this.edges.from.push(a);
         this.edges.to.push(b);
@@ -90,10 +103,106 @@ export class DedupeResults {
       this.possible[row] = result.possibleId[i] as number;
       this.possibleScore[row] = result.possibleScore[i] as number;
       this.noGate[row] = result.noGate[i] as number;
+      const why = result.possibleWhy[i];
+      if (why !== null && why !== undefined) this.possibleWhy.set(row, why);
+    }
+    for (let k = 0; k < result.candFrom.length; k++) {
+      this.candidates.from.push(result.candFrom[k] as number);
+      this.candidates.to.push(result.candTo[k] as number);
+      this.candidates.score.push(result.candScore[k] as number);
     }
     for (const s of result.lowScores) this.lowScores.push(s);
     this.answered += result.count;
+  }
+
+  /** Rows that appear in a Matched pair (whose signatures clustering needs). */
+  matchedRows(): number[] {
+    const seen = new Uint8Array(this.size);
+    const out: number[] = [];
+    for (const list of [this.pending.from, this.pending.to]) {
+      for (const r of list) {
+        if (seen[r] === 0) {
+          seen[r] = 1;
+          out.push(r);
+        }
+      }
+    }
+    return out.sort((a, b) => a - b);
+  }
+
+  /**
+   * Joins the Matched pairs into clusters (see the file comment). `signatures` holds every row
+   * of {@link matchedRows}; without it (null) pairs join unconditionally (transitive closure).
+   */
+  cluster(signatures: ReadonlyMap<number, Signature> | null): void {
+    const { from, to, score } = this.pending;
+    const n = from.length;
+    const order = Array.from({ length: n }, (_, k) => k);
+    // Strongest first; ties by the pair's rows, so that every thread count gives one order.
+    order.sort((x, y) => (score[y] as number) - (score[x] as number) || lo(from, to, x) - lo(from, to, y) || hi(from, to, x) - hi(from, to, y));
+    const direct = new Set<number>();
+    for (let k = 0; k < n; k++) direct.add(lo(from, to, k) * this.size + hi(from, to, k));
+    const members = new Map<number, number[]>();
+    const membersOf = (root: number): number[] => members.get(root) ?? [root];
+    const named = new Uint8Array(this.size);
+    if (signatures !== null) for (const [row, sig] of signatures) if (isNamed(sig)) named[row] = 1;
+    const hasNamed = (list: readonly number[]): boolean => list.some((r) => named[r] === 1);
+    for (const k of order) {
+      const a = from[k] as number;
+      const b = to[k] as number;
+      const ra = this.root(a);
+      const rb = this.root(b);
+      if (ra === rb) continue;
+      const ma = membersOf(ra);
+      const mb = membersOf(rb);
+      if (signatures !== null) {
+        const why = this.refusal(a, b, ma, mb, signatures, named, hasNamed, direct);
+        if (why !== null) {
+          this.refused.push({ a, b, score: score[k] as number, why });
+          continue;
+        }
+      }
+      const [keep, gone] = ra < rb ? [ra, rb] : [rb, ra];
+      this.parent[gone] = keep;
+      const joined = ma.concat(mb);
+      members.set(keep, joined);
+      members.delete(gone);
+    }
+    for (let k = 0; k < n; k++) {
+      const a = from[k] as number;
+      const b = to[k] as number;
+      if (this.root(a) !== this.root(b)) continue;
+      this.offerPartner(a, b, score[k] as number);
+      this.offerPartner(b, a, score[k] as number);
+    }
+    this.pending.from.length = 0;
+    this.pending.to.length = 0;
+    this.pending.score.length = 0;
     this.sizes = null;
+    this.clustered = true;
+  }
+
+  private refusal(
+    a: number, b: number, ma: readonly number[], mb: readonly number[], signatures: ReadonlyMap<number, Signature>,
+    named: Uint8Array, hasNamed: (list: readonly number[]) => boolean, direct: ReadonlySet<number>,
+  ): string | null {
+    if ((named[a] === 0 || named[b] === 0) && hasNamed(ma) && hasNamed(mb)) return 'a row without a name would join two named clusters';
+    const xs = ma.length > CONFLICT_CHECK_MEMBERS ? ma.slice(0, CONFLICT_CHECK_MEMBERS) : ma;
+    const ys = mb.length > CONFLICT_CHECK_MEMBERS ? mb.slice(0, CONFLICT_CHECK_MEMBERS) : mb;
+    for (const x of xs) {
+      const sx = signatures.get(x);
+      if (sx === undefined) continue;
+      for (const y of ys) {
+        const sy = signatures.get(y);
+        if (sy === undefined) continue;
+        // Two rows the model matched directly may differ on a field (a replaced value); only
+        // rows joined through a third must not conflict.
+        if (direct.has(Math.min(x, y) * this.size + Math.max(x, y))) continue;
+        const why = conflictOf(sx, sy);
+        if (why !== null) return `rows ${x + 1} and ${y + 1}: ${why}`;
+      }
+    }
+    return null;
   }
 
   /** Size of the cluster a row is in. */
@@ -108,13 +217,14 @@ export class DedupeResults {
 
   /** A row's decision: in a cluster of 2+, else a possible match, else why not. */
   decision(row: number): RowDecision {
+    if (!this.clustered) throw new Error('DedupeResults.cluster() must run before decisions are read');
     if (this.partner[row] !== -1) return 'Matched';
     if (this.possible[row] !== -1) return 'Possible';
     return this.noGate[row] === 1 ? 'Unmatchable' : 'Unmatched';
   }
 
   /** Counts for the summary. */
-  counts(): { clusters: number; multiClusters: number; duplicates: number; possible: number; unmatchable: number; largest: number } {
+  counts(): { clusters: number; multiClusters: number; duplicates: number; possible: number; unmatchable: number; largest: number; refused: number } {
     let clusters = 0;
     let multi = 0;
     let possible = 0;
@@ -131,7 +241,7 @@ export class DedupeResults {
       if (d === 'Possible') possible++;
       else if (d === 'Unmatchable') unmatchable++;
     }
-    return { clusters, multiClusters: multi, duplicates: this.size - clusters, possible, unmatchable, largest };
+    return { clusters, multiClusters: multi, duplicates: this.size - clusters, possible, unmatchable, largest, refused: this.refused.length };
   }
 
   /** The `limit` largest clusters (roots), largest first, ties by first row. */
@@ -149,4 +259,12 @@ export class DedupeResults {
       .slice(0, limit)
       .map(([root, list]) => ({ root, members: list }));
   }
+}
+
+function lo(from: readonly number[], to: readonly number[], k: number): number {
+  return Math.min(from[k] as number, to[k] as number);
+}
+
+function hi(from: readonly number[], to: readonly number[], k: number): number {
+  return Math.max(from[k] as number, to[k] as number);
 }

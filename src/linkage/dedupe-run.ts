@@ -9,6 +9,8 @@ import { openCsv } from '../files/csv-reader.js';
 import { CsvWriter, type TextSink } from '../files/csv-writer.js';
 import type { ProgressSink } from './progress.js';
 import { DedupeResults } from './clusters.js';
+import { signatureMap } from './conflicts.js';
+import type { Learned } from './learn.js';
 import { idOf, openInput, readInput, type OpenedInput, type ReadInput } from './input.js';
 import { threadsFor, type RunOptions } from './options.js';
 import { LocalPool, type MatchPool, type PoolConfig } from './pool.js';
@@ -31,8 +33,10 @@ export interface DedupeRun {
   readonly unreadable: UnreadableValues;
   readonly threads: number;
   /** Milliseconds per phase. */
-  readonly timings: { read: number; match: number };
+  readonly timings: { read: number; learn: number; match: number; cluster: number };
   readonly lowSampleEvery: number;
+  /** The learned model and how it was obtained (learned rules), else null. */
+  readonly learned: Learned | null;
 }
 
 /** Creates the pool for a configuration: in-process for one thread, workers otherwise. */
@@ -45,10 +49,11 @@ export async function matchDedupe(
   path: string,
   common: RunOptions,
   progress: ProgressSink,
-  options: { keepEdges: boolean; sampleLowScores: boolean },
+  options: { keepEdges: boolean; sampleLowScores: boolean; collectCandidates?: boolean },
 ): Promise<DedupeRun> {
   const input = await openInput(path, {
     delimiter: common.delimiter, encoding: common.encoding, overrides: common.overrides, idColumn: common.idColumn, batchRows: READ_BATCH_ROWS,
+    identifiers: common.identifiers, attributes: common.attributes,
   });
   const threads = threadsFor(common.threads, input.layout.size);
   // Sample about LOW_SCORE_SAMPLE rows, estimating the row count from the file size.
@@ -56,6 +61,7 @@ export async function matchDedupe(
   const lowSampleEvery = options.sampleLowScores ? Math.max(1, Math.round(estimatedRows / LOW_SCORE_SAMPLE)) : 0;
   const config: PoolConfig = {
     mode: 'dedupe', settings: common.settings, indexPlan: input.plan, queryPlan: input.plan, lowSampleEvery, queryBatchRows: QUERY_BATCH_ROWS, keepQueries: false,
+    collectCandidates: options.collectCandidates === true,
   };
   const pool = createPool(threads, config);
   try {
@@ -65,6 +71,13 @@ export async function matchDedupe(
     const unreadable = await pool.finishIndex();
     progress.finish();
     const t1 = performance.now();
+    let learned: Learned | null = null;
+    if (common.settings.rules === 'learned') {
+      progress.start(common.settings.model === null ? 'estimating the model' : 'estimating the prior', null);
+      learned = await pool.learn();
+      progress.finish();
+    }
+    const tLearned = performance.now();
     const results = new DedupeResults(read.rows, options.keepEdges);
     progress.start('matching', read.rows);
     await pool.queryIndexed((result) => {
@@ -73,7 +86,14 @@ export async function matchDedupe(
     });
     progress.finish();
     const t2 = performance.now();
-    return { input, read, results, pool, unreadable, threads, timings: { read: t1 - t0, match: t2 - t1 }, lowSampleEvery };
+    progress.start('clustering', null);
+    results.cluster(common.settings.rules === 'learned' ? signatureMap(await pool.signatures(results.matchedRows())) : null);
+    progress.finish();
+    const t3 = performance.now();
+    return {
+      input, read, results, pool, unreadable, threads, lowSampleEvery, learned,
+      timings: { read: t1 - t0, learn: tLearned - t1, match: t2 - tLearned, cluster: t3 - t2 },
+    };
   } catch (err) {
     progress.finish();
     await pool.close();
@@ -95,7 +115,7 @@ export async function explainPairs(pool: MatchPool, pairs: readonly PairRequest[
 }
 
 /** Names of the columns dedupe adds (first, so that ragged rows keep them aligned). */
-export const DEDUPE_COLUMNS = ['cluster_id', 'cluster_size', 'match_decision', 'match_score', 'matched_id'] as const;
+export const DEDUPE_COLUMNS = ['cluster_id', 'cluster_size', 'match_decision', 'match_score', 'matched_id', 'match_note'] as const;
 /** The column `--explain` adds. */
 export const EXPLAIN_COLUMN = 'match_explanation';
 
@@ -153,6 +173,7 @@ export async function writeDedupe(
           decision,
           score === null ? '' : formatScore(score),
           other === -1 ? '' : idOf(read.ids, other),
+          decision === 'Possible' ? results.possibleWhy.get(row) ?? '' : '',
         ];
         if (explanations !== null) out.push(explanations.get(row) ?? '');
         if (capture?.rows.has(row)) capture.cells.set(row, cells);

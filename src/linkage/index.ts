@@ -37,3 +37,8 @@ export {
 } from './dedupe-run.js';
 export { matchLink, type LinkRun } from './link-run.js';
 export type { MatchPool } from './pool.js';
+export { evaluateFiles, oracleThreshold, readPairs, type EvalFigures, type EvaluateOptions, type OracleThreshold, type TruthSource } from './evaluate.js';
+export { clustersFromPairs, exactClusterRate, pairKey, pairMetrics, pairsFromClusters, type PairMetrics } from './metrics.js';
+export { baseModelFor, DEFAULT_MATCH_PROBABILITY, DEFAULT_POSSIBLE_PROBABILITY, fileGates } from './settings.js';
+export { learnModel, type Learned } from './learn.js';
+export { conflictOf, type Signature } from './conflicts.js';

@@ -15,6 +15,10 @@ export interface InputOptions {
   readonly encoding?: EncodingChoice | undefined;
   readonly overrides: readonly ColumnOverride[];
   readonly idColumn?: string | undefined;
+  /** Identifier columns by type (`--identifier TYPE=COLUMN`). */
+  readonly identifiers?: readonly { readonly type: string; readonly header: string }[] | undefined;
+  /** Columns compared as attributes (`--attribute COLUMN`). */
+  readonly attributes?: readonly string[] | undefined;
   /** Rows per batch. */
   readonly batchRows: number;
 }
@@ -36,6 +40,8 @@ export interface ReadInput {
   readonly lines: Int32Array;
   readonly issues: CsvIssues;
   readonly batches: number;
+  /** Why a detected id column was not used (its values repeat or are empty), or null. */
+  readonly idNote: string | null;
 }
 
 /** Input paths that mean standard input, which the commands cannot read twice. */
@@ -54,8 +60,12 @@ export async function openFile(path: string, options: Pick<InputOptions, 'delimi
 }
 
 /** Maps an opened file's header (closing it on error). */
-export async function mapFile(path: string, csv: CsvFile, options: Pick<InputOptions, 'overrides' | 'idColumn'>): Promise<OpenedInput> {
-  const plan = mapHeaders(csv.layout.header, { overrides: options.overrides, idColumn: options.idColumn });
+export async function mapFile(path: string, csv: CsvFile, options: Pick<InputOptions, 'overrides' | 'idColumn' | 'identifiers' | 'attributes'>): Promise<OpenedInput> {
+  const plan = mapHeaders(csv.layout.header, {
+    overrides: options.overrides, idColumn: options.idColumn, detectId: true,
+    ...(options.identifiers !== undefined ? { identifiers: options.identifiers } : {}),
+    ...(options.attributes !== undefined ? { attributes: options.attributes } : {}),
+  });
   if ('error' in plan) {
     await csv.close();
     throw new LinkageInputError(`${path}: ${plan.error}`);
@@ -96,8 +106,9 @@ export async function readInput(
   phase: string,
 ): Promise<ReadInput> {
   const { csv, plan } = input;
-  const idColumn = plan.idColumn;
-  const ids: string[] | null = idColumn === null ? null : [];
+  let idColumn = plan.idColumn;
+  let ids: string[] | null = idColumn === null ? null : [];
+  let idNote: string | null = null;
   const firstLine = new Map<string, number>();
   const lines = new IntList();
   let seq = 0;
@@ -110,10 +121,15 @@ export async function readInput(
           const id = (batch.rows[i]?.[idColumn] ?? '').trim();
           const line = batch.lines[i] ?? 0;
           const header = plan.headers[idColumn] ?? '';
-          if (id.length === 0) throw new LinkageInputError(`${input.path}: line ${line}: the id column "${header}" is empty; ids must be unique (omit --id to use row numbers)`);
           const seen = firstLine.get(id);
-          if (seen !== undefined) {
-            throw new LinkageInputError(`${input.path}: line ${line}: id "${id}" repeats line ${seen} (column "${header}"); ids must be unique (omit --id to use row numbers)`);
+          const problem = id.length === 0 ? `line ${line}: the id column "${header}" is empty` : seen !== undefined ? `line ${line}: id "${id}" repeats line ${seen} (column "${header}")` : null;
+          if (problem !== null) {
+            if (!plan.idDetected) throw new LinkageInputError(`${input.path}: ${problem}; ids must be unique (omit --id to use row numbers)`);
+            // A column that only looks like an id: row numbers stand in.
+            idNote = `column "${header}" looked like an id column but its values are not unique (${problem}): rows are numbered instead`;
+            ids = null;
+            idColumn = null;
+            break;
           }
           firstLine.set(id, line);
           ids.push(id);
@@ -132,7 +148,7 @@ export async function readInput(
   } finally {
     progress.finish();
   }
-  return { rows, ids, lines: lines.toArray(), issues: csv.issues, batches: seq };
+  return { rows, ids, lines: lines.toArray(), issues: csv.issues, batches: seq, idNote };
 }
 
 /** The id shown for a row: its id column value, else its 1-based row number. */

@@ -9,6 +9,7 @@ import { createPool, READ_BATCH_ROWS } from './dedupe-run.js';
 import { mapFile, openFile, readInput, type InputOptions, type OpenedInput, type ReadInput } from './input.js';
 import { findColumn } from '../files/header-map.js';
 import { threadsFor, type RunOptions } from './options.js';
+import type { Learned } from './learn.js';
 import type { MatchPool, PoolConfig } from './pool.js';
 import type { QueryResult, UnreadableValues } from './shard.js';
 
@@ -21,6 +22,10 @@ export class LinkResults {
   possibleScore: Float64Array;
   noGate: Uint8Array;
   readonly lowScores: number[] = [];
+  /** Evaluation: every candidate pair compared (right row, left row) and its score. */
+  readonly candidates: { right: number[]; left: number[]; score: number[] } = { right: [], left: [], score: [] };
+  /** Why each right row's Possible is not a link though it scored above the threshold. */
+  readonly possibleWhy = new Map<number, string>();
   answered = 0;
   size = 0;
 
@@ -57,6 +62,13 @@ export class LinkResults {
       this.possible[r.firstId + i] = r.possibleId[i] as number;
       this.possibleScore[r.firstId + i] = r.possibleScore[i] as number;
       this.noGate[r.firstId + i] = r.noGate[i] as number;
+      const why = r.possibleWhy[i];
+      if (why !== null && why !== undefined) this.possibleWhy.set(r.firstId + i, why);
+    }
+    for (let k = 0; k < r.candFrom.length; k++) {
+      this.candidates.right.push(r.candFrom[k] as number);
+      this.candidates.left.push(r.candTo[k] as number);
+      this.candidates.score.push(r.candScore[k] as number);
     }
     for (const s of r.lowScores) this.lowScores.push(s);
     this.answered += r.count;
@@ -112,9 +124,14 @@ export interface LinkRun {
   readonly leftUnreadable: UnreadableValues;
   readonly rightUnreadable: UnreadableValues;
   readonly threads: number;
-  readonly timings: { index: number; match: number };
+  readonly timings: { index: number; learn: number; match: number };
   readonly lowSampleEvery: number;
+  /** The learned model and how it was obtained (learned rules), else null. */
+  readonly learned: Learned | null;
 }
+
+/** Rows of the right file read to estimate a link's model, at most (every k-th row beyond). */
+export const TRAINING_ROWS = 100_000;
 
 /** Ids per side: `--left-id`/`--right-id`, else `--id` for both. */
 export interface LinkIds {
@@ -139,7 +156,7 @@ export async function matchLink(
   common: RunOptions,
   ids: LinkIds,
   progress: ProgressSink,
-  options: { keepQueries: boolean; sampleLowScores: boolean },
+  options: { keepQueries: boolean; sampleLowScores: boolean; collectCandidates?: boolean },
 ): Promise<LinkRun> {
   const base = { delimiter: common.delimiter, encoding: common.encoding, batchRows: READ_BATCH_ROWS };
   const leftCsv = await openFile(leftPath, base);
@@ -151,8 +168,9 @@ export async function matchLink(
   let right: OpenedInput;
   try {
     const [lo, ro] = splitOverrides(common, leftCsv.layout.header, rightCsv.layout.header);
-    left = await mapFile(leftPath, leftCsv, { overrides: lo, idColumn: ids.left });
-    right = await mapFile(rightPath, rightCsv, { overrides: ro, idColumn: ids.right });
+    const extra = { identifiers: common.identifiers, attributes: common.attributes };
+    left = await mapFile(leftPath, leftCsv, { overrides: lo, idColumn: ids.left, ...extra });
+    right = await mapFile(rightPath, rightCsv, { overrides: ro, idColumn: ids.right, ...extra });
   } catch (err) {
     await leftCsv.close();
     await rightCsv.close();
@@ -163,6 +181,7 @@ export async function matchLink(
   const lowSampleEvery = options.sampleLowScores ? Math.max(1, Math.round(estimatedRows / 20_000)) : 0;
   const config: PoolConfig = {
     mode: 'link', settings: common.settings, indexPlan: left.plan, queryPlan: right.plan, lowSampleEvery, queryBatchRows: READ_BATCH_ROWS, keepQueries: options.keepQueries,
+    collectCandidates: options.collectCandidates === true,
   };
   const pool = createPool(threads, config);
   try {
@@ -172,13 +191,32 @@ export async function matchLink(
     const leftUnreadable = await pool.finishIndex();
     progress.finish();
     const t1 = performance.now();
+    let learned: Learned | null = null;
+    let queried = right;
+    if (common.settings.rules === 'learned') {
+      // The model is estimated on pairs across the two files: read the right file once for it
+      // (every k-th batch of a large one), then again to match it.
+      const every = Math.max(1, Math.ceil(right.layout.size / 80 / TRAINING_ROWS));
+      await readInput(right, (batch) => (batch.seq % every === 0 ? pool.train(batch) : Promise.resolve()), progress, 'reading right');
+      progress.start(common.settings.model === null ? 'estimating the model' : 'estimating the prior', null);
+      learned = await pool.learn();
+      progress.finish();
+      queried = await mapFile(rightPath, await openFile(rightPath, base), {
+        overrides: splitOverrides(common, leftCsv.layout.header, rightCsv.layout.header)[1], idColumn: ids.right,
+        identifiers: common.identifiers, attributes: common.attributes,
+      });
+    }
+    const tLearned = performance.now();
     const results = new LinkResults();
-    const rightRead = await readInput(right, (batch) => pool.query(batch, (r) => results.add(r)), progress, 'matching right');
+    const rightRead = await readInput(queried, (batch) => pool.query(batch, (r) => results.add(r)), progress, 'matching right');
     progress.start('matching', rightRead.rows);
     const rightUnreadable = await pool.finishQueries();
     progress.finish();
     const t2 = performance.now();
-    return { left, right, leftRead, rightRead, results, pool, leftUnreadable, rightUnreadable, threads, timings: { index: t1 - t0, match: t2 - t1 }, lowSampleEvery };
+    return {
+      left, right: queried, leftRead, rightRead, results, pool, leftUnreadable, rightUnreadable, threads, lowSampleEvery, learned,
+      timings: { index: t1 - t0, learn: tLearned - t1, match: t2 - tLearned },
+    };
   } catch (err) {
     progress.finish();
     await pool.close();

@@ -1,5 +1,7 @@
 /** Messages between the main thread and matching workers (worker.ts, worker-pool.ts). */
-import type { FieldOutcome, IndexState, NormalizedContact } from '../engine/index.js';
+import type { FieldOutcome, IndexState, MatchModel, NormalizedContact } from '../engine/index.js';
+import type { RowSignatures } from './conflicts.js';
+import type { Learned } from './learn.js';
 import type { PoolConfig } from './pool.js';
 import type { PairRequest, QueryResult, RowBatch, UnreadableValues } from './shard.js';
 
@@ -21,7 +23,14 @@ export type ToWorker =
   | { readonly t: 'dedupe'; readonly queryBatchRows: number }
   /** Link: normalize and query a batch of the other file. */
   | { readonly t: 'query'; readonly batch: RowBatch }
-  | { readonly t: 'explain'; readonly id: number; readonly pairs: readonly PairRequest[] };
+  | { readonly t: 'explain'; readonly id: number; readonly pairs: readonly PairRequest[] }
+  /** The builder: normalize a batch of the other file and keep it to estimate the model on. */
+  | { readonly t: 'train'; readonly batch: RowBatch }
+  /** The builder: estimate the model once the index is complete. */
+  | { readonly t: 'learn' }
+  /** Score with this model from now on. */
+  | { readonly t: 'model'; readonly model: MatchModel }
+  | { readonly t: 'signatures'; readonly id: number; readonly rows: readonly number[] };
 
 /** Worker -> main. */
 export type FromWorker =
@@ -32,6 +41,10 @@ export type FromWorker =
   | { readonly t: 'result'; readonly result: QueryResult; readonly unreadable: UnreadableValues | null }
   | { readonly t: 'dedupe-done' }
   | { readonly t: 'explained'; readonly id: number; readonly outcomes: FieldOutcome[][] }
+  | { readonly t: 'trained' }
+  | { readonly t: 'learned'; readonly learned: Learned }
+  | { readonly t: 'model-set' }
+  | { readonly t: 'signatures'; readonly id: number; readonly signatures: RowSignatures }
   | { readonly t: 'error'; readonly message: string };
 
 /** Worker -> builder: a normalized batch of the indexed file. */

@@ -18,6 +18,10 @@ export interface RunOptions {
   readonly delimiter?: string | undefined;
   /** Input encoding; undefined: detected. */
   readonly encoding?: EncodingChoice | undefined;
+  /** Identifier columns by type (`--identifier TYPE=COLUMN`); others are found by their headers. */
+  readonly identifiers?: readonly { readonly type: string; readonly header: string }[] | undefined;
+  /** Columns compared as free-text attributes (`--attribute COLUMN`); others are found by their headers. */
+  readonly attributes?: readonly string[] | undefined;
   /** Matching threads; null: decided by the input's size ({@link threadsFor}). */
   readonly threads: number | null;
 }

@@ -6,6 +6,8 @@
  */
 import type { FieldOutcome } from '../engine/index.js';
 import type { HeaderPlan } from '../files/header-map.js';
+import type { RowSignatures } from './conflicts.js';
+import type { Learned } from './learn.js';
 import type { MatchSettings } from './settings.js';
 import { MatchShard, mergeUnreadable, type PairRequest, type QueryResult, type RowBatch, type UnreadableValues } from './shard.js';
 
@@ -21,6 +23,8 @@ export interface PoolConfig {
   readonly queryBatchRows: number;
   /** Link: keep the queried rows' normalized contacts, to explain pairs afterwards. */
   readonly keepQueries: boolean;
+  /** Evaluation: report every candidate pair and its score. */
+  readonly collectCandidates?: boolean;
 }
 
 /** Matching threads. Methods are called in phase order: index, finishIndex, queries, explain, close. */
@@ -30,6 +34,12 @@ export interface MatchPool {
   index(batch: RowBatch): Promise<void>;
   /** Resolves when every thread has indexed every batch; unreadable values of the indexed file. */
   finishIndex(): Promise<UnreadableValues>;
+  /** Link, learned rules: rows of the other file to estimate the model on (before `learn`). */
+  train(batch: RowBatch): Promise<void>;
+  /** Learned rules: estimates the model (after `finishIndex`) and makes every thread score with it. */
+  learn(): Promise<Learned>;
+  /** Dedupe: what clustering needs of these indexed rows. */
+  signatures(rows: readonly number[]): Promise<RowSignatures>;
   /** Dedupe: queries every indexed record against the others. */
   queryIndexed(onResult: (result: QueryResult) => void): Promise<void>;
   /** Link: queries a batch of the other file; resolves when the pool can take another. */
@@ -63,6 +73,18 @@ export class LocalPool implements MatchPool {
 
   async finishIndex(): Promise<UnreadableValues> {
     return this.indexUnreadable;
+  }
+
+  async train(batch: RowBatch): Promise<void> {
+    this.shard.addTraining(this.shard.normalize(batch, 'query', {}));
+  }
+
+  async learn(): Promise<Learned> {
+    return this.shard.learn();
+  }
+
+  async signatures(rows: readonly number[]): Promise<RowSignatures> {
+    return this.shard.signatures(rows);
   }
 
   async queryIndexed(onResult: (result: QueryResult) => void): Promise<void> {

@@ -4,10 +4,12 @@
  * single-threaded one), answering queries, and explaining pairs. Used in-process with one
  * thread and inside each worker with several (see pool.ts, worker.ts).
  */
-import { ContactIndex, evaluateGates, suppliedFields, type FieldOutcome, type Gate, type NormalizedContact } from '../engine/index.js';
+import { ContactIndex, evaluateGates, suppliedFields, type FieldOutcome, type Gate, type MatchModel, type NormalizedContact } from '../engine/index.js';
 import { compileRowLayout, rowToContact, type RowLayout } from '../files/row-contact.js';
 import type { HeaderPlan } from '../files/header-map.js';
+import { learnModel, type Learned } from './learn.js';
 import { gatesOf, indexOptionsOf, type MatchSettings } from './settings.js';
+import type { RowSignatures } from './conflicts.js';
 
 /** Values supplied in a row that the engine could not read (so they count for nothing). */
 export interface UnreadableValues {
@@ -43,6 +45,12 @@ export interface QueryResult {
   /** For the report: rows with no candidate above the review threshold, with their best score. */
   readonly lowIds: Int32Array;
   readonly lowScores: Float64Array;
+  /** Why each row's Possible candidate is not matched though it scored above the threshold, or null. */
+  readonly possibleWhy: (string | null)[];
+  /** Evaluation only (`collectCandidates`): every candidate pair compared (from, to) and its score. */
+  readonly candFrom: Int32Array;
+  readonly candTo: Int32Array;
+  readonly candScore: Float64Array;
 }
 
 /** A pair to explain: query id (a row of the queried file) and record id (of the index). */
@@ -77,6 +85,8 @@ export interface ShardOptions {
   readonly queryPlan: HeaderPlan;
   /** Sample one row in `lowSampleEvery` without candidates for the report's low scores (0 = none). */
   readonly lowSampleEvery: number;
+  /** Evaluation: report every candidate pair and its score (pair completeness, thresholds). Default false. */
+  readonly collectCandidates?: boolean;
 }
 
 /** One thread's index and work. */
@@ -89,9 +99,13 @@ export class MatchShard {
   private readonly dedupe: boolean;
   private readonly gates: readonly Gate[];
 
+  /** Link: the other file's rows read for estimation. */
+  private readonly training: NormalizedContact[] = [];
+
   constructor(private readonly options: ShardOptions) {
-    this.index = new ContactIndex(indexOptionsOf(options.settings));
-    this.gates = gatesOf(options.settings);
+    const plans = options.mode === 'dedupe' ? [options.indexPlan] : [options.indexPlan, options.queryPlan];
+    this.index = new ContactIndex(indexOptionsOf(options.settings, plans));
+    this.gates = gatesOf(options.settings, plans);
     this.indexLayout = compileRowLayout(options.indexPlan);
     this.queryLayout = compileRowLayout(options.queryPlan);
     this.dedupe = options.mode === 'dedupe';
@@ -114,6 +128,39 @@ export class MatchShard {
         noteUnreadable(unreadable, 'name', line, [contact.firstName, contact.lastName].filter(Boolean).join(' '));
       }
       out[i] = n;
+    }
+    return out;
+  }
+
+  /** Link: keeps normalized rows of the queried file to estimate the model on. */
+  addTraining(contacts: readonly NormalizedContact[]): void {
+    for (const c of contacts) this.training.push(c);
+  }
+
+  /** Learned rules: estimates the model from the index (and the training rows) and scores with it. */
+  learn(): Learned {
+    const learned = learnModel(this.index, this.index.size, this.dedupe ? null : this.training, this.options.settings);
+    this.training.length = 0;
+    return learned;
+  }
+
+  /** Scores with `model` from now on (one learned by another thread). */
+  setModel(model: MatchModel): void {
+    this.index.setModel(model);
+  }
+
+  /** What clustering needs of some indexed rows: their names, dates of birth and identifiers. */
+  signatures(rows: readonly number[]): RowSignatures {
+    const out: RowSignatures = { rows: [...rows], first: [], middle: [], last: [], dob: [], identifiers: [], suffix: [], sex: [] };
+    for (const row of rows) {
+      const c = this.index.get(row);
+      out.first.push(c?.first ?? null);
+      out.middle.push(c?.middle ?? null);
+      out.last.push(c?.last ?? null);
+      out.dob.push(c?.dob ?? null);
+      out.identifiers.push(c === undefined || c.identifiers.length === 0 ? null : c.identifiers.join('\u0001'));
+      out.suffix.push(c?.suffix ?? null);
+      out.sex.push(c?.sex ?? null);
     }
     return out;
   }
@@ -150,7 +197,12 @@ export class MatchShard {
     const noGate = new Uint8Array(count);
     const lowIds: number[] = [];
     const lowScores: number[] = [];
+    const possibleWhy: (string | null)[] = new Array<string | null>(count).fill(null);
+    const candFrom: number[] = [];
+    const candTo: number[] = [];
+    const candScore: number[] = [];
     const every = this.options.lowSampleEvery;
+    const collect = this.options.collectCandidates === true;
     for (let i = 0; i < count; i++) {
       const id = firstId + i;
       const q = contacts[i] as NormalizedContact;
@@ -164,8 +216,16 @@ export class MatchShard {
         } else if (!possible && c.decision === 'Possible') {
           possibleId[i] = c.id;
           possibleScore[i] = c.score;
+          possibleWhy[i] = c.heldBack;
           possible = true;
         }
+      }
+      if (collect) {
+        this.index.scoreCandidates(q, (other, score) => {
+          candFrom.push(id);
+          candTo.push(other);
+          candScore.push(score);
+        }, self ? { excludeId: id } : {});
       }
       if (found.length === 0) {
         if (evaluateGates(this.gates, suppliedFields(q)).length === 0) noGate[i] = 1;
@@ -190,6 +250,10 @@ export class MatchShard {
       noGate,
       lowIds: Int32Array.from(lowIds),
       lowScores: Float64Array.from(lowScores),
+      possibleWhy,
+      candFrom: Int32Array.from(candFrom),
+      candTo: Int32Array.from(candTo),
+      candScore: Float64Array.from(candScore),
     };
   }
 
@@ -202,10 +266,4 @@ export class MatchShard {
   }
 }
 
-/** "firstName +7.5 (first names equal); dateOfBirth -8.0 (dates of birth differ)": fields that spoke. */
-export function formatExplanation(outcomes: readonly FieldOutcome[]): string {
-  return outcomes
-    .filter((o) => o.level !== 'missing' && o.weight !== 0)
-    .map((o) => `${o.field} ${o.weight >= 0 ? '+' : ''}${o.weight.toFixed(1)} (${o.label})`)
-    .join('; ');
-}
+export { formatExplanation } from '../engine/index.js';

@@ -10,6 +10,8 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { FieldOutcome } from '../engine/index.js';
+import type { RowSignatures } from './conflicts.js';
+import type { Learned } from './learn.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './messages.js';
 import { mergeAllUnreadable, type MatchPool, type PoolConfig } from './pool.js';
 import type { PairRequest, QueryResult, RowBatch, UnreadableValues } from './shard.js';
@@ -63,6 +65,10 @@ export class WorkerPool implements MatchPool {
   private readonly queryBatches: { firstId: number; worker: number }[] = [];
   private nextExplain = 0;
   private readonly explainWaiters = new Map<number, { resolve: (o: FieldOutcome[][]) => void; reject: (err: Error) => void }>();
+  private learnWaiter: { resolve: (l: Learned) => void; reject: (err: Error) => void } | null = null;
+  private modelSet = 0;
+  private modelWaiter: Waiter | null = null;
+  private readonly signatureWaiters = new Map<number, { resolve: (s: RowSignatures) => void; reject: (err: Error) => void }>();
   private closed = false;
 
   constructor(readonly threads: number, private readonly config: PoolConfig) {
@@ -114,9 +120,11 @@ export class WorkerPool implements MatchPool {
     this.failure = err;
     for (const list of this.slotWaiters) for (const waiter of list.splice(0)) waiter.reject(err);
     for (const b of this.builderWaiters.splice(0)) b.waiter.reject(err);
-    for (const waiter of [this.completeWaiter, this.dedupeWaiter, this.queriesWaiter]) waiter?.reject(err);
+    for (const waiter of [this.completeWaiter, this.dedupeWaiter, this.queriesWaiter, this.learnWaiter, this.modelWaiter]) waiter?.reject(err);
     for (const waiter of this.explainWaiters.values()) waiter.reject(err);
     this.explainWaiters.clear();
+    for (const waiter of this.signatureWaiters.values()) waiter.reject(err);
+    this.signatureWaiters.clear();
   }
 
   private receive(w: number, m: FromWorker): void {
@@ -153,6 +161,23 @@ export class WorkerPool implements MatchPool {
         const waiter = this.explainWaiters.get(m.id);
         this.explainWaiters.delete(m.id);
         waiter?.resolve(m.outcomes);
+        return;
+      }
+      case 'trained':
+        this.release(w);
+        return;
+      case 'learned':
+        this.learnWaiter?.resolve(m.learned);
+        this.learnWaiter = null;
+        return;
+      case 'model-set':
+        this.modelSet++;
+        if (this.modelSet === this.threads - 1) this.modelWaiter?.resolve();
+        return;
+      case 'signatures': {
+        const waiter = this.signatureWaiters.get(m.id);
+        this.signatureWaiters.delete(m.id);
+        waiter?.resolve(m.signatures);
         return;
       }
       case 'error':
@@ -197,6 +222,32 @@ export class WorkerPool implements MatchPool {
     for (let w = 0; w < this.threads; w++) this.post(w, { t: 'index-end', batches: this.indexBatches });
     await this.waitFor((x) => (this.completeWaiter = x), this.completeCount === this.threads);
     return mergeAllUnreadable(this.indexUnreadable);
+  }
+
+  async train(batch: RowBatch): Promise<void> {
+    await this.slot(0);
+    this.post(0, { t: 'train', batch });
+  }
+
+  async learn(): Promise<Learned> {
+    if (this.failure) throw this.failure;
+    const learned = await new Promise<Learned>((resolve, reject) => {
+      this.learnWaiter = { resolve, reject };
+      this.post(0, { t: 'learn' });
+    });
+    this.modelSet = 0;
+    for (let w = 1; w < this.threads; w++) this.post(w, { t: 'model', model: learned.model });
+    await this.waitFor((x) => (this.modelWaiter = x), this.threads === 1);
+    return learned;
+  }
+
+  async signatures(rows: readonly number[]): Promise<RowSignatures> {
+    if (this.failure) throw this.failure;
+    const id = this.nextExplain++;
+    return new Promise<RowSignatures>((resolve, reject) => {
+      this.signatureWaiters.set(id, { resolve, reject });
+      this.post(0, { t: 'signatures', id, rows });
+    });
   }
 
   async queryIndexed(onResult: (result: QueryResult) => void): Promise<void> {

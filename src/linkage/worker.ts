@@ -33,7 +33,7 @@ function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
 }
 
 function transferablesOf(r: QueryResult): ArrayBuffer[] {
-  return [r.matchFrom, r.matchTo, r.matchScore, r.possibleId, r.possibleScore, r.noGate, r.lowIds, r.lowScores].map((a) => a.buffer as ArrayBuffer);
+  return [r.matchFrom, r.matchTo, r.matchScore, r.possibleId, r.possibleScore, r.noGate, r.lowIds, r.lowScores, r.candFrom, r.candTo, r.candScore].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** The builder has inserted every batch; another worker has received the builder's index. */
@@ -123,6 +123,28 @@ function handle(message: ToWorker): void {
     }
     case 'explain':
       send({ t: 'explained', id: message.id, outcomes: shard.explain(message.pairs) });
+      return;
+    case 'train':
+      shard.addTraining(shard.normalize(message.batch, 'query', {}));
+      send({ t: 'trained' });
+      return;
+    case 'learn':
+      if (!indexComplete()) {
+        held.push(message);
+        return;
+      }
+      send({ t: 'learned', learned: shard.learn() });
+      return;
+    case 'model':
+      if (!indexComplete()) {
+        held.push(message);
+        return;
+      }
+      shard.setModel(message.model);
+      send({ t: 'model-set' });
+      return;
+    case 'signatures':
+      send({ t: 'signatures', id: message.id, signatures: shard.signatures(message.rows) });
       return;
   }
 }

@@ -30,7 +30,7 @@ describe('compareFirstName', () => {
     { a: 'j', b: 'robert', level: 'disagree' },
     { a: 'mary ann', b: 'mary', level: 'part' },
     { a: 'jonathan', b: 'jonathon', level: 'nickname' },
-    { a: 'christopher', b: 'christohper', level: 'fuzzy-high' },
+    { a: 'christopher', b: 'christohper', level: 'typo' },
     { a: 'robert', b: 'susan', level: 'disagree' },
     { a: 'john', b: 'mary', level: 'disagree' },
     { a: null, b: 'mary', level: 'missing' },
@@ -52,7 +52,7 @@ describe('compareLastName', () => {
     { a: 'o brien', b: 'obrien', level: 'exact' },
     { a: 'de la cruz', b: 'delacruz', level: 'exact' },
     { a: 'garcia lopez', b: 'garcia', level: 'part' },
-    { a: 'smith', b: 'smyth', level: 'fuzzy-high' },
+    { a: 'smith', b: 'smyth', level: 'typo' },
     { a: 'smith', b: 'jones', level: 'disagree' },
     { a: 'smith', b: null, level: 'missing' },
   ])('$a / $b -> $level', ({ a, b, level }) => {
@@ -69,8 +69,8 @@ describe('other comparators', () => {
   it.each([
     { a: '1975-09-18', b: '1975-09-18', level: 'exact' },
     { a: '1975-09-12', b: '1975-12-09', level: 'transposed' },
-    { a: '1975-09-18', b: '1975-09-19', level: 'fuzzy-high' },
-    { a: '1975-09-18', b: '1957-09-18', level: 'fuzzy-high' },
+    { a: '1975-09-18', b: '1975-09-19', level: 'typo' },
+    { a: '1975-09-18', b: '1957-09-18', level: 'typo' },
     { a: '1975-09-18', b: '1982-01-30', level: 'disagree' },
     { a: null, b: '1982-01-30', level: 'missing' },
   ])('date $a / $b -> $level', ({ a, b, level }) => {
@@ -109,7 +109,7 @@ describe('other comparators', () => {
 
   it('codes and text', () => {
     expect(compareCode('4011', '4011')).toBe('exact');
-    expect(compareCode('4011', '4017')).toBe('fuzzy-high');
+    expect(compareCode('4011', '4017')).toBe('typo');
     expect(compareCode('4011', '2600')).toBe('disagree');
     expect(compareText('pridham st', 'pridhamst')).toBe('exact');
     expect(compareText('goldfinch cct', 'goldfnch cct')).toBe('fuzzy-high');

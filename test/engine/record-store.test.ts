@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RecordStore } from '../../src/engine/record-store.js';
-import type { NameSuffix, NormalizedAddress, NormalizedContact } from '../../src/engine/types.js';
+import type { NameSuffix, NormalizedAddress, NormalizedContact, Sex } from '../../src/engine/types.js';
 
 const text = fc.option(fc.string({ maxLength: 6, unit: 'binary' }), { nil: null });
 const address: fc.Arbitrary<NormalizedAddress> = fc.record({
@@ -12,7 +12,10 @@ const contact: fc.Arbitrary<NormalizedContact> = fc.record({
   first: text, middle: text, last: text,
   suffix: fc.constantFrom<NameSuffix | null>(null, 'jr', 'sr', 'ii', 'iii', 'iv', 'v'),
   dob: text, emails: list, phones: list, addresses: fc.array(address, { maxLength: 2 }), identifiers: list,
+  sex: fc.constantFrom<Sex | null>(null, 'm', 'f'), attributes: fc.constant([]),
 });
+/** Records of a store with two attribute columns. */
+const withAttributes: fc.Arbitrary<NormalizedContact> = contact.chain((c) => fc.tuple(text, text).map((attributes) => ({ ...c, attributes })));
 
 type Op = { kind: 'set'; id: number; c: NormalizedContact } | { kind: 'delete'; id: number };
 const op: fc.Arbitrary<Op> = fc.oneof(
@@ -48,10 +51,28 @@ describe('RecordStore', () => {
     );
   });
 
+  it('keeps attributes beside every record, through sets and deletes', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.integer({ min: 0, max: 20 }), withAttributes, fc.boolean()), { maxLength: 40 }), (ops) => {
+        const store = new RecordStore(2);
+        const model = new Map<number, NormalizedContact>();
+        for (const [id, c, del] of ops) {
+          if (del) expect(store.delete(id)).toBe(model.delete(id));
+          else {
+            store.set(id, c);
+            model.set(id, c);
+          }
+        }
+        for (const [id, c] of model) expect(store.get(id)).toEqual(c);
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('keeps values of any length', () => {
     const store = new RecordStore();
     const long = 'x'.repeat(100_000) + '\ud800' + 'é'.repeat(5000);
-    const c: NormalizedContact = { first: null, middle: null, last: null, suffix: null, dob: null, emails: [], phones: [], addresses: [], identifiers: [long, 'a:1'] };
+    const c: NormalizedContact = { first: null, middle: null, last: null, suffix: null, dob: null, emails: [], phones: [], addresses: [], identifiers: [long, 'a:1'], sex: 'f', attributes: [] };
     store.set(7, c);
     expect(store.get(7)).toEqual(c);
   });
@@ -63,6 +84,7 @@ describe('RecordStore', () => {
       first: `f${i % 7}`, middle: null, last: `l${i}`, suffix: i % 5 === 0 ? 'jr' : null, dob: null,
       emails: [`e${i}@x.org`], phones: i % 2 ? [`+1555${i}`] : [], identifiers: [],
       addresses: [{ number: String(i), street: 'main st', unit: null, building: null, city: 'x', state: 'pa', zip: '19104', country: 'US' }],
+      sex: i % 3 === 0 ? null : i % 3 === 1 ? 'm' : 'f', attributes: [],
     });
     const ids = Array.from({ length: 2000 }, (_, i) => (i * 1_000_003) % 2_147_483_000);
     for (let round = 0; round < 20; round++) {

@@ -34,18 +34,30 @@ describe('fieldForHeader', () => {
     ['state', 'stateOrProvince'], ['Province', 'stateOrProvince'], ['zip', 'zipOrPostalCode'], ['postcode', 'zipOrPostalCode'],
     ['Postal Code', 'zipOrPostalCode'], ['ZIP5', 'zipOrPostalCode'], ['country', 'countryCode'], ['countryCode', 'countryCode'],
     ['voter_first_name', 'firstName'], ['home_address', 'addressLine1'], ['mailing_zip', 'zipOrPostalCode'],
-    ['Prénom', null], ['rec_id', null], ['soc_sec_id', null], ['cluster', null], ['first_name_2', null], ['home_address2', 'addressLine2'],
-    ['', null], ['!!!', null], ['county', null], ['company name', null],
+    ['Prénom', null], ['rec_id', null], ['soc_sec_id', 'identifier'], ['postcode_fake', 'zipOrPostalCode'], ['gender', 'sex'], ['birth_place', 'attribute'], ['cluster', null], ['first_name_2', null], ['home_address2', 'addressLine2'],
+    ['', null], ['!!!', null], ['county', 'attribute'], ['company name', null],
   ])('%j -> %s', (header, field) => expect(fieldForHeader(header)).toBe(field));
 });
 
 describe('mapHeaders', () => {
   it('maps FEBRL headers; a separate street number turns line 1 into the street name', () => {
     const p = plan(['rec_id', 'given_name', 'surname', 'street_number', 'address_1', 'address_2', 'suburb', 'postcode', 'state', 'date_of_birth', 'soc_sec_id'], { idColumn: 'rec_id' });
-    expect(p.columns).toEqual([null, 'firstName', 'lastName', 'streetNumber', 'streetName', 'addressLine2', 'city', 'zipOrPostalCode', 'stateOrProvince', 'dateOfBirth', null]);
+    expect(p.columns).toEqual([null, 'firstName', 'lastName', 'streetNumber', 'streetName', 'addressLine2', 'city', 'zipOrPostalCode', 'stateOrProvince', 'dateOfBirth', 'identifier']);
     expect(p.idColumn).toBe(0);
     expect(p.notes.join(' ')).toMatch(/address_1.*street name/);
-    expect(describePlan(p).ignored).toEqual(['soc_sec_id']);
+    expect(p.identifierTypes[10]).toBe('ssn');
+    expect(describePlan(p).ignored).toEqual([]);
+    expect(describePlan(p).mapped).toContain('soc_sec_id -> identifier (ssn)');
+  });
+
+  it('finds the id column by its name unless --id names one; identifiers and attributes by name or option', () => {
+    const p = plan(['unique_id', 'first_name', 'surname', 'passport_no', 'occupation', 'notes'], { detectId: true, identifiers: [{ type: 'member', header: 'notes' }] });
+    expect(p.idColumn).toBe(0);
+    expect(p.idDetected).toBe(true);
+    expect(p.columns).toEqual([null, 'firstName', 'lastName', 'identifier', 'attribute', 'identifier']);
+    expect(p.identifierTypes).toEqual([null, null, null, 'passport', null, 'member']);
+    expect(p.attributes).toEqual([4]);
+    expect(plan(['id', 'first_name'], {}).idColumn).toBeNull();
   });
 
   it('overrides win; ignore leaves a column out; several email columns all count', () => {
@@ -130,8 +142,21 @@ describe('rowToContact', () => {
       emails: ['a@x.com', 'b@y.com'],
       phones: [{ phoneNumber: '0412 345 678', countryCode: 'AU' }, { phoneNumber: '02 9999 0000', countryCode: 'AU' }],
       addresses: [{ addressLine1: '1 Main St', city: 'Sydney', zipOrPostalCode: '2000', countryCode: 'au' }],
+      identifiers: [], sex: null, attributes: [],
     });
     expect(rowId(row, layout, 1)).toBe('7');
+  });
+
+  it('reads "Name <email>" cells: the address, and the name when the row has none', () => {
+    const layout = compileRowLayout(plan(['first', 'last', 'email']));
+    expect(rowToContact(['', '', 'Ada Lovelace <ada@x.org>'], layout)).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', emails: ['ada@x.org'] });
+    expect(rowToContact(['Bob', 'Smith', '"B. Smith" <bs@x.org>; other@y.org'], layout)).toMatchObject({ firstName: 'Bob', lastName: 'Smith', emails: ['bs@x.org', 'other@y.org'] });
+  });
+
+  it('a full name without a surname does not fill an empty surname column; a title is no first name', () => {
+    const layout = compileRowLayout(plan(['full_name', 'first_name', 'surname']));
+    expect(rowToContact(['Alfred Enoch', 'Alfred', ''], layout)).toMatchObject({ firstName: 'Alfred', lastName: null });
+    expect(rowToContact(['Walter Raleigh', 'Sir', 'Raleigh'], layout)).toMatchObject({ firstName: 'Walter', lastName: 'Raleigh' });
   });
 
   it('separate name columns win over the full name; short rows read missing cells as empty', () => {

@@ -1,14 +1,17 @@
 /**
- * Cluster and link bookkeeping against oracles: DedupeResults' union-find equals the
- * evaluation's clustersFromPairs; one-to-one links never reuse a row and are greedy by
- * score; results do not depend on the order query batches arrive in (threads).
+ * Cluster and link bookkeeping against oracles: without signatures DedupeResults' clusters
+ * equal the transitive closure (clustersFromPairs); with them, no two rows whose dates of
+ * birth conflict share a cluster unless matched directly, and a row without a name never
+ * bridges two people; one-to-one links never reuse a row and are greedy by score; results
+ * do not depend on the order query batches arrive in (threads).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DedupeResults } from '../../src/linkage/clusters.js';
 import { LinkResults } from '../../src/linkage/link-run.js';
 import type { QueryResult } from '../../src/linkage/shard.js';
-import { clustersFromPairs } from '../../src/eval/metrics.js';
+import { clustersFromPairs } from '../../src/linkage/metrics.js';
+import { conflictOf, isNamed, type Signature } from '../../src/linkage/conflicts.js';
 
 /** One query batch holding the given Matched pairs (from, to, score) for rows [first, first+count). */
 function batch(first: number, count: number, pairs: readonly [number, number, number][]): QueryResult {
@@ -25,8 +28,32 @@ function batch(first: number, count: number, pairs: readonly [number, number, nu
     noGate: new Uint8Array(count),
     lowIds: new Int32Array(0),
     lowScores: new Float64Array(0),
+    possibleWhy: new Array<string | null>(count).fill(null),
+    candFrom: new Int32Array(0),
+    candTo: new Int32Array(0),
+    candScore: new Float64Array(0),
   };
 }
+
+/** Results of `pairs`, clustered (with `signatures`, or as a plain closure). */
+function clustered(pairs: readonly [number, number, number][], step: number, signatures: ReadonlyMap<number, Signature> | null = null, order: (list: QueryResult[]) => QueryResult[] = (l) => l): DedupeResults {
+  const r = new DedupeResults(SIZE, true);
+  for (const b of order(batches(pairs, step))) r.add(b);
+  r.cluster(signatures);
+  return r;
+}
+
+/** A signature: a first name, a year of birth (or none), nothing else. */
+const signature: fc.Arbitrary<Signature> = fc.record({
+  first: fc.option(fc.constantFrom('ann', 'bob', 'carl', 'dora'), { nil: null }),
+  middle: fc.constant(null),
+  last: fc.constant('lee'),
+  dob: fc.option(fc.constantFrom('1950-01-02', '1951-01-02', '1970-05-06', '1990-07-08'), { nil: null }),
+  identifiers: fc.constant([]),
+  suffix: fc.constant(null),
+  sex: fc.constant(null),
+});
+const nameless: Signature = { first: null, middle: null, last: null, dob: null, identifiers: [], suffix: null, sex: null };
 
 const SIZE = 12;
 const pair = fc.tuple(fc.nat(SIZE - 1), fc.nat(SIZE - 1), fc.integer({ min: 10, max: 60 })).filter(([a, b]) => a !== b);
@@ -40,8 +67,7 @@ function batches(pairs: readonly [number, number, number][], step: number): Quer
 describe('DedupeResults', () => {
   it('clusters equal the transitive closure of clustersFromPairs, named by their first row', () => {
     fc.assert(fc.property(fc.array(pair, { maxLength: 20 }), (pairs) => {
-      const r = new DedupeResults(SIZE, true);
-      for (const b of batches(pairs, 4)) r.add(b);
+      const r = clustered(pairs, 4);
       const ids = Array.from({ length: SIZE }, (_, i) => String(i).padStart(2, '0'));
       const oracle = clustersFromPairs(ids, pairs.map(([a, b]) => [ids[a] as string, ids[b] as string] as const));
       return ids.every((id, i) => oracle.get(id) === ids[r.root(i)]);
@@ -49,13 +75,10 @@ describe('DedupeResults', () => {
   });
 
   it('gives the same clusters, partners and decisions whatever order the batches arrive in', () => {
-    fc.assert(fc.property(fc.array(pair, { maxLength: 20 }), fc.integer({ min: 1, max: 6 }), fc.nat(), (pairs, step, rot) => {
-      const list = batches(pairs, step);
-      const shifted = [...list.slice(rot % list.length), ...list.slice(0, rot % list.length)].reverse();
-      const a = new DedupeResults(SIZE, false);
-      const b = new DedupeResults(SIZE, false);
-      for (const x of list) a.add(x);
-      for (const x of shifted) b.add(x);
+    const sigs = fc.array(signature, { minLength: SIZE, maxLength: SIZE }).map((list) => new Map(list.map((sig, i) => [i, sig])));
+    fc.assert(fc.property(fc.array(pair, { maxLength: 20 }), fc.integer({ min: 1, max: 6 }), fc.nat(), sigs, (pairs, step, rot, signatures) => {
+      const a = clustered(pairs, step, signatures);
+      const b = clustered(pairs, step, signatures, (list) => [...list.slice(rot % list.length), ...list.slice(0, rot % list.length)].reverse());
       for (let i = 0; i < SIZE; i++) {
         if (a.root(i) !== b.root(i) || a.partner[i] !== b.partner[i] || a.decision(i) !== b.decision(i) || a.clusterSize(i) !== b.clusterSize(i)) return false;
       }
@@ -63,9 +86,42 @@ describe('DedupeResults', () => {
     }), { numRuns: 300 });
   });
 
+  it('never puts two rows whose dates of birth conflict in one cluster through a third', () => {
+    const sigs = fc.array(signature, { minLength: SIZE, maxLength: SIZE }).map((list) => new Map(list.map((sig, i) => [i, sig])));
+    fc.assert(fc.property(fc.array(pair, { maxLength: 30 }), sigs, (pairs, signatures) => {
+      const r = clustered(pairs, 3, signatures);
+      const direct = new Set(pairs.map(([a, b]) => `${Math.min(a, b)}|${Math.max(a, b)}`));
+      for (let x = 0; x < SIZE; x++) {
+        for (let y = x + 1; y < SIZE; y++) {
+          if (r.root(x) !== r.root(y) || direct.has(`${x}|${y}`)) continue;
+          if (conflictOf(signatures.get(x) as Signature, signatures.get(y) as Signature) !== null) return false;
+        }
+      }
+      return true;
+    }), { numRuns: 400 });
+  });
+
+  it('a row without a name never joins two named rows that are not matched to each other', () => {
+    const sigs = fc.array(fc.oneof(signature, fc.constant(nameless)), { minLength: SIZE, maxLength: SIZE }).map((list) => new Map(list.map((sig, i) => [i, sig])));
+    fc.assert(fc.property(fc.array(pair, { maxLength: 30 }), sigs, (pairs, signatures) => {
+      const r = clustered(pairs, 3, signatures);
+      const named = (i: number): boolean => isNamed(signatures.get(i) as Signature);
+      // The named rows of a cluster are connected by pairs between named rows.
+      const ids = Array.from({ length: SIZE }, (_, i) => String(i));
+      const namedOnly = clustersFromPairs(ids, pairs.filter(([a, b]) => named(a) && named(b)).map(([a, b]) => [String(a), String(b)] as const));
+      for (let x = 0; x < SIZE; x++) {
+        for (let y = x + 1; y < SIZE; y++) {
+          if (named(x) && named(y) && r.root(x) === r.root(y) && namedOnly.get(String(x)) !== namedOnly.get(String(y))) return false;
+        }
+      }
+      return true;
+    }), { numRuns: 400 });
+  });
+
   it('counts: clusters + duplicates = rows; a partner is the best-scoring Matched pair from either side', () => {
     const r = new DedupeResults(5, false);
     r.add(batch(0, 5, [[0, 1, 20], [2, 1, 30], [3, 4, 25]]));
+    r.cluster(null);
     expect(r.counts()).toMatchObject({ clusters: 2, multiClusters: 2, duplicates: 3, largest: 3 });
     expect([...r.partner]).toEqual([1, 2, 1, 4, 3]);
     expect(r.largestClusters(5)).toEqual([{ root: 0, members: [0, 1, 2] }, { root: 3, members: [3, 4] }]);

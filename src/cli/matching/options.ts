@@ -2,7 +2,9 @@
  * Command-line options shared by `dedupe`, `link` and `eval`, declared once and parsed
  * into typed values with one-line errors.
  */
+import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
+import { parseModel, type MatchModel } from '../../engine/index.js';
 import { parseMapOption, type ColumnOverride, ENCODING_CHOICES, parseDelimiter, parseEncodingChoice, type EncodingChoice } from '../../files/index.js';
 import { autoProgressMode, type ProgressMode } from '../progress.js';
 import { GATE_PRESETS, LinkageInputError, parseSettings, RULES, type RawMatchOptions, type RunOptions } from '../../linkage/index.js';
@@ -18,20 +20,30 @@ export interface RawCommonOptions extends RawMatchOptions {
   readonly threads?: string;
   readonly progress?: string;
   readonly quiet?: boolean;
+  readonly model?: string;
+  readonly identifier?: string[];
+  readonly attribute?: string[];
 }
 
 /** Adds the matching and file options to a command. */
 export function addMatchingOptions(command: Command, { id = true }: { id?: boolean } = {}): Command {
   command
-    .addOption(new Option('--rules <rules>', 'crm: the CRM rules (a clearly different first name, surname or date of birth rules a match out); linkage: pure Fellegi-Sunter for files whose errors replace whole values').choices(RULES).default('crm'))
-    .addOption(new Option('--gates <set>', 'ready-made minimum combinations').choices(GATE_PRESETS))
-    .option('--gate <FIELD+FIELD...>', 'a minimum combination, e.g. firstName+lastName+zip5+city (repeatable; replaces the contract\'s)', collect)
-    .option('--threshold <bits>', 'match threshold in bits of match weight (default: the rules\')')
+    .addOption(new Option('--rules <rules>', 'learned: a model estimated from the file (EM), the default; crm: the API\'s rules (the contract\'s minimum combinations; a clearly different first name, surname or date of birth rules a match out); linkage: pure Fellegi-Sunter with shipped weights').choices(RULES).default('learned'))
+    .addOption(new Option('--gates <set>', 'ready-made minimum combinations (auto: from the rules and the columns)').choices(GATE_PRESETS))
+    .option('--gate <FIELD+FIELD...>', 'a minimum combination, e.g. firstName+lastName+zip5+city (repeatable; replaces the others)', collect)
+    .option('--model <file.json>', 'use this model (from --save-model) instead of estimating one; the prior is still the file\'s')
+    .option('--match-probability <p>', 'learned rules: posterior probability at which a pair matches (default 0.5)')
+    .option('--duplicate-rate <share>', 'learned rules: expected share of rows that duplicate another (sets the prior instead of estimating it)')
+    .option('--threshold <bits>', 'match threshold in bits of total match weight (default: the rules\')')
     .option('--possible <bits>', 'lower bound of the review band ("possible" matches) in bits')
     .option('--strict', 'Disable Partial Matching: only exact or equivalent values count as agreement')
-    .option('--country <CC>', 'default country of phones and postal codes (ISO alpha-2)', 'US')
-    .option('--date-format <order>', 'day/month order of ambiguous dates: mdy, dmy, ymd or a pattern such as DD/MM/YYYY', 'mdy')
+    .option('--country <CC>', 'default country of phones and postal codes, and of the date order (ISO alpha-2)', 'US')
+    .option('--date-format <order>', 'day/month order of ambiguous dates: mdy, dmy, ymd or a pattern such as DD/MM/YYYY (default: the country\'s)')
+    .option('--area-code <digits>', 'complete seven-digit local phone numbers with this area code (default: compare them as partial numbers)')
+    .option('--seed <n>', 'seed of the estimation\'s sampling (default 42)')
     .option('--map <HEADER=field>', 'read column HEADER as field (repeatable; field "ignore" leaves it out)', collect)
+    .option('--identifier <TYPE=COLUMN>', 'compare COLUMN as an identifier of TYPE (ssn, passport...; repeatable; columns so named are found alone)', collect)
+    .option('--attribute <COLUMN>', 'compare COLUMN as a free-text attribute (repeatable; occupation, birth place... are found alone)', collect)
     .option('--delimiter <char>', 'field delimiter (default: detected; "tab" for tabs)')
     .option('--encoding <name>', 'input encoding: auto (detect), utf8, latin1 (Windows-1252), utf16le, utf16be', 'auto')
     .option('--threads <n>', 'matching threads (default: up to 2 for large files)')
@@ -49,8 +61,13 @@ export interface CommonOptions extends RunOptions {
 
 /** Parses the common options; throws LinkageInputError with a one-line message. */
 export function parseCommonOptions(raw: RawCommonOptions, stderrIsTTY: boolean | undefined): CommonOptions {
-  const settings = parseSettings(raw);
+  const settings = parseSettings(raw, raw.model === undefined ? null : readModel(raw.model));
   if ('error' in settings) throw new LinkageInputError(settings.error);
+  const identifiers = (raw.identifier ?? []).map((text) => {
+    const at = text.indexOf('=');
+    if (at <= 0 || at === text.length - 1) throw new LinkageInputError(`--identifier "${text}": expected TYPE=COLUMN, e.g. --identifier ssn=SocialSecurityNo`);
+    return { type: text.slice(0, at).trim(), header: text.slice(at + 1).trim() };
+  });
   const overrides: ColumnOverride[] = [];
   for (const text of raw.map ?? []) {
     const o = parseMapOption(text);
@@ -74,5 +91,18 @@ export function parseCommonOptions(raw: RawCommonOptions, stderrIsTTY: boolean |
   const quiet = raw.quiet === true;
   const progressText = raw.progress ?? 'auto';
   const progress: ProgressMode = quiet ? 'none' : progressText === 'auto' ? autoProgressMode(stderrIsTTY) : (progressText as ProgressMode);
-  return { settings, overrides, idColumn: raw.id, delimiter, encoding, threads, progress, quiet };
+  return { settings, overrides, idColumn: raw.id, delimiter, encoding, threads, progress, quiet, identifiers, attributes: raw.attribute ?? [] };
+}
+
+/** Reads `--model`: a model document from --save-model. */
+export function readModel(path: string): MatchModel {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (err) {
+    throw new LinkageInputError(`--model ${path}: cannot read it (${err instanceof Error ? err.message : String(err)})`);
+  }
+  const model = parseModel(text);
+  if ('error' in model) throw new LinkageInputError(`--model ${path}: ${model.error}`);
+  return model;
 }

@@ -5,7 +5,8 @@
  */
 import { ISSUE_EXAMPLES, type CsvIssues, type CsvLayout, type IssueCount, describePlan, type HeaderPlan } from '../../files/index.js';
 import { formatCount } from '../progress.js';
-import { type UnreadableValues } from '../../linkage/index.js';
+import { probabilityOfBits } from '../../engine/index.js';
+import { type Learned, type UnreadableValues } from '../../linkage/index.js';
 
 const DELIMITER_NAMES: Readonly<Record<string, string>> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe', ' ': 'space' };
 
@@ -49,14 +50,14 @@ export function describeIssues(issues: CsvIssues): string[] {
 }
 
 const VALUE_NAMES: Readonly<Record<string, string>> = {
-  dateOfBirth: 'dates of birth that are not dates (1900-2100)',
+  dateOfBirth: 'dates of birth that are not dates',
   email: 'email cells with no valid address',
   phone: 'phone cells with no valid number',
   name: 'names with no letters or digits',
 };
 
 const SINGULAR_VALUE_NAMES: Readonly<Record<string, string>> = {
-  dateOfBirth: 'date of birth that is not a date (1900-2100)',
+  dateOfBirth: 'date of birth that is not a date',
   email: 'email cell with no valid address',
   phone: 'phone cell with no valid number',
   name: 'name with no letters or digits',
@@ -93,4 +94,28 @@ export function describeResources(since: NodeJS.CpuUsage): string {
   const mb = peakKb / 1024;
   const mem = mb >= 1024 ? `${(mb / 1024).toFixed(2)} GB` : `${Math.round(mb)} MB`;
   return `cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, peak memory ${mem}`;
+}
+
+/**
+ * How the learned model was obtained, for the summary: where m and u came from, the prior,
+ * the match threshold as a probability, and what estimation noticed.
+ */
+export function describeModel(learned: Learned | null): string[] {
+  if (learned === null) return [];
+  const m = learned.model;
+  const out: string[] = [];
+  const e = learned.estimation;
+  const thresholds = m.thresholds;
+  const threshold = thresholds === undefined ? '' : `; match at posterior >= ${probabilityOfBits(thresholds.match).toPrecision(2)} (${thresholds.match.toFixed(2)} bits), review >= ${probabilityOfBits(thresholds.possible).toPrecision(2)}`;
+  const prior = m.prior === undefined ? 'no prior' : `prior 1 in ${formatCount(1 / m.prior)} pairs (${learned.priorSource === 'duplicate rate' ? 'from --duplicate-rate' : `estimated from ${formatCount(learned.scoredPairs)} candidate pairs`})`;
+  if (e === null) out.push(`  model: --model (m and u as given); ${prior}${threshold}`);
+  else {
+    const used = e.sessions.filter((x) => x.discarded === null).map((x) => `${x.rule} (${formatCount(x.pairs)} pairs)`);
+    out.push(`  model: estimated from the file: u from ${formatCount(e.uPairs)} random pairs and value frequencies; m by EM on pairs agreeing on ${used.length > 0 ? used.join(', ') : 'nothing (every session was discarded; shipped priors)'}; ${prior}${threshold}`);
+    const bySource = new Map<string, string[]>();
+    for (const [field, source] of Object.entries(e.sources)) bySource.set(source, [...(bySource.get(source) ?? []), field]);
+    out.push(`  comparisons: ${[...bySource.entries()].map(([source, fields]) => `${source}: ${fields.join(', ')}`).join('; ')}`);
+    for (const note of e.notes) out.push(`  note: ${note}`);
+  }
+  return out;
 }

@@ -26,6 +26,18 @@ export interface FieldContribution {
   readonly possible: number;
 }
 
+/** The model a run scored with: each comparison's levels with m, u and weight. */
+export interface ModelView {
+  /** Lines saying how the model was obtained. */
+  readonly description: readonly string[];
+  readonly comparisons: readonly {
+    readonly field: string;
+    /** "estimated", "fallback" (degenerate estimate), "prior", or "" for a given model. */
+    readonly source: string;
+    readonly levels: readonly { readonly level: string; readonly label: string; readonly m: number; readonly u: number; readonly weight: number }[];
+  }[];
+}
+
 /** A pair near the match threshold, with its explanation. */
 export interface BorderlinePair {
   readonly score: number;
@@ -63,4 +75,6 @@ export interface ReportData {
   /** Shown instead of the clusters when there are none. */
   readonly clustersEmpty: string;
   readonly borderline: readonly BorderlinePair[];
+  /** The model (learned rules), or null. */
+  readonly model: ModelView | null;
 }

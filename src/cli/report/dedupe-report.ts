@@ -5,6 +5,7 @@
 import type { FieldOutcome } from '../../engine/index.js';
 import type { CommonOptions } from '../matching/options.js';
 import { formatCount } from '../progress.js';
+import { modelView } from './model-view.js';
 import type { ReportData, ShownRow } from './data.js';
 import { buildFieldContributions, buildHistogram, pickBorderline, pickSample, shownColumns, shownValues } from './figures.js';
 import { type DedupeRun, idOf, describeSettings, thresholdsOf, type PairRequest } from '../../linkage/index.js';
@@ -81,7 +82,7 @@ export function buildDedupeReport(
   totalMs: number,
 ): ReportData {
   const { results, read } = run;
-  const thresholds = thresholdsOf(common.settings);
+  const thresholds = run.learned?.model.thresholds ?? thresholdsOf(common.settings);
   const counts = results.counts();
   const columns = shownColumns(run.input.plan);
   const show = (row: number): ShownRow => ({ id: idOf(read.ids, row), values: shownValues(run.input.plan, cells.get(row) ?? []) });
@@ -102,7 +103,7 @@ export function buildDedupeReport(
   const borderOutcomes = outcomes.slice(plan.matched + plan.possible);
   return {
     title: `Deduplication of ${run.input.layout.path.split('/').pop() ?? run.input.layout.path}`,
-    subtitle: `${describeSettings(common.settings)}; ${run.threads} thread${run.threads > 1 ? 's' : ''}, ${(totalMs / 1000).toFixed(1)} s`,
+    subtitle: `${describeSettings(common.settings, [run.input.plan], run.learned?.model)}; ${run.threads} thread${run.threads > 1 ? 's' : ''}, ${(totalMs / 1000).toFixed(1)} s`,
     summary,
     figures: [
       { label: 'records', value: formatCount(read.rows) },
@@ -121,6 +122,7 @@ export function buildDedupeReport(
     clustersTitle: 'Largest clusters',
     clustersEmpty: 'No cluster has more than one row.',
     clusters: plan.clusters.map((c) => ({ id: `cluster ${idOf(read.ids, c.root)}`, size: results.clusterSize(c.root), rows: c.members.map(show) })),
+    model: modelView(run.learned),
     borderline: plan.borderline.map((x, i) => ({
       score: x.score,
       decision: x.decision,

@@ -4,8 +4,9 @@
  * with a size) and then sets the page title and `data-rendered` on <body>, so headless
  * checks can tell a drawn page from a broken one.
  */
-import type { BorderlinePair, ReportData, ShownCluster, ShownRow } from './data.js';
-import { COLORS, escapeHtml, fieldContributionSvg, scoreHistogramSvg, weightBarSvg } from './svg.js';
+import { waterfall } from '../../engine/index.js';
+import type { BorderlinePair, ModelView, ReportData, ShownCluster, ShownRow } from './data.js';
+import { COLORS, escapeHtml, fieldContributionSvg, scoreHistogramSvg, waterfallSvg, weightBarSvg } from './svg.js';
 
 /** Title the page sets once every chart has drawn. */
 export const RENDERED_TITLE_PREFIX = 'matchbook report: charts drawn';
@@ -65,7 +66,22 @@ function pairCard(p: BorderlinePair, data: ReportData, index: number): string {
     data.columns === data.rightColumns
       ? rowsTable(data.columns, [p.left, p.right], true)
       : `${rowsTable(data.columns, [p.left])}<div style="height:6px"></div>${rowsTable(data.rightColumns, [p.right])}`;
-  return `<div class="card pair"><h3>#${index + 1}: ${escapeHtml(p.left.id)} ↔ ${escapeHtml(p.right.id)}: ${p.score.toFixed(2)} bits<span class="badge" style="background:${color}">${escapeHtml(p.decision)}</span></h3>${sides}<table style="margin-top:8px"><tr><th>field</th><th>comparison</th><th>bits</th><th></th></tr>${expl}</table></div>`;
+  const steps = waterfall(p.explanation.map((e) => ({ field: e.field, level: 'exact' as const, label: e.label, weight: e.weight })));
+  const chart = data.model === null ? '' : `<div style="margin-top:8px">${waterfallSvg(steps, data.thresholds.match, index)}</div>`;
+  return `<div class="card pair"><h3>#${index + 1}: ${escapeHtml(p.left.id)} ↔ ${escapeHtml(p.right.id)}: ${p.score.toFixed(2)} bits<span class="badge" style="background:${color}">${escapeHtml(p.decision)}</span></h3>${sides}<table style="margin-top:8px"><tr><th>field</th><th>comparison</th><th>bits</th><th></th></tr>${expl}</table>${chart}</div>`;
+}
+
+function modelSection(model: ModelView | null): string {
+  if (model === null) return '';
+  const rows = model.comparisons.map((c) => {
+    const maxAbs = Math.max(1, ...c.levels.map((l) => Math.abs(l.weight)));
+    const levels = c.levels.map((l, i) => `<tr>${i === 0 ? `<td rowspan="${c.levels.length}"><b>${escapeHtml(c.field)}</b>${c.source ? `<br><span class="caption">${escapeHtml(c.source)}</span>` : ''}</td>` : ''}<td>${escapeHtml(l.label)}</td><td class="num">${l.m.toPrecision(3)}</td><td class="num">${l.u.toPrecision(3)}</td><td class="num">${l.weight >= 0 ? '+' : ''}${l.weight.toFixed(2)}</td><td>${weightBarSvg(l.weight, maxAbs)}</td></tr>`).join('');
+    return levels;
+  }).join('');
+  return `<h2>The model</h2>
+<pre>${escapeHtml(model.description.join('\n'))}</pre>
+<div class="card"><table><tr><th>comparison</th><th>level</th><th>m</th><th>u</th><th>weight (bits)</th><th></th></tr>${rows}</table></div>
+<p class="caption">m: how often the same person shows the level; u: how often two different people do; weight: log2(m/u). "estimated": m from the file by EM; "fallback": the estimate was degenerate and the shipped prior stands in; "prior": the file gave no training pairs for it.</p>`;
 }
 
 /** The report page. */
@@ -83,6 +99,7 @@ export function renderReport(data: ReportData): string {
 <body data-rendered="no"><main>
 <h1>${escapeHtml(data.title)}</h1><p class="sub">${escapeHtml(data.subtitle)}</p>
 <div class="figures">${figures}</div>
+${modelSection(data.model)}
 <h2>Score distribution</h2>
 ${legend([[COLORS.matched, 'best candidate Matched'], [COLORS.possible, 'best candidate Possible (review)'], [COLORS.below, 'no candidate above the review threshold']])}
 <div class="card">${scoreHistogramSvg(data.histogram, data.thresholds)}</div>
@@ -93,7 +110,7 @@ ${legend([[COLORS.matched, 'best candidate Matched'], [COLORS.possible, 'best ca
 <h2>${escapeHtml(data.clustersTitle)}</h2>
 ${clusters}
 <h2>Borderline pairs</h2>
-<p class="caption">The pairs scoring closest to the match threshold (${data.thresholds.match} bits), with each field's part of the score: judge the threshold by these.</p>
+<p class="caption">The pairs scoring closest to the match threshold (${data.thresholds.match.toFixed(2)} bits), with each field's part of the score${data.model === null ? '' : ' and a waterfall of how the weights add up from the prior'}: judge the threshold by these.</p>
 ${pairs}
 <h2>Run summary</h2>
 <pre>${escapeHtml(data.summary.join('\n'))}</pre>

@@ -3,6 +3,7 @@ import type { FieldOutcome } from '../../engine/index.js';
 import { openCsv, type CsvLayout } from '../../files/index.js';
 import type { CommonOptions } from '../matching/options.js';
 import { formatCount } from '../progress.js';
+import { modelView } from './model-view.js';
 import type { ReportData } from './data.js';
 import { BORDERLINE_PAIRS, CLUSTERS_SHOWN, FIELD_SAMPLE, ROWS_PER_CLUSTER } from './dedupe-report.js';
 import { buildFieldContributions, buildHistogram, pickBorderline, pickSample, sharedFields, valuesByField } from './figures.js';
@@ -79,7 +80,7 @@ export async function buildLinkReport(
   oneToOne: boolean,
 ): Promise<ReportData> {
   const { results } = run;
-  const thresholds = thresholdsOf(common.settings);
+  const thresholds = run.learned?.model.thresholds ?? thresholdsOf(common.settings);
   const leftRows = new Set<number>();
   const rightRows = new Set<number>();
   for (const x of plan.borderline) {
@@ -116,7 +117,7 @@ export async function buildLinkReport(
   const name = (p: string): string => p.split('/').pop() ?? p;
   return {
     title: `Linkage of ${name(run.right.layout.path)} to ${name(run.left.layout.path)}`,
-    subtitle: `${describeSettings(common.settings)}${oneToOne ? '; one to one' : ''}; ${run.threads} thread${run.threads > 1 ? 's' : ''}, ${(totalMs / 1000).toFixed(1)} s`,
+    subtitle: `${describeSettings(common.settings, [run.left.plan, run.right.plan], run.learned?.model)}${oneToOne ? '; one to one' : ''}; ${run.threads} thread${run.threads > 1 ? 's' : ''}, ${(totalMs / 1000).toFixed(1)} s`,
     summary,
     figures: [
       { label: 'left rows', value: formatCount(run.leftRead.rows) },
@@ -137,6 +138,7 @@ export async function buildLinkReport(
       size: g.rights.length + 1,
       rows: [showLeft(g.left), ...g.rights.map(showRight)],
     })),
+    model: modelView(run.learned),
     borderline: plan.borderline.map((x, i) => ({
       score: x.score,
       decision: x.decision,

@@ -127,4 +127,41 @@ export function weightBarSvg(weight: number, maxAbs: number): string {
   return `<svg class="wbar" viewBox="0 0 ${W} 12" width="${W}" height="12"><line x1="${half}" x2="${half}" y1="0" y2="12" stroke="#999"/><rect x="${n(x)}" y="2" width="${n(Math.max(1, w))}" height="8" fill="${color}"/></svg>`;
 }
 
+
+/**
+ * A waterfall of one pair's weights (Splink's chart): the prior first, then each field that
+ * spoke, each bar starting where the previous ended; the last bar ends at the pair's score.
+ * The match threshold is a dashed line.
+ */
+export function waterfallSvg(steps: readonly { field: string; label: string; weight: number; before: number; after: number }[], threshold: number, index: number): string {
+  const W = 960;
+  const rowH = 22;
+  const m = { left: 120, right: 70, top: 10, bottom: 26 };
+  const H = m.top + m.bottom + Math.max(1, steps.length + 1) * rowH;
+  const values = [0, threshold, ...steps.flatMap((s) => [s.before, s.after])];
+  const lo = Math.min(...values) - 1;
+  const hi = Math.max(...values) + 1;
+  const plotW = W - m.left - m.right;
+  const x = (v: number): number => m.left + ((v - lo) / (hi - lo)) * plotW;
+  const parts: string[] = [];
+  parts.push(`<line x1="${n(x(0))}" x2="${n(x(0))}" y1="${m.top}" y2="${H - m.bottom}" stroke="${COLORS.grid}"/>`);
+  steps.forEach((s, i) => {
+    const top = m.top + i * rowH;
+    const a = Math.min(x(s.before), x(s.after));
+    const w = Math.max(1, Math.abs(x(s.after) - x(s.before)));
+    const color = s.weight >= 0 ? COLORS.matched : COLORS.threshold;
+    parts.push(`<text x="${m.left - 8}" y="${top + 15}" text-anchor="end" font-size="11" fill="#222">${escapeHtml(s.field)}</text>`);
+    parts.push(`<rect class="mark" x="${n(a)}" y="${top + 4}" width="${n(w)}" height="${rowH - 8}" fill="${color}"><title>${escapeHtml(s.label)}: ${signed(s.weight)} bits</title></rect>`);
+    parts.push(`<text x="${n(Math.max(x(s.before), x(s.after)) + 4)}" y="${top + 15}" font-size="10" fill="${COLORS.axis}">${signed(s.weight)}</text>`);
+  });
+  const last = steps[steps.length - 1];
+  const total = last === undefined ? 0 : last.after;
+  const totalTop = m.top + steps.length * rowH;
+  parts.push(`<text x="${m.left - 8}" y="${totalTop + 15}" text-anchor="end" font-size="11" font-weight="600" fill="#222">score</text>`);
+  parts.push(`<rect class="mark" x="${n(Math.min(x(0), x(total)))}" y="${totalTop + 4}" width="${n(Math.max(1, Math.abs(x(total) - x(0))))}" height="${rowH - 8}" fill="${total >= threshold ? COLORS.matched : COLORS.possible}"><title>total: ${signed(total)} bits</title></rect>`);
+  parts.push(`<line class="threshold" x1="${n(x(threshold))}" x2="${n(x(threshold))}" y1="${m.top}" y2="${H - m.bottom + 4}" stroke="${COLORS.threshold}" stroke-width="2" stroke-dasharray="6 4"/>`);
+  parts.push(`<text x="${n(x(threshold))}" y="${H - 6}" text-anchor="middle" font-size="11" fill="${COLORS.threshold}">match ≥ ${n(threshold)} bits</text>`);
+  return `<svg data-chart="waterfall-${index}" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="Weights of the pair, added up">${parts.join('')}</svg>`;
+}
+
 export { COLORS };

@@ -1,0 +1,628 @@
+/**
+ * Estimating a model from the records themselves, as Splink and fastLink do (Fellegi &
+ * Sunter 1969; Winkler 1988; Enamorado, Fifield & Imai 2019):
+ *
+ * - **u** (how often two different people show a level) from random pairs of records, and,
+ *   for exact agreement on single values (names, dates, sex, attributes), exactly from the
+ *   values' frequencies;
+ * - **m** (how often the same person does) by expectation-maximisation over pairs that agree
+ *   on a training rule (the same date of birth, the same surname, the same postal code...),
+ *   one EM session per rule with u held fixed, each session estimating every comparison but
+ *   the ones its rule forces to agree (Splink's method: blocking on a field tells nothing
+ *   about that field);
+ * - the **prior** (the share of pairs that are the same person) from the scores of the
+ *   candidate pairs blocking finds ({@link estimatePrior}).
+ *
+ * A session can converge to something other than "same person" (a household: learning that
+ * an exact first name is no evidence). Each comparison's estimate is checked: its exact
+ * agreement must be evidence for a match, its disagreement evidence against, and no weaker
+ * level may outweigh its exact one. A comparison that fails falls back to the prior's m and
+ * the report says so. Deterministic: sampling uses a seeded generator.
+ */
+import { COMPARISON_FIELDS, LEVEL_CODE, LEVEL_NAMES, type ComparisonField, type LevelName } from './comparisons.js';
+import { levelWeight, type FieldModel, type LevelSpec, type MatchModel, type ParameterSource } from './model.js';
+import { compactName } from './name.js';
+import { SeededRandom } from './random.js';
+import { compiledFieldOf, FIELD_SLOT, levelVectorLength, scorePair, type ScoreContext } from './score.js';
+import type { NormalizedContact } from './types.js';
+
+/** Records to estimate from, by position 0..size-1. */
+export interface RecordSource {
+  readonly size: number;
+  get(i: number): NormalizedContact;
+}
+
+/** The records a model is estimated on. */
+export interface TrainingData {
+  readonly left: RecordSource;
+  /** Linkage: the other file's records (pairs are left x right). Absent: deduplication of `left`. */
+  readonly right?: RecordSource | undefined;
+}
+
+/** Options of {@link estimateParameters}. Every one has a default. */
+export interface EstimateOptions {
+  /** Seed of the sampling. Default 42. */
+  readonly seed?: number;
+  /** Random pairs sampled for u. Default {@link DEFAULT_U_PAIRS} (all pairs when fewer). */
+  readonly uPairs?: number;
+  /** Most pairs one EM session reads. Default {@link DEFAULT_SESSION_PAIRS}. */
+  readonly sessionPairs?: number;
+  /** Most pairs taken from one block of a training rule. Default 40. */
+  readonly pairsPerBlock?: number;
+  /** EM iterations at most, per session. Default 40. */
+  readonly maxIterations?: number;
+}
+
+/** One EM session, for the report. */
+export interface SessionReport {
+  /** The training rule: the field(s) its pairs agree on. */
+  readonly rule: string;
+  readonly pairs: number;
+  /** Estimated share of the session's pairs that are the same person. */
+  readonly matchShare: number;
+  readonly iterations: number;
+  readonly converged: boolean;
+  /** Comparisons this session estimated. */
+  readonly estimated: readonly string[];
+  /** Estimated P(disagree | match) of the identity comparisons it estimated (first name, date of birth). */
+  readonly disagreement: Readonly<Record<string, number>>;
+  /** Why the session's estimates were not used, or null. */
+  readonly discarded: string | null;
+}
+
+/** What estimation did. */
+export interface EstimationReport {
+  readonly uPairs: number;
+  readonly sessions: readonly SessionReport[];
+  readonly sources: Readonly<Record<string, ParameterSource>>;
+  readonly notes: readonly string[];
+}
+
+/** A training rule: the value(s) a record is grouped by, and the comparisons that agree by construction. */
+interface TrainingRule {
+  readonly name: string;
+  readonly excludes: readonly ComparisonField[];
+  readonly values: (c: NormalizedContact) => readonly string[];
+}
+
+const one = (v: string | null): readonly string[] => (v === null ? [] : [v]);
+
+/** The training rules tried, in order; a rule runs when enough records have its values. */
+export const TRAINING_RULES: readonly TrainingRule[] = [
+  { name: 'dateOfBirth', excludes: ['dateOfBirth'], values: (c) => one(c.dob !== null && c.dob.length === 10 ? c.dob : null) },
+  { name: 'lastName', excludes: ['lastName'], values: (c) => one(c.last === null ? null : compactName(c.last)) },
+  { name: 'firstName', excludes: ['firstName'], values: (c) => one(c.first === null ? null : compactName(c.first)) },
+  // Middle names and (surname, year of birth) are seldom shared within a household: these
+  // sessions estimate first names without household members posing as matches.
+  { name: 'middleName', excludes: ['middleName'], values: (c) => one(c.middle === null || c.middle.length < 2 ? null : compactName(c.middle)) },
+  {
+    name: 'lastName+birthYear', excludes: ['lastName', 'dateOfBirth'],
+    values: (c) => one(c.last === null || c.dob === null ? null : `${compactName(c.last)}|${c.dob.slice(0, 4)}`),
+  },
+  { name: 'zip5', excludes: ['zip5', 'city', 'state', 'address'], values: (c) => c.addresses.flatMap((a) => one(a.zip)) },
+  { name: 'email', excludes: ['email'], values: (c) => c.emails },
+  { name: 'phone', excludes: ['phone'], values: (c) => c.phones },
+  { name: 'identifier', excludes: ['identifier'], values: (c) => c.identifiers },
+];
+
+/** Random pairs sampled for u by default. */
+export const DEFAULT_U_PAIRS = 50_000;
+/** Most pairs one EM session reads, by default. */
+export const DEFAULT_SESSION_PAIRS = 20_000;
+
+/** Comparisons whose exact agreement must be strong evidence (>= STRONG_BITS). */
+const STRONG_FIELDS: ReadonlySet<string> = new Set(['firstName', 'lastName', 'dateOfBirth', 'email', 'phone', 'identifier']);
+/**
+ * Comparisons whose weaker levels must not outweigh exact agreement: names and dates, where a
+ * household-shaped solution shows as "a typo is better evidence than the same name". (An
+ * identifier's one-character level may weigh more: random identifiers are almost never one
+ * character apart.)
+ */
+const ORDERED_FIELDS: ReadonlySet<string> = new Set(['firstName', 'lastName', 'middleName', 'dateOfBirth']);
+/**
+ * Comparisons that tell members of a household apart: a session whose "same person" class
+ * disagrees on one of them more often than {@link MAX_IDENTITY_DISAGREEMENT} has learned
+ * households (people sharing a surname and an address), and its estimates are not used.
+ */
+const IDENTITY_FIELDS: readonly ComparisonField[] = ['firstName', 'dateOfBirth'];
+/** Most P(disagree | match) of an identity comparison before a session counts as degenerate. */
+const MAX_IDENTITY_DISAGREEMENT = 0.3;
+/** Least weight of exact agreement on a strong comparison, bits (a likelihood ratio of 8). */
+const STRONG_BITS = 3;
+/** Least weight of exact agreement on any other comparison, bits. */
+const WEAK_BITS = 0.3;
+/** How far a weaker level may outweigh exact agreement before the estimate is rejected, bits. */
+const ORDER_SLACK = 1;
+/** Pseudo-count of the prior in a sampled u, pairs. */
+const U_PRIOR_PAIRS = 50;
+/** Pseudo-count of the prior in each EM m-step, matches. */
+const M_PRIOR_MATCHES = 2;
+/** Smallest probability a level keeps. */
+const FLOOR = 1e-7;
+/** Fewest pairs a session needs to run. */
+const MIN_SESSION_PAIRS = 60;
+/** A rule's field must be on at least this share of records (both files) to train on. */
+const MIN_RULE_COVERAGE = 0.05;
+
+type Table = Float64Array[];
+
+function newTable(width: number): Table {
+  return Array.from({ length: width }, () => new Float64Array(LEVEL_NAMES.length));
+}
+
+/** Estimates m and u of `ctx`'s model (its levels and attributes) from the records. */
+export function estimateParameters(data: TrainingData, ctx: ScoreContext, options: EstimateOptions = {}): { model: MatchModel; report: EstimationReport } {
+  const base = ctx.compiled.model;
+  const width = levelVectorLength(base.attributes?.length ?? 0);
+  const rng = new SeededRandom(options.seed ?? 42);
+  const notes: string[] = [];
+  const slots = activeSlots(ctx, width);
+  const fieldName = (slot: number): string => slot < COMPARISON_FIELDS.length ? (COMPARISON_FIELDS[slot] as string) : (base.attributes?.[slot - COMPARISON_FIELDS.length]?.name ?? `attribute ${slot}`);
+
+  // u from random pairs, exact levels of single values from frequencies.
+  const left = data.left;
+  const right = data.right ?? null;
+  const totalPairs = right === null ? (left.size * (left.size - 1)) / 2 : left.size * right.size;
+  const wanted = options.uPairs ?? DEFAULT_U_PAIRS;
+  const uPairs = Math.min(wanted, totalPairs);
+  const uCounts = newTable(width);
+  const vec = new Uint8Array(width);
+  for (let k = 0; k < uPairs; k++) {
+    const [a, b] = randomPair(rng, left, right);
+    levels(a, b, ctx, vec);
+    for (const s of slots) (uCounts[s] as Float64Array)[vec[s] as number]! += 1;
+  }
+  const u = uFromCounts(uCounts, slots, ctx);
+  exactFromFrequencies(u, data, base);
+
+  // m by EM, one session per training rule.
+  const mSum = newTable(width);
+  const mWeight = new Float64Array(width);
+  const sessions: SessionReport[] = [];
+  for (const rule of TRAINING_RULES) {
+    const excluded = new Set(rule.excludes.map((f) => FIELD_SLOT[f]));
+    const estimable = slots.filter((s) => !excluded.has(s));
+    if (estimable.length === 0 || coverage(rule, data) < MIN_RULE_COVERAGE) continue;
+    const pairs = rulePairs(rule, data, rng, options.sessionPairs ?? DEFAULT_SESSION_PAIRS, options.pairsPerBlock ?? 40);
+    if (pairs.length / 2 < MIN_SESSION_PAIRS) continue;
+    const patterns = new Map<string, { vector: Uint8Array; count: number }>();
+    for (let p = 0; p < pairs.length; p += 2) {
+      levels(pairAt(pairs[p] as number, left, right, 0), pairAt(pairs[p + 1] as number, left, right, 1), ctx, vec);
+      let key = '';
+      for (const s of estimable) key += String.fromCharCode(65 + (vec[s] as number));
+      const known = patterns.get(key);
+      if (known !== undefined) known.count++;
+      else patterns.set(key, { vector: vec.slice(), count: 1 });
+    }
+    const result = runEm([...patterns.values()], estimable, initialM(ctx, width), u, options.maxIterations ?? 40);
+    const disagreement: Record<string, number> = {};
+    for (const field of IDENTITY_FIELDS) {
+      const slot = FIELD_SLOT[field];
+      if (estimable.includes(slot)) disagreement[field] = (result.m[slot] as Float64Array)[LEVEL_CODE.disagree] as number;
+    }
+    const household = Object.entries(disagreement).find(([, p]) => p > MAX_IDENTITY_DISAGREEMENT);
+    const discarded = result.lambda < 1e-4
+      ? 'found no matches'
+      : household !== undefined
+        ? `took pairs whose ${household[0]} differs ${(household[1] * 100).toFixed(0)}% of the time for the same person: households, not people`
+        : null;
+    sessions.push({
+      rule: rule.name, pairs: pairs.length / 2, matchShare: result.lambda, iterations: result.iterations, converged: result.converged,
+      estimated: estimable.map(fieldName), disagreement, discarded,
+    });
+    if (discarded !== null) {
+      notes.push(`training on pairs with the same ${rule.name}: the session ${discarded}; its estimates are not used`);
+      continue;
+    }
+    for (const s of estimable) {
+      const w = result.matches;
+      const row = result.m[s] as Float64Array;
+      const into = mSum[s] as Float64Array;
+      for (let l = 0; l < row.length; l++) into[l]! += w * (row[l] as number);
+      mWeight[s]! += w;
+    }
+  }
+
+  // Check each comparison; fall back to the prior's m where the estimate is degenerate.
+  const prior = initialM(ctx, width);
+  const sources: Record<string, ParameterSource> = {};
+  const m = newTable(width);
+  for (const s of slots) {
+    const name = fieldName(s);
+    const weight = mWeight[s] as number;
+    if (weight <= 0) {
+      m[s] = prior[s] as Float64Array;
+      sources[name] = 'prior';
+      continue;
+    }
+    const est = (mSum[s] as Float64Array).map((x) => x / weight);
+    const problem = degenerate(name, est, u[s] as Float64Array, ctx, s);
+    if (problem === null) {
+      m[s] = est;
+      sources[name] = 'estimated';
+    } else {
+      m[s] = prior[s] as Float64Array;
+      sources[name] = 'fallback';
+      notes.push(`${name}: the estimate was degenerate (${problem}); using the shipped prior m for it`);
+    }
+  }
+  return { model: buildModel(base, ctx, slots, m, u, sources, notes), report: { uPairs, sessions, sources, notes } };
+}
+
+/** Slots of comparisons the model has. */
+function activeSlots(ctx: ScoreContext, width: number): number[] {
+  const out: number[] = [];
+  for (let s = 0; s < width; s++) if (compiledFieldOf(ctx.compiled, s).mask !== 0) out.push(s);
+  return out;
+}
+
+function levels(a: NormalizedContact, b: NormalizedContact, ctx: ScoreContext, out: Uint8Array): void {
+  out.fill(LEVEL_CODE.missing);
+  scorePair(a, b, ctx, undefined, out);
+}
+
+function randomPair(rng: SeededRandom, left: RecordSource, right: RecordSource | null): [NormalizedContact, NormalizedContact] {
+  if (right !== null) return [left.get(rng.below(left.size)), right.get(rng.below(right.size))];
+  const i = rng.below(left.size);
+  let j = rng.below(left.size - 1);
+  if (j >= i) j++;
+  return [left.get(i), left.get(j)];
+}
+
+function pairAt(i: number, left: RecordSource, right: RecordSource | null, side: 0 | 1): NormalizedContact {
+  return side === 1 && right !== null ? right.get(i) : left.get(i);
+}
+
+/** The levels a model has for a slot, as codes. */
+function levelCodes(ctx: ScoreContext, slot: number): number[] {
+  const f = compiledFieldOf(ctx.compiled, slot);
+  const out: number[] = [];
+  for (let l = 0; l < LEVEL_NAMES.length; l++) if (l !== LEVEL_CODE.missing && (f.mask & (1 << l)) !== 0) out.push(l);
+  return out;
+}
+
+/** u per level from sampled counts, smoothed towards the prior's u (normalized over present levels). */
+function uFromCounts(counts: Table, slots: readonly number[], ctx: ScoreContext): Table {
+  const u = newTable(counts.length);
+  for (const s of slots) {
+    const f = compiledFieldOf(ctx.compiled, s);
+    const codes = levelCodes(ctx, s);
+    const row = counts[s] as Float64Array;
+    let present = 0;
+    let priorSum = 0;
+    for (const l of codes) {
+      present += row[l] as number;
+      priorSum += f.levels[LEVEL_NAMES[l] as LevelName]?.u ?? 0;
+    }
+    const out = u[s] as Float64Array;
+    for (const l of codes) {
+      const p = (f.levels[LEVEL_NAMES[l] as LevelName]?.u ?? 0) / (priorSum || 1);
+      out[l] = Math.max(FLOOR, ((row[l] as number) + U_PRIOR_PAIRS * p) / (present + U_PRIOR_PAIRS));
+    }
+  }
+  return u;
+}
+
+const single = (v: string | null): readonly string[] => (v === null ? [] : [v]);
+const parts = (c: NormalizedContact, pick: (a: NormalizedContact['addresses'][number]) => string | null): readonly string[] => {
+  const out: string[] = [];
+  for (const a of c.addresses) {
+    const v = pick(a);
+    if (v !== null && !out.includes(v)) out.push(v);
+  }
+  return out;
+};
+
+/** Comparisons whose exact u comes from value frequencies: each record's values of the field. */
+const FREQUENCY_FIELDS: readonly [ComparisonField, (c: NormalizedContact) => readonly string[]][] = [
+  ['firstName', (c) => single(c.first === null ? null : compactName(c.first))],
+  ['lastName', (c) => single(c.last === null ? null : compactName(c.last))],
+  ['dateOfBirth', (c) => single(c.dob)],
+  ['sex', (c) => single(c.sex)],
+  ['email', (c) => c.emails],
+  ['phone', (c) => c.phones],
+  ['identifier', (c) => c.identifiers],
+  ['zip5', (c) => parts(c, (a) => a.zip)],
+  ['city', (c) => parts(c, (a) => (a.city === null ? null : compactName(a.city)))],
+  ['streetName', (c) => parts(c, (a) => (a.street === null ? null : compactName(a.street)))],
+  ['streetNumber', (c) => parts(c, (a) => a.number)],
+  ['state', (c) => parts(c, (a) => a.state)],
+  ['address', (c) => parts(c, (a) => (a.number === null || a.street === null ? null : `${a.number}|${compactName(a.street)}|${a.zip ?? (a.city === null ? '' : compactName(a.city))}`))],
+];
+
+/**
+ * Replaces the sampled u of exact agreement by the figure the values' frequencies give: the
+ * chance that two records drawn at random share a value, given both hold one (the sum over
+ * values of the product of their frequencies; for records with several values, an
+ * approximation from above). Rare agreements (an email, an identifier) are seldom or never
+ * seen in a random sample; their frequencies are exact. The other levels are rescaled.
+ */
+function exactFromFrequencies(u: Table, data: TrainingData, base: MatchModel): void {
+  const exact = LEVEL_CODE.exact;
+  const apply = (slot: number, valueOf: (c: NormalizedContact) => readonly string[]): void => {
+    const row = u[slot] as Float64Array;
+    if (row[exact] === 0) return;
+    const chance = agreementChance(data, valueOf);
+    if (chance === null) return;
+    // Shrunk towards the sampled figure (itself the prior's for small files) by a pseudo-count
+    // of pairs: a file of a few rows says little about how often strangers share a name.
+    const value = Math.max(FLOOR, (chance.same + U_PRIOR_PAIRS * 20 * (row[exact] as number)) / (chance.pairs + U_PRIOR_PAIRS * 20));
+    let rest = 0;
+    for (let l = 0; l < row.length; l++) if (l !== exact) rest += row[l] as number;
+    const scale = rest > 0 ? (1 - value) / rest : 0;
+    for (let l = 0; l < row.length; l++) row[l] = l === exact ? value : Math.max(row[l] === 0 ? 0 : FLOOR, (row[l] as number) * scale);
+  };
+  for (const [field, valueOf] of FREQUENCY_FIELDS) apply(FIELD_SLOT[field], valueOf);
+  (base.attributes ?? []).forEach((_, i) => apply(COMPARISON_FIELDS.length + i, (c) => single(c.attributes[i] ?? null)));
+}
+
+function agreementChance(data: TrainingData, valueOf: (c: NormalizedContact) => readonly string[]): { same: number; pairs: number } | null {
+  const countsOf = (src: RecordSource): { counts: Map<string, number>; present: number } => {
+    const counts = new Map<string, number>();
+    let present = 0;
+    for (let i = 0; i < src.size; i++) {
+      const values = valueOf(src.get(i));
+      if (values.length === 0) continue;
+      present++;
+      for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+    }
+    return { counts, present };
+  };
+  const l = countsOf(data.left);
+  if (data.right === undefined) {
+    if (l.present < 2) return null;
+    let same = 0;
+    for (const c of l.counts.values()) same += (c * (c - 1)) / 2;
+    return { same, pairs: (l.present * (l.present - 1)) / 2 };
+  }
+  const r = countsOf(data.right);
+  if (l.present === 0 || r.present === 0) return null;
+  let same = 0;
+  for (const [v, c] of l.counts) same += c * (r.counts.get(v) ?? 0);
+  return { same, pairs: l.present * r.present };
+}
+
+function coverage(rule: TrainingRule, data: TrainingData): number {
+  const share = (src: RecordSource): number => {
+    const n = Math.min(src.size, 2000);
+    if (n === 0) return 0;
+    const step = src.size / n;
+    let hit = 0;
+    for (let k = 0; k < n; k++) if (rule.values(src.get(Math.floor(k * step))).length > 0) hit++;
+    return hit / n;
+  };
+  return Math.min(share(data.left), data.right === undefined ? 1 : share(data.right));
+}
+
+/**
+ * Pairs agreeing on a rule's value, as a flat list of positions (a, b, a, b...): every pair of
+ * a small block, `perBlock` random pairs of a large one, at most `limit` pairs in all (blocks
+ * taken in a random order).
+ */
+function rulePairs(rule: TrainingRule, data: TrainingData, rng: SeededRandom, limit: number, perBlock: number): number[] {
+  const group = (src: RecordSource): Map<string, number[]> => {
+    const blocks = new Map<string, number[]>();
+    for (let i = 0; i < src.size; i++) {
+      for (const v of rule.values(src.get(i))) {
+        const list = blocks.get(v);
+        if (list === undefined) blocks.set(v, [i]);
+        else if (list[list.length - 1] !== i) list.push(i);
+      }
+    }
+    return blocks;
+  };
+  const left = group(data.left);
+  const right = data.right === undefined ? null : group(data.right);
+  const keys = [...left.keys()].filter((k) => (right === null ? (left.get(k)?.length ?? 0) > 1 : right.has(k)));
+  keys.sort();
+  for (let i = keys.length - 1; i > 0; i--) {
+    const j = rng.below(i + 1);
+    [keys[i], keys[j]] = [keys[j] as string, keys[i] as string];
+  }
+  const out: number[] = [];
+  for (const key of keys) {
+    const a = left.get(key) as number[];
+    const b = right === null ? a : (right.get(key) as number[]);
+    const all = right === null ? (a.length * (a.length - 1)) / 2 : a.length * b.length;
+    if (all <= perBlock) {
+      if (right === null) for (let i = 0; i < a.length; i++) for (let j = i + 1; j < a.length; j++) out.push(a[i] as number, a[j] as number);
+      else for (const x of a) for (const y of b) out.push(x, y);
+    } else {
+      for (let k = 0; k < perBlock; k++) {
+        if (right === null) {
+          const i = rng.below(a.length);
+          let j = rng.below(a.length - 1);
+          if (j >= i) j++;
+          out.push(a[i] as number, a[j] as number);
+        } else out.push(a[rng.below(a.length)] as number, b[rng.below(b.length)] as number);
+      }
+    }
+    if (out.length / 2 >= limit) break;
+  }
+  return out;
+}
+
+/** The prior's m per slot, normalized over the levels the model has. */
+function initialM(ctx: ScoreContext, width: number): Table {
+  const m = newTable(width);
+  for (let s = 0; s < width; s++) {
+    const f = compiledFieldOf(ctx.compiled, s);
+    const codes = levelCodes(ctx, s);
+    let sum = 0;
+    for (const l of codes) sum += f.levels[LEVEL_NAMES[l] as LevelName]?.m ?? 0;
+    for (const l of codes) (m[s] as Float64Array)[l] = (f.levels[LEVEL_NAMES[l] as LevelName]?.m ?? 0) / (sum || 1);
+  }
+  return m;
+}
+
+/** EM over distinct level patterns with u fixed: m of the estimable slots and the match share. */
+export function runEm(
+  patterns: readonly { readonly vector: Uint8Array; readonly count: number }[],
+  slots: readonly number[],
+  initial: Table,
+  u: Table,
+  maxIterations: number,
+): { m: Table; lambda: number; matches: number; iterations: number; converged: boolean } {
+  const m = initial.map((row) => row.slice());
+  let lambda = 0.05;
+  let total = 0;
+  for (const p of patterns) total += p.count;
+  const missing = LEVEL_CODE.missing;
+  let iterations = 0;
+  let converged = false;
+  let matches = 0;
+  while (iterations < maxIterations && !converged) {
+    iterations++;
+    const acc = m.map((row) => new Float64Array(row.length));
+    const present = new Float64Array(m.length);
+    matches = 0;
+    for (const p of patterns) {
+      let logRatio = Math.log(lambda / (1 - lambda));
+      for (const s of slots) {
+        const l = p.vector[s] as number;
+        if (l === missing) continue;
+        logRatio += Math.log(Math.max(FLOOR, (m[s] as Float64Array)[l] as number)) - Math.log(Math.max(FLOOR, (u[s] as Float64Array)[l] as number));
+      }
+      const post = logRatio > 40 ? 1 : logRatio < -40 ? 0 : 1 / (1 + Math.exp(-logRatio));
+      const w = post * p.count;
+      matches += w;
+      for (const s of slots) {
+        const l = p.vector[s] as number;
+        if (l === missing) continue;
+        (acc[s] as Float64Array)[l]! += w;
+        present[s]! += w;
+      }
+    }
+    let delta = 0;
+    for (const s of slots) {
+      const row = m[s] as Float64Array;
+      const init = initial[s] as Float64Array;
+      for (let l = 0; l < row.length; l++) {
+        if (l === missing || (init[l] as number) === 0 && ((acc[s] as Float64Array)[l] as number) === 0) continue;
+        const next = (((acc[s] as Float64Array)[l] as number) + M_PRIOR_MATCHES * (init[l] as number)) / ((present[s] as number) + M_PRIOR_MATCHES);
+        delta = Math.max(delta, Math.abs(next - (row[l] as number)));
+        row[l] = next;
+      }
+    }
+    const nextLambda = Math.min(0.999, Math.max(1e-6, matches / Math.max(1, total)));
+    delta = Math.max(delta, Math.abs(nextLambda - lambda));
+    lambda = nextLambda;
+    converged = delta < 1e-4;
+  }
+  return { m, lambda, matches, iterations, converged };
+}
+
+/** Why an estimated m (with its u) is no model of "same person", or null when it is one. */
+function degenerate(name: string, m: Float64Array, u: Float64Array, ctx: ScoreContext, slot: number): string | null {
+  const codes = levelCodes(ctx, slot);
+  const weight = (l: number): number => Math.log2(Math.max(FLOOR, m[l] as number) / Math.max(FLOOR, u[l] as number));
+  const exact = LEVEL_CODE.exact;
+  if (!codes.includes(exact)) return null;
+  const we = weight(exact);
+  const least = STRONG_FIELDS.has(name) ? STRONG_BITS : WEAK_BITS;
+  if (we < least) return `exact agreement weighs ${we.toFixed(1)} bits, less than ${least}`;
+  const disagree = LEVEL_CODE.disagree;
+  if (codes.includes(disagree) && weight(disagree) > 0) return `disagreement weighs +${weight(disagree).toFixed(1)} bits`;
+  if (!ORDERED_FIELDS.has(name)) return null;
+  for (const l of codes) {
+    const level = LEVEL_NAMES[l] as LevelName;
+    if (l === exact || level === 'swapped' || level === 'transposed') continue;
+    if (weight(l) > we + ORDER_SLACK) return `level ${level} weighs more than exact agreement`;
+  }
+  return null;
+}
+
+function buildModel(
+  base: MatchModel, ctx: ScoreContext, slots: readonly number[], m: Table, u: Table,
+  sources: Record<string, ParameterSource>, notes: readonly string[],
+): MatchModel {
+  const fieldModel = (slot: number): FieldModel => {
+    const out: Partial<Record<LevelName, LevelSpec>> = {};
+    const f = compiledFieldOf(ctx.compiled, slot);
+    for (const l of levelCodes(ctx, slot)) {
+      const level = LEVEL_NAMES[l] as LevelName;
+      const spec = f.levels[level];
+      const mm = Math.max(FLOOR, (m[slot] as Float64Array)[l] as number);
+      const uu = Math.max(FLOOR, (u[slot] as Float64Array)[l] as number);
+      out[level] = spec?.veto === true ? { m: round(mm), u: round(uu), veto: true } : { m: round(mm), u: round(uu) };
+    }
+    return out;
+  };
+  const fields: Partial<Record<ComparisonField, FieldModel>> = {};
+  const attributes = (base.attributes ?? []).map((a) => ({ name: a.name, levels: a.levels }));
+  for (const s of slots) {
+    if (s < COMPARISON_FIELDS.length) fields[COMPARISON_FIELDS[s] as ComparisonField] = fieldModel(s);
+    else {
+      const i = s - COMPARISON_FIELDS.length;
+      const a = attributes[i];
+      if (a !== undefined) attributes[i] = { name: a.name, levels: fieldModel(s) };
+    }
+  }
+  return { ...base, fields, attributes, sources, notes };
+}
+
+function round(p: number): number {
+  return Number(p.toPrecision(6));
+}
+
+/** Options of {@link estimatePrior}. */
+export interface PriorOptions {
+  /** How many pairs the records make (n(n-1)/2 for a dedupe, n * m for a link). */
+  readonly totalPairs: number;
+  /** Candidate scores were collected for this share of the records (1: all); they are scaled up by its inverse. */
+  readonly sampledShare: number;
+  /** Each pair was scored from both of its records (deduplication): counted twice. */
+  readonly countedTwice: boolean;
+}
+
+/**
+ * The prior (the chance that two records drawn at random are the same person) that agrees
+ * with the model: the expected number of matches among the candidate pairs, given their
+ * scores (`scores`: total weight without the prior), over all pairs; solved as a fixed point
+ * (a prior gives posteriors, whose sum gives the prior). Nearly every match is a candidate
+ * pair when blocking works, so the pairs blocking never compares add nothing. Returns a
+ * probability in (0, 1).
+ */
+export function estimatePrior(scores: ArrayLike<number>, options: PriorOptions): number {
+  const scale = (1 / Math.max(1e-9, options.sampledShare)) / (options.countedTwice ? 2 : 1);
+  const total = Math.max(1, options.totalPairs);
+  let prior = 1 / total;
+  for (let iteration = 0; iteration < 200; iteration++) {
+    const bias = Math.log2(prior / (1 - prior));
+    let expected = 0;
+    for (let i = 0; i < scores.length; i++) expected += 1 / (1 + 2 ** -((scores[i] as number) + bias));
+    const next = Math.min(0.5, Math.max(1 / (total * 100), (expected * scale) / total));
+    if (Math.abs(next - prior) <= prior * 1e-6) return next;
+    prior = next;
+  }
+  return prior;
+}
+
+/** The weight of a level of an estimated model (for reports). */
+export function modelLevelWeight(spec: LevelSpec): number {
+  return levelWeight(spec);
+}
+
+/** u probabilities shrink at most by this factor when the matches' share is taken out of them. */
+const MAX_U_CORRECTION = 256;
+
+/**
+ * The model with its u probabilities freed of the matches among the random pairs (and value
+ * frequencies) they were measured on: a sampled u is (1 - prior) * u + prior * m, which for
+ * rare agreements (a date of birth, an email, an identifier) is mostly matches. With the
+ * prior known, u = (observed - prior * m) / (1 - prior), shrinking by at most
+ * {@link MAX_U_CORRECTION}. Levels whose m is below their u are left alone.
+ */
+export function withoutMatchesInU(model: MatchModel, prior: number): MatchModel {
+  const correct = (levels: FieldModel): FieldModel => {
+    const out: Partial<Record<LevelName, LevelSpec>> = {};
+    for (const [level, spec] of Object.entries(levels) as [LevelName, LevelSpec][]) {
+      const u = spec.m > spec.u ? Math.max(spec.u / MAX_U_CORRECTION, FLOOR, (spec.u - prior * spec.m) / (1 - prior)) : spec.u;
+      out[level] = { ...spec, u: round(u) };
+    }
+    return out;
+  };
+  const fields: Partial<Record<ComparisonField, FieldModel>> = {};
+  for (const [field, levels] of Object.entries(model.fields) as [ComparisonField, FieldModel][]) fields[field] = correct(levels);
+  return { ...model, fields, attributes: (model.attributes ?? []).map((a) => ({ name: a.name, levels: correct(a.levels) })) };
+}

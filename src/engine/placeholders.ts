@@ -1,0 +1,90 @@
+/**
+ * Placeholders: values that stand for "no value" ("Unknown", "Baby Boy", "John Doe",
+ * none@none.com, 000-00-0000, GENERAL DELIVERY). Normalization reads them as missing, so
+ * they can neither link two people nor speak against a match. The shipped list is
+ * data/placeholders/placeholders.csv (generated into generated/placeholders.ts); a caller may
+ * pass its own table.
+ */
+import { PLACEHOLDER_VALUES } from './generated/placeholders.js';
+
+/** Placeholder values by kind, in the forms normalization compares them in. */
+export interface PlaceholderTable {
+  /** Compact folded first names read as missing ("unknown", "baby", "fnu"). */
+  readonly first: ReadonlySet<string>;
+  /** Compact folded surnames read as missing ("unknown", "boy", "lnu"). */
+  readonly last: ReadonlySet<string>;
+  /** Folded "first last" pairs read as missing together ("john doe", "test test"). */
+  readonly names: ReadonlySet<string>;
+  /** Email local parts read as missing ("noemail", "none"). */
+  readonly emailLocals: ReadonlySet<string>;
+  /** Email domains read as missing ("noemail.com", "test.com"). */
+  readonly emailDomains: ReadonlySet<string>;
+  /** Phone digits read as missing (national ten digits or local seven). */
+  readonly phones: ReadonlySet<string>;
+  /** Identifier values (letters and digits only) read as missing ("000000000"), for {@link identifierTypes}. */
+  readonly identifiers: ReadonlySet<string>;
+  /**
+   * Identifier types (letters and digits only) whose placeholder values are read as missing:
+   * personal identity numbers (ssn, passport, drivers license), not a CRM's own ids.
+   */
+  readonly identifierTypes: ReadonlySet<string>;
+  /** Folded street lines that are no address ("general delivery", "homeless"). */
+  readonly addresses: ReadonlySet<string>;
+}
+
+/** Builds a table from values per kind (the form of generated/placeholders.ts). */
+export function buildPlaceholderTable(values: Readonly<Record<string, readonly string[]>>): PlaceholderTable {
+  const set = (kind: string): ReadonlySet<string> => new Set(values[kind] ?? []);
+  return {
+    first: set('first'),
+    last: set('last'),
+    names: set('name'),
+    emailLocals: set('email-local'),
+    emailDomains: set('email-domain'),
+    phones: set('phone'),
+    identifiers: set('identifier'),
+    identifierTypes: set('identifier-type'),
+    addresses: set('address'),
+  };
+}
+
+/** The shipped table (data/placeholders/placeholders.csv). */
+export const DEFAULT_PLACEHOLDERS: PlaceholderTable = buildPlaceholderTable(PLACEHOLDER_VALUES);
+
+/** A table with no placeholders: every value is taken as given. */
+export const NO_PLACEHOLDERS: PlaceholderTable = buildPlaceholderTable({});
+
+/**
+ * Which of a folded first and last name are placeholders: each one alone ("Unknown Smith":
+ * the first), or the two together ("John Doe": both).
+ */
+export function placeholderNames(table: PlaceholderTable, first: string | null, last: string | null): { first: boolean; last: boolean } {
+  const f = first !== null && table.first.has(first.replace(/ /g, ''));
+  const l = last !== null && table.last.has(last.replace(/ /g, ''));
+  if (first !== null && last !== null && table.names.has(`${first} ${last}`)) return { first: true, last: true };
+  return { first: f, last: l };
+}
+
+/** True when a normalized email address is a placeholder. */
+export function isPlaceholderEmail(table: PlaceholderTable, email: string): boolean {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return false;
+  return table.emailLocals.has(email.slice(0, at)) || table.emailDomains.has(email.slice(at + 1));
+}
+
+/** True when a phone's national digits (the last ten, or a local seven) are a placeholder. */
+export function isPlaceholderPhone(table: PlaceholderTable, digits: string): boolean {
+  if (table.phones.size === 0) return false;
+  return table.phones.has(digits.length > 10 ? digits.slice(-10) : digits);
+}
+
+/** True when an identifier of a personal type (any case and punctuation) has a placeholder value. */
+export function isPlaceholderIdentifier(table: PlaceholderTable, type: string, value: string): boolean {
+  if (table.identifiers.size === 0 || !table.identifierTypes.has(type.toLowerCase().replace(/[^a-z0-9]/g, ''))) return false;
+  return table.identifiers.has(value.toLowerCase().replace(/[^a-z0-9]/g, ''));
+}
+
+/** True when a folded street line is no address ("general delivery"). */
+export function isPlaceholderAddress(table: PlaceholderTable, line: string): boolean {
+  return table.addresses.has(line);
+}
