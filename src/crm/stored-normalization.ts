@@ -116,6 +116,8 @@ export function decodeNormalization(json: string): NormalizedContact | null {
     const value = JSON.parse(json) as Partial<NormalizedContact> | null;
     if (value === null || typeof value !== 'object') return null;
     if (!Array.isArray(value.emails) || !Array.isArray(value.phones) || !Array.isArray(value.addresses) || !Array.isArray(value.identifiers)) return null;
+    // A normalization of an older engine (no sex, no attributes) is made again.
+    if (!Array.isArray(value.attributes) || !('sex' in value)) return null;
     return value as NormalizedContact;
   } catch {
     return null;

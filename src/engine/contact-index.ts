@@ -150,6 +150,8 @@ export interface IndexState {
   readonly firstCounts: ReadonlyMap<string, number>;
   readonly lastCounts: ReadonlyMap<string, number>;
   readonly cityCounts: ReadonlyMap<string, number>;
+  readonly emailCounts: ReadonlyMap<string, number>;
+  readonly phoneCounts: ReadonlyMap<string, number>;
   readonly attributeCounts: readonly ReadonlyMap<string, number>[];
 }
 
@@ -205,6 +207,8 @@ export class ContactIndex {
   private readonly firstCounts = new Map<string, number>();
   private readonly lastCounts = new Map<string, number>();
   private readonly cityCounts = new Map<string, number>();
+  private readonly emailCounts = new Map<string, number>();
+  private readonly phoneCounts = new Map<string, number>();
   private readonly attributeCounts: Map<string, number>[];
   private compiled: CompiledModel;
   private readonly nicknames: NicknameTable;
@@ -242,6 +246,8 @@ export class ContactIndex {
     const firstCounts = this.firstCounts;
     const lastCounts = this.lastCounts;
     const cityCounts = this.cityCounts;
+    const emailCounts = this.emailCounts;
+    const phoneCounts = this.phoneCounts;
     const attributeCounts = this.attributeCounts;
     const records = this.records;
     this.countPlaces = options.termFrequencies === 'all';
@@ -256,7 +262,13 @@ export class ContactIndex {
       options.termFrequencies === false
         ? null
         : this.countPlaces
-          ? { ...withTotal(names, records), cityCount: (city) => cityCounts.get(city) ?? 0, attributeCount: (i, v) => attributeCounts[i]?.get(v) ?? 0 }
+          ? {
+              ...withTotal(names, records),
+              cityCount: (city) => cityCounts.get(city) ?? 0,
+              attributeCount: (i, v) => attributeCounts[i]?.get(v) ?? 0,
+              emailCount: (e) => emailCounts.get(e) ?? 0,
+              phoneCount: (p) => phoneCounts.get(p) ?? 0,
+            }
           : names;
     this.contexts = this.makeContexts();
   }
@@ -347,6 +359,8 @@ export class ContactIndex {
       const v = contact.attributes[i] ?? null;
       if (v !== null) countAddExact(this.attributeCounts[i] as Map<string, number>, v, delta);
     }
+    for (const e of contact.emails) countAddExact(this.emailCounts, e, delta);
+    for (const p of contact.phones) countAddExact(this.phoneCounts, p, delta);
   }
 
   /**
@@ -365,6 +379,8 @@ export class ContactIndex {
       firstCounts: this.firstCounts,
       lastCounts: this.lastCounts,
       cityCounts: this.cityCounts,
+      emailCounts: this.emailCounts,
+      phoneCounts: this.phoneCounts,
       attributeCounts: this.attributeCounts,
     };
   }
@@ -383,6 +399,8 @@ export class ContactIndex {
     for (const [k, v] of state.firstCounts) this.firstCounts.set(k, v);
     for (const [k, v] of state.lastCounts) this.lastCounts.set(k, v);
     for (const [k, v] of state.cityCounts) this.cityCounts.set(k, v);
+    for (const [k, v] of state.emailCounts) this.emailCounts.set(k, v);
+    for (const [k, v] of state.phoneCounts) this.phoneCounts.set(k, v);
     state.attributeCounts.forEach((counts, i) => {
       const into = this.attributeCounts[i];
       if (into !== undefined) for (const [k, v] of counts) into.set(k, v);

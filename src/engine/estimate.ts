@@ -20,7 +20,7 @@
  * the report says so. Deterministic: sampling uses a seeded generator.
  */
 import { COMPARISON_FIELDS, LEVEL_CODE, LEVEL_NAMES, type ComparisonField, type LevelName } from './comparisons.js';
-import { levelWeight, type FieldModel, type LevelSpec, type MatchModel, type ParameterSource } from './model.js';
+import { levelWeight, withMonotoneWeights, type FieldModel, type LevelSpec, type MatchModel, type ParameterSource } from './model.js';
 import { compactName } from './name.js';
 import { SeededRandom } from './random.js';
 import { compiledFieldOf, FIELD_SLOT, levelVectorLength, scorePair, type ScoreContext } from './score.js';
@@ -246,7 +246,7 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
       notes.push(`${name}: the estimate was degenerate (${problem}); using the shipped prior m for it`);
     }
   }
-  return { model: buildModel(base, ctx, slots, m, u, sources, notes), report: { uPairs, sessions, sources, notes } };
+  return { model: withMonotoneWeights(buildModel(base, ctx, slots, m, u, sources, notes)), report: { uPairs, sessions, sources, notes } };
 }
 
 /** Slots of comparisons the model has. */
@@ -624,5 +624,5 @@ export function withoutMatchesInU(model: MatchModel, prior: number): MatchModel 
   };
   const fields: Partial<Record<ComparisonField, FieldModel>> = {};
   for (const [field, levels] of Object.entries(model.fields) as [ComparisonField, FieldModel][]) fields[field] = correct(levels);
-  return { ...model, fields, attributes: (model.attributes ?? []).map((a) => ({ name: a.name, levels: correct(a.levels) })) };
+  return withMonotoneWeights({ ...model, fields, attributes: (model.attributes ?? []).map((a) => ({ name: a.name, levels: correct(a.levels) })) });
 }

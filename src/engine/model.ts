@@ -290,3 +290,32 @@ export interface Thresholds {
  * minimum.
  */
 export const DEFAULT_THRESHOLDS: Thresholds = { match: 18, possible: 10 };
+
+/**
+ * The model with every field's weights in agreement order where estimation left them out of
+ * it: no level weighs more than exact agreement, none less than disagreement, exact agreement
+ * at least 0 bits and disagreement at most 0 (by moving u). Then adding agreement to a pair
+ * never lowers its score.
+ */
+export function withMonotoneWeights(model: MatchModel): MatchModel {
+  const fix = (levels: FieldModel): FieldModel => {
+    const out: Partial<Record<LevelName, LevelSpec>> = { ...levels };
+    const exact = out.exact;
+    if (exact !== undefined && exact.u > exact.m) out.exact = { ...exact, u: exact.m };
+    const top = out.exact === undefined ? Infinity : levelWeight(out.exact);
+    for (const [level, spec] of Object.entries(out) as [LevelName, LevelSpec][]) {
+      if (level === 'exact' || level === 'disagree') continue;
+      if (levelWeight(spec) > top) out[level] = { ...spec, u: spec.m / 2 ** top };
+    }
+    const disagree = out.disagree;
+    if (disagree !== undefined) {
+      let bottom = 0;
+      for (const [level, spec] of Object.entries(out) as [LevelName, LevelSpec][]) if (level !== 'disagree') bottom = Math.min(bottom, levelWeight(spec));
+      if (levelWeight(disagree) > bottom) out.disagree = { ...disagree, u: disagree.m / 2 ** bottom };
+    }
+    return out;
+  };
+  const fields: Partial<Record<ComparisonField, FieldModel>> = {};
+  for (const [field, levels] of Object.entries(model.fields) as [ComparisonField, FieldModel][]) fields[field] = fix(levels);
+  return { ...model, fields, attributes: (model.attributes ?? []).map((a) => ({ name: a.name, levels: fix(a.levels) })) };
+}

@@ -59,6 +59,12 @@ export interface CompiledField {
   readonly levels: Readonly<Partial<Record<LevelName, CompiledLevel>>>;
   /** Mask of the enabled levels (comparisons.ts levelBit). */
   readonly mask: number;
+  /**
+   * Least weight exact agreement may have after term-frequency adjustment: the largest weight
+   * of the field's other levels, and 0 (agreeing on a common value is still no worse than a
+   * typo, or than nothing).
+   */
+  readonly exactFloor: number;
 }
 
 /** A model ready for scoring: weights computed once. */
@@ -81,7 +87,7 @@ export interface CompiledModel {
 }
 
 const MISSING: CompiledLevel = Object.freeze({ label: MISSING_LABEL, m: 1, u: 1, weight: 0, agrees: false, veto: false, capPossible: false });
-const NO_FIELD: CompiledField = Object.freeze({ levels: Object.freeze({ missing: MISSING }), mask: 0 });
+const NO_FIELD: CompiledField = Object.freeze({ levels: Object.freeze({ missing: MISSING }), mask: 0, exactFloor: 0 });
 
 function compileField(spec: FieldModel | undefined, labelOf: (level: LevelName) => { label: string; agrees: boolean }): CompiledField {
   if (spec === undefined) return NO_FIELD;
@@ -95,7 +101,9 @@ function compileField(spec: FieldModel | undefined, labelOf: (level: LevelName) 
     };
     mask |= levelBit(level);
   }
-  return { levels, mask };
+  let exactFloor = 0;
+  for (const [level, l] of Object.entries(levels) as [LevelName, CompiledLevel][]) if (level !== 'exact') exactFloor = Math.max(exactFloor, l.weight);
+  return { levels, mask, exactFloor };
 }
 
 /** Precomputes the weights of a model. */
@@ -147,6 +155,10 @@ export interface TermFrequencies {
   cityCount?(city: string): number;
   /** Records whose attribute `index` is `value`; absent: attributes are not adjusted. */
   attributeCount?(index: number, value: string): number;
+  /** Records holding the email (mailbox form); absent: emails are not adjusted. */
+  emailCount?(email: string): number;
+  /** Records holding the phone; absent: phones are not adjusted. */
+  phoneCount?(phone: string): number;
 }
 
 /**
@@ -321,10 +333,12 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   addLevel(result, f.middleName, 'middleName', middle, GATE_FIELD_BITS.middleName, explain);
   record?.(FIELD_SLOT.middleName, middle);
   const email = f.email.mask === 0 ? 'missing' : compareEmails(q.emails, r.emails, f.email.mask);
-  addLevel(result, f.email, 'email', email, GATE_FIELD_BITS.email, explain, undefined, w);
+  const emailCount = ctx.tf?.emailCount;
+  addLevel(result, f.email, 'email', email, GATE_FIELD_BITS.email, explain, email === 'exact' && emailCount !== undefined ? sharedValueWeight(ctx, f.email, q.emails, r.emails, (v) => emailCount.call(ctx.tf, v)) : undefined, w);
   record?.(FIELD_SLOT.email, email);
   const phone = f.phone.mask === 0 ? 'missing' : comparePhones(q.phones, r.phones, f.phone.mask);
-  addLevel(result, f.phone, 'phone', phone, GATE_FIELD_BITS.phone, explain, undefined, w);
+  const phoneCount = ctx.tf?.phoneCount;
+  addLevel(result, f.phone, 'phone', phone, GATE_FIELD_BITS.phone, explain, phone === 'exact' && phoneCount !== undefined ? sharedValueWeight(ctx, f.phone, q.phones, r.phones, (v) => phoneCount.call(ctx.tf, v)) : undefined, w);
   record?.(FIELD_SLOT.phone, phone);
   if (compiled.addressParts) scoreAddresses(q, r, ctx, result, explain, levelsOut);
   else if (levelsOut !== undefined) for (const field of ADDRESS_FIELDS) levelsOut[FIELD_SLOT[field]] = MISSING_CODE;
@@ -357,26 +371,33 @@ const ADDRESS_AGREE_BITS = GATE_FIELD_BITS.zip5 | GATE_FIELD_BITS.streetNumber |
 function countGroupsOnce(compiled: CompiledModel, weights: Float64Array, result: PairScore, explain: FieldOutcome[] | undefined): void {
   const levels = compiled.scratchLevels;
   for (const group of compiled.groups) {
+    const positive = (k: number): boolean => (weights[group.slots[k] as number] as number) > 0;
     const member = (k: number): boolean => {
-      const slot = group.slots[k] as number;
       const only = group.levels[k];
-      return (weights[slot] as number) > 0 && (only === null || only === undefined || only.has(levels[slot] as number));
+      return positive(k) && (only === null || only === undefined || only.has(levels[group.slots[k] as number] as number));
     };
     let best = -1;
     for (let k = 0; k < group.slots.length; k++) {
       if (member(k) && (best === -1 || (weights[group.slots[k] as number] as number) > (weights[group.slots[best] as number] as number))) best = k;
     }
-    if (best === -1) continue;
+    const top = best === -1 ? 0 : (weights[group.slots[best] as number] as number);
     for (let k = 0; k < group.slots.length; k++) {
+      if (k === best || !positive(k)) continue;
       const slot = group.slots[k] as number;
       const weight = weights[slot] as number;
-      if (k === best || !member(k)) continue;
-      result.score -= weight;
+      const field = COMPARISON_FIELDS[slot] as ComparisonField;
+      // A member's other agreements are taken out. A weaker agreement of a member field that
+      // is another fact (the same town, not the same address) keeps its weight, but never
+      // more than the field's full agreement adds over the group's at the least (its weight
+      // after term frequencies is at least exactFloor): then moving to full agreement never
+      // lowers the score.
+      const kept = member(k) ? 0 : Math.min(weight, Math.max(0, compiled.fields[field].exactFloor - top));
+      if (kept === weight) continue;
+      result.score -= weight - kept;
       if (explain !== undefined) {
-        const field = COMPARISON_FIELDS[slot] as string;
         const at = explain.findIndex((o) => o.field === field);
         const o = explain[at];
-        if (o !== undefined) explain[at] = { ...o, weight: 0, label: `${o.label} (counted once with the ${group.name}'s other agreements)` };
+        if (o !== undefined) explain[at] = { ...o, weight: kept, label: `${o.label} (counted once with the ${group.name}'s other agreements)` };
       }
     }
   }
@@ -398,13 +419,31 @@ function tfWeight(ctx: ScoreContext, field: CompiledField, which: 'first' | 'las
   if (!ctx.tf || value === null || !spec) return undefined;
   const name = compactName(value);
   const count = which === 'first' ? ctx.tf.firstNameCount(name) : ctx.tf.lastNameCount(name);
-  return Math.log2(spec.m / termFrequencyU(count, ctx.tf.total, spec.u));
+  return frequencyWeight(field, spec, count, ctx.tf.total);
+}
+
+/** The weight of exact agreement on a value seen `count` times in `total` records, floored (CompiledField.exactFloor). */
+function frequencyWeight(field: CompiledField, spec: CompiledLevel, count: number, total: number): number {
+  return Math.max(field.exactFloor, Math.log2(spec.m / termFrequencyU(count, total, spec.u)));
 }
 
 function attributeTfWeight(ctx: ScoreContext, field: CompiledField, index: number, value: string | null): number | undefined {
   const spec = field.levels.exact;
   if (!ctx.tf?.attributeCount || value === null || !spec) return undefined;
-  return Math.log2(spec.m / termFrequencyU(ctx.tf.attributeCount(index, value), ctx.tf.total, spec.u));
+  return frequencyWeight(field, spec, ctx.tf.attributeCount(index, value), ctx.tf.total);
+}
+
+/**
+ * Exact agreement on an email or phone, weighed by how many records hold the shared value
+ * (the least held one when several are shared): an office's info@ address or a shelter's
+ * phone, shared by many people, cannot link records on its own.
+ */
+function sharedValueWeight(ctx: ScoreContext, field: CompiledField, a: readonly string[], b: readonly string[], count: ((value: string) => number) | undefined): number | undefined {
+  const spec = field.levels.exact;
+  if (count === undefined || !spec || ctx.tf === null) return undefined;
+  let least = Infinity;
+  for (const x of a) if (b.includes(x)) least = Math.min(least, count(x));
+  return least === Infinity ? undefined : frequencyWeight(field, spec, least, ctx.tf.total);
 }
 
 function addressWeight(compiled: CompiledModel, lv: AddressLevels): number {

@@ -1,0 +1,171 @@
+/**
+ * Estimation: EM recovers the m probabilities that generated a set of level patterns (u held
+ * at the truth); the prior solved from candidate scores recovers the share of matches;
+ * u freed of the matches among random pairs; a household-shaped session is discarded.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  compileModel,
+  DEFAULT_NICKNAMES,
+  estimateParameters,
+  estimatePrior,
+  FILE_MODEL,
+  LEVEL_CODE,
+  LEVEL_NAMES,
+  makeScoreContext,
+  normalizeContact,
+  runEm,
+  SeededRandom,
+  withoutMatchesInU,
+  type MatchModel,
+  type NormalizedContact,
+} from '../../src/engine/index.js';
+
+const LEVELS = [LEVEL_CODE.exact, LEVEL_CODE.typo, LEVEL_CODE.disagree];
+
+/** A distribution over the three levels, favouring agreement (m) or disagreement (u). */
+function distribution(rng: SeededRandom, agree: boolean): Float64Array {
+  const out = new Float64Array(LEVEL_NAMES.length);
+  const a = agree ? 0.6 + 0.35 * rng.float() : 0.002 + 0.05 * rng.float();
+  const t = agree ? (1 - a) * (0.3 + 0.5 * rng.float()) : 0.002 + 0.02 * rng.float();
+  out[LEVEL_CODE.exact] = a;
+  out[LEVEL_CODE.typo] = t;
+  out[LEVEL_CODE.disagree] = 1 - a - t;
+  return out;
+}
+
+function draw(rng: SeededRandom, p: Float64Array): number {
+  let x = rng.float();
+  for (const l of LEVELS) {
+    x -= p[l] as number;
+    if (x < 0) return l;
+  }
+  return LEVEL_CODE.disagree;
+}
+
+describe('runEm', () => {
+  it('recovers the m probabilities patterns were drawn from, within 0.05 (u known)', () => {
+    fc.assert(fc.property(fc.integer(), fc.double({ min: 0.05, max: 0.4, noNaN: true }), (seed, lambda) => {
+      const rng = new SeededRandom(seed);
+      const slots = [0, 1, 2, 3];
+      const m = slots.map(() => distribution(rng, true));
+      const u = slots.map(() => distribution(rng, false));
+      const counts = new Map<string, { vector: Uint8Array; count: number }>();
+      for (let k = 0; k < 20_000; k++) {
+        const match = rng.float() < lambda;
+        const vector = new Uint8Array(slots.map((s) => draw(rng, (match ? m : u)[s] as Float64Array)));
+        const key = vector.join(',');
+        const known = counts.get(key);
+        if (known) known.count++;
+        else counts.set(key, { vector, count: 1 });
+      }
+      // Start from a flat guess that leans towards agreement, as the shipped priors do.
+      const start = slots.map(() => {
+        const p = new Float64Array(LEVEL_NAMES.length);
+        p[LEVEL_CODE.exact] = 0.7;
+        p[LEVEL_CODE.typo] = 0.15;
+        p[LEVEL_CODE.disagree] = 0.15;
+        return p;
+      });
+      const result = runEm([...counts.values()], slots, start, u, 200);
+      expect(result.lambda).toBeCloseTo(lambda, 1);
+      for (const s of slots) for (const l of LEVELS) expect(Math.abs((result.m[s] as Float64Array)[l] as number - ((m[s] as Float64Array)[l] as number))).toBeLessThan(0.05);
+    }), { numRuns: 25 });
+  });
+});
+
+describe('estimatePrior', () => {
+  it('recovers the share of matches from the scores of calibrated candidate pairs', () => {
+    fc.assert(fc.property(fc.integer(), fc.integer({ min: 50, max: 400 }), (seed, matches) => {
+      const rng = new SeededRandom(seed);
+      const total = 1_000_000;
+      const prior = matches / total;
+      const bias = Math.log2(prior / (1 - prior));
+      // Candidates: the matches score high, non-matches low, each score the weight (prior excluded)
+      // of a calibrated model, so that posterior = sigmoid(score + bias) is right on average.
+      const scores: number[] = [];
+      for (let i = 0; i < matches; i++) scores.push(-bias + 6 + 4 * rng.float());
+      for (let i = 0; i < 40 * matches; i++) scores.push(-bias - 14 + 6 * rng.float());
+      const estimated = estimatePrior(scores, { totalPairs: total, sampledShare: 1, countedTwice: false });
+      expect(estimated / prior).toBeGreaterThan(0.85);
+      expect(estimated / prior).toBeLessThan(1.2);
+    }), { numRuns: 30 });
+  });
+
+  it('scales a sample up, and halves pairs counted from both sides', () => {
+    const scores = Array.from({ length: 100 }, () => 60);
+    const whole = estimatePrior(scores, { totalPairs: 1e6, sampledShare: 1, countedTwice: false });
+    expect(estimatePrior(scores, { totalPairs: 1e6, sampledShare: 0.5, countedTwice: false })).toBeCloseTo(2 * whole, 8);
+    expect(estimatePrior(scores, { totalPairs: 1e6, sampledShare: 1, countedTwice: true })).toBeCloseTo(whole / 2, 8);
+  });
+});
+
+describe('withoutMatchesInU', () => {
+  it('takes the matches out of a u measured on all pairs, never raising a weight by more than 8 bits', () => {
+    const model: MatchModel = { ...FILE_MODEL, fields: { dateOfBirth: { exact: { m: 0.9, u: 0.0004 }, disagree: { m: 0.1, u: 0.9996 } } } };
+    const fixed = withoutMatchesInU(model, 0.0003);
+    const exact = fixed.fields.dateOfBirth?.exact;
+    expect(exact?.u).toBeCloseTo((0.0004 - 0.0003 * 0.9) / (1 - 0.0003), 6);
+    const extreme = withoutMatchesInU(model, 0.0005);
+    expect(extreme.fields.dateOfBirth?.exact?.u).toBeCloseTo(0.0004 / 256, 9);
+  });
+});
+
+describe('estimateParameters', () => {
+  const names = ['ann', 'bob', 'cy', 'dora', 'ed', 'fay', 'gus', 'hal', 'ida', 'jo', 'kim', 'lou', 'max', 'ned', 'olga', 'pat', 'quin', 'rose', 'sam', 'tia'];
+  const surnames = ['lee', 'kim', 'ng', 'cruz', 'diaz', 'moss', 'ross', 'vale', 'wolf', 'york'];
+
+  /**
+   * People in households (same surname and address, different first names), each recorded
+   * 1-3 times, a copy with a typo now and then; `dates`: with dates of birth.
+   */
+  function households(seed: number, dates: boolean, size: () => number): NormalizedContact[] {
+    const rng = new SeededRandom(seed);
+    const out: NormalizedContact[] = [];
+    for (let h = 0; h < 400; h++) {
+      const last = `${surnames[rng.below(surnames.length)] as string}${names[rng.below(names.length)] as string}`;
+      const street = `${1 + rng.below(900)} Main St`;
+      const zip = String(10000 + rng.below(80000));
+      const members = size();
+      for (let p = 0; p < members; p++) {
+        const first = names[(h + p) % names.length] as string;
+        const dob = `19${50 + rng.below(50)}-0${1 + rng.below(9)}-1${rng.below(9)}`;
+        const copies = 1 + rng.below(dates ? 3 : 2);
+        for (let c = 0; c < copies; c++) {
+          const typo = c > 0 && rng.float() < 0.3;
+          out.push(normalizeContact({ firstName: typo ? `${first}x` : first, lastName: last, dateOfBirth: dates ? dob : null, addresses: [{ addressLine1: street, zipOrPostalCode: zip }] }, { yearOnlyDates: true }));
+        }
+      }
+    }
+    return out;
+  }
+
+  const ctx = makeScoreContext({
+    compiled: compileModel({ ...FILE_MODEL, fields: { firstName: FILE_MODEL.fields.firstName, lastName: FILE_MODEL.fields.lastName, dateOfBirth: FILE_MODEL.fields.dateOfBirth, address: FILE_MODEL.fields.address } }),
+    nicknames: DEFAULT_NICKNAMES, strict: false, tf: null,
+  });
+  const source = (records: NormalizedContact[]): { left: { size: number; get: (i: number) => NormalizedContact } } => ({ left: { size: records.length, get: (i) => records[i] as NormalizedContact } });
+
+  it('is deterministic, and learns that a first name tells household members apart', () => {
+    const rng = new SeededRandom(1);
+    const data = source(households(7, true, () => 1 + rng.below(4)));
+    const a = estimateParameters(data, ctx, { seed: 3 });
+    const b = estimateParameters(data, ctx, { seed: 3 });
+    expect(a.model).toEqual(b.model);
+    const first = a.model.fields.firstName;
+    expect(first?.exact?.m).toBeGreaterThan(0.5);
+    expect(Math.log2((first?.disagree?.m ?? 1) / (first?.disagree?.u ?? 1))).toBeLessThan(-2);
+  });
+
+  it('discards a session that learned households (large households, no dates), and says so', () => {
+    const data = source(households(9, false, () => 5));
+    const { report, model } = estimateParameters(data, ctx, { seed: 3 });
+    const discarded = report.sessions.filter((s) => s.discarded !== null);
+    expect(discarded.length).toBeGreaterThan(0);
+    expect(discarded[0]?.discarded).toMatch(/households, not people/);
+    expect(report.notes.join(' ')).toMatch(/households, not people/);
+    const first = model.fields.firstName;
+    expect(Math.log2((first?.disagree?.m ?? 1) / (first?.disagree?.u ?? 1))).toBeLessThan(-2);
+  });
+});

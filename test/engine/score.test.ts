@@ -1,0 +1,161 @@
+/**
+ * Scoring: weights add up to the score (the prior included), adding agreement to a pair never
+ * lowers its score, scores are symmetric without term frequencies, a household's shared
+ * surname, address, phone and email count once, and the level vector records each field.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  COMPARISON_FIELDS,
+  compileModel,
+  DEFAULT_MODEL,
+  DEFAULT_NICKNAMES,
+  FIELD_SLOT,
+  FILE_MODEL,
+  LEVEL_CODE,
+  levelVectorLength,
+  makeScoreContext,
+  normalizeContact,
+  scorePair,
+  type ContactInput,
+  type FieldOutcome,
+  type MatchModel,
+  type NormalizedContact,
+  type ScoreContext,
+  type TermFrequencies,
+} from '../../src/engine/index.js';
+
+const NORMALIZE = { years: { min: 1000, max: 2100 }, yearOnlyDates: true, localPhones: true } as const;
+const norm = (c: ContactInput): NormalizedContact => normalizeContact(c, NORMALIZE);
+const context = (model: MatchModel, tf: TermFrequencies | null = null): ScoreContext =>
+  makeScoreContext({ compiled: compileModel(model), nicknames: DEFAULT_NICKNAMES, strict: false, tf });
+const FILE_WITH_PRIOR: MatchModel = { ...FILE_MODEL, prior: 0.001 };
+
+/** Values each field draws from: small sets, so that pairs agree often. */
+const first = fc.constantFrom('Robert', 'Bob', 'Roberta', 'Mary', 'Maria', 'Jon', null);
+const last = fc.constantFrom('Smith', 'Smyth', 'Jones', 'Garcia Lopez', null);
+const dob = fc.constantFrom('1970-03-04', '1970-04-03', '1971-03-04', '1970', '1990-01-01', null);
+const email = fc.constantFrom('bob@example.com', 'rs@example.org', 'info@acme.com');
+const phone = fc.constantFrom('202-555-0143', '202-555-0144', '555-0143');
+const line = fc.constantFrom('12 Main St', '14 Main St', '9 Oak Ave', 'GENERAL DELIVERY');
+const zip = fc.constantFrom('20500', '20501', '90210');
+const contact: fc.Arbitrary<ContactInput> = fc.record({
+  firstName: first,
+  lastName: last,
+  dateOfBirth: dob,
+  sex: fc.constantFrom('M', 'F', null),
+  emails: fc.array(email, { maxLength: 2 }),
+  phones: fc.array(phone, { maxLength: 1 }),
+  addresses: fc.array(fc.record({ addressLine1: line, zipOrPostalCode: zip, city: fc.constantFrom('Springfield', 'Salem') }), { maxLength: 1 }),
+  identifiers: fc.array(fc.record({ type: fc.constant('ssn'), externalId: fc.constantFrom('123456781', '123456782', '987654300') }), { maxLength: 1 }),
+});
+
+/** `r` made to agree with `q` on one more field (copying it over). */
+const AGREE: readonly ((q: ContactInput, r: ContactInput) => ContactInput)[] = [
+  (q, r) => ({ ...r, firstName: q.firstName }),
+  (q, r) => ({ ...r, lastName: q.lastName }),
+  (q, r) => ({ ...r, dateOfBirth: q.dateOfBirth }),
+  (q, r) => ({ ...r, sex: q.sex }),
+  (q, r) => ({ ...r, emails: q.emails }),
+  (q, r) => ({ ...r, phones: q.phones }),
+  (q, r) => ({ ...r, addresses: q.addresses }),
+  (q, r) => ({ ...r, identifiers: q.identifiers }),
+];
+
+const tf: TermFrequencies = {
+  total: 1000,
+  firstNameCount: (name) => (name === 'robert' ? 300 : 2),
+  lastNameCount: (name) => (name === 'smith' ? 400 : 3),
+  cityCount: () => 500,
+  emailCount: (e) => (e.startsWith('info@') ? 200 : 2),
+  phoneCount: () => 2,
+};
+
+describe('scorePair', () => {
+  it.each([
+    ['the CRM model', DEFAULT_MODEL],
+    ['the file model', FILE_WITH_PRIOR],
+  ] as const)('%s: adding agreement on a field never lowers the score (with and without term frequencies)', (_, model) => {
+    for (const frequencies of [null, tf]) {
+      const ctx = context(model, frequencies);
+      fc.assert(fc.property(contact, contact, fc.nat(AGREE.length - 1), (q, r, k) => {
+        const agreeing = (AGREE[k] as (typeof AGREE)[number])(q, r);
+        const before = scorePair(norm(q), norm(r), ctx).score;
+        const after = scorePair(norm(q), norm(agreeing), ctx).score;
+        expect(after).toBeGreaterThanOrEqual(before - 1e-9);
+      }), { numRuns: 400 });
+    }
+  });
+
+  it('the explanation adds up to the score, the prior first', () => {
+    const ctx = context(FILE_WITH_PRIOR);
+    fc.assert(fc.property(contact, contact, (q, r) => {
+      const out: FieldOutcome[] = [];
+      const s = scorePair(norm(q), norm(r), ctx, out);
+      expect(out[0]?.field).toBe('prior');
+      expect(out.reduce((sum, o) => sum + o.weight, 0)).toBeCloseTo(s.score, 9);
+    }), { numRuns: 300 });
+  });
+
+  it('is symmetric without term frequencies, and finite', () => {
+    for (const model of [DEFAULT_MODEL, FILE_WITH_PRIOR]) {
+      const ctx = context(model);
+      fc.assert(fc.property(contact, contact, (q, r) => {
+        const a = scorePair(norm(q), norm(r), ctx).score;
+        const b = scorePair(norm(r), norm(q), ctx).score;
+        expect(Number.isFinite(a)).toBe(true);
+        expect(a).toBeCloseTo(b, 9);
+      }), { numRuns: 300 });
+    }
+  });
+
+  it('a household (same surname, address, landline, family email) counts its agreement once', () => {
+    const ctx = context(FILE_MODEL);
+    const a = norm({ firstName: 'Ann', lastName: 'Lee', emails: ['lees@example.com'], phones: ['202-555-0143'], addresses: [{ addressLine1: '12 Main St', zipOrPostalCode: '20500' }] });
+    const b = norm({ firstName: 'Bob', lastName: 'Lee', emails: ['lees@example.com'], phones: ['202-555-0143'], addresses: [{ addressLine1: '12 Main St', zipOrPostalCode: '20500' }] });
+    const out: FieldOutcome[] = [];
+    scorePair(a, b, ctx, out);
+    const household = out.filter((o) => ['lastName', 'address', 'phone', 'email'].includes(o.field));
+    expect(household.filter((o) => o.weight > 0)).toHaveLength(1);
+    expect(household.filter((o) => o.weight === 0 && /counted once with the household/.test(o.label))).toHaveLength(3);
+    // The same town is not household evidence: it adds to the surname (up to what the whole
+    // address would add over it, so that agreeing on the address never lowers the score).
+    const estimated: MatchModel = { ...FILE_MODEL, fields: { ...FILE_MODEL.fields, address: { ...FILE_MODEL.fields.address, exact: { m: 0.6, u: 1e-6 }, typo: { m: 0.1, u: 1e-6 } } } };
+    const c = norm({ firstName: 'Bob', lastName: 'Lee', addresses: [{ addressLine1: '9 Oak Ave', zipOrPostalCode: '20500' }] });
+    const townOut: FieldOutcome[] = [];
+    scorePair(a, c, context(estimated), townOut);
+    expect(townOut.filter((o) => (o.field === 'lastName' || o.field === 'address') && o.weight > 0)).toHaveLength(2);
+  });
+
+  it('records each field\'s level code in the level vector, and the same score', () => {
+    const ctx = context(FILE_WITH_PRIOR);
+    const q = norm({ firstName: 'Robert', lastName: 'Smith', dateOfBirth: '1970-03-04', sex: 'M', emails: ['bob@example.com'] });
+    const r = norm({ firstName: 'Bob', lastName: 'Smyth', dateOfBirth: '1970-04-03', sex: 'F' });
+    const vector = new Uint8Array(levelVectorLength(0));
+    const withVector = scorePair(q, r, ctx, undefined, vector);
+    expect(withVector.score).toBeCloseTo(scorePair(q, r, ctx).score, 9);
+    expect(vector[FIELD_SLOT.firstName]).toBe(LEVEL_CODE.nickname);
+    expect(vector[FIELD_SLOT.lastName]).toBe(LEVEL_CODE.typo);
+    expect(vector[FIELD_SLOT.dateOfBirth]).toBe(LEVEL_CODE.transposed);
+    expect(vector[FIELD_SLOT.sex]).toBe(LEVEL_CODE.disagree);
+    expect(vector[FIELD_SLOT.email]).toBe(LEVEL_CODE.missing);
+    expect(vector).toHaveLength(COMPARISON_FIELDS.length);
+  });
+
+  it('a value shared by many records (an office\'s info@) weighs less than a personal one', () => {
+    const ctx = context(FILE_WITH_PRIOR, tf);
+    const q = norm({ firstName: 'Ann', emails: ['info@acme.com', 'ann@acme.com'] });
+    const office = scorePair(q, norm({ firstName: 'Zoe', emails: ['info@acme.com'] }), ctx);
+    const personal = scorePair(q, norm({ firstName: 'Zoe', emails: ['ann@acme.com'] }), ctx);
+    expect(personal.score - office.score).toBeGreaterThan(3);
+  });
+
+  it('a veto stops a pair in the CRM model; Jr against Sr vetoes in the file model too', () => {
+    const crm = scorePair(norm({ firstName: 'Ann', lastName: 'Lee' }), norm({ firstName: 'Zoe', lastName: 'Lee' }), context(DEFAULT_MODEL));
+    expect(crm.vetoedBy).toBe('firstName');
+    const file = scorePair(norm({ firstName: 'Ann', lastName: 'Lee' }), norm({ firstName: 'Zoe', lastName: 'Lee' }), context(FILE_MODEL));
+    expect(file.vetoedBy).toBeNull();
+    const suffix = scorePair(norm({ firstName: 'Al', lastName: 'Lee Jr' }), norm({ firstName: 'Al', lastName: 'Lee Sr' }), context(FILE_MODEL));
+    expect(suffix.vetoedBy).toBe('suffix');
+  });
+});
