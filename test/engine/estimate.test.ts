@@ -142,7 +142,7 @@ describe('estimateParameters', () => {
   }
 
   const ctx = makeScoreContext({
-    compiled: compileModel({ ...FILE_MODEL, fields: { firstName: FILE_MODEL.fields.firstName, lastName: FILE_MODEL.fields.lastName, dateOfBirth: FILE_MODEL.fields.dateOfBirth, address: FILE_MODEL.fields.address } }),
+    compiled: compileModel({ ...FILE_MODEL, fields: Object.fromEntries((['firstName', 'lastName', 'dateOfBirth', 'address'] as const).map((f) => [f, FILE_MODEL.fields[f] ?? {}])) }),
     nicknames: DEFAULT_NICKNAMES, strict: false, tf: null,
   });
   const source = (records: NormalizedContact[]): { left: { size: number; get: (i: number) => NormalizedContact } } => ({ left: { size: records.length, get: (i) => records[i] as NormalizedContact } });
