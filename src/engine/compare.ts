@@ -25,6 +25,8 @@ const B_TRANSPOSED = levelBit('transposed');
 const B_YEAR = levelBit('year');
 const B_PREFIX = levelBit('prefix');
 const B_PARTIAL = levelBit('partial');
+/** Codes compared for equality or one character apart only (no 'prefix' level). */
+const B_TYPO_ONLY = levelBit('exact') | levelBit('typo') | levelBit('disagree');
 
 /** What first and last name comparators need beyond the two values. */
 export interface NameCompareOptions {
@@ -385,7 +387,14 @@ const ADDRESS_RANK: Readonly<Partial<Record<LevelName, number>>> = { exact: 6, t
  * address outweighs every name).
  */
 export function compareWholeAddress(a: NormalizedAddress, b: NormalizedAddress): LevelName {
-  const p = compareAddress(a, b);
+  // Only the parts the levels read (not the building or state), each compared once.
+  const p = {
+    zip5: compareCode(a.zip, b.zip),
+    streetNumber: compareCode(a.number, b.number, B_TYPO_ONLY),
+    streetName: compareText(a.street, b.street, 0.92, 0.92, ALL_LEVELS),
+    unit: compareUnit(a.unit, b.unit),
+    city: compareText(a.city, b.city, 0.92, 0.92, ALL_LEVELS),
+  };
   const street = p.streetName === 'exact' || p.streetName === 'fuzzy-high';
   const hasStreet = p.streetName !== 'missing' && p.streetNumber !== 'missing';
   const zipKnown = p.zip5 !== 'missing';

@@ -15,6 +15,7 @@ import { MAX_RECORD_ID, PostingTable, type PostingTableState } from './posting-t
 import { IdTally } from './id-tally.js';
 import { RecordStore, RecordView, type RecordStoreState } from './record-store.js';
 import { ocrFold } from './similarity.js';
+import { LEVEL_CODE } from './comparisons.js';
 import { compileModel, makeScoreContext, scorePair, type CompiledModel, type FieldOutcome, type ScoreContext, type TermFrequencies } from './score.js';
 import type { ContactInput, NormalizedContact } from './types.js';
 
@@ -545,11 +546,12 @@ export class ContactIndex {
    * model is estimated on, and the scores of all of them for the prior (estimate.ts). Vetoes
    * do not stop scoring here. `visit` receives each candidate's id and score.
    */
-  scoreCandidates(candidate: NormalizedContact, visit: (id: number, score: number) => void, options: FindOptions = {}): void {
+  scoreCandidates(candidate: NormalizedContact, visit: (id: number, score: number, levels: Uint8Array | undefined) => void, options: FindOptions & { levels?: Uint8Array } = {}): void {
     const ctx = this.scoreContext(options);
     for (const row of this.candidateRows(candidate, options.excludeId)) {
       this.records.loadRow(row, this.view);
-      visit(this.records.idOfRow(row), scorePair(candidate, this.view, ctx).score);
+      options.levels?.fill(MISSING_LEVEL);
+      visit(this.records.idOfRow(row), scorePair(candidate, this.view, ctx, undefined, options.levels).score, options.levels);
     }
   }
 
@@ -658,6 +660,9 @@ function countAddExact(map: Map<string, number>, key: string, delta: number): vo
   if (next <= 0) map.delete(key);
   else map.set(key, next);
 }
+
+/** Code of the 'missing' level, which a level vector starts from. */
+const MISSING_LEVEL = LEVEL_CODE.missing;
 
 /** Entries of the index's memo of lookup names' sounds and OCR folds, at most. */
 const QUERY_MEMO_SIZE = 100_000;

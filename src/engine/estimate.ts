@@ -106,9 +106,9 @@ export const TRAINING_RULES: readonly TrainingRule[] = [
 ];
 
 /** Random pairs sampled for u by default. */
-export const DEFAULT_U_PAIRS = 50_000;
+export const DEFAULT_U_PAIRS = 20_000;
 /** Most pairs one EM session reads, by default. */
-export const DEFAULT_SESSION_PAIRS = 20_000;
+export const DEFAULT_SESSION_PAIRS = 8_000;
 
 /** Comparisons whose exact agreement must be strong evidence (>= STRONG_BITS). */
 const STRONG_FIELDS: ReadonlySet<string> = new Set(['firstName', 'lastName', 'dateOfBirth', 'email', 'phone', 'identifier']);
@@ -178,11 +178,14 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
   // m by EM, one session per training rule.
   const mSum = newTable(width);
   const mWeight = new Float64Array(width);
+  const estimatedBy = new Uint8Array(width);
   const sessions: SessionReport[] = [];
   for (const rule of TRAINING_RULES) {
     const excluded = new Set(rule.excludes.map((f) => FIELD_SLOT[f]));
     const estimable = slots.filter((s) => !excluded.has(s));
     if (estimable.length === 0 || coverage(rule, data) < MIN_RULE_COVERAGE) continue;
+    // A rule that would only estimate comparisons two sessions already estimated is skipped.
+    if (estimable.every((slot) => (estimatedBy[slot] as number) >= 2)) continue;
     const pairs = rulePairs(rule, data, rng, options.sessionPairs ?? DEFAULT_SESSION_PAIRS, options.pairsPerBlock ?? 40);
     if (pairs.length / 2 < MIN_SESSION_PAIRS) continue;
     const patterns = new Map<string, { vector: Uint8Array; count: number }>();
@@ -215,6 +218,7 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
       continue;
     }
     for (const s of estimable) {
+      estimatedBy[s]!++;
       const w = result.matches;
       const row = result.m[s] as Float64Array;
       const into = mSum[s] as Float64Array;

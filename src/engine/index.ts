@@ -92,6 +92,7 @@ export {
   FIELD_SLOT,
   levelVectorLength,
   makeScoreContext,
+  scoreLevels,
   scorePair,
   termFrequencyU,
   TF_MAX_BOOST,

@@ -300,18 +300,23 @@ export const DEFAULT_THRESHOLDS: Thresholds = { match: 18, possible: 10 };
 export function withMonotoneWeights(model: MatchModel): MatchModel {
   const fix = (levels: FieldModel): FieldModel => {
     const out: Partial<Record<LevelName, LevelSpec>> = { ...levels };
+    // A weight w is set by moving u to m / 2^w, or, where that u would pass 1, m down to 2^w.
+    const withWeight = (spec: LevelSpec, w: number): LevelSpec => {
+      const u = spec.m / 2 ** w;
+      return u <= 1 ? { ...spec, u } : { ...spec, u: 1, m: 2 ** w };
+    };
     const exact = out.exact;
     if (exact !== undefined && exact.u > exact.m) out.exact = { ...exact, u: exact.m };
     const top = out.exact === undefined ? Infinity : levelWeight(out.exact);
     for (const [level, spec] of Object.entries(out) as [LevelName, LevelSpec][]) {
       if (level === 'exact' || level === 'disagree') continue;
-      if (levelWeight(spec) > top) out[level] = { ...spec, u: spec.m / 2 ** top };
+      if (levelWeight(spec) > top) out[level] = withWeight(spec, top);
     }
     const disagree = out.disagree;
     if (disagree !== undefined) {
       let bottom = 0;
       for (const [level, spec] of Object.entries(out) as [LevelName, LevelSpec][]) if (level !== 'disagree') bottom = Math.min(bottom, levelWeight(spec));
-      if (levelWeight(disagree) > bottom) out.disagree = { ...disagree, u: disagree.m / 2 ** bottom };
+      if (levelWeight(disagree) > bottom) out.disagree = withWeight(disagree, bottom);
     }
     return out;
   };

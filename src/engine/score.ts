@@ -522,3 +522,28 @@ export function compiledFieldOf(compiled: CompiledModel, slot: number): Compiled
 }
 
 export { ALL_LEVELS };
+
+/**
+ * The score a level vector (see {@link scorePair}'s `levelsOut`) gives under a compiled model:
+ * the prior, each slot's level weight, the evidence groups applied; no term frequencies. For
+ * re-scoring pairs already compared under another model's weights (estimation).
+ */
+export function scoreLevels(compiled: CompiledModel, levels: Uint8Array): number {
+  const weights = compiled.scratch;
+  const codes = compiled.scratchLevels;
+  weights.fill(0);
+  let score = compiled.priorBits;
+  for (let slot = 0; slot < levels.length; slot++) {
+    const level = LEVEL_NAMES[levels[slot] as number] as LevelName;
+    const weight = (compiledFieldOf(compiled, slot).levels[level] ?? MISSING).weight;
+    score += weight;
+    if (slot < weights.length) {
+      weights[slot] = weight;
+      codes[slot] = levels[slot] as number;
+    }
+  }
+  if (compiled.groups.length === 0) return score;
+  const result: PairScore = { score, vetoedBy: null, cappedBy: null, agreeMask: 0 };
+  countGroupsOnce(compiled, weights, result, undefined);
+  return result.score;
+}

@@ -11,7 +11,7 @@
  * best Matched partner within its cluster and its best Possible. The result depends only on
  * the pairs found, not on the order batches arrive in (same output on any number of threads).
  */
-import { conflictOf, isNamed, type Signature } from './conflicts.js';
+import { ALL_CONFLICTS, conflictOf, isNamed, type ConflictKinds, type Signature } from './conflicts.js';
 import type { QueryResult } from './shard.js';
 
 /** Per-row outcome codes. */
@@ -134,7 +134,7 @@ export class DedupeResults {
    * Joins the Matched pairs into clusters (see the file comment). `signatures` holds every row
    * of {@link matchedRows}; without it (null) pairs join unconditionally (transitive closure).
    */
-  cluster(signatures: ReadonlyMap<number, Signature> | null): void {
+  cluster(signatures: ReadonlyMap<number, Signature> | null, kinds: ConflictKinds = ALL_CONFLICTS): void {
     const { from, to, score } = this.pending;
     const n = from.length;
     const order = Array.from({ length: n }, (_, k) => k);
@@ -156,7 +156,7 @@ export class DedupeResults {
       const ma = membersOf(ra);
       const mb = membersOf(rb);
       if (signatures !== null) {
-        const why = this.refusal(a, b, ma, mb, signatures, named, hasNamed, direct);
+        const why = this.refusal(a, b, ma, mb, signatures, named, hasNamed, direct, kinds);
         if (why !== null) {
           this.refused.push({ a, b, score: score[k] as number, why });
           continue;
@@ -184,7 +184,7 @@ export class DedupeResults {
 
   private refusal(
     a: number, b: number, ma: readonly number[], mb: readonly number[], signatures: ReadonlyMap<number, Signature>,
-    named: Uint8Array, hasNamed: (list: readonly number[]) => boolean, direct: ReadonlySet<number>,
+    named: Uint8Array, hasNamed: (list: readonly number[]) => boolean, direct: ReadonlySet<number>, kinds: ConflictKinds,
   ): string | null {
     if ((named[a] === 0 || named[b] === 0) && hasNamed(ma) && hasNamed(mb)) return 'a row without a name would join two named clusters';
     const xs = ma.length > CONFLICT_CHECK_MEMBERS ? ma.slice(0, CONFLICT_CHECK_MEMBERS) : ma;
@@ -198,7 +198,7 @@ export class DedupeResults {
         // Two rows the model matched directly may differ on a field (a replaced value); only
         // rows joined through a third must not conflict.
         if (direct.has(Math.min(x, y) * this.size + Math.max(x, y))) continue;
-        const why = conflictOf(sx, sy);
+        const why = conflictOf(sx, sy, kinds);
         if (why !== null) return `rows ${x + 1} and ${y + 1}: ${why}`;
       }
     }

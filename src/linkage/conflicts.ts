@@ -13,6 +13,7 @@ import {
   DEFAULT_NICKNAMES,
   namesSwapped,
   phoneticKey,
+  type MatchModel,
   type NameCompareOptions,
 } from '../engine/index.js';
 
@@ -64,19 +65,46 @@ export function isNamed(s: Signature): boolean {
 }
 
 /**
+ * Which kinds of conflict clustering enforces. Identifiers are enforced only where the model
+ * learned that the same person seldom shows two different ones (their disagreement weighs
+ * {@link CONFLICT_BITS} or less): in a file whose errors replace whole identifiers (FEBRL's
+ * generator does), a differing identifier is an error as often as another person. Dates years
+ * apart, sexes, first names and Jr/Sr always are: turning the date and sex conflicts off by
+ * the same rule cost 8 points of clustered F1 on the generated historical sets, whose dates
+ * are often approximate but seldom years apart for one person.
+ */
+export interface ConflictKinds {
+  readonly dateOfBirth: boolean;
+  readonly identifier: boolean;
+  readonly sex: boolean;
+}
+
+/** Every kind enforced (no model to say otherwise). */
+export const ALL_CONFLICTS: ConflictKinds = { dateOfBirth: true, identifier: true, sex: true };
+
+/** Weight of disagreement (bits) at or below which a field's differences are conflicts: a likelihood ratio of 1 in 64. */
+export const CONFLICT_BITS = -6;
+
+/** The conflicts a model supports (see {@link ConflictKinds}). */
+export function conflictKindsOf(model: MatchModel | null): ConflictKinds {
+  const d = model?.fields.identifier?.disagree;
+  return { ...ALL_CONFLICTS, identifier: d === undefined || Math.log2(d.m / d.u) <= CONFLICT_BITS };
+}
+
+/**
  * Why two rows cannot be the same person, or null when nothing says so: dates of birth
  * {@link CONFLICTING_BIRTH_YEARS} or more years apart (not a typo, a transposition, a swapped
  * day and month), identifiers of one type that differ by more than a character, Jr against
  * Sr, male against female, or first names that share nothing. A surname may change (marriage)
  * and is no conflict.
  */
-export function conflictOf(a: Signature, b: Signature): string | null {
-  if (a.dob !== null && b.dob !== null && compareDate(a.dob, b.dob) === 'disagree' && Math.abs(Number(a.dob.slice(0, 4)) - Number(b.dob.slice(0, 4))) >= CONFLICTING_BIRTH_YEARS) {
+export function conflictOf(a: Signature, b: Signature, kinds: ConflictKinds = ALL_CONFLICTS): string | null {
+  if (kinds.dateOfBirth && a.dob !== null && b.dob !== null && compareDate(a.dob, b.dob) === 'disagree' && Math.abs(Number(a.dob.slice(0, 4)) - Number(b.dob.slice(0, 4))) >= CONFLICTING_BIRTH_YEARS) {
     return 'dates of birth years apart';
   }
-  if (compareIdentifiers(a.identifiers, b.identifiers) === 'disagree') return 'identifiers differ';
+  if (kinds.identifier && compareIdentifiers(a.identifiers, b.identifiers) === 'disagree') return 'identifiers differ';
   if (a.suffix !== null && b.suffix !== null && a.suffix !== b.suffix) return 'generational suffixes differ';
-  if (a.sex !== null && b.sex !== null && a.sex !== b.sex) return 'sexes differ';
+  if (kinds.sex && a.sex !== null && b.sex !== null && a.sex !== b.sex) return 'sexes differ';
   const swapped = a.first !== null && a.last !== null && b.first !== null && b.last !== null && namesSwapped(a.first, a.last, b.first, b.last);
   if (swapped) return null;
   if (compareFirstName(a.first, b.first, NAMES, undefined, a.middle, b.middle) === 'disagree') return 'first names differ';

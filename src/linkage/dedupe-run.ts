@@ -9,7 +9,7 @@ import { openCsv } from '../files/csv-reader.js';
 import { CsvWriter, type TextSink } from '../files/csv-writer.js';
 import type { ProgressSink } from './progress.js';
 import { DedupeResults } from './clusters.js';
-import { signatureMap } from './conflicts.js';
+import { conflictKindsOf, signatureMap } from './conflicts.js';
 import type { Learned } from './learn.js';
 import { idOf, openInput, readInput, type OpenedInput, type ReadInput } from './input.js';
 import { threadsFor, type RunOptions } from './options.js';
@@ -87,7 +87,7 @@ export async function matchDedupe(
     progress.finish();
     const t2 = performance.now();
     progress.start('clustering', null);
-    results.cluster(common.settings.rules === 'learned' ? signatureMap(await pool.signatures(results.matchedRows())) : null);
+    results.cluster(common.settings.rules === 'learned' ? signatureMap(await pool.signatures(results.matchedRows())) : null, conflictKindsOf(learned?.model ?? null));
     progress.finish();
     const t3 = performance.now();
     return {

@@ -42,3 +42,4 @@ export { clustersFromPairs, exactClusterRate, pairKey, pairMetrics, pairsFromClu
 export { baseModelFor, DEFAULT_MATCH_PROBABILITY, DEFAULT_POSSIBLE_PROBABILITY, fileGates } from './settings.js';
 export { learnModel, type Learned } from './learn.js';
 export { conflictOf, type Signature } from './conflicts.js';
+export { ALL_CONFLICTS, CONFLICT_BITS, conflictKindsOf, type ConflictKinds } from './conflicts.js';

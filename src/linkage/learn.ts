@@ -5,8 +5,11 @@
  * `--model` the given m and u are kept and only the prior is the file's.
  */
 import {
+  compileModel,
   estimateParameters,
   estimatePrior,
+  levelVectorLength,
+  scoreLevels,
   withoutMatchesInU,
   type ContactIndex,
   type EstimationReport,
@@ -17,7 +20,7 @@ import {
 import { thresholdsOf, type MatchSettings } from './settings.js';
 
 /** Records whose candidates are scored for the prior, at most. */
-export const PRIOR_SAMPLE = 20_000;
+export const PRIOR_SAMPLE = 4_000;
 
 /** What learning gave: the model in force and how it was obtained. */
 export interface Learned {
@@ -30,16 +33,23 @@ export interface Learned {
   readonly scoredPairs: number;
 }
 
+/**
+ * Records of a file this size or smaller are read out of the index once for estimation
+ * (estimation reads each record many times: building it from the index's rows every time
+ * costs more than keeping it); larger files are read on demand.
+ */
+export const MATERIALIZE_RECORDS = 250_000;
+
 /** Reads records 0..size-1 of an index whose ids are consecutive from 0. */
 function indexSource(index: ContactIndex, size: number): RecordSource {
-  return {
-    size,
-    get: (i) => {
-      const c = index.get(i);
-      if (c === undefined) throw new Error(`record ${i} is not indexed`);
-      return c;
-    },
+  const get = (i: number): NormalizedContact => {
+    const c = index.get(i);
+    if (c === undefined) throw new Error(`record ${i} is not indexed`);
+    return c;
   };
+  if (size > MATERIALIZE_RECORDS) return { size, get };
+  const all = Array.from({ length: size }, (_, i) => get(i));
+  return { size, get: (i) => all[i] as NormalizedContact };
 }
 
 /**
@@ -72,13 +82,22 @@ export function learnModel(index: ContactIndex, size: number, right: readonly No
     if (estimation !== null) unbiased = withoutMatchesInU(unbiased, prior);
   } else {
     // The prior from the candidates' scores; then u without the matches the prior says were
-    // among its random pairs, and the prior again under the corrected weights.
-    const first = priorOf(index, unbiased, right, n, totalPairs);
-    prior = first.prior;
-    scored = first.scored;
+    // among its random pairs, and the prior again under the corrected weights (the same
+    // candidate pairs re-scored from their level vectors: no second comparison).
+    const sample = candidateSample(index, unbiased, right, n);
+    prior = priorOf(sample.scores, right, n, totalPairs, sample.share);
+    scored = sample.scores.length;
     if (estimation !== null) {
-      unbiased = withoutMatchesInU(unbiased, prior);
-      prior = priorOf(index, unbiased, right, n, totalPairs).prior;
+      const corrected = withoutMatchesInU(unbiased, prior);
+      const before = compileModel(unbiased);
+      const after = compileModel(corrected);
+      const width = sample.width;
+      const rescored = sample.scores.map((score, k) => {
+        const v = sample.levels.subarray(k * width, (k + 1) * width);
+        return score + scoreLevels(after, v) - scoreLevels(before, v);
+      });
+      unbiased = corrected;
+      prior = priorOf(rescored, right, n, totalPairs, sample.share);
     }
   }
   const final: MatchModel = { ...unbiased, prior, thresholds: thresholdsOf(settings) };
@@ -86,21 +105,35 @@ export function learnModel(index: ContactIndex, size: number, right: readonly No
   return { model: final, estimation, priorSource, scoredPairs: scored };
 }
 
-/** The prior that agrees with `model`'s scores of a sample of the candidate pairs. */
-function priorOf(index: ContactIndex, model: MatchModel, right: readonly NormalizedContact[] | null, n: number, totalPairs: number): { prior: number; scored: number } {
+/** Candidate pairs of a sample of records scored under `model` (without its prior), with their level vectors. */
+function candidateSample(index: ContactIndex, model: MatchModel, right: readonly NormalizedContact[] | null, n: number): { scores: number[]; levels: Uint8Array; width: number; share: number } {
   index.setModel(model);
+  const width = levelVectorLength(model.attributes?.length ?? 0);
   const scores: number[] = [];
-  if (right === null) {
-    const step = Math.max(1, Math.ceil(n / PRIOR_SAMPLE));
-    let sampled = 0;
-    for (let id = 0; id < n; id += step, sampled++) {
-      const c = index.get(id);
-      if (c !== undefined) index.scoreCandidates(c, (_, score) => scores.push(score), { excludeId: id });
+  let levels = new Uint8Array(width * 1024);
+  const vector = new Uint8Array(width);
+  const visit = (_: number, score: number, v: Uint8Array | undefined): void => {
+    if (levels.length < (scores.length + 1) * width) {
+      const grown = new Uint8Array(levels.length * 2);
+      grown.set(levels);
+      levels = grown;
     }
-    return { prior: estimatePrior(scores, { totalPairs, sampledShare: sampled / Math.max(1, n), countedTwice: true }), scored: scores.length };
-  }
-  const step = Math.max(1, Math.ceil(right.length / PRIOR_SAMPLE));
+    if (v !== undefined) levels.set(v, scores.length * width);
+    scores.push(score);
+  };
+  const size = right === null ? n : right.length;
+  const step = Math.max(1, Math.ceil(size / PRIOR_SAMPLE));
   let sampled = 0;
-  for (let i = 0; i < right.length; i += step, sampled++) index.scoreCandidates(right[i] as NormalizedContact, (_, score) => scores.push(score));
-  return { prior: estimatePrior(scores, { totalPairs, sampledShare: sampled / Math.max(1, right.length), countedTwice: false }), scored: scores.length };
+  for (let i = 0; i < size; i += step, sampled++) {
+    if (right === null) {
+      const c = index.get(i);
+      if (c !== undefined) index.scoreCandidates(c, visit, { excludeId: i, levels: vector });
+    } else index.scoreCandidates(right[i] as NormalizedContact, visit, { levels: vector });
+  }
+  return { scores, levels, width, share: sampled / Math.max(1, size) };
+}
+
+/** The prior that agrees with candidate pairs' scores (without the prior). */
+function priorOf(scores: readonly number[], right: readonly NormalizedContact[] | null, n: number, totalPairs: number, share: number): number {
+  return estimatePrior(scores, { totalPairs, sampledShare: share, countedTwice: right === null });
 }

@@ -11,7 +11,8 @@ import { DedupeResults } from '../../src/linkage/clusters.js';
 import { LinkResults } from '../../src/linkage/link-run.js';
 import type { QueryResult } from '../../src/linkage/shard.js';
 import { clustersFromPairs } from '../../src/linkage/metrics.js';
-import { conflictOf, isNamed, type Signature } from '../../src/linkage/conflicts.js';
+import { ALL_CONFLICTS, conflictKindsOf, conflictOf, isNamed, type Signature } from '../../src/linkage/conflicts.js';
+import { FILE_MODEL, type MatchModel } from '../../src/engine/index.js';
 
 /** One query batch holding the given Matched pairs (from, to, score) for rows [first, first+count). */
 function batch(first: number, count: number, pairs: readonly [number, number, number][]): QueryResult {
@@ -99,6 +100,27 @@ describe('DedupeResults', () => {
       }
       return true;
     }), { numRuns: 400 });
+  });
+
+  it('enforces identifier conflicts only where the model learned that one person seldom shows two identifiers', () => {
+    const sig = (identifier: string): Signature => ({ ...nameless, first: 'ann', last: 'lee', identifiers: [`ssn:${identifier}`] });
+    const a = sig('123456789');
+    const b = sig('987654321');
+    const withIdentifierDisagreement = (m: number, u: number): MatchModel => ({
+      ...FILE_MODEL,
+      fields: { ...FILE_MODEL.fields, identifier: { ...FILE_MODEL.fields.identifier, disagree: { m, u } } },
+    });
+    // 0.07 / 0.99995: about -3.8 bits, an error as often as another person: no conflict.
+    const replaced = conflictKindsOf(withIdentifierDisagreement(0.07, 0.99995));
+    expect(replaced.identifier).toBe(false);
+    expect(conflictOf(a, b, replaced)).toBeNull();
+    // 0.001 / 0.99: about -10 bits: two identifiers are two people.
+    const kept = conflictKindsOf(withIdentifierDisagreement(0.001, 0.99));
+    expect(kept).toEqual(ALL_CONFLICTS);
+    expect(conflictOf(a, b, kept)).toBe('identifiers differ');
+    // Without a model every conflict holds; dates and sexes whatever the model says.
+    expect(conflictKindsOf(null)).toEqual(ALL_CONFLICTS);
+    expect(replaced.dateOfBirth && replaced.sex).toBe(true);
   });
 
   it('a row without a name never joins two named rows that are not matched to each other', () => {
