@@ -31,7 +31,7 @@ export const COMMANDS: readonly LazyCommand[] = [
   },
   {
     name: 'eval', term: 'eval [options] <input> [right]',
-    description: 'measure dedupe (one file) or link (two files) against labelled truth: precision, recall, F1, clusters',
+    description: 'measure dedupe (one file) or link (two files) against labelled truth: precision, recall, F1, clusters, pair completeness',
     load: async () => (await import('./eval.js')).registerEval,
   },
   {

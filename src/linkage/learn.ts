@@ -20,7 +20,7 @@ import {
 import { thresholdsOf, type MatchSettings } from './settings.js';
 
 /** Records whose candidates are scored for the prior, at most. */
-export const PRIOR_SAMPLE = 4_000;
+export const PRIOR_SAMPLE = 2_000;
 
 /** What learning gave: the model in force and how it was obtained. */
 export interface Learned {

@@ -76,7 +76,7 @@ export class LocalPool implements MatchPool {
   }
 
   async train(batch: RowBatch): Promise<void> {
-    this.shard.addTraining(this.shard.normalize(batch, 'query', {}));
+    this.shard.train(batch);
   }
 
   async learn(): Promise<Learned> {
@@ -97,7 +97,7 @@ export class LocalPool implements MatchPool {
   }
 
   async query(batch: RowBatch, onResult: (result: QueryResult) => void): Promise<void> {
-    const contacts = this.shard.normalize(batch, 'query', this.queryUnreadable);
+    const contacts = this.shard.normalizeQuery(batch, this.queryUnreadable);
     onResult(this.shard.queryRows(batch.seq, batch.firstId, contacts, this.config.keepQueries));
     await tick();
   }

@@ -101,6 +101,11 @@ export class MatchShard {
 
   /** Link: the other file's rows read for estimation. */
   private readonly training: NormalizedContact[] = [];
+  /**
+   * Link: the batches read for estimation, normalized, until the same batch comes back to be
+   * matched (the file is read twice; each row is normalized once on this thread).
+   */
+  private readonly trainedBatches = new Map<number, { firstId: number; contacts: NormalizedContact[]; unreadable: UnreadableValues }>();
 
   constructor(private readonly options: ShardOptions) {
     const plans = options.mode === 'dedupe' ? [options.indexPlan] : [options.indexPlan, options.queryPlan];
@@ -132,9 +137,23 @@ export class MatchShard {
     return out;
   }
 
-  /** Link: keeps normalized rows of the queried file to estimate the model on. */
-  addTraining(contacts: readonly NormalizedContact[]): void {
+  /** Link: normalizes a batch of the queried file and keeps its rows to estimate the model on. */
+  train(batch: RowBatch): void {
+    const unreadable = {};
+    const contacts = this.normalize(batch, 'query', unreadable);
     for (const c of contacts) this.training.push(c);
+    this.trainedBatches.set(batch.seq, { firstId: batch.firstId, contacts, unreadable });
+  }
+
+  /** Normalizes a batch of the queried file, or takes it from the training pass that already did. */
+  normalizeQuery(batch: RowBatch, unreadable: Record<string, { count: number; examples: { line: number; value: string }[] }>): NormalizedContact[] {
+    const trained = this.trainedBatches.get(batch.seq);
+    if (trained === undefined || trained.firstId !== batch.firstId || trained.contacts.length !== batch.rows.length) {
+      return this.normalize(batch, 'query', unreadable);
+    }
+    this.trainedBatches.delete(batch.seq);
+    mergeUnreadable(unreadable, trained.unreadable);
+    return trained.contacts;
   }
 
   /** Learned rules: estimates the model from the index (and the training rows) and scores with it. */

@@ -116,7 +116,7 @@ function handle(message: ToWorker): void {
         return;
       }
       const unreadable = {};
-      const contacts = shard.normalize(message.batch, 'query', unreadable);
+      const contacts = shard.normalizeQuery(message.batch, unreadable);
       const result = shard.queryRows(message.batch.seq, message.batch.firstId, contacts, setup.config.keepQueries);
       send({ t: 'result', result, unreadable }, transferablesOf(result));
       return;
@@ -125,7 +125,7 @@ function handle(message: ToWorker): void {
       send({ t: 'explained', id: message.id, outcomes: shard.explain(message.pairs) });
       return;
     case 'train':
-      shard.addTraining(shard.normalize(message.batch, 'query', {}));
+      shard.train(message.batch);
       send({ t: 'trained' });
       return;
     case 'learn':

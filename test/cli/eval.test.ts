@@ -49,13 +49,6 @@ describe('eval on FEBRL through the CLI, no flags (floors of test/eval/accuracy.
     expect(f.comparisons).toBeGreaterThan(5000);
   }, 120_000);
 
-  it('FEBRL4 linkage: precision >= 0.999, F1 >= 0.995', async () => {
-    const f = await evalJson([data('febrl/dataset4a.csv'), data('febrl/dataset4b.csv'), ...FEBRL, ...FEBRL_TRUTH]);
-    expect(f.mode).toBe('link');
-    expect(f.pairwise.precision).toBeGreaterThanOrEqual(0.999);
-    expect(f.pairwise.f1).toBeGreaterThanOrEqual(0.995);
-  }, 120_000);
-
   it('FEBRL with the shipped-weights linkage rules still reaches its floors', async () => {
     const f = await evalJson([data('febrl/dataset4a.csv'), data('febrl/dataset4b.csv'), ...FEBRL_LINKAGE, ...FEBRL_TRUTH]);
     expect(f.pairwise.precision).toBeGreaterThanOrEqual(0.999);
@@ -81,10 +74,8 @@ describe('eval on FEBRL through the CLI, no flags (floors of test/eval/accuracy.
   }, 120_000);
 
   it('learned rules on fake_1000: the model, its prior and its sources are reported', async () => {
-    const f = await evalJson([data('splink/fake_1000.csv'), '--truth', 'cluster', '--progress', 'none']);
-    expect(f.pairwise.precision).toBeGreaterThanOrEqual(0.98);
-    expect(f.clustered?.f1).toBeGreaterThanOrEqual(0.78);
     const run = await s.cli(['eval', data('splink/fake_1000.csv'), '--truth', 'cluster', '--progress', 'none']);
+    expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/model: prior [\d.e-]+; .*firstName (estimated|fallback|prior)/);
   }, 120_000);
 
@@ -113,14 +104,18 @@ describe('dedupe and link outputs on FEBRL, scored directly', () => {
     const m = pairMetrics(predicted, truth);
     expect(m.precision).toBeGreaterThanOrEqual(0.999);
     expect(m.f1).toBeGreaterThanOrEqual(0.995);
-    // One thread gives the same file.
-    const one = await s.cli(['dedupe', data('febrl/dataset3.csv'), '-o', 'f3-one.csv', '--threads', '1', ...FEBRL]);
-    expect(one.code).toBe(0);
-    expect(s.read('f3-one.csv')).toBe(s.read('f3.csv'));
-    // Three threads: one builds the index, two normalize for it and then query a copy.
-    const three = await s.cli(['dedupe', data('febrl/dataset3.csv'), '-o', 'f3-three.csv', '--threads', '3', ...FEBRL]);
-    expect(three.code, three.stderr).toBe(0);
-    expect(s.read('f3-three.csv')).toBe(s.read('f3.csv'));
+  }, 120_000);
+
+  it('dedupe gives the same file on 1, 2 and 3 threads (3: one builds the index, two normalize for it and then query a copy)', async () => {
+    const outputs = [];
+    for (const threads of ['1', '2', '3']) {
+      const run = await s.cli(['dedupe', data('febrl/dataset1.csv'), '-o', `f1-${threads}.csv`, '--threads', threads, ...FEBRL]);
+      expect(run.code, run.stderr).toBe(0);
+      outputs.push(s.read(`f1-${threads}.csv`));
+    }
+    expect(outputs[1]).toBe(outputs[0]);
+    expect(outputs[2]).toBe(outputs[0]);
+    expect(parseCsv(outputs[0] ?? '').filter((r) => r['cluster_id'] !== r['rec_id']).length).toBeGreaterThan(400);
   }, 120_000);
 
   it('link FEBRL4: the links file reaches the linkage floors', async () => {
