@@ -208,12 +208,14 @@ describe('generateCorpus', () => {
     }
   });
 
-  it('generates 100k people quickly', () => {
-    const started = performance.now();
+  // Its speed is measured by the benches that use it (bench/README.md), not asserted here.
+  it('streams every person of a 30k corpus once, ids in order', () => {
     let n = 0;
-    for (const p of generateCorpus({ seed: 9, size: 100_000 }).people()) n += p.personId >= 0 ? 1 : 0;
-    expect(n).toBe(100_000);
-    expect(performance.now() - started).toBeLessThan(15_000);
+    for (const p of generateCorpus({ seed: 9, size: 30_000 }).people()) {
+      expect(p.personId).toBe(n);
+      n++;
+    }
+    expect(n).toBe(30_000);
   });
 });
 
