@@ -123,6 +123,27 @@ function addBuilding(building: string | null, text: string, tables: AddressTable
  * fields (CSV files) take precedence over what line 1 says. Total: any input, a result with
  * nulls for absent parts. Idempotent on its own output written back as fields.
  */
+/**
+ * A line that starts with a firm or a care-of name before the street ("Acme Store, 12 Main
+ * St", "c/o Ann Lee, 9 Elm Rd"; Pub 28 recommends such names on a line of their own) as
+ * two lines, the name first; any other line as itself. Only a line that does not read as a
+ * street is split, at the first comma after which a street follows.
+ */
+function splitFirmLine(line: string, tables: AddressTables): string[] {
+  const comma = line.indexOf(',');
+  if (comma === -1) return [line];
+  const whole = tokenizeLine(foldCase(line), tables);
+  const kind = classifyLine(whole, lineText(whole), tables);
+  if (kind !== 'other' && kind !== 'attention') return [line];
+  for (let at = comma; at !== -1; at = line.indexOf(',', at + 1)) {
+    const rest = line.slice(at + 1).trim();
+    const tokens = tokenizeLine(foldCase(rest), tables);
+    const restKind = classifyLine(tokens, lineText(tokens), tables);
+    if (restKind === 'street' || restKind === 'po-box') return [line.slice(0, at).trim(), rest];
+  }
+  return [line];
+}
+
 export function normalizeAddress(input: AddressInput, options?: AddressOptions): NormalizedAddress {
   const tables = options?.tables ?? DEFAULT_ADDRESS_TABLES;
   const a: AddressInput = typeof input === 'object' && input !== null ? input : {};
@@ -174,8 +195,8 @@ export function normalizeAddress(input: AddressInput, options?: AddressOptions):
     }
   }
 
-  const lines = [clip(a.addressLine1), clip(a.addressLine2), clip(a.addressLine3)];
-  if ((lines[0] as string).length + (lines[1] as string).length + (lines[2] as string).length > 0) {
+  const lines = [clip(a.addressLine1), clip(a.addressLine2), clip(a.addressLine3)].flatMap((line) => splitFirmLine(line, tables));
+  if (lines.some((line) => line.length > 0)) {
     const tokenLists = lines.map((line) => (line.length > 0 ? tokenizeLine(foldCase(line), tables) : []));
     const texts = tokenLists.map(lineText);
     const kinds = tokenLists.map((tokens, i) => classifyLine(tokens, texts[i] as string, tables));
@@ -191,7 +212,7 @@ export function normalizeAddress(input: AddressInput, options?: AddressOptions):
       streetLine = kinds.findIndex((k) => k === 'street' || k === 'po-box');
       if (streetLine === -1 && plainFirst) streetLine = 0;
     }
-    for (let i = 0; i < 3; i++) {
+    for (let i = 0; i < lines.length; i++) {
       const kind = kinds[i] as LineKind;
       if (kind === 'empty' || kind === 'attention') continue;
       const tokens = tokenLists[i] as string[];

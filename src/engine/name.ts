@@ -41,6 +41,12 @@ export const TITLES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Title abbreviations that, alone in the first-name field, are more likely a first name a
+ * form cut to two letters ("Fr" for Frances, Frank, Fred) than a title with no name.
+ */
+const NAME_PREFIX_TITLES: ReadonlySet<string> = new Set(['fr']);
+
+/**
  * Surname particles: not a surname on their own ("de la Cruz" vs "Cruz" share "cruz").
  * Sources: common Romance, Germanic and Dutch particles.
  */
@@ -79,7 +85,7 @@ export function parseSuffix(text: string | null | undefined): NameSuffix | null 
 export function normalizeName(input: NameInput): NormalizedName {
   let suffix = parseSuffix(input.suffix);
   let first = stripLeading(foldLatin(input.firstName ?? ''), HONORIFICS);
-  if (TITLES.has(first)) first = '';
+  if (TITLES.has(first) && !NAME_PREFIX_TITLES.has(first)) first = '';
   const middle = foldLatin(input.middleName ?? '');
   let lastTokens = foldLatin(input.lastName ?? '').split(' ').filter((t) => t.length > 0);
   // Trailing suffixes in the surname field: "smith jr", "doe md". Keep at least one token.
