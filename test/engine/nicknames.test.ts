@@ -5,8 +5,8 @@ import { areNicknameVariants, buildNicknameTable, DEFAULT_NICKNAMES, nicknameGro
 
 describe('nickname table', () => {
   it('the generated module matches its sources (run `npm run gen:tables` after editing data/nicknames)', () => {
-    const [carlton, cdc] = readSources();
-    expect(readFileSync(GENERATED_PATH, 'utf8')).toBe(renderNicknameModule(carlton, cdc));
+    const [carlton, cdc, onyx] = readSources();
+    expect(readFileSync(GENERATED_PATH, 'utf8')).toBe(renderNicknameModule(carlton, cdc, onyx));
   });
 
   it.each([['bob', 'robert'], ['peggy', 'margaret'], ['bill', 'william'], ['liz', 'elizabeth'], ['bob', 'rob'], ['maggie', 'peggy']])(
