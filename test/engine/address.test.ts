@@ -166,6 +166,14 @@ describe('normalizeAddress pairs', () => {
     });
   });
 
+  it('reads the street behind a firm or care-of prefix on the same line', () => {
+    expect(normalizeAddress({ addressLine1: 'Acme Store, 12 Main St', zipOrPostalCode: '53703' })).toMatchObject({ number: '12', street: 'main st', zip: '53703' });
+    expect(normalizeAddress({ addressLine1: 'c/o Dana Park, 9 Elm Rd' })).toMatchObject({ number: '9', street: 'elm rd' });
+    expect(normalizeAddress({ addressLine1: 'Riverside Clinic, PO Box 14' })).toMatchObject({ number: null });
+    // A comma inside an ordinary street line changes nothing.
+    expect(normalizeAddress({ addressLine1: '12 Main St, Apt 4' })).toMatchObject({ number: '12', street: 'main st', unit: 'apt 4' });
+  });
+
   it('returns nulls for absent parts and for junk', () => {
     expect(normalizeAddress({})).toEqual(EMPTY);
     expect(normalizeAddress({ addressLine1: '   ', city: '', stateOrProvince: null, zipOrPostalCode: undefined })).toEqual(EMPTY);
