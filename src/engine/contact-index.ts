@@ -5,7 +5,7 @@
  */
 import { blockingHashes, CRM_KEYS, phoneticKey } from './blocking.js';
 import { normalizeContact, type NormalizeOptions } from './contact.js';
-import { compareCandidates, decidePair, unmatchedReason, type Decision, type DecisionPolicy, type MatchReason, type ScoredCandidate } from './decide.js';
+import { compareCandidates, decidePair, possibleReason, unmatchedReason, type Decision, type DecisionPolicy, type MatchReason, type ScoredCandidate } from './decide.js';
 import { explainPair } from './explain.js';
 import { DEFAULT_GATES, evaluateGates, suppliedFields, type Gate } from './gates.js';
 import { DEFAULT_MODEL, DEFAULT_THRESHOLDS, type MatchModel, type Thresholds } from './model.js';
@@ -512,7 +512,7 @@ export class ContactIndex {
         decision: best.decision,
         id: best.id,
         score: best.score,
-        reason: best.decision === 'Matched' ? 'score' : 'below-threshold',
+        reason: best.decision === 'Matched' ? 'score' : possibleReason(best, this.policy.thresholds),
         gates,
         gate: best.gate,
         explanation: options.explain === false ? [] : this.explain(q, best.id, ctx),

@@ -179,6 +179,37 @@ function normalizeOnePhone(raw: PhoneInput | string, country: string, options: N
 /** Prefix of a local seven-digit number in a normalized phone list (compare.ts reads it too). */
 const LOCAL_PHONE_PREFIX = 'L';
 
+/**
+ * Which supplied fields of a contact hold placeholders that normalization reads as missing
+ * ("first name", "last name", "email", "phone", "street address", "identifier"), for an
+ * answer that says why a request matched no one.
+ */
+export function placeholdersIn(input: ContactInput, placeholders: PlaceholderTable = DEFAULT_PLACEHOLDERS): string[] {
+  const out: string[] = [];
+  const name = normalizeName(input);
+  const fake = placeholderNames(placeholders, name.first, name.last);
+  if (fake.first) out.push('first name');
+  if (fake.last) out.push('last name');
+  if ((input.emails ?? []).some((raw) => {
+    if (typeof raw !== 'string') return false;
+    const email = normalizeEmail(raw);
+    return email.ok && isPlaceholderEmail(placeholders, email.value.email);
+  })) out.push('email');
+  if ((input.phones ?? []).some((raw) => {
+    const text = typeof raw === 'string' ? raw : typeof raw?.phoneNumber === 'string' ? raw.phoneNumber : typeof raw?.phoneNumber === 'number' ? String(raw.phoneNumber) : '';
+    const digits = text.replace(NON_DIGITS, '');
+    return digits.length >= 7 && isPlaceholderPhone(placeholders, digits);
+  })) out.push('phone');
+  if ((input.addresses ?? []).some((raw) => {
+    const a = normalizeAddress(raw);
+    return a.street !== null && withoutPlaceholderStreet(a, placeholders).street === null;
+  })) out.push('street address');
+  if ((input.identifiers ?? []).some((id) => typeof id?.type === 'string' && typeof id.externalId === 'string' && isPlaceholderIdentifier(placeholders, id.type, id.externalId))) {
+    out.push('identifier');
+  }
+  return out;
+}
+
 /** An address whose street line is a placeholder ("general delivery") keeps only its locality. */
 function withoutPlaceholderStreet(a: NormalizedAddress, placeholders: PlaceholderTable): NormalizedAddress {
   if (a.street === null || placeholders.addresses.size === 0) return a;

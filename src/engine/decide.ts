@@ -6,7 +6,7 @@
  * beats a possible, a higher score a lower one, and ties go to the lowest id (the oldest
  * record).
  */
-import type { Gate } from './gates.js';
+import { GATE_FIELD_BITS, type Gate, type GateField } from './gates.js';
 import type { Thresholds } from './model.js';
 import type { PairScore } from './score.js';
 
@@ -25,7 +25,10 @@ export type MatchReason =
   | 'below-minimum'
   /** No indexed record shares a blocking key with the candidate. */
   | 'no-candidates'
-  /** The best-scoring record differs on a supplied criterion (a first name, a date of birth, Jr/Sr). */
+  /**
+   * The best-scoring record differs on a supplied criterion (a first name, a date of birth,
+   * Jr/Sr), or scored high but a level of it allows at most a possible match (`heldBack` says which).
+   */
   | 'criterion-disagrees'
   /** The best record scored high but agrees on no minimum combination. */
   | 'no-gate-agrees'
@@ -60,6 +63,19 @@ export interface PairDecision {
   readonly heldBack: string | null;
 }
 
+/** "the date of birth, an email or a phone": the gate fields of a mask, in words. */
+function supportText(mask: number): string {
+  const names = (Object.entries(GATE_FIELD_BITS) as [GateField, number][]).filter(([, bit]) => (mask & bit) !== 0).map(([f]) => FIELD_WORDS[f]);
+  if (names.length === 0) return 'another field';
+  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] as string}`;
+}
+
+const FIELD_WORDS: Readonly<Record<GateField, string>> = {
+  firstName: 'the first name', lastName: 'the last name', middleName: 'the middle name', email: 'an email', phone: 'a phone',
+  zip5: 'the postal code', dateOfBirth: 'the date of birth', streetNumber: 'the street number', streetName: 'the street name',
+  city: 'the city', state: 'the state', identifier: 'an identifier',
+};
+
 /** The first of `met` on whose every field the pair agrees, or null. */
 export function agreedGate(score: PairScore, met: readonly Gate[]): Gate | null {
   for (const g of met) if ((score.agreeMask & g.mask) === g.mask) return g;
@@ -77,7 +93,10 @@ export function decidePair(score: PairScore, met: readonly Gate[], policy: Decis
   if (score.score < t.possible) return { decision: 'Unmatched', gate, heldBack: null };
   if (score.score < t.match) return { decision: 'Possible', gate, heldBack: null };
   if (gate === null) return { decision: 'Possible', gate, heldBack: 'no minimum combination agrees' };
-  if (score.cappedBy !== null) return { decision: 'Possible', gate, heldBack: `${score.cappedBy} allows at most a possible match` };
+  if (score.cappedBy !== null) return { decision: 'Possible', gate, heldBack: `${score.cappedBy}: at most a possible match` };
+  if (score.supportedBy !== null && (score.agreeMask & score.supportMask) === 0) {
+    return { decision: 'Possible', gate, heldBack: `${score.supportedBy}: matched only when ${supportText(score.supportMask)} agrees too` };
+  }
   return { decision: 'Matched', gate, heldBack: null };
 }
 
@@ -94,4 +113,10 @@ export function compareCandidates(a: ScoredCandidate, b: ScoredCandidate): numbe
 export function unmatchedReason(score: number, gate: string | null, vetoed: boolean, thresholds: Thresholds): MatchReason {
   if (vetoed) return 'criterion-disagrees';
   return gate === null && score >= thresholds.match ? 'no-gate-agrees' : 'below-threshold';
+}
+
+/** Why a Possible was not matched: below the match threshold, or held back (a missing gate, a capped or unsupported level). */
+export function possibleReason(c: ScoredCandidate, thresholds: Thresholds): MatchReason {
+  if (c.score < thresholds.match || c.heldBack === null) return 'below-threshold';
+  return c.gate === null ? 'no-gate-agrees' : 'criterion-disagrees';
 }

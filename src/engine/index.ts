@@ -39,7 +39,7 @@ export * from './phone-check.js';
 export * from './email.js';
 export * from './address.js';
 export * from './date.js';
-export { AddressMemo, DEFAULT_COUNTRY, foldIdentifier, identifierKey, normalizeContact, type NormalizeOptions } from './contact.js';
+export { AddressMemo, DEFAULT_COUNTRY, foldIdentifier, identifierKey, normalizeContact, placeholdersIn, type NormalizeOptions } from './contact.js';
 export {
   CONTRACT_GATES,
   DEFAULT_GATES,

@@ -6,6 +6,7 @@
  */
 import { COMPARISON_FIELDS, COMPARISONS, LEVEL_NAMES, type ComparisonField, type LevelName } from './comparisons.js';
 import type { AttributeModel, FieldModel, LevelSpec, MatchModel, ParameterSource, Thresholds } from './model.js';
+import { GATE_FIELD_BITS, type GateField } from './gates.js';
 
 /** The document's format tag and version. */
 export const MODEL_FORMAT = 'matchbook-model';
@@ -58,6 +59,14 @@ function parseLevels(value: unknown, where: string, allowed: ReadonlySet<LevelNa
     if (typeof spec['agrees'] === 'boolean') parsed.agrees = spec['agrees'];
     if (spec['veto'] === true) parsed.veto = true;
     if (spec['capPossible'] === true) parsed.capPossible = true;
+    for (const key of ['needsSupport', 'agreesWith'] as const) {
+      const fields = spec[key];
+      if (fields === undefined) continue;
+      if (!Array.isArray(fields) || !fields.every((f): f is GateField => typeof f === 'string' && f in GATE_FIELD_BITS)) {
+        return `${where}.${level}.${key}: expected a list of gate fields (${Object.keys(GATE_FIELD_BITS).join(', ')})`;
+      }
+      parsed[key] = fields;
+    }
     out[level as LevelName] = parsed;
   }
   if (Object.keys(out).length === 0) return `${where}: no levels`;

@@ -12,6 +12,7 @@
  * and falls back to.
  */
 import { COMPARISONS, type ComparisonField, type LevelName } from './comparisons.js';
+import type { GateField } from './gates.js';
 
 export type { ComparisonField, LevelName } from './comparisons.js';
 
@@ -29,6 +30,20 @@ export interface LevelSpec {
   readonly veto?: boolean;
   /** A pair at this level is at most a possible match, never matched automatically. */
   readonly capPossible?: boolean;
+  /**
+   * A pair at this level is at most a possible match unless it also agrees on one of these
+   * fields. First and last names swapped: a data-entry slip beside the person's own email or
+   * phone, someone else when only a date and a zip agree. A first name that agrees only
+   * approximately (a typo, a nickname): a household shares its address, and brothers may be
+   * Austin and Justin, so the date of birth or a personal contact must agree too.
+   */
+  readonly needsSupport?: readonly GateField[];
+  /**
+   * The level counts as agreement for the minimum combinations only when the pair also
+   * agrees on all of these fields (an initial or a cut first name agrees with the full name
+   * only beside the date of birth and the address).
+   */
+  readonly agreesWith?: readonly GateField[];
 }
 
 /** Levels of one field; a level absent here is never produced for the field. */
@@ -100,6 +115,10 @@ export interface MatchModel {
 
 const L = (m: number, u: number, extra: Partial<Omit<LevelSpec, 'm' | 'u'>> = {}): LevelSpec => ({ m, u, ...extra });
 const VETO = { veto: true };
+const CAP = { capPossible: true };
+const SUPPORT: Pick<LevelSpec, 'needsSupport'> = { needsSupport: ['email', 'phone', 'identifier'] };
+/** What supports a first name that agrees only approximately: see LevelSpec.needsSupport. */
+const PERSONAL: Pick<LevelSpec, 'needsSupport'> = { needsSupport: ['dateOfBirth', 'email', 'phone', 'identifier'] };
 
 /** Default (CRM) model. Probabilities in (0,1]; see the file comment for their origin. */
 export const DEFAULT_MODEL: MatchModel = {
@@ -109,12 +128,16 @@ export const DEFAULT_MODEL: MatchModel = {
   fields: {
     firstName: {
       exact: L(0.88, 0.005),
-      nickname: L(0.03, 0.0008),
-      swapped: L(0.01, 0.00002),
-      'fuzzy-high': L(0.04, 0.0015),
-      part: L(0.01, 0.0005),
-      initial: L(0.01, 0.0007),
-      'fuzzy-low': L(0.01, 0.004),
+      nickname: L(0.03, 0.0008, PERSONAL),
+      // One edit (a keyboard slip, an OCR confusion): "Damiel", "Am6". A different name one
+      // edit apart (Mark/Mary) is told apart by sex or date of birth, which cap or veto.
+      typo: L(0.03, 0.0006, PERSONAL),
+      swapped: L(0.01, 0.00002, SUPPORT),
+      'fuzzy-high': L(0.04, 0.0015, PERSONAL),
+      part: L(0.01, 0.0005, PERSONAL),
+      initial: L(0.01, 0.0007, { agrees: true, agreesWith: ['dateOfBirth', 'zip5', 'streetNumber', 'streetName'] }),
+      // Two edits apart: another name more often than a double typo (Mary Ann / Marian).
+      'fuzzy-low': L(0.01, 0.004, CAP),
       disagree: L(0.01, 0.98, VETO),
     },
     middleName: {
@@ -125,7 +148,8 @@ export const DEFAULT_MODEL: MatchModel = {
     },
     lastName: {
       exact: L(0.88, 0.001),
-      swapped: L(0.01, 0.00002),
+      typo: L(0.04, 0.0003),
+      swapped: L(0.01, 0.00002, SUPPORT),
       'fuzzy-high': L(0.06, 0.0008),
       part: L(0.015, 0.0004),
       'fuzzy-low': L(0.015, 0.004),
@@ -138,8 +162,20 @@ export const DEFAULT_MODEL: MatchModel = {
     dateOfBirth: {
       exact: L(0.9, 0.0001),
       transposed: L(0.01, 0.00005),
-      typo: L(0.06, 0.003),
+      // One digit apart: a typo, or a sibling born a year or a month apart. Review, never merge.
+      typo: L(0.06, 0.003, CAP),
       disagree: L(0.03, 0.9968, VETO),
+    },
+    // Sex rarely changes in a record and is rarely mistyped; when it differs, a person reviews.
+    sex: {
+      exact: L(0.97, 0.5),
+      disagree: L(0.02, 0.5, CAP),
+    },
+    // An equal identifier decides alone, before scoring; a different one of the same type is
+    // another person or a re-registration: review, never merge.
+    identifier: {
+      exact: L(0.95, 0.000001),
+      disagree: L(0.05, 0.95, CAP),
     },
     email: {
       exact: L(0.9, 0.000001),
@@ -239,7 +275,7 @@ export function withoutVetoes(model: MatchModel): MatchModel {
   for (const [field, levels] of Object.entries(model.fields) as [ComparisonField, FieldModel][]) {
     const out: Partial<Record<LevelName, LevelSpec>> = {};
     for (const [level, spec] of Object.entries(levels) as [LevelName, LevelSpec][]) {
-      const { veto: _veto, capPossible: _cap, ...rest } = spec;
+      const { veto: _veto, capPossible: _cap, needsSupport: _support, ...rest } = spec;
       out[level] = rest;
     }
     fields[field] = out;

@@ -36,7 +36,7 @@ import {
   type ComparisonField,
   type LevelName,
 } from './comparisons.js';
-import { GATE_FIELD_BITS } from './gates.js';
+import { GATE_FIELD_BITS, type GateField } from './gates.js';
 import { levelWeight, priorWeight, type FieldModel, type LevelSpec, type MatchModel } from './model.js';
 import { compactName } from './name.js';
 import type { NicknameTable } from './nicknames.js';
@@ -51,6 +51,10 @@ export interface CompiledLevel {
   readonly agrees: boolean;
   readonly veto: boolean;
   readonly capPossible: boolean;
+  /** Gate bits of LevelSpec.needsSupport; 0: needs none. */
+  readonly supportMask: number;
+  /** Gate bits the pair must also agree on for this level to count as agreement (LevelSpec.agreesWith); 0: none. */
+  readonly agreesWithMask: number;
 }
 
 /** One field (or attribute) of a compiled model. */
@@ -86,8 +90,14 @@ export interface CompiledModel {
   readonly scratch: Float64Array;
 }
 
-const MISSING: CompiledLevel = Object.freeze({ label: MISSING_LABEL, m: 1, u: 1, weight: 0, agrees: false, veto: false, capPossible: false });
+const MISSING: CompiledLevel = Object.freeze({ label: MISSING_LABEL, m: 1, u: 1, weight: 0, agrees: false, veto: false, capPossible: false, supportMask: 0, agreesWithMask: 0 });
 const NO_FIELD: CompiledField = Object.freeze({ levels: Object.freeze({ missing: MISSING }), mask: 0, exactFloor: 0 });
+
+function maskOf(fields: readonly GateField[] | undefined): number {
+  let mask = 0;
+  for (const f of fields ?? []) mask |= GATE_FIELD_BITS[f];
+  return mask;
+}
 
 function compileField(spec: FieldModel | undefined, labelOf: (level: LevelName) => { label: string; agrees: boolean }): CompiledField {
   if (spec === undefined) return NO_FIELD;
@@ -98,6 +108,7 @@ function compileField(spec: FieldModel | undefined, labelOf: (level: LevelName) 
     levels[level] = {
       label: ls.label ?? def.label, m: ls.m, u: ls.u, weight: levelWeight(ls), agrees: ls.agrees ?? def.agrees,
       veto: ls.veto === true, capPossible: ls.capPossible === true,
+      supportMask: maskOf(ls.needsSupport), agreesWithMask: maskOf(ls.agreesWith),
     };
     mask |= levelBit(level);
   }
@@ -191,10 +202,29 @@ export interface PairScore {
   score: number;
   /** The first field whose level rules the match out, or null. */
   vetoedBy: string | null;
-  /** The first field whose level caps the decision at Possible, or null. */
+  /** The label of the first level that caps the decision at Possible, or null. */
   cappedBy: string | null;
   /** Gate fields (GATE_FIELD_BITS) on which the pair agrees. */
   agreeMask: number;
+  /**
+   * The label of the first level that needs support (LevelSpec.needsSupport), or null; the pair
+   * must then agree on one of `supportMask`'s gate fields (the fields every such level accepts).
+   */
+  supportedBy: string | null;
+  supportMask: number;
+  /** A gate bit that agrees only if the pair also agrees on `pendingWith` (LevelSpec.agreesWith); 0: none. */
+  pendingAgree: number;
+  pendingWith: number;
+}
+
+/** A fresh pair score starting at `score` bits. */
+export function emptyPairScore(score: number): PairScore {
+  return { score, vetoedBy: null, cappedBy: null, agreeMask: 0, supportedBy: null, supportMask: -1, pendingAgree: 0, pendingWith: 0 };
+}
+
+/** Settles agreements that depended on other fields (LevelSpec.agreesWith), once every field is scored. */
+function settleAgreement(result: PairScore): void {
+  if (result.pendingAgree !== 0 && (result.agreeMask & result.pendingWith) === result.pendingWith) result.agreeMask |= result.pendingAgree;
 }
 
 /** Everything scoring needs besides the pair. */
@@ -265,8 +295,18 @@ function addLevel(
   }
   result.score += weight;
   if (spec.veto && result.vetoedBy === null) result.vetoedBy = field;
-  if (spec.capPossible && result.cappedBy === null) result.cappedBy = field;
-  if (spec.agrees) result.agreeMask |= gateBit;
+  if (spec.capPossible && result.cappedBy === null) result.cappedBy = spec.label;
+  if (spec.supportMask !== 0) {
+    result.supportedBy ??= spec.label;
+    result.supportMask &= spec.supportMask;
+  }
+  if (spec.agrees) {
+    if (spec.agreesWithMask === 0) result.agreeMask |= gateBit;
+    else {
+      result.pendingAgree |= gateBit;
+      result.pendingWith |= spec.agreesWithMask;
+    }
+  }
   if (explain) explain.push({ field, level, label: spec.label, weight });
 }
 
@@ -283,7 +323,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   const f = compiled.fields;
   const opts = nameOptions(ctx);
   const stop = ctx.stopAtVeto === true && explain === undefined && levelsOut === undefined;
-  const result: PairScore = { score: compiled.priorBits, vetoedBy: null, cappedBy: null, agreeMask: 0 };
+  const result = emptyPairScore(compiled.priorBits);
   if (explain && compiled.model.prior !== undefined) {
     explain.push({ field: 'prior', level: 'exact', label: `prior: 1 in ${formatOdds(compiled.model.prior)} pairs of records are the same person`, weight: compiled.priorBits });
   }
@@ -358,6 +398,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     if (levelsOut !== undefined) levelsOut[COMPARISON_FIELDS.length + i] = LEVEL_CODE[level];
   }
   if (w !== undefined) countGroupsOnce(compiled, compiled.scratch, result, explain);
+  settleAgreement(result);
   return result;
 }
 
@@ -491,6 +532,7 @@ function scoreAddresses(q: NormalizedContact, r: NormalizedContact, ctx: ScoreCo
     if (field === 'city' && cityTf && spec.weight > 0) weight = cityTfWeight(ctx, spec, q, r) ?? weight;
     result.score += weight;
     if (spec.veto && result.vetoedBy === null) result.vetoedBy = field;
+    if (spec.capPossible && result.cappedBy === null) result.cappedBy = spec.label;
     if (spec.agrees) result.agreeMask |= ADDRESS_GATE_BITS[field];
     if (explain) explain.push({ field, level, label: spec.label, weight });
     if (levelsOut !== undefined) levelsOut[FIELD_SLOT[field]] = LEVEL_CODE[level];
@@ -543,7 +585,7 @@ export function scoreLevels(compiled: CompiledModel, levels: Uint8Array): number
     }
   }
   if (compiled.groups.length === 0) return score;
-  const result: PairScore = { score, vetoedBy: null, cappedBy: null, agreeMask: 0 };
+  const result = emptyPairScore(score);
   countGroupsOnce(compiled, weights, result, undefined);
   return result.score;
 }

@@ -1,0 +1,189 @@
+/**
+ * The CRM profile's evidence rules (issue 14), one row per cause: what a stored person and an
+ * incoming request look like, and the decision the API must reach. Precision first: a wrong
+ * match writes one person's data onto another, a missed one only makes a duplicate to review.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ContactIndex, placeholdersIn, type ContactInput } from '../../src/engine/index.js';
+
+const minnie: ContactInput = {
+  firstName: 'Minnie', lastName: 'Okafor', sex: 'F', dateOfBirth: '1962-04-17',
+  emails: ['minnie.okafor@example.org'], phones: ['(312) 555-0198'],
+  addresses: [{ addressLine1: '418 Larch Ave', city: 'Evanston', stateOrProvince: 'IL', zipOrPostalCode: '60201' }],
+};
+const addr = minnie.addresses ?? [];
+
+function stored(...people: ContactInput[]): ContactIndex {
+  const index = new ContactIndex();
+  people.forEach((p, i) => index.upsert(i + 1, p));
+  return index;
+}
+
+interface Row {
+  readonly cause: string;
+  readonly stored: ContactInput;
+  readonly request: ContactInput;
+  readonly decision: 'Matched' | 'Possible' | 'Unmatched';
+  /** Words the reason or held-back text must contain, when it matters. */
+  readonly says?: RegExp;
+}
+
+const rows: readonly Row[] = [
+  // 1. Evidence, not just agreement.
+  {
+    cause: 'sex differs, names and zip agree (the wrong-person case): review, never merge',
+    stored: { firstName: 'Jordan', lastName: 'Reyes', suffix: 'Jr', sex: 'F', addresses: [{ addressLine1: '77 Birch St', zipOrPostalCode: '30301' }], dateOfBirth: '1990-05-05' },
+    request: { firstName: 'Jordan', lastName: 'Reyes', suffix: 'Jr', sex: 'M', addresses: [{ addressLine1: '77 Birch St', zipOrPostalCode: '30301' }], dateOfBirth: '1990-05-05' },
+    decision: 'Possible', says: /sexes differ: at most a possible/,
+  },
+  {
+    cause: 'GENERAL DELIVERY is no address: names and zip alone are below the minimum',
+    stored: { firstName: 'Jordan', lastName: 'Reyes', sex: 'F', addresses: [{ addressLine1: 'GENERAL DELIVERY', zipOrPostalCode: '30301' }] },
+    request: { firstName: 'Jordan', lastName: 'Reyes', sex: 'M', addresses: [{ addressLine1: '12 Pine Rd', zipOrPostalCode: '30301' }] },
+    decision: 'Possible', says: /no minimum combination agrees/,
+  },
+  {
+    cause: 'a year of birth one digit off, all else equal: a sibling as often as a typo',
+    stored: minnie, request: { ...minnie, dateOfBirth: '1963-04-17' }, decision: 'Possible', says: /one digit apart \(typo\): at most a possible/,
+  },
+  {
+    cause: 'a month of birth one digit off, all else equal',
+    stored: minnie, request: { ...minnie, dateOfBirth: '1962-07-17' }, decision: 'Possible',
+  },
+  {
+    cause: 'day and month swapped is a known entry slip: still a match',
+    stored: { ...minnie, dateOfBirth: '1962-04-07' }, request: { ...minnie, dateOfBirth: '1962-07-04' }, decision: 'Matched',
+  },
+  {
+    cause: 'a different identifier of the same type: review',
+    stored: { ...minnie, identifiers: [{ type: 'votervanid', externalId: 'V100' }] },
+    request: { ...minnie, identifiers: [{ type: 'votervanid', externalId: 'V200' }] },
+    decision: 'Possible', says: /identifiers of the same type differ/,
+  },
+  {
+    cause: 'first and last swapped with only date and zip: someone else as often as a slip',
+    stored: minnie, request: { firstName: 'Okafor', lastName: 'Minnie', dateOfBirth: minnie.dateOfBirth, addresses: [{ zipOrPostalCode: '60201' }] },
+    decision: 'Possible', says: /swapped: matched only when an email, a phone or an identifier agrees/,
+  },
+  {
+    cause: 'first and last swapped beside the person\'s own email: a match',
+    stored: minnie, request: { firstName: 'Okafor', lastName: 'Minnie', emails: ['minnie.okafor@example.org'], dateOfBirth: minnie.dateOfBirth, addresses: addr },
+    decision: 'Matched',
+  },
+  {
+    cause: 'a first-name typo with only the address: a household member (Austin/Justin)',
+    stored: { firstName: 'Austin', lastName: 'Hale', addresses: [{ addressLine1: '9 Elm Rd', zipOrPostalCode: '02139' }] },
+    request: { firstName: 'Justin', lastName: 'Hale', addresses: [{ addressLine1: '9 Elm Rd', zipOrPostalCode: '02139' }] },
+    decision: 'Possible',
+  },
+  {
+    cause: 'a first-name typo beside the same date of birth and phone: a match',
+    stored: minnie, request: { ...minnie, firstName: 'Minnle' }, decision: 'Matched',
+  },
+  {
+    cause: 'a nickname beside the same date of birth: a match',
+    stored: { ...minnie, firstName: 'Robert' }, request: { ...minnie, firstName: 'Bob' }, decision: 'Matched',
+  },
+  // 2. Placeholders read as missing.
+  {
+    cause: 'placeholder names never match each other',
+    stored: { firstName: 'Baby', lastName: 'Girl', addresses: [{ addressLine1: '5 Oak St Apt 2', zipOrPostalCode: '10001' }], dateOfBirth: '2024-01-02' },
+    request: { firstName: 'Baby', lastName: 'Girl', addresses: [{ addressLine1: '5 Oak St Apt 4', zipOrPostalCode: '10001' }], dateOfBirth: '2024-01-02' },
+    decision: 'Unmatched',
+  },
+  {
+    cause: 'John Doe with a house number is still nobody in particular',
+    stored: { firstName: 'John', lastName: 'Doe', addresses: [{ addressLine1: '10 Main St', zipOrPostalCode: '10001' }], dateOfBirth: '1970-01-01' },
+    request: { firstName: 'John', lastName: 'Doe', addresses: [{ addressLine1: '12 Main St', zipOrPostalCode: '10001' }], dateOfBirth: '1970-01-01' },
+    decision: 'Unmatched',
+  },
+  {
+    cause: 'a test email is no email',
+    stored: { firstName: 'Ana', lastName: 'Lima', emails: ['test@test.com'] },
+    request: { firstName: 'Ana', lastName: 'Lima', emails: ['test@test.com'] },
+    decision: 'Unmatched',
+  },
+  // 3. Initials and short prefixes.
+  {
+    cause: 'a stored 2-letter prefix with date of birth and address: a match',
+    stored: { ...minnie, firstName: 'Mi', emails: [], phones: [] }, request: { ...minnie, emails: [], phones: [] }, decision: 'Matched',
+  },
+  {
+    cause: 'an initial with only date of birth and zip (no street): review, not a match',
+    stored: { firstName: 'J', lastName: 'Okafor', dateOfBirth: '1962-04-17', addresses: [{ zipOrPostalCode: '60201' }] },
+    request: { firstName: 'John', lastName: 'Okafor', dateOfBirth: '1962-04-17', addresses: [{ zipOrPostalCode: '60201' }], emails: ['j@example.net'] },
+    decision: 'Possible', says: /no minimum combination agrees/,
+  },
+  // 4. Nicknames from the public list.
+  {
+    cause: 'John and Jack, same date of birth and address',
+    stored: { ...minnie, firstName: 'John', sex: 'M' }, request: { ...minnie, firstName: 'Jack', sex: 'M' }, decision: 'Matched',
+  },
+  // 5. A firm or care-of line before the street.
+  {
+    cause: 'a firm before the street still yields the street number',
+    stored: { firstName: 'Kala', lastName: 'Moss', dateOfBirth: '1988-02-09', addresses: [{ addressLine1: '12 Main St', zipOrPostalCode: '53703' }] },
+    request: { firstName: 'Kala', lastName: 'Moss', addresses: [{ addressLine1: 'Acme Store, 12 Main St', zipOrPostalCode: '53703' }] },
+    decision: 'Matched',
+  },
+  // Kept as they are.
+  {
+    cause: 'Sr and Jr are two people',
+    stored: { ...minnie, firstName: 'Paul', sex: 'M', suffix: 'Sr' }, request: { ...minnie, firstName: 'Paul', sex: 'M', suffix: 'Jr', dateOfBirth: undefined },
+    decision: 'Unmatched',
+  },
+];
+
+describe('the CRM profile decides each cause of issue 14', () => {
+  it.each(rows.map((r) => [r.cause, r] as const))('%s', (_cause, row) => {
+    const index = stored(row.stored);
+    const request = Object.fromEntries(Object.entries(row.request).filter(([, v]) => v !== undefined)) as ContactInput;
+    const r = index.find(request);
+    const text = `${r.reason} ${r.heldBack ?? ''} ${r.explanation.map((f) => `${f.field}:${f.level}`).join(' ')}`;
+    expect({ decision: r.decision, text }).toMatchObject({ decision: row.decision });
+    if (row.says) expect(text).toMatch(row.says);
+  });
+
+  it('names the placeholder a request carries', () => {
+    expect(placeholdersIn({ firstName: 'Unknown', lastName: 'Unknown', emails: ['test@example.com'] })).not.toHaveLength(0);
+    expect(placeholdersIn(minnie)).toHaveLength(0);
+  });
+});
+
+describe('properties of the evidence rules', () => {
+  const digitOff = (iso: string, at: number, by: number): string => {
+    const d = iso.split('');
+    const pos = [2, 3, 6, 9][at] as number; // year tens, year units, month units, day units
+    d[pos] = String((Number(d[pos]) + by) % 10);
+    return d.join('');
+  };
+
+  it('changing only the sex of a matched request never keeps it Matched', () => {
+    const index = stored(minnie);
+    expect(index.find(minnie).decision).toBe('Matched');
+    expect(index.find({ ...minnie, sex: 'M' }).decision).not.toBe('Matched');
+  });
+
+  it('a date of birth changed by one digit (not a swap) never matches automatically', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 9 }), (at, by) => {
+      const dob = digitOff(minnie.dateOfBirth as string, at, by);
+      fc.pre(/^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d)$/.test(dob) && dob !== minnie.dateOfBirth);
+      const r = stored(minnie).find({ ...minnie, dateOfBirth: dob });
+      expect(r.decision).not.toBe('Matched');
+    }));
+  });
+
+  it('a placeholder name never creates a match without a personal identifier', () => {
+    const placeholders = ['Unknown Unknown', 'Anonymous Anonymous', 'Unk Unk', 'Baby Boy', 'Baby Girl', 'John Doe', 'Jane Doe'];
+    fc.assert(fc.property(
+      fc.constantFrom(...placeholders), fc.integer({ min: 1, max: 999 }), fc.integer({ min: 1, max: 999 }), fc.constantFrom('10001', '60201'),
+      (name, a, b, zip) => {
+        const [first, last] = name.split(' ') as [string, string];
+        const one: ContactInput = { firstName: first, lastName: last, dateOfBirth: '2000-01-01', addresses: [{ addressLine1: `${a} Main St`, zipOrPostalCode: zip }] };
+        const two: ContactInput = { firstName: first, lastName: last, dateOfBirth: '2000-01-01', addresses: [{ addressLine1: `${b} Main St`, zipOrPostalCode: zip }] };
+        expect(stored(one).find(two).decision).not.toBe('Matched');
+      },
+    ));
+  });
+});
