@@ -3,11 +3,11 @@
  * person, and the bulk import's writes to people. Each reads as the rule it implements; the
  * scope (people-scope.ts) matches, locks, writes and waits for durability.
  */
-import { foldIdentifier, type MatchResult } from '../engine/index.js';
+import { foldIdentifier, placeholdersIn, type MatchResult } from '../engine/index.js';
 import type { ImportRowMark, PersonRecord, Store } from '../store/index.js';
 import type { ValidCandidate } from './candidate.js';
 import type { SecondClock } from './clock.js';
-import { REASON_TEXT, type CallContext, type MatchExplanation, type MatchOutcome } from './crm-types.js';
+import { REASON_TEXT, type CallContext, type MatchExplanation, type MatchOutcome, type UnmatchedReason } from './crm-types.js';
 import { CrmError } from './errors.js';
 import type { Durability, Match, PeopleScope } from './people-scope.js';
 import { applyCandidate, createPerson } from './person.js';
@@ -32,14 +32,29 @@ function explanationOf(r: MatchResult): MatchExplanation {
   };
 }
 
+/**
+ * The reason's text, with why a close record was held back for review ("sexes differ: at most a
+ * possible match") and what placeholders the request held: "Unknown Unknown" or a street of
+ * "GENERAL DELIVERY" is read as missing, so such a request never matches on it.
+ */
+function reasonText(m: Match, reason: UnmatchedReason): string {
+  let text = REASON_TEXT[reason];
+  if (m.result.decision === 'Possible' && m.result.heldBack !== null) text += ` The closest record is left for review: ${m.result.heldBack}.`;
+  const fakes = placeholdersIn(m.input);
+  if (fakes.length === 0) return text;
+  const list = fakes.length === 1 ? fakes[0] : `${fakes.slice(0, -1).join(', ')} and ${fakes[fakes.length - 1] as string}`;
+  return `${text} The request's ${list} ${fakes.length === 1 ? 'is a placeholder' : 'are placeholders'} (such as "Unknown", "Baby Girl" or "GENERAL DELIVERY"), read as missing: a placeholder never matches anyone.`;
+}
+
 /** The answer for a match: Matched, or Unmatched (find) / UnmatchedStored (a person was created). */
+
 function outcomeOf(m: Match, created: PersonRecord | null, updated: boolean): MatchOutcome {
   const status = m.crmId !== null ? 'Matched' : created !== null ? 'UnmatchedStored' : 'Unmatched';
   return {
     status,
     crmId: m.crmId ?? created?.crmId ?? null,
     reason: m.reason,
-    reasonText: m.reason === null ? null : REASON_TEXT[m.reason],
+    reasonText: m.reason === null ? null : reasonText(m, m.reason),
     matchedBy: m.by,
     updated,
     explanation: explanationOf(m.result),

@@ -36,6 +36,7 @@ export function engineInput(x: {
     lastName: str(s.lastName),
     suffix: str(s.suffix),
     dateOfBirth: str(s.dateOfBirth),
+    sex: str(s.sex),
     emails: x.emails.map((e) => e.email),
     phones: x.phones.map((p) => ({ phoneNumber: p.e164, ext: p.ext })),
     addresses: x.addresses ?? [],
@@ -43,7 +44,7 @@ export function engineInput(x: {
   };
 }
 
-const INPUT_SCALARS = ['firstName', 'middleName', 'lastName', 'suffix', 'dateOfBirth'] as const;
+const INPUT_SCALARS = ['firstName', 'middleName', 'lastName', 'suffix', 'dateOfBirth', 'sex'] as const;
 const ADDRESS_PARTS = ['addressLine1', 'addressLine2', 'addressLine3', 'streetNumber', 'streetName', 'city', 'stateOrProvince', 'zipOrPostalCode', 'countryCode'] as const;
 
 function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, same: (x: T, y: T) => boolean): boolean {
@@ -88,6 +89,13 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
     ],
   },
   { identifiers: [{ type: 'DWID', externalId: ' AbC-1 ' }, { type: 'votercrmid', externalId: '42' }] },
+  {
+    firstName: 'Unknown', lastName: 'Doe', sex: 'F', addresses: [
+      { addressLine1: 'Acme Store, 12 Main St', zipOrPostalCode: '02145' },
+      { addressLine1: 'c/o Ann Lee, 9 Elm Road', zipOrPostalCode: '02145' },
+      { addressLine1: 'GENERAL DELIVERY', zipOrPostalCode: '02145' },
+    ],
+  },
 ]);
 
 /** 32-bit FNV-1a of a string. */
