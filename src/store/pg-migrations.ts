@@ -179,4 +179,22 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX bulk_import_files_scope ON bulk_import_files (tenant_id, context, token);
     `,
   },
+  {
+    version: 4,
+    name: 'tenant_models: each context\'s trained matching model, every version kept',
+    // As SQLite migration 8 (see there); a change bumps admin_changes like settings, so every
+    // process's scopes pick the model up within 250 ms.
+    sql: `
+      CREATE TABLE tenant_models (
+        tenant_id BIGINT NOT NULL REFERENCES tenants(id),
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        version INTEGER NOT NULL,
+        json TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (tenant_id, context, version)
+      );
+      CREATE TRIGGER models_changed AFTER INSERT OR UPDATE OR DELETE ON tenant_models
+        FOR EACH STATEMENT EXECUTE FUNCTION bump_admin_changes();
+    `,
+  },
 ];

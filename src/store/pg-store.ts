@@ -21,13 +21,13 @@
  */
 import pg from 'pg';
 import { foldIdentifier } from './identifier-fold.js';
-import { PERSON_WRITE_COLUMNS, personValues, toKeyRow, toPerson, toTenant, type Row } from './rows.js';
+import { PERSON_WRITE_COLUMNS, personValues, toKeyRow, toModelRow, toPerson, toTenant, type Row } from './rows.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import {
   StoreError,
   type Applied, type CanvassRow, type ContextName, type KeyRow, type KeyUsageDelta, type NewCanvassRow,
   type NewKeyRow, type PersonChange, type PersonRecord, type Scope,
-  type ScopeWriteOptions, type ScopeWriter, type SettingsRow, type Store, type StoredAddress,
+  type ScopeWriteOptions, type ScopeWriter, type ModelRow, type SettingsRow, type Store, type StoredAddress,
   type StoredNormalization, type StoredNormalizationRow, type StoredPhone, type TenantRow,
 } from './types.js';
 import type { Migration } from './migrations.js';
@@ -370,6 +370,24 @@ export class PgStore implements Store {
       [scope.tenantId, scope.context])).rows[0];
     if (row === undefined) return null;
     return { version: Number(row['version']), json: String(row['json']), updatedAt: String(row['updated_at']) };
+  }
+
+  async addModelVersion(scope: Scope, json: string | null, createdAt: string): Promise<number> {
+    const r = await this.q(`INSERT INTO tenant_models (tenant_id, context, version, json, created_at)
+      SELECT $1, $2, COALESCE(MAX(version), 0) + 1, $3, $4 FROM tenant_models WHERE tenant_id = $1 AND context = $2
+      RETURNING version`, [scope.tenantId, scope.context, json, createdAt]);
+    return Number(r.rows[0]?.['version']);
+  }
+
+  async getModel(scope: Scope): Promise<ModelRow | null> {
+    const row = (await this.q(`SELECT version, json, created_at FROM tenant_models WHERE tenant_id = $1 AND context = $2
+      ORDER BY version DESC LIMIT 1`, [scope.tenantId, scope.context])).rows[0];
+    return row === undefined ? null : toModelRow(row);
+  }
+
+  async listModelVersions(scope: Scope): Promise<ModelRow[]> {
+    return (await this.q(`SELECT version, json, created_at FROM tenant_models WHERE tenant_id = $1 AND context = $2
+      ORDER BY version DESC`, [scope.tenantId, scope.context])).rows.map(toModelRow);
   }
 
   async insertKey(key: NewKeyRow): Promise<KeyRow> {

@@ -18,7 +18,7 @@
 import Database from 'better-sqlite3';
 import { foldIdentifier } from './identifier-fold.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
-import { PERSON_WRITE_COLUMNS, personOf, personValues, toKeyRow, toPerson, toTenant, type Row } from './rows.js';
+import { PERSON_WRITE_COLUMNS, personOf, personValues, toKeyRow, toModelRow, toPerson, toTenant, type Row } from './rows.js';
 import { GroupCommit, IMPORT_BATCH_MS, LAZY_SYNC_MS, WAL_AUTOCHECKPOINT_PAGES, type GroupCommitOptions, type GroupCommitStats } from './sqlite-commit.js';
 import { ImportMarkWriter, SqliteImportTables } from './sqlite-import.js';
 import type {
@@ -27,7 +27,7 @@ import type {
 import {
   StoreError,
   type Applied, type ContextName, type KeyRow, type NewKeyRow, type PersonChange, type PersonRecord,
-  type Scope, type ScopeWriter, type SettingsRow, type Store, type StoredAddress,
+  type Scope, type ScopeWriter, type ModelRow, type SettingsRow, type Store, type StoredAddress,
   type StoredNormalization, type StoredNormalizationRow, type StoredPhone, type TenantRow,
   type CanvassRow, type KeyUsageDelta, type NewCanvassRow,
 } from './types.js';
@@ -207,6 +207,24 @@ export class SqliteStore implements Store {
       .get(scope.tenantId, scope.context) as Row | undefined;
     if (row === undefined) return null;
     return { version: Number(row['version']), json: String(row['json']), updatedAt: String(row['updated_at']) };
+  }
+
+  async addModelVersion(scope: Scope, json: string | null, createdAt: string): Promise<number> {
+    const row = await this.write(() => this.stmt(`INSERT INTO tenant_models (tenant_id, context, version, json, created_at)
+      SELECT ?, ?, COALESCE(MAX(version), 0) + 1, ?, ? FROM tenant_models WHERE tenant_id = ? AND context = ?
+      RETURNING version`).get(scope.tenantId, scope.context, json, createdAt, scope.tenantId, scope.context) as Row);
+    return Number(row['version']);
+  }
+
+  async getModel(scope: Scope): Promise<ModelRow | null> {
+    const row = this.stmt(`SELECT version, json, created_at FROM tenant_models WHERE tenant_id = ? AND context = ?
+      ORDER BY version DESC LIMIT 1`).get(scope.tenantId, scope.context) as Row | undefined;
+    return row === undefined ? null : toModelRow(row);
+  }
+
+  async listModelVersions(scope: Scope): Promise<ModelRow[]> {
+    return (this.stmt(`SELECT version, json, created_at FROM tenant_models WHERE tenant_id = ? AND context = ?
+      ORDER BY version DESC`).all(scope.tenantId, scope.context) as Row[]).map(toModelRow);
   }
 
   async insertKey(key: NewKeyRow): Promise<KeyRow> {

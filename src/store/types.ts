@@ -51,6 +51,18 @@ export interface SettingsRow {
   readonly updatedAt: string;
 }
 
+/**
+ * One version of a tenant's matching model for one context (`matchbook tenants train`): the
+ * highest version is in force.
+ */
+export interface ModelRow {
+  /** 1, 2, ... per tenant and context. */
+  readonly version: number;
+  /** The engine's model document (src/engine/model-json.ts), or null: back to the shipped model. */
+  readonly json: string | null;
+  readonly createdAt: string;
+}
+
 export interface NewKeyRow {
   readonly tenantId: number;
   /** SHA-256 hex of the lower-cased GUID. The GUID itself is never stored. */
@@ -287,6 +299,15 @@ export interface Store extends ImportStore {
   /** Replaces the settings of one context; returns the new version. */
   putSettings(scope: Scope, json: string, updatedAt: string): Promise<number>;
   getSettings(scope: Scope): Promise<SettingsRow | null>;
+  /**
+   * Stores a new version of a context's model (null: back to the shipped one), one above the
+   * highest so far; returns it. A change of settings for {@link changeCounter}.
+   */
+  addModelVersion(scope: Scope, json: string | null, createdAt: string): Promise<number>;
+  /** The model version in force (the highest), or null when the context never had one. */
+  getModel(scope: Scope): Promise<ModelRow | null>;
+  /** Every version of a context's model, newest first. */
+  listModelVersions(scope: Scope): Promise<ModelRow[]>;
 
   insertKey(key: NewKeyRow): Promise<KeyRow>;
   getKeyByHash(hash: string): Promise<KeyRow | null>;

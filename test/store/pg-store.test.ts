@@ -116,13 +116,16 @@ describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
       await lite.store.claimImportJob('old-server', Date.now(), 60_000);
       await lite.store.updateImportJob(jobId, 'old-server', { fileId: staged.id, rowsTotal: 5 });
       await lite.store.markImportRows([1, 2].map((rowNo) => ({ jobId, owner: 'old-server', rowNo, stepsDone: 1, rowDone: true, crmId: null, outcomes: ['Processed'], included: ['x'] })));
+      await lite.store.addModelVersion(ctx, '{"m":1}', 't1');
+      await lite.store.addModelVersion(ctx, null, 't2');
       await lite.close();
       const url = await (await cluster()).createDatabase();
       const counts = await copySqliteToPg(file, url);
-      expect(counts).toMatchObject({ tenants: 1, api_keys: 1, people: 1, bulk_import_files: 1, bulk_import_file_chunks: 1, bulk_import_jobs: 1, bulk_import_rows: 2 });
+      expect(counts).toMatchObject({ tenants: 1, tenant_models: 2, api_keys: 1, people: 1, bulk_import_files: 1, bulk_import_file_chunks: 1, bulk_import_jobs: 1, bulk_import_rows: 2 });
       await expect(copySqliteToPg(file, url)).rejects.toMatchObject({ code: 'CONFLICT' });
       const crm = await Crm.open({ db: url });
       expect((await crm.authenticate(key))?.tenantId).toBe(who.tenantId);
+      expect((await crm.store.listModelVersions(ctx)).map((r) => r.version)).toEqual([2, 1]);
       expect(await crm.store.getImportFile(ctx, 'up1')).toBeNull(); // the copy keeps each file's context
       const upload = await crm.store.getImportFile({ ...ctx, context: 'campaign' }, 'up1');
       const back: Buffer[] = [];
