@@ -4,7 +4,7 @@ import { GENERATED_PATH, readSources, renderNicknameModule } from '../../data/bu
 import { areNicknameVariants, buildNicknameTable, DEFAULT_NICKNAMES, nicknameGroupsOf } from '../../src/engine/nicknames.js';
 
 describe('nickname table', () => {
-  it('the generated module matches its sources (run `npm run gen:nicknames` after editing data/nicknames)', () => {
+  it('the generated module matches its sources (run `npm run gen:tables` after editing data/nicknames)', () => {
     const [carlton, cdc] = readSources();
     expect(readFileSync(GENERATED_PATH, 'utf8')).toBe(renderNicknameModule(carlton, cdc));
   });
