@@ -4,7 +4,7 @@
  * made, and storing their new normalizations), then kept up to date with the changes other
  * processes commit (stores shared by several processes, see {@link Store.peopleChangedSince}).
  */
-import { AddressMemo, ContactIndex } from '../engine/index.js';
+import { AddressMemo, ContactIndex, PhoneMemo } from '../engine/index.js';
 import type { PersonChange, PersonRecord, Scope, Store } from '../store/index.js';
 import { decodeNormalization, encodeNormalization, engineInput, normalizerFingerprint } from './stored-normalization.js';
 
@@ -18,9 +18,16 @@ export function isOrganization(scalars: { readonly contactMode?: string | number
   return scalars.contactMode === 'Organization';
 }
 
-/** A new, empty engine index for a scope's default country (with its own address memo). */
+/**
+ * Phone parses a scope's index remembers per generation (see PhoneMemo): a server parses a
+ * query's phones once and a findOrCreate's twice, so a small memo per scope is enough and
+ * many scopes stay small.
+ */
+const SCOPE_PHONE_MEMO_SIZE = 1024;
+
+/** A new, empty engine index for a scope's default country (with its own address and phone memos). */
 export function newScopeIndex(defaultCountry: string): ContactIndex {
-  return new ContactIndex({ defaultCountry, addressMemo: new AddressMemo() });
+  return new ContactIndex({ defaultCountry, addressMemo: new AddressMemo(), phoneMemo: new PhoneMemo(SCOPE_PHONE_MEMO_SIZE) });
 }
 
 /** A scope's index as built from the store, and how far it follows the store's changes. */

@@ -9,6 +9,7 @@ import { DEFAULT_GATES, evaluateGates, suppliedFields, type Gate } from './gates
 import { DEFAULT_MODEL, DEFAULT_THRESHOLDS, type MatchModel, type Thresholds } from './model.js';
 import { compactName } from './name.js';
 import { DEFAULT_NICKNAMES, type NicknameTable } from './nicknames.js';
+import { PhoneMemo } from './phone.js';
 import { MAX_RECORD_ID, PostingTable, type PostingTableState } from './posting-table.js';
 import { IdTally } from './id-tally.js';
 import { RecordStore, RecordView, type RecordStoreState } from './record-store.js';
@@ -17,6 +18,8 @@ import type { ContactInput, NormalizedContact } from './types.js';
 
 /** Options of an index. Every option has a documented default. */
 export interface IndexOptions extends NormalizeOptions {
+  /** Remembers phone parses across the records it normalizes. Default: a memo of its own. */
+  readonly phoneMemo?: PhoneMemo;
   readonly nicknames?: NicknameTable;
   readonly model?: MatchModel;
   readonly thresholds?: Thresholds;
@@ -217,6 +220,7 @@ export class ContactIndex {
     if (options.defaultCountry !== undefined) norm.defaultCountry = options.defaultCountry;
     if (options.dateOrder !== undefined) norm.dateOrder = options.dateOrder;
     if (options.addressMemo !== undefined) norm.addressMemo = options.addressMemo;
+    norm.phoneMemo = options.phoneMemo ?? new PhoneMemo();
     this.normalizeOptions = norm;
     const firstCounts = this.firstCounts;
     const lastCounts = this.lastCounts;

@@ -7,7 +7,7 @@ import { normalizeAddress } from './address.js';
 import { normalizeDate } from './date.js';
 import { normalizeEmail } from './email.js';
 import { normalizeName } from './name.js';
-import { normalizePhone } from './phone.js';
+import { normalizePhone, type PhoneMemo } from './phone.js';
 import type { AddressInput, ContactInput, NormalizedAddress, NormalizedContact } from './types.js';
 
 /** Options of contact normalization. */
@@ -18,6 +18,8 @@ export interface NormalizeOptions {
   readonly dateOrder?: 'mdy' | 'dmy' | 'ymd';
   /** Remembers recent address normalizations (the results are the same without it). */
   readonly addressMemo?: AddressMemo;
+  /** Remembers libphonenumber's phone parses (the results are the same without it). */
+  readonly phoneMemo?: PhoneMemo;
 }
 
 /**
@@ -92,7 +94,7 @@ export function normalizeContact(input: ContactInput, options: NormalizeOptions 
   }
   const phones: string[] = [];
   for (const raw of input.phones ?? []) {
-    const phone = normalizePhone(raw, country);
+    const phone = normalizePhone(raw, country, options.phoneMemo);
     if (phone.ok) pushUnique(phones, phone.value.e164);
   }
   const addresses: NormalizedAddress[] = [];
