@@ -37,7 +37,7 @@ export * from './phone-check.js';
 export * from './email.js';
 export * from './address.js';
 export * from './date.js';
-export { AddressMemo, DEFAULT_COUNTRY, foldIdentifier, identifierKey, normalizeContact, type NormalizeOptions } from './contact.js';
+export { AddressMemo, comparableIdentifier, DEFAULT_COUNTRY, foldIdentifier, normalizeContact, type NormalizeOptions } from './contact.js';
 export {
   CONTRACT_GATES,
   DEFAULT_GATES,
