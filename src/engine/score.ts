@@ -15,7 +15,7 @@ import {
   type AddressLevels,
   type NameCompareOptions,
 } from './compare.js';
-import { GATE_FIELD_BITS, type GateField } from './gates.js';
+import { GATE_FIELD_BITS } from './gates.js';
 import { levelWeight, type ComparisonField, type LevelName, type MatchModel } from './model.js';
 import { compactName } from './name.js';
 import type { NicknameTable } from './nicknames.js';

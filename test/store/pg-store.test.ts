@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { Crm } from '../../src/crm/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PG_MIGRATIONS, PgStore, StoreError, copySqliteToPg, migratePg, type Scope, type Store } from '../../src/store/index.js';
+import { PG_MIGRATIONS, PgStore, StoreError, copySqliteToPg, migratePg, type Scope } from '../../src/store/index.js';
 import { HAVE_POSTGRES, startPostgres, type PgServer } from '../services.js';
 import { describeStoreContract, insert, person, update } from './store-contract.js';
 

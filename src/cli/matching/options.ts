@@ -3,7 +3,7 @@
  * into typed values with one-line errors.
  */
 import { Option, type Command } from 'commander';
-import { parseMapOption, type ColumnOverride, ENCODING_CHOICES, parseDelimiter, parseEncodingChoice, type EncodingChoice } from '../../files/index.js';
+import { parseMapOption, type ColumnOverride, ENCODING_CHOICES, parseDelimiter, parseEncodingChoice } from '../../files/index.js';
 import { autoProgressMode, type ProgressMode } from '../progress.js';
 import { GATE_PRESETS, LinkageInputError, parseSettings, RULES, type RawMatchOptions, type RunOptions } from '../../linkage/index.js';
 
