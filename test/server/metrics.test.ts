@@ -4,7 +4,7 @@
  * scope, import rows and jobs by status; and who may read it (open, a key, off, its own port).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_METRICS, metricsAccessOf } from '../../src/cli/serve.js';
+import { DEFAULT_METRICS, metricsAccessOf } from '../../src/cli/serve-settings.js';
 import { Crm } from '../../src/crm/index.js';
 import { buildApp, buildMetricsApp } from '../../src/server/app.js';
 import { Metrics } from '../../src/server/metrics.js';
