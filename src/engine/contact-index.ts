@@ -5,7 +5,7 @@
  */
 import { blockingHashes, phoneticKey } from './blocking.js';
 import { normalizeContact, type NormalizeOptions } from './contact.js';
-import { DEFAULT_GATES, evaluateGates, suppliedFields, type Gate } from './gates.js';
+import { DEFAULT_GATES, evaluateGates, gateShortfalls, suppliedFields, type Gate, type GateShortfall } from './gates.js';
 import { DEFAULT_MODEL, DEFAULT_THRESHOLDS, type MatchModel, type Thresholds } from './model.js';
 import { compactName } from './name.js';
 import { DEFAULT_NICKNAMES, type NicknameTable } from './nicknames.js';
@@ -456,6 +456,17 @@ export class ContactIndex {
     const out: FieldOutcome[] = [];
     scorePair(q, r, ctx, out);
     return out;
+  }
+
+  /**
+   * Why no minimum combination agrees between a candidate and an indexed record (a Possible
+   * that scored above the match threshold): see {@link gateShortfalls}. Empty when one agrees.
+   */
+  gateShortfalls(q: NormalizedContact, id: number): GateShortfall[] {
+    const r = this.records.get(id);
+    if (!r) return [];
+    const s = scorePair(q, r, this.scoreContext({}));
+    return gateShortfalls(this.gates, suppliedFields(q), suppliedFields(r), s.agreeMask);
   }
 
   private scoreContext(options: FindOptions): ScoreContext {

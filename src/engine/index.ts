@@ -44,10 +44,12 @@ export {
   defineGate,
   evaluateGates,
   GATE_FIELD_BITS,
+  gateShortfalls,
   parseGate,
   suppliedFields,
   type Gate,
   type GateField,
+  type GateShortfall,
 } from './gates.js';
 export {
   DEFAULT_MODEL,

@@ -12,7 +12,8 @@ import { DedupeResults } from './clusters.js';
 import { idOf, openInput, readInput, type OpenedInput, type ReadInput } from './input.js';
 import { threadsFor, type RunOptions } from './options.js';
 import { LocalPool, type MatchPool, type PoolConfig } from './pool.js';
-import type { PairRequest, UnreadableValues } from './shard.js';
+import { possibleNote, type PairRequest, type UnreadableValues } from './shard.js';
+import { thresholdsOf } from './settings.js';
 import { WorkerPool } from './worker-pool.js';
 
 /** Rows per batch read from the file (and sent to a thread). */
@@ -33,6 +34,8 @@ export interface DedupeRun {
   /** Milliseconds per phase. */
   readonly timings: { read: number; match: number };
   readonly lowSampleEvery: number;
+  /** The match threshold, bits (what a Possible row's note compares its score with). */
+  readonly match: number;
 }
 
 /** Creates the pool for a configuration: in-process for one thread, workers otherwise. */
@@ -73,7 +76,7 @@ export async function matchDedupe(
     });
     progress.finish();
     const t2 = performance.now();
-    return { input, read, results, pool, unreadable, threads, timings: { read: t1 - t0, match: t2 - t1 }, lowSampleEvery };
+    return { input, read, results, pool, unreadable, threads, timings: { read: t1 - t0, match: t2 - t1 }, lowSampleEvery, match: thresholdsOf(common.settings).match };
   } catch (err) {
     progress.finish();
     await pool.close();
@@ -95,7 +98,9 @@ export async function explainPairs(pool: MatchPool, pairs: readonly PairRequest[
 }
 
 /** Names of the columns dedupe adds (first, so that ragged rows keep them aligned). */
-export const DEDUPE_COLUMNS = ['cluster_id', 'cluster_size', 'match_decision', 'match_score', 'matched_id'] as const;
+export const DEDUPE_COLUMNS = ['cluster_id', 'cluster_size', 'match_decision', 'match_score', 'matched_id', 'match_note'] as const;
+/** `match_note` of an Unmatchable row (a Possible row's says why it is not Matched: shard.ts possibleNote). */
+export const UNMATCHABLE_NOTE = 'supplies none of the minimum combinations: not matched on its own';
 /** The column `--explain` adds. */
 export const EXPLAIN_COLUMN = 'match_explanation';
 
@@ -140,19 +145,22 @@ export async function writeDedupe(
         const decision = results.decision(row);
         let other = -1;
         let score: number | null = null;
+        let note = '';
         if (decision === 'Matched') {
           other = results.partner[row] as number;
           score = results.partnerScore[row] as number;
         } else if (decision === 'Possible') {
           other = results.possible[row] as number;
           score = results.possibleScore[row] as number;
-        }
+          note = possibleNote(score, run.match, results.shortfalls.get(row));
+        } else if (decision === 'Unmatchable') note = UNMATCHABLE_NOTE;
         const out = [
           idOf(read.ids, results.root(row)),
           String(results.clusterSize(row)),
           decision,
           score === null ? '' : formatScore(score),
           other === -1 ? '' : idOf(read.ids, other),
+          note,
         ];
         if (explanations !== null) out.push(explanations.get(row) ?? '');
         if (capture?.rows.has(row)) capture.cells.set(row, cells);

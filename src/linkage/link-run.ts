@@ -20,6 +20,8 @@ export class LinkResults {
   possible: Int32Array;
   possibleScore: Float64Array;
   noGate: Uint8Array;
+  /** Right rows whose best Possible agrees on no minimum combination: why (shard.ts formatShortfalls). */
+  readonly shortfalls = new Map<number, string>();
   readonly lowScores: number[] = [];
   answered = 0;
   size = 0;
@@ -58,6 +60,7 @@ export class LinkResults {
       this.possibleScore[r.firstId + i] = r.possibleScore[i] as number;
       this.noGate[r.firstId + i] = r.noGate[i] as number;
     }
+    r.noteIds.forEach((row, k) => this.shortfalls.set(row, r.notes[k] as string));
     for (const s of r.lowScores) this.lowScores.push(s);
     this.answered += r.count;
   }

@@ -4,7 +4,7 @@
  * single-threaded one), answering queries, and explaining pairs. Used in-process with one
  * thread and inside each worker with several (see pool.ts, worker.ts).
  */
-import { ContactIndex, evaluateGates, suppliedFields, type FieldOutcome, type Gate, type NormalizedContact } from '../engine/index.js';
+import { ContactIndex, evaluateGates, suppliedFields, type FieldOutcome, type Gate, type GateShortfall, type NormalizedContact } from '../engine/index.js';
 import { compileRowLayout, rowToContact, type RowLayout } from '../files/row-contact.js';
 import type { HeaderPlan } from '../files/header-map.js';
 import { gatesOf, indexOptionsOf, type MatchSettings } from './settings.js';
@@ -38,6 +38,9 @@ export interface QueryResult {
   /** Best "possible" candidate per row (-1 when none) and its score. */
   readonly possibleId: Int32Array;
   readonly possibleScore: Float64Array;
+  /** Rows whose best Possible agrees on no minimum combination, and why ({@link formatShortfalls}). */
+  readonly noteIds: Int32Array;
+  readonly notes: readonly string[];
   /** 1 when the row supplies none of the minimum combinations (cannot be matched on its own). */
   readonly noGate: Uint8Array;
   /** For the report: rows with no candidate above the review threshold, with their best score. */
@@ -148,6 +151,8 @@ export class MatchShard {
     const possibleId = new Int32Array(count).fill(-1);
     const possibleScore = new Float64Array(count);
     const noGate = new Uint8Array(count);
+    const noteIds: number[] = [];
+    const notes: string[] = [];
     const lowIds: number[] = [];
     const lowScores: number[] = [];
     const every = this.options.lowSampleEvery;
@@ -165,6 +170,10 @@ export class MatchShard {
           possibleId[i] = c.id;
           possibleScore[i] = c.score;
           possible = true;
+          if (c.gate === null) {
+            noteIds.push(id);
+            notes.push(formatShortfalls(this.index.gateShortfalls(q, c.id)));
+          }
         }
       }
       if (found.length === 0) {
@@ -187,6 +196,8 @@ export class MatchShard {
       matchScore: Float64Array.from(scores),
       possibleId,
       possibleScore,
+      noteIds: Int32Array.from(noteIds),
+      notes,
       noGate,
       lowIds: Int32Array.from(lowIds),
       lowScores: Float64Array.from(lowScores),
@@ -208,4 +219,42 @@ export function formatExplanation(outcomes: readonly FieldOutcome[]): string {
     .filter((o) => o.level !== 'missing' && o.weight !== 0)
     .map((o) => `${o.field} ${o.weight >= 0 ? '+' : ''}${o.weight.toFixed(1)} (${o.label})`)
     .join('; ');
+}
+
+/** "email differs" / "no phone on the other row": one field of a gate that did not agree. */
+function fieldWhy(field: string, held: boolean): string {
+  return held ? `${field} differs` : `no ${field} on the other row`;
+}
+
+/** "firstName+lastName+email (email differs); email (email differs)": each supplied gate and why it did not agree. */
+export function formatShortfalls(shortfalls: readonly GateShortfall[]): string {
+  return shortfalls
+    .map((g) => `${g.gate} (${[...g.differs.map((f) => fieldWhy(f, true)), ...g.missing.map((f) => fieldWhy(f, false))].join(', ')})`)
+    .join('; ');
+}
+
+/**
+ * Why a row's best candidate is Possible and not Matched: its score against the match
+ * threshold (`match`, bits) and, when no minimum combination agrees, which and why
+ * (`shortfall`, {@link formatShortfalls}).
+ */
+export function possibleNote(score: number, match: number, shortfall: string | undefined): string {
+  const below = `below the match threshold (${match} bits)`;
+  if (shortfall === undefined) return below;
+  const gates = `no minimum combination agrees: ${shortfall}`;
+  return score >= match ? `above the match threshold, but ${gates}` : `${below}, and ${gates}`;
+}
+
+/**
+ * The summary line of the Possible rows that scored above the match threshold (`notes`: their
+ * {@link formatShortfalls} texts): how many, and the most frequent reasons; null when none.
+ * `where` says where each row's reason is written, if anywhere.
+ */
+export function describeAboveThreshold(notes: readonly string[], where: string | null, shown = 3): string | null {
+  if (notes.length === 0) return null;
+  const counts = new Map<string, number>();
+  for (const n of notes) counts.set(n, (counts.get(n) ?? 0) + 1);
+  const top = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, shown).map(([n, c]) => `${c} x ${n}`);
+  const rows = notes.length === 1 ? '1 row scores' : `${notes.length} rows score`;
+  return `  ${rows} above the match threshold but agree${notes.length === 1 ? 's' : ''} on no minimum combination${where === null ? '' : ` (${where})`}: ${top.join(' | ')}`;
 }

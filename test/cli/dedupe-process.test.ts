@@ -16,7 +16,7 @@ describe('matchbook dedupe as a process', () => {
     expect(run.code, run.stderr).toBe(0);
     const rows = parseCsv(run.stdout);
     expect(rows.map((r) => r['cluster_size'])).toEqual(['2', '2', '1']);
-    expect(run.stdout.split('\n')[0]).toBe('cluster_id,cluster_size,match_decision,match_score,matched_id,first,last,email');
+    expect(run.stdout.split('\n')[0]).toBe('cluster_id,cluster_size,match_decision,match_score,matched_id,match_note,first,last,email');
     expect(run.stderr).toMatch(/^matchbook dedupe: /m);
     expect(run.stderr).toMatch(/wrote 3 rows \(every row read\) to standard output/);
   }, 120_000);

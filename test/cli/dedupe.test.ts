@@ -26,7 +26,7 @@ describe('dedupe', () => {
     expect(run.stdout).toBe('');
     const rows = parseCsv(s.read('out.csv'));
     expect(rows.map((r) => r['id'])).toEqual(['1', '2', '3', '4', '5', '6']);
-    expect(Object.keys(rows[0] ?? {})).toEqual(['cluster_id', 'cluster_size', 'match_decision', 'match_score', 'matched_id', 'id', 'first_name', 'last_name', 'email', 'phone', 'dob', 'zip']);
+    expect(Object.keys(rows[0] ?? {})).toEqual(['cluster_id', 'cluster_size', 'match_decision', 'match_score', 'matched_id', 'match_note', 'id', 'first_name', 'last_name', 'email', 'phone', 'dob', 'zip']);
     const byId = new Map(rows.map((r) => [r['id'], r]));
     for (const id of ['1', '2', '4']) {
       expect(byId.get(id)?.['cluster_id']).toBe('1');
@@ -35,9 +35,9 @@ describe('dedupe', () => {
       expect(Number(byId.get(id)?.['match_score'])).toBeGreaterThanOrEqual(18);
     }
     expect(byId.get('2')?.['matched_id']).toBe('1');
-    expect(byId.get('3')).toMatchObject({ cluster_id: '3', cluster_size: '1', match_decision: 'Unmatched', match_score: '', matched_id: '' });
+    expect(byId.get('3')).toMatchObject({ cluster_id: '3', cluster_size: '1', match_decision: 'Unmatched', match_score: '', matched_id: '', match_note: '' });
     // Ann Lee supplies no minimum combination: she cannot be matched, and says so.
-    expect(byId.get('5')?.['match_decision']).toBe('Unmatchable');
+    expect(byId.get('5')).toMatchObject({ match_decision: 'Unmatchable', match_note: expect.stringMatching(/^supplies none of the minimum combinations/) });
     expect(run.stderr).toMatch(/records 6; clusters 4 \(1 with 2\+ rows, largest 3\); duplicates 2 rows/);
     expect(run.stderr).toMatch(/cannot be matched on their own: 1 row supplies none of the 5 minimum combinations \(--gates contract\)/);
     expect(run.stderr).toMatch(/wrote 6 rows \(every row read\) to out\.csv/);
@@ -149,6 +149,39 @@ describe('dedupe', () => {
     expect(high.stderr).toMatch(/match >= 500 bits, review >= 5/);
   });
 
+  it('a Possible row says why it is not Matched, in match_note, the summary and the report', async () => {
+    // Same name and birthday, another email, no ZIP on the second row: a high score, but no
+    // minimum combination the rows agree on (a parent and a child share all of that).
+    const input = s.file('why.csv', [
+      'id,first,last,email,dob,zip',
+      '1,Robert,Smith,bob@example.com,1970-03-04,12345',
+      '2,Robert,Smith,robert.smith@work.example.org,1970-03-04,',
+      '3,Mary,Jones,mary@example.org,1980-01-02,54321',
+    ]);
+    const run = await s.cli(['dedupe', input, '-o', 'why-out.csv', '--id', 'id', '--report', 'why.html', '--progress', 'none']);
+    expect(run.code, run.stderr).toBe(0);
+    const rows = parseCsv(s.read('why-out.csv'));
+    expect(rows.map((r) => r['match_decision'])).toEqual(['Possible', 'Possible', 'Unmatched']);
+    expect(Number(rows[0]?.['match_score'])).toBeGreaterThanOrEqual(18);
+    expect(rows[0]?.['match_note']).toBe('above the match threshold, but no minimum combination agrees: '
+      + 'firstName+lastName+email (email differs); firstName+lastName+zip5+dateOfBirth (no zip5 on the other row); email (email differs)');
+    expect(rows[1]?.['match_note']).toBe('above the match threshold, but no minimum combination agrees: firstName+lastName+email (email differs); email (email differs)');
+    expect(rows[2]?.['match_note']).toBe('');
+    expect(run.stderr).toContain('2 rows score above the match threshold but agree on no minimum combination (match_note says which): '
+      + '1 x firstName+lastName+email (email differs); email (email differs) | 1 x firstName+lastName+email (email differs); firstName+lastName+zip5+dateOfBirth (no zip5 on the other row); email (email differs)');
+    const html = s.read('why.html');
+    expect(html).toContain('<p class="note">above the match threshold, but no minimum combination agrees: firstName+lastName+email (email differs)');
+    expect(html).toContain('2 rows score above the match threshold');
+  });
+
+  it('a Possible row below the threshold says so', async () => {
+    const input = s.file('below.csv', PEOPLE);
+    await s.cli(['dedupe', input, '-o', 'below-out.csv', '--threshold', '500', '--possible', '5', '--progress', 'none']);
+    const possible = parseCsv(s.read('below-out.csv')).filter((r) => r['match_decision'] === 'Possible');
+    expect(possible.length).toBeGreaterThan(0);
+    for (const r of possible) expect(r['match_note']).toMatch(/^below the match threshold \(500 bits\)/);
+  });
+
   it('--gate replaces the contract\'s minimum combinations (a voter list without dates of birth)', async () => {
     const input = s.file('voters.csv', ['first,last,zip,city', 'Maria,Garcia,78701,Austin', 'Maria,Garcia,78701,Austin', 'Maria,Garcia,10001,New York']);
     const contract = await s.cli(['dedupe', input, '-o', 'v1.csv', '--progress', 'none']);
@@ -173,7 +206,7 @@ describe('dedupe', () => {
     const semi = s.file('semi.csv', ['first;last;email', 'Ann;Lee;ann@example.com', 'Ann;Lee;ann@example.com']);
     const run = await s.cli(['dedupe', semi, '-o', 'semi-out.csv', '--progress', 'none']);
     expect(run.code).toBe(0);
-    expect(s.read('semi-out.csv').split('\n')[0]).toBe('cluster_id;cluster_size;match_decision;match_score;matched_id;first;last;email');
+    expect(s.read('semi-out.csv').split('\n')[0]).toBe('cluster_id;cluster_size;match_decision;match_score;matched_id;match_note;first;last;email');
     expect(run.stderr).toMatch(/semicolon-delimited/);
     const pipe = s.file('pipe.txt', ['first|last|email', 'Ann|Lee|ann@example.com', 'Ann|Lee|ann@example.com']);
     const forced = await s.cli(['dedupe', pipe, '-o', 'pipe-out.csv', '--delimiter', '|', '--progress', 'none']);
@@ -203,8 +236,8 @@ describe('dedupe', () => {
     expect(run.code, run.stderr).toBe(0);
     const rows = parseRows(s.read('r.csv'));
     expect(rows).toHaveLength(5);
-    expect(rows[2]?.slice(5)).toEqual(['Ann', 'Lee']);
-    expect(rows[3]?.slice(5)).toEqual(['Ann', 'Lee', 'ann@example.com', 'EXTRA', 'MORE']);
+    expect(rows[2]?.slice(6)).toEqual(['Ann', 'Lee']);
+    expect(rows[3]?.slice(6)).toEqual(['Ann', 'Lee', 'ann@example.com', 'EXTRA', 'MORE']);
     expect(rows[3]?.[0]).toBe('1');
     expect(run.stderr).toMatch(/2 blank lines ignored \(lines 3, 6\)/);
     expect(run.stderr).toMatch(/1 row with fewer fields than the header: missing fields read as empty \(line 4\)/);
@@ -216,7 +249,7 @@ describe('dedupe', () => {
     const input = s.file('again.csv', ['cluster_id,first,last,email', 'x,Ann,Lee,ann@example.com', 'y,Ann,Lee,ann@example.com']);
     const run = await s.cli(['dedupe', input, '-o', 'again-out.csv', '--progress', 'none']);
     expect(run.code).toBe(0);
-    expect(s.read('again-out.csv').split('\n')[0]).toBe('matchbook_cluster_id,matchbook_cluster_size,matchbook_match_decision,matchbook_match_score,matchbook_matched_id,cluster_id,first,last,email');
+    expect(s.read('again-out.csv').split('\n')[0]).toBe('matchbook_cluster_id,matchbook_cluster_size,matchbook_match_decision,matchbook_match_score,matchbook_matched_id,matchbook_match_note,cluster_id,first,last,email');
   });
 
   it('bad input: one clear line, no stack trace, no output file left behind', async () => {
