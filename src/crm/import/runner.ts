@@ -473,7 +473,7 @@ export class ImportRunner {
         }
       } catch (error) {
         if (!(error instanceof CrmError)) throw error;
-        outcomes.push(outcomeOf(error.issues, m, step.body));
+        outcomes.push(outcomeOf(error.issues, m, step.body, step.kind === 'findOrCreate' ? step.labels : []));
         noWrite(s + 1);
       }
     }
