@@ -20,7 +20,7 @@
 import { spawn } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { pairMetrics, pairsFromClusters } from '../src/eval/metrics.js';
@@ -39,8 +39,9 @@ const HEADER = ['truth', 'firstName', 'middleName', 'lastName', 'suffix', 'dateO
 
 /**
  * Writes the seeded file for `rows` rows into `dir` unless it exists there; answers its path.
- * It is written under a name private to this run (`work`, this run's own directory) and
- * renamed into place, so a run never reads another's half-written file.
+ * It is written beside it under a name private to this run (`work`'s name: the run's own
+ * temp directory) and renamed into place (same directory, so same filesystem), so a run never
+ * reads another's half-written file.
  */
 async function corpusFile(seed: number, rows: number, dir: string, work: string): Promise<string> {
   mkdirSync(dir, { recursive: true });
@@ -48,7 +49,7 @@ async function corpusFile(seed: number, rows: number, dir: string, work: string)
   if (existsSync(path)) return path;
   const people = Math.round(rows * (1 - DUPLICATE_SHARE));
   const corpus = generateCorpus({ seed, size: people });
-  const partial = join(work, `corpus-seed${seed}-${rows}.csv.partial`);
+  const partial = `${path}.${basename(work)}.partial`;
   const out = createWriteStream(partial);
   const write = (text: string): Promise<void> => new Promise((res) => (out.write(text) ? res() : out.once('drain', () => res())));
   process.stderr.write(`bench: writing ${fmt(rows)} rows to ${path}\n`);
