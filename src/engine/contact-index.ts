@@ -11,7 +11,7 @@ import { compactName } from './name.js';
 import { DEFAULT_NICKNAMES, type NicknameTable } from './nicknames.js';
 import { PhoneMemo } from './phone.js';
 import { MAX_RECORD_ID, PostingTable, type PostingTableState } from './posting-table.js';
-import { IdTally } from './id-tally.js';
+import { CandidateSelector, type KeyPostings, type SelectionLimits } from './candidate-selection.js';
 import { RecordStore, RecordView, type RecordStoreState } from './record-store.js';
 import { compileModel, makeScoreContext, scorePair, type CompiledModel, type FieldOutcome, type ScoreContext, type TermFrequencies } from './score.js';
 import type { ContactInput, NormalizedContact } from './types.js';
@@ -46,6 +46,12 @@ export interface IndexOptions extends NormalizeOptions {
   /** Adjust exact name agreement by the name's frequency in the index. Default true. */
   readonly termFrequencies?: boolean;
   /**
+   * Count names elsewhere: term frequencies (when on) read these counts instead of the
+   * index's own, for an index that holds only some of the records (database retrieval loads
+   * a lookup's candidates into one and counts names in the database).
+   */
+  readonly termCounts?: TermFrequencies;
+  /**
    * A match must agree (not only be supplied) on every field of one minimum combination.
    * Default true, for a CRM; false for linking files whose errors replace whole values.
    */
@@ -69,6 +75,12 @@ export interface FindOptions {
   readonly excludeId?: number;
   /** Build the explanation. Default true. */
   readonly explain?: boolean;
+  /**
+   * Score these records (ids, best first), chosen elsewhere with this index's selection
+   * (candidate-selection.ts), instead of selecting them by blocking keys; ids not indexed are
+   * skipped.
+   */
+  readonly candidates?: readonly number[];
 }
 
 /** The decision on a candidate. "Possible" is a match for review, never merged automatically. */
@@ -172,8 +184,15 @@ export class ContactIndex {
   private readonly records = new RecordStore();
   /** The candidate being scored (reused: `rank` is synchronous and never nested). */
   private readonly view = new RecordView(this.records);
-  /** Hits per record during candidate retrieval (reused, like `view`). */
-  private readonly hits = new IdTally();
+  /** Chooses the candidates of a lookup from the keys' postings (its tally is reused, like `view`). */
+  private readonly selector: CandidateSelector;
+  /** The posting-table slot of each key of the lookup under way (reused). */
+  private readonly lookupSlots: number[] = [];
+  private readonly slotPostings: KeyPostings = {
+    count: (i) => this.postings.countAt(this.lookupSlots[i] as number),
+    read: (i, limit, weight, tally) => this.postings.forEachAt(this.lookupSlots[i] as number, limit, weight, tally),
+    idOf: (row) => this.records.idOfRow(row),
+  };
   private readonly postings = new PostingTable();
   private readonly identifiers = new Map<string, Posting>();
   /**
@@ -199,9 +218,6 @@ export class ContactIndex {
   private readonly thresholds: Thresholds;
   private readonly gates: readonly Gate[];
   private readonly strict: boolean;
-  private readonly maxBlockSize: number;
-  private readonly maxCandidates: number;
-  private readonly selectiveBlockSize: number;
   private readonly normalizeOptions: NormalizeOptions;
   private readonly tf: TermFrequencies | null;
   private readonly requireGateAgreement: boolean;
@@ -213,9 +229,11 @@ export class ContactIndex {
     this.gates = options.gates ?? DEFAULT_GATES;
     this.strict = options.strict ?? false;
     this.requireGateAgreement = options.requireGateAgreement ?? true;
-    this.maxBlockSize = Math.max(1, options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE);
-    this.maxCandidates = Math.max(1, options.maxCandidates ?? DEFAULT_MAX_CANDIDATES);
-    this.selectiveBlockSize = Math.max(1, options.selectiveBlockSize ?? DEFAULT_SELECTIVE_BLOCK_SIZE);
+    this.selector = new CandidateSelector({
+      maxBlockSize: Math.max(1, options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE),
+      maxCandidates: Math.max(1, options.maxCandidates ?? DEFAULT_MAX_CANDIDATES),
+      selectiveBlockSize: Math.max(1, options.selectiveBlockSize ?? DEFAULT_SELECTIVE_BLOCK_SIZE),
+    });
     const norm: { -readonly [K in keyof NormalizeOptions]: NormalizeOptions[K] } = {};
     if (options.defaultCountry !== undefined) norm.defaultCountry = options.defaultCountry;
     if (options.dateOrder !== undefined) norm.dateOrder = options.dateOrder;
@@ -228,7 +246,7 @@ export class ContactIndex {
     this.tf =
       options.termFrequencies === false
         ? null
-        : {
+        : options.termCounts ?? {
             get total() {
               return records.size;
             },
@@ -341,64 +359,28 @@ export class ContactIndex {
     return this.candidateRows(candidate, excludeId).map((row) => this.records.idOfRow(row));
   }
 
-  /** {@link candidateIds} as rows of the record store, in the same order. */
+  /** {@link candidateIds} as rows of the record store, in the same order (candidate-selection.ts). */
   private candidateRows(candidate: NormalizedContact, excludeId?: number): number[] {
     const excludeRow = excludeId === undefined ? -1 : this.records.rowOf(excludeId);
-    const hashes = blockingHashes(candidate, this.nicknames, this.soundOfQuery);
-    const n = hashes.length;
-    // Keys with records, most selective first (ties: emission order): count * n + i sorts both.
-    const order: number[] = [];
-    const slots: number[] = new Array(n);
-    const counts: number[] = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const slot = this.postings.slotOf(hashes[i] as number);
-      const count = this.postings.countAt(slot);
-      slots[i] = slot;
-      counts[i] = count;
-      if (count > 0) order.push(count * n + i);
-    }
-    order.sort(ascending);
-    // Hits per record: 2 for a selective key (enough alone), 1 for any other.
-    const hits = this.hits;
-    hits.clear();
-    const budget = this.maxCandidates * 4;
-    let read = 0;
-    const tally = (row: number, weight: number): void => {
-      if (row !== excludeRow) hits.add(row, weight);
-    };
-    for (const key of order) {
-      const i = key % n;
-      const count = counts[i] as number;
-      const common = count > this.maxBlockSize;
-      if (common && hits.size > 0) continue;
-      const weight = count <= this.selectiveBlockSize ? 2 : 1;
-      const limit = Math.min(common ? this.maxBlockSize : count, budget - read);
-      this.postings.forEachAt(slots[i] as number, limit, weight, tally);
-      read += limit;
-      if (common || read >= budget) break;
-    }
-    // Records found under a selective key or two keys; when none, every record found (a
-    // candidate with a single key, an email alone, still reaches its records). Sorted by
-    // hits (more first), then id, as one number per record: (MAX_HITS - hits) * 2^31 + id.
-    let minHits = 2;
-    let any = false;
-    for (let k = 0; k < hits.size; k++) if (hits.tallyAt(k) >= 2) any = true;
-    if (!any) minHits = 0;
-    // The tally holds rows; ties go to the lower record id, so each row's key packs its id.
-    const keys: number[] = [];
-    const rows: number[] = [];
-    for (let k = 0; k < hits.size; k++) {
-      const h = hits.tallyAt(k);
-      if (h < minHits) continue;
-      const row = hits.idAt(k);
-      keys.push((MAX_HITS - Math.min(h, MAX_HITS)) * ID_SPAN + this.records.idOfRow(row));
-      rows.push(row);
-    }
-    const ranked = keys.map((_, i) => i).sort((a, b) => (keys[a] as number) - (keys[b] as number));
-    const size = Math.min(ranked.length, this.maxCandidates);
-    const out: number[] = new Array(size);
-    for (let k = 0; k < size; k++) out[k] = rows[ranked[k] as number] as number;
-    return out;
+    const hashes = this.keyHashes(candidate);
+    const slots = this.lookupSlots;
+    slots.length = hashes.length;
+    for (let i = 0; i < hashes.length; i++) slots[i] = this.postings.slotOf(hashes[i] as number);
+    return this.selector.select(hashes.length, this.slotPostings, excludeRow);
+  }
+
+  /**
+   * The blocking key hashes this index files a record under and looks a candidate up by
+   * (blocking.ts), for a store that keeps the keys itself (database retrieval). Adds nothing
+   * to the index's memos.
+   */
+  keyHashes(contact: NormalizedContact): number[] {
+    return blockingHashes(contact, this.nicknames, this.soundOfQuery);
+  }
+
+  /** The limits this index selects candidates with (its options or their defaults). */
+  get selectionLimits(): SelectionLimits {
+    return this.selector.limits;
   }
 
   /** Finds the best matching record for a candidate (see {@link MatchResult}). */
@@ -469,6 +451,13 @@ export class ContactIndex {
     return gateShortfalls(this.gates, suppliedFields(q), suppliedFields(r), s.agreeMask);
   }
 
+  /** Rows of the indexed ids among `ids`, in their order, without `excludeId`. */
+  private rowsOf(ids: readonly number[], excludeId: number | undefined): number[] {
+    const rows: number[] = [];
+    for (const id of ids) if (id !== excludeId && this.records.has(id)) rows.push(this.records.rowOf(id));
+    return rows;
+  }
+
   private scoreContext(options: FindOptions): ScoreContext {
     return options.strict ?? this.strict ? this.contexts.strict : this.contexts.loose;
   }
@@ -507,7 +496,7 @@ export class ContactIndex {
   } {
     const ctx = this.scoreContext(options);
     const fast = ctx === this.contexts.strict ? this.contexts.strictFast : this.contexts.looseFast;
-    const rows = this.candidateRows(q, options.excludeId);
+    const rows = options.candidates === undefined ? this.candidateRows(q, options.excludeId) : this.rowsOf(options.candidates, options.excludeId);
     const eligible: ScoredCandidate[] = [];
     const vetoed: number[] = [];
     let top: { id: number; score: number } | null = null;
@@ -551,15 +540,6 @@ export class ContactIndex {
     eligible.sort((a, b) => rankOf(b) - rankOf(a) || b.score - a.score || a.id - b.id);
     return { eligible, scored: rows.length, top, topReason };
   }
-}
-
-/** Ids are below 2^31: an id and a hit count pack into one exactly representable number. */
-const ID_SPAN = 2 ** 31;
-/** Hit counts above this sort as equal (a record shares at most a few dozen keys). */
-const MAX_HITS = 1 << 16;
-
-function ascending(a: number, b: number): number {
-  return a - b;
 }
 
 /** How many vetoed records are scored in full to explain an unmatched candidate. */

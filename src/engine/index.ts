@@ -79,6 +79,7 @@ export {
 } from './score.js';
 export { blockingHashes, blockingKeys, hashKeyParts, phoneticKey } from './blocking.js';
 export { MAX_RECORD_ID, PostingTable } from './posting-table.js';
+export { CandidateSelector, type KeyPostings, type SelectionLimits } from './candidate-selection.js';
 export { ADDRESS_FILE_GATES, CITY_FILE_GATES, LINKAGE_PROFILE, LINKAGE_THRESHOLDS, type MatchProfile } from './profiles.js';
 export { isAdjacentTransposition, jaroWinkler, levenshtein } from './similarity.js';
 export {
