@@ -90,6 +90,8 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
 export class SqliteStore implements Store {
   /** One writer process (plus admin commands, which write no people). */
   readonly sharedByProcesses = false;
+  /** No database retrieval: a SQLite tenant is one process's, and its index fits that process (README). */
+  readonly matchKeys = null;
   private readonly stmts = new Map<string, Database.Statement>();
   private readonly tx: GroupCommit;
   private readonly imports: SqliteImportTables;
@@ -376,6 +378,7 @@ export class SqliteStore implements Store {
       updatePerson: async (person, normalized, mark) => wrote(this.updatePerson(scope, person, normalized, mark)),
       insertCanvassResponse: async (row, mark) => wrote(this.insertCanvassResponse(scope, row, mark)),
       peopleChangedSince: async () => [],
+      keys: null,
     };
     const value = await fn(writer, NO_CHANGES);
     const durable = batches.length === 0 ? DURABLE : batches.length === 1 ? batches[0] as Promise<void> : Promise.all(batches).then(() => undefined);

@@ -22,8 +22,10 @@
  */
 
 import type { ImportRowMark, ImportStore } from './import-types.js';
+import type { MatchKeyReader, MatchKeyStore, PersonKeys } from './match-key-types.js';
 
 export type * from './import-types.js';
+export type * from './match-key-types.js';
 
 /** The two record sets of a tenant (interface.md 1.6). */
 export type ContextName = 'voterfile' | 'campaign';
@@ -215,6 +217,12 @@ export interface PersonRecord {
 export interface StoredNormalization {
   readonly fingerprint: number;
   readonly json: string;
+  /**
+   * Database retrieval: the person's blocking keys, filed (replacing the ones filed before) in
+   * the same transaction as the person (match-key-types.ts). Only a store with
+   * {@link Store.matchKeys} takes them.
+   */
+  readonly keys?: PersonKeys;
 }
 
 /** One stored normalization, as the index load reads it. */
@@ -261,6 +269,8 @@ export interface ScopeWriter {
   insertCanvassResponse(row: NewCanvassRow, mark?: ImportRowMark): Promise<number>;
   /** {@link Store.peopleChangedSince}, read in the unit (under its lock). */
   peopleChangedSince(afterSeq: number, limit: number): Promise<PersonChange[]>;
+  /** {@link Store.matchKeys}' reads in the unit (its transaction); null when the store has none. */
+  readonly keys: MatchKeyReader | null;
 }
 
 /** Persistence of tenants, keys, settings, people and bulk imports. See the module comment for the rules. */
@@ -274,6 +284,8 @@ export interface Store extends ImportStore {
    * before they are durable, and each write of a unit is applied on its own.
    */
   readonly sharedByProcesses: boolean;
+  /** Database retrieval (match-key-types.ts): PostgreSQL's; null for a store without it (SQLite). */
+  readonly matchKeys: MatchKeyStore | null;
   /** Commits what is pending, then closes. */
   close(): Promise<void>;
   /**

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PG_MIGRATIONS, PgStore, StoreError, copySqliteToPg, migratePg, type Scope } from '../../src/store/index.js';
 import { HAVE_POSTGRES, startPostgres, type PgServer } from '../services.js';
 import { describeStoreContract, insert, person, update } from './store-contract.js';
+import { describeMatchKeyContract } from './match-keys-contract.js';
 
 let server: PgServer | null = null;
 const cluster = async (): Promise<PgServer> => (server ??= await startPostgres());
@@ -15,6 +16,11 @@ describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
   afterAll(() => server?.stop());
 
   describeStoreContract('PgStore', async () => {
+    const url = await (await cluster()).createDatabase();
+    return { open: () => PgStore.open({ url }), dispose: async () => undefined };
+  });
+
+  describeMatchKeyContract('PgStore', async () => {
     const url = await (await cluster()).createDatabase();
     return { open: () => PgStore.open({ url }), dispose: async () => undefined };
   });

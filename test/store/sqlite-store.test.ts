@@ -77,6 +77,19 @@ describe('SqliteStore on a file', () => {
     await s2.close();
   });
 
+  it('has no database retrieval, and a write unit says so (keys of a normalization are ignored)', async () => {
+    const s = await SqliteStore.open({ path: join(dir, 'db.sqlite') });
+    const scope = { tenantId: (await s.createTenant('t', 'x')).id, context: 'voterfile' as const };
+    expect(s.matchKeys).toBeNull();
+    const applied = await s.writeScope(scope, async (writer) => {
+      expect(writer.keys).toBeNull();
+      return writer.insertPerson(person(), { fingerprint: 1, json: '{}', keys: { hashes: [1], first: null, last: null } });
+    });
+    await applied.durable;
+    expect(await s.listNormalizations(scope, 1, 0, 10)).toEqual([{ crmId: applied.value.crmId, json: '{}', organization: false }]);
+    await s.close();
+  });
+
   it('a committed write is visible to another connection at once (no buffering in the process)', async () => {
     const path = join(dir, 'db.sqlite');
     const s1 = await SqliteStore.open({ path });
