@@ -42,6 +42,8 @@ export interface ServeOptions {
   readonly redis?: string | null;
   /** Most people this process indexes (Crm maxIndexPeople); undefined: derived from the heap limit. */
   readonly maxIndexPeople?: number;
+  /** Candidate retrieval (Crm index): in-memory indexes (default) or the database's keys (PostgreSQL). */
+  readonly index?: 'memory' | 'database';
   /** Where `GET /metrics` is served and to whom (README "Metrics"); default {@link DEFAULT_METRICS}. */
   readonly metrics?: MetricsSettings;
 }
@@ -106,6 +108,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const crm = await Crm.open({
     db: options.db, synchronous: options.synchronous, loadIndexes: false,
     ...(options.maxIndexPeople === undefined ? {} : { maxIndexPeople: options.maxIndexPeople }),
+    ...(options.index === undefined ? {} : { index: options.index }),
   });
   let demoKey: string | null = null;
   try {
@@ -296,11 +299,15 @@ export function registerServe(program: Command, io: CliIo): void {
     .option('--metrics-host <host>', `address of the metrics port (default: $MATCHBOOK_METRICS_HOST or ${DEFAULT_HOST})`)
     .option('--log-level <level>', 'fatal|error|warn|info|debug|trace|silent (default: $LOG_LEVEL or info)')
     .addOption(
+      new Option('--index <where>', 'memory: each tenant\'s index in this process, loaded at start; database: blocking keys in PostgreSQL, nothing loaded, memory flat in tenant size (default: $MATCHBOOK_INDEX or memory)')
+        .choices(['memory', 'database']),
+    )
+    .addOption(
       new Option('--sync <mode>', 'full: every answered write is fsynced (group commit), survives power loss; normal: survives a killed server, not power loss')
         .choices(['full', 'normal'])
         .default('full'),
     )
-    .action(async (opts: { port?: number; host?: string; db?: string; redis?: string; maxIndexPeople?: number; trustProxy?: boolean; logLevel?: string; sync: 'full' | 'normal'; metricsPort?: number; metricsHost?: string }) => {
+    .action(async (opts: { port?: number; host?: string; db?: string; redis?: string; maxIndexPeople?: number; trustProxy?: boolean; logLevel?: string; sync: 'full' | 'normal'; metricsPort?: number; metricsHost?: string; index?: 'memory' | 'database' }) => {
       const envPort = io.env['PORT'];
       const envMetricsPort = io.env['MATCHBOOK_METRICS_PORT'];
       const metricsKey = io.env['MATCHBOOK_METRICS_KEY'];
@@ -311,8 +318,14 @@ export function registerServe(program: Command, io: CliIo): void {
       };
       const envMax = io.env['MATCHBOOK_MAX_INDEX_PEOPLE'];
       const maxIndexPeople = opts.maxIndexPeople ?? (envMax !== undefined && envMax !== '' ? parseCount(envMax) : undefined);
+      const envIndex = io.env['MATCHBOOK_INDEX'];
+      if (opts.index === undefined && envIndex !== undefined && envIndex !== '' && envIndex !== 'memory' && envIndex !== 'database') {
+        throw new Error(`MATCHBOOK_INDEX must be "memory" or "database", not "${envIndex.slice(0, 40)}".`);
+      }
+      const index = opts.index ?? (envIndex === 'database' ? 'database' : 'memory');
       const options: ServeOptions = {
         db: resolveDbPath(opts.db, io),
+        index,
         host: opts.host ?? io.env['HOST'] ?? DEFAULT_HOST,
         port: opts.port ?? (envPort !== undefined && envPort !== '' ? parsePort(envPort) : DEFAULT_PORT),
         trustProxy: opts.trustProxy ?? false,
