@@ -30,7 +30,7 @@ import { toCandidate } from './api.bench.js';
 import { generateCorpus, MAX_CORPUS_SIZE } from './corpus.js';
 import { updateReadmeSection } from './lib/readme.js';
 import { describeMachine, machineInfo } from './lib/report.js';
-import { rssOf, startServer, type BenchServer } from './lib/server.js';
+import { cpuSecondsOf, rssOf, startServer, type BenchServer } from './lib/server.js';
 import { hammerAll } from './lib/hammer.js';
 
 const SECTION = '## Tenants bigger than memory (bench/scale.bench.ts)';
@@ -197,7 +197,7 @@ interface SizeResult {
   startMs: number[];
   rssStartMiB: number[];
   rssEndMiB: number[];
-  runs: { endpoint: string; reqPerSec: number; p50: number; p99: number; errors: number; statuses: string; load: number }[];
+  runs: { endpoint: string; reqPerSec: number; p50: number; p99: number; errors: number; statuses: string; load: number; cpuUs: number | null }[];
 }
 
 async function measureSize(args: Args, size: number, cluster: PgServer | null, log: (s: string) => void): Promise<SizeResult> {
@@ -230,7 +230,12 @@ async function measureSize(args: Args, size: number, cluster: PgServer | null, l
     for (const [endpoint, pool] of [['/v4/people/find', findBodies], ['/v4/people/findOrCreate', bodies(args.seed + 2, 40_000)]] as const) {
       const load = loadavg()[0] ?? 0;
       log(`  ${endpoint}: measuring (load ${load.toFixed(1)})`);
-      runs.push({ endpoint: `POST ${endpoint}`, load, ...(await hammerAll(bases, endpoint, key, pool, args.connections, args.duration)) });
+      const cpu = () => servers.reduce((sum, s) => sum + (cpuSecondsOf(s.pid) ?? Number.NaN), 0);
+      const before = cpu();
+      const run = await hammerAll(bases, endpoint, key, pool, args.connections, args.duration);
+      const used = cpu() - before;
+      const requests = run.reqPerSec * args.duration;
+      runs.push({ endpoint: `POST ${endpoint}`, load, cpuUs: Number.isFinite(used) && requests > 0 ? (used * 1e6) / requests : null, ...run });
     }
   } finally {
     const rssEndMiB = servers.map((s) => mib(rssOf(s.pid)));
@@ -243,7 +248,7 @@ async function measureSize(args: Args, size: number, cluster: PgServer | null, l
 function render(args: Args, results: readonly SizeResult[], machine: string): string {
   const n = (x: number) => Math.round(x).toLocaleString('en-US');
   const rows = results.flatMap((r) => r.runs.map((run) =>
-    `| ${n(r.size)} | ${run.endpoint} | ${n(run.reqPerSec)} | ${run.p50.toFixed(1)} | ${run.p99} | ${run.errors} | ${run.load.toFixed(1)} | ${run.statuses} |`));
+    `| ${n(r.size)} | ${run.endpoint} | ${n(run.reqPerSec)} | ${run.p50.toFixed(1)} | ${run.p99} | ${run.cpuUs === null ? '-' : n(run.cpuUs)} | ${run.errors} | ${run.load.toFixed(1)} | ${run.statuses} |`));
   const sizes = results.map((r) =>
     `| ${n(r.size)} | ${n(r.keys)} | ${r.dbGiB.toFixed(1)} | ${n(r.loadSeconds)} | ${r.startMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} | ${r.rssStartMiB.join(', ')} | ${r.rssEndMiB.join(', ')} |`);
   return [
@@ -254,15 +259,15 @@ function render(args: Args, results: readonly SizeResult[], machine: string): st
     `How: \`npm run bench:scale -- --sizes ${args.sizes.join(',')}\`. Each size: a fresh database on ${args.pg === null ? 'a throwaway PostgreSQL 15 cluster (default settings, shared_buffers 128 MB, fsync on)' : 'the database given with --pg'}, ` +
       'the seeded corpus loaded with COPY (validated and stored as findOrCreate would, keys filed by the engine), then ' +
       `${args.processes} \`matchbook serve --index database\` processes; autocannon with ${args.connections} connections split over them, ${args.duration} s per row after 5 s of find. ` +
-      'find: 20,000 noisy queries (30% of people not stored); findOrCreate: 40,000 fresh ones (it creates). req/s summed, p50 the mean, p99 the worst process. ' +
+      'find: 20,000 noisy queries (30% of people not stored); findOrCreate: 40,000 fresh ones (it creates). req/s summed, p50 the mean, p99 the worst process; server CPU: both processes\' CPU time over the row\'s requests (PostgreSQL\'s not counted). ' +
       'Start: spawn to GET /ready 200. Everything shares the 2 cores; load is the 1-minute load average when the row started.',
     '',
     '| people | key rows | database GiB | load (COPY + index) s | start s per process | RSS at start MiB | RSS at end MiB |',
     '|---|---|---|---|---|---|---|',
     ...sizes,
     '',
-    '| people | endpoint | req/s | p50 ms | p99 ms | errors | load | statuses |',
-    '|---|---|---|---|---|---|---|---|',
+    '| people | endpoint | req/s | p50 ms | p99 ms | server CPU µs/req | errors | load | statuses |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');
