@@ -262,7 +262,7 @@ export class DatabaseRetrieval {
 }
 
 /**
- * The (type, value) pairs an engine identifier key ("type:value", engine identifierKey) can
+ * The (type, value) pairs an engine identifier key ("type:value", engine comparableIdentifier) can
  * stand for: the type has no known separator, so every split at a colon is asked for.
  */
 function splitIdentifierKey(key: string): { type: string; value: string }[] {
