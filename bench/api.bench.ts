@@ -36,6 +36,7 @@ import { generateCorpus } from './corpus.js';
 import { updateReadmeSection } from './lib/readme.js';
 import { describeMachine, machineInfo, type MachineInfo } from './lib/report.js';
 import { cpuSecondsOf, rssOf, startServer } from './lib/server.js';
+import { hammer, hammerAll } from './lib/hammer.js';
 
 const SECTION = '## API (bench/api.bench.ts)';
 
@@ -112,23 +113,6 @@ interface Run {
   met: boolean;
 }
 
-async function hammer(base: string, path: string, key: string, bodies: readonly string[], args: Args, seconds: number): Promise<Result> {
-  let next = 0;
-  return autocannon({
-    url: base,
-    connections: args.connections,
-    duration: seconds,
-    timeout: 10,
-    requests: [
-      {
-        method: 'POST',
-        path,
-        headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`apiuser:${key}`).toString('base64')}` },
-        setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length]! }),
-      },
-    ],
-  });
-}
 
 /** Keys of the canvass run: Preferred tier (High category 200 rps each, no monthly quota). */
 const CANVASS_KEYS = 24;
@@ -309,24 +293,6 @@ interface ScaleRun {
   errors: number;
 }
 
-/**
- * autocannon against `bases` at once, the connections split evenly (a load balancer's
- * round robin); req/s summed, p50 the mean and p99 the worst of the per-process runs.
- */
-async function hammerAll(bases: readonly string[], path: string, key: string, bodies: readonly string[], args: Args, seconds: number): Promise<Omit<ScaleRun, 'store' | 'processes' | 'endpoint'>> {
-  const per = Math.max(1, Math.round(args.connections / bases.length));
-  const slice = Math.ceil(bodies.length / bases.length);
-  const results = await Promise.all(bases.map((base, i) => hammer(base, path, key, bodies.slice(i * slice, (i + 1) * slice), { ...args, connections: per }, seconds)));
-  const counts = new Map<string, number>();
-  for (const r of results) for (const [code, { count }] of Object.entries(r.statusCodeStats)) counts.set(code, (counts.get(code) ?? 0) + count);
-  return {
-    reqPerSec: results.reduce((n, r) => n + r.requests.average, 0),
-    p50: results.reduce((n, r) => n + r.latency.p50, 0) / results.length,
-    p99: Math.max(...results.map((r) => r.latency.p99)),
-    statuses: [...counts].sort(([a], [b]) => Number(a) - Number(b)).map(([c, n]) => `${c}: ${n}`).join(', '),
-    errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0),
-  };
-}
 
 /** `--store postgres --processes N`: SQLite (1 process) next to PostgreSQL with 1 and N processes. */
 async function mainScale(args: Args, processes: number): Promise<void> {
@@ -359,11 +325,11 @@ async function mainScale(args: Args, processes: number): Promise<void> {
       const bases = servers.map((s) => s.base);
       log(`${config.store}, ${config.processes} process(es): up in ${(Math.max(...servers.map((s) => s.startMs)) / 1000).toFixed(1)} s`);
       try {
-        await hammerAll(bases, '/v4/people/find', key, findBodies, args, args.warmup);
+        await hammerAll(bases, '/v4/people/find', key, findBodies, args.connections, args.warmup);
         log('  find: measuring');
-        runs.push({ store: config.store, processes: config.processes, endpoint: 'POST /v4/people/find', ...(await hammerAll(bases, '/v4/people/find', key, findBodies, args, args.duration)) });
+        runs.push({ store: config.store, processes: config.processes, endpoint: 'POST /v4/people/find', ...(await hammerAll(bases, '/v4/people/find', key, findBodies, args.connections, args.duration)) });
         log('  findOrCreate: measuring');
-        runs.push({ store: config.store, processes: config.processes, endpoint: 'POST /v4/people/findOrCreate', ...(await hammerAll(bases, '/v4/people/findOrCreate', key, bodies(poolSeed++, 40_000), args, args.duration)) });
+        runs.push({ store: config.store, processes: config.processes, endpoint: 'POST /v4/people/findOrCreate', ...(await hammerAll(bases, '/v4/people/findOrCreate', key, bodies(poolSeed++, 40_000), args.connections, args.duration)) });
       } finally {
         await Promise.all(servers.map((s) => s.stop()));
       }
@@ -431,10 +397,10 @@ async function main(): Promise<void> {
       log(`server (--sync ${sync}) up at ${server.base} in ${(server.startMs / 1000).toFixed(1)} s`);
       try {
         log('  find: warm-up');
-        await hammer(server.base, '/v4/people/find', key, findBodies, args, args.warmup);
+        await hammer(server.base, '/v4/people/find', key, findBodies, args.connections, args.warmup);
         if (sync === 'full') {
           log('  find: measuring');
-          runs.push(await measure('POST /v4/people/find', server.pid, () => hammer(server.base, '/v4/people/find', key, findBodies, args, args.duration), '>= 3,000 req/s, p99 <= 20 ms', (r) => r.requests.average >= 3000 && r.latency.p99 <= 20));
+          runs.push(await measure('POST /v4/people/find', server.pid, () => hammer(server.base, '/v4/people/find', key, findBodies, args.connections, args.duration), '>= 3,000 req/s, p99 <= 20 ms', (r) => r.requests.average >= 3000 && r.latency.p99 <= 20));
         }
         log('  canvassResponses: measuring');
         runs.push(await measure(`POST /v4/people/{crmId}/canvassResponses (--sync ${sync}, ${CANVASS_KEYS} Preferred keys)`, server.pid, () => hammerCanvass(server.base, canvass.keys, canvass.crmIds, args, args.duration), '>= 3,000 admitted (not 429) req/s, p99 <= 20 ms', (r) => admittedPerSecond(r) >= 3000 && r.latency.p99 <= 20));
@@ -442,7 +408,7 @@ async function main(): Promise<void> {
         // A reused database already holds the people of earlier pools: draw new ones.
         const poolSeed = seeded ? args.seed + (sync === 'full' ? 2 : 3) : Date.now() % 1_000_000 + (sync === 'full' ? 0 : 1);
         const createBodies = bodies(poolSeed, 40_000);
-        runs.push(await measure(`POST /v4/people/findOrCreate (--sync ${sync})`, server.pid, () => hammer(server.base, '/v4/people/findOrCreate', key, createBodies, args, args.duration), '>= 1,000 req/s', (r) => r.requests.average >= 1000));
+        runs.push(await measure(`POST /v4/people/findOrCreate (--sync ${sync})`, server.pid, () => hammer(server.base, '/v4/people/findOrCreate', key, createBodies, args.connections, args.duration), '>= 1,000 req/s', (r) => r.requests.average >= 1000));
         rss = rssOf(server.pid);
       } finally {
         await server.stop();

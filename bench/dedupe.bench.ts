@@ -9,14 +9,18 @@
  *   npm run bench:dedupe -- --sizes 100000 --threads 1
  *   npm run bench:dedupe -- --readme                    # also rewrite bench/README.md's section
  *   npm run bench:dedupe -- --json
+ *   npm run bench:dedupe -- --cache /var/tmp/dedupe-inputs  # keep the generated inputs for the next run
  *
- * Files are generated once into $TMPDIR/matchbook-bench-dedupe/ and reused. Target (issue
- * 6): 1M rows in <= 60 s wall on 2 cores, peak RSS <= 4 GB.
+ * Each run works in a private temp directory of its own (mkdtemp, removed at the end), so two
+ * runs at once never write the same file: the generated inputs and the CLI's outputs live
+ * there. `--cache DIR` keeps the generated inputs in DIR for the next run instead (each written
+ * under a private name and renamed into place whole, so concurrent runs share it safely).
+ * Target (issue 6): 1M rows in <= 60 s wall on 2 cores, peak RSS <= 4 GB.
  */
 import { spawn } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { pairMetrics, pairsFromClusters } from '../src/linkage/metrics.js';
@@ -33,15 +37,19 @@ export const TARGET = { rows: 1_000_000, seconds: 60, rssBytes: 4 * 1024 ** 3 } 
 
 const HEADER = ['truth', 'firstName', 'middleName', 'lastName', 'suffix', 'dateOfBirth', 'emails', 'phones', 'addressLine1', 'addressLine2', 'city', 'stateOrProvince', 'zipOrPostalCode'];
 
-/** Writes the seeded file for `rows` rows unless it exists; answers its path. */
-async function corpusFile(seed: number, rows: number): Promise<string> {
-  const dir = join(tmpdir(), 'matchbook-bench-dedupe');
+/**
+ * Writes the seeded file for `rows` rows into `dir` unless it exists there; answers its path.
+ * It is written beside it under a name private to this run (`work`'s name: the run's own
+ * temp directory) and renamed into place (same directory, so same filesystem), so a run never
+ * reads another's half-written file.
+ */
+async function corpusFile(seed: number, rows: number, dir: string, work: string): Promise<string> {
   mkdirSync(dir, { recursive: true });
   const path = join(dir, `corpus-seed${seed}-${rows}.csv`);
   if (existsSync(path)) return path;
   const people = Math.round(rows * (1 - DUPLICATE_SHARE));
   const corpus = generateCorpus({ seed, size: people });
-  const partial = `${path}.partial`;
+  const partial = `${path}.${basename(work)}.partial`;
   const out = createWriteStream(partial);
   const write = (text: string): Promise<void> => new Promise((res) => (out.write(text) ? res() : out.once('drain', () => res())));
   process.stderr.write(`bench: writing ${fmt(rows)} rows to ${path}\n`);
@@ -88,9 +96,9 @@ function parseSize(text: string): number {
   return Number(m[1]) * (m[2] === 'GB' ? 1024 ** 3 : 1024 ** 2);
 }
 
-/** Runs `matchbook dedupe` on a file as its own process; progress lines pass through. */
-async function runDedupe(file: string, rows: number, threads: number): Promise<RunResult> {
-  const out = `${file}.out.csv`;
+/** Runs `matchbook dedupe` on a file as its own process (its output in `work`); progress lines pass through. */
+async function runDedupe(file: string, rows: number, threads: number, work: string): Promise<RunResult> {
+  const out = join(work, `dedupe-${rows}.out.csv`);
   const args = ['--import', 'tsx', join(REPO, 'src/cli/main.ts'), 'dedupe', file, '-o', out, '--threads', String(threads), '--progress', 'plain'];
   const started = performance.now();
   const stderr = await new Promise<string>((res, rej) => {
@@ -189,10 +197,16 @@ async function main(): Promise<void> {
   if (sizes.some((n) => !Number.isInteger(n) || n < 10)) throw new Error('--sizes: whole numbers of rows, e.g. 100000,1000000');
   const machine = machineInfo();
   const results: RunResult[] = [];
-  for (const rows of sizes) {
-    const file = await corpusFile(seed, rows);
-    process.stderr.write(`bench: dedupe ${fmt(rows)} rows on ${threads} threads\n`);
-    results.push(await runDedupe(file, rows, threads));
+  // This run's own directory: no other run writes or reads in it.
+  const work = mkdtempSync(join(tmpdir(), 'matchbook-bench-dedupe-'));
+  try {
+    for (const rows of sizes) {
+      const file = await corpusFile(seed, rows, args.get('--cache') ?? work, work);
+      process.stderr.write(`bench: dedupe ${fmt(rows)} rows on ${threads} threads\n`);
+      results.push(await runDedupe(file, rows, threads, work));
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
   }
   if (args.has('--json')) {
     process.stdout.write(`${JSON.stringify({ machine, seed, results }, null, 2)}\n`);

@@ -21,7 +21,7 @@ export const COMMANDS: readonly LazyCommand[] = [
   },
   {
     name: 'dedupe', term: 'dedupe [options] <input>',
-    description: 'find the rows of a CSV file that describe the same person; writes every row with cluster_id, match_score and matched_id',
+    description: 'find the rows of a CSV file that describe the same person; writes every row with cluster_id, match_score, matched_id and match_note',
     load: async () => (await import('./dedupe.js')).registerDedupe,
   },
   {

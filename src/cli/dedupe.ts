@@ -14,7 +14,7 @@ import { saveModel } from './matching/model-file.js';
 import { formatCount, Progress } from './progress.js';
 import { buildDedupeReport, reportPairsFor } from './report/dedupe-report.js';
 import { writeReport } from './report/write.js';
-import { explainPairs, matchDedupe, writeDedupe, type DedupeRun, LinkageInputError, describeGates, describeSettings, thresholdsOf, formatExplanation, type PairRequest } from '../linkage/index.js';
+import { describeAboveThreshold, explainPairs, matchDedupe, writeDedupe, type DedupeRun, LinkageInputError, describeGates, describeSettings, thresholdsOf, formatExplanation, type PairRequest } from '../linkage/index.js';
 
 interface DedupeRawOptions extends RawCommonOptions {
   readonly output?: string;
@@ -27,7 +27,7 @@ interface DedupeRawOptions extends RawCommonOptions {
 export function registerDedupe(program: Command, io: CliIo): void {
   const command = program
     .command('dedupe')
-    .description('find the rows of a CSV file that describe the same person; writes every row with cluster_id, match_score and matched_id')
+    .description('find the rows of a CSV file that describe the same person; writes every row with cluster_id, match_score, matched_id and match_note')
     .argument('<input>', 'CSV file (header line first)')
     .option('-o, --output <file>', 'output CSV (default: standard output)')
     .option('--explain', "add each field's contribution to the row's best match")
@@ -88,7 +88,13 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
       ...describeModel(run.learned),
       `records ${formatCount(run.read.rows)}; clusters ${formatCount(counts.clusters)} (${formatCount(counts.multiClusters)} with 2+ rows, largest ${formatCount(counts.largest)}); duplicates ${formatCount(counts.duplicates)} ${plural(counts.duplicates, 'row')}`,
     ];
-    if (counts.possible > 0) summary.push(`possible matches for review: ${formatCount(counts.possible)} ${plural(counts.possible, 'row')} (match_decision = Possible)`);
+    if (counts.possible > 0) summary.push(`possible matches for review: ${formatCount(counts.possible)} ${plural(counts.possible, 'row')} (match_decision = Possible; match_note says why)`);
+    const above: string[] = [];
+    for (const [row, note] of results.shortfalls) {
+      if (results.decision(row) === 'Possible' && (results.possibleScore[row] as number) >= run.match) above.push(note);
+    }
+    const aboveLine = describeAboveThreshold(above, 'match_note says which');
+    if (aboveLine !== null) summary.push(aboveLine);
     if (counts.unmatchable > 0) {
       summary.push(`cannot be matched on their own: ${formatCount(counts.unmatchable)} ${counts.unmatchable === 1 ? 'row supplies' : 'rows supply'} none of the ${describeGates(common.settings, [run.input.plan])}; written as Unmatchable`);
     }

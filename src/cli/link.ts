@@ -15,7 +15,7 @@ import { saveModel } from './matching/model-file.js';
 import { formatCount, Progress } from './progress.js';
 import { buildLinkReport, linkReportPlan } from './report/link-report.js';
 import { writeReport } from './report/write.js';
-import { explainPairs, formatScore, idOf, matchLink, type LinkRun, describeGates, describeSettings, thresholdsOf, formatExplanation, type PairRequest, LinkageInputError } from '../linkage/index.js';
+import { describeAboveThreshold, explainPairs, formatScore, idOf, matchLink, type LinkRun, describeGates, describeSettings, thresholdsOf, formatExplanation, type PairRequest, LinkageInputError } from '../linkage/index.js';
 
 interface LinkRawOptions extends RawCommonOptions {
   readonly output?: string;
@@ -109,13 +109,19 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
     const linked = new Set(links.map((l) => l.right));
     const hadCandidate = new Set(results.candRight);
     let possible = 0;
+    const match = run.learned?.model.thresholds?.match ?? thresholdsOf(common.settings).match;
+    const above: string[] = [];
     let unmatchable = 0;
     let lost = 0;
     let unmatched = 0;
     for (let r = 0; r < rightRead.rows; r++) {
       if (linked.has(r)) continue;
       if (hadCandidate.has(r)) lost++;
-      else if (results.possible[r] !== -1) possible++;
+      else if (results.possible[r] !== -1) {
+        possible++;
+        const note = results.shortfalls.get(r);
+        if (note !== undefined && (results.possibleScore[r] as number) >= match) above.push(note);
+      }
       else if (results.noGate[r] === 1) unmatchable++;
       else unmatched++;
     }
@@ -130,9 +136,10 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
       ...describeUnreadable(run.rightUnreadable),
       `  settings: ${describeSettings(common.settings, [run.left.plan, run.right.plan], run.learned?.model)}${oneToOne ? '; one to one' : ''}`,
       ...describeModel(run.learned),
-      `right rows ${formatCount(rightRead.rows)}: linked ${formatCount(linked.size)}; possible (below the match threshold, not linked) ${formatCount(possible)}; no match ${formatCount(unmatched)}` +
+      `right rows ${formatCount(rightRead.rows)}: linked ${formatCount(linked.size)}; possible (for review, not linked) ${formatCount(possible)}; no match ${formatCount(unmatched)}` +
         (unmatchable > 0 ? `; cannot be matched (none of the ${describeGates(common.settings, [run.left.plan, run.right.plan])}) ${formatCount(unmatchable)}` : '') +
         (oneToOne ? `; matched but their left row went to a better-scoring right row ${formatCount(lost)}` : ''),
+      ...[describeAboveThreshold(above, null) ?? []].flat(),
       `wrote ${formatCount(written)} ${plural(written, 'line')} (${raw.allRows === true ? 'every right row' : 'one per link'}) to ${output.label}`,
     ];
     if (raw.report !== undefined && reportPlan && reportOutcomes) {

@@ -4,15 +4,14 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { Crm } from '../crm/index.js';
-import { DEFAULT_HTTP_TIMEOUTS, Metrics, RATE_CATEGORIES, RedisRateLimiter, TIER_LIMITS, buildApp, buildMetricsApp, type HttpTimeouts, type MetricsAccess } from '../server/index.js';
+import { DEFAULT_HTTP_TIMEOUTS, Metrics, RATE_CATEGORIES, RedisRateLimiter, TIER_LIMITS, buildApp, buildMetricsApp, type HttpTimeouts } from '../server/index.js';
 import { swaggerUiAssets } from './docs-assets.js';
 import { BulkImports, ImportRunner } from '../crm/index.js';
-import { DEFAULT_SOURCE_LIMITS, fetchSource, hostAllowed, parseAllowedHosts, type SourceLimits } from '../files/index.js';
+import { fetchSource, hostAllowed } from '../files/index.js';
 import { describeDb, resolveDbPath } from './db-path.js';
+import { DEFAULT_HOST, DEFAULT_METRICS, httpTimeoutsFromEnv, importSettingsFromEnv, METRICS_HINT, metricsAccessOf, type ImportSettings, type MetricsSettings } from './serve-settings.js';
 import { describeError, type CliIo } from './io.js';
 
-/** Default listening address: loopback only. */
-export const DEFAULT_HOST = '127.0.0.1';
 /** Default port. */
 export const DEFAULT_PORT = 8080;
 /** Name of the tenant created on a first start. */
@@ -43,79 +42,10 @@ export interface ServeOptions {
   readonly redis?: string | null;
   /** Most people this process indexes (Crm maxIndexPeople); undefined: derived from the heap limit. */
   readonly maxIndexPeople?: number;
+  /** Candidate retrieval (Crm index): in-memory indexes (default) or the database's keys (PostgreSQL). */
+  readonly index?: 'memory' | 'database';
   /** Where `GET /metrics` is served and to whom (README "Metrics"); default {@link DEFAULT_METRICS}. */
   readonly metrics?: MetricsSettings;
-}
-
-/**
- * Who reads the Prometheus metrics: `port` (MATCHBOOK_METRICS_PORT) serves them on a port of
- * their own (on `host`, default loopback) and not on the API port; `key` (MATCHBOOK_METRICS_KEY)
- * asks for `Authorization: Bearer <key>` (on whichever port serves them). Neither: the API port
- * serves them to anyone when it listens on loopback only (as `npm start`), else not at all.
- */
-export interface MetricsSettings {
-  readonly port: number | null;
-  readonly host: string;
-  readonly key: string | null;
-}
-
-export const DEFAULT_METRICS: MetricsSettings = { port: null, host: DEFAULT_HOST, key: null };
-
-const METRICS_HINT = 'Set MATCHBOOK_METRICS_KEY (then send Authorization: Bearer <key>) or MATCHBOOK_METRICS_PORT (a port of their own); README, "Metrics".';
-
-/** True for an address only this machine reaches. */
-function isLoopback(host: string): boolean {
-  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\./.test(host);
-}
-
-/** The access rule of `/metrics` on the API port, and of the metrics port when there is one. */
-export function metricsAccessOf(settings: MetricsSettings, apiHost: string): { api: MetricsAccess; own: MetricsAccess | null } {
-  const keyed: MetricsAccess | null = settings.key === null ? null : { kind: 'key', key: settings.key };
-  if (settings.port !== null) return { api: { kind: 'off', hint: 'They are served on the metrics port (MATCHBOOK_METRICS_PORT).' }, own: keyed ?? { kind: 'open' } };
-  if (keyed !== null) return { api: keyed, own: null };
-  return { api: isLoopback(apiHost) ? { kind: 'open' } : { kind: 'off', hint: METRICS_HINT }, own: null };
-}
-
-/** Bulk import settings of a server (README "Bulk import"). */
-export interface ImportSettings {
-  /** Hosts (`host` or `host:port`) whose URLs a job may fetch; empty: only this server's uploads. */
-  readonly allowedHosts: readonly string[];
-  readonly limits: SourceLimits;
-  /** Lease of a job in ms; a job whose process died is taken over after it. */
-  readonly leaseMs: number;
-  /** Work of a job between yields to the event loop (and commits), ms. */
-  readonly sliceMs: number;
-}
-
-function positiveInt(env: Readonly<Record<string, string | undefined>>, name: string, fallback: number): number {
-  const text = env[name];
-  if (text === undefined || text.trim() === '') return fallback;
-  const n = Number(text);
-  if (!Number.isSafeInteger(n) || n <= 0) throw new InvalidArgumentError(`${name} must be a positive whole number.`);
-  return n;
-}
-
-/** Reads MATCHBOOK_IMPORT_ALLOWED_HOSTS, _MAX_BYTES, _MAX_ZIP_RATIO, _TIMEOUT_MS, _LEASE_MS and _SLICE_MS. */
-export function importSettingsFromEnv(env: Readonly<Record<string, string | undefined>>): ImportSettings {
-  return {
-    allowedHosts: parseAllowedHosts(env['MATCHBOOK_IMPORT_ALLOWED_HOSTS']),
-    limits: {
-      maxBytes: positiveInt(env, 'MATCHBOOK_IMPORT_MAX_BYTES', DEFAULT_SOURCE_LIMITS.maxBytes),
-      maxZipRatio: positiveInt(env, 'MATCHBOOK_IMPORT_MAX_ZIP_RATIO', DEFAULT_SOURCE_LIMITS.maxZipRatio),
-      timeoutMs: positiveInt(env, 'MATCHBOOK_IMPORT_TIMEOUT_MS', DEFAULT_SOURCE_LIMITS.timeoutMs),
-    },
-    leaseMs: positiveInt(env, 'MATCHBOOK_IMPORT_LEASE_MS', 15_000),
-    sliceMs: positiveInt(env, 'MATCHBOOK_IMPORT_SLICE_MS', 1),
-  };
-}
-
-/** Reads MATCHBOOK_HEADERS_TIMEOUT_MS, MATCHBOOK_REQUEST_TIMEOUT_MS and MATCHBOOK_IDLE_TIMEOUT_MS (README "HTTP timeouts"). */
-export function httpTimeoutsFromEnv(env: Readonly<Record<string, string | undefined>>): HttpTimeouts {
-  return {
-    headersMs: positiveInt(env, 'MATCHBOOK_HEADERS_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.headersMs),
-    requestMs: positiveInt(env, 'MATCHBOOK_REQUEST_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.requestMs),
-    idleMs: positiveInt(env, 'MATCHBOOK_IDLE_TIMEOUT_MS', DEFAULT_HTTP_TIMEOUTS.idleMs),
-  };
 }
 
 /** A running server. */
@@ -178,6 +108,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const crm = await Crm.open({
     db: options.db, synchronous: options.synchronous, loadIndexes: false,
     ...(options.maxIndexPeople === undefined ? {} : { maxIndexPeople: options.maxIndexPeople }),
+    ...(options.index === undefined ? {} : { index: options.index }),
   });
   let demoKey: string | null = null;
   try {
@@ -368,11 +299,15 @@ export function registerServe(program: Command, io: CliIo): void {
     .option('--metrics-host <host>', `address of the metrics port (default: $MATCHBOOK_METRICS_HOST or ${DEFAULT_HOST})`)
     .option('--log-level <level>', 'fatal|error|warn|info|debug|trace|silent (default: $LOG_LEVEL or info)')
     .addOption(
+      new Option('--index <where>', 'memory: each tenant\'s index in this process, loaded at start; database: blocking keys in PostgreSQL, nothing loaded, memory flat in tenant size (default: $MATCHBOOK_INDEX or memory)')
+        .choices(['memory', 'database']),
+    )
+    .addOption(
       new Option('--sync <mode>', 'full: every answered write is fsynced (group commit), survives power loss; normal: survives a killed server, not power loss')
         .choices(['full', 'normal'])
         .default('full'),
     )
-    .action(async (opts: { port?: number; host?: string; db?: string; redis?: string; maxIndexPeople?: number; trustProxy?: boolean; logLevel?: string; sync: 'full' | 'normal'; metricsPort?: number; metricsHost?: string }) => {
+    .action(async (opts: { port?: number; host?: string; db?: string; redis?: string; maxIndexPeople?: number; trustProxy?: boolean; logLevel?: string; sync: 'full' | 'normal'; metricsPort?: number; metricsHost?: string; index?: 'memory' | 'database' }) => {
       const envPort = io.env['PORT'];
       const envMetricsPort = io.env['MATCHBOOK_METRICS_PORT'];
       const metricsKey = io.env['MATCHBOOK_METRICS_KEY'];
@@ -383,8 +318,14 @@ export function registerServe(program: Command, io: CliIo): void {
       };
       const envMax = io.env['MATCHBOOK_MAX_INDEX_PEOPLE'];
       const maxIndexPeople = opts.maxIndexPeople ?? (envMax !== undefined && envMax !== '' ? parseCount(envMax) : undefined);
+      const envIndex = io.env['MATCHBOOK_INDEX'];
+      if (opts.index === undefined && envIndex !== undefined && envIndex !== '' && envIndex !== 'memory' && envIndex !== 'database') {
+        throw new Error(`MATCHBOOK_INDEX must be "memory" or "database", not "${envIndex.slice(0, 40)}".`);
+      }
+      const index = opts.index ?? (envIndex === 'database' ? 'database' : 'memory');
       const options: ServeOptions = {
         db: resolveDbPath(opts.db, io),
+        index,
         host: opts.host ?? io.env['HOST'] ?? DEFAULT_HOST,
         port: opts.port ?? (envPort !== undefined && envPort !== '' ? parsePort(envPort) : DEFAULT_PORT),
         trustProxy: opts.trustProxy ?? false,

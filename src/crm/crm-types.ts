@@ -2,6 +2,7 @@
  * The Crm facade's public types and constants: who a key is, what a call works on, what a
  * match answers, summaries of tenants and keys, and the facade's open options.
  */
+import type { KeyCacheOptions } from './key-cache.js';
 import { getHeapStatistics } from 'node:v8';
 import type { MatchResult } from '../engine/index.js';
 import type { ContextName, Store, Tier } from '../store/index.js';
@@ -149,6 +150,15 @@ export interface CrmOpenOptions {
    * them all took long (and memory); a scope's index then loads when first used.
    */
   readonly loadIndexes?: boolean;
+  /**
+   * Where a scope's candidates are retrieved: `'memory'` (default), an engine index per scope
+   * loaded at start; `'database'`, the blocking keys in PostgreSQL (README "Tenants bigger
+   * than memory"; src/crm/db-retrieval.ts): nothing loaded at start, memory flat in tenant
+   * size. Every process on one database must use the same. Needs a PostgreSQL store.
+   */
+  readonly index?: 'memory' | 'database';
+  /** Database retrieval's cache of hot keys (key-cache.ts): size, TTL and clock. */
+  readonly keyCache?: KeyCacheOptions;
 }
 
 /**

@@ -46,7 +46,11 @@ export class Crm {
     const clock = new SecondClock(options.now);
     const wall = options.now ?? (() => new Date());
     this.cache = new AdminCache(store, () => wall().getTime());
-    this.scopes = new Scopes(store, this.cache, Math.max(1, options.loadBatchSize ?? 5000), options.maxIndexPeople ?? defaultMaxIndexPeople());
+    if (options.index === 'database' && store.matchKeys === null) {
+      throw new Error('Database retrieval (index "database") needs a PostgreSQL store (--db postgres://...).');
+    }
+    const retrieval = options.index === 'database' ? { ...(options.keyCache === undefined ? {} : { cache: options.keyCache }) } : null;
+    this.scopes = new Scopes(store, this.cache, Math.max(1, options.loadBatchSize ?? 5000), options.maxIndexPeople ?? defaultMaxIndexPeople(), retrieval);
     this.admin = new Admin(store, this.cache, this.scopes, clock);
     this.people = new People(store, this.scopes, clock);
     this.canvass = new CanvassResponses(store, this.scopes, clock);
@@ -60,8 +64,9 @@ export class Crm {
     const sync: { synchronous?: 'FULL' | 'NORMAL' } = {};
     if (options.synchronous !== undefined) sync.synchronous = options.synchronous;
     const store = options.store ?? (await openStore(options.db ?? ':memory:', sync));
-    const crm = new Crm(store, options);
+    let crm: Crm;
     try {
+      crm = new Crm(store, options);
       if (options.loadIndexes === false) return crm;
       await crm.loadAllIndexes();
     } catch (error) {

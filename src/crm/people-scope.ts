@@ -18,6 +18,7 @@ import {
   applyPeopleChanges, isOrganization, loadScopeIndex, newScopeIndex, scopeName, type ChangeSource, type ScopeIndex,
 } from './scope-index.js';
 import type { ContextSettings } from './settings.js';
+import { DatabaseRetrieval, type RetrievalOptions } from './db-retrieval.js';
 import { encodeNormalization, engineInput, normalizerFingerprint } from './stored-normalization.js';
 
 /** What a {@link PeopleScope} needs from the registry that holds it (scopes.ts). */
@@ -26,6 +27,8 @@ export interface ScopeHost {
   readonly mutex: NamedMutex;
   /** People read per store call while loading or catching up. */
   readonly batchSize: number;
+  /** Database retrieval's options when scopes keep their keys in the database (db-retrieval.ts); null: in-memory indexes. */
+  readonly retrieval: RetrievalOptions | null;
   /**
    * Refuses (CrmError INDEX_FULL) when `more` people would take this process past its index
    * limit; `others`: count every scope but `people` (a reload replaces its index).
@@ -65,8 +68,10 @@ export class PeopleScope {
   version: number;
   /** The registry's cache generation when `settings` were last read from the store. */
   checked: number;
-  /** The index and how far it follows the store; replaced whole by a reload. */
+  /** The index and how far it follows the store; replaced whole by a reload (database retrieval: empty). */
   private indexed: ScopeIndex;
+  /** Database retrieval (the host's option): set by each load; null for an in-memory index. */
+  private retrieval: DatabaseRetrieval | null = null;
   /** Resolves when the index is loaded (rejects when that failed). */
   ready: Promise<void> = Promise.resolve();
   /** The catch-ups of this scope run one after another: the last one started or queued. */
@@ -90,7 +95,7 @@ export class PeopleScope {
     this.indexed = { index, fingerprint: normalizerFingerprint(index), organizations: new Set(), seq: 0 };
   }
 
-  /** People in the index. */
+  /** People in the index (0 with database retrieval: they stay in the database). */
   get size(): number {
     return this.indexed.index.size;
   }
@@ -116,8 +121,18 @@ export class PeopleScope {
 
   /** Builds a fresh index (scope-index.ts) and swaps it in; runs under the write lock. */
   private async load(): Promise<void> {
-    this.host.checkCapacity(this, await this.host.store.countPeople(this.scope), 'others');
-    this.indexed = await loadScopeIndex(this.host.store, this.scope, this.settings.defaultCountry, this.host.batchSize);
+    const { store, retrieval: options } = this.host;
+    if (options !== null && store.matchKeys !== null) {
+      // Nothing to load: check the keys were filed by this engine (else build them once).
+      const seq = await store.lastPeopleChange(this.scope);
+      const retrieval = new DatabaseRetrieval(this.scope, store.matchKeys, this.settings.defaultCountry, options);
+      await retrieval.ensureKeys(store, this.host.batchSize);
+      this.indexed = { index: newScopeIndex(this.settings.defaultCountry), fingerprint: retrieval.fingerprint, organizations: new Set(), seq };
+      this.retrieval = retrieval;
+      return;
+    }
+    this.host.checkCapacity(this, await store.countPeople(this.scope), 'others');
+    this.indexed = await loadScopeIndex(store, this.scope, this.settings.defaultCountry, this.host.batchSize);
   }
 
   /**
@@ -141,7 +156,9 @@ export class PeopleScope {
     };
     const run: Promise<void> = this.catching.then(() => {
       if (this.queued === run) this.queued = null;
-      return applyPeopleChanges(() => this.indexed, source, changes, this.host.batchSize);
+      const retrieval = this.retrieval;
+      if (retrieval === null) return applyPeopleChanges(() => this.indexed, source, changes, this.host.batchSize);
+      return applyPeopleChanges(() => this.indexed, source, changes, this.host.batchSize, async (_, rows) => retrieval.changed(rows));
     });
     if (writer === null) this.queued = run;
     this.catching = run.catch(() => undefined);
@@ -150,16 +167,31 @@ export class PeopleScope {
 
   // ---- matching --------------------------------------------------------------------------
 
-  /** Runs the engine for a candidate; a person never matches an organization by score (nor the reverse). */
-  match(candidate: ValidCandidate): Match {
+  /**
+   * Runs the engine for a candidate; a person never matches an organization by score (nor
+   * the reverse). With database retrieval, `writer` (inside {@link write}) reads in the unit.
+   */
+  async match(candidate: ValidCandidate, writer: ScopeWriter | null = null): Promise<Match> {
     const options: { strict: boolean; id?: number } = { strict: this.settings.disablePartialMatching };
     if (candidate.crmId !== null) options.id = candidate.crmId;
     const input = engineInput(candidate);
-    const normalized = this.indexed.index.normalize(input);
-    const result = this.indexed.index.findNormalized(normalized, options);
+    const retrieval = this.retrieval;
+    let normalized: NormalizedContact;
+    let result: MatchResult;
+    let organizations: ReadonlySet<number>;
+    if (retrieval === null) {
+      normalized = this.indexed.index.normalize(input);
+      result = this.indexed.index.findNormalized(normalized, options);
+      organizations = this.indexed.organizations;
+    } else {
+      normalized = retrieval.normalize(input);
+      const store = this.host.store;
+      const getPerson = writer === null ? (crmId: number) => store.getPerson(this.scope, crmId) : (crmId: number) => writer.getPerson(crmId);
+      ({ result, organizations } = await retrieval.find(normalized, options, writer?.keys ?? null, getPerson));
+    }
     if (result.decision === 'Matched' && result.id !== null) {
       const by: MatchedBy = result.reason === 'id' ? 'crmId' : result.reason === 'identifier' ? 'identifier' : 'score';
-      if (by === 'score' && isOrganization(candidate.scalars) !== this.indexed.organizations.has(result.id)) {
+      if (by === 'score' && isOrganization(candidate.scalars) !== organizations.has(result.id)) {
         return { result, crmId: null, reason: 'criterion-disagrees', by: null, input, normalized };
       }
       return { result, crmId: result.id, reason: null, by, input, normalized };
@@ -228,14 +260,20 @@ export class PeopleScope {
    */
   async savePerson(writer: ScopeWriter, person: PersonRecord, options: { readonly mark?: ImportRowMark | undefined; readonly normalized?: NormalizedContact } = {}): Promise<PersonRecord> {
     const { index, fingerprint } = this.indexed;
-    const contact = options.normalized ?? index.normalize(engineInput(person));
-    const normalization = { fingerprint, json: encodeNormalization(contact) };
+    const retrieval = this.retrieval;
+    const contact = options.normalized ?? (retrieval ?? index).normalize(engineInput(person));
+    const keys = retrieval?.keysOf(contact);
+    const normalization = { fingerprint, json: encodeNormalization(contact), ...(keys === undefined ? {} : { keys }) };
     let saved: PersonRecord;
     if (person.crmId === 0) {
-      this.host.checkCapacity(this, 1, 'all');
+      if (retrieval === null) this.host.checkCapacity(this, 1, 'all');
       saved = await writer.insertPerson(person, normalization, options.mark);
     } else {
       saved = await writer.updatePerson(person, normalization, options.mark);
+    }
+    if (retrieval !== null && keys !== undefined) {
+      retrieval.written(saved.crmId, keys);
+      return saved;
     }
     // After the write, so a refused write leaves the index unchanged.
     this.localWrites++;

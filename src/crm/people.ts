@@ -94,7 +94,7 @@ export class People {
     const people = await this.scopes.get(ctx);
     const candidate = await this.validate(people, body);
     await people.catchUp();
-    const m = people.match(candidate);
+    const m = await people.match(candidate);
     if (m.crmId !== null) await people.waitUntilDurable(m.crmId);
     return outcomeOf(m, null, false);
   }
@@ -122,7 +122,7 @@ export class People {
   /** The lock-free answer of {@link findOrCreate} on a shared store, or null. */
   private async matchUnchanged(people: PeopleScope, candidate: ValidCandidate): Promise<MatchOutcome | null> {
     await people.catchUp();
-    const m = people.match(candidate);
+    const m = await people.match(candidate);
     if (m.crmId === null) return null;
     // Read from the store: a record this process is still committing is not there yet.
     const stored = await this.store.getPerson(people.scope, m.crmId);
@@ -146,7 +146,7 @@ export class People {
   /** Match, then update the matched person or create one: one unit of the write lock. */
   private async applyFindOrCreate(people: PeopleScope, candidate: ValidCandidate, mark: ImportRowMark | undefined, durability: Durability): Promise<MatchOutcome> {
     return people.write(async (writer) => {
-      const m = people.match(candidate);
+      const m = await people.match(candidate, writer);
       if (m.crmId === null) {
         const person = createPerson(candidate, this.clock.now());
         // A new person usually has exactly what the candidate had: its normalization is the match's.

@@ -15,7 +15,7 @@
  * - Custom field values replace per field (`assignedValue` null removes it); self-reported
  *   lists that are supplied replace the stored ones.
  */
-import { identifierKey, normalizeAddress } from '../engine/index.js';
+import { comparableIdentifier, normalizeAddress } from '../engine/index.js';
 import {
   PERSON_SCALARS,
   type AddressType, type PersonRecord, type PersonScalarName, type PersonScalars, type StoredAddress,
@@ -157,8 +157,8 @@ function mergeAddresses(existing: readonly StoredAddress[], supplied: readonly V
 function mergeIdentifiers(existing: readonly StoredIdentifier[], supplied: readonly StoredIdentifier[]): StoredIdentifier[] {
   const out = [...existing];
   for (const id of supplied) {
-    const key = identifierKey(id.type, id.externalId);
-    if (!out.some((x) => identifierKey(x.type, x.externalId) === key)) out.push(id);
+    const comparable = comparableIdentifier(id.type, id.externalId);
+    if (!out.some((x) => comparableIdentifier(x.type, x.externalId) === comparable)) out.push(id);
   }
   return out;
 }

@@ -4,7 +4,7 @@
  * made, and storing their new normalizations), then kept up to date with the changes other
  * processes commit (stores shared by several processes, see {@link Store.peopleChangedSince}).
  */
-import { AddressMemo, ContactIndex } from '../engine/index.js';
+import { AddressMemo, ContactIndex, PhoneMemo, type IndexOptions } from '../engine/index.js';
 import type { PersonChange, PersonRecord, Scope, Store } from '../store/index.js';
 import { decodeNormalization, encodeNormalization, engineInput, normalizerFingerprint } from './stored-normalization.js';
 
@@ -18,9 +18,19 @@ export function isOrganization(scalars: { readonly contactMode?: string | number
   return scalars.contactMode === 'Organization';
 }
 
-/** A new, empty engine index for a scope's default country (with its own address memo). */
-export function newScopeIndex(defaultCountry: string): ContactIndex {
-  return new ContactIndex({ defaultCountry, addressMemo: new AddressMemo() });
+/**
+ * Phone parses a scope's index remembers per generation (see PhoneMemo): a server parses a
+ * query's phones once and a findOrCreate's twice, so a small memo per scope is enough and
+ * many scopes stay small.
+ */
+const SCOPE_PHONE_MEMO_SIZE = 1024;
+
+/**
+ * A new, empty engine index for a scope's default country (with its own address and phone
+ * memos); `more`: further options (database retrieval's lookup index: its name counts and limits).
+ */
+export function newScopeIndex(defaultCountry: string, more: IndexOptions = {}): ContactIndex {
+  return new ContactIndex({ ...more, defaultCountry, addressMemo: new AddressMemo(), phoneMemo: new PhoneMemo(SCOPE_PHONE_MEMO_SIZE) });
 }
 
 /** A scope's index as built from the store, and how far it follows the store's changes. */
@@ -89,26 +99,36 @@ export interface ChangeSource {
 /**
  * Applies to a scope's index every person changed after `target.seq`, reading through
  * `source` (`prefetched`: changes already read with the lock). Stops early when the index
- * was rebuilt meanwhile (`current()` is another object: the load set its own seq).
+ * was rebuilt meanwhile (`current()` is another object: the load set its own seq). `apply`:
+ * what a batch of changes does (default: put each person into the index; database retrieval
+ * drops what they make stale in its cache instead).
  */
-export async function applyPeopleChanges(current: () => ScopeIndex, source: ChangeSource, prefetched: readonly PersonChange[] | null, batchSize: number): Promise<void> {
+export async function applyPeopleChanges(
+  current: () => ScopeIndex, source: ChangeSource, prefetched: readonly PersonChange[] | null, batchSize: number,
+  apply: (target: ScopeIndex, rows: readonly PersonChange[], source: ChangeSource) => Promise<void> = indexChanges,
+): Promise<void> {
   let first = prefetched;
   for (;;) {
     const target = current();
     const rows = first ?? await source.peopleChangedSince(target.seq, batchSize);
     first = null;
     if (target !== current()) return; // reloaded meanwhile: the load set its own seq
-    for (const row of rows) {
-      const contact = row.json !== null && row.fingerprint === target.fingerprint ? decodeNormalization(row.json) : null;
-      if (contact !== null) target.index.upsertNormalized(row.crmId, contact);
-      else {
-        const p = await source.getPerson(row.crmId);
-        if (p !== null) target.index.upsert(p.crmId, engineInput(p));
-      }
-      if (row.organization) target.organizations.add(row.crmId);
-      else target.organizations.delete(row.crmId);
-      target.seq = Math.max(target.seq, row.seq);
-    }
+    await apply(target, rows, source);
+    for (const row of rows) target.seq = Math.max(target.seq, row.seq);
     if (rows.length < batchSize) return;
+  }
+}
+
+/** Puts each changed person into the index (its stored normalization, else normalized again). */
+async function indexChanges(target: ScopeIndex, rows: readonly PersonChange[], source: ChangeSource): Promise<void> {
+  for (const row of rows) {
+    const contact = row.json !== null && row.fingerprint === target.fingerprint ? decodeNormalization(row.json) : null;
+    if (contact !== null) target.index.upsertNormalized(row.crmId, contact);
+    else {
+      const p = await source.getPerson(row.crmId);
+      if (p !== null) target.index.upsert(p.crmId, engineInput(p));
+    }
+    if (row.organization) target.organizations.add(row.crmId);
+    else target.organizations.delete(row.crmId);
   }
 }

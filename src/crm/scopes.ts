@@ -8,6 +8,7 @@ import type { ContextName, Scope, Store } from '../store/index.js';
 import type { AdminCache } from './admin-cache.js';
 import { INDEX_BYTES_PER_PERSON, type CallContext } from './crm-types.js';
 import { CrmError } from './errors.js';
+import type { RetrievalOptions } from './db-retrieval.js';
 import { NamedMutex } from './mutex.js';
 import { PeopleScope, type ScopeHost } from './people-scope.js';
 import { scopeName } from './scope-index.js';
@@ -25,6 +26,7 @@ export class Scopes implements ScopeHost {
     private readonly cache: AdminCache,
     readonly batchSize: number,
     private readonly maxIndexPeople: number,
+    readonly retrieval: RetrievalOptions | null = null,
   ) {}
 
   /** True when this process holds the scope (its index is loaded or loading). */

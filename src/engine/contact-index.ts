@@ -7,12 +7,13 @@ import { blockingHashes, CRM_KEYS, phoneticKey } from './blocking.js';
 import { normalizeContact, type NormalizeOptions } from './contact.js';
 import { compareCandidates, decidePair, possibleReason, unmatchedReason, type Decision, type DecisionPolicy, type MatchReason, type ScoredCandidate } from './decide.js';
 import { explainPair } from './explain.js';
-import { DEFAULT_GATES, evaluateGates, suppliedFields, type Gate } from './gates.js';
+import { DEFAULT_GATES, evaluateGates, gateShortfalls, suppliedFields, type Gate, type GateShortfall } from './gates.js';
 import { DEFAULT_MODEL, DEFAULT_THRESHOLDS, type MatchModel, type Thresholds } from './model.js';
 import { compactName } from './name.js';
 import { DEFAULT_NICKNAMES, type NicknameTable } from './nicknames.js';
+import { PhoneMemo } from './phone.js';
 import { MAX_RECORD_ID, PostingTable, type PostingTableState } from './posting-table.js';
-import { IdTally } from './id-tally.js';
+import { CandidateSelector, type KeyPostings, type SelectionLimits } from './candidate-selection.js';
 import { RecordStore, RecordView, type RecordStoreState } from './record-store.js';
 import { ocrFold } from './similarity.js';
 import { LEVEL_CODE } from './comparisons.js';
@@ -23,6 +24,8 @@ export type { Decision, MatchReason, ScoredCandidate } from './decide.js';
 
 /** Options of an index. Every option has a documented default. */
 export interface IndexOptions extends NormalizeOptions {
+  /** Remembers phone parses across the records it normalizes. Default: a memo of its own. */
+  readonly phoneMemo?: PhoneMemo;
   readonly nicknames?: NicknameTable;
   readonly model?: MatchModel;
   readonly thresholds?: Thresholds;
@@ -51,6 +54,12 @@ export interface IndexOptions extends NormalizeOptions {
    * also cities and attributes (`'all'`, for files), or nothing (false).
    */
   readonly termFrequencies?: boolean | 'all';
+  /**
+   * Count names elsewhere: term frequencies (when on) read these counts instead of the
+   * index's own, for an index that holds only some of the records (database retrieval loads
+   * a lookup's candidates into one and counts names in the database).
+   */
+  readonly termCounts?: TermFrequencies;
   /** Kinds of blocking key (blocking.ts KEY_KINDS). Default CRM_KEYS; files use FILE_KEYS. */
   readonly keys?: number;
   /**
@@ -83,6 +92,12 @@ export interface FindOptions {
   readonly excludeId?: number;
   /** Build the explanation. Default true. */
   readonly explain?: boolean;
+  /**
+   * Score these records (ids, best first), chosen elsewhere with this index's selection
+   * (candidate-selection.ts), instead of selecting them by blocking keys; ids not indexed are
+   * skipped.
+   */
+  readonly candidates?: readonly number[];
 }
 
 /** The outcome of `find`. */
@@ -161,8 +176,15 @@ export class ContactIndex {
   private readonly records: RecordStore;
   /** The candidate being scored (reused: `rank` is synchronous and never nested). */
   private readonly view: RecordView;
-  /** Hits per record during candidate retrieval (reused, like `view`). */
-  private readonly hits = new IdTally();
+  /** Chooses the candidates of a lookup from the keys' postings (its tally is reused, like `view`). */
+  private readonly selector: CandidateSelector;
+  /** The posting-table slot of each key of the lookup under way (reused). */
+  private readonly lookupSlots: number[] = [];
+  private readonly slotPostings: KeyPostings = {
+    count: (i) => this.postings.countAt(this.lookupSlots[i] as number),
+    read: (i, limit, weight, tally) => this.postings.forEachAt(this.lookupSlots[i] as number, limit, weight, tally),
+    idOf: (row) => this.records.idOfRow(row),
+  };
   private readonly postings = new PostingTable();
   private readonly identifiers = new Map<string, Posting>();
   /**
@@ -216,9 +238,6 @@ export class ContactIndex {
   private policy: DecisionPolicy;
   private readonly gates: readonly Gate[];
   private readonly strict: boolean;
-  private readonly maxBlockSize: number;
-  private readonly maxCandidates: number;
-  private readonly selectiveBlockSize: number;
   private readonly normalizeOptions: NormalizeOptions;
   private readonly tf: TermFrequencies | null;
   private readonly countPlaces: boolean;
@@ -238,11 +257,14 @@ export class ContactIndex {
     this.strict = options.strict ?? false;
     this.keys = options.keys ?? CRM_KEYS;
     this.identifiersDecide = options.identifiersDecide ?? true;
-    this.maxBlockSize = Math.max(1, options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE);
-    this.maxCandidates = Math.max(1, options.maxCandidates ?? DEFAULT_MAX_CANDIDATES);
-    this.selectiveBlockSize = Math.max(1, options.selectiveBlockSize ?? DEFAULT_SELECTIVE_BLOCK_SIZE);
+    this.selector = new CandidateSelector({
+      maxBlockSize: Math.max(1, options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE),
+      maxCandidates: Math.max(1, options.maxCandidates ?? DEFAULT_MAX_CANDIDATES),
+      selectiveBlockSize: Math.max(1, options.selectiveBlockSize ?? DEFAULT_SELECTIVE_BLOCK_SIZE),
+    });
     const norm: { -readonly [K in keyof NormalizeOptions]: NormalizeOptions[K] } = {};
     for (const key of NORMALIZE_OPTION_KEYS) if (options[key] !== undefined) (norm as Record<string, unknown>)[key] = options[key];
+    norm.phoneMemo = options.phoneMemo ?? new PhoneMemo();
     this.normalizeOptions = norm;
     const firstCounts = this.firstCounts;
     const lastCounts = this.lastCounts;
@@ -262,7 +284,9 @@ export class ContactIndex {
     this.tf =
       options.termFrequencies === false
         ? null
-        : this.countPlaces
+        : options.termCounts !== undefined
+          ? options.termCounts
+          : this.countPlaces
           ? {
               ...withTotal(names, records),
               cityCount: (city) => cityCounts.get(city) ?? 0,
@@ -435,61 +459,25 @@ export class ContactIndex {
   /** {@link candidateIds} as rows of the record store, in the same order. */
   private candidateRows(candidate: NormalizedContact, excludeId?: number): number[] {
     const excludeRow = excludeId === undefined ? -1 : this.records.rowOf(excludeId);
-    const hashes = blockingHashes(candidate, this.nicknames, this.soundOfQuery, this.keys);
-    const n = hashes.length;
-    // Keys with records, most selective first (ties: emission order): count * n + i sorts both.
-    const order: number[] = [];
-    const slots: number[] = new Array(n);
-    const counts: number[] = new Array(n);
-    for (let i = 0; i < n; i++) {
-      const slot = this.postings.slotOf(hashes[i] as number);
-      const count = this.postings.countAt(slot);
-      slots[i] = slot;
-      counts[i] = count;
-      if (count > 0) order.push(count * n + i);
-    }
-    order.sort(ascending);
-    // Hits per record: 2 for a selective key (enough alone), 1 for any other.
-    const hits = this.hits;
-    hits.clear();
-    const budget = this.maxCandidates * 4;
-    let read = 0;
-    const tally = (row: number, weight: number): void => {
-      if (row !== excludeRow) hits.add(row, weight);
-    };
-    for (const key of order) {
-      const i = key % n;
-      const count = counts[i] as number;
-      const common = count > this.maxBlockSize;
-      if (common && hits.size > 0) continue;
-      const weight = count <= this.selectiveBlockSize ? 2 : 1;
-      const limit = Math.min(common ? this.maxBlockSize : count, budget - read);
-      this.postings.forEachAt(slots[i] as number, limit, weight, tally);
-      read += limit;
-      if (common || read >= budget) break;
-    }
-    // Records found under a selective key or two keys; when none, every record found (a
-    // candidate with a single key, an email alone, still reaches its records). Sorted by
-    // hits (more first), then id, as one number per record: (MAX_HITS - hits) * 2^31 + id.
-    let minHits = 2;
-    let any = false;
-    for (let k = 0; k < hits.size; k++) if (hits.tallyAt(k) >= 2) any = true;
-    if (!any) minHits = 0;
-    // The tally holds rows; ties go to the lower record id, so each row's key packs its id.
-    const keys: number[] = [];
-    const rows: number[] = [];
-    for (let k = 0; k < hits.size; k++) {
-      const h = hits.tallyAt(k);
-      if (h < minHits) continue;
-      const row = hits.idAt(k);
-      keys.push((MAX_HITS - Math.min(h, MAX_HITS)) * ID_SPAN + this.records.idOfRow(row));
-      rows.push(row);
-    }
-    const ranked = keys.map((_, i) => i).sort((a, b) => (keys[a] as number) - (keys[b] as number));
-    const size = Math.min(ranked.length, this.maxCandidates);
-    const out: number[] = new Array(size);
-    for (let k = 0; k < size; k++) out[k] = rows[ranked[k] as number] as number;
-    return out;
+    const hashes = this.keyHashes(candidate);
+    const slots = this.lookupSlots;
+    slots.length = hashes.length;
+    for (let i = 0; i < hashes.length; i++) slots[i] = this.postings.slotOf(hashes[i] as number);
+    return this.selector.select(hashes.length, this.slotPostings, excludeRow);
+  }
+
+  /**
+   * The blocking key hashes this index files a record under and looks a candidate up by
+   * (blocking.ts), for a store that keeps the keys itself (database retrieval). Adds nothing
+   * to the index's memos.
+   */
+  keyHashes(contact: NormalizedContact): number[] {
+    return blockingHashes(contact, this.nicknames, this.soundOfQuery, this.keys);
+  }
+
+  /** The limits this index selects candidates with (its options or their defaults). */
+  get selectionLimits(): SelectionLimits {
+    return this.selector.limits;
   }
 
   /** Finds the best matching record for a candidate (see {@link MatchResult}). */
@@ -566,6 +554,24 @@ export class ContactIndex {
     return r ? explainPair(q, r, ctx) : [];
   }
 
+  /**
+   * Why no minimum combination agrees between a candidate and an indexed record (a Possible
+   * that scored above the match threshold): see {@link gateShortfalls}. Empty when one agrees.
+   */
+  gateShortfalls(q: NormalizedContact, id: number): GateShortfall[] {
+    const r = this.records.get(id);
+    if (!r) return [];
+    const s = scorePair(q, r, this.scoreContext({}));
+    return gateShortfalls(this.gates, suppliedFields(q), suppliedFields(r), s.agreeMask);
+  }
+
+  /** Rows of the indexed ids among `ids`, in their order, without `excludeId`. */
+  private rowsOf(ids: readonly number[], excludeId: number | undefined): number[] {
+    const rows: number[] = [];
+    for (const id of ids) if (id !== excludeId && this.records.has(id)) rows.push(this.records.rowOf(id));
+    return rows;
+  }
+
   /** The score context of this index (model, nicknames, term frequencies), for scoring pairs outside `find`. */
   scoreContext(options: FindOptions = {}): ScoreContext {
     return options.strict ?? this.strict ? this.contexts.strict : this.contexts.loose;
@@ -605,7 +611,7 @@ export class ContactIndex {
   } {
     const ctx = this.scoreContext(options);
     const fast = ctx === this.contexts.strict ? this.contexts.strictFast : this.contexts.looseFast;
-    const rows = this.candidateRows(q, options.excludeId);
+    const rows = options.candidates === undefined ? this.candidateRows(q, options.excludeId) : this.rowsOf(options.candidates, options.excludeId);
     const eligible: ScoredCandidate[] = [];
     const vetoed: number[] = [];
     const thresholds = this.policy.thresholds;
@@ -666,15 +672,6 @@ const MISSING_LEVEL = LEVEL_CODE.missing;
 
 /** Entries of the index's memo of lookup names' sounds and OCR folds, at most. */
 const QUERY_MEMO_SIZE = 100_000;
-
-/** Ids are below 2^31: an id and a hit count pack into one exactly representable number. */
-const ID_SPAN = 2 ** 31;
-/** Hit counts above this sort as equal (a record shares at most a few dozen keys). */
-const MAX_HITS = 1 << 16;
-
-function ascending(a: number, b: number): number {
-  return a - b;
-}
 
 /** How many vetoed records are scored in full to explain an unmatched candidate. */
 const VETOED_EXPLAINED = 5;

@@ -8,7 +8,7 @@ import { foldText } from './fold.js';
 import { normalizeDate, type DateOrder } from './date.js';
 import { normalizeEmail } from './email.js';
 import { normalizeName } from './name.js';
-import { normalizePhone } from './phone.js';
+import { normalizePhone, type PhoneMemo } from './phone.js';
 import {
   DEFAULT_PLACEHOLDERS, isPlaceholderAddress, isPlaceholderEmail, isPlaceholderIdentifier, isPlaceholderPhone, placeholderNames,
   type PlaceholderTable,
@@ -24,6 +24,8 @@ export interface NormalizeOptions {
   readonly dateOrder?: DateOrder;
   /** Remembers recent address normalizations (the results are the same without it). */
   readonly addressMemo?: AddressMemo;
+  /** Remembers libphonenumber's phone parses (the results are the same without it). */
+  readonly phoneMemo?: PhoneMemo;
   /** Values read as missing. Default {@link DEFAULT_PLACEHOLDERS}; NO_PLACEHOLDERS keeps every value. */
   readonly placeholders?: PlaceholderTable;
   /**
@@ -137,8 +139,8 @@ export function normalizeContact(input: ContactInput, options: NormalizeOptions 
   const identifiers: string[] = [];
   for (const id of input.identifiers ?? []) {
     if (typeof id?.type === 'string' && typeof id.externalId === 'string' && isPlaceholderIdentifier(placeholders, id.type, id.externalId)) continue;
-    const key = identifierKey(id.type, id.externalId);
-    if (key !== null) pushUnique(identifiers, key);
+    const comparable = comparableIdentifier(id.type, id.externalId);
+    if (comparable !== null) pushUnique(identifiers, comparable);
   }
   const sex = normalizeSex(input.sex);
   const attributes = input.attributes === undefined || input.attributes.length === 0 ? NO_ATTRIBUTES : input.attributes.map(normalizeAttribute);
@@ -164,11 +166,11 @@ function normalizeOnePhone(raw: PhoneInput | string, country: string, options: N
   const text = typeof raw === 'string' ? raw : typeof raw?.phoneNumber === 'string' ? raw.phoneNumber : typeof raw?.phoneNumber === 'number' ? String(raw.phoneNumber) : '';
   const digits = text.replace(NON_DIGITS, '');
   if (digits.length >= 7 && isPlaceholderPhone(placeholders, digits)) return null;
-  const phone = normalizePhone(raw, country);
+  const phone = normalizePhone(raw, country, options.phoneMemo);
   if (phone.ok) return phone.value.e164;
   if (digits.length === 7 && !text.trim().startsWith('+')) {
     if (options.areaCode !== undefined) {
-      const full = normalizePhone(options.areaCode + digits, country);
+      const full = normalizePhone(options.areaCode + digits, country, options.phoneMemo);
       if (full.ok) return full.value.e164;
     }
     if (options.localPhones === true) return LOCAL_PHONE_PREFIX + digits;
@@ -239,7 +241,7 @@ export function foldIdentifier(text: string): string {
  * The comparable form of an external identifier: "type:externalid", each part folded by
  * {@link foldIdentifier}. Null when either part is empty.
  */
-export function identifierKey(type: string, externalId: string): string | null {
+export function comparableIdentifier(type: string, externalId: string): string | null {
   if (typeof type !== 'string' || typeof externalId !== 'string') return null;
   const t = foldIdentifier(type);
   const v = foldIdentifier(externalId);

@@ -107,3 +107,28 @@ export function suppliedFields(contact: NormalizedContact): number {
 export function evaluateGates(gates: readonly Gate[], mask: number): readonly Gate[] {
   return gates.filter((gate) => (mask & gate.mask) === gate.mask);
 }
+
+/** A minimum combination a candidate supplies that a record does not agree on, and on which fields. */
+export interface GateShortfall {
+  /** The gate's name, e.g. "firstName+lastName+email". */
+  readonly gate: string;
+  /** Fields both hold that do not agree. */
+  readonly differs: readonly GateField[];
+  /** Fields the record does not hold. */
+  readonly missing: readonly GateField[];
+}
+
+/**
+ * Why no minimum combination agrees between a candidate and a record: for each gate the
+ * candidate supplies (`supplied`, a {@link suppliedFields} mask), its fields outside `agreed`
+ * (the pair's agreement mask), split by whether the record holds them (`held`). Empty when a
+ * supplied gate agrees on every field, or when the candidate supplies none.
+ */
+export function gateShortfalls(gates: readonly Gate[], supplied: number, held: number, agreed: number): GateShortfall[] {
+  const met = evaluateGates(gates, supplied);
+  if (met.some((g) => (agreed & g.mask) === g.mask)) return [];
+  return met.map((g) => {
+    const short = g.fields.filter((f) => (agreed & GATE_FIELD_BITS[f]) === 0);
+    return { gate: g.name, differs: short.filter((f) => (held & GATE_FIELD_BITS[f]) !== 0), missing: short.filter((f) => (held & GATE_FIELD_BITS[f]) === 0) };
+  });
+}

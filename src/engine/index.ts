@@ -39,17 +39,19 @@ export * from './phone-check.js';
 export * from './email.js';
 export * from './address.js';
 export * from './date.js';
-export { AddressMemo, DEFAULT_COUNTRY, foldIdentifier, identifierKey, normalizeContact, placeholdersIn, type NormalizeOptions } from './contact.js';
+export { AddressMemo, comparableIdentifier, DEFAULT_COUNTRY, foldIdentifier, normalizeContact, placeholdersIn, type NormalizeOptions } from './contact.js';
 export {
   CONTRACT_GATES,
   DEFAULT_GATES,
   defineGate,
   evaluateGates,
   GATE_FIELD_BITS,
+  gateShortfalls,
   parseGate,
   suppliedFields,
   type Gate,
   type GateField,
+  type GateShortfall,
 } from './gates.js';
 export {
   ATTRIBUTE_PRIOR,
@@ -131,6 +133,7 @@ export { MODEL_FORMAT, MODEL_VERSION, parseModel, serializeModel } from './model
 export { SeededRandom } from './random.js';
 export { blockingHashes, blockingKeys, consonantSkeleton, CRM_KEYS, FILE_KEYS, hashKeyParts, KEY_KINDS, phoneticKey } from './blocking.js';
 export { MAX_RECORD_ID, PostingTable } from './posting-table.js';
+export { CandidateSelector, type KeyPostings, type SelectionLimits } from './candidate-selection.js';
 export { ADDRESS_FILE_GATES, CITY_FILE_GATES, LINKAGE_PROFILE, LINKAGE_THRESHOLDS, type MatchProfile } from './profiles.js';
 export { isAdjacentTransposition, jaroWinkler, levenshtein } from './similarity.js';
 export {

@@ -14,7 +14,8 @@
  * - a North American fast path: a 10-digit number (or "1"/"+1" and 10 digits) for a US or
  *   CA region is checked against the same `max` metadata patterns, compiled once
  *   (NANP_FAST_PATH);
- * - a bounded memo keyed on a canonical form of every other number (PHONE_MEMO_SIZE).
+ * - a bounded memo keyed on a canonical form of every other number ({@link PhoneMemo}, owned
+ *   by the caller: a ContactIndex keeps one).
  */
 import {
   getCountries,
@@ -162,7 +163,7 @@ function hasNumberType(plan: NanpPlan, national: string): boolean {
  * leading digits match, or (for one without leading digits) whose number types match; the
  * number is valid if that country's types match it.
  */
-function parseNanp(plans: readonly NanpPlan[], national: string): ParsedPhone {
+function parseNanp(plans: readonly NanpPlan[], national: string): PhoneParse {
   for (const plan of plans) {
     if (plan.leadingDigits !== null ? plan.leadingDigits.test(national) : hasNumberType(plan, national)) {
       return plan.leadingDigits === null || hasNumberType(plan, national)
@@ -247,27 +248,40 @@ export function dialingPrefixMatchesCountry(
   return expected !== null && expected === prefix;
 }
 
-/** A memo entry: the parse of one canonical number, extension included, or why it failed. */
-type ParsedPhone = { readonly e164: string; readonly country: string | null; readonly ext: string | null } | NormalizeFailure;
+/** The parse of one canonical number, extension included, or why it failed (a memo entry). */
+export type PhoneParse = { readonly e164: string; readonly country: string | null; readonly ext: string | null } | NormalizeFailure;
 
-// Two-generation memo: lookups hit `young` then `old`; when `young` is full it becomes `old`.
-// Bounded (at most 2 x PHONE_MEMO_SIZE entries) and a pure cache: the answer for a key
-// never depends on what was asked before.
-let young = new Map<string, ParsedPhone>();
-let old = new Map<string, ParsedPhone>();
+/**
+ * A bounded memo of libphonenumber parses, owned by its caller (an index keeps one, so the
+ * engine holds no module-level state): pass it to {@link normalizePhone}. Two generations:
+ * lookups hit the young one, then the old; when the young one holds `generationSize`
+ * entries it becomes the old one. A pure cache: the answer for a number never depends on
+ * what was asked before, and is the same without the memo.
+ */
+export class PhoneMemo {
+  private young = new Map<string, PhoneParse>();
+  private old = new Map<string, PhoneParse>();
 
-function remember(key: string, value: ParsedPhone): void {
-  if (young.size >= PHONE_MEMO_SIZE) {
-    old = young;
-    young = new Map();
+  /** `generationSize`: entries per generation, so at most twice this many are kept. */
+  constructor(private readonly generationSize: number = PHONE_MEMO_SIZE) {}
+
+  /** Entries held (at most twice the generation size). */
+  get size(): number {
+    return this.young.size + this.old.size;
   }
-  young.set(key, value);
-}
 
-/** Empties the parse memo (benchmarks measure cold parses with it). */
-export function clearPhoneMemo(): void {
-  young = new Map();
-  old = new Map();
+  /** The remembered parse under `key`, else `parse()`'s answer, remembered. */
+  remember(key: string, parse: () => PhoneParse): PhoneParse {
+    const recent = this.young.get(key);
+    if (recent !== undefined) return recent;
+    const value = this.old.get(key) ?? parse();
+    if (this.young.size >= this.generationSize) {
+      this.old = this.young;
+      this.young = new Map();
+    }
+    this.young.set(key, value);
+    return value;
+  }
 }
 
 function parseWith(text: string, country: CountryCode | null, callingCode: string | null): PhoneNumber | undefined {
@@ -284,7 +298,7 @@ function parseWith(text: string, country: CountryCode | null, callingCode: strin
  * Parses `text` (already canonical) for a region and validates it with libphonenumber.
  * A number starting "00" with no "+" that is not valid as dialled is retried as "+...".
  */
-function parseCanonical(text: string, country: CountryCode | null, callingCode: string | null): ParsedPhone {
+function parseCanonical(text: string, country: CountryCode | null, callingCode: string | null): PhoneParse {
   let parsed = parseWith(text, country, callingCode);
   let valid = parsed !== undefined && parsed.isValid();
   if (!valid && !text.includes('+') && DOUBLE_ZERO_START.test(text)) {
@@ -325,12 +339,14 @@ function fail(reason: NormalizeFailure, input: string): Normalized<NormalizedPho
  * International forms: "+44 20 7946 0958", "011 44 20 7946 0958" from the US, "0044 ...".
  * The extension is the input's `ext` field if it has digits, else one written in the number
  * ("x123", "ext. 12", ";ext=9", "#123"); it is kept even beyond six digits (see isValidExt).
- * Invalid by the country's rules -> `{ok:false, reason:'invalid'}`.
+ * Invalid by the country's rules -> `{ok:false, reason:'invalid'}`. `memo`, when given,
+ * remembers libphonenumber's parses (the answers are the same without it).
  * Total: any string or object in, a result out. Idempotent on `e164` (with `ext` re-supplied).
  */
 export function normalizePhone(
   input: PhoneInput | string,
   defaultCountry: string = DEFAULT_PHONE_COUNTRY,
+  memo?: PhoneMemo,
 ): Normalized<NormalizedPhone> {
   let raw: string;
   let inputCountry: CountryCode | null = null;
@@ -362,14 +378,14 @@ export function normalizePhone(
 
   const text = canonicalPhoneText(trimmed);
   if (text.length === 0) return fail('invalid', raw);
-  let parsed: ParsedPhone | undefined;
+  let parsed: PhoneParse | undefined;
   if (
     NANP_PLANS !== null && fallbackCallingCode === null && NANP_DIGITS.test(text) &&
     (text.charCodeAt(0) === 43 /* + */ || country === 'US' || country === 'CA' || (country === null && callingCode === '1'))
   ) {
     parsed = parseNanp(NANP_PLANS, text.slice(text.length - 10));
   } else {
-    parsed = memoParse(text, country, callingCode, fallbackCallingCode);
+    parsed = libphonenumberParse(text, country, callingCode, fallbackCallingCode, memo);
   }
   if (typeof parsed === 'string') return fail(parsed, raw);
   return {
@@ -378,21 +394,14 @@ export function normalizePhone(
   };
 }
 
-/** libphonenumber's parse of a canonical text, through the memo. */
-function memoParse(
-  text: string, country: CountryCode | null, callingCode: string | null, fallbackCallingCode: string | null,
-): ParsedPhone {
-  const key = `${country ?? ''}|${callingCode ?? ''}|${fallbackCallingCode ?? ''}|${text}`;
-  let parsed = young.get(key);
-  if (parsed === undefined) {
-    parsed = old.get(key);
-    if (parsed === undefined) {
-      parsed = parseCanonical(text, country, callingCode);
-      if (typeof parsed === 'string' && fallbackCallingCode !== null) {
-        parsed = parseCanonical(text, null, fallbackCallingCode);
-      }
-    }
-    remember(key, parsed);
-  }
-  return parsed;
+/** libphonenumber's parse of a canonical text, through the memo when there is one. */
+function libphonenumberParse(
+  text: string, country: CountryCode | null, callingCode: string | null, fallbackCallingCode: string | null, memo: PhoneMemo | undefined,
+): PhoneParse {
+  const parse = (): PhoneParse => {
+    const parsed = parseCanonical(text, country, callingCode);
+    return typeof parsed === 'string' && fallbackCallingCode !== null ? parseCanonical(text, null, fallbackCallingCode) : parsed;
+  };
+  if (memo === undefined) return parse();
+  return memo.remember(`${country ?? ''}|${callingCode ?? ''}|${fallbackCallingCode ?? ''}|${text}`, parse);
 }

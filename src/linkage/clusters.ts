@@ -27,6 +27,8 @@ export class DedupeResults {
   readonly possible: Int32Array;
   readonly possibleScore: Float64Array;
   readonly noGate: Uint8Array;
+  /** Rows whose best Possible agrees on no minimum combination: why (shard.ts formatShortfalls). */
+  readonly shortfalls = new Map<number, string>();
   private readonly parent: Int32Array;
   /** Matched pairs found (each direction counted once per finding). */
   matchedFindings = 0;
@@ -111,6 +113,7 @@ export class DedupeResults {
       this.candidates.to.push(result.candTo[k] as number);
       this.candidates.score.push(result.candScore[k] as number);
     }
+    result.noteIds.forEach((row, k) => this.shortfalls.set(row, result.notes[k] as string));
     for (const s of result.lowScores) this.lowScores.push(s);
     this.answered += result.count;
   }

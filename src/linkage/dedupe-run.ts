@@ -14,7 +14,8 @@ import type { Learned } from './learn.js';
 import { idOf, openInput, readInput, type OpenedInput, type ReadInput } from './input.js';
 import { threadsFor, type RunOptions } from './options.js';
 import { LocalPool, type MatchPool, type PoolConfig } from './pool.js';
-import type { PairRequest, UnreadableValues } from './shard.js';
+import { possibleNote, type PairRequest, type UnreadableValues } from './shard.js';
+import { thresholdsOf } from './settings.js';
 import { WorkerPool } from './worker-pool.js';
 
 /** Rows per batch read from the file (and sent to a thread). */
@@ -37,6 +38,8 @@ export interface DedupeRun {
   readonly lowSampleEvery: number;
   /** The learned model and how it was obtained (learned rules), else null. */
   readonly learned: Learned | null;
+  /** The match threshold, bits (what a Possible row's note compares its score with). */
+  readonly match: number;
 }
 
 /** Creates the pool for a configuration: in-process for one thread, workers otherwise. */
@@ -91,7 +94,7 @@ export async function matchDedupe(
     progress.finish();
     const t3 = performance.now();
     return {
-      input, read, results, pool, unreadable, threads, lowSampleEvery, learned,
+      input, read, results, pool, unreadable, threads, lowSampleEvery, learned, match: learned?.model.thresholds?.match ?? thresholdsOf(common.settings).match,
       timings: { read: t1 - t0, learn: tLearned - t1, match: t2 - tLearned, cluster: t3 - t2 },
     };
   } catch (err) {
@@ -116,6 +119,8 @@ export async function explainPairs(pool: MatchPool, pairs: readonly PairRequest[
 
 /** Names of the columns dedupe adds (first, so that ragged rows keep them aligned). */
 export const DEDUPE_COLUMNS = ['cluster_id', 'cluster_size', 'match_decision', 'match_score', 'matched_id', 'match_note'] as const;
+/** `match_note` of an Unmatchable row (a Possible row's says why it is not Matched: shard.ts possibleNote). */
+export const UNMATCHABLE_NOTE = 'supplies none of the minimum combinations: not matched on its own';
 /** The column `--explain` adds. */
 export const EXPLAIN_COLUMN = 'match_explanation';
 
@@ -160,20 +165,22 @@ export async function writeDedupe(
         const decision = results.decision(row);
         let other = -1;
         let score: number | null = null;
+        let note = '';
         if (decision === 'Matched') {
           other = results.partner[row] as number;
           score = results.partnerScore[row] as number;
         } else if (decision === 'Possible') {
           other = results.possible[row] as number;
           score = results.possibleScore[row] as number;
-        }
+          note = possibleNote(score, run.match, results.shortfalls.get(row), results.possibleWhy.get(row));
+        } else if (decision === 'Unmatchable') note = UNMATCHABLE_NOTE;
         const out = [
           idOf(read.ids, results.root(row)),
           String(results.clusterSize(row)),
           decision,
           score === null ? '' : formatScore(score),
           other === -1 ? '' : idOf(read.ids, other),
-          decision === 'Possible' ? results.possibleWhy.get(row) ?? '' : '',
+          note,
         ];
         if (explanations !== null) out.push(explanations.get(row) ?? '');
         if (capture?.rows.has(row)) capture.cells.set(row, cells);

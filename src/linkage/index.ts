@@ -23,7 +23,7 @@ export {
   type RulesName,
 } from './settings.js';
 export { idOf, type OpenedInput, type ReadInput } from './input.js';
-export { formatExplanation, type PairRequest, type QueryResult, type UnreadableValues } from './shard.js';
+export { describeAboveThreshold, formatExplanation, formatShortfalls, possibleNote, type PairRequest, type QueryResult, type UnreadableValues } from './shard.js';
 export { DedupeResults, type RowDecision } from './clusters.js';
 export {
   addedColumns,

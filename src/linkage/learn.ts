@@ -85,7 +85,7 @@ export function learnModel(index: ContactIndex, size: number, right: readonly No
     // among its random pairs, and the prior again under the corrected weights (the same
     // candidate pairs re-scored from their level vectors: no second comparison).
     const sample = candidateSample(index, unbiased, right, n);
-    prior = priorOf(sample.scores, right, n, totalPairs, sample.share);
+    prior = priorOf(sample.scores, right, totalPairs, sample.share);
     scored = sample.scores.length;
     if (estimation !== null) {
       const corrected = withoutMatchesInU(unbiased, prior);
@@ -97,7 +97,7 @@ export function learnModel(index: ContactIndex, size: number, right: readonly No
         return score + scoreLevels(after, v) - scoreLevels(before, v);
       });
       unbiased = corrected;
-      prior = priorOf(rescored, right, n, totalPairs, sample.share);
+      prior = priorOf(rescored, right, totalPairs, sample.share);
     }
   }
   const final: MatchModel = { ...unbiased, prior, thresholds: thresholdsOf(settings) };
@@ -134,6 +134,6 @@ function candidateSample(index: ContactIndex, model: MatchModel, right: readonly
 }
 
 /** The prior that agrees with candidate pairs' scores (without the prior). */
-function priorOf(scores: readonly number[], right: readonly NormalizedContact[] | null, n: number, totalPairs: number, share: number): number {
+function priorOf(scores: readonly number[], right: readonly NormalizedContact[] | null, totalPairs: number, share: number): number {
   return estimatePrior(scores, { totalPairs, sampledShare: share, countedTwice: right === null });
 }

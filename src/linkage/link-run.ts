@@ -21,6 +21,8 @@ export class LinkResults {
   possible: Int32Array;
   possibleScore: Float64Array;
   noGate: Uint8Array;
+  /** Right rows whose best Possible agrees on no minimum combination: why (shard.ts formatShortfalls). */
+  readonly shortfalls = new Map<number, string>();
   readonly lowScores: number[] = [];
   /** Evaluation: every candidate pair compared (right row, left row) and its score. */
   readonly candidates: { right: number[]; left: number[]; score: number[] } = { right: [], left: [], score: [] };
@@ -70,6 +72,7 @@ export class LinkResults {
       this.candidates.left.push(r.candTo[k] as number);
       this.candidates.score.push(r.candScore[k] as number);
     }
+    r.noteIds.forEach((row, k) => this.shortfalls.set(row, r.notes[k] as string));
     for (const s of r.lowScores) this.lowScores.push(s);
     this.answered += r.count;
   }

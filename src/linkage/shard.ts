@@ -4,7 +4,7 @@
  * single-threaded one), answering queries, and explaining pairs. Used in-process with one
  * thread and inside each worker with several (see pool.ts, worker.ts).
  */
-import { ContactIndex, evaluateGates, suppliedFields, type FieldOutcome, type Gate, type MatchModel, type NormalizedContact } from '../engine/index.js';
+import { ContactIndex, evaluateGates, suppliedFields, type FieldOutcome, type Gate, type GateShortfall, type MatchModel, type NormalizedContact } from '../engine/index.js';
 import { compileRowLayout, rowToContact, type RowLayout } from '../files/row-contact.js';
 import type { HeaderPlan } from '../files/header-map.js';
 import { learnModel, type Learned } from './learn.js';
@@ -40,6 +40,9 @@ export interface QueryResult {
   /** Best "possible" candidate per row (-1 when none) and its score. */
   readonly possibleId: Int32Array;
   readonly possibleScore: Float64Array;
+  /** Rows whose best Possible agrees on no minimum combination, and why ({@link formatShortfalls}). */
+  readonly noteIds: Int32Array;
+  readonly notes: readonly string[];
   /** 1 when the row supplies none of the minimum combinations (cannot be matched on its own). */
   readonly noGate: Uint8Array;
   /** For the report: rows with no candidate above the review threshold, with their best score. */
@@ -214,6 +217,8 @@ export class MatchShard {
     const possibleId = new Int32Array(count).fill(-1);
     const possibleScore = new Float64Array(count);
     const noGate = new Uint8Array(count);
+    const noteIds: number[] = [];
+    const notes: string[] = [];
     const lowIds: number[] = [];
     const lowScores: number[] = [];
     const possibleWhy: (string | null)[] = new Array<string | null>(count).fill(null);
@@ -237,6 +242,10 @@ export class MatchShard {
           possibleScore[i] = c.score;
           possibleWhy[i] = c.heldBack;
           possible = true;
+          if (c.gate === null) {
+            noteIds.push(id);
+            notes.push(formatShortfalls(this.index.gateShortfalls(q, c.id)));
+          }
         }
       }
       if (collect) {
@@ -266,6 +275,8 @@ export class MatchShard {
       matchScore: Float64Array.from(scores),
       possibleId,
       possibleScore,
+      noteIds: Int32Array.from(noteIds),
+      notes,
       noGate,
       lowIds: Int32Array.from(lowIds),
       lowScores: Float64Array.from(lowScores),
@@ -286,3 +297,42 @@ export class MatchShard {
 }
 
 export { formatExplanation } from '../engine/index.js';
+
+/** "email differs" / "no phone on the other row": one field of a gate that did not agree. */
+function fieldWhy(field: string, held: boolean): string {
+  return held ? `${field} differs` : `no ${field} on the other row`;
+}
+
+/** "firstName+lastName+email (email differs); email (email differs)": each supplied gate and why it did not agree. */
+export function formatShortfalls(shortfalls: readonly GateShortfall[]): string {
+  return shortfalls
+    .map((g) => `${g.gate} (${[...g.differs.map((f) => fieldWhy(f, true)), ...g.missing.map((f) => fieldWhy(f, false))].join(', ')})`)
+    .join('; ');
+}
+
+/**
+ * Why a row's best candidate is Possible and not Matched: its score against the match
+ * threshold (`match`, bits) and, when no minimum combination agrees, which and why
+ * (`shortfall`, {@link formatShortfalls}); above the threshold, else, what held it back
+ * (`heldBack`: a level that allows at most a possible match, decide.ts).
+ */
+export function possibleNote(score: number, match: number, shortfall: string | undefined, heldBack?: string): string {
+  const below = `below the match threshold (${match} bits)`;
+  const why = shortfall !== undefined ? `no minimum combination agrees: ${shortfall}` : score >= match ? heldBack : undefined;
+  if (why === undefined) return below;
+  return score >= match ? `above the match threshold, but ${why}` : `${below}, and ${why}`;
+}
+
+/**
+ * The summary line of the Possible rows that scored above the match threshold (`notes`: their
+ * {@link formatShortfalls} texts): how many, and the most frequent reasons; null when none.
+ * `where` says where each row's reason is written, if anywhere.
+ */
+export function describeAboveThreshold(notes: readonly string[], where: string | null, shown = 3): string | null {
+  if (notes.length === 0) return null;
+  const counts = new Map<string, number>();
+  for (const n of notes) counts.set(n, (counts.get(n) ?? 0) + 1);
+  const top = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, shown).map(([n, c]) => `${c} x ${n}`);
+  const rows = notes.length === 1 ? '1 row scores' : `${notes.length} rows score`;
+  return `  ${rows} above the match threshold but agree${notes.length === 1 ? 's' : ''} on no minimum combination${where === null ? '' : ` (${where})`}: ${top.join(' | ')}`;
+}

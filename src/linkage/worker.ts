@@ -33,7 +33,7 @@ function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
 }
 
 function transferablesOf(r: QueryResult): ArrayBuffer[] {
-  return [r.matchFrom, r.matchTo, r.matchScore, r.possibleId, r.possibleScore, r.noGate, r.lowIds, r.lowScores, r.candFrom, r.candTo, r.candScore].map((a) => a.buffer as ArrayBuffer);
+  return [r.matchFrom, r.matchTo, r.matchScore, r.possibleId, r.possibleScore, r.noteIds, r.noGate, r.lowIds, r.lowScores, r.candFrom, r.candTo, r.candScore].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** The builder has inserted every batch; another worker has received the builder's index. */

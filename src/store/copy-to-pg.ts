@@ -32,6 +32,7 @@ const BATCH = 5000;
 const TABLES: readonly TableCopy[] = [
   { name: 'tenants', serial: 'id', order: 'id', batch: BATCH },
   { name: 'tenant_settings', serial: null, order: '', batch: BATCH },
+  { name: 'tenant_models', serial: null, order: 'tenant_id, context, version', batch: BATCH },
   { name: 'api_keys', serial: 'id', order: 'id', batch: BATCH },
   { name: 'people', serial: 'crm_id', order: 'crm_id', batch: BATCH },
   { name: 'person_identifiers', serial: null, order: '', batch: BATCH },

@@ -217,4 +217,21 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX bulk_import_files_scope ON bulk_import_files (tenant_id, context, token);
     `,
   },
+  {
+    version: 8,
+    name: 'tenant_models: each context\'s trained matching model, every version kept',
+    // One row per version (1, 2, ... per tenant and context); the highest is in force. json is
+    // the engine's model document (src/engine/model-json.ts), or NULL for a return to the
+    // shipped model (`matchbook tenants train NAME --reset`). created_at: the Crm's clock.
+    sql: `
+      CREATE TABLE tenant_models (
+        tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        version INTEGER NOT NULL,
+        json TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (tenant_id, context, version)
+      );
+    `,
+  },
 ];

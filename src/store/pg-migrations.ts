@@ -179,4 +179,71 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX bulk_import_files_scope ON bulk_import_files (tenant_id, context, token);
     `,
   },
+  {
+    version: 4,
+    name: 'tenant_models: each context\'s trained matching model, every version kept',
+    // As SQLite migration 8 (see there); a change bumps admin_changes like settings, so every
+    // process's scopes pick the model up within 250 ms.
+    sql: `
+      CREATE TABLE tenant_models (
+        tenant_id BIGINT NOT NULL REFERENCES tenants(id),
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        version INTEGER NOT NULL,
+        json TEXT,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (tenant_id, context, version)
+      );
+      CREATE TRIGGER models_changed AFTER INSERT OR UPDATE OR DELETE ON tenant_models
+        FOR EACH STATEMENT EXECUTE FUNCTION bump_admin_changes();
+    `,
+  },
+  {
+    version: 5,
+    name: 'database retrieval: blocking keys in a hash-partitioned table, filed with the person (match-key-types.ts)',
+    // match_keys: one row per (person, blocking key hash); the primary key serves both a
+    // lookup (the first rows under a hash) and a person's refiling (hash, crm_id); `seq` is
+    // the filing order (most recently filed first, as the in-memory index reads a common key).
+    // Hash-partitioned on the key hash, so each partition and its index stay a 16th of the
+    // table. match_key_owners: what is filed for a person (to unfile it when it changes).
+    // match_name_counts: people per compact first/last name and in all (kind 0), for term
+    // frequencies, split in 16 shards by crm_id so concurrent writers rarely share a row.
+    sql: `
+      CREATE SEQUENCE match_key_filings;
+      CREATE TABLE match_keys (
+        tenant_id INTEGER NOT NULL,
+        ctx SMALLINT NOT NULL,
+        hash INTEGER NOT NULL,
+        crm_id BIGINT NOT NULL,
+        seq BIGINT NOT NULL,
+        PRIMARY KEY (tenant_id, ctx, hash, crm_id) INCLUDE (seq)
+      ) PARTITION BY HASH (hash);
+      ${Array.from({ length: 16 }, (_, i) => `CREATE TABLE match_keys_${i} PARTITION OF match_keys FOR VALUES WITH (MODULUS 16, REMAINDER ${i});`).join('\n      ')}
+      CREATE TABLE match_key_owners (
+        tenant_id INTEGER NOT NULL,
+        ctx SMALLINT NOT NULL,
+        crm_id BIGINT NOT NULL,
+        hashes INTEGER[] NOT NULL,
+        first_name TEXT,
+        last_name TEXT,
+        seq BIGINT NOT NULL,
+        PRIMARY KEY (tenant_id, ctx, crm_id)
+      ) PARTITION BY HASH (crm_id);
+      ${Array.from({ length: 16 }, (_, i) => `CREATE TABLE match_key_owners_${i} PARTITION OF match_key_owners FOR VALUES WITH (MODULUS 16, REMAINDER ${i});`).join('\n      ')}
+      CREATE TABLE match_name_counts (
+        tenant_id INTEGER NOT NULL,
+        ctx SMALLINT NOT NULL,
+        kind SMALLINT NOT NULL,
+        name TEXT NOT NULL,
+        shard SMALLINT NOT NULL,
+        n BIGINT NOT NULL,
+        PRIMARY KEY (tenant_id, ctx, kind, name, shard)
+      );
+      CREATE TABLE match_key_scopes (
+        tenant_id INTEGER NOT NULL,
+        ctx SMALLINT NOT NULL,
+        fingerprint BIGINT,
+        PRIMARY KEY (tenant_id, ctx)
+      );
+    `,
+  },
 ];

@@ -21,13 +21,13 @@
  */
 import pg from 'pg';
 import { foldIdentifier } from './identifier-fold.js';
-import { PERSON_WRITE_COLUMNS, personValues, toKeyRow, toPerson, toTenant, type Row } from './rows.js';
+import { PERSON_WRITE_COLUMNS, personValues, toKeyRow, toModelRow, toPerson, toTenant, type Row } from './rows.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import {
   StoreError,
   type Applied, type CanvassRow, type ContextName, type KeyRow, type KeyUsageDelta, type NewCanvassRow,
   type NewKeyRow, type PersonChange, type PersonRecord, type Scope,
-  type ScopeWriteOptions, type ScopeWriter, type SettingsRow, type Store, type StoredAddress,
+  type ScopeWriteOptions, type ScopeWriter, type ModelRow, type SettingsRow, type Store, type StoredAddress,
   type StoredNormalization, type StoredNormalizationRow, type StoredPhone, type TenantRow,
 } from './types.js';
 import type { Migration } from './migrations.js';
@@ -35,6 +35,7 @@ import type {
   ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob,
 } from './import-types.js';
 import { PgImportTables, writePgImportMark } from './pg-import.js';
+import { PgMatchKeys } from './pg-match-keys.js';
 
 /** Options of {@link PgStore.open}. */
 export interface PgStoreOptions {
@@ -130,6 +131,8 @@ const UPDATE_SQL = `UPDATE people SET ${UPDATE_COLUMNS.map((c, i) => `${c} = $${
 export class PgStore implements Store {
   /** Several server processes may write people (see the module comment). */
   readonly sharedByProcesses = true;
+  /** Database retrieval (pg-match-keys.ts). */
+  readonly matchKeys: PgMatchKeys;
   private readonly imports: PgImportTables;
   /** Units under way, from their start to their barrier (what `flush` waits for). */
   private readonly pending = new Set<Promise<void>>();
@@ -143,6 +146,7 @@ export class PgStore implements Store {
 
   private constructor(private readonly pool: pg.Pool) {
     this.imports = new PgImportTables((sql, values, client) => this.q(sql, values ?? [], client ?? null), (fn) => this.transaction(fn));
+    this.matchKeys = new PgMatchKeys((sql, values, client) => this.q(sql, values, client), (fn) => this.transaction(fn), () => this.pool.connect(), foldIdentifier);
   }
 
   /** Runs `fn` in a transaction of its own. */
@@ -234,6 +238,7 @@ export class PgStore implements Store {
         return this.insertCanvassResponse(tx.client, scope, row, mark);
       },
       peopleChangedSince: async (afterSeq, limit) => this.changesSince(scope, afterSeq, limit, tx.client),
+      keys: this.matchKeys.reader(tx.client),
     };
   }
 
@@ -372,6 +377,24 @@ export class PgStore implements Store {
     return { version: Number(row['version']), json: String(row['json']), updatedAt: String(row['updated_at']) };
   }
 
+  async addModelVersion(scope: Scope, json: string | null, createdAt: string): Promise<number> {
+    const r = await this.q(`INSERT INTO tenant_models (tenant_id, context, version, json, created_at)
+      SELECT $1, $2, COALESCE(MAX(version), 0) + 1, $3, $4 FROM tenant_models WHERE tenant_id = $1 AND context = $2
+      RETURNING version`, [scope.tenantId, scope.context, json, createdAt]);
+    return Number(r.rows[0]?.['version']);
+  }
+
+  async getModel(scope: Scope): Promise<ModelRow | null> {
+    const row = (await this.q(`SELECT version, json, created_at FROM tenant_models WHERE tenant_id = $1 AND context = $2
+      ORDER BY version DESC LIMIT 1`, [scope.tenantId, scope.context])).rows[0];
+    return row === undefined ? null : toModelRow(row);
+  }
+
+  async listModelVersions(scope: Scope): Promise<ModelRow[]> {
+    return (await this.q(`SELECT version, json, created_at FROM tenant_models WHERE tenant_id = $1 AND context = $2
+      ORDER BY version DESC`, [scope.tenantId, scope.context])).rows.map(toModelRow);
+  }
+
   async insertKey(key: NewKeyRow): Promise<KeyRow> {
     const tenant = await this.getTenantById(key.tenantId);
     if (tenant === null) throw new StoreError(`No tenant with id ${key.tenantId}.`, 'NOT_FOUND');
@@ -431,6 +454,7 @@ export class PgStore implements Store {
     const r = await this.q(INSERT_SQL, [scope.tenantId, scope.context, ...personValues(withIds, normalized)], client);
     const stored = { ...withIds, crmId: Number(r.rows[0]?.['crm_id']) };
     await this.writeIdentifiers(client, scope, stored, true);
+    if (normalized?.keys !== undefined) await this.matchKeys.file(client, scope, stored.crmId, normalized.keys);
     if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, stored.crmId);
     return stored;
   }
@@ -442,6 +466,7 @@ export class PgStore implements Store {
       throw new StoreError(`No person ${person.crmId} in tenant ${scope.tenantId} ${scope.context}.`, 'NOT_FOUND');
     }
     await this.writeIdentifiers(client, scope, withIds, false);
+    if (normalized?.keys !== undefined) await this.matchKeys.file(client, scope, withIds.crmId, normalized.keys);
     if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, withIds.crmId);
     return withIds;
   }

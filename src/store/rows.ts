@@ -1,11 +1,11 @@
 /**
- * How tenants, API keys and people are laid out in rows: the same columns in both adapters
+ * How tenants, API keys, models and people are laid out in rows: the same columns in both adapters
  * (migrations.ts and pg-migrations.ts create them), so one mapping each way serves both.
  */
 import { columnOf } from './migrations.js';
 import {
   INTEGER_SCALARS, PERSON_SCALARS,
-  type ContextName, type KeyRow, type PersonRecord, type PersonScalarName, type PersonScalars,
+  type ContextName, type KeyRow, type ModelRow, type PersonRecord, type PersonScalarName, type PersonScalars,
   type StoredNormalization, type StoredSelfReported, type TenantRow, type Tier,
 } from './types.js';
 
@@ -32,6 +32,12 @@ export function parseJson<T>(text: unknown, fallback: T): T {
 /** A `tenants` row. */
 export function toTenant(row: Row): TenantRow {
   return { id: Number(row['id']), name: String(row['name']), createdAt: String(row['created_at']) };
+}
+
+/** A `tenant_models` row. */
+export function toModelRow(row: Row): ModelRow {
+  const json = row['json'];
+  return { version: Number(row['version']), json: typeof json === 'string' ? json : null, createdAt: String(row['created_at']) };
 }
 
 /** An `api_keys` row joined with its tenant's name (`tenant_name`). */

@@ -1,10 +1,13 @@
 /**
  * The embedded Store on better-sqlite3 (synchronous calls wrapped in Promises).
  *
- * Durability: WAL journal with `synchronous=FULL`, so a write is on disk before anyone is told
- * about it; it survives `kill -9` and power loss. Measured on this machine: a single-row commit
- * costs 207 us with FULL on a quiet disk (22 us with NORMAL), but 1-3 ms while other processes
- * load the disk, and better-sqlite3 blocks the event loop for that time.
+ * Durability: WAL journal, and with `synchronous: 'FULL'` (the default) a write is on disk
+ * before anyone is told about it; it survives `kill -9` and power loss. Measured on this
+ * machine: a single-row commit costs 207 us with SQLite's FULL on a quiet disk (22 us with
+ * NORMAL), but 1-3 ms while other processes load the disk, and better-sqlite3 would block the
+ * event loop for that time: so the connection commits NORMAL and the store fsyncs the WAL on
+ * the thread pool after each group commit, and checkpoints on a thread of their own
+ * (sqlite-commit.ts, sqlite-checkpoint.ts).
  *
  * Writes go through a group commit (sqlite-commit.ts): the writes of one event-loop turn share
  * one transaction and one fsync; bulk import writes are batched by time and may skip the sync.
@@ -15,11 +18,13 @@
  * statement per method; its parts live apart: the group commit (sqlite-commit.ts), bulk import
  * tables (sqlite-import.ts), the row layout shared with PostgreSQL (rows.ts).
  */
+import { resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { foldIdentifier } from './identifier-fold.js';
 import { MIGRATIONS, type Migration } from './migrations.js';
-import { PERSON_WRITE_COLUMNS, personOf, personValues, toKeyRow, toPerson, toTenant, type Row } from './rows.js';
-import { GroupCommit, IMPORT_BATCH_MS, LAZY_SYNC_MS, WAL_AUTOCHECKPOINT_PAGES, type GroupCommitOptions, type GroupCommitStats } from './sqlite-commit.js';
+import { PERSON_WRITE_COLUMNS, personOf, personValues, toKeyRow, toModelRow, toPerson, toTenant, type Row } from './rows.js';
+import { Checkpointer, syncDirectoryOf, syncFile } from './sqlite-checkpoint.js';
+import { GroupCommit, IMPORT_BATCH_MS, LAZY_SYNC_MS, type GroupCommitOptions, type GroupCommitStats } from './sqlite-commit.js';
 import { ImportMarkWriter, SqliteImportTables } from './sqlite-import.js';
 import type {
   ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob,
@@ -27,7 +32,7 @@ import type {
 import {
   StoreError,
   type Applied, type ContextName, type KeyRow, type NewKeyRow, type PersonChange, type PersonRecord,
-  type Scope, type ScopeWriter, type SettingsRow, type Store, type StoredAddress,
+  type Scope, type ScopeWriter, type ModelRow, type SettingsRow, type Store, type StoredAddress,
   type StoredNormalization, type StoredNormalizationRow, type StoredPhone, type TenantRow,
   type CanvassRow, type KeyUsageDelta, type NewCanvassRow,
 } from './types.js';
@@ -85,21 +90,33 @@ export function migrate(db: Database.Database, migrations: readonly Migration[] 
 export class SqliteStore implements Store {
   /** One writer process (plus admin commands, which write no people). */
   readonly sharedByProcesses = false;
+  /** No database retrieval: a SQLite tenant is one process's, and its index fits that process (README). */
+  readonly matchKeys = null;
   private readonly stmts = new Map<string, Database.Statement>();
   private readonly tx: GroupCommit;
   private readonly imports: SqliteImportTables;
   /** Row marks of the open transaction (their jobs' counters are written before its COMMIT). */
   private readonly marks: ImportMarkWriter;
 
-  private constructor(readonly db: Database.Database, options: GroupCommitOptions) {
+  /** Runs checkpoints off the event loop (file databases in WAL mode); null otherwise. */
+  private readonly checkpointer: Checkpointer | null;
+
+  private constructor(readonly db: Database.Database, options: Omit<GroupCommitOptions, 'sync'>, wal: string | null, synced: boolean) {
     this.marks = new ImportMarkWriter((sql) => this.stmt(sql));
-    this.tx = new GroupCommit(db, options, {
+    this.checkpointer = wal === null ? null : new Checkpointer(resolve(db.name), () => {
+      // The checkpoint thread failed: SQLite's own checkpoints again (on the event loop).
+      if (db.open) db.pragma('wal_autocheckpoint = 1000');
+    });
+    const sync = wal !== null && synced ? () => this.syncWal(wal) : null;
+    this.tx = new GroupCommit(db, { ...options, sync }, {
       beforeWrite: () => this.marks.flush(),
       beforeCommit: () => this.beforeCommit(),
       ended: (error) => {
         this.ids = null;
-        if (error === null) this.marks.committed();
-        else this.marks.rolledBack(error);
+        if (error === null) {
+          this.marks.committed();
+          this.checkpointer?.afterCommit();
+        } else this.marks.rolledBack(error);
       },
     });
     this.imports = new SqliteImportTables(db, (sql) => this.stmt(sql), (fn, importWrite) => this.write(fn, importWrite), this.marks);
@@ -108,6 +125,24 @@ export class SqliteStore implements Store {
   /** Commits and writes so far (for tests and benchmarks). */
   get stats(): GroupCommitStats {
     return this.tx.stats;
+  }
+
+  /** Tells `observer` of each COMMIT whether a sync makes it durable (tests and benchmarks). */
+  observeCommits(observer: ((synced: boolean) => void) | null): void {
+    this.tx.observer = observer;
+  }
+
+  /** Checkpoints run by the checkpoint thread so far (tests and benchmarks). */
+  get checkpoints(): number {
+    return this.checkpointer?.checkpoints ?? 0;
+  }
+
+  /**
+   * Makes every commit so far durable: an fsync of the WAL file, on the thread pool (the group
+   * commit calls it after a COMMIT). A method, so that a test can watch or delay it.
+   */
+  syncWal(wal: string): Promise<void> {
+    return syncFile(wal);
   }
 
   /** A write that resolves once durable. */
@@ -126,26 +161,37 @@ export class SqliteStore implements Store {
     return Number(this.stmt('PRAGMA data_version').pluck().get());
   }
 
-  /** Opens (creating if needed) the database, sets WAL and durability, runs migrations. */
+  /**
+   * Opens (creating if needed) the database, sets WAL and durability, runs migrations. In WAL
+   * mode the connection then commits with `synchronous=NORMAL` and never checkpoints itself:
+   * a FULL store syncs the WAL after each group commit, and a thread checkpoints (see the
+   * module comment). Without WAL (":memory:", or a file system that refuses it) SQLite's own
+   * `synchronous` does it all.
+   */
   static async open(options: SqliteStoreOptions): Promise<SqliteStore> {
     const db = new Database(options.path);
+    const full = options.synchronous !== 'NORMAL';
+    let wal: string | null = null;
     try {
       db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
-      if (options.path !== ':memory:') {
-        db.pragma('journal_mode = WAL');
-        db.pragma(`wal_autocheckpoint = ${WAL_AUTOCHECKPOINT_PAGES}`);
-      }
-      db.pragma(`synchronous = ${options.synchronous === 'NORMAL' ? 'NORMAL' : 'FULL'}`);
+      if (options.path !== ':memory:' && db.pragma('journal_mode = WAL', { simple: true }) === 'wal') wal = `${db.name}-wal`;
+      db.pragma(`synchronous = ${full ? 'FULL' : 'NORMAL'}`);
       db.pragma('foreign_keys = ON');
       migrate(db);
+      if (wal !== null) {
+        db.pragma('synchronous = NORMAL');
+        db.pragma('wal_autocheckpoint = 0');
+        // The WAL file exists now: its directory entry is made durable once.
+        if (full) await syncDirectoryOf(wal);
+      }
     } catch (error) {
       db.close();
       throw error;
     }
     return new SqliteStore(db, {
-      lagMs: options.synchronous === 'NORMAL' ? 0 : Math.max(0, options.importSyncLagMs ?? LAZY_SYNC_MS),
+      lagMs: full ? Math.max(0, options.importSyncLagMs ?? LAZY_SYNC_MS) : 0,
       holdMs: Math.max(0, options.importBatchMs ?? IMPORT_BATCH_MS),
-    });
+    }, wal, full);
   }
 
   private stmt(sql: string): Database.Statement {
@@ -159,6 +205,8 @@ export class SqliteStore implements Store {
 
   async close(): Promise<void> {
     this.tx.close();
+    await this.tx.settled();
+    await this.checkpointer?.close();
     if (this.db.open) this.db.close();
   }
 
@@ -207,6 +255,24 @@ export class SqliteStore implements Store {
       .get(scope.tenantId, scope.context) as Row | undefined;
     if (row === undefined) return null;
     return { version: Number(row['version']), json: String(row['json']), updatedAt: String(row['updated_at']) };
+  }
+
+  async addModelVersion(scope: Scope, json: string | null, createdAt: string): Promise<number> {
+    const row = await this.write(() => this.stmt(`INSERT INTO tenant_models (tenant_id, context, version, json, created_at)
+      SELECT ?, ?, COALESCE(MAX(version), 0) + 1, ?, ? FROM tenant_models WHERE tenant_id = ? AND context = ?
+      RETURNING version`).get(scope.tenantId, scope.context, json, createdAt, scope.tenantId, scope.context) as Row);
+    return Number(row['version']);
+  }
+
+  async getModel(scope: Scope): Promise<ModelRow | null> {
+    const row = this.stmt(`SELECT version, json, created_at FROM tenant_models WHERE tenant_id = ? AND context = ?
+      ORDER BY version DESC LIMIT 1`).get(scope.tenantId, scope.context) as Row | undefined;
+    return row === undefined ? null : toModelRow(row);
+  }
+
+  async listModelVersions(scope: Scope): Promise<ModelRow[]> {
+    return (this.stmt(`SELECT version, json, created_at FROM tenant_models WHERE tenant_id = ? AND context = ?
+      ORDER BY version DESC`).all(scope.tenantId, scope.context) as Row[]).map(toModelRow);
   }
 
   async insertKey(key: NewKeyRow): Promise<KeyRow> {
@@ -312,6 +378,7 @@ export class SqliteStore implements Store {
       updatePerson: async (person, normalized, mark) => wrote(this.updatePerson(scope, person, normalized, mark)),
       insertCanvassResponse: async (row, mark) => wrote(this.insertCanvassResponse(scope, row, mark)),
       peopleChangedSince: async () => [],
+      keys: null,
     };
     const value = await fn(writer, NO_CHANGES);
     const durable = batches.length === 0 ? DURABLE : batches.length === 1 ? batches[0] as Promise<void> : Promise.all(batches).then(() => undefined);

@@ -22,8 +22,10 @@
  */
 
 import type { ImportRowMark, ImportStore } from './import-types.js';
+import type { MatchKeyReader, MatchKeyStore, PersonKeys } from './match-key-types.js';
 
 export type * from './import-types.js';
+export type * from './match-key-types.js';
 
 /** The two record sets of a tenant (interface.md 1.6). */
 export type ContextName = 'voterfile' | 'campaign';
@@ -49,6 +51,18 @@ export interface SettingsRow {
   readonly version: number;
   readonly json: string;
   readonly updatedAt: string;
+}
+
+/**
+ * One version of a tenant's matching model for one context (`matchbook tenants train`): the
+ * highest version is in force.
+ */
+export interface ModelRow {
+  /** 1, 2, ... per tenant and context. */
+  readonly version: number;
+  /** The engine's model document (src/engine/model-json.ts), or null: back to the shipped model. */
+  readonly json: string | null;
+  readonly createdAt: string;
 }
 
 export interface NewKeyRow {
@@ -203,6 +217,12 @@ export interface PersonRecord {
 export interface StoredNormalization {
   readonly fingerprint: number;
   readonly json: string;
+  /**
+   * Database retrieval: the person's blocking keys, filed (replacing the ones filed before) in
+   * the same transaction as the person (match-key-types.ts). Only a store with
+   * {@link Store.matchKeys} takes them.
+   */
+  readonly keys?: PersonKeys;
 }
 
 /** One stored normalization, as the index load reads it. */
@@ -249,6 +269,8 @@ export interface ScopeWriter {
   insertCanvassResponse(row: NewCanvassRow, mark?: ImportRowMark): Promise<number>;
   /** {@link Store.peopleChangedSince}, read in the unit (under its lock). */
   peopleChangedSince(afterSeq: number, limit: number): Promise<PersonChange[]>;
+  /** {@link Store.matchKeys}' reads in the unit (its transaction); null when the store has none. */
+  readonly keys: MatchKeyReader | null;
 }
 
 /** Persistence of tenants, keys, settings, people and bulk imports. See the module comment for the rules. */
@@ -262,6 +284,8 @@ export interface Store extends ImportStore {
    * before they are durable, and each write of a unit is applied on its own.
    */
   readonly sharedByProcesses: boolean;
+  /** Database retrieval (match-key-types.ts): PostgreSQL's; null for a store without it (SQLite). */
+  readonly matchKeys: MatchKeyStore | null;
   /** Commits what is pending, then closes. */
   close(): Promise<void>;
   /**
@@ -287,6 +311,15 @@ export interface Store extends ImportStore {
   /** Replaces the settings of one context; returns the new version. */
   putSettings(scope: Scope, json: string, updatedAt: string): Promise<number>;
   getSettings(scope: Scope): Promise<SettingsRow | null>;
+  /**
+   * Stores a new version of a context's model (null: back to the shipped one), one above the
+   * highest so far; returns it. A change of settings for {@link changeCounter}.
+   */
+  addModelVersion(scope: Scope, json: string | null, createdAt: string): Promise<number>;
+  /** The model version in force (the highest), or null when the context never had one. */
+  getModel(scope: Scope): Promise<ModelRow | null>;
+  /** Every version of a context's model, newest first. */
+  listModelVersions(scope: Scope): Promise<ModelRow[]>;
 
   insertKey(key: NewKeyRow): Promise<KeyRow>;
   getKeyByHash(hash: string): Promise<KeyRow | null>;

@@ -35,7 +35,7 @@ describe('dedupe', () => {
       expect(Number(byId.get(id)?.['match_score'])).toBeGreaterThan(0);
     }
     expect(byId.get('2')?.['matched_id']).toBe('1');
-    expect(byId.get('3')).toMatchObject({ cluster_id: '3', cluster_size: '1', match_decision: 'Unmatched', match_score: '', matched_id: '' });
+    expect(byId.get('3')).toMatchObject({ cluster_id: '3', cluster_size: '1', match_decision: 'Unmatched', match_score: '', matched_id: '', match_note: '' });
     // Under learned rules a first and last name make a row matchable.
     expect(byId.get('5')?.['match_decision']).toBe('Unmatched');
     expect(run.stderr).toMatch(/records 6; clusters 4 \(1 with 2\+ rows, largest 3\); duplicates 2 rows/);
@@ -162,6 +162,39 @@ describe('dedupe', () => {
     expect(rows.every((r) => r['cluster_size'] === '1')).toBe(true);
     expect(rows.filter((r) => r['match_decision'] === 'Possible').length).toBeGreaterThanOrEqual(3);
     expect(high.stderr).toMatch(/match >= 500(\.00)? bits, review >= 5(\.00)?/);
+  });
+
+  it('a Possible row says why it is not Matched, in match_note, the summary and the report', async () => {
+    // Same name and birthday, another email, no ZIP on the second row: a high score, but no
+    // minimum combination the rows agree on (a parent and a child share all of that).
+    const input = s.file('why.csv', [
+      'id,first,last,email,dob,zip',
+      '1,Robert,Smith,bob@example.com,1970-03-04,12345',
+      '2,Robert,Smith,robert.smith@work.example.org,1970-03-04,',
+      '3,Mary,Jones,mary@example.org,1980-01-02,54321',
+    ]);
+    const run = await s.cli(['dedupe', input, '-o', 'why-out.csv', '--id', 'id', '--report', 'why.html', '--progress', 'none']);
+    expect(run.code, run.stderr).toBe(0);
+    const rows = parseCsv(s.read('why-out.csv'));
+    expect(rows.map((r) => r['match_decision'])).toEqual(['Possible', 'Possible', 'Unmatched']);
+    expect(Number(rows[0]?.['match_score'])).toBeGreaterThanOrEqual(18);
+    expect(rows[0]?.['match_note']).toBe('above the match threshold, but no minimum combination agrees: '
+      + 'firstName+lastName+email (email differs); firstName+lastName+zip5+dateOfBirth (no zip5 on the other row); email (email differs)');
+    expect(rows[1]?.['match_note']).toBe('above the match threshold, but no minimum combination agrees: firstName+lastName+email (email differs); email (email differs)');
+    expect(rows[2]?.['match_note']).toBe('');
+    expect(run.stderr).toContain('2 rows score above the match threshold but agree on no minimum combination (match_note says which): '
+      + '1 x firstName+lastName+email (email differs); email (email differs) | 1 x firstName+lastName+email (email differs); firstName+lastName+zip5+dateOfBirth (no zip5 on the other row); email (email differs)');
+    const html = s.read('why.html');
+    expect(html).toContain('<p class="note">above the match threshold, but no minimum combination agrees: firstName+lastName+email (email differs)');
+    expect(html).toContain('2 rows score above the match threshold');
+  });
+
+  it('a Possible row below the threshold says so', async () => {
+    const input = s.file('below.csv', PEOPLE);
+    await s.cli(['dedupe', input, '-o', 'below-out.csv', '--threshold', '500', '--possible', '5', '--progress', 'none']);
+    const possible = parseCsv(s.read('below-out.csv')).filter((r) => r['match_decision'] === 'Possible');
+    expect(possible.length).toBeGreaterThan(0);
+    for (const r of possible) expect(r['match_note']).toMatch(/^below the match threshold \(500 bits\)/);
   });
 
   it('--gate replaces the contract\'s minimum combinations (a voter list without dates of birth)', async () => {

@@ -29,7 +29,7 @@ describe('link', () => {
     expect(Object.keys(rows[0] ?? {})).toEqual(['left_id', 'right_id', 'score']);
     expect(rows.map((r) => [r['left_id'], r['right_id']])).toEqual([['A1', 'B1'], ['A2', 'B2'], ['A1', 'B4']]);
     expect(rows.every((r) => Number(r['score']) > 0)).toBe(true);
-    expect(run.stderr).toMatch(/right rows 5: linked 3; possible \(below the match threshold, not linked\) 0; no match 1; cannot be matched \(none of the \d+ minimum combinations \(from the columns\)\) 1/);
+    expect(run.stderr).toMatch(/right rows 5: linked 3; possible \(for review, not linked\) 0; no match 1; cannot be matched \(none of the \d+ minimum combinations \(from the columns\)\) 1/);
     expect(run.stderr).toMatch(/model: estimated from the file/);
     const crm = await s.cli(['link', s.file('left-crm.csv', LEFT), s.file('right-crm.csv', RIGHT), '--rules', 'crm', '--left-id', 'crm_id', '--right-id', 'ref', '--progress', 'none']);
     expect(crm.code, crm.stderr).toBe(0);

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../bench/lib/server.js';
+import { openImportServer } from '../server/import-helpers.js';
 import { answers200, pollUntil, type Waited } from '../wait.js';
 import { REPO } from './spawn.js';
 
@@ -69,6 +70,18 @@ describe('npm start, as a newcomer runs it', () => {
     const ready = await fetch(`${base}/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toMatchObject({ status: 'ready', checks: { database: true, loading: 0 } });
+  });
+
+  it('GET /openapi.json: `.paths | length` is the number of routes (an in-process app with every feature on counts them)', async () => {
+    const doc = (await (await fetch(`${base}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+    const local = await openImportServer();
+    try {
+      const routes = new Set(local.app.registeredRoutes.filter((r) => r.method !== 'HEAD').map((r) => r.url.replace(/^\/v[24](?=\/)/, '')));
+      expect(Object.keys(doc.paths).length).toBe(routes.size);
+      expect(routes.size).toBeGreaterThan(20);
+    } finally {
+      await local.close();
+    }
   });
 
   it('GET /metrics on loopback: Prometheus text with the demo tenant\'s indexes and the requests so far', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockingKeys, ContactIndex, DEFAULT_NICKNAMES, type ContactInput } from '../../src/engine/index.js';
+import { blockingHashes, blockingKeys, ContactIndex, DEFAULT_NICKNAMES, type ContactInput } from '../../src/engine/index.js';
 
 const robert: ContactInput = {
   firstName: 'Robert', lastName: 'Pérez', dateOfBirth: '1975-09-18',
@@ -249,5 +249,32 @@ describe('ContactIndex memory', () => {
     for (let i = 0; i < 500; i++) index.find({ firstName: `Zq${i}x`, lastName: `Wv${i}k`, emails: ['bob@example.com'] });
     expect(index.exportState().sounds.size).toBe(before);
     expect(index.find({ firstName: 'Bob', lastName: 'PEREZ', emails: ['Bob@Example.com'] }).id).toBe(1);
+  });
+});
+
+describe('hooks for a store that holds the keys (database retrieval)', () => {
+  it('find with the candidates it would select gives the same answer; keyHashes are the hashes it looks up by', () => {
+    fc.assert(fc.property(fc.array(person, { maxLength: 30 }), person, fc.boolean(), (people, query, strict) => {
+      const index = new ContactIndex({ maxBlockSize: 4, selectiveBlockSize: 2, maxCandidates: 6 });
+      people.forEach((p, i) => index.upsert(i + 1, p));
+      const q = index.normalize(query);
+      const ids = index.candidateIds(q);
+      expect(index.findNormalized(q, { strict, candidates: ids })).toEqual(index.findNormalized(q, { strict }));
+      expect(index.keyHashes(q)).toEqual(blockingHashes(q, DEFAULT_NICKNAMES));
+      expect(index.selectionLimits).toEqual({ maxBlockSize: 4, selectiveBlockSize: 2, maxCandidates: 6 });
+    }), { numRuns: 150 });
+  });
+
+  it('candidates not indexed are skipped; termCounts replace the index\'s own name counts', () => {
+    const counts = { total: 1_000_000, firstNameCount: () => 0, lastNameCount: () => 0 };
+    const rare = new ContactIndex({ termCounts: counts });
+    const own = new ContactIndex();
+    for (const index of [rare, own]) index.upsert(1, robert);
+    const q = rare.normalize(robert);
+    expect(rare.findNormalized(q, { candidates: [99, 1] }).id).toBe(1);
+    expect(rare.findNormalized(q, { candidates: [99] })).toMatchObject({ decision: 'Unmatched', reason: 'no-candidates' });
+    // A name nobody else has among a million weighs more than the same name as 1 of 1.
+    const weight = (index: ContactIndex) => index.findNormalized(q).explanation.find((f) => f.field === 'lastName')?.weight ?? 0;
+    expect(weight(rare)).toBeGreaterThan(weight(own));
   });
 });

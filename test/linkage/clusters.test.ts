@@ -26,6 +26,8 @@ function batch(first: number, count: number, pairs: readonly [number, number, nu
     matchScore: Float64Array.from(own.map((p) => p[2])),
     possibleId: new Int32Array(count).fill(-1),
     possibleScore: new Float64Array(count),
+    noteIds: new Int32Array(0),
+    notes: [],
     noGate: new Uint8Array(count),
     lowIds: new Int32Array(0),
     lowScores: new Float64Array(0),

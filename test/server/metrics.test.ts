@@ -4,7 +4,7 @@
  * scope, import rows and jobs by status; and who may read it (open, a key, off, its own port).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_METRICS, metricsAccessOf } from '../../src/cli/serve.js';
+import { DEFAULT_METRICS, metricsAccessOf } from '../../src/cli/serve-settings.js';
 import { Crm } from '../../src/crm/index.js';
 import { buildApp, buildMetricsApp } from '../../src/server/app.js';
 import { Metrics } from '../../src/server/metrics.js';
@@ -145,7 +145,13 @@ describe('bulk import metrics', () => {
     const created = await fetch(`${s.url}/v4/bulkImportJobs`, { method: 'POST', headers: { apiKey: key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
     const job = await waitForJob(s, key, ((await created.json()) as { jobId: number }).jobId);
     expect(job.status).toBe('Completed');
-    const text = await metrics.registry.metrics();
+    // The job's final status is readable as soon as it is applied; the runner counts the job
+    // once its write is durable (SQLite syncs off the event loop), a moment later.
+    let text = await metrics.registry.metrics();
+    for (let i = 0; i < 500 && sample(text, 'matchbook_import_jobs_total', { status: 'Completed' }) === undefined; i++) {
+      await new Promise((r) => setTimeout(r, 10));
+      text = await metrics.registry.metrics();
+    }
     expect(sample(text, 'matchbook_import_rows_total', { result: 'processed' })).toBe(2);
     expect(sample(text, 'matchbook_import_rows_total', { result: 'failed' })).toBe(1);
     expect(sample(text, 'matchbook_import_jobs_total', { status: 'Completed' })).toBe(1);

@@ -29,6 +29,9 @@ describe('credentials', () => {
     expect(basicPassword(`basic ${enc(`:${GUID}`)}`)).toBe(GUID);
     expect(basicPassword(`BASIC ${enc('a:b:c')}`)).toBe('b:c');
     expect(basicPassword(`Bearer ${GUID}`)).toBeNull();
+    expect(basicPassword(`  Basic   ${enc(`u:${GUID}`)} \t`)).toBe(GUID);
+    expect(basicPassword('Basic ')).toBe('');
+    expect(basicPassword(`Basic${' '.repeat(16_000)}!`)).toBeNull();
   });
 
   it('prefers Basic, falls back to apiKey, reports missing', () => {

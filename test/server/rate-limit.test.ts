@@ -163,6 +163,8 @@ describe('categoryOf (interface.md section 8)', () => {
     ['POST', '/people/12/canvassResponses', 'High'],
     ['POST', '/contacts/findOrCreate', 'Medium'],
     ['GET', '/people/:ref', 'Medium'],
+    ['POST', '/people/:ref', 'Medium'],
+    ['POST', '/people/dwid:12', 'Medium'],
     ['GET', '/phones/isCellStatuses', 'Medium'],
     ['GET', '/apiKeyProfiles', 'Medium'],
   ] as const)('%s %s is %s', (method, path, category) => {

@@ -29,14 +29,10 @@ function failNextCommit(store: SqliteStore): void {
   }) as typeof store.db.exec;
 }
 
-/** Records, for each COMMIT, the connection's `synchronous` (2 FULL: synced; 1 NORMAL: not). */
+/** Records, for each COMMIT, whether an fsync makes it durable (2, as SQLite's FULL) or not (1, as NORMAL). */
 function recordCommitSync(store: SqliteStore): number[] {
   const seen: number[] = [];
-  const exec = store.db.exec.bind(store.db);
-  store.db.exec = ((sql: string) => {
-    if (sql === 'COMMIT') seen.push(Number(store.db.pragma('synchronous', { simple: true })));
-    return exec(sql);
-  }) as typeof store.db.exec;
+  store.observeCommits((synced) => seen.push(synced ? 2 : 1));
   return seen;
 }
 
@@ -200,6 +196,125 @@ describe('group commit', () => {
     await next.durable;
     expect(next.value.phones[0]?.phoneId).toBeGreaterThan(Math.max(...ids));
     await c.close();
+  });
+
+  describe('the fsync of a group commit does not run on the event loop (issue 17)', () => {
+    /**
+     * Holds each WAL fsync of `store` until the test releases it (then runs the real one), and
+     * records the order of COMMITs and syncs.
+     */
+    const holdSyncs = (store: SqliteStore) => {
+      const events: string[] = [];
+      const held: (() => void)[] = [];
+      const real = store.syncWal.bind(store);
+      store.observeCommits(() => events.push('commit'));
+      store.syncWal = async (wal: string) => {
+        events.push('sync started');
+        await new Promise<void>((release) => held.push(release));
+        await real(wal);
+        events.push('sync done');
+      };
+      const nextHeld = async (): Promise<() => void> => {
+        while (held.length === 0) await new Promise((r) => setTimeout(r, 1));
+        return held.shift() as () => void;
+      };
+      return { events, nextHeld };
+    };
+    const settledFlag = (p: Promise<unknown>) => {
+      const state = { done: false };
+      p.then(() => (state.done = true), () => (state.done = true));
+      return state;
+    };
+
+    it('a write is durable only after an fsync that started after its COMMIT; meanwhile reads, timers and other commits go on', async () => {
+      const store = await SqliteStore.open({ path });
+      const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
+      const { events, nextHeld } = holdSyncs(store);
+      const first = await insertApplied(store, scope, person('a'));
+      const firstDurable = settledFlag(first.durable);
+      const releaseFirst = await nextHeld();
+      // The COMMIT happened, the fsync is under way (held): the event loop is free.
+      expect(events).toEqual(['commit', 'sync started']);
+      expect(countOnDisk()).toBe(1); // committed: visible to another connection...
+      expect(firstDurable.done).toBe(false); // ...but not durable, so nobody is told yet
+      expect((await store.getPerson(scope, first.value.crmId))?.scalars.firstName).toBe('a');
+      await new Promise((r) => setTimeout(r, 5)); // timers fire
+      // Another write commits while that fsync runs; the running fsync may not cover it: it waits for the next.
+      const second = await insertApplied(store, scope, person('b'));
+      const secondDurable = settledFlag(second.durable);
+      while (countOnDisk() < 2) await new Promise((r) => setImmediate(r));
+      expect(events).toEqual(['commit', 'sync started', 'commit']);
+      releaseFirst();
+      await first.durable;
+      expect(secondDurable.done).toBe(false);
+      const releaseSecond = await nextHeld();
+      expect(events).toEqual(['commit', 'sync started', 'commit', 'sync done', 'sync started']);
+      expect(secondDurable.done).toBe(false);
+      releaseSecond();
+      await second.durable;
+      expect(events.at(-1)).toBe('sync done');
+      expect(store.stats.syncs).toBeGreaterThanOrEqual(2);
+      await store.close();
+    });
+
+    it('findOrCreate is answered once its commit is synced, and a find is served while that fsync runs', async () => {
+      const crm = await Crm.open({ db: path });
+      const t = await crm.createTenant('t');
+      const ctx = { tenantId: t.id, context: 'voterfile' as const };
+      const ada = { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }] };
+      const known = await crm.findOrCreate(ctx, { firstName: 'Grace', lastName: 'Hopper', emails: [{ email: 'grace@example.org' }] });
+      const { events, nextHeld } = holdSyncs(crm.store as SqliteStore);
+      const answer = crm.findOrCreate(ctx, ada);
+      const answered = settledFlag(answer);
+      const release = await nextHeld();
+      expect(answered.done).toBe(false);
+      // Served during the fsync: a find of a durable record, and a find of the record being synced (it waits).
+      expect(await crm.find(ctx, { firstName: 'Grace', lastName: 'Hopper', emails: [{ email: 'grace@example.org' }] })).toMatchObject({ status: 'Matched', crmId: known.crmId });
+      const findAda = crm.find(ctx, ada);
+      const foundAda = settledFlag(findAda);
+      await new Promise((r) => setTimeout(r, 5));
+      expect(foundAda.done).toBe(false);
+      expect(answered.done).toBe(false);
+      release();
+      expect(await answer).toMatchObject({ status: 'UnmatchedStored' });
+      expect(await findAda).toMatchObject({ status: 'Matched', crmId: (await answer).crmId });
+      expect(events.slice(0, 3)).toEqual(['commit', 'sync started', 'sync done']);
+      await crm.close();
+    });
+
+    it('a failed fsync fails the writes that waited for it', async () => {
+      const store = await SqliteStore.open({ path });
+      const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
+      store.syncWal = async () => {
+        throw new Error('EIO (injected)');
+      };
+      const a = await insertApplied(store, scope, person('a'));
+      await expect(a.durable).rejects.toThrow('injected');
+      await expect(store.flush()).resolves.toBeUndefined();
+      await store.close();
+    });
+
+    it('checkpoints run on their own thread once the WAL has grown, never in the COMMIT', async () => {
+      const store = await SqliteStore.open({ path });
+      const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
+      const big = 'x'.repeat(2000);
+      for (let round = 0; round < 4; round++) {
+        const rows = await Promise.all(Array.from({ length: 800 }, (_, i) => insertApplied(store, scope, { ...person(`p${round}-${i}`), scalars: { ...person('x').scalars, employer: big } })));
+        await Promise.all(rows.map((r) => r.durable));
+      }
+      // The thread is told after a commit; it checkpoints in the background (polled, no timing assumed).
+      let written = 3200;
+      const limit = performance.now() + 60_000;
+      while (store.checkpoints === 0 && performance.now() < limit) {
+        await (await insertApplied(store, scope, person('more'))).durable;
+        written++;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(store.checkpoints).toBeGreaterThan(0);
+      expect(store.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+      await store.close();
+      expect(countOnDisk()).toBe(written);
+    });
   });
 
   describe('bulk import batches skip the sync for a while after a synced commit', () => {

@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { insertApplied, updateApplied } from './store-contract.js';
+import { insertApplied } from './store-contract.js';
 import { PERSON_SCALARS, SqliteStore, StoreError, type ImportRowMark, type PersonRecord, type PersonScalars, type Scope } from '../../src/store/index.js';
 
 function person(firstName: string): PersonRecord {

@@ -4,9 +4,10 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { Crm } from '../../src/crm/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PG_MIGRATIONS, PgStore, StoreError, copySqliteToPg, migratePg, type Scope, type Store } from '../../src/store/index.js';
+import { PG_MIGRATIONS, PgStore, StoreError, copySqliteToPg, migratePg, type Scope } from '../../src/store/index.js';
 import { HAVE_POSTGRES, startPostgres, type PgServer } from '../services.js';
 import { describeStoreContract, insert, person, update } from './store-contract.js';
+import { describeMatchKeyContract } from './match-keys-contract.js';
 
 let server: PgServer | null = null;
 const cluster = async (): Promise<PgServer> => (server ??= await startPostgres());
@@ -15,6 +16,11 @@ describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
   afterAll(() => server?.stop());
 
   describeStoreContract('PgStore', async () => {
+    const url = await (await cluster()).createDatabase();
+    return { open: () => PgStore.open({ url }), dispose: async () => undefined };
+  });
+
+  describeMatchKeyContract('PgStore', async () => {
     const url = await (await cluster()).createDatabase();
     return { open: () => PgStore.open({ url }), dispose: async () => undefined };
   });
@@ -116,13 +122,16 @@ describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
       await lite.store.claimImportJob('old-server', Date.now(), 60_000);
       await lite.store.updateImportJob(jobId, 'old-server', { fileId: staged.id, rowsTotal: 5 });
       await lite.store.markImportRows([1, 2].map((rowNo) => ({ jobId, owner: 'old-server', rowNo, stepsDone: 1, rowDone: true, crmId: null, outcomes: ['Processed'], included: ['x'] })));
+      await lite.store.addModelVersion(ctx, '{"m":1}', 't1');
+      await lite.store.addModelVersion(ctx, null, 't2');
       await lite.close();
       const url = await (await cluster()).createDatabase();
       const counts = await copySqliteToPg(file, url);
-      expect(counts).toMatchObject({ tenants: 1, api_keys: 1, people: 1, bulk_import_files: 1, bulk_import_file_chunks: 1, bulk_import_jobs: 1, bulk_import_rows: 2 });
+      expect(counts).toMatchObject({ tenants: 1, tenant_models: 2, api_keys: 1, people: 1, bulk_import_files: 1, bulk_import_file_chunks: 1, bulk_import_jobs: 1, bulk_import_rows: 2 });
       await expect(copySqliteToPg(file, url)).rejects.toMatchObject({ code: 'CONFLICT' });
       const crm = await Crm.open({ db: url });
       expect((await crm.authenticate(key))?.tenantId).toBe(who.tenantId);
+      expect((await crm.store.listModelVersions(ctx)).map((r) => r.version)).toEqual([2, 1]);
       expect(await crm.store.getImportFile(ctx, 'up1')).toBeNull(); // the copy keeps each file's context
       const upload = await crm.store.getImportFile({ ...ctx, context: 'campaign' }, 'up1');
       const back: Buffer[] = [];

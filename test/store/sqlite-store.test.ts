@@ -60,17 +60,34 @@ describe('SqliteStore on a file', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('uses WAL and synchronous FULL, and keeps data across close and open', async () => {
+  it('uses WAL, commits without an fsync on the event loop, syncs the WAL before a write is durable, and keeps data across close and open', async () => {
     const path = join(dir, 'db.sqlite');
     const s1 = await SqliteStore.open({ path });
     expect(s1.db.pragma('journal_mode', { simple: true })).toBe('wal');
-    expect(s1.db.pragma('synchronous', { simple: true })).toBe(2);
+    // The connection's COMMIT does not sync (NORMAL), nor checkpoint: the store does both off the event loop.
+    expect(s1.db.pragma('synchronous', { simple: true })).toBe(1);
+    expect(s1.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
     const t = await s1.createTenant('t', 'x');
+    const syncsBefore = s1.stats.syncs;
     const p = await insert(s1, { tenantId: t.id, context: 'campaign' }, person());
+    expect(s1.stats.syncs).toBeGreaterThan(syncsBefore);
     await s1.close();
     const s2 = await SqliteStore.open({ path });
     expect((await s2.getPerson({ tenantId: t.id, context: 'campaign' }, p.crmId))?.scalars.lastName).toBe('Lovelace');
     await s2.close();
+  });
+
+  it('has no database retrieval, and a write unit says so (keys of a normalization are ignored)', async () => {
+    const s = await SqliteStore.open({ path: join(dir, 'db.sqlite') });
+    const scope = { tenantId: (await s.createTenant('t', 'x')).id, context: 'voterfile' as const };
+    expect(s.matchKeys).toBeNull();
+    const applied = await s.writeScope(scope, async (writer) => {
+      expect(writer.keys).toBeNull();
+      return writer.insertPerson(person(), { fingerprint: 1, json: '{}', keys: { hashes: [1], first: null, last: null } });
+    });
+    await applied.durable;
+    expect(await s.listNormalizations(scope, 1, 0, 10)).toEqual([{ crmId: applied.value.crmId, json: '{}', organization: false }]);
+    await s.close();
   });
 
   it('a committed write is visible to another connection at once (no buffering in the process)', async () => {

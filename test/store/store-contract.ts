@@ -171,6 +171,21 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
       expect(await store.getSettings(b)).toBeNull();
     });
 
+    it('keeps every version of a context\'s model; the highest is in force; a null version is the shipped model', async () => {
+      expect(await store.getModel(a)).toBeNull();
+      expect(await store.listModelVersions(a)).toEqual([]);
+      expect(await store.addModelVersion(a, '{"m":1}', 't1')).toBe(1);
+      expect(await store.addModelVersion(a, null, 't2')).toBe(2);
+      expect(await store.addModelVersion(a, '{"m":3}', 't3')).toBe(3);
+      expect(await store.getModel(a)).toEqual({ version: 3, json: '{"m":3}', createdAt: 't3' });
+      expect((await store.listModelVersions(a)).map((r) => [r.version, r.json])).toEqual([[3, '{"m":3}'], [2, null], [1, '{"m":1}']]);
+      // Versions count per tenant and context; other scopes see none of them.
+      expect(await store.getModel({ ...a, context: 'campaign' })).toBeNull();
+      expect(await store.getModel(b)).toBeNull();
+      expect(await store.addModelVersion(b, null, 't4')).toBe(1);
+      expect(await store.getModel(b)).toEqual({ version: 1, json: null, createdAt: 't4' });
+    });
+
     it('adds monthly key usage, also from concurrent writers', async () => {
       const k = await store.insertKey({ tenantId: a.tenantId, hash: 'h1', prefix: 'abcd1234', tier: 'Custom', contexts: ['voterfile'], defaultContext: 'voterfile', createdAt: 't' });
       expect(await store.getKeyUsage(k.id, '2025-01')).toBe(0);
@@ -214,7 +229,10 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
       const after = await store.changeCounter();
       expect(after).not.toBe(before);
       await other.revokeKeys([(await other.insertKey({ tenantId: a.tenantId, hash: 'h', prefix: 'p', tier: 'Custom', contexts: ['voterfile'], defaultContext: 'voterfile', createdAt: 't' })).id], 'r');
-      expect(await store.changeCounter()).not.toBe(after);
+      const afterKeys = await store.changeCounter();
+      expect(afterKeys).not.toBe(after);
+      await other.addModelVersion(a, null, 'z');
+      expect(await store.changeCounter()).not.toBe(afterKeys);
       await other.close();
     });
 

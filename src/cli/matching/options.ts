@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { Option, type Command } from 'commander';
 import { parseModel, type MatchModel } from '../../engine/index.js';
-import { parseMapOption, type ColumnOverride, ENCODING_CHOICES, parseDelimiter, parseEncodingChoice, type EncodingChoice } from '../../files/index.js';
+import { parseMapOption, type ColumnOverride, ENCODING_CHOICES, parseDelimiter, parseEncodingChoice } from '../../files/index.js';
 import { autoProgressMode, type ProgressMode } from '../progress.js';
 import { GATE_PRESETS, LinkageInputError, parseSettings, RULES, type RawMatchOptions, type RunOptions } from '../../linkage/index.js';
 

@@ -45,6 +45,8 @@ export interface BorderlinePair {
   readonly left: ShownRow;
   readonly right: ShownRow;
   readonly explanation: readonly { readonly field: string; readonly label: string; readonly weight: number }[];
+  /** Why a Possible pair is not Matched (the CSV's match_note). */
+  readonly note?: string;
 }
 
 /** A cluster of rows found to be one person. */

@@ -8,7 +8,7 @@ import { formatCount } from '../progress.js';
 import { modelView } from './model-view.js';
 import type { ReportData, ShownRow } from './data.js';
 import { buildFieldContributions, buildHistogram, pickBorderline, pickSample, shownColumns, shownValues } from './figures.js';
-import { type DedupeRun, idOf, describeSettings, thresholdsOf, type PairRequest } from '../../linkage/index.js';
+import { type DedupeRun, idOf, describeSettings, possibleNote, thresholdsOf, type PairRequest } from '../../linkage/index.js';
 
 /** Pairs sampled per kind for the field contributions. */
 export const FIELD_SAMPLE = 1500;
@@ -129,6 +129,7 @@ export function buildDedupeReport(
       left: show(x.a),
       right: show(x.b),
       explanation: (borderOutcomes[i] ?? []).filter((o) => o.level !== 'missing').map((o) => ({ field: o.field, label: o.label, weight: o.weight })),
+      ...(x.decision === 'Possible' ? { note: possibleNote(x.score, thresholds.match, results.shortfalls.get(x.a), results.possibleWhy.get(x.a)) } : {}),
     })),
   };
 }

@@ -24,6 +24,7 @@ table{border-collapse:collapse;width:100%;font-size:12.5px}th,td{text-align:left
 th{color:#57606a;font-weight:600}td.num{text-align:right;font-variant-numeric:tabular-nums}
 .legend span{display:inline-block;margin-right:14px;font-size:12.5px}.legend i{display:inline-block;width:12px;height:12px;margin-right:5px;vertical-align:-1px;border-radius:2px}
 .pair h3{font-size:14px;margin:0 0 8px}.badge{display:inline-block;padding:1px 8px;border-radius:10px;font-size:12px;color:#fff;margin-left:8px}
+.pair .note{margin:0 0 8px;font-size:13px;color:#6b4e00}
 pre{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:12px;overflow:auto;font-size:12px;white-space:pre-wrap}
 .diff{background:#fff4e5}
 `;
@@ -68,7 +69,7 @@ function pairCard(p: BorderlinePair, data: ReportData, index: number): string {
       : `${rowsTable(data.columns, [p.left])}<div style="height:6px"></div>${rowsTable(data.rightColumns, [p.right])}`;
   const steps = waterfall(p.explanation.map((e) => ({ field: e.field, level: 'exact' as const, label: e.label, weight: e.weight })));
   const chart = data.model === null ? '' : `<div style="margin-top:8px">${waterfallSvg(steps, data.thresholds.match, index)}</div>`;
-  return `<div class="card pair"><h3>#${index + 1}: ${escapeHtml(p.left.id)} ↔ ${escapeHtml(p.right.id)}: ${p.score.toFixed(2)} bits<span class="badge" style="background:${color}">${escapeHtml(p.decision)}</span></h3>${sides}<table style="margin-top:8px"><tr><th>field</th><th>comparison</th><th>bits</th><th></th></tr>${expl}</table>${chart}</div>`;
+  return `<div class="card pair"><h3>#${index + 1}: ${escapeHtml(p.left.id)} ↔ ${escapeHtml(p.right.id)}: ${p.score.toFixed(2)} bits<span class="badge" style="background:${color}">${escapeHtml(p.decision)}</span></h3>${p.note === undefined ? '' : `<p class="note">${escapeHtml(p.note)}</p>`}${sides}<table style="margin-top:8px"><tr><th>field</th><th>comparison</th><th>bits</th><th></th></tr>${expl}</table>${chart}</div>`;
 }
 
 function modelSection(model: ModelView | null): string {

@@ -7,7 +7,7 @@ import { modelView } from './model-view.js';
 import type { ReportData } from './data.js';
 import { BORDERLINE_PAIRS, CLUSTERS_SHOWN, FIELD_SAMPLE, ROWS_PER_CLUSTER } from './dedupe-report.js';
 import { buildFieldContributions, buildHistogram, pickBorderline, pickSample, sharedFields, valuesByField } from './figures.js';
-import { idOf, type LinkRun, describeSettings, thresholdsOf, type PairRequest } from '../../linkage/index.js';
+import { idOf, type LinkRun, describeSettings, possibleNote, thresholdsOf, type PairRequest } from '../../linkage/index.js';
 
 type Link = { readonly right: number; readonly left: number; readonly score: number };
 
@@ -145,6 +145,7 @@ export async function buildLinkReport(
       left: showLeft(x.a),
       right: showRight(x.b),
       explanation: (borderOutcomes[i] ?? []).filter((o) => o.level !== 'missing').map((o) => ({ field: o.field, label: o.label, weight: o.weight })),
+      ...(x.decision === 'Possible' ? { note: possibleNote(x.score, thresholds.match, run.results.shortfalls.get(x.b), run.results.possibleWhy.get(x.b)) } : {}),
     })),
   };
 }

@@ -23,7 +23,7 @@ type Json = Record<string, unknown>;
 
 /** What one mapping type does with one row. */
 export type Step =
-  | { readonly kind: 'findOrCreate'; readonly body: Json }
+  | { readonly kind: 'findOrCreate'; readonly body: Json; readonly labels: Labels }
   | { readonly kind: 'update'; readonly crmId: number | null; readonly body: Json }
   | { readonly kind: 'canvass'; readonly crmId: number | null; readonly body: Json }
   | { readonly kind: 'suppression'; readonly crmId: number | null; readonly code: string; readonly remove: boolean; readonly body: Json }
@@ -65,6 +65,15 @@ export function compilePlan(spec: JobSpec, columns: readonly string[]): { ok: tr
 function readCrmId(value: string | undefined): number | null | 'bad' {
   if (value === undefined) return null;
   return /^\d{1,15}$/.test(value) && Number(value) > 0 ? Number(value) : 'bad';
+}
+
+/** Body property (prefix) -> the mapping field it came from, where the position in a list says (a second phone is the cell). */
+type Labels = readonly (readonly [string, string])[];
+
+/** A country calling code as files write it ("01", "+44"): digits without leading zeros; other text as sent (validation names it). */
+function callingCode(value: string): string {
+  const digits = /^\+?0*(\d{1,3})$/.exec(value);
+  return digits?.[1] ?? value;
 }
 
 /** Field name -> body property name, as pairs (made once: rows are copied by the thousand). */
@@ -118,14 +127,39 @@ export function stepFor(m: CompiledMapping, cells: readonly string[], contact: n
       const body: Json = {};
       if (vanId !== null) body['crmId'] = vanId;
       copy(f, body, SCALAR_NAMES);
-      const email = f.get('Email');
-      if (email !== undefined) body['emails'] = [{ email }];
-      const phone = f.get('Phone');
-      if (phone !== undefined) body['phones'] = [{ phoneNumber: phone }];
+      const labels: [string, string][] = [];
+      const emails: Json[] = [];
+      for (const name of ['Email', 'OtherEmail']) {
+        const email = f.get(name);
+        if (email === undefined) continue;
+        labels.push([`emails[${emails.length}]`, name]);
+        emails.push({ email });
+      }
+      if (emails.length > 0) body['emails'] = emails;
+      const phones: Json[] = [];
+      for (const [name, prefixName, type] of [['Phone', 'PhoneCountryCode', null], ['CellPhone', 'CellPhoneCountryCode', 'C']] as const) {
+        const phoneNumber = f.get(name);
+        if (phoneNumber === undefined) continue;
+        const phone: Json = { phoneNumber };
+        if (type !== null) phone['phoneType'] = type;
+        const prefix = f.get(prefixName);
+        if (prefix !== undefined) {
+          phone['dialingPrefix'] = callingCode(prefix);
+          labels.push([`phones[${phones.length}].dialingPrefix`, prefixName]);
+        }
+        labels.push([`phones[${phones.length}]`, name]);
+        phones.push(phone);
+      }
+      if (phones.length > 0) body['phones'] = phones;
+      const voter = f.get('VoterVanID');
+      if (voter !== undefined) {
+        body['identifiers'] = [{ type: 'votercrmid', externalId: voter }];
+        labels.push(['identifiers', 'VoterVanID']);
+      }
       const a = address(f);
       if (a !== null) body['addresses'] = [a];
       if (Object.keys(body).length === 0) return { kind: 'invalid', outcome: 'The row has no value in any mapped field.' };
-      return { kind: 'findOrCreate', body };
+      return { kind: 'findOrCreate', body, labels };
     }
     case 'Email': {
       const email: Json = { email: f.get('Email') };
@@ -193,10 +227,19 @@ const PROPERTY_FIELDS: readonly (readonly [string, string])[] = ([
   ...Object.entries(SCALARS).map(([field, prop]) => [prop, field] as const),
 ] as (readonly [string, string])[]).sort((a, b) => b[0].length - a[0].length);
 
-/** The outcome text of a refused step: each issue with the mapping field it concerns. */
-export function outcomeOf(issues: readonly ValidationIssue[], m: CompiledMapping, body: Json): string {
+/** The field of the longest prefix of `property` in `names` (sorted longest first), if any. */
+function fieldOf(names: Labels, property: string): string | undefined {
+  return names.find(([prefix]) => property === prefix || property.startsWith(`${prefix}.`) || property.startsWith(`${prefix}[`))?.[1];
+}
+
+/**
+ * The outcome text of a refused step: each issue with the mapping field it concerns. `labels`
+ * (a findOrCreate step's) name the items of lists first.
+ */
+export function outcomeOf(issues: readonly ValidationIssue[], m: CompiledMapping, body: Json, labels: Labels = []): string {
+  const named = [...labels].sort((a, b) => b[0].length - a[0].length);
   const texts = issues.map((issue) => {
-    let name = PROPERTY_FIELDS.find(([prefix]) => issue.property === prefix || issue.property.startsWith(`${prefix}.`) || issue.property.startsWith(`${prefix}[`))?.[1];
+    let name = fieldOf(named, issue.property) ?? fieldOf(PROPERTY_FIELDS, issue.property);
     const cf = /^customFieldValues\[(\d+)\]/.exec(issue.property);
     if (cf !== null) {
       const values = body['customFieldValues'] as { customFieldId: number }[] | undefined;

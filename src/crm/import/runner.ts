@@ -16,6 +16,11 @@
  *    the rows' writes by time (SQLite: every 8 ms, src/store/sqlite-commit.ts), not at each
  *    yield; the worker does not wait for those commits (Store.importDurable), it only stops at
  *    the first that fails.
+ *
+ * Past 400 lines because one class follows a job through its life (claim, stage, apply each
+ * row, finish or hand over) and every step reads the same lease, stop flag and clock; the
+ * parts without that state live apart: row steps (row-steps.ts), the result file
+ * (result-file.ts), the job request (job-request.ts), the source (src/files/import-source.ts).
  */
 import { TextDecoder } from 'node:util';
 import { randomBytes } from 'node:crypto';
@@ -468,7 +473,7 @@ export class ImportRunner {
         }
       } catch (error) {
         if (!(error instanceof CrmError)) throw error;
-        outcomes.push(outcomeOf(error.issues, m, step.body));
+        outcomes.push(outcomeOf(error.issues, m, step.body, step.kind === 'findOrCreate' ? step.labels : []));
         noWrite(s + 1);
       }
     }

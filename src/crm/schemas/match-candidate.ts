@@ -13,7 +13,6 @@ import {
   ADDRESS_TYPE_CODES, CONTACT_METHOD_CODES, CONTACT_MODE_CODES, DEVICE_TYPE_CODES, ELECTION_TYPE_CODES, EMAIL_TYPE_CODES,
   OPT_IN_CODES, PHONE_TYPE_CODES, SEX_CODES, SUBSCRIPTION_CODES,
 } from '../codes.js';
-import { Type } from '@sinclair/typebox';
 import { MAX_YEAR, MIN_YEAR } from '../values.js';
 import { Bool, Code, IdLike, Int, List, Obj, Patterned, Text, TextOrNumber, clip, objectOf } from './kit.js';
 

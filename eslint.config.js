@@ -1,0 +1,45 @@
+// ESLint (flat config), run by `npm test` (test/run-tests.mjs) and `npm run lint`:
+// typescript-eslint's strict type-checked rules, and eslint-plugin-regexp because our regexes
+// run on untrusted input (ReDoS, and regexes that do not mean what they say).
+// Every rule turned off or loosened here says why beside it.
+import js from '@eslint/js';
+import regexp from 'eslint-plugin-regexp';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist/', 'node_modules/', 'coverage/'] },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  regexp.configs['flat/recommended'],
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // Numbers print as their decimal text, which is what every message here means;
+      // undefined, null and objects stay errors.
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      // `() => void send()` and `(x) => list.push(x)`-style callbacks read clearly.
+      '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // Off: async methods implement Promise-returning interfaces (the SQLite store and the
+      // in-memory rate limiter answer synchronously); `async` keeps a thrown error a rejected
+      // promise, which callers of those interfaces rely on.
+      '@typescript-eslint/require-await': 'off',
+    },
+  },
+  {
+    files: ['test/**', 'bench/**'],
+    rules: {
+      // Off in tests and benchmarks: they read parsed JSON answers (typed any) and index
+      // fixtures they built themselves; a wrong shape fails the assertion or the run.
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+);
