@@ -165,15 +165,16 @@ describe('dedupe', () => {
   });
 
   it('a Possible row says why it is not Matched, in match_note, the summary and the report', async () => {
-    // Same name and birthday, another email, no ZIP on the second row: a high score, but no
-    // minimum combination the rows agree on (a parent and a child share all of that).
+    // Under the CRM rules (the contract's gates): same name and birthday, another email, no ZIP
+    // on the second row: a high score, but no minimum combination the rows agree on (a parent
+    // and a child share all of that).
     const input = s.file('why.csv', [
       'id,first,last,email,dob,zip',
       '1,Robert,Smith,bob@example.com,1970-03-04,12345',
       '2,Robert,Smith,robert.smith@work.example.org,1970-03-04,',
       '3,Mary,Jones,mary@example.org,1980-01-02,54321',
     ]);
-    const run = await s.cli(['dedupe', input, '-o', 'why-out.csv', '--id', 'id', '--report', 'why.html', '--progress', 'none']);
+    const run = await s.cli(['dedupe', input, '-o', 'why-out.csv', '--id', 'id', '--rules', 'crm', '--report', 'why.html', '--progress', 'none']);
     expect(run.code, run.stderr).toBe(0);
     const rows = parseCsv(s.read('why-out.csv'));
     expect(rows.map((r) => r['match_decision'])).toEqual(['Possible', 'Possible', 'Unmatched']);
