@@ -174,6 +174,16 @@ describe('properties of the evidence rules', () => {
     }));
   });
 
+  it('any other date of birth (not a day/month swap) never keeps a matched request Matched', () => {
+    const index = stored(minnie);
+    const [y, m, d] = (minnie.dateOfBirth as string).split('-').map(Number) as [number, number, number];
+    fc.assert(fc.property(fc.integer({ min: 1900, max: 2025 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), (yy, mm, dd) => {
+      fc.pre(!(yy === y && mm === m && dd === d) && !(yy === y && mm === d && dd === m));
+      const dob = `${yy}-${String(mm).padStart(2, '0')}-${String(dd).padStart(2, '0')}`;
+      expect(index.find({ ...minnie, dateOfBirth: dob }).decision).not.toBe('Matched');
+    }));
+  });
+
   it('a placeholder name never creates a match without a personal identifier', () => {
     const placeholders = ['Unknown Unknown', 'Anonymous Anonymous', 'Unk Unk', 'Baby Boy', 'Baby Girl', 'John Doe', 'Jane Doe'];
     fc.assert(fc.property(
