@@ -1,5 +1,6 @@
 /**
- * `matchbook tenants create NAME | list | configure NAME --file settings.json`.
+ * `matchbook tenants create NAME | list | configure NAME --file settings.json | train NAME`
+ * (tenant-train.ts).
  * The settings file's shape is the domain's, documented in src/crm/settings.ts with an example
  * in data/examples/tenant-settings.example.json; this command only reads the JSON.
  */
@@ -7,8 +8,10 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from 'commander';
 import { formatTable } from './format.js';
+import type { ModelInForce } from '../crm/index.js';
 import { resolveDbPath } from './db-path.js';
 import type { CliIo } from './io.js';
+import { registerTenantTrain } from './tenant-train.js';
 import { withCrm } from './with-crm.js';
 
 const DB_FLAGS = '--db <path>';
@@ -52,7 +55,9 @@ export function registerTenants(program: Command, io: CliIo): void {
     .option(DB_FLAGS, DB_HELP)
     .action(async (opts: { db?: string }) => {
       const rows = await withCrm(resolveDbPath(opts.db, io), (crm) => crm.listTenants());
-      io.stdout(formatTable(rows));
+      // The model each context scores with: "shipped", or "trained:v2:2026-11-25T19:20:18Z".
+      const model = (m: ModelInForce): string => (m.source === 'trained' ? `trained:v${m.version ?? '?'}:${m.since ?? '?'}` : 'shipped');
+      io.stdout(formatTable(rows.map(({ models, ...row }) => ({ ...row, models: { voterfile: model(models.voterfile), campaign: model(models.campaign) } }))));
     });
 
   tenants
@@ -66,4 +71,6 @@ export function registerTenants(program: Command, io: CliIo): void {
       await withCrm(resolveDbPath(opts.db, io), (crm) => crm.configureTenant(name, settings));
       io.stderr(`matchbook: configured tenant "${name}" from ${opts.file}\n`);
     });
+
+  registerTenantTrain(tenants, io, { flags: DB_FLAGS, help: DB_HELP });
 }

@@ -14,6 +14,7 @@ import type { Scopes } from './scopes.js';
 import {
   DEFAULT_CONTEXT_SETTINGS, parseStoredContextSettings, parseTenantSettings, type ContextSettings,
 } from './settings.js';
+import { contextModelOf, type ModelInForce } from './tenant-model.js';
 
 const TENANT_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,99}$/;
 
@@ -60,17 +61,20 @@ export class Admin {
     }
   }
 
-  /** Every tenant with its people counts and configured contexts. */
+  /** Every tenant with its people counts, configured contexts and the model each context scores with. */
   async listTenants(): Promise<TenantSummary[]> {
     const out: TenantSummary[] = [];
     for (const t of await this.store.listTenants()) {
       const people = { voterfile: 0, campaign: 0 };
       const configured: ContextName[] = [];
+      const models = {} as Record<ContextName, ModelInForce>;
       for (const context of CONTEXTS) {
-        people[context] = await this.store.countPeople({ tenantId: t.id, context });
-        if ((await this.store.getSettings({ tenantId: t.id, context })) !== null) configured.push(context);
+        const scope = { tenantId: t.id, context };
+        people[context] = await this.store.countPeople(scope);
+        if ((await this.store.getSettings(scope)) !== null) configured.push(context);
+        models[context] = contextModelOf(await this.store.getModel(scope)).inForce;
       }
-      out.push({ id: t.id, name: t.name, createdAt: t.createdAt, people, configured });
+      out.push({ id: t.id, name: t.name, createdAt: t.createdAt, people, configured, models });
     }
     return out;
   }

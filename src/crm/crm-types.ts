@@ -6,6 +6,9 @@ import type { KeyCacheOptions } from './key-cache.js';
 import { getHeapStatistics } from 'node:v8';
 import type { MatchResult } from '../engine/index.js';
 import type { ContextName, Store, Tier } from '../store/index.js';
+import type { ModelInForce } from './tenant-model.js';
+
+export type { ModelInForce } from './tenant-model.js';
 
 /** Both contexts, in the order of the `|0` / `|1` database modes. */
 export const CONTEXTS: readonly ContextName[] = ['voterfile', 'campaign'];
@@ -110,6 +113,8 @@ export interface TenantSummary {
   readonly people: Readonly<Record<ContextName, number>>;
   /** Contexts with stored settings (others use the defaults). */
   readonly configured: readonly ContextName[];
+  /** The matching model each context scores with (`matchbook tenants train`). */
+  readonly models: Readonly<Record<ContextName, ModelInForce>>;
 }
 
 /** A key as {@link Crm.listKeys} lists it (never the GUID). */

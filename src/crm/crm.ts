@@ -2,7 +2,8 @@
  * The CRM facade the server and the CLI use: one object over a {@link Store} that opens and
  * closes the domain and hands each call to the module that owns it:
  * - admin.ts: tenants, their settings, API keys; admin-cache.ts: authentication and the
- *   caches admin changes invalidate;
+ *   caches admin changes invalidate; model-training.ts: a context's model trained on its
+ *   people (tenant-model.ts: which model a context scores with);
  * - people.ts: find, findOrCreate, reading a person, bulk import writes to people;
  * - canvass-responses.ts: canvass responses;
  * - scopes.ts and people-scope.ts: each tenant+context's settings, engine index (loaded at
@@ -13,6 +14,7 @@
 import { openStore, type ContextName, type ImportRowMark, type KeyUsageDelta, type Store, type Tier } from '../store/index.js';
 import { Admin, type IssuedKey } from './admin.js';
 import { AdminCache } from './admin-cache.js';
+import { ModelTraining, type ModelPlan, type TrainingOptions } from './model-training.js';
 import type { CanvassLists } from './canvass-lists.js';
 import type { CanvassHistoryItem, PersonRef } from './canvass.js';
 import { CanvassResponses } from './canvass-responses.js';
@@ -26,10 +28,12 @@ import { People, type ImportUpdate } from './people.js';
 import type { Person } from './person-view.js';
 import { Scopes } from './scopes.js';
 import type { ContextSettings } from './settings.js';
+import type { ModelInForce } from './tenant-model.js';
 
 export * from './crm-types.js';
 export type { IssuedKey } from './admin.js';
 export type { ImportUpdate } from './people.js';
+export type { DecisionChanges, ModelPlan, TrainingOptions, TrainingProgress, WeightChange } from './model-training.js';
 
 /** The CRM domain facade. Create with {@link Crm.open}; close with {@link Crm.close}. */
 export class Crm {
@@ -38,6 +42,7 @@ export class Crm {
   private readonly admin: Admin;
   private readonly people: People;
   private readonly canvass: CanvassResponses;
+  private readonly training: ModelTraining;
   /** The load of every tenant's indexes ({@link loadAllIndexes}): scopes to load and loaded; null when not started. */
   private startLoad: { total: number; done: number; finished: boolean } | null = null;
   private closed = false;
@@ -54,6 +59,7 @@ export class Crm {
     this.admin = new Admin(store, this.cache, this.scopes, clock);
     this.people = new People(store, this.scopes, clock);
     this.canvass = new CanvassResponses(store, this.scopes, clock);
+    this.training = new ModelTraining(store, this.cache, this.scopes, clock);
   }
 
   /**
@@ -184,6 +190,21 @@ export class Crm {
   /** See {@link Admin.revokeKey}. */
   revokeKey(idOrPrefix: string): Promise<boolean> {
     return this.admin.revokeKey(idOrPrefix);
+  }
+
+  /** See {@link ModelTraining.plan}. */
+  planTenantModel(name: string, options: TrainingOptions = {}): Promise<ModelPlan> {
+    return this.training.plan(name, options);
+  }
+
+  /** See {@link ModelTraining.save}. */
+  saveTenantModel(plan: ModelPlan): Promise<ModelInForce> {
+    return this.training.save(plan);
+  }
+
+  /** The matching model a context scores with (`GET /apiKeyProfiles`). */
+  async modelInForce(ctx: CallContext): Promise<ModelInForce> {
+    return (await this.scopes.get(ctx)).model.inForce;
   }
 
   /** See {@link AdminCache.authenticate}. */

@@ -14,7 +14,7 @@
  */
 import {
   CandidateSelector, compactName, type ContactIndex, type ContactInput, type KeyPostings, type MatchResult,
-  type NormalizedContact, type TermFrequencies,
+  type NormalizedContact, type TermFrequencies, type MatchModel,
 } from '../engine/index.js';
 import type { KeyEntry, MatchKeyReader, MatchKeyStore, PersonChange, PersonKeys, PersonRecord, Scope, Store } from '../store/index.js';
 import { KeyCache, type KeyCacheOptions } from './key-cache.js';
@@ -72,6 +72,8 @@ export class DatabaseRetrieval {
   private index: ContactIndex;
   private readonly makeIndex: () => ContactIndex;
   private lookups = 0;
+  /** The model lookups score with (the context's trained one, or undefined: the engine's CRM model). */
+  private model: MatchModel | undefined = undefined;
   private readonly counts = new LookupCounts();
   private readonly selector: CandidateSelector;
   readonly cache: KeyCache;
@@ -86,13 +88,19 @@ export class DatabaseRetrieval {
       ...(options.selectiveBlockSize === undefined ? {} : { selectiveBlockSize: options.selectiveBlockSize }),
       ...(options.maxCandidates === undefined ? {} : { maxCandidates: options.maxCandidates }),
     };
-    this.makeIndex = () => newScopeIndex(defaultCountry, { ...limits, termCounts: this.counts });
+    this.makeIndex = () => newScopeIndex(defaultCountry, { ...limits, termCounts: this.counts, ...(this.model === undefined ? {} : { model: this.model }) });
     this.index = this.makeIndex();
     this.selector = new CandidateSelector(this.index.selectionLimits);
     this.cache = new KeyCache(options.cache);
     this.fingerprint = normalizerFingerprint(this.index);
     const probeKeys = FINGERPRINT_PROBES.map((p) => this.index.keyHashes(this.index.normalize(p)));
     this.keysFingerprint = fnv1a(JSON.stringify([this.fingerprint, probeKeys]));
+  }
+
+  /** Scores lookups with `model` from the next one on (a trained model stored or reset). */
+  setModel(model: MatchModel): void {
+    this.model = model;
+    this.index.setModel(model);
   }
 
   /** Normalizes with the scope's normalizer. */

@@ -22,6 +22,7 @@ export {
   Crm, CONTEXTS, REASON_TEXT, TIERS, INDEX_BYTES_PER_PERSON, defaultMaxIndexPeople,
   type CallContext, type CrmOpenOptions, type KeyIdentity, type KeySummary, type MatchedBy,
   type MatchExplanation, type MatchOutcome, type Readiness, type TenantSummary, type UnmatchedReason,
+  type DecisionChanges, type ModelInForce, type ModelPlan, type TrainingOptions, type TrainingProgress, type WeightChange,
 } from './crm.js';
 export { CrmError, type CrmErrorCode, type ValidationIssue } from './errors.js';
 export { findUnsafeCharacter, findUnsafeText, unsafeTextIssue } from './unsafe-text.js';

@@ -19,6 +19,7 @@ import {
 } from './scope-index.js';
 import type { ContextSettings } from './settings.js';
 import { DatabaseRetrieval, type RetrievalOptions } from './db-retrieval.js';
+import { SHIPPED, type ContextModel } from './tenant-model.js';
 import { encodeNormalization, engineInput, normalizerFingerprint } from './stored-normalization.js';
 
 /** What a {@link PeopleScope} needs from the registry that holds it (scopes.ts). */
@@ -68,6 +69,8 @@ export class PeopleScope {
   version: number;
   /** The registry's cache generation when `settings` were last read from the store. */
   checked: number;
+  /** The matching model in force (tenant-model.ts): the shipped one, or the context's trained one. */
+  private contextModel: ContextModel = SHIPPED;
   /** The index and how far it follows the store; replaced whole by a reload (database retrieval: empty). */
   private indexed: ScopeIndex;
   /** Database retrieval (the host's option): set by each load; null for an in-memory index. */
@@ -86,18 +89,34 @@ export class PeopleScope {
   private answered: Promise<void>[] | null = null;
   private answering = false;
 
-  constructor(private readonly host: ScopeHost, readonly scope: Scope, settings: ContextSettings, version: number, checked: number) {
+  constructor(private readonly host: ScopeHost, readonly scope: Scope, settings: ContextSettings, version: number, checked: number, model: ContextModel = SHIPPED) {
     this.name = scopeName(scope);
     this.settings = settings;
     this.version = version;
     this.checked = checked;
-    const index = newScopeIndex(settings.defaultCountry);
+    this.contextModel = model;
+    const index = newScopeIndex(settings.defaultCountry, { model: model.model });
     this.indexed = { index, fingerprint: normalizerFingerprint(index), organizations: new Set(), seq: 0 };
   }
 
   /** People in the index (0 with database retrieval: they stay in the database). */
   get size(): number {
     return this.indexed.index.size;
+  }
+
+  /** The matching model in force and which one it is. */
+  get model(): ContextModel {
+    return this.contextModel;
+  }
+
+  /**
+   * Scores with `model` from the next find on (a trained model stored or reset, noticed by
+   * scopes.ts like a settings change): the index's records stay, only the weights change.
+   */
+  useModel(model: ContextModel): void {
+    this.contextModel = model;
+    this.indexed.index.setModel(model.model);
+    this.retrieval?.setModel(model.model);
   }
 
   // ---- the index: load, reload, catch-up ----------------------------------------------
@@ -126,13 +145,18 @@ export class PeopleScope {
       // Nothing to load: check the keys were filed by this engine (else build them once).
       const seq = await store.lastPeopleChange(this.scope);
       const retrieval = new DatabaseRetrieval(this.scope, store.matchKeys, this.settings.defaultCountry, options);
+      retrieval.setModel(this.contextModel.model);
       await retrieval.ensureKeys(store, this.host.batchSize);
-      this.indexed = { index: newScopeIndex(this.settings.defaultCountry), fingerprint: retrieval.fingerprint, organizations: new Set(), seq };
+      this.indexed = { index: newScopeIndex(this.settings.defaultCountry, { model: this.contextModel.model }), fingerprint: retrieval.fingerprint, organizations: new Set(), seq };
       this.retrieval = retrieval;
       return;
     }
     this.host.checkCapacity(this, await store.countPeople(this.scope), 'others');
-    this.indexed = await loadScopeIndex(store, this.scope, this.settings.defaultCountry, this.host.batchSize);
+    const model = this.contextModel.model;
+    const indexed = await loadScopeIndex(store, this.scope, this.settings.defaultCountry, this.host.batchSize, { model });
+    // The model was changed while loading: the new index takes it too.
+    if (this.contextModel.model !== model) indexed.index.setModel(this.contextModel.model);
+    this.indexed = indexed;
   }
 
   /**

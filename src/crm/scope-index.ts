@@ -4,7 +4,7 @@
  * made, and storing their new normalizations), then kept up to date with the changes other
  * processes commit (stores shared by several processes, see {@link Store.peopleChangedSince}).
  */
-import { AddressMemo, ContactIndex, PhoneMemo, type IndexOptions } from '../engine/index.js';
+import { AddressMemo, ContactIndex, PhoneMemo, type IndexOptions, type MatchModel } from '../engine/index.js';
 import type { PersonChange, PersonRecord, Scope, Store } from '../store/index.js';
 import { decodeNormalization, encodeNormalization, engineInput, normalizerFingerprint } from './stored-normalization.js';
 
@@ -27,10 +27,26 @@ const SCOPE_PHONE_MEMO_SIZE = 1024;
 
 /**
  * A new, empty engine index for a scope's default country (with its own address and phone
- * memos); `more`: further options (database retrieval's lookup index: its name counts and limits).
+ * memos); `more`: further options (the context's model, tenant-model.ts; database retrieval's
+ * lookup index: its name counts and limits).
  */
 export function newScopeIndex(defaultCountry: string, more: IndexOptions = {}): ContactIndex {
   return new ContactIndex({ ...more, defaultCountry, addressMemo: new AddressMemo(), phoneMemo: new PhoneMemo(SCOPE_PHONE_MEMO_SIZE) });
+}
+
+/** Options of {@link loadScopeIndex}. */
+export interface LoadOptions {
+  /** The model the index scores with (default the engine's CRM model). */
+  readonly model?: MatchModel;
+  /**
+   * Store the normalizations made for rows another normalizer made, for the next load.
+   * Default true; false reads only (training a model: a dry run writes nothing).
+   */
+  readonly storeNormalizations?: boolean;
+  /** Called with the crmId of each person indexed. */
+  readonly onRecord?: (crmId: number) => void;
+  /** Called after each batch with the people indexed so far. */
+  readonly onBatch?: (indexed: number) => void;
 }
 
 /** A scope's index as built from the store, and how far it follows the store's changes. */
@@ -52,10 +68,10 @@ export interface ScopeIndex {
  * normalization was made by this normalizer are parsed; the others are normalized and their
  * normalizations stored for the next load.
  */
-export async function loadScopeIndex(store: Store, scope: Scope, defaultCountry: string, batchSize: number): Promise<ScopeIndex> {
+export async function loadScopeIndex(store: Store, scope: Scope, defaultCountry: string, batchSize: number, options: LoadOptions = {}): Promise<ScopeIndex> {
   // Changes after this one are applied by the next catch-up (re-applying one loaded here is harmless).
   const seq = await store.lastPeopleChange(scope);
-  const index = newScopeIndex(defaultCountry);
+  const index = newScopeIndex(defaultCountry, options.model === undefined ? {} : { model: options.model });
   const fingerprint = normalizerFingerprint(index);
   const organizations = new Set<number>();
   let after = 0;
@@ -69,8 +85,10 @@ export async function loadScopeIndex(store: Store, scope: Scope, defaultCountry:
         if (p !== null) index.upsert(p.crmId, engineInput(p));
       }
       if (row.organization) organizations.add(row.crmId);
+      options.onRecord?.(row.crmId);
       after = row.crmId;
     }
+    options.onBatch?.(index.size);
     if (rows.length < batchSize) break;
   }
   after = 0;
@@ -82,9 +100,11 @@ export async function loadScopeIndex(store: Store, scope: Scope, defaultCountry:
       index.upsertNormalized(p.crmId, contact);
       fresh.push({ crmId: p.crmId, json: encodeNormalization(contact) });
       if (isOrganization(p.scalars)) organizations.add(p.crmId);
+      options.onRecord?.(p.crmId);
       after = p.crmId;
     }
-    if (fresh.length > 0) await store.putNormalizations(scope, fingerprint, fresh);
+    if (fresh.length > 0 && options.storeNormalizations !== false) await store.putNormalizations(scope, fingerprint, fresh);
+    options.onBatch?.(index.size);
     if (people.length < batchSize) break;
   }
   return { index, fingerprint, organizations, seq };

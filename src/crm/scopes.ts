@@ -1,8 +1,8 @@
 /**
  * The scopes (tenant+context) this process holds, by name: each made on first use with its
- * settings and index (people-scope.ts), its settings re-read when the admin caches moved on
- * (admin-cache.ts), its index rebuilt when the default country changed, and every index kept
- * within the process's limit of indexed people.
+ * settings, matching model (tenant-model.ts) and index (people-scope.ts), its settings and
+ * model re-read when the admin caches moved on (admin-cache.ts), its index rebuilt when the
+ * default country changed, and every index kept within the process's limit of indexed people.
  */
 import type { ContextName, Scope, Store } from '../store/index.js';
 import type { AdminCache } from './admin-cache.js';
@@ -13,6 +13,7 @@ import { NamedMutex } from './mutex.js';
 import { PeopleScope, type ScopeHost } from './people-scope.js';
 import { scopeName } from './scope-index.js';
 import { DEFAULT_CONTEXT_SETTINGS, parseStoredContextSettings } from './settings.js';
+import { contextModelOf } from './tenant-model.js';
 
 /** See the module comment. */
 export class Scopes implements ScopeHost {
@@ -50,14 +51,19 @@ export class Scopes implements ScopeHost {
     }
     const generation = this.cache.generation;
     const row = await this.store.getSettings(scope);
+    const modelRow = await this.store.getModel(scope);
     const version = row?.version ?? 0;
     let people = this.byName.get(name);
     if (people === undefined) {
       const settings = row === null ? DEFAULT_CONTEXT_SETTINGS : parseStoredContextSettings(scope.context, row.json);
-      people = new PeopleScope(this, scope, settings, version, generation);
+      people = new PeopleScope(this, scope, settings, version, generation, contextModelOf(modelRow));
       this.byName.set(name, people);
       void people.reload().catch(() => undefined);
-    } else if (people.version !== version && row !== null) {
+    } else {
+      // A model trained or reset (`matchbook tenants train`): the weights change, the index stays.
+      if (people.model.inForce.version !== (modelRow?.version ?? null)) people.useModel(contextModelOf(modelRow));
+    }
+    if (people.version !== version && row !== null) {
       const settings = parseStoredContextSettings(scope.context, row.json);
       const reindex = settings.defaultCountry !== people.settings.defaultCountry;
       people.version = version;

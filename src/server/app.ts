@@ -168,7 +168,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
       async (api) => {
         api.addHook('onRequest', authenticate);
         api.addHook('onRequest', createRateLimitHook(limiter, prefix, (category, reason, tier) => metrics.observeRefusal(category, reason, tier)));
-        registerApiKeyProfileRoutes(api, { limiter });
+        registerApiKeyProfileRoutes(api, { limiter, crm: options.crm });
         registerLookupRoutes(api, { crm: options.crm });
         registerCanvassRoutes(api, { crm: options.crm });
         registerPeopleRoutes(api, { crm: options.crm, prefix, expandable });

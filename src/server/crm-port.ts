@@ -19,4 +19,6 @@ export type CrmPort = Pick<Crm, 'authenticate' | 'find' | 'findOrCreate' | 'getP
   // GET /ready; without it the process counts as ready once it answers.
   & Partial<Pick<Crm, 'readiness'>>
   // The index sizes of GET /metrics.
-  & Partial<Pick<Crm, 'indexSizes'>>;
+  & Partial<Pick<Crm, 'indexSizes'>>
+  // The model in force of GET /apiKeyProfiles; without it the profile has no `model`.
+  & Partial<Pick<Crm, 'modelInForce'>>;

@@ -83,6 +83,11 @@ export const ApiKeyProfile = open({
   keyId: Type.Integer(), tenant: Type.String(), contexts: Type.Array(Type.String()), defaultContext: Type.String(), currentContext: Type.String(),
   tier: Type.String(), limits: nullable(open({ High: Type.Integer(), Medium: Type.Integer(), Low: Type.Integer() })),
   monthlyQuota: nullable(Type.Integer()), usage: open({ month: Type.String(), used: Type.Integer(), remaining: nullable(Type.Integer()), resetsAt: Type.String() }),
+  model: Type.Optional(Type.Object({
+    source: Type.Union([Type.Literal('shipped'), Type.Literal('trained')], { description: 'shipped: the model Matchbook ships; trained: `matchbook tenants train` estimated it from this context\'s people.' }),
+    version: nullable(Type.Integer({ description: 'The stored model version in force; null when the context was never trained.' })),
+    since: nullable(Type.String({ description: 'When that version was stored (ISO 8601 UTC).' })),
+  }, { description: 'The matching model the current context scores with.' })),
 });
 
 export const JobCreated = Type.Object({ jobId: Type.Integer() });
