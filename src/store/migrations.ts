@@ -234,4 +234,50 @@ export const MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: 'review queue of Possible matches: pairs, merged crmIds, audit log of decisions',
+    // possible_matches: the person findOrCreate created (crm_id) next to a Possible candidate,
+    // with the score and the engine's explanation (JSON); status open, same (merged) or
+    // different. person_merges: a merged-away crmId and the person that survived it (earlier
+    // merges are re-pointed, so one lookup answers). review_audit: who decided what, when.
+    // No foreign keys to people: a pair outlives the merge of its people.
+    sql: `
+      CREATE TABLE possible_matches (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tenant_id INTEGER NOT NULL REFERENCES tenants(id),
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        crm_id INTEGER NOT NULL,
+        candidate_crm_id INTEGER NOT NULL,
+        score REAL NOT NULL,
+        explanation TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'same', 'different')),
+        decided_at TEXT,
+        decided_by_key_id INTEGER
+      );
+      CREATE INDEX possible_matches_scope ON possible_matches (tenant_id, context, id);
+      CREATE INDEX possible_matches_status ON possible_matches (tenant_id, context, status, id);
+      CREATE TABLE person_merges (
+        crm_id INTEGER PRIMARY KEY,
+        tenant_id INTEGER NOT NULL,
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        survivor_crm_id INTEGER NOT NULL,
+        merged_at TEXT NOT NULL
+      );
+      CREATE INDEX person_merges_survivor ON person_merges (tenant_id, context, survivor_crm_id);
+      CREATE TABLE review_audit (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        tenant_id INTEGER NOT NULL,
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        possible_match_id INTEGER NOT NULL REFERENCES possible_matches(id),
+        action TEXT NOT NULL,
+        key_id INTEGER NOT NULL,
+        actor TEXT NOT NULL,
+        at TEXT NOT NULL,
+        detail TEXT NOT NULL
+      );
+      CREATE INDEX review_audit_scope ON review_audit (tenant_id, context, possible_match_id, id);
+    `,
+  },
 ];

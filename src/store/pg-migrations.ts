@@ -246,4 +246,53 @@ export const PG_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    version: 6,
+    name: 'review queue of Possible matches: pairs, merged crmIds, audit log of decisions',
+    // As SQLite migration 9 (see there), plus change numbers: a merge (person_merges.change_seq)
+    // and a different decision (possible_matches.decided_seq) take the next people_changes
+    // value under the scope's lock, so the other processes' catch-up reads them with the
+    // people changes (pg-store.ts CHANGES_SQL) and drops the merged person from their index.
+    sql: `
+      CREATE TABLE possible_matches (
+        id BIGSERIAL PRIMARY KEY,
+        tenant_id BIGINT NOT NULL REFERENCES tenants(id),
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        crm_id BIGINT NOT NULL,
+        candidate_crm_id BIGINT NOT NULL,
+        score DOUBLE PRECISION NOT NULL,
+        explanation TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        status TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'same', 'different')),
+        decided_at TEXT,
+        decided_by_key_id BIGINT,
+        decided_seq BIGINT
+      );
+      CREATE INDEX possible_matches_scope ON possible_matches (tenant_id, context, id);
+      CREATE INDEX possible_matches_status ON possible_matches (tenant_id, context, status, id);
+      CREATE INDEX possible_matches_changes ON possible_matches (tenant_id, context, decided_seq);
+      CREATE TABLE person_merges (
+        crm_id BIGINT PRIMARY KEY,
+        tenant_id BIGINT NOT NULL,
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        survivor_crm_id BIGINT NOT NULL,
+        merged_at TEXT NOT NULL,
+        change_seq BIGINT NOT NULL
+      );
+      CREATE INDEX person_merges_survivor ON person_merges (tenant_id, context, survivor_crm_id);
+      CREATE INDEX person_merges_changes ON person_merges (tenant_id, context, change_seq);
+      CREATE TABLE review_audit (
+        id BIGSERIAL PRIMARY KEY,
+        tenant_id BIGINT NOT NULL,
+        context TEXT NOT NULL CHECK (context IN ('voterfile', 'campaign')),
+        possible_match_id BIGINT NOT NULL REFERENCES possible_matches(id),
+        action TEXT NOT NULL,
+        key_id BIGINT NOT NULL,
+        actor TEXT NOT NULL,
+        at TEXT NOT NULL,
+        detail TEXT NOT NULL
+      );
+      CREATE INDEX review_audit_scope ON review_audit (tenant_id, context, possible_match_id, id);
+    `,
+  },
 ];

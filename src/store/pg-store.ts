@@ -36,6 +36,8 @@ import type {
 } from './import-types.js';
 import { PgImportTables, writePgImportMark } from './pg-import.js';
 import { PgMatchKeys } from './pg-match-keys.js';
+import { PgReviewTables } from './pg-review.js';
+import type { PersonMerge, PossibleMatchRow, PossibleMatchStatus, ReviewAuditRow } from './review-types.js';
 
 /** Options of {@link PgStore.open}. */
 export interface PgStoreOptions {
@@ -94,9 +96,17 @@ export async function migratePg(pool: pg.Pool, migrations: readonly Migration[] 
   return applied;
 }
 
-/** People of a scope changed after a change number ($1 tenant, $2 context, $3 after, $4 limit). */
-const CHANGES_SQL = `SELECT crm_id, change_seq, match_key, match_fp, contact_mode FROM people
-  WHERE tenant_id = $1 AND context = $2 AND change_seq > $3 ORDER BY change_seq LIMIT $4`;
+/**
+ * People of a scope changed after a change number ($1 tenant, $2 context, $3 after, $4 limit),
+ * with the people merged away and the pairs decided different (pg-review.ts) in the same order.
+ */
+const CHANGES_SQL = `SELECT crm_id, change_seq, match_key, match_fp, contact_mode, NULL::bigint AS merged_into, NULL::bigint AS different_from FROM people
+  WHERE tenant_id = $1 AND context = $2 AND change_seq > $3
+  UNION ALL SELECT crm_id, change_seq, NULL, NULL, NULL, survivor_crm_id, NULL FROM person_merges
+  WHERE tenant_id = $1 AND context = $2 AND change_seq > $3
+  UNION ALL SELECT crm_id, decided_seq, NULL, NULL, NULL, NULL, candidate_crm_id FROM possible_matches
+  WHERE tenant_id = $1 AND context = $2 AND decided_seq > $3
+  ORDER BY change_seq LIMIT $4`;
 
 function toChange(x: Row): PersonChange {
   return {
@@ -104,6 +114,8 @@ function toChange(x: Row): PersonChange {
     json: x['match_key'] == null ? null : String(x['match_key']),
     fingerprint: x['match_fp'] == null ? null : Number(x['match_fp']),
     organization: x['contact_mode'] === 'Organization',
+    mergedInto: x['merged_into'] == null ? null : Number(x['merged_into']),
+    differentFrom: x['different_from'] == null ? null : Number(x['different_from']),
   };
 }
 
@@ -134,6 +146,7 @@ export class PgStore implements Store {
   /** Database retrieval (pg-match-keys.ts). */
   readonly matchKeys: PgMatchKeys;
   private readonly imports: PgImportTables;
+  private readonly review: PgReviewTables;
   /** Units under way, from their start to their barrier (what `flush` waits for). */
   private readonly pending = new Set<Promise<void>>();
   /** Prepared-statement names by SQL text. */
@@ -147,6 +160,7 @@ export class PgStore implements Store {
   private constructor(private readonly pool: pg.Pool) {
     this.imports = new PgImportTables((sql, values, client) => this.q(sql, values ?? [], client ?? null), (fn) => this.transaction(fn));
     this.matchKeys = new PgMatchKeys((sql, values, client) => this.q(sql, values, client), (fn) => this.transaction(fn), () => this.pool.connect(), foldIdentifier);
+    this.review = new PgReviewTables((sql, values, client) => this.q(sql, values ?? [], client ?? null));
   }
 
   /** Runs `fn` in a transaction of its own. */
@@ -239,6 +253,19 @@ export class PgStore implements Store {
       },
       peopleChangedSince: async (afterSeq, limit) => this.changesSince(scope, afterSeq, limit, tx.client),
       keys: this.matchKeys.reader(tx.client),
+      insertPossibleMatch: async (row) => {
+        wrote(undefined);
+        return this.review.insertPossibleMatch(tx.client, scope, row);
+      },
+      getPossibleMatchForUpdate: async (id) => this.review.getPossibleMatchForUpdate(tx.client, scope, id),
+      decidePossibleMatch: async (decision) => {
+        wrote(undefined);
+        return this.review.decidePossibleMatch(tx.client, scope, decision);
+      },
+      mergePerson: async (crmId, survivorCrmId, mergedAt) => {
+        wrote(undefined);
+        return this.review.mergePerson(tx.client, scope, crmId, survivorCrmId, mergedAt);
+      },
     };
   }
 
@@ -277,8 +304,8 @@ export class PgStore implements Store {
       // Only integers and a fixed context name are spliced in: one round trip takes the lock
       // (and reads the changes the caller asked for, under it).
       const after = options.changesAfter;
-      const changesSql = after === undefined ? '' : `; ${CHANGES_SQL.replace('$1', String(tenant)).replace('$2', `'${scope.context === 'campaign' ? 'campaign' : 'voterfile'}'`)
-        .replace('$3', String(Math.max(0, Math.trunc(after)))).replace('$4', String(Math.max(1, Math.trunc(options.changesLimit ?? 5000))))}`;
+      const changesSql = after === undefined ? '' : `; ${CHANGES_SQL.replaceAll('$1', String(tenant)).replaceAll('$2', `'${scope.context === 'campaign' ? 'campaign' : 'voterfile'}'`)
+        .replaceAll('$3', String(Math.max(0, Math.trunc(after)))).replaceAll('$4', String(Math.max(1, Math.trunc(options.changesLimit ?? 5000))))}`;
       const began = await client.query(`BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${tenant}, ${context})${changesSql}`) as unknown as pg.QueryResult<Row>[];
       const changes = after === undefined ? [] : (began[began.length - 1]?.rows ?? []).map(toChange);
       const tx: Tx = { client, wrote: false, jobs: null };
@@ -615,6 +642,32 @@ export class PgStore implements Store {
 
   purgeExpiredImports(nowIso: string): Promise<{ jobs: number; files: number }> {
     return this.imports.purgeExpiredImports(nowIso);
+  }
+
+  // ---- review queue (src/store/review-types.ts; implemented in pg-review.ts) -------------
+
+  listPossibleMatches(scope: Scope, status: PossibleMatchStatus | null, skip: number, limit: number): Promise<PossibleMatchRow[]> {
+    return this.review.listPossibleMatches(scope, status, skip, limit);
+  }
+
+  countPossibleMatches(scope: Scope, status: PossibleMatchStatus | null): Promise<number> {
+    return this.review.countPossibleMatches(scope, status);
+  }
+
+  getPossibleMatch(scope: Scope, id: number): Promise<PossibleMatchRow | null> {
+    return this.review.getPossibleMatch(scope, id);
+  }
+
+  listDifferentPairs(scope: Scope): Promise<[number, number][]> {
+    return this.review.listDifferentPairs(scope);
+  }
+
+  getMerge(scope: Scope, crmId: number): Promise<PersonMerge | null> {
+    return this.review.getMerge(scope, crmId);
+  }
+
+  listReviewAudit(scope: Scope, possibleMatchId: number | null, skip: number, limit: number): Promise<ReviewAuditRow[]> {
+    return this.review.listReviewAudit(scope, possibleMatchId, skip, limit);
   }
 
   async listCanvassResponses(scope: Scope, crmId: number, skip: number, limit: number): Promise<CanvassRow[]> {

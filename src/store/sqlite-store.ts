@@ -26,6 +26,8 @@ import { PERSON_WRITE_COLUMNS, personOf, personValues, toKeyRow, toModelRow, toP
 import { Checkpointer, syncDirectoryOf, syncFile } from './sqlite-checkpoint.js';
 import { GroupCommit, IMPORT_BATCH_MS, LAZY_SYNC_MS, type GroupCommitOptions, type GroupCommitStats } from './sqlite-commit.js';
 import { ImportMarkWriter, SqliteImportTables } from './sqlite-import.js';
+import { SqliteReviewTables } from './sqlite-review.js';
+import type { PersonMerge, PossibleMatchRow, PossibleMatchStatus, ReviewAuditRow } from './review-types.js';
 import type {
   ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob,
 } from './import-types.js';
@@ -95,6 +97,7 @@ export class SqliteStore implements Store {
   private readonly stmts = new Map<string, Database.Statement>();
   private readonly tx: GroupCommit;
   private readonly imports: SqliteImportTables;
+  private readonly review: SqliteReviewTables;
   /** Row marks of the open transaction (their jobs' counters are written before its COMMIT). */
   private readonly marks: ImportMarkWriter;
 
@@ -120,6 +123,7 @@ export class SqliteStore implements Store {
       },
     });
     this.imports = new SqliteImportTables(db, (sql) => this.stmt(sql), (fn, importWrite) => this.write(fn, importWrite), this.marks);
+    this.review = new SqliteReviewTables((sql) => this.stmt(sql), (fn, importWrite) => this.tx.apply(fn, importWrite));
   }
 
   /** Commits and writes so far (for tests and benchmarks). */
@@ -366,6 +370,8 @@ export class SqliteStore implements Store {
    */
   async writeScope<T>(scope: Scope, fn: (writer: ScopeWriter, changes: readonly PersonChange[]) => Promise<T>): Promise<Applied<T>> {
     const batches: Promise<void>[] = [];
+    // A pair recorded by a bulk import row joins that row's batch (its write carried the mark).
+    let importing = false;
     const wrote = <V>(applied: Applied<V>): V => {
       if (!batches.includes(applied.durable)) batches.push(applied.durable);
       return applied.value;
@@ -374,11 +380,18 @@ export class SqliteStore implements Store {
       scope,
       getPerson: (crmId) => this.getPerson(scope, crmId),
       findByIdentifier: (type, externalId) => this.findByIdentifier(scope, type, externalId),
-      insertPerson: async (person, normalized, mark) => wrote(this.insertPerson(scope, person, normalized, mark)),
+      insertPerson: async (person, normalized, mark) => {
+        importing = mark !== undefined;
+        return wrote(this.insertPerson(scope, person, normalized, mark));
+      },
       updatePerson: async (person, normalized, mark) => wrote(this.updatePerson(scope, person, normalized, mark)),
       insertCanvassResponse: async (row, mark) => wrote(this.insertCanvassResponse(scope, row, mark)),
       peopleChangedSince: async () => [],
       keys: null,
+      insertPossibleMatch: async (row) => wrote(this.review.insertPossibleMatch(scope, row, importing)),
+      getPossibleMatchForUpdate: async (id) => this.review.getPossibleMatch(scope, id),
+      decidePossibleMatch: async (decision) => wrote(this.review.decidePossibleMatch(scope, decision)),
+      mergePerson: async (crmId, survivorCrmId, mergedAt) => wrote(this.review.mergePerson(scope, crmId, survivorCrmId, mergedAt)),
     };
     const value = await fn(writer, NO_CHANGES);
     const durable = batches.length === 0 ? DURABLE : batches.length === 1 ? batches[0] as Promise<void> : Promise.all(batches).then(() => undefined);
@@ -518,6 +531,32 @@ export class SqliteStore implements Store {
   async countCanvassResponses(scope: Scope, crmId: number): Promise<number> {
     return Number((this.stmt('SELECT COUNT(*) AS n FROM canvass_responses WHERE tenant_id = ? AND context = ? AND crm_id = ?')
       .get(scope.tenantId, scope.context, crmId) as Row)['n']);
+  }
+
+  // ---- review queue (src/store/review-types.ts; implemented in sqlite-review.ts) ---------
+
+  async listPossibleMatches(scope: Scope, status: PossibleMatchStatus | null, skip: number, limit: number): Promise<PossibleMatchRow[]> {
+    return this.review.listPossibleMatches(scope, status, skip, limit);
+  }
+
+  async countPossibleMatches(scope: Scope, status: PossibleMatchStatus | null): Promise<number> {
+    return this.review.countPossibleMatches(scope, status);
+  }
+
+  async getPossibleMatch(scope: Scope, id: number): Promise<PossibleMatchRow | null> {
+    return this.review.getPossibleMatch(scope, id);
+  }
+
+  async listDifferentPairs(scope: Scope): Promise<[number, number][]> {
+    return this.review.listDifferentPairs(scope);
+  }
+
+  async getMerge(scope: Scope, crmId: number): Promise<PersonMerge | null> {
+    return this.review.getMerge(scope, crmId);
+  }
+
+  async listReviewAudit(scope: Scope, possibleMatchId: number | null, skip: number, limit: number): Promise<ReviewAuditRow[]> {
+    return this.review.listReviewAudit(scope, possibleMatchId, skip, limit);
   }
 
   // ---- bulk import (src/store/import-types.ts; implemented in sqlite-import.ts) ----------

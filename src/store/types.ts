@@ -23,9 +23,11 @@
 
 import type { ImportRowMark, ImportStore } from './import-types.js';
 import type { MatchKeyReader, MatchKeyStore, PersonKeys } from './match-key-types.js';
+import type { ReviewStore, ReviewWriter } from './review-types.js';
 
 export type * from './import-types.js';
 export type * from './match-key-types.js';
+export type * from './review-types.js';
 
 /** The two record sets of a tenant (interface.md 1.6). */
 export type ContextName = 'voterfile' | 'campaign';
@@ -247,7 +249,7 @@ export interface Applied<T> {
  * The people writes of one scope inside {@link Store.writeScope}, bound to its unit (with
  * PostgreSQL, its transaction: reads see the unit's own writes).
  */
-export interface ScopeWriter {
+export interface ScopeWriter extends ReviewWriter {
   readonly scope: Scope;
   getPerson(crmId: number): Promise<PersonRecord | null>;
   /** crmIds (ascending) holding this identifier; `type` and `externalId` compared case-insensitively. */
@@ -274,7 +276,7 @@ export interface ScopeWriter {
 }
 
 /** Persistence of tenants, keys, settings, people and bulk imports. See the module comment for the rules. */
-export interface Store extends ImportStore {
+export interface Store extends ImportStore, ReviewStore {
   /**
    * True when several server processes write this store's people (PostgreSQL): each process
    * then follows the others' changes ({@link peopleChangedSince}) and takes a unit's
@@ -396,6 +398,10 @@ export interface PersonChange {
   readonly fingerprint: number | null;
   /** contactMode is Organization. */
   readonly organization: boolean;
+  /** The person was merged into this one (review-types.ts): it is no longer a person of the scope. */
+  readonly mergedInto?: number | null;
+  /** A reviewer decided this person and that one are different people (review-types.ts); not a change of the person. */
+  readonly differentFrom?: number | null;
 }
 
 /** Requests to add to a key's usage of a month ("YYYY-MM", UTC). */

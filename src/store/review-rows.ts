@@ -1,0 +1,40 @@
+/**
+ * How the review queue (review-types.ts) is laid out in rows: the same columns in both
+ * adapters (SQLite migration 8, PostgreSQL migration 4), so one mapping serves both.
+ */
+import type { PersonMerge, PossibleMatchRow, PossibleMatchStatus, ReviewAuditRow } from './review-types.js';
+
+type Row = Record<string, unknown>;
+
+/** A `possible_matches` row. */
+export function toPossibleMatch(r: Row): PossibleMatchRow {
+  return {
+    id: Number(r['id']),
+    crmId: Number(r['crm_id']),
+    candidateCrmId: Number(r['candidate_crm_id']),
+    score: Number(r['score']),
+    explanation: String(r['explanation']),
+    createdAt: String(r['created_at']),
+    status: String(r['status']) as PossibleMatchStatus,
+    decidedAt: r['decided_at'] == null ? null : String(r['decided_at']),
+    decidedByKeyId: r['decided_by_key_id'] == null ? null : Number(r['decided_by_key_id']),
+  };
+}
+
+/** A `review_audit` row. */
+export function toAudit(r: Row): ReviewAuditRow {
+  return {
+    id: Number(r['id']),
+    possibleMatchId: Number(r['possible_match_id']),
+    action: String(r['action']) as ReviewAuditRow['action'],
+    keyId: Number(r['key_id']),
+    actor: String(r['actor']),
+    at: String(r['at']),
+    detail: String(r['detail']),
+  };
+}
+
+/** A `person_merges` row. */
+export function toMerge(r: Row): PersonMerge {
+  return { crmId: Number(r['crm_id']), survivorCrmId: Number(r['survivor_crm_id']), mergedAt: String(r['merged_at']) };
+}
