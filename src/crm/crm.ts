@@ -6,6 +6,7 @@
  *   people (tenant-model.ts: which model a context scores with);
  * - people.ts: find, findOrCreate, reading a person, bulk import writes to people;
  * - canvass-responses.ts: canvass responses;
+ * - review.ts: the review queue of Possible matches (merge, different, audit);
  * - scopes.ts and people-scope.ts: each tenant+context's settings, engine index (loaded at
  *   open, kept up to date with other processes), write lock, and the one way a person is
  *   written (savePerson).
@@ -25,6 +26,7 @@ import {
   type TenantSummary,
 } from './crm-types.js';
 import { People, type ImportUpdate } from './people.js';
+import { Review, type AuditView, type PossibleMatchDetail, type PossibleMatchView } from './review.js';
 import type { Person } from './person-view.js';
 import { Scopes } from './scopes.js';
 import type { ContextSettings } from './settings.js';
@@ -34,6 +36,7 @@ export * from './crm-types.js';
 export type { IssuedKey } from './admin.js';
 export type { ImportUpdate } from './people.js';
 export type { DecisionChanges, ModelPlan, TrainingOptions, TrainingProgress, WeightChange } from './model-training.js';
+export type { AuditView, PairExplanation, PossibleMatchDetail, PossibleMatchView, ReviewDecision } from './review.js';
 
 /** The CRM domain facade. Create with {@link Crm.open}; close with {@link Crm.close}. */
 export class Crm {
@@ -43,6 +46,7 @@ export class Crm {
   private readonly people: People;
   private readonly canvass: CanvassResponses;
   private readonly training: ModelTraining;
+  private readonly review: Review;
   /** The load of every tenant's indexes ({@link loadAllIndexes}): scopes to load and loaded; null when not started. */
   private startLoad: { total: number; done: number; finished: boolean } | null = null;
   private closed = false;
@@ -60,6 +64,7 @@ export class Crm {
     this.people = new People(store, this.scopes, clock);
     this.canvass = new CanvassResponses(store, this.scopes, clock);
     this.training = new ModelTraining(store, this.cache, this.scopes, clock);
+    this.review = new Review(store, this.scopes, clock);
   }
 
   /**
@@ -285,5 +290,32 @@ export class Crm {
   /** See {@link CanvassResponses.listCanvassResponses}. */
   listCanvassResponses(ctx: CallContext, ref: PersonRef, skip: number, top: number): Promise<{ items: CanvassHistoryItem[]; count: number } | null> {
     return this.canvass.listCanvassResponses(ctx, ref, skip, top);
+  }
+
+  // ---- review queue of Possible matches (review.ts) -------------------------------------
+
+  /** See {@link Review.mergedInto}. */
+  mergedInto(ctx: CallContext, crmId: number): Promise<number | null> {
+    return this.review.mergedInto(ctx, crmId);
+  }
+
+  /** See {@link Review.listPossibleMatches}. */
+  listPossibleMatches(ctx: CallContext, status: string | undefined, expand: ReadonlySet<string>, skip: number, top: number): Promise<{ items: PossibleMatchView[]; count: number }> {
+    return this.review.listPossibleMatches(ctx, status, expand, skip, top);
+  }
+
+  /** See {@link Review.getPossibleMatch}. */
+  getPossibleMatch(ctx: CallContext, id: number, expand: ReadonlySet<string>): Promise<PossibleMatchDetail | null> {
+    return this.review.getPossibleMatch(ctx, id, expand);
+  }
+
+  /** See {@link Review.decide}. */
+  decidePossibleMatch(ctx: CallContext, who: Pick<KeyIdentity, 'keyId' | 'tenantName'>, id: number, body: unknown): Promise<PossibleMatchDetail | null> {
+    return this.review.decide(ctx, who, id, body);
+  }
+
+  /** See {@link Review.listAudit}. */
+  listReviewAudit(ctx: CallContext, skip: number, top: number): Promise<(AuditView & { possibleMatchId: number })[]> {
+    return this.review.listAudit(ctx, skip, top);
   }
 }

@@ -15,7 +15,7 @@ import type { ValidCandidate } from './candidate.js';
 import type { MatchedBy, UnmatchedReason } from './crm-types.js';
 import type { NamedMutex } from './mutex.js';
 import {
-  applyPeopleChanges, isOrganization, loadScopeIndex, newScopeIndex, scopeName, type ChangeSource, type ScopeIndex,
+  addDifferentPair, applyPeopleChanges, isOrganization, loadScopeIndex, newScopeIndex, scopeName, type ChangeSource, type ScopeIndex,
 } from './scope-index.js';
 import type { ContextSettings } from './settings.js';
 import { DatabaseRetrieval, type RetrievalOptions } from './db-retrieval.js';
@@ -96,7 +96,7 @@ export class PeopleScope {
     this.checked = checked;
     this.contextModel = model;
     const index = newScopeIndex(settings.defaultCountry, { model: model.model });
-    this.indexed = { index, fingerprint: normalizerFingerprint(index), organizations: new Set(), seq: 0 };
+    this.indexed = { index, fingerprint: normalizerFingerprint(index), organizations: new Set(), seq: 0, different: new Map() };
   }
 
   /** People in the index (0 with database retrieval: they stay in the database). */
@@ -147,7 +147,7 @@ export class PeopleScope {
       const retrieval = new DatabaseRetrieval(this.scope, store.matchKeys, this.settings.defaultCountry, options);
       retrieval.setModel(this.contextModel.model);
       await retrieval.ensureKeys(store, this.host.batchSize);
-      this.indexed = { index: newScopeIndex(this.settings.defaultCountry, { model: this.contextModel.model }), fingerprint: retrieval.fingerprint, organizations: new Set(), seq };
+      this.indexed = { index: newScopeIndex(this.settings.defaultCountry, { model: this.contextModel.model }), fingerprint: retrieval.fingerprint, organizations: new Set(), seq, different: new Map() };
       this.retrieval = retrieval;
       return;
     }
@@ -205,7 +205,7 @@ export class PeopleScope {
     let organizations: ReadonlySet<number>;
     if (retrieval === null) {
       normalized = this.indexed.index.normalize(input);
-      result = this.indexed.index.findNormalized(normalized, options);
+      result = judgedDifferent(this.indexed, normalized, this.indexed.index.findNormalized(normalized, options), options.strict);
       organizations = this.indexed.organizations;
     } else {
       normalized = retrieval.normalize(input);
@@ -308,6 +308,24 @@ export class PeopleScope {
   }
 
   /**
+   * Inside {@link write}, after the survivor was saved with the merged data: removes the person
+   * `crmId` from the store (its history moved to `survivorCrmId`, see Store mergePerson) and
+   * from the index.
+   */
+  async removeMerged(writer: ScopeWriter, crmId: number, survivorCrmId: number, mergedAt: string): Promise<void> {
+    await writer.mergePerson(crmId, survivorCrmId, mergedAt);
+    this.localWrites++;
+    this.indexed.index.remove(crmId);
+    this.indexed.organizations.delete(crmId);
+  }
+
+  /** Inside {@link write}, after the decision was stored: the two people never match as one (see {@link judgedDifferent}). */
+  markDifferent(a: number, b: number): void {
+    this.localWrites++;
+    addDifferentPair(this.indexed.different, a, b);
+  }
+
+  /**
    * Inside {@link write}: the answer names the person `crmId`, unchanged; `write` answers
    * once that person's writes are durable too (it may still be in a pending commit). A bulk
    * import row need not wait: its mark, stored after, commits with that person or later.
@@ -323,4 +341,20 @@ export class PeopleScope {
   waitUntilDurable(crmId: number): Promise<void> {
     return this.host.store.flush(crmId);
   }
+}
+
+/**
+ * A score match of a request is not a match when the request also matches, by score, a person
+ * a reviewer decided is a different person from the one chosen (POST /possibleMatches/{id}
+ * `different`): the request then answers as `Possible` near the chosen person (below-threshold),
+ * so a request that fits two people known to be different never writes onto either. Only a
+ * chosen person with such a decision costs a second look at the candidate list.
+ */
+function judgedDifferent(indexed: ScopeIndex, normalized: NormalizedContact, result: MatchResult, strict: boolean): MatchResult {
+  if (result.decision !== 'Matched' || result.reason !== 'score' || result.id === null) return result;
+  const others = indexed.different.get(result.id);
+  if (others === undefined) return result;
+  const chosen = result.id;
+  const rival = indexed.index.findAll(normalized, { strict }).some((c) => c.id !== chosen && c.decision === 'Matched' && others.has(c.id));
+  return rival ? { ...result, decision: 'Possible', reason: 'below-threshold' } : result;
 }

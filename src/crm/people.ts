@@ -11,11 +11,12 @@ import { REASON_TEXT, type CallContext, type MatchExplanation, type MatchOutcome
 import { CrmError } from './errors.js';
 import type { Durability, Match, PeopleScope } from './people-scope.js';
 import { applyCandidate, createPerson } from './person.js';
-import { EXPANDABLE, renderPerson, type Person } from './person-view.js';
+import { expandSet, renderPerson, type Person } from './person-view.js';
 import type { Scopes } from './scopes.js';
 import { identifierTypesOf, type ContextSettings } from './settings.js';
 import { SUPPRESSIONS, applySuppression, findSuppression } from './suppressions.js';
 import { engineInput, sameEngineInput } from './stored-normalization.js';
+import { recordPossibleMatch } from './review.js';
 import { validateCandidate } from './validate.js';
 import { VOTER_CRM_ID, canonicalIdentifierType, canonicalVoterCrmId, unknownVoterIds } from './voter-ids.js';
 import type { PersonRef } from './canvass.js';
@@ -151,7 +152,10 @@ export class People {
         const person = createPerson(candidate, this.clock.now());
         // A new person usually has exactly what the candidate had: its normalization is the match's.
         const same = sameEngineInputAs(person, m);
-        return outcomeOf(m, await people.savePerson(writer, person, same ? { mark, normalized: m.normalized } : { mark }), false);
+        const saved = await people.savePerson(writer, person, same ? { mark, normalized: m.normalized } : { mark });
+        // Created next to a Possible candidate: the pair goes to the review queue (review.ts).
+        await recordPossibleMatch(writer, m.result, saved.crmId, this.clock.now());
+        return outcomeOf(m, saved, false);
       }
       const stored = await writer.getPerson(m.crmId);
       if (stored === null) throw new Error(`Index and store disagree: person ${m.crmId} is indexed but not stored.`);
@@ -253,21 +257,6 @@ export class People {
 /** The engine input of a new person is the candidate's (so the match's normalization serves). */
 function sameEngineInputAs(person: PersonRecord, m: Match): boolean {
   return sameEngineInput(engineInput(person), m.input);
-}
-
-/** The `$expand` values, canonically spelled; CrmError 400 naming the unknown ones. */
-function expandSet(expand: ReadonlySet<string>): Set<string> {
-  const out = new Set<string>();
-  const bad: string[] = [];
-  for (const value of expand) {
-    const known = EXPANDABLE.find((e) => e.toLowerCase() === value.trim().toLowerCase());
-    if (known === undefined) bad.push(value);
-    else out.add(known);
-  }
-  if (bad.length > 0) {
-    throw new CrmError('INVALID_PARAMETER', [{ property: '$expand', text: `Unknown $expand value${bad.length > 1 ? 's' : ''}: ${bad.join(', ')}.`, hint: `Valid values: ${EXPANDABLE.join(', ')}.` }]);
-  }
-  return out;
 }
 
 /**

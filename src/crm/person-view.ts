@@ -8,6 +8,7 @@
 import type { PersonRecord, StoredAddress, StoredPhone } from '../store/index.js';
 import type { PhoneDisposition } from './canvass.js';
 import { CELL_STATUSES } from './codes.js';
+import { CrmError } from './errors.js';
 import { addressGroup } from './person.js';
 import type { ContextSettings, NamedValue } from './settings.js';
 import { toDateTime } from './values.js';
@@ -220,4 +221,19 @@ export function renderPerson(p: PersonRecord, expand: ReadonlySet<string>, setti
     dateCreated: p.createdAt,
     dateModified: p.updatedAt,
   };
+}
+
+/** The `$expand` values, canonically spelled; CrmError 400 naming the unknown ones. */
+export function expandSet(expand: ReadonlySet<string>): Set<string> {
+  const out = new Set<string>();
+  const bad: string[] = [];
+  for (const value of expand) {
+    const known = EXPANDABLE.find((e) => e.toLowerCase() === value.trim().toLowerCase());
+    if (known === undefined) bad.push(value);
+    else out.add(known);
+  }
+  if (bad.length > 0) {
+    throw new CrmError('INVALID_PARAMETER', [{ property: '$expand', text: `Unknown $expand value${bad.length > 1 ? 's' : ''}: ${bad.join(', ')}.`, hint: `Valid values: ${EXPANDABLE.join(', ')}.` }]);
+  }
+  return out;
 }

@@ -61,6 +61,18 @@ export interface ScopeIndex {
    * `index` (the last when the load began, then each catch-up's). 0 otherwise.
    */
   seq: number;
+  /** Pairs a reviewer decided are different people (review.ts), both ways: crmId -> crmIds. */
+  readonly different: Map<number, Set<number>>;
+}
+
+/** Notes a pair decided different (both ways). */
+export function addDifferentPair(different: Map<number, Set<number>>, a: number, b: number): void {
+  let set = different.get(a);
+  if (set === undefined) different.set(a, (set = new Set()));
+  set.add(b);
+  set = different.get(b);
+  if (set === undefined) different.set(b, (set = new Set()));
+  set.add(a);
 }
 
 /**
@@ -107,7 +119,9 @@ export async function loadScopeIndex(store: Store, scope: Scope, defaultCountry:
     options.onBatch?.(index.size);
     if (people.length < batchSize) break;
   }
-  return { index, fingerprint, organizations, seq };
+  const different = new Map<number, Set<number>>();
+  for (const [a, b] of await store.listDifferentPairs(scope)) addDifferentPair(different, a, b);
+  return { index, fingerprint, organizations, seq, different };
 }
 
 /** Where a catch-up reads changes and people: the store, or a unit's writer (under its lock). */
@@ -133,13 +147,35 @@ export async function applyPeopleChanges(
     const rows = first ?? await source.peopleChangedSince(target.seq, batchSize);
     first = null;
     if (target !== current()) return; // reloaded meanwhile: the load set its own seq
-    await apply(target, rows, source);
+    await apply(target, reviewChanges(target, rows), source);
     for (const row of rows) target.seq = Math.max(target.seq, row.seq);
     if (rows.length < batchSize) return;
   }
 }
 
 /** Puts each changed person into the index (its stored normalization, else normalized again). */
+/**
+ * Applies the review queue's changes (review.ts): a pair decided different is noted; a person
+ * merged into another leaves the index (and goes on to `apply`, which finds it gone). Answers
+ * the rows that are changes of people.
+ */
+function reviewChanges(target: ScopeIndex, rows: readonly PersonChange[]): readonly PersonChange[] {
+  if (!rows.some((row) => row.differentFrom != null || row.mergedInto != null)) return rows;
+  const people: PersonChange[] = [];
+  for (const row of rows) {
+    if (row.differentFrom != null) {
+      addDifferentPair(target.different, row.crmId, row.differentFrom);
+      continue;
+    }
+    if (row.mergedInto != null) {
+      target.index.remove(row.crmId);
+      target.organizations.delete(row.crmId);
+    }
+    people.push(row);
+  }
+  return people;
+}
+
 async function indexChanges(target: ScopeIndex, rows: readonly PersonChange[], source: ChangeSource): Promise<void> {
   for (const row of rows) {
     const contact = row.json !== null && row.fingerprint === target.fingerprint ? decodeNormalization(row.json) : null;
