@@ -26,6 +26,7 @@ import { registerLookupRoutes } from './routes/lookups.js';
 import { installRequestLog, serializeRequest } from './request-log.js';
 import { DEFAULT_HTTP_TIMEOUTS, httpServerOptions, type HttpTimeouts } from './timeouts.js';
 import { registerPeopleRoutes } from './routes/people.js';
+import { registerPossibleMatchRoutes } from './routes/possible-matches.js';
 import { registerOpsRoutes, type ReadinessCheck } from './routes/ops.js';
 import { Metrics, installRequestMetrics, registerMetricsRoute, type MetricsAccess } from './metrics.js';
 import { buildOpenApi, type RegisteredRoute } from './openapi.js';
@@ -170,8 +171,9 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
         api.addHook('onRequest', createRateLimitHook(limiter, prefix, (category, reason, tier) => metrics.observeRefusal(category, reason, tier)));
         registerApiKeyProfileRoutes(api, { limiter, crm: options.crm });
         registerLookupRoutes(api, { crm: options.crm });
-        registerCanvassRoutes(api, { crm: options.crm });
+        registerCanvassRoutes(api, { crm: options.crm, prefix });
         registerPeopleRoutes(api, { crm: options.crm, prefix, expandable });
+        registerPossibleMatchRoutes(api, { crm: options.crm, expandable });
         if (options.imports !== undefined) {
           registerBulkImportRoutes(api, { imports: options.imports, prefix, maxUploadBytes: options.maxUploadBytes ?? 100 * 1024 * 1024 });
         }

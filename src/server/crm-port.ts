@@ -21,4 +21,6 @@ export type CrmPort = Pick<Crm, 'authenticate' | 'find' | 'findOrCreate' | 'getP
   // The index sizes of GET /metrics.
   & Partial<Pick<Crm, 'indexSizes'>>
   // The model in force of GET /apiKeyProfiles; without it the profile has no `model`.
-  & Partial<Pick<Crm, 'modelInForce'>>;
+  & Partial<Pick<Crm, 'modelInForce'>>
+  // The review queue of Possible matches (routes/possible-matches.ts) and the 302 of a merged crmId.
+  & Partial<Pick<Crm, 'listPossibleMatches' | 'getPossibleMatch' | 'decidePossibleMatch' | 'mergedInto'>>;

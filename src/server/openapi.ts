@@ -7,6 +7,7 @@
  */
 import { BulkImportJobRequest, CanvassResponse, MatchCandidate } from '../crm/index.js';
 import * as S from './openapi-schemas.js';
+import * as R from './openapi-review.js';
 import type { TSchema } from './openapi-schemas.js';
 import { categoryOf, type RateCategory } from './rate-limit.js';
 
@@ -71,10 +72,26 @@ const ROUTES: Readonly<Record<string, RouteDoc>> = {
   'GET /people/:ref': {
     summary: 'The Person (crmId, or personIdType:personId).', tag: 'people', auth: 'key',
     query: [{ name: '$expand', description: 'Comma list: contributionHistory, addresses, phones, emails, codes, customFields, externalIds, preferences, recordedAddresses, reportedDemographics, suppressions, cases, customProperties, districts, electionRecords, membershipStatuses, notes, organizationRoles, scores, disclosureFieldValues, primaryContact, pollingLocation, biography.' }],
-    answers: { 200: { description: 'The Person.', schema: S.Person }, 404: { description: 'No such person.', schema: S.ErrorEnvelope } },
+    answers: { 200: { description: 'The Person.', schema: S.Person }, 302: { description: 'The crmId was merged into another person (POST /possibleMatches/{id} `same`): Location is the survivor.', headers: ['Location'] }, 404: { description: 'No such person.', schema: S.ErrorEnvelope } },
   },
   'POST /people/:ref/canvassResponses': { summary: 'Record a canvass response (a result code, or activist codes and survey responses).', tag: 'canvass', auth: 'key', body: { schema: CanvassResponse }, answers: { 204: { description: 'Recorded (no body).' }, 404: { description: 'No such person.', schema: S.ErrorEnvelope } } },
   'GET /people/:ref/canvassResponses': { ...page('The person\'s canvass history, newest first.', S.CanvassHistoryItem, 'canvass'), answers: { 200: { description: 'A page.', schema: S.Page(S.CanvassHistoryItem) }, 404: { description: 'No such person.', schema: S.ErrorEnvelope } } },
+  'GET /possibleMatches': {
+    summary: 'The review queue: pairs findOrCreate recorded when it created a person next to a Possible one, newest first, with both people and the explanation.',
+    tag: 'review', auth: 'key',
+    query: [...PAGING, { name: 'status', description: 'open (default), same, different or all.' }, { name: '$expand', description: 'As GET /people/{ref}, for both people.' }],
+    answers: { 200: { description: 'A page.', schema: S.Page(R.PossibleMatch) } },
+  },
+  'GET /possibleMatches/:id': {
+    summary: 'A pair, its decision and audit entries.', tag: 'review', auth: 'key',
+    query: [{ name: '$expand', description: 'As GET /people/{ref}, for both people.' }],
+    answers: { 200: { description: 'The pair.', schema: R.PossibleMatchDetail }, 404: { description: 'No such pair in this tenant and context.', schema: S.ErrorEnvelope } },
+  },
+  'POST /possibleMatches/:id': {
+    summary: 'Decide a pair: `same` merges the newer person into the older (the newer crmId then answers 302 with the survivor), `different` never matches them as one.',
+    tag: 'review', auth: 'key', body: { schema: R.PossibleMatchDecision },
+    answers: { 200: { description: 'Decided (or already so).', schema: R.PossibleMatchDetail }, 404: { description: 'No such pair in this tenant and context.', schema: S.ErrorEnvelope }, 409: { description: 'Decided otherwise already, or one of its people was merged since.', schema: S.ErrorEnvelope } },
+  },
   'POST /bulkImportJobs': { summary: 'Start a bulk import job (runs in the background).', tag: 'bulk import', auth: 'key', body: { schema: BulkImportJobRequest }, answers: { 201: { description: 'Created.', schema: S.JobCreated } } },
   'GET /bulkImportJobs/resources': list('Resource types.', { type: 'string' } as unknown as TSchema, 'bulk import'),
   'GET /bulkImportJobs/:jobId': { summary: 'A job: status, progress, errors, result files.', tag: 'bulk import', auth: 'key', answers: { 200: { description: 'The job.', schema: S.Job }, 404: { description: 'No such job of this tenant.', schema: S.ErrorEnvelope } } },
@@ -198,7 +215,7 @@ export function buildOpenApi(routes: readonly RegisteredRoute[], version: string
       license: { name: 'Apache-2.0', identifier: 'Apache-2.0' },
     },
     servers: [{ url: '/v4', description: 'The prefix existing clients use.' }, { url: '/v2', description: 'The contract\'s prefix.' }],
-    tags: ['people', 'canvass', 'lookups', 'bulk import', 'keys', 'operations'].map((name) => ({ name })),
+    tags: ['people', 'canvass', 'review', 'lookups', 'bulk import', 'keys', 'operations'].map((name) => ({ name })),
     paths,
     components: {
       schemas,

@@ -9,7 +9,9 @@ import { callContextOf } from '../auth.js';
 import type { CrmPort } from '../crm-port.js';
 import { httpError, notFound } from '../http-error.js';
 import { pagedList, readPage } from '../paging.js';
+import { personLocation } from '../location.js';
 import { parsePersonRef } from '../query.js';
+import { withQuery } from './people.js';
 
 function requireBody(request: FastifyRequest): unknown {
   if (request.body === undefined) {
@@ -21,8 +23,8 @@ function requireBody(request: FastifyRequest): unknown {
 }
 
 /** Register the canvass routes on an authenticated, prefixed instance (when the facade has them). */
-export function registerCanvassRoutes(app: FastifyInstance, options: { readonly crm: CrmPort }): void {
-  const { crm } = options;
+export function registerCanvassRoutes(app: FastifyInstance, options: { readonly crm: CrmPort; readonly prefix: string }): void {
+  const { crm, prefix } = options;
   const add = crm.addCanvassResponse?.bind(crm);
   const list = crm.listCanvassResponses?.bind(crm);
   if (add === undefined || list === undefined) return;
@@ -42,7 +44,12 @@ export function registerCanvassRoutes(app: FastifyInstance, options: { readonly 
     const ref = parsePersonRef(request.params.ref);
     if (ref === null) throw notFound();
     const found = await list(ctx, ref, page.skip, page.top);
-    if (found === null) throw notFound();
+    if (found === null) {
+      // A merged person's history moved to the survivor: answer with it (as GET /people/{crmId}).
+      const survivor = ref.kind === 'crmId' ? await crm.mergedInto?.(ctx, ref.crmId) : null;
+      if (survivor === undefined || survivor === null) throw notFound();
+      return reply.code(302).header('location', withQuery(request, `${personLocation(request, prefix, survivor)}/canvassResponses`)).send();
+    }
     return reply.code(200).send(pagedList(request, found.items, found.count, page));
   });
 }

@@ -130,8 +130,19 @@ export function registerPeopleRoutes(app: FastifyInstance, options: PeopleRoutes
         ref.kind === 'crmId'
           ? await crm.getPerson(ctx, ref.crmId, parsed.expand)
           : await crm.getPersonByExternalId(ctx, ref.type, ref.id, parsed.expand);
-      if (person === null) throw notFound();
+      if (person === null) {
+        // A person merged into another (POST /possibleMatches/{id} "same") answers with the survivor ever after.
+        const survivor = ref.kind === 'crmId' ? await crm.mergedInto?.(ctx, ref.crmId) : null;
+        if (survivor === undefined || survivor === null) throw notFound();
+        return reply.code(302).header('location', withQuery(request, personLocation(request, prefix, survivor))).send();
+      }
       return reply.code(200).send(person);
     },
   );
+}
+
+/** `location` followed by the request's query string, if any (a redirect keeps `$expand`). */
+export function withQuery(request: FastifyRequest, location: string): string {
+  const at = request.url.indexOf('?');
+  return at === -1 ? location : `${location}${request.url.slice(at)}`;
 }
