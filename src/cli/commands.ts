@@ -20,6 +20,10 @@ export const COMMANDS: readonly LazyCommand[] = [
     load: async () => (await import('./keys.js')).registerKeys,
   },
   {
+    name: 'review', term: 'review', description: 'the review queue of Possible matches: its audit log',
+    load: async () => (await import('./review.js')).registerReview,
+  },
+  {
     name: 'dedupe', term: 'dedupe [options] <input>',
     description: 'find the rows of a CSV file that describe the same person; writes every row with cluster_id, match_score, matched_id and match_note',
     load: async () => (await import('./dedupe.js')).registerDedupe,

@@ -315,7 +315,7 @@ export class Crm {
   }
 
   /** See {@link Review.listAudit}. */
-  listReviewAudit(ctx: CallContext, skip: number, top: number): Promise<(AuditView & { possibleMatchId: number })[]> {
-    return this.review.listAudit(ctx, skip, top);
+  listReviewAudit(tenantName: string, contexts: readonly ContextName[], limit: number): Promise<(AuditView & { context: ContextName; possibleMatchId: number })[]> {
+    return this.review.listAudit(tenantName, contexts, limit);
   }
 }

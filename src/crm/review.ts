@@ -12,7 +12,7 @@
  *   its audit entry (who: the API key; when: the injected clock).
  */
 import type { MatchResult } from '../engine/index.js';
-import type { PersonRecord, PossibleMatchRow, PossibleMatchStatus, ReviewAuditRow, ScopeWriter, Store } from '../store/index.js';
+import type { ContextName, PersonRecord, PossibleMatchRow, PossibleMatchStatus, ReviewAuditRow, ScopeWriter, Store } from '../store/index.js';
 import type { SecondClock } from './clock.js';
 import { REASON_TEXT, type CallContext, type KeyIdentity } from './crm-types.js';
 import { CrmError } from './errors.js';
@@ -122,10 +122,23 @@ export class Review {
     return { ...(await this.view(people, row, wanted)), audit: audit.map(auditView) };
   }
 
-  /** The audit log of the scope, newest first (CLI `matchbook review audit`). */
-  async listAudit(ctx: CallContext, skip: number, top: number): Promise<(AuditView & { possibleMatchId: number })[]> {
-    const people = await this.scopes.get(ctx);
-    return (await this.store.listReviewAudit(people.scope, null, skip, top)).map((a) => ({ possibleMatchId: a.possibleMatchId, ...auditView(a) }));
+  /**
+   * The audit log of a tenant (`matchbook review audit`), newest first, at most `limit` per
+   * context; no index is loaded. CrmError NOT_FOUND naming `tenant` for an unknown tenant.
+   */
+  async listAudit(tenantName: string, contexts: readonly ContextName[], limit: number): Promise<(AuditView & { context: ContextName; possibleMatchId: number })[]> {
+    const tenant = await this.store.getTenantByName(tenantName);
+    if (tenant === null) throw new CrmError('NOT_FOUND', [{ property: 'tenant', text: `No tenant named "${tenantName}".` }]);
+    const out: (AuditView & { context: ContextName; possibleMatchId: number; id: number })[] = [];
+    for (const context of contexts) {
+      for (const a of await this.store.listReviewAudit({ tenantId: tenant.id, context }, null, 0, limit)) {
+        out.push({ id: a.id, context, possibleMatchId: a.possibleMatchId, ...auditView(a) });
+      }
+    }
+    return out.sort((x, y) => y.id - x.id).slice(0, limit).map(({ id, ...rest }) => {
+      void id;
+      return rest;
+    });
   }
 
   /**
