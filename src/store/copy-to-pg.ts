@@ -5,7 +5,7 @@
  * batch, in one transaction; the sequences continue after the copied ids. Bulk imports come
  * too (uploads, jobs, their staged files and row marks): a job that was running is released
  * (no owner, no lease), so a server on the new database takes it over and resumes it after
- * its last marked row.
+ * its last marked row. The review queue comes too (pairs, decisions, merges, audit log).
  */
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -43,7 +43,18 @@ const TABLES: readonly TableCopy[] = [
   { name: 'bulk_import_file_chunks', serial: null, order: 'file_id, seq', batch: 8, convert: (r) => ({ ...r, data: `\\x${(r['data'] as Buffer).toString('hex')}` }) },
   { name: 'bulk_import_jobs', serial: 'id', order: 'id', batch: BATCH, convert: (r) => ({ ...r, owner: null, lease_until: null }) },
   { name: 'bulk_import_rows', serial: null, order: 'job_id, row_no', batch: BATCH },
+  // The review queue (review-types.ts); its change numbers are given below, after the people's.
+  { name: 'possible_matches', serial: 'id', order: 'id', batch: BATCH },
+  { name: 'person_merges', serial: null, order: 'crm_id', batch: BATCH },
+  { name: 'review_audit', serial: 'id', order: 'id', batch: BATCH },
 ];
+
+/** Rows that take a people change number in PostgreSQL, and the column that holds it. */
+function changeColumn(table: string, row: Row): string | null {
+  if (table === 'people' || table === 'person_merges') return 'change_seq';
+  if (table === 'possible_matches' && row['status'] === 'different') return 'decided_seq';
+  return null;
+}
 
 /** Copies every row of the SQLite file `from` into the PostgreSQL database `to` (migrated here; must hold no tenant). Returns rows per table. */
 export async function copySqliteToPg(from: string, to: string): Promise<Record<string, number>> {
@@ -69,7 +80,8 @@ export async function copySqliteToPg(from: string, to: string): Promise<Record<s
       };
       for (const row of stmt.iterate() as Iterable<Row>) {
         const converted = table.convert?.(row) ?? row;
-        batch.push(table.name === 'people' ? { ...converted, change_seq: ++change } : converted);
+        const column = changeColumn(table.name, converted);
+        batch.push(column === null ? converted : { ...converted, [column]: ++change });
         if (batch.length >= table.batch) await flush();
       }
       await flush();

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Crm, CrmError, EXPANDABLE, type CallContext } from '../../src/crm/index.js';
+import { Crm, CrmError, EXPANDABLE, copySqliteToPg, type CallContext } from '../../src/crm/index.js';
 import { HAVE_POSTGRES, startPostgres, type PgServer } from '../services.js';
 import { BOTH, KATHERINE, NEAR, makePair } from './review-fixtures.js';
 
@@ -151,6 +151,37 @@ describe.skipIf(!HAVE_POSTGRES)('review queue across processes (PostgreSQL)', ()
     } finally {
       await two.close();
       await one.close();
+    }
+  });
+
+  it('copySqliteToPg carries the queue: decisions, merges (numbered for the catch-up) and the audit log', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'matchbook-review-copy-'));
+    try {
+      const file = join(dir, 'db.sqlite');
+      const lite = await Crm.open({ db: file });
+      const vf: CallContext = { tenantId: (await lite.createTenant('acme')).id, context: 'voterfile' };
+      const { id } = await makePair(lite, vf);
+      await lite.decidePossibleMatch(vf, WHO, id, { decision: 'different' });
+      const THIRD = { firstName: 'Katherine', lastName: 'Johnson', phones: [{ phoneNumber: '2024291002' }] };
+      const third = await lite.findOrCreate(vf, THIRD);
+      const next = (await lite.listPossibleMatches(vf, 'open', new Set(), 0, 1)).items[0]!;
+      await lite.decidePossibleMatch(vf, WHO, next.possibleMatchId, { decision: 'same' });
+      await lite.close();
+      const url = await (server ??= await startPostgres()).createDatabase();
+      expect(await copySqliteToPg(file, url)).toMatchObject({ possible_matches: 2, person_merges: 1, review_audit: 2 });
+      const pg = await Crm.open({ db: url });
+      try {
+        expect(await pg.find(vf, BOTH)).toMatchObject({ status: 'Unmatched', reason: 'below-threshold' });
+        expect(await pg.mergedInto(vf, third.crmId as number)).toBe(Math.min(next.candidateCrmId, third.crmId as number));
+        expect((await pg.getPossibleMatch(vf, id, new Set()))?.audit).toHaveLength(1);
+        const more = await pg.findOrCreate(vf, { firstName: 'Katherine', lastName: 'Johnson', phones: [{ phoneNumber: '2024291005' }] });
+        expect(more.status).toBe('UnmatchedStored');
+        expect((await pg.listPossibleMatches(vf, 'all', new Set(), 0, 1)).items[0]).toMatchObject({ possibleMatchId: 3, crmId: more.crmId });
+      } finally {
+        await pg.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
