@@ -1,6 +1,6 @@
 /**
  * How the review queue (review-types.ts) is laid out in rows: the same columns in both
- * adapters (SQLite migration 8, PostgreSQL migration 4), so one mapping serves both.
+ * adapters (SQLite migration 9, PostgreSQL migration 6), so one mapping serves both.
  */
 import type { PersonMerge, PossibleMatchRow, PossibleMatchStatus, ReviewAuditRow } from './review-types.js';
 
