@@ -17,6 +17,7 @@ import {
   type NormalizedContact, type TermFrequencies, type MatchModel,
 } from '../engine/index.js';
 import type { KeyEntry, MatchKeyReader, MatchKeyStore, PersonChange, PersonKeys, PersonRecord, Scope, Store } from '../store/index.js';
+import { judgeDifferent, type DifferentPairs } from './different-pairs.js';
 import { KeyCache, type KeyCacheOptions } from './key-cache.js';
 import { newScopeIndex } from './scope-index.js';
 import { decodeNormalization, encodeNormalization, engineInput, FINGERPRINT_PROBES, normalizerFingerprint } from './stored-normalization.js';
@@ -120,9 +121,13 @@ export class DatabaseRetrieval {
   /**
    * The engine's find over the scope's people in the database. `reader`: a unit's (reads in
    * its transaction, no cache), or null (the store's pool, hot keys from the cache).
-   * `getPerson` reads a person whose stored normalization is missing or stale.
+   * `getPerson` reads a person whose stored normalization is missing or stale. `different`: the
+   * scope's pairs decided different (a request matching both of one is not matched).
    */
-  async find(q: NormalizedContact, options: { readonly strict: boolean; readonly id?: number }, reader: MatchKeyReader | null, getPerson: (crmId: number) => Promise<PersonRecord | null>): Promise<Retrieved> {
+  async find(
+    q: NormalizedContact, options: { readonly strict: boolean; readonly id?: number }, reader: MatchKeyReader | null,
+    getPerson: (crmId: number) => Promise<PersonRecord | null>, different?: DifferentPairs,
+  ): Promise<Retrieved> {
     const read = reader ?? this.keys;
     const cached = reader === null;
     const { maxBlockSize } = this.selector.limits;
@@ -201,7 +206,8 @@ export class DatabaseRetrieval {
       counts.lastCount = found.lastCount;
       const findOptions: { strict: boolean; candidates: readonly number[]; id?: number } = { strict: options.strict, candidates: chosen };
       if (options.id !== undefined) findOptions.id = options.id;
-      return { result: this.index.findNormalized(q, findOptions), organizations };
+      const result = this.index.findNormalized(q, findOptions);
+      return { result: different === undefined ? result : judgeDifferent(this.index, different, q, result, findOptions), organizations };
     } finally {
       for (const [crmId] of loaded) this.index.remove(crmId);
     }

@@ -15,11 +15,12 @@ import type { ValidCandidate } from './candidate.js';
 import type { MatchedBy, UnmatchedReason } from './crm-types.js';
 import type { NamedMutex } from './mutex.js';
 import {
-  addDifferentPair, applyPeopleChanges, isOrganization, loadScopeIndex, newScopeIndex, scopeName, type ChangeSource, type ScopeIndex,
+  applyPeopleChanges, isOrganization, loadDifferentPairs, loadScopeIndex, newScopeIndex, scopeName, type ChangeSource, type ScopeIndex,
 } from './scope-index.js';
 import type { ContextSettings } from './settings.js';
 import { DatabaseRetrieval, type RetrievalOptions } from './db-retrieval.js';
 import { SHIPPED, type ContextModel } from './tenant-model.js';
+import { DifferentPairs, judgeDifferent } from './different-pairs.js';
 import { encodeNormalization, engineInput, normalizerFingerprint } from './stored-normalization.js';
 
 /** What a {@link PeopleScope} needs from the registry that holds it (scopes.ts). */
@@ -96,7 +97,7 @@ export class PeopleScope {
     this.checked = checked;
     this.contextModel = model;
     const index = newScopeIndex(settings.defaultCountry, { model: model.model });
-    this.indexed = { index, fingerprint: normalizerFingerprint(index), organizations: new Set(), seq: 0, different: new Map() };
+    this.indexed = { index, fingerprint: normalizerFingerprint(index), organizations: new Set(), seq: 0, different: new DifferentPairs() };
   }
 
   /** People in the index (0 with database retrieval: they stay in the database). */
@@ -147,7 +148,8 @@ export class PeopleScope {
       const retrieval = new DatabaseRetrieval(this.scope, store.matchKeys, this.settings.defaultCountry, options);
       retrieval.setModel(this.contextModel.model);
       await retrieval.ensureKeys(store, this.host.batchSize);
-      this.indexed = { index: newScopeIndex(this.settings.defaultCountry, { model: this.contextModel.model }), fingerprint: retrieval.fingerprint, organizations: new Set(), seq, different: new Map() };
+      const different = await loadDifferentPairs(store, this.scope);
+      this.indexed = { index: newScopeIndex(this.settings.defaultCountry, { model: this.contextModel.model }), fingerprint: retrieval.fingerprint, organizations: new Set(), seq, different };
       this.retrieval = retrieval;
       return;
     }
@@ -205,13 +207,13 @@ export class PeopleScope {
     let organizations: ReadonlySet<number>;
     if (retrieval === null) {
       normalized = this.indexed.index.normalize(input);
-      result = judgedDifferent(this.indexed, normalized, this.indexed.index.findNormalized(normalized, options), options.strict);
+      result = judgeDifferent(this.indexed.index, this.indexed.different, normalized, this.indexed.index.findNormalized(normalized, options), options);
       organizations = this.indexed.organizations;
     } else {
       normalized = retrieval.normalize(input);
       const store = this.host.store;
       const getPerson = writer === null ? (crmId: number) => store.getPerson(this.scope, crmId) : (crmId: number) => writer.getPerson(crmId);
-      ({ result, organizations } = await retrieval.find(normalized, options, writer?.keys ?? null, getPerson));
+      ({ result, organizations } = await retrieval.find(normalized, options, writer?.keys ?? null, getPerson, this.indexed.different));
     }
     if (result.decision === 'Matched' && result.id !== null) {
       const by: MatchedBy = result.reason === 'id' ? 'crmId' : result.reason === 'identifier' ? 'identifier' : 'score';
@@ -309,20 +311,23 @@ export class PeopleScope {
 
   /**
    * Inside {@link write}, after the survivor was saved with the merged data: removes the person
-   * `crmId` from the store (its history moved to `survivorCrmId`, see Store mergePerson) and
-   * from the index.
+   * `crmId` from the store (its history moved to `survivorCrmId`, its blocking keys unfiled,
+   * see Store mergePerson) and from the index (database retrieval: the cache of hot keys); the
+   * reviewers' different decisions on it pass to the survivor.
    */
   async removeMerged(writer: ScopeWriter, crmId: number, survivorCrmId: number, mergedAt: string): Promise<void> {
     await writer.mergePerson(crmId, survivorCrmId, mergedAt);
     this.localWrites++;
     this.indexed.index.remove(crmId);
     this.indexed.organizations.delete(crmId);
+    this.indexed.different.merged(crmId, survivorCrmId);
+    this.retrieval?.cache.clear();
   }
 
-  /** Inside {@link write}, after the decision was stored: the two people never match as one (see {@link judgedDifferent}). */
+  /** Inside {@link write}, after the decision was stored: the two people never match as one (different-pairs.ts). */
   markDifferent(a: number, b: number): void {
     this.localWrites++;
-    addDifferentPair(this.indexed.different, a, b);
+    this.indexed.different.add(a, b);
   }
 
   /**
@@ -341,20 +346,4 @@ export class PeopleScope {
   waitUntilDurable(crmId: number): Promise<void> {
     return this.host.store.flush(crmId);
   }
-}
-
-/**
- * A score match of a request is not a match when the request also matches, by score, a person
- * a reviewer decided is a different person from the one chosen (POST /possibleMatches/{id}
- * `different`): the request then answers as `Possible` near the chosen person (below-threshold),
- * so a request that fits two people known to be different never writes onto either. Only a
- * chosen person with such a decision costs a second look at the candidate list.
- */
-function judgedDifferent(indexed: ScopeIndex, normalized: NormalizedContact, result: MatchResult, strict: boolean): MatchResult {
-  if (result.decision !== 'Matched' || result.reason !== 'score' || result.id === null) return result;
-  const others = indexed.different.get(result.id);
-  if (others === undefined) return result;
-  const chosen = result.id;
-  const rival = indexed.index.findAll(normalized, { strict }).some((c) => c.id !== chosen && c.decision === 'Matched' && others.has(c.id));
-  return rival ? { ...result, decision: 'Possible', reason: 'below-threshold' } : result;
 }

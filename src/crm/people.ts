@@ -154,7 +154,7 @@ export class People {
         const same = sameEngineInputAs(person, m);
         const saved = await people.savePerson(writer, person, same ? { mark, normalized: m.normalized } : { mark });
         // Created next to a Possible candidate: the pair goes to the review queue (review.ts).
-        await recordPossibleMatch(writer, m.result, saved.crmId, this.clock.now());
+        if (m.reason !== null) await recordPossibleMatch(writer, m.result, saved.crmId, this.clock.now(), { reason: m.reason, reasonText: reasonText(m, m.reason) });
         return outcomeOf(m, saved, false);
       }
       const stored = await writer.getPerson(m.crmId);

@@ -8,13 +8,13 @@
  * - POST /possibleMatches/{id} decides: `same` merges the newer person into the older
  *   (merge-people.ts; the newer crmId then answers with the survivor: {@link Review.mergedInto}),
  *   `different` is remembered so that a request fitting both is never matched to either
- *   (people-scope.ts judgedDifferent). Each decision is one unit of the scope's write lock with
- *   its audit entry (who: the API key; when: the injected clock).
+ *   (different-pairs.ts; it outlives a merge of either person). Each decision is one unit of
+ *   the scope's write lock with its audit entry (who: the API key; when: the injected clock).
  */
 import type { MatchResult } from '../engine/index.js';
 import type { ContextName, PersonRecord, PossibleMatchRow, PossibleMatchStatus, ReviewAuditRow, ScopeWriter, Store } from '../store/index.js';
 import type { SecondClock } from './clock.js';
-import { REASON_TEXT, type CallContext, type KeyIdentity } from './crm-types.js';
+import type { CallContext, KeyIdentity, UnmatchedReason } from './crm-types.js';
 import { CrmError } from './errors.js';
 import { mergePeople } from './merge-people.js';
 import type { PeopleScope } from './people-scope.js';
@@ -30,8 +30,11 @@ export const STATUS_FILTERS = ['open', 'same', 'different', 'all'] as const;
 
 /** The engine's account of a pair, as stored and shown. */
 export interface PairExplanation {
+  /** The findOrCreate answer's reason and reasonText. */
   readonly reason: string;
   readonly reasonText: string;
+  /** Why a candidate that scored above the match threshold was left for review (the engine's heldBack), else null. */
+  readonly heldBack: string | null;
   readonly gates: readonly string[];
   readonly gate: string | null;
   readonly fields: MatchResult['explanation'];
@@ -73,13 +76,15 @@ export interface PossibleMatchDetail extends PossibleMatchView {
 
 /**
  * Inside findOrCreate's unit, after the person `crmId` was created: records the pair when
- * the engine found an existing person `Possible` for the request.
+ * the engine found an existing person `Possible` for the request (`answer`: the reason and
+ * reasonText findOrCreate answers with).
  */
-export async function recordPossibleMatch(writer: ScopeWriter, result: MatchResult, crmId: number, now: string): Promise<void> {
+export async function recordPossibleMatch(
+  writer: ScopeWriter, result: MatchResult, crmId: number, now: string, answer: { readonly reason: UnmatchedReason; readonly reasonText: string },
+): Promise<void> {
   if (result.decision !== 'Possible' || result.id === null || result.id === crmId) return;
-  const reason = result.reason === 'score' ? 'below-threshold' : result.reason;
   const explanation: PairExplanation = {
-    reason, reasonText: REASON_TEXT[reason as keyof typeof REASON_TEXT] ?? '', gates: result.gates, gate: result.gate, fields: result.explanation,
+    reason: answer.reason, reasonText: answer.reasonText, heldBack: result.heldBack, gates: result.gates, gate: result.gate, fields: result.explanation,
   };
   await writer.insertPossibleMatch({ crmId, candidateCrmId: result.id, score: Math.round(result.score * 100) / 100, explanation: JSON.stringify(explanation), createdAt: now });
 }
@@ -123,22 +128,19 @@ export class Review {
   }
 
   /**
-   * The audit log of a tenant (`matchbook review audit`), newest first, at most `limit` per
-   * context; no index is loaded. CrmError NOT_FOUND naming `tenant` for an unknown tenant.
+   * The audit log of a tenant (`matchbook review audit`), newest first, at most `limit` entries
+   * of the given contexts; no index is loaded. CrmError NOT_FOUND naming `tenant` for an
+   * unknown tenant.
    */
   async listAudit(tenantName: string, contexts: readonly ContextName[], limit: number): Promise<(AuditView & { context: ContextName; possibleMatchId: number })[]> {
     const tenant = await this.store.getTenantByName(tenantName);
     if (tenant === null) throw new CrmError('NOT_FOUND', [{ property: 'tenant', text: `No tenant named "${tenantName}".` }]);
-    const out: (AuditView & { context: ContextName; possibleMatchId: number; id: number })[] = [];
+    const rows: { context: ContextName; row: ReviewAuditRow }[] = [];
     for (const context of contexts) {
-      for (const a of await this.store.listReviewAudit({ tenantId: tenant.id, context }, null, 0, limit)) {
-        out.push({ id: a.id, context, possibleMatchId: a.possibleMatchId, ...auditView(a) });
-      }
+      for (const row of await this.store.listReviewAudit({ tenantId: tenant.id, context }, null, 0, limit)) rows.push({ context, row });
     }
-    return out.sort((x, y) => y.id - x.id).slice(0, limit).map(({ id, ...rest }) => {
-      void id;
-      return rest;
-    });
+    rows.sort((x, y) => y.row.id - x.row.id);
+    return rows.slice(0, limit).map(({ context, row }) => ({ context, possibleMatchId: row.possibleMatchId, ...auditView(row) }));
   }
 
   /**
@@ -206,7 +208,7 @@ export class Review {
       candidateCrmId: row.candidateCrmId,
       person: a.person,
       candidate: b.person,
-      explanation: JSON.parse(row.explanation) as PairExplanation,
+      explanation: { heldBack: null, ...(JSON.parse(row.explanation) as Omit<PairExplanation, 'heldBack'>) },
       decidedAt: row.decidedAt,
       decidedByKeyId: row.decidedByKeyId,
       survivorCrmId: row.status === 'same' ? (a.merged ?? b.merged ?? Math.min(row.crmId, row.candidateCrmId)) : null,

@@ -6,6 +6,7 @@
  */
 import { AddressMemo, ContactIndex, PhoneMemo, type IndexOptions, type MatchModel } from '../engine/index.js';
 import type { PersonChange, PersonRecord, Scope, Store } from '../store/index.js';
+import { DifferentPairs } from './different-pairs.js';
 import { decodeNormalization, encodeNormalization, engineInput, normalizerFingerprint } from './stored-normalization.js';
 
 /** The name of a scope in maps and locks ("7:voterfile"). */
@@ -61,18 +62,15 @@ export interface ScopeIndex {
    * `index` (the last when the load began, then each catch-up's). 0 otherwise.
    */
   seq: number;
-  /** Pairs a reviewer decided are different people (review.ts), both ways: crmId -> crmIds. */
-  readonly different: Map<number, Set<number>>;
+  /** Pairs a reviewer decided are different people (review.ts, different-pairs.ts). */
+  readonly different: DifferentPairs;
 }
 
-/** Notes a pair decided different (both ways). */
-export function addDifferentPair(different: Map<number, Set<number>>, a: number, b: number): void {
-  let set = different.get(a);
-  if (set === undefined) different.set(a, (set = new Set()));
-  set.add(b);
-  set = different.get(b);
-  if (set === undefined) different.set(b, (set = new Set()));
-  set.add(a);
+/** The pairs the store holds decided different (merged crmIds as their survivors). */
+export async function loadDifferentPairs(store: Store, scope: Scope): Promise<DifferentPairs> {
+  const different = new DifferentPairs();
+  for (const [a, b] of await store.listDifferentPairs(scope)) different.add(a, b);
+  return different;
 }
 
 /**
@@ -119,9 +117,7 @@ export async function loadScopeIndex(store: Store, scope: Scope, defaultCountry:
     options.onBatch?.(index.size);
     if (people.length < batchSize) break;
   }
-  const different = new Map<number, Set<number>>();
-  for (const [a, b] of await store.listDifferentPairs(scope)) addDifferentPair(different, a, b);
-  return { index, fingerprint, organizations, seq, different };
+  return { index, fingerprint, organizations, seq, different: await loadDifferentPairs(store, scope) };
 }
 
 /** Where a catch-up reads changes and people: the store, or a unit's writer (under its lock). */
@@ -153,29 +149,30 @@ export async function applyPeopleChanges(
   }
 }
 
-/** Puts each changed person into the index (its stored normalization, else normalized again). */
 /**
  * Applies the review queue's changes (review.ts): a pair decided different is noted; a person
- * merged into another leaves the index (and goes on to `apply`, which finds it gone). Answers
- * the rows that are changes of people.
+ * merged into another leaves the index, its decisions pass to the survivor (and the row goes
+ * on to `apply`, which finds the person gone). Answers the rows that are changes of people.
  */
 function reviewChanges(target: ScopeIndex, rows: readonly PersonChange[]): readonly PersonChange[] {
   if (!rows.some((row) => row.differentFrom != null || row.mergedInto != null)) return rows;
   const people: PersonChange[] = [];
   for (const row of rows) {
     if (row.differentFrom != null) {
-      addDifferentPair(target.different, row.crmId, row.differentFrom);
+      target.different.add(row.crmId, row.differentFrom);
       continue;
     }
     if (row.mergedInto != null) {
       target.index.remove(row.crmId);
       target.organizations.delete(row.crmId);
+      target.different.merged(row.crmId, row.mergedInto);
     }
     people.push(row);
   }
   return people;
 }
 
+/** Puts each changed person into the index (its stored normalization, else normalized again). */
 async function indexChanges(target: ScopeIndex, rows: readonly PersonChange[], source: ChangeSource): Promise<void> {
   for (const row of rows) {
     const contact = row.json !== null && row.fingerprint === target.fingerprint ? decodeNormalization(row.json) : null;

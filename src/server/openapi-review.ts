@@ -34,7 +34,7 @@ export const PossibleMatch: TSchema = {
     candidateCrmId: { type: 'integer', description: 'The existing person it was near.' },
     person: nullable(Person),
     candidate: nullable(Person),
-    explanation: { type: 'object', additionalProperties: true, description: 'reason, reasonText, gates, gate and fields (each field\'s level, label and weight).' },
+    explanation: { type: 'object', additionalProperties: true, description: 'reason and reasonText as findOrCreate answered them, heldBack (why a candidate above the match threshold was left for review, else null), gates, gate and fields (each field\'s level, label and weight).' },
     decidedAt: nullable(str),
     decidedByKeyId: nullable(int),
     survivorCrmId: nullable(int),

@@ -45,6 +45,16 @@ const FILE_SQL = `WITH old AS (
   SELECT $1, $2, kind, name, $7, d FROM deltas ORDER BY kind, name
   ON CONFLICT (tenant_id, ctx, kind, name, shard) DO UPDATE SET n = match_name_counts.n + excluded.n`;
 
+/** A person merged into another (review queue): its owner row, keys and name counts go (one statement). */
+const UNFILE_SQL = `WITH old AS (
+    DELETE FROM match_key_owners WHERE tenant_id = $1 AND ctx = $2 AND crm_id = $3 RETURNING hashes, first_name, last_name),
+  gone AS (DELETE FROM match_keys m USING old, unnest(old.hashes) AS h(hash)
+    WHERE m.tenant_id = $1 AND m.ctx = $2 AND m.hash = h.hash AND m.crm_id = $3)
+  INSERT INTO match_name_counts (tenant_id, ctx, kind, name, shard, n)
+  SELECT $1, $2, v.kind, v.name, $4, -1 FROM old, LATERAL (VALUES (0, ''::text), (1, old.first_name), (2, old.last_name)) AS v(kind, name)
+  WHERE v.name IS NOT NULL ORDER BY v.kind, v.name
+  ON CONFLICT (tenant_id, ctx, kind, name, shard) DO UPDATE SET n = match_name_counts.n + excluded.n`;
+
 const LOOKUP_SQL = `SELECT 0 AS part, h.i AS a, k.crm_id AS b, k.seq AS c
   FROM unnest($3::int4[]) WITH ORDINALITY AS h(hash, i)
   CROSS JOIN LATERAL (SELECT crm_id, seq FROM match_keys m WHERE m.tenant_id = $1 AND m.ctx = $2 AND m.hash = h.hash LIMIT $4) k
@@ -96,6 +106,11 @@ export class PgMatchKeys implements MatchKeyStore {
   /** Files a person's keys in its write's transaction (see the module comment). */
   async file(client: pg.PoolClient, scope: Scope, crmId: number, keys: PersonKeys): Promise<void> {
     await this.q(FILE_SQL, [scope.tenantId, CTX[scope.context], crmId, [...keys.hashes], keys.first, keys.last, crmId % NAME_SHARDS], client);
+  }
+
+  /** Unfiles a person merged into another, in the merge's transaction (nothing when none is filed). */
+  async unfile(client: pg.PoolClient, scope: Scope, crmId: number): Promise<void> {
+    await this.q(UNFILE_SQL, [scope.tenantId, CTX[scope.context], crmId, crmId % NAME_SHARDS], client);
   }
 
   /** The reads bound to a unit's transaction (ScopeWriter.keys), or to the pool (null). */

@@ -5,7 +5,7 @@
  * `people_changes` number, so the other processes' catch-up reads them (pg-store.ts CHANGES_SQL).
  */
 import type pg from 'pg';
-import { toAudit, toMerge, toPossibleMatch } from './review-rows.js';
+import { DIFFERENT_SQL, toAudit, toMerge, toPossibleMatch } from './review-rows.js';
 import type {
   NewPossibleMatch, PersonMerge, PossibleMatchDecision, PossibleMatchRow, PossibleMatchStatus, ReviewAuditRow,
 } from './review-types.js';
@@ -73,9 +73,8 @@ export class PgReviewTables {
   }
 
   async listDifferentPairs(scope: Scope): Promise<[number, number][]> {
-    const r = await this.q(`SELECT crm_id, candidate_crm_id FROM possible_matches WHERE tenant_id = $1 AND context = $2 AND status = 'different' ORDER BY id`,
-      [scope.tenantId, scope.context]);
-    return r.rows.map((x) => [Number(x['crm_id']), Number(x['candidate_crm_id'])]);
+    const r = await this.q(DIFFERENT_SQL, [scope.tenantId, scope.context]);
+    return r.rows.map((x) => [Number(x['a']), Number(x['b'])]);
   }
 
   async getMerge(scope: Scope, crmId: number): Promise<PersonMerge | null> {

@@ -264,7 +264,8 @@ export class PgStore implements Store {
       },
       mergePerson: async (crmId, survivorCrmId, mergedAt) => {
         wrote(undefined);
-        return this.review.mergePerson(tx.client, scope, crmId, survivorCrmId, mergedAt);
+        await this.review.mergePerson(tx.client, scope, crmId, survivorCrmId, mergedAt);
+        await this.matchKeys.unfile(tx.client, scope, crmId);
       },
     };
   }

@@ -38,3 +38,13 @@ export function toAudit(r: Row): ReviewAuditRow {
 export function toMerge(r: Row): PersonMerge {
   return { crmId: Number(r['crm_id']), survivorCrmId: Number(r['survivor_crm_id']), mergedAt: String(r['merged_at']) };
 }
+
+/**
+ * The pairs of a scope decided `different` ($1 tenant, $2 context), each crmId merged since as
+ * its survivor (a decision outlives a merge: src/crm/different-pairs.ts), as columns a and b.
+ */
+export const DIFFERENT_SQL = `SELECT COALESCE(m1.survivor_crm_id, p.crm_id) AS a, COALESCE(m2.survivor_crm_id, p.candidate_crm_id) AS b
+  FROM possible_matches p
+  LEFT JOIN person_merges m1 ON m1.crm_id = p.crm_id AND m1.tenant_id = p.tenant_id AND m1.context = p.context
+  LEFT JOIN person_merges m2 ON m2.crm_id = p.candidate_crm_id AND m2.tenant_id = p.tenant_id AND m2.context = p.context
+  WHERE p.tenant_id = $1 AND p.context = $2 AND p.status = 'different' ORDER BY p.id`;

@@ -85,8 +85,8 @@ export interface ReviewWriter {
   /**
    * Removes the person `crmId` after its data was merged into `survivorCrmId` (updated before,
    * in the same unit): its canvass history moves to the survivor, its identifier rows go, the
-   * merge is recorded (earlier merges into `crmId` now name the survivor), and the person row
-   * is deleted.
+   * merge is recorded (earlier merges into `crmId` now name the survivor), the person row
+   * is deleted, and its blocking keys (database retrieval, PostgreSQL) are unfiled.
    */
   mergePerson(crmId: number, survivorCrmId: number, mergedAt: string): Promise<void>;
 }
@@ -97,7 +97,7 @@ export interface ReviewStore {
   listPossibleMatches(scope: Scope, status: PossibleMatchStatus | null, skip: number, limit: number): Promise<PossibleMatchRow[]>;
   countPossibleMatches(scope: Scope, status: PossibleMatchStatus | null): Promise<number>;
   getPossibleMatch(scope: Scope, id: number): Promise<PossibleMatchRow | null>;
-  /** Every pair of a scope decided `different`, as [crmId, candidateCrmId] (index loads). */
+  /** Every pair of a scope decided `different`, as [crmId, candidateCrmId], a person merged since as its survivor (index loads). */
   listDifferentPairs(scope: Scope): Promise<[number, number][]>;
   /** The merge of a crmId that is no longer a person of the scope, or null. */
   getMerge(scope: Scope, crmId: number): Promise<PersonMerge | null>;

@@ -4,7 +4,7 @@
  * open group commit like the unit's people writes.
  */
 import type Database from 'better-sqlite3';
-import { toAudit, toMerge, toPossibleMatch } from './review-rows.js';
+import { DIFFERENT_SQL, toAudit, toMerge, toPossibleMatch } from './review-rows.js';
 import type {
   NewPossibleMatch, PersonMerge, PossibleMatchDecision, PossibleMatchRow, PossibleMatchStatus, ReviewAuditRow,
 } from './review-types.js';
@@ -67,8 +67,7 @@ export class SqliteReviewTables {
   }
 
   listDifferentPairs(scope: Scope): [number, number][] {
-    return this.stmt(`SELECT crm_id, candidate_crm_id FROM possible_matches WHERE tenant_id = ? AND context = ? AND status = 'different' ORDER BY id`)
-      .raw().all(scope.tenantId, scope.context) as [number, number][];
+    return this.stmt(DIFFERENT_SQL.replace('$1', '?').replace('$2', '?')).raw().all(scope.tenantId, scope.context) as [number, number][];
   }
 
   getMerge(scope: Scope, crmId: number): PersonMerge | null {

@@ -14,6 +14,9 @@ export const NEAR = {
 /** Fits both: the stored one's email and the near one's phone. */
 export const BOTH = { firstName: 'Katherine', lastName: 'Johnson', emails: [{ email: 'kj@example.org' }], phones: [{ phoneNumber: '2024291001' }] };
 
+/** Near NEAR (its phone) but of the other sex: at most a Possible for it. */
+export const OTHER_SEX = { firstName: 'Katherine', lastName: 'Johnson', phones: [{ phoneNumber: '2024291001' }], sex: 'M' };
+
 /** Creates KATHERINE, then NEAR next to her: the pair's id and both crmIds. */
 export async function makePair(crm: Crm, ctx: CallContext): Promise<{ id: number; older: number; newer: number; outcome: MatchOutcome }> {
   const first = await crm.findOrCreate(ctx, KATHERINE);

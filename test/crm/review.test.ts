@@ -6,10 +6,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Crm, CrmError, EXPANDABLE, copySqliteToPg, type CallContext } from '../../src/crm/index.js';
 import { HAVE_POSTGRES, startPostgres, type PgServer } from '../services.js';
-import { BOTH, KATHERINE, NEAR, makePair } from './review-fixtures.js';
+import { BOTH, KATHERINE, NEAR, OTHER_SEX, makePair } from './review-fixtures.js';
 
 const ALL = new Set(EXPANDABLE);
 const WHO = { keyId: 1, tenantName: 'acme' };
@@ -121,6 +122,37 @@ describe('a different pair never matches again across a restart (SQLite file)', 
   });
 });
 
+describe('a different decision outlives a merge (SQLite file)', () => {
+  it('the person merged into another passes its decisions to the survivor, also after a restart', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'matchbook-review-'));
+    const db = join(dir, 'db.sqlite');
+    try {
+      let crm = await Crm.open({ db });
+      const vf: CallContext = { tenantId: (await crm.createTenant('acme')).id, context: 'voterfile' };
+      const { id: nearPair, older, newer } = await makePair(crm, vf);
+      // A third person near the newer one (the other sex: at most Possible), queued next to it.
+      const third = await crm.findOrCreate(vf, OTHER_SEX);
+      expect(third).toMatchObject({ status: 'UnmatchedStored', explanation: { nearest: { crmId: newer } } });
+      const thirdPair = (await crm.listPossibleMatches(vf, 'open', new Set(), 0, 1)).items[0]!;
+      expect(thirdPair).toMatchObject({ crmId: third.crmId, candidateCrmId: newer, explanation: { heldBack: 'sexes differ: at most a possible match' } });
+      expect(thirdPair.explanation.reasonText).toBe(third.reasonText);
+      await crm.decidePossibleMatch(vf, WHO, thirdPair.possibleMatchId, { decision: 'different' });
+      // The newer one is the older one: merged, the survivor is not the third person either.
+      await crm.decidePossibleMatch(vf, WHO, nearPair, { decision: 'same' });
+      for (let restart = 0; restart < 2; restart++) {
+        expect(await crm.find(vf, BOTH), `restart ${restart}`).toMatchObject({ status: 'Unmatched', reasonText: expect.stringContaining(`not the same person as crmId`) as string });
+        expect(await crm.find(vf, OTHER_SEX)).toMatchObject({ status: 'Matched', crmId: third.crmId });
+        expect(await crm.find(vf, KATHERINE)).toMatchObject({ status: 'Matched', crmId: older });
+        await crm.close();
+        crm = await Crm.open({ db });
+      }
+      await crm.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 let server: PgServer | null = null;
 describe.skipIf(!HAVE_POSTGRES)('review queue across processes (PostgreSQL)', () => {
   afterAll(() => server?.stop());
@@ -153,6 +185,38 @@ describe.skipIf(!HAVE_POSTGRES)('review queue across processes (PostgreSQL)', ()
       await one.close();
     }
   });
+
+  for (const mode of ['memory', 'database'] as const) {
+    it(`${mode} index: a decision outlives a merge in another process too; the merged person's blocking keys and name counts go`, async () => {
+      const url = await (server ??= await startPostgres()).createDatabase();
+      const options = mode === 'database' ? { db: url, index: 'database' as const } : { db: url };
+      const one = await Crm.open(options);
+      const vf: CallContext = { tenantId: (await one.createTenant('acme')).id, context: 'voterfile' };
+      const two = await Crm.open(options);
+      const sql = new pg.Client({ connectionString: url });
+      await sql.connect();
+      try {
+        const { id: nearPair, older, newer } = await makePair(one, vf);
+        const third = await one.findOrCreate(vf, OTHER_SEX);
+        const thirdPair = (await one.listPossibleMatches(vf, 'open', new Set(), 0, 1)).items[0]!;
+        expect(thirdPair).toMatchObject({ crmId: third.crmId, candidateCrmId: newer });
+        expect(await two.find(vf, BOTH)).toMatchObject({ status: 'Matched', crmId: older });
+        await one.decidePossibleMatch(vf, WHO, thirdPair.possibleMatchId, { decision: 'different' });
+        await one.decidePossibleMatch(vf, WHO, nearPair, { decision: 'same' });
+        for (const crm of [one, two]) {
+          expect(await crm.find(vf, BOTH)).toMatchObject({ status: 'Unmatched', reasonText: expect.stringContaining(`not the same person as crmId ${third.crmId}`) as string });
+          expect(await crm.find(vf, NEAR)).toMatchObject({ status: 'Matched', crmId: older });
+        }
+        const keys = await sql.query('SELECT (SELECT COUNT(*) FROM match_keys WHERE crm_id = $1)::int AS merged, (SELECT COUNT(*) FROM match_key_owners WHERE crm_id = $1)::int AS owners, (SELECT SUM(n) FROM match_name_counts WHERE kind = 0)::int AS people', [newer]);
+        // Database retrieval files keys (the merged person's are gone, 2 people counted); in-memory processes file none.
+        expect(keys.rows[0]).toEqual(mode === 'database' ? { merged: 0, owners: 0, people: 2 } : { merged: 0, owners: 0, people: null });
+      } finally {
+        await sql.end();
+        await two.close();
+        await one.close();
+      }
+    });
+  }
 
   it('copySqliteToPg carries the queue: decisions, merges (numbered for the catch-up) and the audit log', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'matchbook-review-copy-'));
