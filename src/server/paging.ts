@@ -1,7 +1,8 @@
 /**
  * Paged lists (compatibility.md "Lists and paging"): `$top` (default 50, 1 to 200) and
  * `$skip` (default 0), answered as `{items, count, nextPageLink}` where `count` is the total
- * and `nextPageLink` an absolute URL on the request's origin, or null on the last page.
+ * and `nextPageLink` an absolute URL on the request's origin (with the request's other
+ * parameters: a list's filters and `$expand` hold on every page), or null on the last page.
  * Clients that re-send their query on the next page repeat keys: the first value wins
  * (the one the nextPageLink carried).
  */
@@ -56,13 +57,32 @@ export function pageOf<T>(request: FastifyRequest, all: readonly T[], page: Page
   return pagedList(request, all.slice(page.skip, page.skip + page.top), all.length, page);
 }
 
-/** A page whose items were already cut, with `count` the total. */
+/** The request's query parameters other than `$top` and `$skip` (a list's filters, `$expand`), each as `&name=value`. */
+function otherParameters(url: string): string {
+  const at = url.indexOf('?');
+  if (at === -1) return '';
+  let out = '';
+  for (const pair of url.slice(at + 1).split('&')) {
+    if (pair === '') continue;
+    const raw = pair.split('=', 1)[0] ?? '';
+    let name = raw;
+    try {
+      name = decodeURIComponent(raw.replace(/\+/g, ' '));
+    } catch {
+      // A malformed escape: compared as sent.
+    }
+    if (name.trim() !== '$top' && name.trim() !== '$skip') out += `&${pair}`;
+  }
+  return out;
+}
+
+/** A page whose items were already cut, with `count` the total; nextPageLink keeps the request's other parameters. */
 export function pagedList<T>(request: FastifyRequest, items: readonly T[], count: number, page: Page): PagedList<T> {
   const next = page.skip + page.top;
   let nextPageLink: string | null = null;
   if (next < count) {
     const path = request.url.split('?', 1)[0] ?? '';
-    nextPageLink = `${requestOrigin(request)}${path}?$top=${page.top}&$skip=${next}`;
+    nextPageLink = `${requestOrigin(request)}${path}?$top=${page.top}&$skip=${next}${otherParameters(request.url)}`;
   }
   return { items, count, nextPageLink };
 }

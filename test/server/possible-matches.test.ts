@@ -107,6 +107,14 @@ describe('GET /possibleMatches', () => {
     expect((await get('/v4/possibleMatches?status=different')).json<Page>().count).toBe(1);
     expect((await get('/v4/possibleMatches')).json<Page>().count).toBe(2);
     expect((await get('/v4/possibleMatches?status=all')).json<Page>().count).toBe(3);
+    // nextPageLink keeps the filter and $expand on every page.
+    const first = (await get('/v4/possibleMatches?status=different&$top=1&$expand=phones')).json<Page>();
+    expect(first).toMatchObject({ count: 1, nextPageLink: null, items: [{ possibleMatchId: item.possibleMatchId }] });
+    const all = (await get('/v4/possibleMatches?status=all&$top=2&$expand=phones')).json<Page>();
+    expect(all.items.map((i) => i.status)).toEqual(['different', 'open']);
+    expect(all.nextPageLink).toMatch(/\/v4\/possibleMatches\?\$top=2&\$skip=2&status=all&\$expand=phones$/);
+    const rest = (await get(pathOf(all.nextPageLink))).json<Page>();
+    expect(rest).toMatchObject({ count: 3, nextPageLink: null, items: [{ status: 'open', person: { phones: [expect.any(Object)] } }] });
     expectError(await post(`/v4/possibleMatches/${item.possibleMatchId}`, { decision: 'same' }), 409, 'CONFLICT', 'decision');
   });
 
