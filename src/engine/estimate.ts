@@ -21,6 +21,7 @@
  */
 import { COMPARISON_FIELDS, LEVEL_CODE, LEVEL_NAMES, type ComparisonField, type LevelName } from './comparisons.js';
 import { levelWeight, withMonotoneWeights, type FieldModel, type LevelSpec, type MatchModel, type ParameterSource } from './model.js';
+import { blocksOf, holdsValue, readColumns, ValueDictionary, valueCounts, type ValueColumn, type ValuesOf } from './estimate-values.js';
 import { compactName } from './name.js';
 import { SeededRandom } from './random.js';
 import { compiledFieldOf, FIELD_SLOT, levelVectorLength, scorePair, type ScoreContext } from './score.js';
@@ -82,27 +83,56 @@ export interface EstimationReport {
 interface TrainingRule {
   readonly name: string;
   readonly excludes: readonly ComparisonField[];
-  readonly values: (c: NormalizedContact) => readonly string[];
+  readonly values: ValuesOf;
 }
 
-const one = (v: string | null): readonly string[] => (v === null ? [] : [v]);
+const single = (v: string | null): readonly string[] => (v === null ? [] : [v]);
+const parts = (c: NormalizedContact, pick: (a: NormalizedContact['addresses'][number]) => string | null): readonly string[] => {
+  const out: string[] = [];
+  for (const a of c.addresses) {
+    const v = pick(a);
+    if (v !== null && !out.includes(v)) out.push(v);
+  }
+  return out;
+};
+
+/**
+ * The values estimation reads of a record, by name (each read once per record, whether a
+ * value frequency, a training rule or both use it: see estimate-values.ts).
+ */
+const VALUES = {
+  firstName: (c) => single(c.first === null ? null : compactName(c.first)),
+  lastName: (c) => single(c.last === null ? null : compactName(c.last)),
+  dateOfBirth: (c) => single(c.dob),
+  fullDateOfBirth: (c) => single(c.dob !== null && c.dob.length === 10 ? c.dob : null),
+  middleName: (c) => single(c.middle === null || c.middle.length < 2 ? null : compactName(c.middle)),
+  lastNameBirthYear: (c) => single(c.last === null || c.dob === null ? null : `${compactName(c.last)}|${c.dob.slice(0, 4)}`),
+  sex: (c) => single(c.sex),
+  email: (c) => c.emails,
+  phone: (c) => c.phones,
+  identifier: (c) => c.identifiers,
+  zip5: (c) => parts(c, (a) => a.zip),
+  city: (c) => parts(c, (a) => (a.city === null ? null : compactName(a.city))),
+  streetName: (c) => parts(c, (a) => (a.street === null ? null : compactName(a.street))),
+  streetNumber: (c) => parts(c, (a) => a.number),
+  state: (c) => parts(c, (a) => a.state),
+  address: (c) => parts(c, (a) => (a.number === null || a.street === null ? null : `${a.number}|${compactName(a.street)}|${a.zip ?? (a.city === null ? '' : compactName(a.city))}`)),
+} satisfies Record<string, ValuesOf>;
 
 /** The training rules tried, in order; a rule runs when enough records have its values. */
 export const TRAINING_RULES: readonly TrainingRule[] = [
-  { name: 'dateOfBirth', excludes: ['dateOfBirth'], values: (c) => one(c.dob !== null && c.dob.length === 10 ? c.dob : null) },
-  { name: 'lastName', excludes: ['lastName'], values: (c) => one(c.last === null ? null : compactName(c.last)) },
-  { name: 'firstName', excludes: ['firstName'], values: (c) => one(c.first === null ? null : compactName(c.first)) },
+  { name: 'dateOfBirth', excludes: ['dateOfBirth'], values: VALUES.fullDateOfBirth },
+  { name: 'lastName', excludes: ['lastName'], values: VALUES.lastName },
+  { name: 'firstName', excludes: ['firstName'], values: VALUES.firstName },
   // Middle names and (surname, year of birth) are seldom shared within a household: these
   // sessions estimate first names without household members posing as matches.
-  { name: 'middleName', excludes: ['middleName'], values: (c) => one(c.middle === null || c.middle.length < 2 ? null : compactName(c.middle)) },
-  {
-    name: 'lastName+birthYear', excludes: ['lastName', 'dateOfBirth'],
-    values: (c) => one(c.last === null || c.dob === null ? null : `${compactName(c.last)}|${c.dob.slice(0, 4)}`),
-  },
-  { name: 'zip5', excludes: ['zip5', 'city', 'state', 'address'], values: (c) => c.addresses.flatMap((a) => one(a.zip)) },
-  { name: 'email', excludes: ['email'], values: (c) => c.emails },
-  { name: 'phone', excludes: ['phone'], values: (c) => c.phones },
-  { name: 'identifier', excludes: ['identifier'], values: (c) => c.identifiers },
+  { name: 'middleName', excludes: ['middleName'], values: VALUES.middleName },
+  { name: 'lastName+birthYear', excludes: ['lastName', 'dateOfBirth'], values: VALUES.lastNameBirthYear },
+  // A record with one postal code on two addresses is in that block once.
+  { name: 'zip5', excludes: ['zip5', 'city', 'state', 'address'], values: VALUES.zip5 },
+  { name: 'email', excludes: ['email'], values: VALUES.email },
+  { name: 'phone', excludes: ['phone'], values: VALUES.phone },
+  { name: 'identifier', excludes: ['identifier'], values: VALUES.identifier },
 ];
 
 /** Random pairs sampled for u by default. */
@@ -164,20 +194,31 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     for (const s of slots) (uCounts[s] as Float64Array)[vec[s] as number]! += 1;
   }
   const u = uFromCounts(uCounts, slots, ctx);
-  exactFromFrequencies(u, data, base);
+  // Every value counted or grouped by below, read in one pass over the records.
+  const rules = TRAINING_RULES.filter((rule) => {
+    const excluded = new Set(rule.excludes.map((f) => FIELD_SLOT[f]));
+    return slots.some((s) => !excluded.has(s));
+  });
+  const exactU = (slot: number): boolean => ((u[slot] as Float64Array)[LEVEL_CODE.exact] as number) !== 0;
+  const values = new RecordValues(data, [
+    ...FREQUENCY_FIELDS.filter(([field]) => exactU(FIELD_SLOT[field])).map(([, valueOf]) => valueOf),
+    ...attributeValues(base).filter((_, i) => exactU(COMPARISON_FIELDS.length + i)),
+    ...rules.map((rule) => rule.values),
+  ]);
+  exactFromFrequencies(u, values, base);
 
   // m by EM, one session per training rule.
   const mSum = newTable(width);
   const mWeight = new Float64Array(width);
   const estimatedBy = new Uint8Array(width);
   const sessions: SessionReport[] = [];
-  for (const rule of TRAINING_RULES) {
+  for (const rule of rules) {
     const excluded = new Set(rule.excludes.map((f) => FIELD_SLOT[f]));
     const estimable = slots.filter((s) => !excluded.has(s));
-    if (estimable.length === 0 || coverage(rule, data) < MIN_RULE_COVERAGE) continue;
+    if (coverage(rule, values) < MIN_RULE_COVERAGE) continue;
     // A rule that would only estimate comparisons two sessions already estimated is skipped.
     if (estimable.every((slot) => (estimatedBy[slot] as number) >= 2)) continue;
-    const pairs = rulePairs(rule, data, rng, options.sessionPairs ?? DEFAULT_SESSION_PAIRS, options.pairsPerBlock ?? 40);
+    const pairs = rulePairs(rule, values, rng, options.sessionPairs ?? DEFAULT_SESSION_PAIRS, options.pairsPerBlock ?? 40);
     if (pairs.length / 2 < MIN_SESSION_PAIRS) continue;
     const patterns = new Map<string, { vector: Uint8Array; count: number }>();
     for (let p = 0; p < pairs.length; p += 2) {
@@ -298,31 +339,21 @@ function uFromCounts(counts: Table, slots: readonly number[], ctx: ScoreContext)
   return u;
 }
 
-const single = (v: string | null): readonly string[] => (v === null ? [] : [v]);
-const parts = (c: NormalizedContact, pick: (a: NormalizedContact['addresses'][number]) => string | null): readonly string[] => {
-  const out: string[] = [];
-  for (const a of c.addresses) {
-    const v = pick(a);
-    if (v !== null && !out.includes(v)) out.push(v);
-  }
-  return out;
-};
-
 /** Comparisons whose exact u comes from value frequencies: each record's values of the field. */
-const FREQUENCY_FIELDS: readonly [ComparisonField, (c: NormalizedContact) => readonly string[]][] = [
-  ['firstName', (c) => single(c.first === null ? null : compactName(c.first))],
-  ['lastName', (c) => single(c.last === null ? null : compactName(c.last))],
-  ['dateOfBirth', (c) => single(c.dob)],
-  ['sex', (c) => single(c.sex)],
-  ['email', (c) => c.emails],
-  ['phone', (c) => c.phones],
-  ['identifier', (c) => c.identifiers],
-  ['zip5', (c) => parts(c, (a) => a.zip)],
-  ['city', (c) => parts(c, (a) => (a.city === null ? null : compactName(a.city)))],
-  ['streetName', (c) => parts(c, (a) => (a.street === null ? null : compactName(a.street)))],
-  ['streetNumber', (c) => parts(c, (a) => a.number)],
-  ['state', (c) => parts(c, (a) => a.state)],
-  ['address', (c) => parts(c, (a) => (a.number === null || a.street === null ? null : `${a.number}|${compactName(a.street)}|${a.zip ?? (a.city === null ? '' : compactName(a.city))}`))],
+const FREQUENCY_FIELDS: readonly [ComparisonField, ValuesOf][] = [
+  ['firstName', VALUES.firstName],
+  ['lastName', VALUES.lastName],
+  ['dateOfBirth', VALUES.dateOfBirth],
+  ['sex', VALUES.sex],
+  ['email', VALUES.email],
+  ['phone', VALUES.phone],
+  ['identifier', VALUES.identifier],
+  ['zip5', VALUES.zip5],
+  ['city', VALUES.city],
+  ['streetName', VALUES.streetName],
+  ['streetNumber', VALUES.streetNumber],
+  ['state', VALUES.state],
+  ['address', VALUES.address],
 ];
 
 /**
@@ -332,12 +363,12 @@ const FREQUENCY_FIELDS: readonly [ComparisonField, (c: NormalizedContact) => rea
  * approximation from above). Rare agreements (an email, an identifier) are seldom or never
  * seen in a random sample; their frequencies are exact. The other levels are rescaled.
  */
-function exactFromFrequencies(u: Table, data: TrainingData, base: MatchModel): void {
+function exactFromFrequencies(u: Table, values: RecordValues, base: MatchModel): void {
   const exact = LEVEL_CODE.exact;
-  const apply = (slot: number, valueOf: (c: NormalizedContact) => readonly string[]): void => {
+  const apply = (slot: number, valueOf: ValuesOf): void => {
     const row = u[slot] as Float64Array;
     if (row[exact] === 0) return;
-    const chance = agreementChance(data, valueOf);
+    const chance = agreementChance(values.column(valueOf));
     if (chance === null) return;
     // Shrunk towards the sampled figure (itself the prior's for small files) by a pseudo-count
     // of pairs: a file of a few rows says little about how often strangers share a name.
@@ -348,76 +379,107 @@ function exactFromFrequencies(u: Table, data: TrainingData, base: MatchModel): v
     for (let l = 0; l < row.length; l++) row[l] = l === exact ? value : Math.max(row[l] === 0 ? 0 : FLOOR, (row[l] as number) * scale);
   };
   for (const [field, valueOf] of FREQUENCY_FIELDS) apply(FIELD_SLOT[field], valueOf);
-  (base.attributes ?? []).forEach((_, i) => apply(COMPARISON_FIELDS.length + i, (c) => single(c.attributes[i] ?? null)));
+  attributeValues(base).forEach((valueOf, i) => apply(COMPARISON_FIELDS.length + i, valueOf));
 }
 
-function agreementChance(data: TrainingData, valueOf: (c: NormalizedContact) => readonly string[]): { same: number; pairs: number } | null {
-  const countsOf = (src: RecordSource): { counts: Map<string, number>; present: number } => {
-    const counts = new Map<string, number>();
-    let present = 0;
-    for (let i = 0; i < src.size; i++) {
-      const values = valueOf(src.get(i));
-      if (values.length === 0) continue;
-      present++;
-      for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+/** The values of each attribute column, one function per column (the same one on every call). */
+const ATTRIBUTE_VALUES: ValuesOf[] = [];
+function attributeValues(base: MatchModel): readonly ValuesOf[] {
+  const count = base.attributes?.length ?? 0;
+  for (let i = ATTRIBUTE_VALUES.length; i < count; i++) ATTRIBUTE_VALUES.push((c) => single(c.attributes[i] ?? null));
+  return ATTRIBUTE_VALUES.slice(0, count);
+}
+
+/**
+ * The records' values that estimation counts and groups by, read in one pass (estimate-values.ts):
+ * one column per distinct extractor, for the left file and (a link) the right.
+ */
+class RecordValues {
+  private readonly at = new Map<ValuesOf, number>();
+  private readonly dictionaries: ValueDictionary[];
+  private readonly left: ValueColumn[];
+  private readonly right: ValueColumn[] | null;
+
+  constructor(data: TrainingData, extractors: readonly ValuesOf[]) {
+    const distinct: ValuesOf[] = [];
+    for (const e of extractors) {
+      if (this.at.has(e)) continue;
+      this.at.set(e, distinct.length);
+      distinct.push(e);
     }
-    return { counts, present };
-  };
-  const l = countsOf(data.left);
-  if (data.right === undefined) {
+    this.dictionaries = distinct.map(() => new ValueDictionary());
+    this.left = readColumns(data.left, distinct, this.dictionaries);
+    this.right = data.right === undefined ? null : readColumns(data.right, distinct, this.dictionaries);
+  }
+
+  /** The columns of an extractor given to the constructor. */
+  column(valuesOf: ValuesOf): { values: number; dictionary: ValueDictionary; left: ValueColumn; right: ValueColumn | null } {
+    const k = this.at.get(valuesOf);
+    if (k === undefined) throw new Error('estimation: a column was not read');
+    const dictionary = this.dictionaries[k] as ValueDictionary;
+    return { values: dictionary.size, dictionary, left: this.left[k] as ValueColumn, right: this.right === null ? null : (this.right[k] as ValueColumn) };
+  }
+}
+
+function agreementChance(column: ReturnType<RecordValues['column']>): { same: number; pairs: number } | null {
+  const l = valueCounts(column.left, column.values);
+  if (column.right === null) {
     if (l.present < 2) return null;
     let same = 0;
-    for (const c of l.counts.values()) same += (c * (c - 1)) / 2;
+    for (let v = 0; v < column.values; v++) {
+      const c = l.counts[v] as number;
+      same += (c * (c - 1)) / 2;
+    }
     return { same, pairs: (l.present * (l.present - 1)) / 2 };
   }
-  const r = countsOf(data.right);
+  const r = valueCounts(column.right, column.values);
   if (l.present === 0 || r.present === 0) return null;
   let same = 0;
-  for (const [v, c] of l.counts) same += c * (r.counts.get(v) ?? 0);
+  for (let v = 0; v < column.values; v++) same += (l.counts[v] as number) * (r.counts[v] as number);
   return { same, pairs: l.present * r.present };
 }
 
-function coverage(rule: TrainingRule, data: TrainingData): number {
-  const share = (src: RecordSource): number => {
-    const n = Math.min(src.size, 2000);
+function coverage(rule: TrainingRule, values: RecordValues): number {
+  const share = (column: ValueColumn): number => {
+    const size = column.offsets.length - 1;
+    const n = Math.min(size, 2000);
     if (n === 0) return 0;
-    const step = src.size / n;
+    const step = size / n;
     let hit = 0;
-    for (let k = 0; k < n; k++) if (rule.values(src.get(Math.floor(k * step))).length > 0) hit++;
+    for (let k = 0; k < n; k++) if (holdsValue(column, Math.floor(k * step))) hit++;
     return hit / n;
   };
-  return Math.min(share(data.left), data.right === undefined ? 1 : share(data.right));
+  const column = values.column(rule.values);
+  return Math.min(share(column.left), column.right === null ? 1 : share(column.right));
 }
 
 /**
  * Pairs agreeing on a rule's value, as a flat list of positions (a, b, a, b...): every pair of
  * a small block, `perBlock` random pairs of a large one, at most `limit` pairs in all (blocks
- * taken in a random order).
+ * taken in a random order: shuffled from the values' sorted order).
  */
-function rulePairs(rule: TrainingRule, data: TrainingData, rng: SeededRandom, limit: number, perBlock: number): number[] {
-  const group = (src: RecordSource): Map<string, number[]> => {
-    const blocks = new Map<string, number[]>();
-    for (let i = 0; i < src.size; i++) {
-      for (const v of rule.values(src.get(i))) {
-        const list = blocks.get(v);
-        if (list === undefined) blocks.set(v, [i]);
-        else if (list[list.length - 1] !== i) list.push(i);
-      }
-    }
-    return blocks;
-  };
-  const left = group(data.left);
-  const right = data.right === undefined ? null : group(data.right);
-  const keys = [...left.keys()].filter((k) => (right === null ? (left.get(k)?.length ?? 0) > 1 : right.has(k)));
+function rulePairs(rule: TrainingRule, values: RecordValues, rng: SeededRandom, limit: number, perBlock: number): number[] {
+  const column = values.column(rule.values);
+  const left = blocksOf(column.left, column.values);
+  const right = column.right === null ? null : blocksOf(column.right, column.values);
+  const sizeOf = (b: { starts: Int32Array }, v: number): number => (b.starts[v + 1] as number) - (b.starts[v] as number);
+  const ids: number[] = [];
+  for (let v = 0; v < column.values; v++) if (right === null ? sizeOf(left, v) > 1 : sizeOf(left, v) > 0 && sizeOf(right, v) > 0) ids.push(v);
+  const names = column.dictionary.values;
+  const keys = ids.map((v) => names[v] as string);
+  const idOfKey = new Map<string, number>();
+  ids.forEach((v, i) => idOfKey.set(keys[i] as string, v));
   keys.sort();
   for (let i = keys.length - 1; i > 0; i--) {
     const j = rng.below(i + 1);
     [keys[i], keys[j]] = [keys[j] as string, keys[i] as string];
   }
+  const blockOf = (b: { starts: Int32Array; records: Int32Array }, v: number): Int32Array => b.records.subarray(b.starts[v], b.starts[v + 1]);
   const out: number[] = [];
   for (const key of keys) {
-    const a = left.get(key) as number[];
-    const b = right === null ? a : (right.get(key) as number[]);
+    const v = idOfKey.get(key) as number;
+    const a = blockOf(left, v);
+    const b = right === null ? a : blockOf(right, v);
     const all = right === null ? (a.length * (a.length - 1)) / 2 : a.length * b.length;
     if (all <= perBlock) {
       if (right === null) for (let i = 0; i < a.length; i++) for (let j = i + 1; j < a.length; j++) out.push(a[i] as number, a[j] as number);

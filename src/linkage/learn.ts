@@ -2,7 +2,8 @@
  * A model learned from the file(s) being matched: m and u estimated by the engine
  * (estimate.ts) from the indexed records (and, for a link, the other file's), then the prior
  * that agrees with the candidate pairs' scores, then the thresholds of the settings. With
- * `--model` the given m and u are kept and only the prior is the file's.
+ * `--model` the given m and u are kept and only the prior is the file's. A file of more than
+ * {@link ESTIMATION_RECORDS} records is estimated on a seeded sample of them.
  */
 import {
   compileModel,
@@ -10,6 +11,7 @@ import {
   estimatePrior,
   levelVectorLength,
   scoreLevels,
+  SeededRandom,
   withoutMatchesInU,
   type ContactIndex,
   type EstimationReport,
@@ -34,22 +36,49 @@ export interface Learned {
 }
 
 /**
- * Records of a file this size or smaller are read out of the index once for estimation
- * (estimation reads each record many times: building it from the index's rows every time
- * costs more than keeping it); larger files are read on demand.
+ * Records estimation reads at most from one file: a larger file is estimated on a seeded,
+ * uniform sample of this many of its records (the prior still scores the whole file's
+ * candidates). Estimation reads each record it is given to count values (estimate-values.ts):
+ * at a million records that alone took most of the estimate's time, and 200,000 records give
+ * m and u to well within what estimation's own sampling of pairs moves them (a value's share
+ * among a uniform sample is an unbiased estimate of its share among all records).
  */
-export const MATERIALIZE_RECORDS = 250_000;
+export const ESTIMATION_RECORDS = 200_000;
 
-/** Reads records 0..size-1 of an index whose ids are consecutive from 0. */
-function indexSource(index: ContactIndex, size: number): RecordSource {
+/** `k` distinct positions of 0..n-1 drawn uniformly with a seeded generator, ascending. */
+export function samplePositions(n: number, k: number, seed: number): Int32Array {
+  const rng = new SeededRandom(seed);
+  const all = new Int32Array(n);
+  for (let i = 0; i < n; i++) all[i] = i;
+  for (let i = 0; i < k; i++) {
+    const j = i + rng.below(n - i);
+    const t = all[i] as number;
+    all[i] = all[j] as number;
+    all[j] = t;
+  }
+  return all.slice(0, k).sort();
+}
+
+/**
+ * Reads records 0..size-1 of an index whose ids are consecutive from 0 (at most
+ * {@link ESTIMATION_RECORDS} of them, sampled), building each when asked.
+ */
+function indexSource(index: ContactIndex, size: number, seed: number): RecordSource {
   const get = (i: number): NormalizedContact => {
     const c = index.get(i);
     if (c === undefined) throw new Error(`record ${i} is not indexed`);
     return c;
   };
-  if (size > MATERIALIZE_RECORDS) return { size, get };
-  const all = Array.from({ length: size }, (_, i) => get(i));
-  return { size, get: (i) => all[i] as NormalizedContact };
+  if (size <= ESTIMATION_RECORDS) return { size, get };
+  const positions = samplePositions(size, ESTIMATION_RECORDS, seed);
+  return { size: positions.length, get: (i) => get(positions[i] as number) };
+}
+
+/** At most {@link ESTIMATION_RECORDS} of a file's other rows (a link's right file), sampled likewise. */
+function arraySource(rows: readonly NormalizedContact[], seed: number): RecordSource {
+  if (rows.length <= ESTIMATION_RECORDS) return { size: rows.length, get: (i) => rows[i] as NormalizedContact };
+  const positions = samplePositions(rows.length, ESTIMATION_RECORDS, seed);
+  return { size: positions.length, get: (i) => rows[positions[i] as number] as NormalizedContact };
 }
 
 /**
@@ -63,8 +92,8 @@ export function learnModel(index: ContactIndex, size: number, right: readonly No
     model = settings.model;
   } else {
     const data = right === null
-      ? { left: indexSource(index, size) }
-      : { left: indexSource(index, size), right: { size: right.length, get: (i: number) => right[i] as NormalizedContact } };
+      ? { left: indexSource(index, size, settings.seed) }
+      : { left: indexSource(index, size, settings.seed), right: arraySource(right, settings.seed + 1) };
     const estimated = estimateParameters(data, index.scoreContext(), { seed: settings.seed });
     model = estimated.model;
     estimation = estimated.report;
