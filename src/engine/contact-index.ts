@@ -226,7 +226,15 @@ export class ContactIndex {
     }
     return folded;
   };
-  private contexts: { readonly loose: ScoreContext; readonly strict: ScoreContext; readonly looseFast: ScoreContext; readonly strictFast: ScoreContext };
+  private contexts: {
+    readonly loose: ScoreContext;
+    readonly strict: ScoreContext;
+    readonly looseFast: ScoreContext;
+    readonly strictFast: ScoreContext;
+    /** Fast, and stopping at a pair that cannot reach the review threshold (findAll keeps no other). */
+    readonly looseFloor: ScoreContext;
+    readonly strictFloor: ScoreContext;
+  };
   private readonly firstCounts = new Map<string, number>();
   private readonly lastCounts = new Map<string, number>();
   private readonly cityCounts = new Map<string, number>();
@@ -302,7 +310,11 @@ export class ContactIndex {
     const base = { compiled: this.compiled, nicknames: this.nicknames, tf: this.tf, soundOf: this.soundOfQuery, ocrOf: this.ocrOf };
     const loose = makeScoreContext({ ...base, strict: false });
     const strict = makeScoreContext({ ...base, strict: true });
-    return { loose, strict, looseFast: { ...loose, stopAtVeto: true }, strictFast: { ...strict, stopAtVeto: true } };
+    const floor = this.policy.thresholds.possible;
+    return {
+      loose, strict, looseFast: { ...loose, stopAtVeto: true }, strictFast: { ...strict, stopAtVeto: true },
+      looseFloor: { ...loose, stopAtVeto: true, floor }, strictFloor: { ...strict, stopAtVeto: true, floor },
+    };
   }
 
   /**
@@ -526,7 +538,7 @@ export class ContactIndex {
   findAll(candidate: NormalizedContact, options: FindOptions = {}): readonly ScoredCandidate[] {
     const met = evaluateGates(this.gates, suppliedFields(candidate));
     if (met.length === 0) return [];
-    return this.rank(candidate, options, met).eligible;
+    return this.rank(candidate, options, met, true).eligible;
   }
 
   /**
@@ -603,14 +615,20 @@ export class ContactIndex {
     return decisive(bestId, 'identifier', gates, this.explain(q, bestId));
   }
 
-  private rank(q: NormalizedContact, options: FindOptions, met: readonly Gate[]): {
+  /**
+   * Scores the candidates of `q` and decides each. `eligibleOnly`: the caller reads only the
+   * eligible (matched or possible) candidates, so a pair that cannot reach the review threshold
+   * is dropped as soon as that is certain (and `top` says nothing).
+   */
+  private rank(q: NormalizedContact, options: FindOptions, met: readonly Gate[], eligibleOnly = false): {
     eligible: ScoredCandidate[];
     scored: number;
     top: { id: number; score: number } | null;
     topReason: MatchReason;
   } {
     const ctx = this.scoreContext(options);
-    const fast = ctx === this.contexts.strict ? this.contexts.strictFast : this.contexts.looseFast;
+    const strict = ctx === this.contexts.strict;
+    const fast = eligibleOnly ? (strict ? this.contexts.strictFloor : this.contexts.looseFloor) : strict ? this.contexts.strictFast : this.contexts.looseFast;
     const rows = options.candidates === undefined ? this.candidateRows(q, options.excludeId) : this.rowsOf(options.candidates, options.excludeId);
     const eligible: ScoredCandidate[] = [];
     const vetoed: number[] = [];
@@ -621,6 +639,7 @@ export class ContactIndex {
       this.records.loadRow(row, this.view);
       const id = this.records.idOfRow(row);
       const s = scorePair(q, this.view, fast);
+      if (s.belowFloor) continue;
       if (s.vetoedBy !== null) {
         vetoed.push(id);
         continue;
@@ -632,7 +651,7 @@ export class ContactIndex {
         topReason = unmatchedReason(s.score, d.gate, false, thresholds);
       }
     }
-    if (eligible.length === 0 && vetoed.length > 0) {
+    if (!eligibleOnly && eligible.length === 0 && vetoed.length > 0) {
       // Nothing matched: say why by the best-scoring record, vetoed ones included (their
       // scores were cut short at the veto, so a few are scored in full here).
       for (const id of vetoed.slice(0, VETOED_EXPLAINED)) {

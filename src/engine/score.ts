@@ -40,6 +40,7 @@ import { GATE_FIELD_BITS, type GateField } from './gates.js';
 import { levelWeight, priorWeight, type FieldModel, type LevelSpec, type MatchModel } from './model.js';
 import { compactName } from './name.js';
 import type { NicknameTable } from './nicknames.js';
+import { checkpointAt, scoreCeiling, type Checkpoint } from './score-bound.js';
 import type { NormalizedContact } from './types.js';
 
 /** A level with its weight precomputed. */
@@ -88,6 +89,11 @@ export interface CompiledModel {
   readonly scratchLevels: Uint8Array;
   /** Each field's weight in the pair being scored (groups read it). Scratch: scoring is synchronous. */
   readonly scratch: Float64Array;
+  /**
+   * Where scoring with a floor (ScoreContext.floor) checks whether the pair can still reach it
+   * (score-bound.ts): before the emails, and before the addresses.
+   */
+  readonly checkpoints: { readonly contacts: Checkpoint; readonly addresses: Checkpoint };
 }
 
 const MISSING: CompiledLevel = Object.freeze({ label: MISSING_LABEL, m: 1, u: 1, weight: 0, agrees: false, veto: false, capPossible: false, supportMask: 0, agreesWithMask: 0 });
@@ -131,6 +137,16 @@ export function compileModel(model: MatchModel): CompiledModel {
     }),
   );
   const addressParts = ADDRESS_FIELDS.some((f) => fields[f].mask !== 0);
+  const groups = (model.groups ?? []).map((g) => ({
+    name: g.name,
+    slots: g.fields.map((f) => FIELD_SLOT[f]),
+    levels: g.fields.map((f) => {
+      const only = g.levels?.[f];
+      return only === undefined ? null : new Set(only.map((l) => LEVEL_CODE[l]));
+    }),
+  }));
+  const boost = Math.log2(TF_MAX_BOOST);
+  const bounded = { fields, attributes, groups };
   return {
     model,
     fields,
@@ -138,16 +154,10 @@ export function compileModel(model: MatchModel): CompiledModel {
     priorBits: priorWeight(model.prior),
     addressMasks: { zip5: fields.zip5.mask, streetNumber: fields.streetNumber.mask, streetName: fields.streetName.mask, city: fields.city.mask },
     addressParts,
-    groups: (model.groups ?? []).map((g) => ({
-      name: g.name,
-      slots: g.fields.map((f) => FIELD_SLOT[f]),
-      levels: g.fields.map((f) => {
-        const only = g.levels?.[f];
-        return only === undefined ? null : new Set(only.map((l) => LEVEL_CODE[l]));
-      }),
-    })),
+    groups,
     scratch: new Float64Array(COMPARISON_FIELDS.length),
     scratchLevels: new Uint8Array(COMPARISON_FIELDS.length),
+    checkpoints: { contacts: checkpointAt(bounded, FIELD_SLOT.email, boost), addresses: checkpointAt(bounded, FIELD_SLOT.zip5, boost) },
   };
 }
 
@@ -215,11 +225,16 @@ export interface PairScore {
   /** A gate bit that agrees only if the pair also agrees on `pendingWith` (LevelSpec.agreesWith); 0: none. */
   pendingAgree: number;
   pendingWith: number;
+  /**
+   * Scoring stopped because the pair cannot reach ScoreContext.floor whatever its remaining
+   * fields say: `score` is only the part summed so far, and the pair is below the floor.
+   */
+  belowFloor: boolean;
 }
 
 /** A fresh pair score starting at `score` bits. */
 export function emptyPairScore(score: number): PairScore {
-  return { score, vetoedBy: null, cappedBy: null, agreeMask: 0, supportedBy: null, supportMask: -1, pendingAgree: 0, pendingWith: 0 };
+  return { score, vetoedBy: null, cappedBy: null, agreeMask: 0, supportedBy: null, supportMask: -1, pendingAgree: 0, pendingWith: 0, belowFloor: false };
 }
 
 /** Settles agreements that depended on other fields (LevelSpec.agreesWith), once every field is scored. */
@@ -238,6 +253,13 @@ export interface ScoreContext {
    * the part summed so far. Default false.
    */
   readonly stopAtVeto?: boolean;
+  /**
+   * A score the caller needs the pair to reach (the review threshold, for a lookup that keeps
+   * only matches and possible matches): scoring stops, with PairScore.belowFloor, once the
+   * fields left cannot bring the pair up to it (score-bound.ts). Absent: every pair is scored
+   * in full. Ignored when explaining or recording levels.
+   */
+  readonly floor?: number;
   /** Phonetic code of a compact name, for the 'phonetic' level (see NameCompareOptions). */
   readonly soundOf?: ((name: string) => string) | undefined;
   /** OCR fold of a compact name, memoized (see NameCompareOptions). */
@@ -323,6 +345,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   const f = compiled.fields;
   const opts = nameOptions(ctx);
   const stop = ctx.stopAtVeto === true && explain === undefined && levelsOut === undefined;
+  const floor = explain === undefined && levelsOut === undefined ? ctx.floor : undefined;
   const result = emptyPairScore(compiled.priorBits);
   if (explain && compiled.model.prior !== undefined) {
     explain.push({ field: 'prior', level: 'exact', label: `prior: 1 in ${formatOdds(compiled.model.prior)} pairs of records are the same person`, weight: compiled.priorBits });
@@ -372,6 +395,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   const middle = f.middleName.mask === 0 ? 'missing' : compareMiddleName(q.middle, r.middle, f.middleName.mask);
   addLevel(result, f.middleName, 'middleName', middle, GATE_FIELD_BITS.middleName, explain);
   record?.(FIELD_SLOT.middleName, middle);
+  if (floor !== undefined && below(compiled, compiled.checkpoints.contacts, result, floor)) return result;
   const email = f.email.mask === 0 ? 'missing' : compareEmails(q.emails, r.emails, f.email.mask);
   const emailCount = ctx.tf?.emailCount;
   addLevel(result, f.email, 'email', email, GATE_FIELD_BITS.email, explain, email === 'exact' && emailCount !== undefined ? sharedValueWeight(ctx, f.email, q.emails, r.emails, (v) => emailCount.call(ctx.tf, v)) : undefined, w);
@@ -380,6 +404,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   const phoneCount = ctx.tf?.phoneCount;
   addLevel(result, f.phone, 'phone', phone, GATE_FIELD_BITS.phone, explain, phone === 'exact' && phoneCount !== undefined ? sharedValueWeight(ctx, f.phone, q.phones, r.phones, (v) => phoneCount.call(ctx.tf, v)) : undefined, w);
   record?.(FIELD_SLOT.phone, phone);
+  if (floor !== undefined && below(compiled, compiled.checkpoints.addresses, result, floor)) return result;
   if (compiled.addressParts) scoreAddresses(q, r, ctx, result, explain, levelsOut);
   else if (levelsOut !== undefined) for (const field of ADDRESS_FIELDS) levelsOut[FIELD_SLOT[field]] = MISSING_CODE;
   if (f.address.mask !== 0) {
@@ -401,6 +426,20 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   settleAgreement(result);
   return result;
 }
+
+/**
+ * True (and the score marked belowFloor) when the pair cannot reach `floor` whatever the
+ * fields from the checkpoint on say. The ceiling is taken a hair higher than computed, so that
+ * summing in another order can never make a pair at the floor look below it.
+ */
+function below(compiled: CompiledModel, cp: Checkpoint, result: PairScore, floor: number): boolean {
+  if (scoreCeiling(cp, result.score, compiled.scratch, compiled.scratchLevels) + CEILING_MARGIN >= floor) return false;
+  result.belowFloor = true;
+  return true;
+}
+
+/** Bits added to a score ceiling against rounding (weights are sums of a few dozen terms). */
+const CEILING_MARGIN = 1e-6;
 
 /** Gate bits a whole-address agreement stands for. */
 const ADDRESS_AGREE_BITS = GATE_FIELD_BITS.zip5 | GATE_FIELD_BITS.streetNumber | GATE_FIELD_BITS.streetName | GATE_FIELD_BITS.city;
