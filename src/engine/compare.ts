@@ -5,22 +5,17 @@
  * outside it is skipped). Symmetric: swapping the arguments never changes the level.
  */
 import { levelBit, type LevelName } from './comparisons.js';
-import { compactName, surnameParts } from './name.js';
-import { areNicknameVariants, type NicknameTable } from './nicknames.js';
+import { compactName } from './name.js';
+import { compareFirstNameForms, compareLastNameForms, compareMiddleNameForms, formsOf, NameForms, namesSwappedForms, type NameCompareOptions } from './name-compare.js';
 import { isAdjacentTransposition, jaroWinkler, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
 import type { NormalizedAddress } from './types.js';
 
 /** Every level enabled. */
 export const ALL_LEVELS = 0xffff;
 
-const B_NICKNAME = levelBit('nickname');
 const B_TYPO = levelBit('typo');
 const B_FUZZY_HIGH = levelBit('fuzzy-high');
-const B_PART = levelBit('part');
-const B_CROSS = levelBit('cross');
-const B_INITIAL = levelBit('initial');
 const B_FUZZY_LOW = levelBit('fuzzy-low');
-const B_PHONETIC = levelBit('phonetic');
 const B_TRANSPOSED = levelBit('transposed');
 const B_YEAR = levelBit('year');
 const B_PREFIX = levelBit('prefix');
@@ -28,117 +23,29 @@ const B_PARTIAL = levelBit('partial');
 /** Codes compared for equality or one character apart only (no 'prefix' level). */
 const B_TYPO_ONLY = levelBit('exact') | levelBit('typo') | levelBit('disagree');
 
-/** What first and last name comparators need beyond the two values. */
-export interface NameCompareOptions {
-  readonly nicknames: NicknameTable;
-  /** Disable Partial Matching (interface.md 1.5): only equal (folded) names agree. */
-  readonly strict: boolean;
-  readonly fuzzyHigh: number;
-  readonly fuzzyLow: number;
-  /** Phonetic code of a compact name, for the 'phonetic' level (default: that level never holds). */
-  readonly soundOf?: ((name: string) => string) | undefined;
-  /** {@link ocrFold} of a compact name, memoized by the caller (default: computed each time). */
-  readonly ocrOf?: ((name: string) => string) | undefined;
-}
-
-/** Longest first name read as a short prefix of another ("mi" for "minnie"): 2 letters. */
-export const MAX_PREFIX_NAME = 2;
-
-function tokensOverlap(a: string, b: string): boolean {
-  if (a.indexOf(' ') === -1 && b.indexOf(' ') === -1) return false;
-  const ta = a.split(' ');
-  const tb = b.split(' ');
-  for (const x of ta) if (x.length > 1 && tb.includes(x)) return true;
-  return false;
-}
+export type { NameCompareOptions } from './name-compare.js';
+export { MAX_PREFIX_NAME } from './name-compare.js';
 
 /** One edit apart, directly or once OCR confusions are undone ("rnary"/"mary", "dav9d"/"david"). */
 export function isTypo(a: string, b: string): boolean {
   return withinOneEdit(a, b) || withinOneEdit(ocrFold(a), ocrFold(b));
 }
 
-/** {@link isTypo}, with the OCR folds from the options' memo when it has one. */
-function typoOf(a: string, b: string, o: NameCompareOptions): boolean {
-  const d = a.length - b.length;
-  if (d < -2 || d > 2) return false;
-  if (withinOneEdit(a, b)) return true;
-  const fold = o.ocrOf ?? ocrFold;
-  return withinOneEdit(fold(a), fold(b));
-}
-
-function soundsAlike(a: string, b: string, o: NameCompareOptions): boolean {
-  return o.soundOf !== undefined && a.length > 1 && b.length > 1 && o.soundOf(a) === o.soundOf(b);
-}
-
-/** True when one compact name is an initial or a short prefix (<= 2 letters) of the other. */
-function isShortPrefix(a: string, b: string): boolean {
-  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  return short.length <= MAX_PREFIX_NAME && short.length < long.length && long.startsWith(short);
-}
-
 /**
  * Compares first names: exact, nickname, typo, nearly equal, part ("mary ann"/"mary"), the
  * other's middle name (`middleA`/`middleB`), initial or short prefix, similar, sound-alike,
- * disagree.
+ * disagree (name-compare.ts).
  */
 export function compareFirstName(
   a: string | null, b: string | null, o: NameCompareOptions, levels = ALL_LEVELS,
   middleA: string | null = null, middleB: string | null = null,
 ): LevelName {
-  if (a === null || b === null) return 'missing';
-  if (a === b) return 'exact';
-  const ac = compactName(a);
-  const bc = compactName(b);
-  if (ac === bc) return 'exact';
-  if (o.strict) return 'disagree';
-  if ((levels & B_NICKNAME) !== 0 && areNicknameVariants(o.nicknames, ac, bc)) return 'nickname';
-  const short = ac.length === 1 || bc.length === 1;
-  if ((levels & B_TYPO) !== 0 && !short && ac.length + bc.length > 4 && typoOf(ac, bc, o)) return 'typo';
-  const jw = short ? 0 : jaroWinkler(ac, bc);
-  if ((levels & B_FUZZY_HIGH) !== 0 && jw >= o.fuzzyHigh) return 'fuzzy-high';
-  if ((levels & B_PART) !== 0 && tokensOverlap(a, b)) return 'part';
-  if ((levels & B_CROSS) !== 0 && ((middleB !== null && compactName(middleB) === ac) || (middleA !== null && compactName(middleA) === bc))) return 'cross';
-  if ((levels & B_INITIAL) !== 0 && isShortPrefix(ac, bc)) return 'initial';
-  if (short) return 'disagree';
-  if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(ac, bc, o))) return 'fuzzy-low';
-  if ((levels & B_PHONETIC) !== 0 && soundsAlike(ac, bc, o)) return 'phonetic';
-  return 'disagree';
-}
-
-/**
- * Two edits apart (OCR confusions undone first), for names of five letters or more: an OCR'd
- * or twice mistyped name ("rtonda"/"ryanda").
- */
-function twoTypos(a: string, b: string, o: NameCompareOptions): boolean {
-  if (a.length < 5 || b.length < 5) return false;
-  const d = a.length - b.length;
-  if (d < -2 || d > 2) return false;
-  const fold = o.ocrOf ?? ocrFold;
-  const fa = fold(a);
-  const fb = fold(b);
-  return levenshtein(fa, fb) <= 2;
+  return compareFirstNameForms(formsOf(a), formsOf(b), o, levels, formsOf(middleA), formsOf(middleB));
 }
 
 /** Compares surnames: exact (compact: "O'Brien" = "OBrien"), typo, nearly equal, compound part, similar, sound-alike, disagree. */
 export function compareLastName(a: string | null, b: string | null, o: NameCompareOptions, levels = ALL_LEVELS): LevelName {
-  if (a === null || b === null) return 'missing';
-  if (a === b) return 'exact';
-  const ac = compactName(a);
-  const bc = compactName(b);
-  if (ac === bc) return 'exact';
-  if (o.strict) return 'disagree';
-  if ((levels & B_TYPO) !== 0 && ac.length + bc.length > 4 && typoOf(ac, bc, o)) return 'typo';
-  const jw = jaroWinkler(ac, bc);
-  // Jaro-Winkler is harsh on short names: "smith"/"smyth" is 0.89. One edit in five or more
-  // letters is a typo too (for models without a 'typo' level).
-  if ((levels & B_FUZZY_HIGH) !== 0 && (jw >= o.fuzzyHigh || (ac.length >= 5 && bc.length >= 5 && levenshtein(ac, bc) === 1))) return 'fuzzy-high';
-  if ((levels & B_PART) !== 0 && (a.indexOf(' ') !== -1 || b.indexOf(' ') !== -1)) {
-    const pb = surnameParts(b);
-    for (const part of surnameParts(a)) if (pb.includes(part)) return 'part';
-  }
-  if ((levels & B_FUZZY_LOW) !== 0 && jw >= o.fuzzyLow) return 'fuzzy-low';
-  if ((levels & B_PHONETIC) !== 0 && soundsAlike(ac, bc, o)) return 'phonetic';
-  return 'disagree';
+  return compareLastNameForms(formsOf(a), formsOf(b), o, levels);
 }
 
 /**
@@ -146,23 +53,12 @@ export function compareLastName(a: string | null, b: string | null, o: NameCompa
  * Isla"), each allowing one typo or OCR confusion ("braitwaite imogen" / "imogen braithwaite").
  */
 export function namesSwapped(aFirst: string, aLast: string, bFirst: string, bLast: string): boolean {
-  const af = compactName(aFirst);
-  const al = compactName(aLast);
-  const bf = compactName(bFirst);
-  const bl = compactName(bLast);
-  if (af === bl && al === bf) return true;
-  if (af.length < 3 || al.length < 3 || bf.length < 3 || bl.length < 3) return false;
-  return (af === bl || isTypo(af, bl)) && (al === bf || isTypo(al, bf)) && !(af === bf && al === bl);
+  return namesSwappedForms(new NameForms(aFirst), new NameForms(aLast), new NameForms(bFirst), new NameForms(bLast));
 }
 
 /** Compares middle names: exact, initial, nearly equal, disagree. */
 export function compareMiddleName(a: string | null, b: string | null, levels = ALL_LEVELS): LevelName {
-  if (a === null || b === null) return 'missing';
-  const ac = compactName(a);
-  const bc = compactName(b);
-  if (ac === bc) return 'exact';
-  if (ac.length === 1 || bc.length === 1) return (levels & B_INITIAL) !== 0 && ac[0] === bc[0] ? 'initial' : 'disagree';
-  return (levels & B_FUZZY_HIGH) !== 0 && jaroWinkler(ac, bc) >= 0.92 ? 'fuzzy-high' : 'disagree';
+  return compareMiddleNameForms(formsOf(a), formsOf(b), levels);
 }
 
 /** Compares generational suffixes: equal, or disagree (Jr and Sr are different people). */

@@ -17,7 +17,8 @@ import { CandidateSelector, type KeyPostings, type SelectionLimits } from './can
 import { RecordStore, RecordView, type RecordStoreState } from './record-store.js';
 import { ocrFold } from './similarity.js';
 import { LEVEL_CODE } from './comparisons.js';
-import { compileModel, makeScoreContext, scorePair, type CompiledModel, type FieldOutcome, type ScoreContext, type TermFrequencies } from './score.js';
+import { compileModel, makeScoreContext, scorePair, withNameForms, type CompiledModel, type FieldOutcome, type ScoreContext, type TermFrequencies } from './score.js';
+import { NameForms } from './name-compare.js';
 import type { ContactInput, NormalizedContact } from './types.js';
 
 export type { Decision, MatchReason, ScoredCandidate } from './decide.js';
@@ -217,6 +218,21 @@ export class ContactIndex {
     }
     return code;
   }
+  /**
+   * The forms of each stored name the index compared (name-compare.ts), by the record store's
+   * string id: a name met in a hundred candidates is folded, sounded and looked up once.
+   */
+  private readonly nameForms: (NameForms | undefined)[] = [];
+  private readonly formsOfId = (id: number): NameForms => {
+    const all = this.nameForms;
+    let forms = all[id];
+    if (forms === undefined) {
+      while (all.length <= id) all.push(undefined);
+      forms = new NameForms(this.records.text(id));
+      all[id] = forms;
+    }
+    return forms;
+  };
   private readonly ocrOf = (name: string): string => {
     let folded = this.ocrMemo.get(name);
     if (folded === undefined) {
@@ -257,7 +273,7 @@ export class ContactIndex {
     this.compiled = compileModel(model);
     const attributeCount = model.attributes?.length ?? 0;
     this.records = new RecordStore(attributeCount);
-    this.view = new RecordView(this.records);
+    this.view = new RecordView(this.records, this.formsOfId);
     this.attributeCounts = Array.from({ length: attributeCount }, () => new Map<string, number>());
     this.nicknames = options.nicknames ?? DEFAULT_NICKNAMES;
     this.policy = { thresholds: options.thresholds ?? model.thresholds ?? DEFAULT_THRESHOLDS, requireGateAgreement: options.requireGateAgreement ?? true };
@@ -548,10 +564,11 @@ export class ContactIndex {
    */
   scoreCandidates(candidate: NormalizedContact, visit: (id: number, score: number, levels: Uint8Array | undefined) => void, options: FindOptions & { levels?: Uint8Array } = {}): void {
     const ctx = this.scoreContext(options);
+    const q = withNameForms(candidate);
     for (const row of this.candidateRows(candidate, options.excludeId)) {
       this.records.loadRow(row, this.view);
       options.levels?.fill(MISSING_LEVEL);
-      visit(this.records.idOfRow(row), scorePair(candidate, this.view, ctx, undefined, options.levels).score, options.levels);
+      visit(this.records.idOfRow(row), scorePair(q, this.view, ctx, undefined, options.levels).score, options.levels);
     }
   }
 
@@ -635,10 +652,11 @@ export class ContactIndex {
     const thresholds = this.policy.thresholds;
     let top: { id: number; score: number } | null = null;
     let topReason: MatchReason = 'below-threshold';
+    const prepared = withNameForms(q);
     for (const row of rows) {
       this.records.loadRow(row, this.view);
       const id = this.records.idOfRow(row);
-      const s = scorePair(q, this.view, fast);
+      const s = scorePair(prepared, this.view, fast);
       if (s.belowFloor) continue;
       if (s.vetoedBy !== null) {
         vetoed.push(id);

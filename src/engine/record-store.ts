@@ -21,6 +21,7 @@
  * Removed rows are reused; the space their segments and values held is reclaimed by a
  * compaction once it is more than half of what is in use.
  */
+import type { ContactNames, NameForms } from './name-compare.js';
 import { StringTable, type StringTableState } from './string-table.js';
 import type { NameSuffix, NormalizedAddress, NormalizedContact, Sex } from './types.js';
 
@@ -363,6 +364,11 @@ export class RecordStore {
     return id < 0 ? null : this.strings.get(id);
   }
 
+  /** The shared string of an id (a name, a date, an address part: RecordView's `*Id` fields). */
+  text(id: number): string {
+    return this.strings.get(id);
+  }
+
   private contactAt(row: number): NormalizedContact {
     let emails: readonly string[] = NONE;
     let phones: readonly string[] = NONE;
@@ -425,7 +431,10 @@ export class RecordStore {
     const d = this.rowData;
     const r = row * ROW_WIDTH;
     const code = d[r + R_SUFFIX] as number;
-    view.reset(row, this.str(d[r + R_FIRST] as number), this.str(d[r + R_MIDDLE] as number), this.str(d[r + R_LAST] as number), SUFFIXES[code & SUFFIX_BITS] ?? null, this.str(d[r + R_DOB] as number), SEXES[code >> SEX_SHIFT] ?? null);
+    const first = d[r + R_FIRST] as number;
+    const middle = d[r + R_MIDDLE] as number;
+    const last = d[r + R_LAST] as number;
+    view.reset(row, first, middle, last, this.str(first), this.str(middle), this.str(last), SUFFIXES[code & SUFFIX_BITS] ?? null, this.str(d[r + R_DOB] as number), SEXES[code >> SEX_SHIFT] ?? null);
   }
 
   /** List `which` (0 emails, 1 phones, 2 identifiers) of a row. */
@@ -527,6 +536,10 @@ export class RecordStore {
  * record to keep).
  */
 export class RecordView implements NormalizedContact {
+  /** String ids of the names (-1 for none): {@link RecordStore.text}. */
+  firstId = -1;
+  middleId = -1;
+  lastId = -1;
   first: string | null = null;
   middle: string | null = null;
   last: string | null = null;
@@ -539,12 +552,20 @@ export class RecordView implements NormalizedContact {
   private identifierList: readonly string[] | null = null;
   private addressList: readonly NormalizedAddress[] | null = null;
   private attributeList: readonly (string | null)[] | null = null;
+  /** The names' forms, filled on first read after a reset (one object reused, as the view is). */
+  private readonly names: { first: NameForms | null; middle: NameForms | null; last: NameForms | null } = { first: null, middle: null, last: null };
+  private namesRow = -1;
 
-  constructor(private readonly store: RecordStore) {}
+  /** `formsOf`: the forms of a name by its string id (the index keeps them; absent: none kept, see {@link nameForms}). */
+  constructor(private readonly store: RecordStore, private readonly formsOf?: (id: number) => NameForms) {}
 
   /** Called by {@link RecordStore.loadRow}. */
-  reset(row: number, first: string | null, middle: string | null, last: string | null, suffix: NameSuffix | null, dob: string | null, sex: Sex | null): void {
+  reset(row: number, firstId: number, middleId: number, lastId: number, first: string | null, middle: string | null, last: string | null, suffix: NameSuffix | null, dob: string | null, sex: Sex | null): void {
     this.row = row;
+    this.firstId = firstId;
+    this.middleId = middleId;
+    this.lastId = lastId;
+    this.namesRow = -1;
     this.first = first;
     this.middle = middle;
     this.last = last;
@@ -576,5 +597,19 @@ export class RecordView implements NormalizedContact {
 
   get attributes(): readonly (string | null)[] {
     return (this.attributeList ??= this.store.attributesOf(this.row));
+  }
+
+  /** The names' forms for comparison (score.ts), from the index's forms by string id; undefined without them. */
+  get nameForms(): ContactNames | undefined {
+    const formsOf = this.formsOf;
+    if (formsOf === undefined) return undefined;
+    const names = this.names;
+    if (this.namesRow !== this.row) {
+      names.first = this.firstId < 0 ? null : formsOf(this.firstId);
+      names.middle = this.middleId < 0 ? null : formsOf(this.middleId);
+      names.last = this.lastId < 0 ? null : formsOf(this.lastId);
+      this.namesRow = this.row;
+    }
+    return names;
   }
 }

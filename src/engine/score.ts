@@ -10,19 +10,25 @@ import {
   compareAddressLists,
   compareDate,
   compareEmails,
-  compareFirstName,
   compareIdentifiers,
-  compareLastName,
-  compareMiddleName,
   comparePhones,
   compareSex,
   compareSuffix,
   compareText,
-  namesSwapped,
   type AddressLevelMasks,
   type AddressLevels,
   type NameCompareOptions,
 } from './compare.js';
+import {
+  compareFirstNameForms,
+  compareLastNameForms,
+  compareMiddleNameForms,
+  formsOf,
+  namesSwappedForms,
+  type ContactNames,
+  type NameForms,
+  type WithNameForms,
+} from './name-compare.js';
 import {
   ADDRESS_FIELDS,
   ATTRIBUTE_LEVELS,
@@ -359,21 +365,23 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   record?.(FIELD_SLOT.suffix, suffix);
   if (stop && result.vetoedBy !== null) return result;
   // Names, with first and last swapped as an alternative reading.
-  let first = f.firstName.mask === 0 ? 'missing' : compareFirstName(q.first, r.first, opts, f.firstName.mask, q.middle, r.middle);
+  const qn = namesOf(q);
+  const rn = namesOf(r);
+  let first = f.firstName.mask === 0 ? 'missing' : compareFirstNameForms(qn.first, rn.first, opts, f.firstName.mask, qn.middle, rn.middle);
   const swappable = (f.firstName.mask & SWAPPED_BIT) !== 0 && canSwap(q, r, ctx);
   if (stop && !swappable && f.firstName.levels[first]?.veto === true) {
     addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain);
     return result;
   }
-  let last = f.lastName.mask === 0 ? 'missing' : compareLastName(q.last, r.last, opts, f.lastName.mask);
-  if (swappable && first !== 'exact' && last !== 'exact' && namesSwapped(q.first as string, q.last as string, r.first as string, r.last as string)) {
+  let last = f.lastName.mask === 0 ? 'missing' : compareLastNameForms(qn.last, rn.last, opts, f.lastName.mask);
+  if (swappable && first !== 'exact' && last !== 'exact' && namesSwappedForms(qn.first as NameForms, qn.last as NameForms, rn.first as NameForms, rn.last as NameForms, opts.ocrOf)) {
     first = 'swapped';
     last = 'swapped';
   }
-  addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain, first === 'exact' ? tfWeight(ctx, f.firstName, 'first', r.first) : undefined);
+  addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain, first === 'exact' ? tfWeight(ctx, f.firstName, 'first', rn.first) : undefined);
   record?.(FIELD_SLOT.firstName, first);
   if (stop && result.vetoedBy !== null) return result;
-  addLevel(result, f.lastName, 'lastName', last, GATE_FIELD_BITS.lastName, explain, last === 'exact' ? tfWeight(ctx, f.lastName, 'last', r.last) : undefined, w);
+  addLevel(result, f.lastName, 'lastName', last, GATE_FIELD_BITS.lastName, explain, last === 'exact' ? tfWeight(ctx, f.lastName, 'last', rn.last) : undefined, w);
   record?.(FIELD_SLOT.lastName, last);
   if (stop && result.vetoedBy !== null) return result;
   const dob = f.dateOfBirth.mask === 0 ? 'missing' : compareDate(q.dob, r.dob, f.dateOfBirth.mask);
@@ -392,7 +400,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     record?.(FIELD_SLOT.identifier, id);
     if (stop && result.vetoedBy !== null) return result;
   } else record?.(FIELD_SLOT.identifier, 'missing');
-  const middle = f.middleName.mask === 0 ? 'missing' : compareMiddleName(q.middle, r.middle, f.middleName.mask);
+  const middle = f.middleName.mask === 0 ? 'missing' : compareMiddleNameForms(qn.middle, rn.middle, f.middleName.mask);
   addLevel(result, f.middleName, 'middleName', middle, GATE_FIELD_BITS.middleName, explain);
   record?.(FIELD_SLOT.middleName, middle);
   if (floor !== undefined && below(compiled, compiled.checkpoints.contacts, result, floor)) return result;
@@ -485,6 +493,25 @@ function countGroupsOnce(compiled: CompiledModel, weights: Float64Array, result:
 
 const SWAPPED_BIT = levelBit('swapped');
 
+/** The forms of a contact's names: those it carries (name-compare.ts WithNameForms), else built now. */
+function namesOf(c: NormalizedContact): ContactNames {
+  return (c as WithNameForms).nameForms ?? { first: formsOf(c.first), middle: formsOf(c.middle), last: formsOf(c.last) };
+}
+
+/**
+ * The contact with its names' forms, built once: score it against many records and each pair
+ * reads them (a record view of the index carries its own already).
+ */
+export function withNameForms(c: NormalizedContact): NormalizedContact {
+  if ((c as WithNameForms).nameForms !== undefined) return c;
+  const prepared: NormalizedContact & WithNameForms = {
+    first: c.first, middle: c.middle, last: c.last, suffix: c.suffix, dob: c.dob, emails: c.emails, phones: c.phones,
+    addresses: c.addresses, identifiers: c.identifiers, sex: c.sex, attributes: c.attributes,
+    nameForms: { first: formsOf(c.first), middle: formsOf(c.middle), last: formsOf(c.last) },
+  };
+  return prepared;
+}
+
 function formatOdds(prior: number): string {
   const n = 1 / prior;
   return n >= 100 ? Math.round(n).toLocaleString('en-US') : n.toFixed(1);
@@ -494,10 +521,10 @@ function canSwap(q: NormalizedContact, r: NormalizedContact, ctx: ScoreContext):
   return !ctx.strict && q.first !== null && q.last !== null && r.first !== null && r.last !== null;
 }
 
-function tfWeight(ctx: ScoreContext, field: CompiledField, which: 'first' | 'last', value: string | null): number | undefined {
+function tfWeight(ctx: ScoreContext, field: CompiledField, which: 'first' | 'last', value: NameForms | null): number | undefined {
   const spec = field.levels.exact;
   if (!ctx.tf || value === null || !spec) return undefined;
-  const name = compactName(value);
+  const name = value.compact;
   const count = which === 'first' ? ctx.tf.firstNameCount(name) : ctx.tf.lastNameCount(name);
   return frequencyWeight(field, spec, count, ctx.tf.total);
 }

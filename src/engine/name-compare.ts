@@ -1,0 +1,222 @@
+/**
+ * Name comparators (first, middle and last names, and swapped first and last names) over
+ * {@link NameForms}: a name with the forms the comparisons read of it (compact, OCR fold,
+ * sound, nickname groups), each computed once. The index keeps the forms of every stored
+ * name (by the record store's string id) and of each lookup's names, so comparing a record's
+ * names with a hundred candidates' reads them instead of recomputing them (and looking them
+ * up in memos) a hundred times. compare.ts's string comparators build the forms and call these.
+ */
+import { levelBit, type LevelName } from './comparisons.js';
+import { compactName, surnameParts } from './name.js';
+import type { NicknameTable } from './nicknames.js';
+import { jaroWinkler, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
+
+/** What first and last name comparators need beyond the two values. */
+export interface NameCompareOptions {
+  readonly nicknames: NicknameTable;
+  /** Disable Partial Matching (interface.md 1.5): only equal (folded) names agree. */
+  readonly strict: boolean;
+  readonly fuzzyHigh: number;
+  readonly fuzzyLow: number;
+  /** Phonetic code of a compact name, for the 'phonetic' level (default: that level never holds). */
+  readonly soundOf?: ((name: string) => string) | undefined;
+  /** {@link ocrFold} of a compact name, memoized by the caller (default: computed each time). */
+  readonly ocrOf?: ((name: string) => string) | undefined;
+}
+
+const NO_GROUPS: readonly number[] = Object.freeze([]);
+
+/**
+ * A (folded) name and the forms comparisons read of it. The lazily computed forms depend on
+ * the options' nickname table and sound function: one NameForms serves one set of options
+ * (an index's), never several.
+ */
+export class NameForms {
+  /** The name without spaces, the form names are compared in ("de la cruz" -> "delacruz"). */
+  readonly compact: string;
+  private ocrForm: string | null = null;
+  private soundForm: string | null = null;
+  private groupIds: readonly number[] | null = null;
+
+  constructor(readonly name: string) {
+    this.compact = compactName(name);
+  }
+
+  /** The compact name with OCR confusions undone ({@link ocrFold}; `ocrOf`: a memo of it). */
+  ocr(ocrOf: ((name: string) => string) | undefined): string {
+    return (this.ocrForm ??= (ocrOf ?? ocrFold)(this.compact));
+  }
+
+  /** The compact name's sound (the options' soundOf; defined when that is). */
+  sound(soundOf: (name: string) => string): string {
+    return (this.soundForm ??= soundOf(this.compact));
+  }
+
+  /** Ids of the nickname groups of the compact name. */
+  groups(table: NicknameTable): readonly number[] {
+    return (this.groupIds ??= table.groupsOf.get(this.compact) ?? NO_GROUPS);
+  }
+}
+
+/** The forms of a name, or null. */
+export function formsOf(name: string | null): NameForms | null {
+  return name === null ? null : new NameForms(name);
+}
+
+/** The forms of a contact's names. */
+export interface ContactNames {
+  readonly first: NameForms | null;
+  readonly middle: NameForms | null;
+  readonly last: NameForms | null;
+}
+
+/**
+ * A contact that carries its names' forms (a record view of the index, a prepared lookup):
+ * scoring reads them instead of building them for every pair.
+ */
+export interface WithNameForms {
+  readonly nameForms?: ContactNames | undefined;
+}
+
+/** Longest first name read as a short prefix of another ("mi" for "minnie"): 2 letters. */
+export const MAX_PREFIX_NAME = 2;
+
+const B_NICKNAME = levelBit('nickname');
+const B_TYPO = levelBit('typo');
+const B_FUZZY_HIGH = levelBit('fuzzy-high');
+const B_PART = levelBit('part');
+const B_CROSS = levelBit('cross');
+const B_INITIAL = levelBit('initial');
+const B_FUZZY_LOW = levelBit('fuzzy-low');
+const B_PHONETIC = levelBit('phonetic');
+/** Every level enabled. */
+const ALL_LEVELS = 0xffff;
+
+function tokensOverlap(a: string, b: string): boolean {
+  if (a.indexOf(' ') === -1 && b.indexOf(' ') === -1) return false;
+  const ta = a.split(' ');
+  const tb = b.split(' ');
+  for (const x of ta) if (x.length > 1 && tb.includes(x)) return true;
+  return false;
+}
+
+/** One edit apart, directly or once OCR confusions are undone ("rnary"/"mary", "dav9d"/"david"). */
+function isTypoForms(a: NameForms, b: NameForms, ocrOf: ((name: string) => string) | undefined): boolean {
+  return withinOneEdit(a.compact, b.compact) || withinOneEdit(a.ocr(ocrOf), b.ocr(ocrOf));
+}
+
+/** {@link isTypoForms} for names at most two letters apart in length. */
+function typoOf(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
+  const d = a.compact.length - b.compact.length;
+  if (d < -2 || d > 2) return false;
+  return isTypoForms(a, b, o.ocrOf);
+}
+
+function soundsAlike(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
+  const soundOf = o.soundOf;
+  return soundOf !== undefined && a.compact.length > 1 && b.compact.length > 1 && a.sound(soundOf) === b.sound(soundOf);
+}
+
+/** True when two different names share a nickname group. */
+function nicknameVariants(a: NameForms, b: NameForms, table: NicknameTable): boolean {
+  if (a.compact === b.compact) return false;
+  const ga = a.groups(table);
+  if (ga.length === 0) return false;
+  const gb = b.groups(table);
+  for (const x of ga) for (const y of gb) if (x === y) return true;
+  return false;
+}
+
+/** True when one compact name is an initial or a short prefix (<= 2 letters) of the other. */
+function isShortPrefix(a: string, b: string): boolean {
+  const [short, long] = a.length <= b.length ? [a, b] : [b, a];
+  return short.length <= MAX_PREFIX_NAME && short.length < long.length && long.startsWith(short);
+}
+
+/**
+ * Two edits apart (OCR confusions undone first), for names of five letters or more: an OCR'd
+ * or twice mistyped name ("rtonda"/"ryanda").
+ */
+function twoTypos(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
+  const ac = a.compact;
+  const bc = b.compact;
+  if (ac.length < 5 || bc.length < 5) return false;
+  const d = ac.length - bc.length;
+  if (d < -2 || d > 2) return false;
+  return levenshtein(a.ocr(o.ocrOf), b.ocr(o.ocrOf)) <= 2;
+}
+
+/**
+ * Compares first names: exact, nickname, typo, nearly equal, part ("mary ann"/"mary"), the
+ * other's middle name (`middleA`/`middleB`), initial or short prefix, similar, sound-alike,
+ * disagree.
+ */
+export function compareFirstNameForms(
+  a: NameForms | null, b: NameForms | null, o: NameCompareOptions, levels = ALL_LEVELS,
+  middleA: NameForms | null = null, middleB: NameForms | null = null,
+): LevelName {
+  if (a === null || b === null) return 'missing';
+  if (a.name === b.name) return 'exact';
+  const ac = a.compact;
+  const bc = b.compact;
+  if (ac === bc) return 'exact';
+  if (o.strict) return 'disagree';
+  if ((levels & B_NICKNAME) !== 0 && nicknameVariants(a, b, o.nicknames)) return 'nickname';
+  const short = ac.length === 1 || bc.length === 1;
+  if ((levels & B_TYPO) !== 0 && !short && ac.length + bc.length > 4 && typoOf(a, b, o)) return 'typo';
+  const jw = short ? 0 : jaroWinkler(ac, bc);
+  if ((levels & B_FUZZY_HIGH) !== 0 && jw >= o.fuzzyHigh) return 'fuzzy-high';
+  if ((levels & B_PART) !== 0 && tokensOverlap(a.name, b.name)) return 'part';
+  if ((levels & B_CROSS) !== 0 && ((middleB !== null && middleB.compact === ac) || (middleA !== null && middleA.compact === bc))) return 'cross';
+  if ((levels & B_INITIAL) !== 0 && isShortPrefix(ac, bc)) return 'initial';
+  if (short) return 'disagree';
+  if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
+  if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) return 'phonetic';
+  return 'disagree';
+}
+
+/** Compares surnames: exact (compact: "O'Brien" = "OBrien"), typo, nearly equal, compound part, similar, sound-alike, disagree. */
+export function compareLastNameForms(a: NameForms | null, b: NameForms | null, o: NameCompareOptions, levels = ALL_LEVELS): LevelName {
+  if (a === null || b === null) return 'missing';
+  if (a.name === b.name) return 'exact';
+  const ac = a.compact;
+  const bc = b.compact;
+  if (ac === bc) return 'exact';
+  if (o.strict) return 'disagree';
+  if ((levels & B_TYPO) !== 0 && ac.length + bc.length > 4 && typoOf(a, b, o)) return 'typo';
+  const jw = jaroWinkler(ac, bc);
+  // Jaro-Winkler is harsh on short names: "smith"/"smyth" is 0.89. One edit in five or more
+  // letters is a typo too (for models without a 'typo' level).
+  if ((levels & B_FUZZY_HIGH) !== 0 && (jw >= o.fuzzyHigh || (ac.length >= 5 && bc.length >= 5 && levenshtein(ac, bc) === 1))) return 'fuzzy-high';
+  if ((levels & B_PART) !== 0 && (a.name.indexOf(' ') !== -1 || b.name.indexOf(' ') !== -1)) {
+    const pb = surnameParts(b.name);
+    for (const part of surnameParts(a.name)) if (pb.includes(part)) return 'part';
+  }
+  if ((levels & B_FUZZY_LOW) !== 0 && jw >= o.fuzzyLow) return 'fuzzy-low';
+  if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) return 'phonetic';
+  return 'disagree';
+}
+
+/**
+ * True when first and last names are swapped between the two records ("Isla Hall" / "Hall
+ * Isla"), each allowing one typo or OCR confusion ("braitwaite imogen" / "imogen braithwaite").
+ */
+export function namesSwappedForms(aFirst: NameForms, aLast: NameForms, bFirst: NameForms, bLast: NameForms, ocrOf?: (name: string) => string): boolean {
+  const af = aFirst.compact;
+  const al = aLast.compact;
+  const bf = bFirst.compact;
+  const bl = bLast.compact;
+  if (af === bl && al === bf) return true;
+  if (af.length < 3 || al.length < 3 || bf.length < 3 || bl.length < 3) return false;
+  return (af === bl || isTypoForms(aFirst, bLast, ocrOf)) && (al === bf || isTypoForms(aLast, bFirst, ocrOf)) && !(af === bf && al === bl);
+}
+
+/** Compares middle names: exact, initial, nearly equal, disagree. */
+export function compareMiddleNameForms(a: NameForms | null, b: NameForms | null, levels = ALL_LEVELS): LevelName {
+  if (a === null || b === null) return 'missing';
+  const ac = a.compact;
+  const bc = b.compact;
+  if (ac === bc) return 'exact';
+  if (ac.length === 1 || bc.length === 1) return (levels & B_INITIAL) !== 0 && ac[0] === bc[0] ? 'initial' : 'disagree';
+  return (levels & B_FUZZY_HIGH) !== 0 && jaroWinkler(ac, bc) >= 0.92 ? 'fuzzy-high' : 'disagree';
+}
