@@ -22,6 +22,8 @@
  * compaction once it is more than half of what is in use.
  */
 import type { ContactNames, NameForms } from './name-compare.js';
+import type { LevelName } from './comparisons.js';
+import { storedEmailLevel, storedHolds, storedPhoneLevel, type StoredLists } from './stored-values.js';
 import { StringTable, type StringTableState } from './string-table.js';
 import type { NameSuffix, NormalizedAddress, NormalizedContact, Sex } from './types.js';
 
@@ -449,6 +451,30 @@ export class RecordStore {
     return this.valuesAt(k, n);
   }
 
+  /** compareEmails (compare.ts) of `q` with a row's emails, read where they are stored (stored-values.ts). */
+  emailLevelOf(row: number, q: readonly string[], levels: number): LevelName {
+    const at = this.rowData[row * ROW_WIDTH + R_LIST] as number;
+    if (at < 0) return 'missing';
+    return storedEmailLevel(this.units, this.lists, at + HEADER, this.lists[at] as number, q, levels);
+  }
+
+  /** comparePhones (compare.ts) of `q` with a row's phones, read where they are stored. */
+  phoneLevelOf(row: number, q: readonly string[], levels: number): LevelName {
+    const at = this.rowData[row * ROW_WIDTH + R_LIST] as number;
+    if (at < 0) return 'missing';
+    const l = this.lists;
+    return storedPhoneLevel(this.units, l, at + HEADER + 2 * (l[at] as number), l[at + 1] as number, q, levels);
+  }
+
+  /** True when a row's list `which` (0 emails, 1 phones) holds `value`. */
+  holdsOf(row: number, which: 0 | 1, value: string): boolean {
+    const at = this.rowData[row * ROW_WIDTH + R_LIST] as number;
+    if (at < 0) return false;
+    const l = this.lists;
+    const k = at + HEADER + (which === 1 ? 2 * (l[at] as number) : 0);
+    return storedHolds(this.units, l, k, l[at + which] as number, value);
+  }
+
   /** Addresses of a row. */
   addressesOf(row: number): readonly NormalizedAddress[] {
     const at = this.rowData[row * ROW_WIDTH + R_LIST] as number;
@@ -535,7 +561,7 @@ export class RecordStore {
  * candidate to candidate while scoring, so it must not be kept (`RecordStore.get` gives a
  * record to keep).
  */
-export class RecordView implements NormalizedContact {
+export class RecordView implements NormalizedContact, StoredLists {
   /** String ids of the names (-1 for none): {@link RecordStore.text}. */
   firstId = -1;
   middleId = -1;
@@ -597,6 +623,23 @@ export class RecordView implements NormalizedContact {
 
   get attributes(): readonly (string | null)[] {
     return (this.attributeList ??= this.store.attributesOf(this.row));
+  }
+
+  /** StoredLists: the row's emails and phones compared where they are stored, never built. */
+  emailLevel(q: readonly string[], levels: number): LevelName {
+    return this.store.emailLevelOf(this.row, q, levels);
+  }
+
+  phoneLevel(q: readonly string[], levels: number): LevelName {
+    return this.store.phoneLevelOf(this.row, q, levels);
+  }
+
+  holdsEmail(value: string): boolean {
+    return this.store.holdsOf(this.row, 0, value);
+  }
+
+  holdsPhone(value: string): boolean {
+    return this.store.holdsOf(this.row, 1, value);
   }
 
   /** The names' forms for comparison (score.ts), from the index's forms by string id; undefined without them. */

@@ -47,6 +47,7 @@ import { levelWeight, priorWeight, type FieldModel, type LevelSpec, type MatchMo
 import { compactName } from './name.js';
 import type { NicknameTable } from './nicknames.js';
 import { checkpointAt, scoreCeiling, type Checkpoint } from './score-bound.js';
+import type { StoredLists } from './stored-values.js';
 import type { NormalizedContact } from './types.js';
 
 /** A level with its weight precomputed. */
@@ -404,13 +405,20 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   addLevel(result, f.middleName, 'middleName', middle, GATE_FIELD_BITS.middleName, explain);
   record?.(FIELD_SLOT.middleName, middle);
   if (floor !== undefined && below(compiled, compiled.checkpoints.contacts, result, floor)) return result;
-  const email = f.email.mask === 0 ? 'missing' : compareEmails(q.emails, r.emails, f.email.mask);
+  const stored = storedListsOf(r);
+  const email = f.email.mask === 0 ? 'missing' : stored !== null ? stored.emailLevel(q.emails, f.email.mask) : compareEmails(q.emails, r.emails, f.email.mask);
   const emailCount = ctx.tf?.emailCount;
-  addLevel(result, f.email, 'email', email, GATE_FIELD_BITS.email, explain, email === 'exact' && emailCount !== undefined ? sharedValueWeight(ctx, f.email, q.emails, r.emails, (v) => emailCount.call(ctx.tf, v)) : undefined, w);
+  const emailShared = email === 'exact' && emailCount !== undefined
+    ? sharedValueWeight(ctx, f.email, q.emails, stored !== null ? (v) => stored.holdsEmail(v) : (v) => r.emails.includes(v), (v) => emailCount.call(ctx.tf, v))
+    : undefined;
+  addLevel(result, f.email, 'email', email, GATE_FIELD_BITS.email, explain, emailShared, w);
   record?.(FIELD_SLOT.email, email);
-  const phone = f.phone.mask === 0 ? 'missing' : comparePhones(q.phones, r.phones, f.phone.mask);
+  const phone = f.phone.mask === 0 ? 'missing' : stored !== null ? stored.phoneLevel(q.phones, f.phone.mask) : comparePhones(q.phones, r.phones, f.phone.mask);
   const phoneCount = ctx.tf?.phoneCount;
-  addLevel(result, f.phone, 'phone', phone, GATE_FIELD_BITS.phone, explain, phone === 'exact' && phoneCount !== undefined ? sharedValueWeight(ctx, f.phone, q.phones, r.phones, (v) => phoneCount.call(ctx.tf, v)) : undefined, w);
+  const phoneShared = phone === 'exact' && phoneCount !== undefined
+    ? sharedValueWeight(ctx, f.phone, q.phones, stored !== null ? (v) => stored.holdsPhone(v) : (v) => r.phones.includes(v), (v) => phoneCount.call(ctx.tf, v))
+    : undefined;
+  addLevel(result, f.phone, 'phone', phone, GATE_FIELD_BITS.phone, explain, phoneShared, w);
   record?.(FIELD_SLOT.phone, phone);
   if (floor !== undefined && below(compiled, compiled.checkpoints.addresses, result, floor)) return result;
   if (compiled.addressParts) scoreAddresses(q, r, ctx, result, explain, levelsOut);
@@ -493,6 +501,12 @@ function countGroupsOnce(compiled: CompiledModel, weights: Float64Array, result:
 
 const SWAPPED_BIT = levelBit('swapped');
 
+/** The record's emails and phones where they are stored (a record view of the index), or null. */
+function storedListsOf(r: NormalizedContact): StoredLists | null {
+  const lists = r as NormalizedContact & Partial<StoredLists>;
+  return lists.emailLevel !== undefined ? (lists as NormalizedContact & StoredLists) : null;
+}
+
 /** The forms of a contact's names: those it carries (name-compare.ts WithNameForms), else built now. */
 function namesOf(c: NormalizedContact): ContactNames {
   return (c as WithNameForms).nameForms ?? { first: formsOf(c.first), middle: formsOf(c.middle), last: formsOf(c.last) };
@@ -545,11 +559,11 @@ function attributeTfWeight(ctx: ScoreContext, field: CompiledField, index: numbe
  * (the least held one when several are shared): an office's info@ address or a shelter's
  * phone, shared by many people, cannot link records on its own.
  */
-function sharedValueWeight(ctx: ScoreContext, field: CompiledField, a: readonly string[], b: readonly string[], count: ((value: string) => number) | undefined): number | undefined {
+function sharedValueWeight(ctx: ScoreContext, field: CompiledField, a: readonly string[], holds: (value: string) => boolean, count: ((value: string) => number) | undefined): number | undefined {
   const spec = field.levels.exact;
   if (count === undefined || !spec || ctx.tf === null) return undefined;
   let least = Infinity;
-  for (const x of a) if (b.includes(x)) least = Math.min(least, count(x));
+  for (const x of a) if (holds(x)) least = Math.min(least, count(x));
   return least === Infinity ? undefined : frequencyWeight(field, spec, least, ctx.tf.total);
 }
 

@@ -1,0 +1,126 @@
+/**
+ * Comparing a lookup's emails and phones with a stored record's where the record store keeps
+ * them (UTF-16 code units, record-store.ts), without building the record's strings: the same
+ * levels as compare.ts compareEmails and comparePhones. Building them was the largest single
+ * cost of scoring a candidate at a million records (a cache miss and a string per value, for
+ * values that mostly differ).
+ *
+ * A stored list is `n` values whose (offset, length) pairs start at `lists[k]`.
+ */
+import { levelBit, type LevelName } from './comparisons.js';
+
+const B_FUZZY_HIGH = levelBit('fuzzy-high');
+const B_PARTIAL = levelBit('partial');
+/** Code unit of the local-phone prefix 'L' (compare.ts LOCAL_PHONE_PREFIX). */
+const LOCAL = 76;
+/** Suffix compared by the 'partial' phone level. */
+const LOCAL_DIGITS = 7;
+
+/** A record whose emails and phones are compared where they are stored (record-store.ts RecordView). */
+export interface StoredLists {
+  /** compareEmails(q, this record's emails). */
+  emailLevel(q: readonly string[], levels: number): LevelName;
+  /** comparePhones(q, this record's phones). */
+  phoneLevel(q: readonly string[], levels: number): LevelName;
+  /** True when this record holds the email (mailbox form). */
+  holdsEmail(value: string): boolean;
+  /** True when this record holds the phone. */
+  holdsPhone(value: string): boolean;
+}
+
+/** True when `units[at..at+len)` spells `s`. */
+export function unitsEqual(units: Uint16Array, at: number, len: number, s: string): boolean {
+  if (len !== s.length) return false;
+  for (let i = 0; i < len; i++) if (units[at + i] !== s.charCodeAt(i)) return false;
+  return true;
+}
+
+/** True when the stored list holds `value`. */
+export function storedHolds(units: Uint16Array, lists: Int32Array, k: number, n: number, value: string): boolean {
+  for (let i = 0; i < n; i++) if (unitsEqual(units, lists[k + 2 * i] as number, lists[k + 2 * i + 1] as number, value)) return true;
+  return false;
+}
+
+let previous = new Int32Array(64);
+let current = new Int32Array(64);
+const FAR = 1 << 20;
+
+/**
+ * True when the Levenshtein distance between `units[at..at+m)` and `s` is at most 2 (the
+ * band of the edit table within two of its diagonal; any cell outside it costs more than 2).
+ */
+export function unitsWithinTwoEdits(units: Uint16Array, at: number, m: number, s: string): boolean {
+  const n = s.length;
+  if (m - n > 2 || n - m > 2) return false;
+  if (previous.length <= n + 1) {
+    previous = new Int32Array(2 * (n + 2));
+    current = new Int32Array(2 * (n + 2));
+  }
+  let prev = previous;
+  let cur = current;
+  for (let j = 0; j <= n; j++) prev[j] = j <= 2 ? j : FAR;
+  for (let i = 1; i <= m; i++) {
+    const lo = Math.max(1, i - 2);
+    const hi = Math.min(n, i + 2);
+    cur[lo - 1] = lo === 1 ? i : FAR;
+    let best = cur[lo - 1] as number;
+    const ch = units[at + i - 1] as number;
+    for (let j = lo; j <= hi; j++) {
+      const substitute = (prev[j - 1] as number) + (ch === s.charCodeAt(j - 1) ? 0 : 1);
+      const remove = (prev[j] as number) + 1;
+      const insert = (cur[j - 1] as number) + 1;
+      const v = substitute < remove ? (substitute < insert ? substitute : insert) : remove < insert ? remove : insert;
+      cur[j] = v;
+      if (v < best) best = v;
+    }
+    if (hi < n) cur[hi + 1] = FAR;
+    if (best > 2) return false;
+    const t = prev;
+    prev = cur;
+    cur = t;
+  }
+  return (prev[n] as number) <= 2;
+}
+
+/** compare.ts compareEmails(q, the stored list): any equal, any nearly equal (six characters or more, two edits), else disagree. */
+export function storedEmailLevel(units: Uint16Array, lists: Int32Array, k: number, n: number, q: readonly string[], levels: number): LevelName {
+  if (q.length === 0 || n === 0) return 'missing';
+  for (const x of q) if (storedHolds(units, lists, k, n, x)) return 'exact';
+  if ((levels & B_FUZZY_HIGH) !== 0) {
+    for (const x of q) {
+      if (x.length < 6) continue;
+      for (let i = 0; i < n; i++) {
+        const len = lists[k + 2 * i + 1] as number;
+        if (len >= 6 && unitsWithinTwoEdits(units, lists[k + 2 * i] as number, len, x)) return 'fuzzy-high';
+      }
+    }
+  }
+  return 'disagree';
+}
+
+/** True when the last (up to) seven code units of a stored value and of `s` are the same (`slice(-7)` of both). */
+function sameLocalDigits(units: Uint16Array, at: number, len: number, s: string): boolean {
+  const a = Math.min(LOCAL_DIGITS, len);
+  const b = Math.min(LOCAL_DIGITS, s.length);
+  if (a !== b) return false;
+  for (let i = 1; i <= a; i++) if (units[at + len - i] !== s.charCodeAt(s.length - i)) return false;
+  return true;
+}
+
+/** compare.ts comparePhones(q, the stored list): any equal, a local number's seven digits equal, else disagree. */
+export function storedPhoneLevel(units: Uint16Array, lists: Int32Array, k: number, n: number, q: readonly string[], levels: number): LevelName {
+  if (q.length === 0 || n === 0) return 'missing';
+  for (const x of q) if (storedHolds(units, lists, k, n, x)) return 'exact';
+  if ((levels & B_PARTIAL) !== 0) {
+    for (const x of q) {
+      const xl = x.charCodeAt(0) === LOCAL;
+      for (let i = 0; i < n; i++) {
+        const at = lists[k + 2 * i] as number;
+        const len = lists[k + 2 * i + 1] as number;
+        const yl = len > 0 && units[at] === LOCAL;
+        if ((xl || yl) && sameLocalDigits(units, at, len, x)) return 'partial';
+      }
+    }
+  }
+  return 'disagree';
+}

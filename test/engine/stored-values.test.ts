@@ -1,0 +1,50 @@
+/**
+ * Emails and phones compared where the record store keeps them (stored-values.ts) give the
+ * levels of compare.ts's string comparators, and the two-edit test agrees with Levenshtein.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ALL_LEVELS, compareEmails, comparePhones } from '../../src/engine/compare.js';
+import { levelBit } from '../../src/engine/comparisons.js';
+import { levenshtein } from '../../src/engine/similarity.js';
+import { storedEmailLevel, storedPhoneLevel, unitsWithinTwoEdits } from '../../src/engine/stored-values.js';
+
+/** A stored list as the record store lays it out: the values' code units, and (offset, length) pairs. */
+function stored(values: readonly string[]): { units: Uint16Array; lists: Int32Array } {
+  const units: number[] = [7, 7];
+  const lists: number[] = [0];
+  for (const v of values) {
+    lists.push(units.length, v.length);
+    for (let i = 0; i < v.length; i++) units.push(v.charCodeAt(i));
+  }
+  return { units: Uint16Array.from(units), lists: Int32Array.from(lists) };
+}
+
+const near = (alphabet: string[]): fc.Arbitrary<string> => fc.array(fc.constantFrom(...alphabet), { maxLength: 12 }).map((a) => a.join(''));
+
+describe('values compared where they are stored', () => {
+  it('the two-edit test is Levenshtein <= 2', () => {
+    fc.assert(fc.property(near(['a', 'b', 'c', '@']), near(['a', 'b', 'c', '@']), (a, b) => {
+      const s = stored([a]);
+      expect(unitsWithinTwoEdits(s.units, 2, a.length, b)).toBe(levenshtein(a, b) <= 2);
+    }), { numRuns: 5000 });
+  });
+
+  it('emails: the levels of compareEmails, every level set', () => {
+    const email = fc.constantFrom('bob@example.com', 'bob@example.co', 'bo@example.com', 'rs@ex.org', 'a@b.c', 'ab@b.c', 'x');
+    const levels = fc.constantFrom(ALL_LEVELS, ALL_LEVELS & ~levelBit('fuzzy-high'));
+    fc.assert(fc.property(fc.array(email, { maxLength: 3 }), fc.array(email, { maxLength: 3 }), levels, (q, r, l) => {
+      const s = stored(r);
+      expect(storedEmailLevel(s.units, s.lists, 1, r.length, q, l)).toBe(compareEmails(q, r, l));
+    }), { numRuns: 3000 });
+  });
+
+  it('phones: the levels of comparePhones, local numbers included', () => {
+    const phone = fc.constantFrom('+12025550143', '+12025550144', 'L5550143', 'L5550144', '+442071234567', 'L123', '');
+    const levels = fc.constantFrom(ALL_LEVELS, ALL_LEVELS & ~levelBit('partial'));
+    fc.assert(fc.property(fc.array(phone, { maxLength: 3 }), fc.array(phone, { maxLength: 3 }), levels, (q, r, l) => {
+      const s = stored(r);
+      expect(storedPhoneLevel(s.units, s.lists, 1, r.length, q, l)).toBe(comparePhones(q, r, l));
+    }), { numRuns: 3000 });
+  });
+});
