@@ -116,7 +116,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const http = httpServerOptions(timeouts);
   const app: FastifyInstance =
     options.loggerInstance !== undefined
-      ? (Fastify({ ...base, http, loggerInstance: options.loggerInstance }) as unknown as FastifyInstance)
+      ? Fastify({ ...base, http, loggerInstance: options.loggerInstance })
       : Fastify({ ...base, http, logger: withRedactingSerializer(options.logger ?? false) });
 
   app.decorateRequest('identity', null);
@@ -193,7 +193,7 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
 function withRedactingSerializer(logger: NonNullable<FastifyServerOptions['logger']>): NonNullable<FastifyServerOptions['logger']> {
   if (logger === false) return logger;
   const options = logger === true ? {} : logger;
-  return { ...options, serializers: { ...options.serializers, req: serializeRequest } } as NonNullable<FastifyServerOptions['logger']>;
+  return { ...options, serializers: { ...options.serializers, req: serializeRequest } };
 }
 
 /**
@@ -205,7 +205,7 @@ export function buildMetricsApp(metrics: Metrics, access: MetricsAccess): Fastif
   app.setErrorHandler((error, request, reply) => sendError(reply, renderError(error, request.log)));
   app.setNotFoundHandler((request, reply) => sendError(reply, renderError(httpError(404, 'NOT_FOUND', NOT_FOUND_TEXT), request.log)));
   registerMetricsRoute(app, metrics, access);
-  return app as unknown as FastifyInstance;
+  return app;
 }
 
 /**

@@ -85,7 +85,7 @@ export function installJsonParser(app: FastifyInstance, bodyLimit: number): void
       }
       // A UTF-8 byte order mark is legal but not JSON.
       const start = buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
-      parseJson(request, buffer.toString('utf8', start), (error: Error | null, value?: unknown) => {
+      const parsed = (error: Error | null, value?: unknown): void => {
         if (error !== null) {
           done(error, undefined);
           return;
@@ -93,7 +93,16 @@ export function installJsonParser(app: FastifyInstance, bodyLimit: number): void
         const unsafe = findUnsafeText(value);
         if (unsafe.length > 0) done(new CrmError('INVALID_PARAMETER', unsafe), undefined);
         else done(null, value);
-      });
+      };
+      // fastify types its default parser as either form (callback or promise); today's is the
+      // callback one, but a promise form must answer the request too, never reject unhandled.
+      const pending = parseJson(request, buffer.toString('utf8', start), parsed);
+      if (pending instanceof Promise) {
+        pending.then(
+          (value: unknown) => parsed(null, value),
+          (error: unknown) => parsed(error instanceof Error ? error : httpError(400, 'BAD_REQUEST', 'Invalid JSON.')),
+        );
+      }
     },
   );
 }

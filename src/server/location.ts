@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /** Host header values we reflect: name or IPv4/IPv6 literal with an optional port. */
-const SAFE_HOST_RE = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+const SAFE_HOST_RE = /^(?:[A-Z0-9.-]+|\[[0-9A-F:.]+\])(?::\d{1,5})?$/i;
 
 /**
  * Origin of the request: scheme and host. Fastify takes them from X-Forwarded-Proto and

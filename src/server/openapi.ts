@@ -42,7 +42,7 @@ const match = (summary: string, creates: boolean): RouteDoc => ({
     ? { 302: MATCHED, 201: { description: 'No match: a person was created (UnmatchedStored), with why none matched.', schema: S.MatchResponse, headers: ['Location', 'X-Match-Reason'] } }
     : { 302: MATCHED, 404: { description: 'Unmatched (a Match Response, not the error envelope), with why.', schema: S.MatchResponse, headers: ['X-Match-Reason'] } },
 });
-const list = (summary: string, item: TSchema, tag = 'lookups'): RouteDoc => ({ summary, tag, auth: 'key', answers: { 200: { description: 'A bare JSON array.', schema: { type: 'array', items: item } as unknown as TSchema } } });
+const list = (summary: string, item: TSchema, tag = 'lookups'): RouteDoc => ({ summary, tag, auth: 'key', answers: { 200: { description: 'A bare JSON array.', schema: { type: 'array', items: item } } } });
 const page = (summary: string, item: TSchema, tag = 'lookups'): RouteDoc => ({ summary, tag, auth: 'key', query: PAGING, answers: { 200: { description: 'A page.', schema: S.Page(item) } } });
 const openapi: RouteDoc = { summary: 'This document (OpenAPI 3.1).', tag: 'operations', auth: 'none', answers: { 200: { description: 'The document.' } } };
 
@@ -50,7 +50,7 @@ const openapi: RouteDoc = { summary: 'This document (OpenAPI 3.1).', tag: 'opera
 const ROUTES: Readonly<Record<string, RouteDoc>> = {
   'GET /health': { summary: 'Liveness: the process answers.', tag: 'operations', auth: 'none', answers: { 200: { description: 'Up.', schema: S.Health } } },
   'GET /ready': { summary: 'Readiness: database reachable, indexes loaded and caught up.', tag: 'operations', auth: 'none', answers: { 200: { description: 'Ready.', schema: S.Ready }, 503: { description: 'Not ready, saying why (with Retry-After).', schema: S.NotReady, headers: ['Retry-After'] } } },
-  'GET /metrics': { summary: 'Prometheus metrics (text format 0.0.4); who may read them is the operator\'s setting.', tag: 'operations', auth: 'metrics', answers: { 200: { description: 'The metrics.', contentType: 'text/plain; version=0.0.4; charset=utf-8', schema: { type: 'string' } as unknown as TSchema }, 401: { description: 'MATCHBOOK_METRICS_KEY is set and this request did not send it.', schema: S.ErrorEnvelope }, 403: { description: 'Not served on this port.', schema: S.ErrorEnvelope } } },
+  'GET /metrics': { summary: 'Prometheus metrics (text format 0.0.4); who may read them is the operator\'s setting.', tag: 'operations', auth: 'metrics', answers: { 200: { description: 'The metrics.', contentType: 'text/plain; version=0.0.4; charset=utf-8', schema: { type: 'string' } }, 401: { description: 'MATCHBOOK_METRICS_KEY is set and this request did not send it.', schema: S.ErrorEnvelope }, 403: { description: 'Not served on this port.', schema: S.ErrorEnvelope } } },
   'GET /openapi.json': openapi,
   'GET /docs': { summary: 'This document, browsable (Swagger UI, served from the server).', tag: 'operations', auth: 'none', answers: { 200: { description: 'An HTML page.', contentType: 'text/html; charset=utf-8' } } },
   'GET /docs/:file': { summary: 'The docs page\'s script and style sheet.', tag: 'operations', auth: 'none', answers: { 200: { description: 'A file.', contentType: 'application/octet-stream' }, 404: { description: 'No such file.', schema: S.ErrorEnvelope } } },
@@ -93,13 +93,13 @@ const ROUTES: Readonly<Record<string, RouteDoc>> = {
     answers: { 200: { description: 'Decided (or already so).', schema: R.PossibleMatchDetail }, 404: { description: 'No such pair in this tenant and context.', schema: S.ErrorEnvelope }, 409: { description: 'Decided otherwise already, or one of its people was merged since.', schema: S.ErrorEnvelope } },
   },
   'POST /bulkImportJobs': { summary: 'Start a bulk import job (runs in the background).', tag: 'bulk import', auth: 'key', body: { schema: BulkImportJobRequest }, answers: { 201: { description: 'Created.', schema: S.JobCreated } } },
-  'GET /bulkImportJobs/resources': list('Resource types.', { type: 'string' } as unknown as TSchema, 'bulk import'),
+  'GET /bulkImportJobs/resources': list('Resource types.', { type: 'string' }, 'bulk import'),
   'GET /bulkImportJobs/:jobId': { summary: 'A job: status, progress, errors, result files.', tag: 'bulk import', auth: 'key', answers: { 200: { description: 'The job.', schema: S.Job }, 404: { description: 'No such job of this tenant.', schema: S.ErrorEnvelope } } },
   'GET /bulkImportMappingTypes': list('Mapping types.', S.MappingType, 'bulk import'),
   'GET /bulkImportMappingTypes/:name': { summary: 'A mapping type.', tag: 'bulk import', auth: 'key', answers: { 200: { description: 'The mapping type.', schema: S.MappingType }, 404: { description: 'No such mapping type.', schema: S.ErrorEnvelope } } },
-  'GET /bulkImportMappingTypes/:name/:field/values': { ...list('The predefined values of a field.', S.MappingValue, 'bulk import'), answers: { 200: { description: 'A bare JSON array.', schema: { type: 'array', items: S.MappingValue } as unknown as TSchema }, 404: { description: 'No such field.', schema: S.ErrorEnvelope } } },
-  'POST /bulkImportFiles': { summary: 'Upload a file for a job (raw body or multipart/form-data); kept 24 hours.', tag: 'bulk import', auth: 'key', body: { schema: { type: 'string', format: 'binary' } as unknown as TSchema, contentType: 'application/octet-stream', description: 'The file, or multipart/form-data holding it.' }, answers: { 201: { description: 'Stored: use sourceUrl in a job.', schema: S.Upload }, 413: { description: 'Over the upload limit.', schema: S.ErrorEnvelope } } },
-  'GET /bulkImportResultFiles/:name': { summary: 'A job\'s result file (its name holds a secret token: no key).', tag: 'bulk import', auth: 'none', answers: { 200: { description: 'CSV.', contentType: 'text/csv; charset=utf-8', schema: { type: 'string' } as unknown as TSchema }, 404: { description: 'No such file, or expired.', schema: S.ErrorEnvelope } } },
+  'GET /bulkImportMappingTypes/:name/:field/values': { ...list('The predefined values of a field.', S.MappingValue, 'bulk import'), answers: { 200: { description: 'A bare JSON array.', schema: { type: 'array', items: S.MappingValue } }, 404: { description: 'No such field.', schema: S.ErrorEnvelope } } },
+  'POST /bulkImportFiles': { summary: 'Upload a file for a job (raw body or multipart/form-data); kept 24 hours.', tag: 'bulk import', auth: 'key', body: { schema: { type: 'string', format: 'binary' }, contentType: 'application/octet-stream', description: 'The file, or multipart/form-data holding it.' }, answers: { 201: { description: 'Stored: use sourceUrl in a job.', schema: S.Upload }, 413: { description: 'Over the upload limit.', schema: S.ErrorEnvelope } } },
+  'GET /bulkImportResultFiles/:name': { summary: 'A job\'s result file (its name holds a secret token: no key).', tag: 'bulk import', auth: 'none', answers: { 200: { description: 'CSV.', contentType: 'text/csv; charset=utf-8', schema: { type: 'string' } }, 404: { description: 'No such file, or expired.', schema: S.ErrorEnvelope } } },
 };
 
 /** Named schemas, referenced from the document's components. */
@@ -136,7 +136,7 @@ const PREFIX = /^\/v[24](?=\/)/;
 function splitRoute(url: string): { prefix: string | null; path: string; pattern: string } {
   const m = PREFIX.exec(url);
   const pattern = m === null ? url : url.slice(m[0].length);
-  return { prefix: m?.[0] ?? null, pattern, path: pattern.replace(/:([A-Za-z0-9_]+)/g, '{$1}') };
+  return { prefix: m?.[0] ?? null, pattern, path: pattern.replace(/:(\w+)/g, '{$1}') };
 }
 
 /** A schema as plain JSON (TypeBox's symbols dropped), or a reference to a named component. */
@@ -146,7 +146,7 @@ function schemaJson(schema: TSchema | object): unknown {
 }
 
 function operation(method: string, pattern: string, doc: RouteDoc): Record<string, unknown> {
-  const params = [...pattern.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
+  const params = [...pattern.matchAll(/:(\w+)/g)].map((m) => ({ name: m[1], in: 'path', required: true, schema: { type: 'string' } }));
   const query = (doc.query ?? []).map((q) => ({ name: q.name, in: 'query', required: false, description: q.description, schema: { type: 'string' } }));
   const category: RateCategory | null = doc.auth === 'key' ? categoryOf(method, pattern) : null;
   const responses: Record<string, unknown> = {};
@@ -170,7 +170,7 @@ function operation(method: string, pattern: string, doc: RouteDoc): Record<strin
   return {
     summary: doc.summary,
     tags: [doc.tag],
-    operationId: `${method.toLowerCase()}${pattern.replace(/[^A-Za-z0-9]+(.)?/g, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
+    operationId: `${method.toLowerCase()}${pattern.replace(/[^A-Z0-9]+(.)?/gi, (_m, c: string | undefined) => (c ?? '').toUpperCase())}`,
     security: doc.auth === 'key' ? [{ basicAuth: [] }, { apiKeyHeader: [] }] : doc.auth === 'metrics' ? [{}, { metricsBearer: [] }] : [],
     ...(category !== null && { 'x-rate-category': category }),
     ...(params.length + query.length > 0 && { parameters: [...params, ...query] }),

@@ -52,7 +52,7 @@ export type PersonRef =
  * the router). Returns null for anything that names no person (the route answers 404).
  */
 export function parsePersonRef(segment: string): PersonRef | null {
-  if (/^[0-9]{1,15}$/.test(segment)) {
+  if (/^\d{1,15}$/.test(segment)) {
     const crmId = Number(segment);
     return crmId > 0 ? { kind: 'crmId', crmId } : null;
   }

@@ -142,7 +142,7 @@ export class RedisRateLimiter implements RateLimiter {
         limit, this.windowMs, quotaLimit ?? -1, resetMonth + MONTH_MARGIN_MS, seed,
       );
       reply = await run(-1);
-      if (Number(reply[0]) === 2) reply = await run(await this.seedOf(key.keyId, month));
+      if (reply[0] === 2) reply = await run(await this.seedOf(key.keyId, month));
     } catch (error) {
       this.options.onError?.(error);
       const quota: QuotaState = { month, used: 0, limit: quotaLimit, resetMs: resetMonth };

@@ -84,7 +84,7 @@ export function registerBulkImportRoutes(app: FastifyInstance, options: BulkImpo
   app.post('/bulkImportJobs', async (request, reply) => {
     const ctx = callContextOf(request);
     if (request.body === undefined) throw httpError(400, 'BAD_REQUEST', 'A JSON body with file and actions is required.');
-    const jobId = await imports.createJob(ctx, request.body, `${requestOrigin(request)}`);
+    const jobId = await imports.createJob(ctx, request.body, requestOrigin(request));
     return reply.code(201).send({ jobId });
   });
 
