@@ -92,10 +92,10 @@ export const DEFAULT_HEADER_ALIASES: Readonly<Record<ContactField, readonly stri
  */
 export function identifierTypeOf(header: string): string {
   const key = headerKey(header);
-  if (/^(ssn|socsec|socialsecurity|sin$)/.test(key)) return 'ssn';
+  if (/^(?:ssn|socsec|socialsecurity|sin$)/.test(key)) return 'ssn';
   if (key.startsWith('passport')) return 'passport';
-  if (/^(drivers?licen[cs]e|dl(no|number)?$|licen[cs]enumber)/.test(key)) return 'driverslicense';
-  if (/^(nino|nin|nationalinsurance)/.test(key)) return 'nino';
+  if (/^(?:drivers?licen[cs]e|dl(?:no|number)?$|licen[cs]enumber)/.test(key)) return 'driverslicense';
+  if (/^(?:nino|nin|nationalinsurance)/.test(key)) return 'nino';
   return key;
 }
 

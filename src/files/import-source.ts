@@ -86,7 +86,7 @@ export async function* fetchSource(url: string, allowed: readonly string[], limi
   }
   if (response.body === null) return;
   try {
-    yield* limitBytes(response.body as unknown as AsyncIterable<Uint8Array>, limits.maxBytes);
+    yield* limitBytes(response.body, limits.maxBytes);
   } catch (err) {
     if (err instanceof SourceError) throw err;
     throw new SourceError(describeFetchError(target, err, limits));
@@ -115,7 +115,7 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
 const ZIP_SLICE = 4096;
 
 function isDataEntry(name: string): boolean {
-  return !name.endsWith('/') && !name.startsWith('__MACOSX/') && !/(^|\/)\.DS_Store$/.test(name);
+  return !name.endsWith('/') && !name.startsWith('__MACOSX/') && !/(?:^|\/)\.DS_Store$/.test(name);
 }
 
 /**
@@ -153,7 +153,8 @@ export async function* unzipIfZip(chunks: AsyncIterable<Uint8Array>, limits: Pic
   let inflated = 0;
   let consumed = 0;
   let failure: Error | null = null;
-  let complete = false;
+  // Set by the inflater's callback (a property, so the end check below reads what it set).
+  const entry = { complete: false };
   const unzip = new Unzip((file: UnzipFile) => {
     localEntries++;
     if (!isDataEntry(file.name)) return;
@@ -163,7 +164,7 @@ export async function* unzipIfZip(chunks: AsyncIterable<Uint8Array>, limits: Pic
       return;
     }
     file.ondata = (err, data, final) => {
-      if (final) complete = true;
+      if (final) entry.complete = true;
       if (err !== null) {
         failure ??= new SourceError(`The zip is damaged (${err.message}).`);
         return;
@@ -207,7 +208,7 @@ export async function* unzipIfZip(chunks: AsyncIterable<Uint8Array>, limits: Pic
     while (out.length > 0) yield out.shift() as Uint8Array;
   }
   if (entries === 0) throw new SourceError('The zip holds no file (or is damaged); put one delimited file in it.');
-  if (!complete) throw new SourceError('The zip is damaged or cut short: its file does not end.');
+  if (!entry.complete) throw new SourceError('The zip is damaged or cut short: its file does not end.');
   checkZipEnd(tail, { entries: localEntries, crc, size: inflated, isData: isDataEntry });
 }
 

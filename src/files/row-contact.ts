@@ -34,10 +34,23 @@ export function compileRowLayout(plan: HeaderPlan): RowLayout {
   return { single, emails, phones, identifiers, attributes: plan.attributes, idColumn: plan.idColumn };
 }
 
-/** An email address inside a cell: "ada@x.org", "Ada Lovelace <ada@x.org>", "mailto:ada@x.org". */
-const EMAIL_IN_CELL = /[^\s<>;,"'()\[\]]+@[^\s<>;,"'()\[\]]+/g;
-/** "Display Name <addr@x>": the name before the angle brackets. */
-const DISPLAY_NAME = /^\s*"?([^"<>@]{2,100}?)"?\s*<[^<>]+@[^<>]+>\s*$/;
+/**
+ * What separates the addresses of a cell: an address is a run of anything else with an "@"
+ * that has something on both sides ("ada@x.org", "mailto:ada@x.org"). Splitting, rather than
+ * one regex matching runs around an "@", keeps a long cell linear.
+ */
+const CELL_SEPARATORS = /[\s<>;,"'()[\]]+/;
+/**
+ * "Display Name <addr@x>" (the cell trimmed): the name before the angle brackets, and what
+ * they hold. The name is at most 100 characters, so trying its lengths stays linear.
+ */
+const DISPLAY_NAME = /^"?([^"<>@]{2,100}?)"?\s*<([^<>]+)>$/;
+
+/** Whether a text has an "@" with something before and after it. */
+function hasInnerAt(text: string): boolean {
+  const at = text.indexOf('@', 1);
+  return at !== -1 && at < text.length - 1;
+}
 
 /**
  * The email addresses of a cell (several may be separated by spaces, commas or semicolons;
@@ -45,13 +58,26 @@ const DISPLAY_NAME = /^\s*"?([^"<>@]{2,100}?)"?\s*<[^<>]+@[^<>]+>\s*$/;
  * cell holds exactly one address with one.
  */
 export function emailsInCell(text: string): { emails: string[]; displayName: string | null } {
-  const emails = (text.match(EMAIL_IN_CELL) ?? []).map((e) => e.replace(/^mailto:/i, ''));
-  const display = emails.length === 1 ? DISPLAY_NAME.exec(text)?.[1]?.trim() ?? null : null;
+  const emails = text.split(CELL_SEPARATORS).filter(hasInnerAt).map((e) => e.replace(/^mailto:/i, ''));
+  let display: string | null = null;
+  if (emails.length === 1) {
+    // Trimmed first, so no quantifier competes for the spaces around the name; the name's
+    // two characters may still count one space before it (" A <ada@x.org>" names "A").
+    const cut = text.trimEnd();
+    const trimmed = cut.trimStart();
+    const named = DISPLAY_NAME.exec(trimmed) ?? (trimmed.length < cut.length ? DISPLAY_NAME.exec(cut.slice(cut.length - trimmed.length - 1)) : null);
+    if (named?.[1] !== undefined && named[2] !== undefined && hasInnerAt(named[2])) display = named[1].trim();
+  }
   return { emails, displayName: display !== null && display.length > 0 ? display : null };
 }
 /** Separators between several phones in one cell (not "," or spaces: they format numbers). */
 const PHONE_SEPARATORS = /\s*[;|]\s*/;
-const ISO_ALPHA2 = /^[A-Za-z]{2}$/;
+const ISO_ALPHA2 = /^[A-Z]{2}$/i;
+
+/** The address columns a row may fill, each named as the address field it fills. */
+const ADDRESS_FIELDS = [
+  'addressLine1', 'addressLine2', 'addressLine3', 'streetNumber', 'streetName', 'city', 'stateOrProvince', 'zipOrPostalCode',
+] as const satisfies readonly (keyof AddressInput & ContactField)[];
 
 function cell(cells: readonly string[], at: number | undefined): string | null {
   if (at === undefined) return null;
@@ -110,22 +136,11 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
     }
   }
   const address: { -readonly [K in keyof AddressInput]: AddressInput[K] } = {};
-  let hasAddress = false;
-  const put = (key: keyof AddressInput, field: ContactField): void => {
+  for (const field of ADDRESS_FIELDS) {
     const value = get(field);
-    if (value !== null) {
-      address[key] = value;
-      hasAddress = true;
-    }
-  };
-  put('addressLine1', 'addressLine1');
-  put('addressLine2', 'addressLine2');
-  put('addressLine3', 'addressLine3');
-  put('streetNumber', 'streetNumber');
-  put('streetName', 'streetName');
-  put('city', 'city');
-  put('stateOrProvince', 'stateOrProvince');
-  put('zipOrPostalCode', 'zipOrPostalCode');
+    if (value !== null) address[field] = value;
+  }
+  const hasAddress = Object.keys(address).length > 0;
   if (hasAddress && country !== null) address.countryCode = country;
   const identifiers: IdentifierInput[] = [];
   for (const { column, type } of layout.identifiers) {

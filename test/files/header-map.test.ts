@@ -153,6 +153,14 @@ describe('rowToContact', () => {
     expect(rowToContact(['Bob', 'Smith', '"B. Smith" <bs@x.org>; other@y.org'], layout)).toMatchObject({ firstName: 'Bob', lastName: 'Smith', emails: ['bs@x.org', 'other@y.org'] });
   });
 
+  it('reads long email cells (no regex backtracks over them: lint guards that): no @, many @, far-apart name and address', () => {
+    const layout = compileRowLayout(plan(['first', 'last', 'email']));
+    expect(rowToContact(['', '', 'a'.repeat(100_000)], layout).emails).toEqual([]);
+    const ats = '@'.repeat(50_000);
+    expect(rowToContact(['', '', `Ada <${ats}`], layout)).toMatchObject({ firstName: null, emails: [ats] });
+    expect(rowToContact(['', '', `Ada Lovelace${' '.repeat(100_000)}<ada@x.org>`], layout)).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', emails: ['ada@x.org'] });
+  });
+
   it('a full name without a surname does not fill an empty surname column; a title is no first name', () => {
     const layout = compileRowLayout(plan(['full_name', 'first_name', 'surname']));
     expect(rowToContact(['Alfred Enoch', 'Alfred', ''], layout)).toMatchObject({ firstName: 'Alfred', lastName: null });
