@@ -9,7 +9,9 @@ function cell(value: unknown): string {
       .map(([k, v]) => `${k}=${cell(v)}`)
       .join(' ');
   }
-  return String(value);
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
+  return typeof value; // a function or symbol: no row holds one
 }
 
 /** Render rows (objects with the same keys) as an aligned table; "(none)" when empty. */

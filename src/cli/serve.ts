@@ -129,7 +129,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     } catch (err) {
       await limiter.close().catch(() => undefined);
       await crm.close();
-      throw new Error(`Redis at ${options.redis} cannot be reached: ${describeError(err)}`);
+      throw new Error(`Redis at ${options.redis} cannot be reached: ${describeError(err)}`, { cause: err });
     }
   }
   const settings = options.imports ?? importSettingsFromEnv({});

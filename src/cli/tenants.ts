@@ -25,12 +25,12 @@ export function readJsonFile(path: string, io: CliIo): unknown {
     text = readFileSync(full, 'utf8');
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    throw new Error(code === 'ENOENT' ? `${path}: no such file` : `${path}: cannot read (${code ?? 'error'})`);
+    throw new Error(code === 'ENOENT' ? `${path}: no such file` : `${path}: cannot read (${code ?? 'error'})`, { cause: err });
   }
   try {
     return JSON.parse(text) as unknown;
   } catch (err) {
-    throw new Error(`${path}: not valid JSON (${err instanceof Error ? err.message : String(err)})`);
+    throw new Error(`${path}: not valid JSON (${err instanceof Error ? err.message : String(err)})`, { cause: err });
   }
 }
 
@@ -44,9 +44,8 @@ export function registerTenants(program: Command, io: CliIo): void {
     .argument('<name>', 'tenant name')
     .option(DB_FLAGS, DB_HELP)
     .action(async (name: string, opts: { db?: string }) => {
-      const tenant = await withCrm(resolveDbPath(opts.db, io), (crm) => crm.createTenant(name));
+      await withCrm(resolveDbPath(opts.db, io), (crm) => crm.createTenant(name));
       io.stderr(`matchbook: created tenant "${name}"\n`);
-      void tenant;
     });
 
   tenants
