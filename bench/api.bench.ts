@@ -79,8 +79,8 @@ export function toCandidate(c: ContactInput): Record<string, unknown> {
       if (typeof p === 'string') {
         // The corpus writes some extensions into the text ("... ext. 905", "...x905"); an API
         // client sends them in `ext` (the contract strips non-digits from phoneNumber).
-        const m = /^(.*?)\s*(?:ext\.?|x)\s*(\d{1,6})$/i.exec(p);
-        return m === null ? { phoneNumber: p } : { phoneNumber: m[1]!, ext: m[2]! };
+        const m = /(?:ext\.?|x)\s*(\d{1,6})$/i.exec(p);
+        return m === null ? { phoneNumber: p } : { phoneNumber: p.slice(0, m.index).trimEnd(), ext: m[1]! };
       }
       const phone: Record<string, string> = { phoneNumber: p.phoneNumber };
       if (p.ext) phone['ext'] = p.ext;

@@ -169,7 +169,7 @@ export function contactCsvCells(c: ContactInput): string[] {
     c.firstName ?? '', c.middleName ?? '', c.lastName ?? '', c.suffix ?? '', c.dateOfBirth ?? '',
     (c.emails ?? []).join('; '), phones.join('; '), a?.addressLine1 ?? '', a?.addressLine2 ?? '',
     a?.city ?? '', a?.stateOrProvince ?? '', a?.zipOrPostalCode ?? '',
-  ].map((v) => csvCell(v ?? ''));
+  ].map((v) => csvCell(v));
 }
 
 function main(argv: readonly string[]): void {

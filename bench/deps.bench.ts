@@ -372,7 +372,7 @@ async function main(): Promise<void> {
   process.stdout.write = ((chunk: string | Uint8Array): boolean => {
     swallowed += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     return true;
-  }) as typeof process.stdout.write;
+  });
   let natural: Natural;
   let unorm: Unorm;
   try {

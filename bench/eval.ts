@@ -94,7 +94,7 @@ async function main(): Promise<void> {
     const at = args.indexOf(`--${name}`);
     if (at >= 0 && args[at + 1] !== undefined) raw[name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = args[at + 1] as string;
   }
-  const run = defaultRun(raw as RawMatchOptions);
+  const run = defaultRun(raw);
   const dir = mkdtempSync(join(tmpdir(), 'matchbook-eval-'));
   try {
     const sets = [...publicSets(), ...messySets(dir)].filter((s) => s.name.includes(only));

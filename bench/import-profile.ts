@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Session } from 'node:inspector/promises';
 import { BulkImports, Crm, ImportRunner } from '../src/crm/index.js';
-import type { SqliteStore } from '../src/store/sqlite-store.js';
+import { SqliteStore } from '../src/store/sqlite-store.js';
 import { generateCorpus } from './corpus.js';
 import { csvOf } from './lib/import-csv.js';
 
@@ -37,6 +37,8 @@ const dir = mkdtempSync(join(tmpdir(), 'matchbook-import-profile-'));
 try {
   let tick = Date.parse('2026-01-01T00:00:00Z');
   const crm = await Crm.open({ db: join(dir, 'p.db'), synchronous: sync, now: () => new Date(tick) });
+  const store = crm.store;
+  if (!(store instanceof SqliteStore)) throw new Error('import-profile measures the SQLite store');
   await crm.createTenant('bench');
   const { key } = await crm.createKey({ tenant: 'bench', tier: 'Internal', contexts: ['campaign'], defaultContext: 'campaign' });
   const ctx = { tenantId: (await crm.authenticate(key))!.tenantId, context: 'campaign' as const };
@@ -71,14 +73,14 @@ try {
     const view = await imports.getJob(ctx, id);
     const n = view?.rowsTotal ?? 0;
     const us = (cpu.user + cpu.system) / n;
-    process.stderr.write(`${name}: ${n} rows ${seconds.toFixed(1)} s ${Math.round(n / seconds)} rows/s, CPU ${Math.round(us)} µs/row (user ${Math.round(cpu.user / n)}, sys ${Math.round(cpu.system / n)}), ${view?.status} failed ${view?.rowsFailed}, commits ${(crm.store as SqliteStore).stats.commits} commit ms ${Math.round((crm.store as SqliteStore).stats.commitMs)}\n`);
+    process.stderr.write(`${name}: ${n} rows ${seconds.toFixed(1)} s ${Math.round(n / seconds)} rows/s, CPU ${Math.round(us)} µs/row (user ${Math.round(cpu.user / n)}, sys ${Math.round(cpu.system / n)}), ${view?.status} failed ${view?.rowsFailed}, commits ${store.stats.commits} commit ms ${Math.round(store.stats.commitMs)}\n`);
     tick += 3_600_000;
     return id;
   };
   const seedId = await run('seed', csvOf((function* people() { for (const p of corpus.people()) yield p.contact; })()));
   const measuredId = await run(canvass ? 'measured with CanvassResults' : 'measured', csvOf(corpus.queries({ count: rows, seed: 43 }).map((q) => q.candidate)), prof !== '', canvass);
   if (digest !== '') {
-    const db = (crm.store as SqliteStore).db;
+    const db = store.db;
     const out: string[] = [];
     for (const r of db.prepare('SELECT * FROM people ORDER BY crm_id').iterate() as Iterable<Record<string, unknown>>) out.push(JSON.stringify(r));
     for (const jobId of [seedId, measuredId]) {

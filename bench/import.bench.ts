@@ -126,8 +126,8 @@ async function runJob(name: string, base: string, key: string, pid: number, csv:
 /** find at a fixed rate for `seconds` (or until `until` resolves, in 5 s rounds); latency samples in ms. */
 async function findAtRate(base: string, key: string, bodies: readonly string[], rate: number, seconds: number, until?: Promise<unknown>): Promise<{ p50: number; p99: number; requests: number; non2xx: number }> {
   let next = 0;
-  let stop = false;
-  void until?.then(() => { stop = true; });
+  const rounds = { last: false }; // set when `until` resolves (a property: the loop reads what the callback set)
+  void until?.then(() => { rounds.last = true; });
   const results: Result[] = [];
   do {
     results.push(await autocannon({
@@ -143,7 +143,7 @@ async function findAtRate(base: string, key: string, bodies: readonly string[], 
         setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length]! }),
       }],
     }));
-  } while (until !== undefined && !stop);
+  } while (until !== undefined && !rounds.last);
   // Rounds are the same length: the median of the rounds' percentiles summarizes them.
   return {
     p50: median(results.map((r) => r.latency.p50)),

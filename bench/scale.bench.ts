@@ -70,8 +70,9 @@ function parseArgs(argv: readonly string[]): Args {
 /** A CSV field for COPY (FORMAT csv): NULL is an unquoted empty field. */
 function csv(v: unknown): string {
   if (v === null || v === undefined) return '';
-  const s = typeof v === 'string' ? v : String(v);
-  return `"${s.replace(/"/g, '""')}"`;
+  if (typeof v === 'number' || typeof v === 'bigint' || typeof v === 'boolean') return `"${String(v)}"`;
+  if (typeof v !== 'string') throw new TypeError(`not a COPY field: ${typeof v}`);
+  return `"${v.replace(/"/g, '""')}"`;
 }
 
 /** `psql URL -c "\copy table (cols) FROM STDIN (FORMAT csv)"`, written to with back-pressure. */

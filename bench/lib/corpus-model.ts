@@ -133,11 +133,11 @@ const NON_DECOMPOSING: Readonly<Record<string, string>> = {
 
 /** Removes accents the way a keyboard without them would: "Łukasz" -> "Lukasz". */
 export function stripAccents(text: string): string {
-  if (!/[^\x00-\x7f]/.test(text)) return text;
+  if (!/[\u0080-\uffff]/.test(text)) return text;
   return text
     .normalize('NFKD')
     .replace(ACCENTS, '')
-    .replace(/[łŁøØßıæÆđĐ]/g, (ch) => NON_DECOMPOSING[ch] ?? ch);
+    .replace(/[łøßıæđ]/gi, (ch) => NON_DECOMPOSING[ch] ?? ch);
 }
 
 /** Lower-case ASCII letters only, for email local parts: "de la Cruz" -> "delacruz". */

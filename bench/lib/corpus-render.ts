@@ -36,7 +36,7 @@ export interface RenderedRecord {
 
 type LastKind = 'plain' | 'titled' | 'joined' | 'spaced' | 'partial';
 
-const HAS_NON_ASCII = /[^\x00-\x7f]/;
+const HAS_NON_ASCII = /[\u0080-\uffff]/;
 
 function styleText(text: string, accents: boolean, mode: CaseMode): string {
   const t = accents ? text : stripAccents(text);
@@ -298,9 +298,8 @@ export function renderQuery(
   const emails: string[] = [];
   const phones: (PhoneInput | string)[] = [];
   const addresses: AddressInput[] = [];
-  let linked = false;
-  let shared = false;
-  let personal = false;
+  // What the values sent have in common with the record (set by the add* helpers).
+  const sent = { linked: false, shared: false, personal: false };
 
   const addEmail = (index: number): void => {
     const canonical = person.emails[index];
@@ -315,9 +314,9 @@ export function renderQuery(
     const stored = record?.emails[index];
     if (stored !== undefined && stored !== email && stored.toLowerCase() === email.toLowerCase()) tags.add('email-case');
     emails.push(email);
-    linked = true;
-    if (canonical === person.sharedEmail) shared = true;
-    else personal = true;
+    sent.linked = true;
+    if (canonical === person.sharedEmail) sent.shared = true;
+    else sent.personal = true;
   };
   const addPhone = (index: number): void => {
     const phone = person.phones[index];
@@ -326,9 +325,9 @@ export function renderQuery(
     const stored = record?.phones[index];
     if (stored !== undefined && phoneText(stored) !== phoneText(rendered)) tags.add('phone-format');
     phones.push(rendered);
-    linked = true;
-    if (person.sharedPhones.includes(phone.digits)) shared = true;
-    else personal = true;
+    sent.linked = true;
+    if (person.sharedPhones.includes(phone.digits)) sent.shared = true;
+    else sent.personal = true;
   };
   const addAddress = (index: number): void => {
     const address = person.addresses[index];
@@ -348,8 +347,8 @@ export function renderQuery(
     }
     if (index > 0) tags.add('old-address');
     addresses.push(out);
-    linked = true;
-    shared = true;
+    sent.linked = true;
+    sent.shared = true;
   };
   const preferredPhone = (): number => {
     const mobile = person.phones.findIndex((p) => p.kind === 'mobile');
@@ -376,7 +375,7 @@ export function renderQuery(
     addAddress(person.addresses.length > 1 && rng.chance(0.15) ? 1 : 0);
   }
   // Keep the query linkable: at least one value that is also on the record.
-  if (!linked) {
+  if (!sent.linked) {
     const options: (() => void)[] = [];
     if (person.emails.length > 0) options.push(() => addEmail(rng.int(person.emails.length)));
     if (person.phones.length > 0) options.push(() => addPhone(preferredPhone()));
@@ -384,7 +383,7 @@ export function renderQuery(
     if (options.length > 0) rng.pick(options)();
   }
   // A relative is only a hard negative if the query carries something the family shares.
-  if (kind === 'new-relative' && !shared && person.addresses.length > 0) addAddress(0);
+  if (kind === 'new-relative' && !sent.shared && person.addresses.length > 0) addAddress(0);
 
   if (person.dob !== null && (rng.chance(0.65) || kind === 'new-junior')) {
     let dob = person.dob;
@@ -403,7 +402,7 @@ export function renderQuery(
     }
     candidate.dateOfBirth = dob;
   }
-  if (person.namesake && !personal && candidate.dateOfBirth === undefined && candidate.suffix === undefined) {
+  if (person.namesake && !sent.personal && candidate.dateOfBirth === undefined && candidate.suffix === undefined) {
     tags.add('namesake-ambiguous');
   }
   if (emails.length > 0) candidate.emails = emails;

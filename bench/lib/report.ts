@@ -57,10 +57,17 @@ export function median(values: readonly number[]): number {
   return quantile(values, 0.5);
 }
 
+/**
+ * A cell that reads as a number ("1,234", "~12 ms", "<5%", "2.1 MB", "x1.02 (3)"): comparison
+ * and number marks, a digit, then numbers and units. Split at the first digit, so no two
+ * quantifiers compete for the same characters.
+ */
+const NUMERIC_CELL = /^[.,\s%×x<>=~+-]*\d[\d.,\s%µmskKMGB/×x()<>=~+-]*$/;
+
 /** Renders rows as a GitHub-flavoured Markdown table (numbers right-aligned). */
 export function markdownTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
-  const numeric = header.map((_h, i) => rows.length > 0 && rows.every((r) => /^[\d.,\s%×x<>=~+-]*\d[\d.,\s%µmskKMGB/×x()-]*$/.test(r[i] ?? '')));
+  const numeric = header.map((_h, i) => rows.length > 0 && rows.every((r) => NUMERIC_CELL.test(r[i] ?? '')));
   const line = (cells: readonly string[]): string =>
     `| ${cells.map((c, i) => (numeric[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0))).join(' | ')} |`;
   const rule = `|${widths.map((w, i) => (numeric[i] ? `${'-'.repeat(w + 1)}:` : '-'.repeat(w + 2))).join('|')}|`;

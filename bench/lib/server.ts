@@ -14,7 +14,7 @@ const REPO = fileURLToPath(new URL('../../', import.meta.url));
 /** The Node flags of package.json's `start` script (`node <flags> dist/cli/main.js serve`): the benches run what users run. */
 export function startFlags(): string[] {
   const pkg = JSON.parse(readFileSync(join(REPO, 'package.json'), 'utf8')) as { scripts?: { start?: string } };
-  const m = /^node\s+(.*?)\s*dist\/cli\/main\.js\b/.exec(pkg.scripts?.start ?? '');
+  const m = /^node\s(.*?)dist\/cli\/main\.js\b/.exec(pkg.scripts?.start ?? '');
   return m?.[1] === undefined ? [] : m[1].split(/\s+/).filter((f) => f.startsWith('--'));
 }
 

@@ -36,8 +36,8 @@ export const DEFAULT_ENTITIES: Readonly<Record<Scenario, number>> = {
 /** Generates one labelled file. Throws a RangeError naming the option that is out of range. */
 export function generateMessy(options: MessyOptions): MessyFile {
   const { scenario, level, seed } = options;
-  if (!(scenario in DEFAULT_ENTITIES)) throw new RangeError(`scenario must be one of historical, ocr, mixed (got ${String(scenario)})`);
-  if (!LEVELS.includes(level)) throw new RangeError(`level must be one of ${LEVELS.join(', ')} (got ${String(level)})`);
+  if (!(scenario in DEFAULT_ENTITIES)) throw new RangeError(`scenario must be one of historical, ocr, mixed (got ${scenario})`);
+  if (!LEVELS.includes(level)) throw new RangeError(`level must be one of ${LEVELS.join(', ')} (got ${level})`);
   if (!Number.isInteger(seed)) throw new RangeError(`seed must be an integer (got ${String(seed)})`);
   const entities = options.entities ?? DEFAULT_ENTITIES[scenario];
   if (!Number.isInteger(entities) || entities < 1 || entities > MAX_MESSY_ENTITIES) {

@@ -111,7 +111,7 @@ export function keyboardTypo(text: string, rng: Rng, digitsOnly = false): string
   const positions: number[] = [];
   for (let i = 0; i < text.length; i++) {
     const ch = text.charAt(i);
-    if (digitsOnly ? /\d/.test(ch) : /[a-zA-Z0-9]/.test(ch)) positions.push(i);
+    if (digitsOnly ? /\d/.test(ch) : /[a-z0-9]/i.test(ch)) positions.push(i);
   }
   if (positions.length === 0) return null;
   const at = rng.pick(positions);
