@@ -5,6 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import process from 'node:process';
 
 const dir = mkdtempSync(join(tmpdir(), 'matchbook-test-'));
 const out = join(dir, 'results.json');
@@ -30,5 +31,5 @@ try {
 rmSync(dir, { recursive: true, force: true });
 const code = run.status ?? 1;
 if (code !== 0 && failed === 0) failed = 1;
-console.log(`${passed} passed, ${failed} failed`);
+process.stdout.write(`${passed} passed, ${failed} failed\n`);
 process.exit(code);

@@ -43,17 +43,17 @@ function postgresBin(): string | null {
   return versions[0] === undefined ? null : join(root, versions[0], 'bin');
 }
 
-function missing(what: string): null {
+function missing(what: string): false {
   const text = `${what} not found: the tests that need it are SKIPPED. Install it (apt-get install postgresql redis-server) to run them.`;
   if (IN_CI) throw new Error(`${what} not found, and CI=true: these tests must run in CI (.ci/run installs it).`);
   console.warn(`\n\n*** ${text} ***\n\n`);
-  return null;
+  return false;
 }
 
 /** Whether PostgreSQL's server binaries exist (the suite using them is skipped otherwise, except in CI). */
-export const HAVE_POSTGRES = postgresBin() !== null || missing('PostgreSQL (initdb, pg_ctl)') !== null;
+export const HAVE_POSTGRES = postgresBin() !== null || missing('PostgreSQL (initdb, pg_ctl)');
 /** Whether redis-server exists (as {@link HAVE_POSTGRES}). */
-export const HAVE_REDIS = which('redis-server') !== null || missing('redis-server') !== null;
+export const HAVE_REDIS = which('redis-server') !== null || missing('redis-server');
 
 /** A running throwaway PostgreSQL cluster. */
 export interface PgServer {

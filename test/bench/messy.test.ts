@@ -162,7 +162,7 @@ describe('generateMessy: rates', () => {
       const table = ratesMarkdown(SCENARIO_RATES[scenario]);
       const source = readFileSync(new URL(`../../bench/lib/messy/${scenario}.ts`, import.meta.url), 'utf8');
       const header = source.slice(0, source.indexOf('*/'));
-      const inFile = header.split('\n').map((l) => l.replace(/^ \* ?/, '')).filter((l) => l.startsWith('| rate |') || /^\| \w+ \| (record|entity) \|/.test(l) || l === '|---|---|---|---|---|---|');
+      const inFile = header.split('\n').map((l) => l.replace(/^ \* ?/, '')).filter((l) => l.startsWith('| rate |') || /^\| \w+ \| (?:record|entity) \|/.test(l) || l === '|---|---|---|---|---|---|');
       expect(inFile).toEqual(table);
       const readme = readFileSync(new URL('../../bench/README.md', import.meta.url), 'utf8');
       expect(readme).toContain(table.join('\n'));
@@ -258,7 +258,7 @@ describe('scenario historical', () => {
     expect(share((c) => c.birth_date === '')).toBeGreaterThan(0.3);
     expect(share((c) => /^\d{4}$/.test(c.birth_date ?? ''))).toBeGreaterThan(0.03);
     expect(share((c) => /1[67]\d\d/.test(c.birth_date ?? ''))).toBeGreaterThan(0.05);
-    expect(share((c) => /^(Sir|Lord|Lady|Rev|Revd|Reverend|Dr|Captain|Capt|Mrs|Miss|Mr)\.?$/.test(c.given_name ?? ''))).toBeGreaterThan(0.01);
+    expect(share((c) => /^(?:Sir|Lord|Lady|Rev|Revd|Reverend|Dr|Captain|Capt|Mrs|Miss|Mr)\.?$/.test(c.given_name ?? ''))).toBeGreaterThan(0.01);
     expect(share((c) => /^\p{L}\.?$/u.test(c.given_name ?? ''))).toBeGreaterThan(0.02);
     expect(share((c) => c.surname === '')).toBeGreaterThan(0.1);
   });
@@ -292,14 +292,14 @@ describe('scenario mixed', () => {
       const native = r.filter((x) => script.test(x.cells.name ?? ''));
       expect(native.length).toBeGreaterThan(3);
       const clusters = new Set(native.map((x) => x.cells.cluster));
-      expect(r.some((x) => clusters.has(x.cells.cluster) && /^[A-Za-z' -]+$/.test(`${x.cells.first_name}${x.cells.name}`) && `${x.cells.first_name}${x.cells.name}` !== '')).toBe(true);
+      expect(r.some((x) => clusters.has(x.cells.cluster) && /^[A-Z' -]+$/i.test(`${x.cells.first_name}${x.cells.name}`) && `${x.cells.first_name}${x.cells.name}` !== '')).toBe(true);
     }
   });
 
   it('has the formats and rows real merged files have', () => {
     const r = rows();
     const some = (pred: (c: Record<string, string>) => boolean): number => r.filter((x) => pred(x.cells)).length;
-    expect(some((c) => /^[^<]+ <[^>]+@[^>]+>$/.test(c.email ?? ''))).toBeGreaterThan(20);
+    expect(some((c) => /^[^<]+ <[^>][^>@]*@[^>]+>$/.test(c.email ?? ''))).toBeGreaterThan(20);
     expect(some((c) => /^\d{3}-\d{4}$/.test(c.phone ?? ''))).toBeGreaterThan(20);
     expect(some((c) => /^\d{4}-\d\d-\d\d$/.test(c.dob ?? ''))).toBeGreaterThan(100);
     expect(some((c) => /^\d\d\/\d\d\/\d{4}$/.test(c.dob ?? ''))).toBeGreaterThan(100);
@@ -353,7 +353,7 @@ describe('corruption functions (seeded properties)', () => {
         expect(isValidDate(typo)).toBe(true);
         const a = formatDate(d, 'iso').replace(/-/g, '');
         const b = formatDate(typo, 'iso').replace(/-/g, '');
-        expect([...a].filter((ch, i) => ch !== b[i])).toHaveLength(1);
+        expect(a.split('').filter((ch, i) => ch !== b[i])).toHaveLength(1);
         const swapped = swapDayMonth(d);
         if (swapped !== null) expect(isValidDate(swapped) && (swapped.m !== d.m || swapped.d !== d.d)).toBe(true);
       }),

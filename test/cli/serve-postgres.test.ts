@@ -73,8 +73,9 @@ describe.skipIf(!HAVE_POSTGRES || !HAVE_REDIS)('several serve processes on Postg
   });
   afterAll(() => {
     for (const p of procs) if (p.child.exitCode === null && p.child.signalCode === null) p.child.kill('SIGKILL');
-    redis?.stop();
-    pg?.stop();
+    // Unset when beforeAll failed first (afterAll still runs).
+    (redis as RedisServer | undefined)?.stop();
+    (pg as PgServer | undefined)?.stop();
   });
 
   const post = (p: ServeProcess, path: string, body: unknown, key = internal): Promise<Response> =>

@@ -68,24 +68,25 @@ export async function startServe(
   });
   let out = '';
   let err = '';
-  let ended: string | null = null;
+  // How the process ended, once it has (set by its events: a property, read after awaits).
+  const status: { ended: string | null } = { ended: null };
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((res) =>
     child.on('exit', (code, signal) => {
-      ended = signal !== null ? `signal ${signal}` : `exit code ${code}`;
+      status.ended = signal !== null ? `signal ${signal}` : `exit code ${code}`;
       res({ code, signal });
     }),
   );
-  child.on('error', (e) => (ended = `spawn error: ${e.message}`));
+  child.on('error', (e) => (status.ended = `spawn error: ${e.message}`));
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const waited: Waited = { what: `matchbook serve ${args.join(' ')}`, output: () => `${err}${out === '' ? '' : `\n(stdout)\n${out}`}`, ended: () => ended };
+  const waited: Waited = { what: `matchbook serve ${args.join(' ')}`, output: () => `${err}${out === '' ? '' : `\n(stdout)\n${out}`}`, ended: () => status.ended };
   try {
     const base = await pollUntil(waited, () => /listening on (http:\/\/[^\s;]+)/.exec(err)?.[1], options);
     await pollUntil(waited, async () => ((await answers200(`${base}${options.readyPath ?? '/ready'}`)) ? true : undefined), options);
     const key = /^\s+([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\s*$/m.exec(err);
     return { child, base, demoKey: key?.[1] ?? null, stderr: () => err, stdout: () => out, exited };
   } catch (error) {
-    if (ended === null) child.kill('SIGKILL');
+    if (status.ended === null) child.kill('SIGKILL');
     throw error;
   }
 }

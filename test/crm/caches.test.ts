@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Crm, CrmError, type CallContext } from '../../src/crm/index.js';
-import { SqliteStore } from '../../src/store/index.js';
+import { sqliteStoreOf } from './fixtures.js';
 
 let dir: string;
 /** The server Crm's clock, ms since the epoch. */
@@ -36,7 +36,7 @@ const FRESHNESS_MS = 250;
 /** Counts the store's reads of keys and settings. */
 function countReads(crm: Crm): { keys: number; settings: number } {
   const counts = { keys: 0, settings: 0 };
-  const store = crm.store as SqliteStore;
+  const store = sqliteStoreOf(crm);
   const getKeyByHash = store.getKeyByHash.bind(store);
   const getSettings = store.getSettings.bind(store);
   store.getKeyByHash = async (hash) => {

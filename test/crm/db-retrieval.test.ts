@@ -44,8 +44,9 @@ describe.skipIf(!HAVE_POSTGRES)('database retrieval', () => {
     store = await PgStore.open({ url });
   });
   afterAll(async () => {
-    await store?.close();
-    await server?.stop();
+    // Unset when beforeAll failed first (afterAll still runs).
+    await (store as PgStore | undefined)?.close();
+    server?.stop();
   });
 
   it('every find answers as the in-memory index over the same people (inserts and updates in the same order)', async () => {

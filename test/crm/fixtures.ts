@@ -1,6 +1,8 @@
 /** Shared settings and helpers of the CRM tests. */
 import { readFileSync, readdirSync } from 'node:fs';
+import type { Crm } from '../../src/crm/index.js';
 import { parseTenantSettings, type ContextSettings } from '../../src/crm/settings.js';
+import { SqliteStore } from '../../src/store/index.js';
 
 /** A fully featured tenant: targeted email, organizations, custom fields, value lists. */
 export const RICH_SETTINGS_FILE = {
@@ -50,4 +52,11 @@ export function vanBody(file: string): unknown {
 /** data/van-clients files starting with a prefix. */
 export function vanFiles(prefix: string): string[] {
   return readdirSync(new URL('../../data/van-clients/', import.meta.url)).filter((f) => f.startsWith(prefix) && f.endsWith('.json')).sort();
+}
+
+/** The SQLite store of a CRM the test opened on a file (any other store fails the test). */
+export function sqliteStoreOf(crm: Crm): SqliteStore {
+  const store = crm.store;
+  if (!(store instanceof SqliteStore)) throw new Error('this test needs the SQLite store');
+  return store;
 }

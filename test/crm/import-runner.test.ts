@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SqliteStore } from '../../src/store/index.js';
+import { sqliteStoreOf } from './fixtures.js';
 
 let crm: Crm;
 let imports: BulkImports;
@@ -40,8 +41,8 @@ const runner = (owner: string) => new ImportRunner({ crm, owner, fetchUrl: () =>
 describe('ImportRunner', () => {
   it(`ends Failed after ${MAX_ATTEMPTS} interrupted attempts`, async () => {
     const id = await imports.createJob(ctx, request(), 'http://origin');
-    let job = null;
-    for (let i = 0; i <= MAX_ATTEMPTS; i++) job = await crm.store.claimImportJob(`dead-${i}`, i * 1000, 100);
+    let job = await crm.store.claimImportJob('dead-0', 0, 100);
+    for (let i = 1; i <= MAX_ATTEMPTS; i++) job = await crm.store.claimImportJob(`dead-${i}`, i * 1000, 100);
     expect(job?.attempts).toBe(MAX_ATTEMPTS + 1);
     await runner(`dead-${MAX_ATTEMPTS}`).run(job!);
     const view = await imports.getJob(ctx, id);
@@ -127,7 +128,7 @@ describe('ImportRunner', () => {
 
   it('a commit that fails stops the job Failed, with what was committed before it kept and counted', async () => {
     const id = await imports.createJob(ctx, request(), 'http://origin');
-    const store = crm.store as SqliteStore;
+    const store = sqliteStoreOf(crm);
     const exec = store.db.exec.bind(store.db);
     let armed = false; // from the 20th row on, the next COMMIT fails
     store.db.exec = ((sql: string) => {
@@ -136,7 +137,7 @@ describe('ImportRunner', () => {
         throw new Error('disk I/O error (injected)');
       }
       return exec(sql);
-    }) as typeof store.db.exec;
+    });
     const w = new ImportRunner({ crm, owner: 'w', fetchUrl: () => { throw new Error('no fetch'); }, limits: { maxBytes: 1e6, maxZipRatio: 100 }, leaseMs: 60_000, batchRows: 5, sliceMs: 0 });
     // Slow rows, so that the 50 take several of the store's 8 ms batches.
     const apply = crm.importFindOrCreate.bind(crm);

@@ -39,7 +39,7 @@ describe('index capacity', () => {
     const app = buildApp({ crm });
     const res = await app.inject({ method: 'POST', url: '/v4/people/findOrCreate', headers: { apiKey: key, 'content-type': 'application/json' }, payload: person(4) });
     expect(res.statusCode).toBe(507);
-    const body = res.json() as { errors: { code: string; text: string }[] };
+    const body = res.json<{ errors: { code: string; text: string }[] }>();
     expect(body.errors[0]?.code).toBe('INDEX_FULL');
     expect(body.errors[0]?.text).toMatch(/past its limit of 3 .*MATCHBOOK_MAX_INDEX_PEOPLE/);
     await app.close();

@@ -53,7 +53,7 @@ afterAll(async () => {
 function spyScopes(store: Store): { scopes: Set<string>; restore(): void } {
   const scopes = new Set<string>();
   const methods = ['countPeople', 'listNormalizations', 'listPeopleNotNormalizedBy', 'getPerson', 'listPeople', 'lastPeopleChange'] as const;
-  const saved = methods.map((m) => store[m]);
+  const saved: unknown[] = methods.map((m) => store[m].bind(store));
   for (const m of methods) {
     const original = store[m].bind(store) as (scope: Scope, ...rest: never[]) => Promise<unknown>;
     (store as unknown as Record<string, unknown>)[m] = (scope: Scope, ...rest: never[]) => {

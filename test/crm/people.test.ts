@@ -468,8 +468,8 @@ describe('concurrency', () => {
   it('different contexts do not wait for each other and stay separate', async () => {
     const body = { firstName: 'Grace', lastName: 'Hopper', emails: [{ email: 'grace@navy.example' }] };
     const [a, b] = await Promise.all([crm.findOrCreate(vf, body), crm.findOrCreate(cp, body)]);
-    expect(a?.status).toBe('UnmatchedStored');
-    expect(b?.status).toBe('UnmatchedStored');
-    expect(a?.crmId).not.toBe(b?.crmId);
+    expect(a.status).toBe('UnmatchedStored');
+    expect(b.status).toBe('UnmatchedStored');
+    expect(a.crmId).not.toBe(b.crmId);
   });
 });

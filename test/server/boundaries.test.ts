@@ -19,7 +19,7 @@ function tsFiles(dir: string): string[] {
 
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8');
-  return [...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
+  return [...text.matchAll(/^\s*(?:import|export)\b[^'"]+?from\s+['"]([^'"]+)['"]/gm)].map((m) => m[1]!);
 }
 
 describe('adapter boundaries', () => {

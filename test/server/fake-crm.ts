@@ -20,7 +20,7 @@ export const FAKE_VOTERFILE_ONLY_KEY = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 export class FakeCrm implements CrmPort {
   calls: { op: string; ctx: CallContext; body?: unknown; expand?: string[] }[] = [];
   next: MatchOutcome = outcome('Unmatched', null, 'no-candidates');
-  throwOnFind: unknown = null;
+  throwOnFind: Error | null = null;
   people = new Map<number, PersonView>([[7, { crmId: 7, firstName: 'Ada' } as unknown as PersonView]]);
 
   async authenticate(guid: string): Promise<KeyIdentity | null> {

@@ -105,7 +105,7 @@ export async function call(s: ImportServer, key: string, method: string, path: s
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   const text = await res.text();
-  let json: any = null;
+  let json: any;
   try {
     json = JSON.parse(text);
   } catch {

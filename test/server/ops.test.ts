@@ -85,7 +85,7 @@ describe('GET /health and GET /ready', () => {
     const waiting = await app.inject({ method: 'GET', url: '/ready' });
     expect(waiting.statusCode).toBe(503);
     expect(waiting.headers['retry-after']).toBe('1');
-    const body = waiting.json() as { status: string; reason: string; errors: { code: string; text: string }[] };
+    const body = waiting.json<{ status: string; reason: string; errors: { code: string; text: string }[] }>();
     expect(body.status).toBe('not-ready');
     expect(body.reason).toMatch(/^Loading indexes: 0 of 2 tenant contexts loaded/);
     expect(body.errors).toEqual([{ code: 'SERVICE_UNAVAILABLE', text: body.reason }]);

@@ -21,7 +21,7 @@ let myVoters: ParsonsLikeClient;
 beforeAll(async () => {
   s = await openImportServer();
   await s.crm.createTenant('newcomer');
-  key = (await s.crm.createKey({ tenant: 'newcomer', tier: DEMO_TIER as 'Internal' })).key;
+  key = (await s.crm.createKey({ tenant: 'newcomer', tier: DEMO_TIER })).key;
   van = new ParsonsLikeClient(s.url, key, 1);
   myVoters = new ParsonsLikeClient(s.url, key, 0);
 });
@@ -287,7 +287,7 @@ describe('bulk import', () => {
 
   it('bulk_apply_activist_codes with one unknown code: Completed with a row outcome', async () => {
     const codes = (await van.getRequest('activistCodes')) as { activistCodeId: number }[];
-    const csv = `Vanid,ActivistCodeID\n"${1}","${codes[0]?.activistCodeId}"\n"1","4242"\n`;
+    const csv = `Vanid,ActivistCodeID\n"1","${codes[0]?.activistCodeId}"\n"1","4242"\n`;
     const { job, rows } = await jobResults(await postBulkImport('parsons-sent-bulk-import-job-request-activist-codes.json', csv));
     expect(job).toMatchObject({ status: 'Completed', resourceType: 'ContactsActivistCodes' });
     expect(rows!.map((r) => r['ActivistCode'])).toEqual(['Processed', expect.stringMatching(/^ActivistCodeID: /)]);

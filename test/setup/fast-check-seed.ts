@@ -23,7 +23,7 @@ fc.configureGlobal({ ...fc.readConfigureGlobal(), seed });
 
 beforeEach((context) => {
   context.onTestFailed(() => {
-    const file = context.task.file?.name ?? '';
+    const file = context.task.file.name;
     console.error(`\nfast-check seed ${seed}: replay with  FC_SEED=${seed} npm test -- ${file} -t ${JSON.stringify(context.task.name)}\n`);
   });
 });

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { insertApplied, updateApplied } from './store-contract.js';
 import { Crm } from '../../src/crm/index.js';
 import { PERSON_SCALARS, SqliteStore, type ImportRowMark, type PersonRecord, type PersonScalars, type Scope } from '../../src/store/index.js';
+import { sqliteStoreOf } from '../crm/fixtures.js';
 
 function person(first: string): PersonRecord {
   return {
@@ -26,7 +27,7 @@ function failNextCommit(store: SqliteStore): void {
       throw new Error('disk I/O error (injected)');
     }
     return exec(sql);
-  }) as typeof store.db.exec;
+  });
 }
 
 /** Records, for each COMMIT, whether an fsync makes it durable (2, as SQLite's FULL) or not (1, as NORMAL). */
@@ -119,7 +120,7 @@ describe('group commit', () => {
     await stored.durable;
     await other.close();
     // The first load re-normalizes that person and stores its key: make that commit fail.
-    failNextCommit(crm.store as SqliteStore);
+    failNextCommit(sqliteStoreOf(crm));
     const body = { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }] };
     await expect(crm.find(ctx, body)).rejects.toThrow('injected');
     expect(await crm.find(ctx, body)).toMatchObject({ status: 'Matched', crmId: stored.value.crmId });
@@ -129,7 +130,7 @@ describe('group commit', () => {
   it('concurrent findOrCreate requests are answered after few commits, all durable', async () => {
     const crm = await Crm.open({ db: path });
     const t = await crm.createTenant('t');
-    const store = crm.store as SqliteStore;
+    const store = sqliteStoreOf(crm);
     const before = store.stats.commits;
     const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) =>
       crm.findOrCreate({ tenantId: t.id, context: 'voterfile' }, { firstName: `Ada${i}`, lastName: 'Lovelace', emails: [{ email: `ada${i}@example.org` }] })));
@@ -145,7 +146,7 @@ describe('group commit', () => {
     const ctx = { tenantId: t.id, context: 'voterfile' as const };
     const body = { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }] };
     expect(await crm.find(ctx, body)).toMatchObject({ status: 'Unmatched' });
-    failNextCommit(crm.store as SqliteStore);
+    failNextCommit(sqliteStoreOf(crm));
     await expect(crm.findOrCreate(ctx, body)).rejects.toThrow('injected');
     expect(await crm.find(ctx, body)).toMatchObject({ status: 'Unmatched' });
     const again = await crm.findOrCreate(ctx, body);
@@ -263,7 +264,7 @@ describe('group commit', () => {
       const ctx = { tenantId: t.id, context: 'voterfile' as const };
       const ada = { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }] };
       const known = await crm.findOrCreate(ctx, { firstName: 'Grace', lastName: 'Hopper', emails: [{ email: 'grace@example.org' }] });
-      const { events, nextHeld } = holdSyncs(crm.store as SqliteStore);
+      const { events, nextHeld } = holdSyncs(sqliteStoreOf(crm));
       const answer = crm.findOrCreate(ctx, ada);
       const answered = settledFlag(answer);
       const release = await nextHeld();
@@ -403,7 +404,7 @@ describe('group commit', () => {
       const crm = await Crm.open({ db: path });
       const t = await crm.createTenant('t');
       const ctx = { tenantId: t.id, context: 'campaign' as const };
-      const store = crm.store as SqliteStore;
+      const store = sqliteStoreOf(crm);
       const jobId = await store.createImportJob({ tenantId: t.id, context: 'campaign', request: '{}', resultToken: 'tok', createdAt: 't' });
       await store.claimImportJob('w', 0, 60_000);
       const ada = await crm.findOrCreate(ctx, { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }] });
