@@ -22,6 +22,9 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       // `() => void send()` and `(x) => list.push(x)`-style callbacks read clearly.
       '@typescript-eslint/no-confusing-void-expression': ['error', { ignoreArrowShorthand: true }],
+      // As tsc's noUnusedParameters: a parameter a signature needs but the body ignores is named
+      // `_x`; and `{ drop: _, ...rest }` is how an object loses a property.
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
       // Off: async methods implement Promise-returning interfaces (the SQLite store and the
       // in-memory rate limiter answer synchronously); `async` keeps a thrown error a rejected
       // promise, which callers of those interfaces rely on.
