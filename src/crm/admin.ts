@@ -16,7 +16,7 @@ import {
 } from './settings.js';
 import { contextModelOf, type ModelInForce } from './tenant-model.js';
 
-const TENANT_NAME = /^[A-Za-z0-9][A-Za-z0-9 _.-]{0,99}$/;
+const TENANT_NAME = /^[A-Z0-9][\w .-]{0,99}$/i;
 
 function summarizeKey(row: KeyRow): KeySummary {
   return {
@@ -86,7 +86,7 @@ export class Admin {
 
   private async tenantNamed(name: string): Promise<{ id: number; name: string }> {
     const tenant = typeof name === 'string' ? await this.store.getTenantByName(name.trim()) : null;
-    if (tenant === null) throw new CrmError('NOT_FOUND', [{ property: 'tenant', text: `No tenant named "${String(name)}".` }]);
+    if (tenant === null) throw new CrmError('NOT_FOUND', [{ property: 'tenant', text: `No tenant named "${name}".` }]);
     return tenant;
   }
 
@@ -130,16 +130,16 @@ export class Admin {
   async createKey(opts: { tenant: string; tier?: Tier; contexts?: readonly ContextName[]; defaultContext?: ContextName }): Promise<IssuedKey> {
     const tenant = await this.tenantNamed(opts.tenant);
     const tier = opts.tier ?? 'Custom';
-    if (!TIERS.includes(tier)) throw new CrmError('INVALID_PARAMETER', [{ property: 'tier', text: `"${String(tier)}" is not a tier.`, hint: `Use one of: ${TIERS.join(', ')}.` }]);
+    if (!TIERS.includes(tier)) throw new CrmError('INVALID_PARAMETER', [{ property: 'tier', text: `"${tier}" is not a tier.`, hint: `Use one of: ${TIERS.join(', ')}.` }]);
     const requested = opts.contexts ?? CONTEXTS;
     const bad = requested.filter((c) => !CONTEXTS.includes(c));
     if (bad.length > 0 || requested.length === 0) {
       throw new CrmError('INVALID_PARAMETER', [{ property: 'contexts', text: `Contexts must be a non-empty list of ${CONTEXTS.join(', ')}.` }]);
     }
     const contexts = CONTEXTS.filter((c) => requested.includes(c));
-    const defaultContext = opts.defaultContext ?? (contexts[0] as ContextName);
-    if (!contexts.includes(defaultContext)) {
-      throw new CrmError('INVALID_PARAMETER', [{ property: 'defaultContext', text: `The default context "${String(defaultContext)}" is not one of the key's contexts (${contexts.join(', ')}).` }]);
+    const defaultContext = opts.defaultContext ?? contexts[0];
+    if (defaultContext === undefined || !contexts.includes(defaultContext)) {
+      throw new CrmError('INVALID_PARAMETER', [{ property: 'defaultContext', text: `The default context "${defaultContext ?? ''}" is not one of the key's contexts (${contexts.join(', ')}).` }]);
     }
     const key = newKey();
     const row = await this.store.insertKey({ tenantId: tenant.id, hash: hashKey(key), prefix: keyPrefix(key), tier, contexts, defaultContext, createdAt: this.clock.now() });
@@ -158,7 +158,7 @@ export class Admin {
    * CONFLICT when a prefix is ambiguous.
    */
   async revokeKey(idOrPrefix: string): Promise<boolean> {
-    const text = String(idOrPrefix).trim().toLowerCase();
+    const text = idOrPrefix.trim().toLowerCase();
     const rows = await this.store.listKeys();
     let targets: KeyRow[];
     if (/^\d{1,7}$/.test(text)) targets = rows.filter((k) => k.id === Number(text));

@@ -56,7 +56,7 @@ const TYPES: Readonly<Record<string, CanvassItem['type']>> = {
 };
 const ACTIONS: Readonly<Record<string, 'Apply' | 'Remove'>> = { APPLY: 'Apply', REMOVE: 'Remove' };
 
-const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2})?$/i;
 
 /** `dateCanvassed` (trimmed): a date (midnight UTC) or an ISO datetime with or without offset (UTC when none), as UTC ISO 8601; null when it is not one. */
@@ -250,8 +250,12 @@ export interface PhoneDisposition {
 export function applyPhoneDispositions(phones: readonly StoredPhone[], input: CanvassInput): StoredPhone[] | null {
   if (input.phoneId === null) return null;
   let changed = false;
-  const out = phones.map((p) => {
-    if (p.phoneId !== input.phoneId) return p;
+  const out: StoredPhone[] = [];
+  for (const p of phones) {
+    if (p.phoneId !== input.phoneId) {
+      out.push(p);
+      continue;
+    }
     const next: { -readonly [K in keyof (StoredPhone & PhoneDisposition)]: (StoredPhone & PhoneDisposition)[K] } = { ...p };
     switch (input.resultCodeId) {
       case RESULT_CODE.WrongNumber: next.isWrongNumber = true; break;
@@ -268,8 +272,8 @@ export function applyPhoneDispositions(phones: readonly StoredPhone[], input: Ca
       } else if (input.smsOptInStatus === 'I') next.phoneOptInStatus = 'I';
     }
     if (JSON.stringify(next) !== JSON.stringify(p)) changed = true;
-    return next;
-  });
+    out.push(next);
+  }
   return changed ? out : null;
 }
 

@@ -235,8 +235,7 @@ export class Crm {
   }
 
   /** See {@link People.findOrCreate}. `contacts` marks the /contacts path (same rules). */
-  findOrCreate(ctx: CallContext, body: unknown, opts: { contacts?: boolean } = {}): Promise<MatchOutcome> {
-    void opts;
+  findOrCreate(ctx: CallContext, body: unknown, _opts: { contacts?: boolean } = {}): Promise<MatchOutcome> {
     return this.people.findOrCreate(ctx, body);
   }
 

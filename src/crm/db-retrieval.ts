@@ -159,8 +159,9 @@ export class DatabaseRetrieval {
       const sizes = await read.countKeys(this.scope, commonKeys.map((i) => hashes[i] as number));
       let least = -1;
       commonKeys.forEach((i, k) => {
-        exact[i] = sizes[k] as number;
-        if (least === -1 || (exact[i] as number) < (exact[least] as number)) least = i;
+        const size = sizes[k] as number;
+        exact[i] = size;
+        if (least === -1 || size < (exact[least] as number)) least = i;
       });
       if (least !== -1) ordered[least] = await read.readKey(this.scope, hashes[least] as number, maxBlockSize);
     }

@@ -102,7 +102,7 @@ export class ModelTraining {
   /** Plans training (or a reset) of one context of a tenant; stores nothing. See the module comment. */
   async plan(tenantName: string, options: TrainingOptions = {}): Promise<ModelPlan> {
     const tenant = typeof tenantName === 'string' ? await this.store.getTenantByName(tenantName.trim()) : null;
-    if (tenant === null) throw new CrmError('NOT_FOUND', [{ property: 'tenant', text: `No tenant named "${String(tenantName)}".` }]);
+    if (tenant === null) throw new CrmError('NOT_FOUND', [{ property: 'tenant', text: `No tenant named "${tenantName}".` }]);
     const context = contextOf(options.context);
     const scope: Scope = { tenantId: tenant.id, context };
     const current = contextModelOf(await this.store.getModel(scope));

@@ -238,7 +238,8 @@ export class PeopleScope {
    */
   async write<T>(fn: (writer: ScopeWriter) => Promise<T>, durability: Durability = 'wait'): Promise<T> {
     const store = this.host.store;
-    let answered: Promise<void>[] | null = null;
+    // What the operation answered while it ran (taken in the lock's finally: a property, read after).
+    const taken: { answered: Promise<void>[] | null } = { answered: null };
     const { value, durable } = await this.host.mutex.run(this.name, async () => {
       const writes = this.localWrites;
       this.answering = durability === 'wait';
@@ -257,7 +258,7 @@ export class PeopleScope {
         }
         throw error;
       } finally {
-        answered = this.answered;
+        taken.answered = this.answered;
         this.answered = null;
         this.answering = false;
       }
@@ -265,7 +266,7 @@ export class PeopleScope {
     if (durability === 'wait') {
       try {
         await durable;
-        if (answered !== null) await Promise.all(answered);
+        if (taken.answered !== null) await Promise.all(taken.answered);
       } catch (error) {
         await this.reload();
         throw error;

@@ -85,7 +85,7 @@ export function readBoolean(issues: Issues, value: unknown, path: string): boole
 /** An array property. A single object where an array is expected is ignored; other non-arrays are issues. */
 export function readArray(issues: Issues, value: unknown, path: string): readonly unknown[] | undefined {
   if (value === undefined || value === null) return undefined;
-  if (Array.isArray(value)) return value;
+  if (Array.isArray(value)) return value as readonly unknown[];
   if (isObject(value)) return undefined;
   issues.add(path, `${path} must be an array.`);
   return undefined;

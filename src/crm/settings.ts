@@ -160,7 +160,7 @@ const CONTEXT_KEYS = new Set([
 ]);
 const SELF_REPORTED_KEYS = ['races', 'ethnicities', 'genders', 'sexualOrientations', 'languagePreferences'] as const;
 const CUSTOM_FIELD_TYPES: ReadonlySet<string> = new Set(['text', 'number', 'date', 'boolean', 'choice']);
-const IDENTIFIER_TYPE = /^[A-Za-z][A-Za-z0-9_.-]{0,49}$/;
+const IDENTIFIER_TYPE = /^[A-Z][\w.-]{0,49}$/i;
 
 function checkKeys(issues: Issues, obj: JsonObject, path: string, allowed: ReadonlySet<string>): void {
   for (const key of Object.keys(obj)) {

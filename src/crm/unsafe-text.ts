@@ -14,6 +14,7 @@
 import type { ValidationIssue } from './errors.js';
 
 /** One character that is refused (see the module comment). */
+// eslint-disable-next-line no-control-regex -- finding control characters is what this regex is for
 const UNSAFE_CHAR = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 const NAMES: Readonly<Record<number, string>> = {

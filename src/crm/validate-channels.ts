@@ -123,7 +123,7 @@ export function readPhones(r: Reader, body: JsonObject, vc: ValidationContext): 
 }
 
 const US_ZIP = /^(\d{5})(?:[- ]?(\d{4}))?$/;
-const POSTAL_CODE = /^[A-Za-z0-9](?:[A-Za-z0-9 -]{0,10}[A-Za-z0-9])?$/;
+const POSTAL_CODE = /^[A-Z0-9](?:[A-Z0-9 -]{0,10}[A-Z0-9])?$/i;
 
 function readZip(r: Reader, value: unknown, path: string, country: string): string | null {
   const zip = r.text(value, path);

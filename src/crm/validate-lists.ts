@@ -6,6 +6,7 @@
 import { type ValidCustomFieldValue, type ValidIdentifier, type ValidationContext } from './candidate.js';
 import { findCustomField, identifierTypesOf, type CustomFieldSetting } from './settings.js';
 import { checkIsoDate } from './values.js';
+import { isLongerThan } from './schemas/check.js';
 import { clip } from './schemas/kit.js';
 import { isBlank, own, pathOf, type JsonObject, type Reader } from './schemas/reader.js';
 import { VOTER_CRM_ID, canonicalIdentifierType, canonicalVoterCrmId } from './voter-ids.js';
@@ -55,7 +56,7 @@ const FALSE_WORDS: ReadonlySet<string> = new Set(['false', 'no', 'n', '0']);
 function checkAssignedValue(field: CustomFieldSetting, text: string): { value: string } | { problem: string; hint?: string } {
   switch (field.type) {
     case 'text':
-      return [...text].length <= field.maxLength ? { value: text } : { problem: `is longer than ${field.maxLength} characters` };
+      return !isLongerThan(text, field.maxLength) ? { value: text } : { problem: `is longer than ${field.maxLength} characters` };
     case 'number':
       return NUMBER.test(text) ? { value: text } : { problem: 'must be a number', hint: 'Use digits with an optional decimal point, such as 12.5.' };
     case 'date': {

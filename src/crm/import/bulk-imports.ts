@@ -87,7 +87,7 @@ export class BulkImports {
    * token is wrong. Yields CSV text (formula cells neutralized: src/files/csv-writer.ts).
    */
   async resultFile(name: string, ctx: CallContext | null = null): Promise<AsyncIterable<string> | null> {
-    const m = /^(\d{1,12})-(\d{1,15})-(\d{1,6})-([A-Za-z0-9_-]{10,64})\.csv$/.exec(name);
+    const m = /^(\d{1,12})-(\d{1,15})-(\d{1,6})-([\w-]{10,64})\.csv$/.exec(name);
     if (m === null) return null;
     const tenantId = Number(m[1]);
     const jobId = Number(m[2]);

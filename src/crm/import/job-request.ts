@@ -197,7 +197,7 @@ function readAction(r: Reader, body: JsonObject): ActionSpec {
 /** The upload a URL names when it is this server's own `/v2|v4/bulkImportFiles/{token}` on `origin`. */
 export function uploadToken(url: URL, origin: string): string | null {
   if (url.origin !== origin) return null;
-  const m = /^\/v[24]\/bulkImportFiles\/([A-Za-z0-9_-]{16,64})$/.exec(url.pathname);
+  const m = /^\/v[24]\/bulkImportFiles\/([\w-]{16,64})$/.exec(url.pathname);
   return m?.[1] ?? null;
 }
 

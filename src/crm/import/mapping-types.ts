@@ -204,7 +204,7 @@ export const SEX_VALUES: readonly MappingValue[] = [v('M', 'Male'), v('F', 'Fema
  * The predefined values of a field in a context, or null when the field has none.
  * Lookup ids come from the context's canvass lists and custom field groups.
  */
-export function fieldValues(type: MappingTypeDef, f: FieldDef, lists: CanvassLists, settings: ContextSettings): readonly MappingValue[] | null {
+export function fieldValues(_type: MappingTypeDef, f: FieldDef, lists: CanvassLists, settings: ContextSettings): readonly MappingValue[] | null {
   if (!f.hasPredefinedValues) return null;
   switch (f.name) {
     case 'EmailSubscriptionStatusId': return EMAIL_SUBSCRIPTION_VALUES;
@@ -219,7 +219,6 @@ export function fieldValues(type: MappingTypeDef, f: FieldDef, lists: CanvassLis
     case 'SuppressionCode': return SUPPRESSIONS.map((s) => v(s.suppressionCode, s.suppressionName));
     case 'Action': return [v('Apply', 'Apply'), v('Remove', 'Remove')];
     default:
-      void type;
       return [];
   }
 }

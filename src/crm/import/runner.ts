@@ -300,8 +300,8 @@ export class ImportRunner {
   /** Phase 1: reads the source once, checks it, stores the delimited text; returns the staged file and its data rows. */
   private async stage(job: ImportJobRow, spec: JobSpec): Promise<{ fileId: number; rows: number }> {
     let rows = 0;
-    let header: string[] | null = null;
-    const checked = { plan: false };
+    // Set while the generator below reads the file: properties, so the checks after it see them.
+    const checked: { plan: boolean; header: string[] | null } = { plan: false, header: null };
     const planOf = (columns: readonly string[]): void => {
       const plan = compilePlan(spec, columns);
       if (!plan.ok) throw new JobFailure(`The file's columns do not fit the job: ${plan.issues.map((i) => `${i.property}: ${i.text}`).join(' ')}`);
@@ -320,8 +320,9 @@ export class ImportRunner {
       })();
       for await (const batch of parseRows(tap, spec)) {
         for (const row of batch) {
-          if (header === null && spec.hasHeader) {
-            header = row.cells.map((c) => c.trim());
+          if (checked.header === null && spec.hasHeader) {
+            const header = row.cells.map((c) => c.trim());
+            checked.header = header;
             if (spec.columns === null) planOf(header);
             else if (header.length !== spec.columns.length) {
               throw new JobFailure(`The file's header line has ${header.length} columns (${header.slice(0, 10).join(', ')}), but file.columns names ${spec.columns.length}.`);
@@ -339,7 +340,7 @@ export class ImportRunner {
       tenantId: job.tenantId, context: job.context, token: randomBytes(18).toString('base64url'), name: `job-${job.id}-source`,
       createdAt: iso(now), expiresAt: iso(new Date(now.getTime() + this.ttlMs)),
     }, counted());
-    if (spec.hasHeader && header === null) throw new JobFailure('The file is empty: it has no header line.');
+    if (spec.hasHeader && checked.header === null) throw new JobFailure('The file is empty: it has no header line.');
     if (!checked.plan) throw new JobFailure('The file is empty.');
     return { fileId: file.id, rows };
   }

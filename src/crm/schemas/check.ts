@@ -64,7 +64,7 @@ export function isLongerThan(text: string, limit: number): boolean {
 function withinLimits(errors: readonly ErrorObject[]): ErrorObject[] {
   const fine = new Set<string>();
   for (const e of errors) {
-    if (e.keyword === 'maxLength' && typeof e.data === 'string' && !isLongerThan(e.data, Number((e.params as { limit: number }).limit))) fine.add(e.instancePath);
+    if (e.keyword === 'maxLength' && typeof e.data === 'string' && !isLongerThan(e.data, (e.params as { limit: number }).limit)) fine.add(e.instancePath);
   }
   if (fine.size === 0) return [...errors];
   for (const e of errors) if (fine.has(e.instancePath) && !['maxLength', 'type', 'anyOf'].includes(e.keyword)) fine.delete(e.instancePath);
@@ -139,7 +139,7 @@ const ORDER_KEYS = new WeakMap<TSchema, Map<string, number[]>>();
 
 function orderKey(schema: TSchema, property: string): number[] {
   let keys = ORDER_KEYS.get(schema);
-  if (keys === undefined) ORDER_KEYS.set(schema, (keys = new Map()));
+  if (keys === undefined) ORDER_KEYS.set(schema, (keys = new Map<string, number[]>()));
   let key = keys.get(property);
   if (key === undefined) {
     key = orderOf(schema, pointerOf(property));
@@ -166,7 +166,7 @@ const PRIORITY: Readonly<Record<string, number>> = { required: 0, maxLength: 1, 
 export function issuesOf(errors: readonly ErrorObject[], schema: TSchema): ValidationIssue[] {
   const byPath = new Map<string, ErrorObject[]>();
   for (const e of errors) {
-    const pointer = e.keyword === 'required' ? `${e.instancePath}/${String((e.params as { missingProperty: string }).missingProperty)}` : e.instancePath;
+    const pointer = e.keyword === 'required' ? `${e.instancePath}/${(e.params as { missingProperty: string }).missingProperty}` : e.instancePath;
     const list = byPath.get(pointer);
     if (list === undefined) byPath.set(pointer, [e]);
     else list.push(e);

@@ -50,7 +50,7 @@ export function clip(text: string, max = 40): string {
 /** `^\s*(?:[Pp]|[Ww])\s*$`: the codes in any case, surrounding blanks allowed (they are trimmed). */
 function anyCasePattern(codes: readonly string[]): string {
   const letters = (code: string): string =>
-    [...code].map((c) => (c.toLowerCase() === c.toUpperCase() ? c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : `[${c.toUpperCase()}${c.toLowerCase()}]`)).join('');
+    Array.from(code).map((c) => (c.toLowerCase() === c.toUpperCase() ? c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : `[${c.toUpperCase()}${c.toLowerCase()}]`)).join('');
   return `^\\s*(?:${codes.map(letters).join('|')})\\s*$`;
 }
 
