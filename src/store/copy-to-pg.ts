@@ -64,18 +64,18 @@ export async function copySqliteToPg(from: string, to: string): Promise<Record<s
   await client.connect();
   const counts: Record<string, number> = {};
   try {
-    const existing = Number((await client.query('SELECT COUNT(*) AS n FROM tenants')).rows[0]?.n ?? 0);
+    const existing = Number((await client.query<{ n: string }>('SELECT COUNT(*) AS n FROM tenants')).rows[0]?.n ?? 0);
     if (existing > 0) throw new StoreError('The PostgreSQL database already holds tenants: copy into an empty one.', 'CONFLICT');
     await client.query('BEGIN');
     let change = 0;
     for (const table of TABLES) {
-      counts[table.name] = 0;
+      let copied = 0;
       const stmt = sqlite.prepare(`SELECT * FROM ${table.name}${table.order === '' ? '' : ` ORDER BY ${table.order}`}`);
       let batch: Row[] = [];
       const flush = async (): Promise<void> => {
         if (batch.length === 0) return;
         await client.query(`INSERT INTO ${table.name} SELECT * FROM json_populate_recordset(NULL::${table.name}, $1::json)`, [JSON.stringify(batch)]);
-        counts[table.name]! += batch.length;
+        copied += batch.length;
         batch = [];
       };
       for (const row of stmt.iterate() as Iterable<Row>) {
@@ -85,11 +85,12 @@ export async function copySqliteToPg(from: string, to: string): Promise<Record<s
         if (batch.length >= table.batch) await flush();
       }
       await flush();
+      counts[table.name] = copied;
       if (table.serial !== null) {
         await client.query(`SELECT setval(pg_get_serial_sequence('${table.name}', '${table.serial}'), GREATEST(1, (SELECT COALESCE(MAX(${table.serial}), 0) FROM ${table.name})))`);
       }
     }
-    const seq = (name: string): number => Number((sqlite.prepare('SELECT value FROM sequences WHERE name = ?').pluck().get(name) as number | undefined) ?? 0);
+    const seq = (name: string): number => (sqlite.prepare('SELECT value FROM sequences WHERE name = ?').pluck().get(name) as number | undefined) ?? 0;
     for (const [name, value] of [['phone_ids', seq('phone')], ['address_ids', seq('address')], ['people_changes', change]] as const) {
       await client.query(`SELECT setval('${name}', $1::bigint, $2)`, [Math.max(1, value), value > 0]);
     }

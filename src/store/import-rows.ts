@@ -3,6 +3,7 @@
  * PostgreSQL adapters (sqlite-import.ts, pg-import.ts).
  */
 import type { ImportFileRow, ImportJobRow, ImportJobStatus, ImportRowResult } from './import-types.js';
+import { textOrNull } from './rows.js';
 
 type Row = Record<string, unknown>;
 
@@ -22,13 +23,13 @@ export function toJob(r: Row): ImportJobRow {
     rowsTotal: r['rows_total'] == null ? null : Number(r['rows_total']),
     rowsDone: Number(r['rows_done']),
     rowsFailed: Number(r['rows_failed']),
-    owner: r['owner'] == null ? null : String(r['owner']),
+    owner: textOrNull(r['owner']),
     leaseUntil: r['lease_until'] == null ? null : Number(r['lease_until']),
     attempts: Number(r['attempts']),
     errors: JSON.parse(String(r['errors'])) as ImportJobRow['errors'],
     resultParts: JSON.parse(String(r['result_parts'])) as ImportJobRow['resultParts'],
-    finishedAt: r['finished_at'] == null ? null : String(r['finished_at']),
-    expiresAt: r['expires_at'] == null ? null : String(r['expires_at']),
+    finishedAt: textOrNull(r['finished_at']),
+    expiresAt: textOrNull(r['expires_at']),
   };
 }
 

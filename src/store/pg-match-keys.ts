@@ -10,7 +10,7 @@
  */
 import type pg from 'pg';
 import type { CandidateRow, IdentifierRef, KeyEntry, KeyLookup, KeyLookupResult, MatchKeyReader, MatchKeyStore, PersonKeys } from './match-key-types.js';
-import type { Row } from './rows.js';
+import { textOrNull, type Row } from './rows.js';
 import type { ContextName, Scope } from './types.js';
 
 /** Runs a statement (prepared) on a transaction's client, or on the pool when null. */
@@ -169,7 +169,7 @@ export class PgMatchKeys implements MatchKeyStore {
       identifiers.map((i) => this.fold(i.type)), identifiers.map((i) => this.fold(i.value))], client);
     return r.rows.map((row) => ({
       crmId: Number(row['crm_id']),
-      json: row['json'] == null ? null : String(row['json']),
+      json: textOrNull(row['json']),
       organization: row['contact_mode'] === 'Organization',
     }));
   }

@@ -21,7 +21,7 @@
  */
 import pg from 'pg';
 import { foldIdentifier } from './identifier-fold.js';
-import { PERSON_WRITE_COLUMNS, personValues, toKeyRow, toModelRow, toPerson, toTenant, type Row } from './rows.js';
+import { PERSON_WRITE_COLUMNS, personValues, textOrNull, toKeyRow, toModelRow, toPerson, toTenant, type Row } from './rows.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import {
   StoreError,
@@ -55,8 +55,7 @@ const CONTEXT_NUMBER: Readonly<Record<ContextName, number>> = { voterfile: 0, ca
 
 /** BIGINT (int8) and NUMERIC COUNT as JS numbers: every id and count here stays below 2^53. */
 const TYPES: pg.CustomTypesConfig = {
-  getTypeParser: ((oid: number, format?: string) =>
-    oid === 20 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format as 'text')) as pg.CustomTypesConfig['getTypeParser'],
+  getTypeParser: (oid, format): unknown => (oid === pg.types.builtins.INT8 ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format)),
 };
 
 /** Applies pending migrations in order, once across processes; refuses a newer database. */
@@ -82,7 +81,7 @@ export async function migratePg(pool: pg.Pool, migrations: readonly Migration[] 
         }
         applied.push(m.version);
       }
-      const newest = Number((await client.query('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations')).rows[0]?.v ?? 0);
+      const newest = Number((await client.query<{ v: number | string }>('SELECT COALESCE(MAX(version), 0) AS v FROM schema_migrations')).rows[0]?.v ?? 0);
       const known = migrations.reduce((max, m) => Math.max(max, m.version), 0);
       if (newest > known) {
         throw new StoreError(`Database schema version ${newest} is newer than this program (${known}).`, 'SCHEMA');
@@ -111,7 +110,7 @@ const CHANGES_SQL = `SELECT crm_id, change_seq, match_key, match_fp, contact_mod
 function toChange(x: Row): PersonChange {
   return {
     crmId: Number(x['crm_id']), seq: Number(x['change_seq']),
-    json: x['match_key'] == null ? null : String(x['match_key']),
+    json: textOrNull(x['match_key']),
     fingerprint: x['match_fp'] == null ? null : Number(x['match_fp']),
     organization: x['contact_mode'] === 'Organization',
     mergedInto: x['merged_into'] == null ? null : Number(x['merged_into']),

@@ -5,7 +5,7 @@
 import { columnOf } from './migrations.js';
 import {
   INTEGER_SCALARS, PERSON_SCALARS,
-  type ContextName, type KeyRow, type ModelRow, type PersonRecord, type PersonScalarName, type PersonScalars,
+  type ContextName, type KeyRow, type ModelRow, type PersonRecord, type PersonScalarName,
   type StoredNormalization, type StoredSelfReported, type TenantRow, type Tier,
 } from './types.js';
 
@@ -22,6 +22,17 @@ export const PERSON_WRITE_COLUMNS: readonly string[] = ['created_at', 'updated_a
 const EMPTY_SELF_REPORTED: StoredSelfReported = {
   races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null,
 };
+
+/**
+ * A text column that may be NULL. Both databases hand back strings (a number is printed);
+ * anything else means the schema and this code disagree, which is an error, not "[object Object]".
+ */
+export function textOrNull(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'bigint') return String(value);
+  throw new TypeError(`A text column holds a ${typeof value}.`);
+}
 
 /** A JSON column's value, or `fallback` when it is not text (NULL). */
 export function parseJson<T>(text: unknown, fallback: T): T {
@@ -52,7 +63,7 @@ export function toKeyRow(row: Row): KeyRow {
     contexts: parseJson<ContextName[]>(row['contexts'], []),
     defaultContext: String(row['default_context']) as ContextName,
     createdAt: String(row['created_at']),
-    revokedAt: row['revoked_at'] == null ? null : String(row['revoked_at']),
+    revokedAt: textOrNull(row['revoked_at']),
   };
 }
 
@@ -61,14 +72,14 @@ export function personOf(get: (column: string) => unknown): PersonRecord {
   const scalars = {} as Record<PersonScalarName, string | number | null>;
   PERSON_SCALARS.forEach((field, i) => {
     const value = get(SCALAR_COLUMNS[i] as string);
-    scalars[field] = value === null || value === undefined ? null
-      : INTEGER_SCALARS.has(field) ? Number(value) : String(value);
+    if (!INTEGER_SCALARS.has(field)) scalars[field] = textOrNull(value);
+    else scalars[field] = value === null || value === undefined ? null : Number(value);
   });
   return {
     crmId: Number(get('crm_id')),
     createdAt: String(get('created_at')),
     updatedAt: String(get('updated_at')),
-    scalars: scalars as PersonScalars,
+    scalars,
     selfReported: { ...EMPTY_SELF_REPORTED, ...parseJson<Partial<StoredSelfReported>>(get('self_reported'), {}) },
     emails: parseJson(get('emails'), []),
     phones: parseJson(get('phones'), []),

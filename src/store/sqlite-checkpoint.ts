@@ -88,7 +88,7 @@ export class Checkpointer {
   }
 
   private async run(): Promise<void> {
-    let size = 0;
+    let size: number;
     try {
       size = (await stat(`${this.path}-wal`)).size;
     } catch {
@@ -97,15 +97,17 @@ export class Checkpointer {
     if (size < CHECKPOINT_BYTES || this.failed || this.closed) return;
     const worker = this.worker ?? this.start();
     await new Promise<void>((resolve) => {
-      const done = (m: { ok: boolean; error?: string }): void => {
+      // The thread answers one message, or exits (then with no answer).
+      const done = (m: { ok: boolean; error?: string } | null): void => {
         worker.off('message', done);
-        worker.off('exit', done);
+        worker.off('exit', exited);
         if (m?.ok === true) this.checkpoints++;
         else if (!this.closed) this.fail(new Error(m?.error ?? 'the checkpoint thread exited'));
         resolve();
       };
+      const exited = (): void => done(null);
       worker.on('message', done);
-      worker.on('exit', done);
+      worker.on('exit', exited);
       worker.postMessage('checkpoint');
     });
   }

@@ -56,7 +56,7 @@ export class ImportMarkWriter {
    * refused until the job is claimed again, so that no later row commits after rows that did
    * not (a job resumes after its last mark, and must find no gap before it).
    */
-  private readonly lost = new Map<number, unknown>();
+  private readonly lost = new Map<number, Error>();
 
   constructor(private readonly stmt: Stmt) {}
 
@@ -126,13 +126,15 @@ export class ImportMarkWriter {
 
   /** The open transaction was rolled back after `error`: its jobs' marks are refused from now on. */
   rolledBack(error: unknown): void {
-    for (const jobId of this.jobsInTx) this.lost.set(jobId, error);
+    const lost = error instanceof Error ? error : new Error(messageOf(error));
+    for (const jobId of this.jobsInTx) this.lost.set(jobId, lost);
     this.committed();
   }
 
   /** The error of the failed commit that lost marks of `jobId`, if one did (until the job is claimed again). */
-  failureOf(jobId: number): { readonly error: unknown } | null {
-    return this.lost.has(jobId) ? { error: this.lost.get(jobId) } : null;
+  failureOf(jobId: number): { readonly error: Error } | null {
+    const error = this.lost.get(jobId);
+    return error === undefined ? null : { error };
   }
 
   /** True when the open transaction holds marks of `jobId`. */

@@ -324,7 +324,7 @@ export class SqliteStore implements Store {
       const value = (name: string): number => {
         const row = rows.find((r) => r[0] === name);
         if (row === undefined) throw new StoreError('The phone and address id sequences are missing.', 'SCHEMA');
-        return Number(row[1]);
+        return row[1];
       };
       this.ids = { phone: value('phone'), address: value('address'), dirty: false };
     }
