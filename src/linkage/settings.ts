@@ -262,7 +262,7 @@ export function parseDateFormat(text: string): DateOrder | null {
   if (t === 'mdy' || t === 'us') return 'mdy';
   if (t === 'dmy' || t === 'eu' || t === 'uk' || t === 'intl') return 'dmy';
   if (t === 'ymd' || t === 'iso') return 'ymd';
-  const order = [...t].filter((c) => c === 'd' || c === 'm' || c === 'y').filter((c, i, all) => all.indexOf(c) === i).join('');
+  const order = Array.from(t).filter((c) => c === 'd' || c === 'm' || c === 'y').filter((c, i, all) => all.indexOf(c) === i).join('');
   return order === 'mdy' || order === 'dmy' || order === 'ymd' ? order : null;
 }
 

@@ -122,7 +122,7 @@ export class MatchShard {
   /** Normalizes rows of the indexed (side 'index') or queried file, counting unreadable values. */
   normalize(batch: RowBatch, side: 'index' | 'query', unreadable: Record<string, { count: number; examples: { line: number; value: string }[] }>): NormalizedContact[] {
     const layout = side === 'index' ? this.indexLayout : this.queryLayout;
-    const out: NormalizedContact[] = new Array(batch.rows.length);
+    const out = new Array<NormalizedContact>(batch.rows.length);
     for (let i = 0; i < batch.rows.length; i++) {
       const contact = rowToContact(batch.rows[i] as string[], layout);
       const n = this.index.normalize(contact);

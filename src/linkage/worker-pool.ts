@@ -290,7 +290,7 @@ export class WorkerPool implements MatchPool {
       byWorker[w]?.at.push(i);
       byWorker[w]?.pairs.push(p);
     });
-    const out: FieldOutcome[][] = new Array(pairs.length);
+    const out = new Array<FieldOutcome[]>(pairs.length);
     await Promise.all(byWorker.map(async (part, w) => {
       if (part.pairs.length === 0) return;
       const id = this.nextExplain++;
