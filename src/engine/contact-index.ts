@@ -312,7 +312,12 @@ export class ContactIndex {
           ? options.termCounts
           : this.countPlaces
           ? {
-              ...withTotal(names, records),
+              // A getter of its own: a spread would copy the count of the moment (0, at construction).
+              get total() {
+                return records.size;
+              },
+              firstNameCount: (name) => firstCounts.get(name) ?? 0,
+              lastNameCount: (name) => lastCounts.get(name) ?? 0,
               cityCount: (city) => cityCounts.get(city) ?? 0,
               attributeCount: (i, v) => attributeCounts[i]?.get(v) ?? 0,
               emailCount: (e) => emailCounts.get(e) ?? 0,
@@ -688,15 +693,6 @@ export class ContactIndex {
 /** The keys of NormalizeOptions an index passes on to normalization. */
 const NORMALIZE_OPTION_KEYS = ['defaultCountry', 'dateOrder', 'addressMemo', 'placeholders', 'years', 'yearOnlyDates', 'localPhones', 'areaCode'] as const;
 
-function withTotal(names: TermFrequencies, records: RecordStore): TermFrequencies {
-  return {
-    get total() {
-      return records.size;
-    },
-    firstNameCount: names.firstNameCount,
-    lastNameCount: names.lastNameCount,
-  };
-}
 
 function countAddExact(map: Map<string, number>, key: string, delta: number): void {
   const next = (map.get(key) ?? 0) + delta;

@@ -277,4 +277,19 @@ describe('hooks for a store that holds the keys (database retrieval)', () => {
     const weight = (index: ContactIndex) => index.findNormalized(q).explanation.find((f) => f.field === 'lastName')?.weight ?? 0;
     expect(weight(rare)).toBeGreaterThan(weight(own));
   });
+
+  it('with the counts of files (termFrequencies all), names weigh against the records the index holds', () => {
+    const names = new ContactIndex({ termFrequencies: true });
+    const all = new ContactIndex({ termFrequencies: 'all' });
+    for (const index of [names, all]) {
+      index.upsert(1, robert);
+      for (let i = 2; i <= 3000; i++) index.upsert(i, { firstName: `Ann${i % 50}`, lastName: 'Smith', dateOfBirth: '1970-01-01' });
+    }
+    const lastNameWeight = (index: ContactIndex, query: ContactInput, id: number) => index.explain(index.normalize(query), id).find((f) => f.field === 'lastName')?.weight ?? NaN;
+    const smith = { firstName: 'Ann7', lastName: 'Smith', dateOfBirth: '1970-01-01' };
+    expect(lastNameWeight(all, robert, 1)).toBe(lastNameWeight(names, robert, 1));
+    expect(lastNameWeight(all, smith, 7)).toBe(lastNameWeight(names, smith, 7));
+    // Held by one record of 3000, Pérez weighs more than Smith, held by 2999.
+    expect(lastNameWeight(all, robert, 1)).toBeGreaterThan(lastNameWeight(all, smith, 7));
+  });
 });
