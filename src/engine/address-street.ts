@@ -232,7 +232,7 @@ export function formatUnit(tokens: readonly string[], from: number, to: number, 
     const id = t.replace(INNER_PUNCTUATION_RUNS, '');
     if (id.length === 0) continue;
     if (lastIsNumber && SINGLE_LETTER.test(id)) {
-      parts[parts.length - 1] += id;
+      parts[parts.length - 1] = (parts[parts.length - 1] as string) + id; // the number just pushed
       lastIsNumber = false;
     } else {
       parts.push(id);

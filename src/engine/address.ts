@@ -144,7 +144,7 @@ function splitFirmLine(line: string, tables: AddressTables): string[] {
   return [line];
 }
 
-export function normalizeAddress(input: AddressInput, options?: AddressOptions): NormalizedAddress {
+export function normalizeAddress(input: AddressInput | null | undefined, options?: AddressOptions): NormalizedAddress {
   const tables = options?.tables ?? DEFAULT_ADDRESS_TABLES;
   const a: AddressInput = typeof input === 'object' && input !== null ? input : {};
 
@@ -205,7 +205,7 @@ export function normalizeAddress(input: AddressInput, options?: AddressOptions):
     // else line 1 if it is plain words ("Main Street"). A later line without a number is a
     // building, never a street: a missing street stays missing rather than disagreeing.
     const plainFirst = kinds[0] === 'street' || kinds[0] === 'po-box' || kinds[0] === 'other';
-    let streetLine = -1;
+    let streetLine: number;
     if (separateStreet) streetLine = -1;
     else if (number !== null) streetLine = plainFirst ? 0 : -1;
     else {

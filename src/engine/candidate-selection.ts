@@ -58,7 +58,7 @@ export class CandidateSelector {
     const { maxBlockSize, maxCandidates, selectiveBlockSize } = this.limits;
     // Keys with records, most selective first (ties: emission order): count * n + i sorts both.
     const order: number[] = [];
-    const counts: number[] = new Array(n);
+    const counts = new Array<number>(n);
     for (let i = 0; i < n; i++) {
       const count = postings.count(i);
       counts[i] = count;
@@ -102,7 +102,7 @@ export class CandidateSelector {
     }
     const ranked = keys.map((_, i) => i).sort((a, b) => (keys[a] as number) - (keys[b] as number));
     const size = Math.min(ranked.length, maxCandidates);
-    const out: number[] = new Array(size);
+    const out = new Array<number>(size);
     for (let k = 0; k < size; k++) out[k] = entries[ranked[k] as number] as number;
     return out;
   }

@@ -75,7 +75,7 @@ const ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'addressLine3', 'streetN
  * The memo key of an address: the country and each field, length-prefixed so that no two
  * inputs share a key whatever their characters; null when a field is not a string (not memoized).
  */
-function memoKey(raw: AddressInput, defaultCountry: string): string | null {
+function memoKey(raw: AddressInput | null | undefined, defaultCountry: string): string | null {
   if (typeof raw !== 'object' || raw === null) return null;
   let key = `${defaultCountry.length}:${defaultCountry}`;
   for (const field of ADDRESS_FIELDS) {
@@ -138,7 +138,7 @@ export function normalizeContact(input: ContactInput, options: NormalizeOptions 
   }
   const identifiers: string[] = [];
   for (const id of input.identifiers ?? []) {
-    if (typeof id?.type === 'string' && typeof id.externalId === 'string' && isPlaceholderIdentifier(placeholders, id.type, id.externalId)) continue;
+    if (typeof id.type === 'string' && typeof id.externalId === 'string' && isPlaceholderIdentifier(placeholders, id.type, id.externalId)) continue;
     const comparable = comparableIdentifier(id.type, id.externalId);
     if (comparable !== null) pushUnique(identifiers, comparable);
   }
@@ -163,7 +163,7 @@ export function normalizeContact(input: ContactInput, options: NormalizeOptions 
 
 /** A phone in E.164; a local seven-digit number as "L" and its digits (when asked for); or null. */
 function normalizeOnePhone(raw: PhoneInput | string, country: string, options: NormalizeOptions, placeholders: PlaceholderTable): string | null {
-  const text = typeof raw === 'string' ? raw : typeof raw?.phoneNumber === 'string' ? raw.phoneNumber : typeof raw?.phoneNumber === 'number' ? String(raw.phoneNumber) : '';
+  const text = phoneTextOf(raw);
   const digits = text.replace(NON_DIGITS, '');
   if (digits.length >= 7 && isPlaceholderPhone(placeholders, digits)) return null;
   const phone = normalizePhone(raw, country, options.phoneMemo);
@@ -176,6 +176,16 @@ function normalizeOnePhone(raw: PhoneInput | string, country: string, options: N
     if (options.localPhones === true) return LOCAL_PHONE_PREFIX + digits;
   }
   return null;
+}
+
+/**
+ * A phone's text as given: the string, or the object's `phoneNumber` (a number printed); ''
+ * for anything else, such as a null in an untyped caller's list (normalization is total).
+ */
+function phoneTextOf(raw: PhoneInput | string | null | undefined): string {
+  if (typeof raw === 'string') return raw;
+  const number: unknown = raw?.phoneNumber;
+  return typeof number === 'string' ? number : typeof number === 'number' ? String(number) : '';
 }
 
 /** Prefix of a local seven-digit number in a normalized phone list (compare.ts reads it too). */
@@ -198,15 +208,14 @@ export function placeholdersIn(input: ContactInput, placeholders: PlaceholderTab
     return email.ok && isPlaceholderEmail(placeholders, email.value.email);
   })) out.push('email');
   if ((input.phones ?? []).some((raw) => {
-    const text = typeof raw === 'string' ? raw : typeof raw?.phoneNumber === 'string' ? raw.phoneNumber : typeof raw?.phoneNumber === 'number' ? String(raw.phoneNumber) : '';
-    const digits = text.replace(NON_DIGITS, '');
+    const digits = phoneTextOf(raw).replace(NON_DIGITS, '');
     return digits.length >= 7 && isPlaceholderPhone(placeholders, digits);
   })) out.push('phone');
   if ((input.addresses ?? []).some((raw) => {
     const a = normalizeAddress(raw);
     return a.street !== null && withoutPlaceholderStreet(a, placeholders).street === null;
   })) out.push('street address');
-  if ((input.identifiers ?? []).some((id) => typeof id?.type === 'string' && typeof id.externalId === 'string' && isPlaceholderIdentifier(placeholders, id.type, id.externalId))) {
+  if ((input.identifiers ?? []).some((id) => typeof id.type === 'string' && typeof id.externalId === 'string' && isPlaceholderIdentifier(placeholders, id.type, id.externalId))) {
     out.push('identifier');
   }
   return out;

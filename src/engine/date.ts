@@ -83,11 +83,11 @@ const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
 // Three numeric parts with one repeated separator, an optional clock time after them.
 const NUMERIC_DATE = /^(\d{1,4})([/.\- ])(\d{1,2})\2(\d{1,4})(?:[t ]\s*\d{1,2}:\d{2}(?::\d{2}(?:[.,]\d{1,9})?)?(?:\s*[ap]\.?m\.?)?)?$/;
 // "18 Sep 1975", "18-Sep-75", "18th September, 1975".
-const DAY_MONTH_YEAR = /^(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*([a-z]+)\.?[\s\-/.,]*(\d{4}|\d{2})(?:[t ]\s*\d{1,2}:\d{2}(?:[^\n]*))?$/;
+const DAY_MONTH_YEAR = /^(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*([a-z]+)[\s\-/.,]*(\d{4}|\d{2})(?:[t ]\s*\d{1,2}:\d{2}[^\n]*)?$/;
 // "Sep 18, 1975", "September 18th 1975", and JavaScript's "Sep 18 1975 00:00:00 GMT...".
-const MONTH_DAY_YEAR = /^([a-z]+)\.?[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?[\s\-/.,]*(\d{4}|\d{2})(?:[t ]\s*\d{1,2}:\d{2}(?:[^\n]*))?$/;
+const MONTH_DAY_YEAR = /^([a-z]+)[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?[\s\-/.,]*(\d{4}|\d{2})(?:[t ]\s*\d{1,2}:\d{2}[^\n]*)?$/;
 // "1975-Sep-18", "1975 September 18".
-const YEAR_MONTH_DAY = /^(\d{4})[\s\-/.]*([a-z]+)\.?[\s\-/.]*(\d{1,2})$/;
+const YEAR_MONTH_DAY = /^(\d{4})[\s\-/.]*([a-z]+)[\s\-/.]*(\d{1,2})$/;
 // A year alone, with the approximations genealogy writes ("c. 1875", "abt 1875", "1875?"),
 // or a date whose day and month are unknown ("1875-00-00", "00/00/1875").
 const YEAR_ONLY = /^(?:(?:c|ca|circa|abt|about|approx|est|bef|before|aft|after)\.?\s*|~\s*)?(\d{4})\??$/;
@@ -177,7 +177,7 @@ function buildNumeric(
  * Dates outside 1900-01-01..2100-12-31 are `{ok:false, reason:'out-of-range'}`.
  * Total: any string in, a result out. Idempotent on `value.iso`.
  */
-export function normalizeDate(raw: string, options?: DateOptions): Normalized<NormalizedDate> {
+export function normalizeDate(raw: string | null | undefined, options?: DateOptions): Normalized<NormalizedDate> {
   const input = typeof raw === 'string' ? raw : raw == null ? '' : String(raw);
   const text = input.trim();
   if (text.length === 0) return fail('empty', input);

@@ -65,7 +65,7 @@ export const MAX_EMAIL_LENGTH = 254;
 
 // A high surrogate not followed by a low one, or a low one not preceded by a high one.
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 
 function fail(reason: NormalizeFailure, input: string): Normalized<NormalizedEmail> {
   return { ok: false, reason, input };
@@ -77,7 +77,7 @@ function fail(reason: NormalizeFailure, input: string): Normalized<NormalizedEma
  * several-fold saving on the addresses nearly every file holds. A property test
  * (test/crm/email-fast-path.test.ts) checks that this shape implies validator's yes.
  */
-export const COMMON_EMAIL = /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
+export const COMMON_EMAIL = /^[\w!#$%&'*+/=?^`{|}~-]+(?:\.[\w!#$%&'*+/=?^`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/i;
 
 /** True when `text` has the common shape of {@link COMMON_EMAIL} within RFC 5321 lengths. */
 export function isCommonEmail(text: string): boolean {
@@ -116,7 +116,7 @@ function mailboxOf(local: string, domain: string, email: string, providers: Emai
  * normalizing `value.email` gives the same value.
  */
 export function normalizeEmail(
-  raw: string,
+  raw: string | null | undefined,
   providers: EmailProviderTable = DEFAULT_EMAIL_PROVIDERS,
 ): Normalized<NormalizedEmail> {
   const input = typeof raw === 'string' ? raw : raw == null ? '' : String(raw);

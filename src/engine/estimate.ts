@@ -191,7 +191,11 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
   for (let k = 0; k < uPairs; k++) {
     const [a, b] = randomPair(rng, left, right);
     levels(a, b, ctx, vec);
-    for (const s of slots) (uCounts[s] as Float64Array)[vec[s] as number]! += 1;
+    for (const s of slots) {
+      const counts = uCounts[s] as Float64Array;
+      const l = vec[s] as number;
+      counts[l] = (counts[l] as number) + 1;
+    }
   }
   const u = uFromCounts(uCounts, slots, ctx);
   // Every value counted or grouped by below, read in one pass over the records.
@@ -250,12 +254,12 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
       continue;
     }
     for (const s of estimable) {
-      estimatedBy[s]!++;
+      estimatedBy[s] = (estimatedBy[s] as number) + 1;
       const w = result.matches;
       const row = result.m[s] as Float64Array;
       const into = mSum[s] as Float64Array;
-      for (let l = 0; l < row.length; l++) into[l]! += w * (row[l] as number);
-      mWeight[s]! += w;
+      for (let l = 0; l < row.length; l++) into[l] = (into[l] as number) + w * (row[l] as number);
+      mWeight[s] = (mWeight[s] as number) + w;
     }
   }
 
@@ -546,8 +550,9 @@ export function runEm(
       for (const s of slots) {
         const l = p.vector[s] as number;
         if (l === missing) continue;
-        (acc[s] as Float64Array)[l]! += w;
-        present[s]! += w;
+        const into = acc[s] as Float64Array;
+        into[l] = (into[l] as number) + w;
+        present[s] = (present[s] as number) + w;
       }
     }
     let delta = 0;

@@ -18,7 +18,7 @@ export const LETTER_FOLDS: Readonly<Record<string, string>> = {
 const COMBINING_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
 const UNFOLDED_LETTERS = /[ßẞæÆøØłŁđĐðÐþÞıœŒŋŊħĦŧŦĸſƒɐ]/g;
 // Only ASCII needs no work; a quick test lets the common case skip normalize().
-const NON_ASCII = /[^\x00-\x7f]/;
+const NON_ASCII = /[\u0080-\uffff]/;
 /** Lone surrogates make `normalize` keep garbage; replace them so folding stays total. */
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 

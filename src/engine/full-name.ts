@@ -53,7 +53,7 @@ interface Token {
   readonly key: string;
 }
 
-const PLAIN_WORD = /^[A-Za-z]+$/;
+const PLAIN_WORD = /^[A-Z]+$/i;
 
 function keyOf(text: string): string {
   return PLAIN_WORD.test(text) ? text.toLowerCase() : foldCompact(text);

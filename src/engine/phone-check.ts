@@ -42,12 +42,12 @@ export function checkPhone(raw: string, options: { countryCode?: string; dialing
   const attempts: { text: string; country?: CountryCode }[] = [];
   if (international) attempts.push({ text: `+${digits}` });
   else if (options.countryCode !== undefined && isSupportedCountry(options.countryCode)) {
-    attempts.push({ text: digits, country: options.countryCode as CountryCode });
+    attempts.push({ text: digits, country: options.countryCode });
   } else if (options.dialingPrefix !== undefined) {
     attempts.push({ text: `+${options.dialingPrefix}${digits}` });
     if (digits.startsWith(options.dialingPrefix)) attempts.push({ text: `+${digits}` });
   } else if (isSupportedCountry(options.defaultCountry)) {
-    attempts.push({ text: digits, country: options.defaultCountry as CountryCode });
+    attempts.push({ text: digits, country: options.defaultCountry });
   }
   for (const attempt of attempts) {
     // North American numbers: the compiled patterns give libphonenumber's answer 15-20x faster.

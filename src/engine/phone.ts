@@ -66,9 +66,9 @@ const INVISIBLE = /\p{C}+/gu;
 const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
 // A number written only with digits and common separators: parsed from its digits alone.
 const PLAIN_NUMBER = /^\+?[0-9 ().\-/]+$/;
-const NON_DIGITS = /[^0-9]/g;
-const DIALING_PREFIX = /^[0-9]{1,3}$/;
-const EXT_VALUE = /^[0-9]{1,6}$/;
+const NON_DIGITS = /\D/g;
+const DIALING_PREFIX = /^\d{1,3}$/;
+const EXT_VALUE = /^\d{1,6}$/;
 // "00" at the start of a number with no "+": the ITU-T E.164 recommended international
 // prefix, used outside North America ("0044 20 7946 0958" typed by a UK resident).
 const DOUBLE_ZERO_START = /^[^0-9+]*00/;
@@ -147,7 +147,7 @@ const NANP_PLANS: readonly NanpPlan[] | null = (() => {
 export const NANP_FAST_PATH = NANP_PLANS !== null;
 
 // "2024291000", "12024291000", "+12024291000": a NANP national number is the last ten.
-const NANP_DIGITS = /^(?:\+?1)?[2-9][0-9]{9}$/;
+const NANP_DIGITS = /^(?:\+?1)?[2-9]\d{9}$/;
 
 function hasNumberType(plan: NanpPlan, national: string): boolean {
   if (!plan.nationalNumber.test(national)) return false;
@@ -344,7 +344,7 @@ function fail(reason: NormalizeFailure, input: string): Normalized<NormalizedPho
  * Total: any string or object in, a result out. Idempotent on `e164` (with `ext` re-supplied).
  */
 export function normalizePhone(
-  input: PhoneInput | string,
+  input: PhoneInput | string | null | undefined,
   defaultCountry: string = DEFAULT_PHONE_COUNTRY,
   memo?: PhoneMemo,
 ): Normalized<NormalizedPhone> {

@@ -102,7 +102,7 @@ export class PostingTable {
       return;
     }
     let pool = this.pool;
-    let count = pool[head] as number;
+    const count = pool[head] as number;
     if (checkDuplicate) {
       for (let i = head + BLOCK_HEADER; i < head + BLOCK_HEADER + count; i++) if (pool[i] === id) return;
     }
@@ -116,7 +116,7 @@ export class PostingTable {
       slots[2 * slot + 1] = b;
     }
     pool[b + BLOCK_HEADER + count] = id;
-    pool[b] = ++count;
+    pool[b] = count + 1;
   }
 
   /** Removes `id` from `key`; false when it was not there. */

@@ -419,7 +419,7 @@ export class RecordStore {
   attributesOf(row: number): readonly (string | null)[] {
     const width = this.attributeCount;
     if (width === 0) return NONE;
-    const out: (string | null)[] = new Array(width);
+    const out = new Array<string | null>(width);
     for (let k = 0; k < width; k++) out[k] = this.str(this.attrs[row * width + k] as number);
     return out;
   }

@@ -406,17 +406,16 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   record?.(FIELD_SLOT.middleName, middle);
   if (floor !== undefined && below(compiled, compiled.checkpoints.contacts, result, floor)) return result;
   const stored = storedListsOf(r);
+  const tf = ctx.tf;
   const email = f.email.mask === 0 ? 'missing' : stored !== null ? stored.emailLevel(q.emails, f.email.mask) : compareEmails(q.emails, r.emails, f.email.mask);
-  const emailCount = ctx.tf?.emailCount;
-  const emailShared = email === 'exact' && emailCount !== undefined
-    ? sharedValueWeight(ctx, f.email, q.emails, stored !== null ? (v) => stored.holdsEmail(v) : (v) => r.emails.includes(v), (v) => emailCount.call(ctx.tf, v))
+  const emailShared = email === 'exact'
+    ? sharedValueWeight(ctx, f.email, q.emails, stored !== null ? (v) => stored.holdsEmail(v) : (v) => r.emails.includes(v), tf?.emailCount?.bind(tf))
     : undefined;
   addLevel(result, f.email, 'email', email, GATE_FIELD_BITS.email, explain, emailShared, w);
   record?.(FIELD_SLOT.email, email);
   const phone = f.phone.mask === 0 ? 'missing' : stored !== null ? stored.phoneLevel(q.phones, f.phone.mask) : comparePhones(q.phones, r.phones, f.phone.mask);
-  const phoneCount = ctx.tf?.phoneCount;
-  const phoneShared = phone === 'exact' && phoneCount !== undefined
-    ? sharedValueWeight(ctx, f.phone, q.phones, stored !== null ? (v) => stored.holdsPhone(v) : (v) => r.phones.includes(v), (v) => phoneCount.call(ctx.tf, v))
+  const phoneShared = phone === 'exact'
+    ? sharedValueWeight(ctx, f.phone, q.phones, stored !== null ? (v) => stored.holdsPhone(v) : (v) => r.phones.includes(v), tf?.phoneCount?.bind(tf))
     : undefined;
   addLevel(result, f.phone, 'phone', phone, GATE_FIELD_BITS.phone, explain, phoneShared, w);
   record?.(FIELD_SLOT.phone, phone);

@@ -160,7 +160,7 @@ export const OCR_CONFUSIONS: readonly (readonly [string, string])[] = [
 ];
 
 const OCR_MULTI = /rn|vv|cl/g;
-const OCR_SINGLE = /[01l|!58692437]/g;
+const OCR_SINGLE = /[0-9l|!]/g;
 const OCR_SINGLE_MAP: Readonly<Record<string, string>> = Object.fromEntries(OCR_CONFUSIONS.filter(([from]) => from.length === 1));
 
 /**

@@ -69,7 +69,7 @@ describe('normalizeEmail pairs', () => {
     expect(normalizeEmail('')).toEqual({ ok: false, reason: 'empty', input: '' });
     expect(normalizeEmail('   ')).toMatchObject({ ok: false, reason: 'empty' });
     expect(normalizeEmail(`${'a'.repeat(250)}@x.com`)).toMatchObject({ ok: false, reason: 'too-long' });
-    expect(normalizeEmail(null as unknown as string)).toMatchObject({ ok: false, reason: 'empty' });
+    expect(normalizeEmail(null)).toMatchObject({ ok: false, reason: 'empty' });
   });
 
   it('accepts a provider table as an argument', () => {

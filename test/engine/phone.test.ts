@@ -86,7 +86,7 @@ describe('normalizePhone pairs', () => {
     expect(normalizePhone({ phoneNumber: '' })).toMatchObject({ ok: false, reason: 'empty' });
     expect(normalizePhone('2'.repeat(251))).toMatchObject({ ok: false, reason: 'too-long' });
     expect(normalizePhone('\u0000\u0001')).toMatchObject({ ok: false, reason: 'invalid' });
-    expect(normalizePhone(null as unknown as string)).toMatchObject({ ok: false, reason: 'empty' });
+    expect(normalizePhone(null)).toMatchObject({ ok: false, reason: 'empty' });
     expect(normalizePhone({ phoneNumber: null } as unknown as PhoneInput)).toMatchObject({ ok: false, reason: 'empty' });
   });
 
