@@ -14,7 +14,7 @@
  */
 import { comparableIdentifier } from '../engine/index.js';
 import {
-  PERSON_SCALARS, type PersonRecord, type PersonScalarName, type PersonScalars, type StoredEmail, type StoredPhone, type StoredSelfReported,
+  PERSON_SCALARS, type PersonRecord, type PersonScalarName, type StoredEmail, type StoredPhone, type StoredSelfReported,
 } from '../store/index.js';
 
 /** Items of `newer` whose key `older` lacks, appended to `older`; `unprefer` clears isPreferred on them when `older` has a preferred one. */
@@ -66,7 +66,7 @@ export function mergePeople(older: PersonRecord, newer: PersonRecord, now: strin
     crmId: older.crmId,
     createdAt: older.createdAt,
     updatedAt: now,
-    scalars: scalars as PersonScalars,
+    scalars,
     selfReported: mergeSelfReported(older.selfReported, newer.selfReported),
     emails: append(keepOptOuts(older.emails, newer.emails), newer.emails, (e) => e.key, (e) => ({ ...e, isPreferred: false }), (e) => e.isPreferred),
     phones: append(keepPhoneOptOuts(older.phones, newer.phones), newer.phones, phoneKey, (p) => ({ ...p, isPreferred: false }), (p) => p.isPreferred),

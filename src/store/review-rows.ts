@@ -3,6 +3,7 @@
  * adapters (SQLite migration 9, PostgreSQL migration 6), so one mapping serves both.
  */
 import type { PersonMerge, PossibleMatchRow, PossibleMatchStatus, ReviewAuditRow } from './review-types.js';
+import { textOrNull } from './rows.js';
 
 type Row = Record<string, unknown>;
 
@@ -16,7 +17,7 @@ export function toPossibleMatch(r: Row): PossibleMatchRow {
     explanation: String(r['explanation']),
     createdAt: String(r['created_at']),
     status: String(r['status']) as PossibleMatchStatus,
-    decidedAt: r['decided_at'] == null ? null : String(r['decided_at']),
+    decidedAt: textOrNull(r['decided_at']),
     decidedByKeyId: r['decided_by_key_id'] == null ? null : Number(r['decided_by_key_id']),
   };
 }

@@ -16,7 +16,7 @@ import { parseExpand } from '../query.js';
 
 /** A pair id from the path, or null (404) when it is not a whole number. */
 function pairId(segment: string): number | null {
-  return /^[0-9]{1,15}$/.test(segment) && Number(segment) > 0 ? Number(segment) : null;
+  return /^\d{1,15}$/.test(segment) && Number(segment) > 0 ? Number(segment) : null;
 }
 
 function firstString(raw: unknown): string | undefined {
