@@ -222,6 +222,7 @@ async function measureSize(args: Args, size: number, cluster: PgServer | null, l
   const rssStartMiB = servers.map((s) => mib(rssOf(s.pid)));
   log(`  ${args.processes} processes ready in ${startMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} s; RSS ${rssStartMiB.join(', ')} MiB`);
   const runs: SizeResult['runs'] = [];
+  let rssEndMiB: number[];
   try {
     const corpus = generateCorpus({ seed: args.seed, size: Math.min(size, MAX_CORPUS_SIZE) });
     const bodies = (seed: number, count: number) => corpus.queries({ count, seed }).map((q) => JSON.stringify(toCandidate(q.candidate)));
@@ -239,11 +240,10 @@ async function measureSize(args: Args, size: number, cluster: PgServer | null, l
       runs.push({ endpoint: `POST ${endpoint}`, load, cpuUs: Number.isFinite(used) && requests > 0 ? (used * 1e6) / requests : null, ...run });
     }
   } finally {
-    const rssEndMiB = servers.map((s) => mib(rssOf(s.pid)));
+    rssEndMiB = servers.map((s) => mib(rssOf(s.pid)));
     await Promise.all(servers.map((s) => s.stop()));
-    // eslint-disable-next-line no-unsafe-finally
-    return { size, loadSeconds: loaded.seconds, keys: loaded.keys, dbGiB: loaded.bytes / 2 ** 30, startMs, rssStartMiB, rssEndMiB, runs };
   }
+  return { size, loadSeconds: loaded.seconds, keys: loaded.keys, dbGiB: loaded.bytes / 2 ** 30, startMs, rssStartMiB, rssEndMiB, runs };
 }
 
 function render(args: Args, results: readonly SizeResult[], machine: string): string {
