@@ -125,7 +125,7 @@ export class DatabaseRetrieval {
    * scope's pairs decided different (a request matching both of one is not matched).
    */
   async find(
-    q: NormalizedContact, options: { readonly strict: boolean; readonly id?: number }, reader: MatchKeyReader | null,
+    q: NormalizedContact, options: { readonly strict: boolean; readonly id?: number; readonly explain?: boolean }, reader: MatchKeyReader | null,
     getPerson: (crmId: number) => Promise<PersonRecord | null>, different?: DifferentPairs,
   ): Promise<Retrieved> {
     const read = reader ?? this.keys;
@@ -205,8 +205,9 @@ export class DatabaseRetrieval {
       counts.last = last;
       counts.firstCount = found.firstCount;
       counts.lastCount = found.lastCount;
-      const findOptions: { strict: boolean; candidates: readonly number[]; id?: number } = { strict: options.strict, candidates: chosen };
+      const findOptions: { strict: boolean; candidates: readonly number[]; id?: number; explain?: boolean } = { strict: options.strict, candidates: chosen };
       if (options.id !== undefined) findOptions.id = options.id;
+      if (options.explain === false) findOptions.explain = false;
       const result = this.index.findNormalized(q, findOptions);
       return { result: different === undefined ? result : judgeDifferent(this.index, different, q, result, findOptions), organizations };
     } finally {

@@ -196,10 +196,13 @@ export class PeopleScope {
   /**
    * Runs the engine for a candidate; a person never matches an organization by score (nor
    * the reverse). With database retrieval, `writer` (inside {@link write}) reads in the unit.
+   * `explain` false: the result's per-field explanation is left empty (an answer that is only
+   * sent, never queued for review, does not need it: it costs a second scoring of the pair).
    */
-  async match(candidate: ValidCandidate, writer: ScopeWriter | null = null): Promise<Match> {
-    const options: { strict: boolean; id?: number } = { strict: this.settings.disablePartialMatching };
+  async match(candidate: ValidCandidate, writer: ScopeWriter | null = null, explain = true): Promise<Match> {
+    const options: { strict: boolean; id?: number; explain?: boolean } = { strict: this.settings.disablePartialMatching };
     if (candidate.crmId !== null) options.id = candidate.crmId;
+    if (!explain) options.explain = false;
     const input = engineInput(candidate);
     const retrieval = this.retrieval;
     let normalized: NormalizedContact;

@@ -95,7 +95,7 @@ export class People {
     const people = await this.scopes.get(ctx);
     const candidate = await this.validate(people, body);
     await people.catchUp();
-    const m = await people.match(candidate);
+    const m = await people.match(candidate, null, false);
     if (m.crmId !== null) await people.waitUntilDurable(m.crmId);
     return outcomeOf(m, null, false);
   }
@@ -123,7 +123,7 @@ export class People {
   /** The lock-free answer of {@link findOrCreate} on a shared store, or null. */
   private async matchUnchanged(people: PeopleScope, candidate: ValidCandidate): Promise<MatchOutcome | null> {
     await people.catchUp();
-    const m = await people.match(candidate);
+    const m = await people.match(candidate, null, false);
     if (m.crmId === null) return null;
     // Read from the store: a record this process is still committing is not there yet.
     const stored = await this.store.getPerson(people.scope, m.crmId);
