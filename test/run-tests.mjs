@@ -1,11 +1,14 @@
 #!/usr/bin/env node
-// `npm test`: runs vitest and, beside it, the lint (`eslint .`, as `npm run lint` does),
-// then prints "N passed, N failed" as the last line (the summary CI reads). The lint counts as
-// one test named lint: it passes with no finding, and fails printing its findings.
-// It runs as a child process started first, concurrently with the test files, because
-// type-aware lint takes ~1 min 40 s of CPU, mostly while the test files wait on the servers
-// and databases they start; run after them it would add all of it to the wall time.
-// Extra arguments go to vitest and skip the lint: `npm test -- test/engine` runs those files.
+// `npm test`: runs vitest and, beside it, two checks of the whole tree: the lint (`eslint .`, as
+// `npm run lint` does) and the type check (`tsc`, as `npm run typecheck` does: vitest runs the
+// test and bench files without checking their types, and `npm run build` checks only src). It
+// prints "N passed, N failed" as the last line (the summary CI reads); each check counts as one
+// test, named lint or typecheck: it passes with no finding, and fails printing its findings.
+// The checks run as child processes started first, concurrently with the test files, because
+// they take ~2 min of CPU (type-aware lint ~1 min 40 s, tsc ~30 s), mostly while the test files
+// wait on the servers and databases they start; run after them they would add all of it to the
+// wall time. Extra arguments go to vitest and skip the checks: `npm test -- test/engine` runs
+// those files only.
 // No `eslint --cache`: type-aware rules read other files' types, which a cache keyed on each
 // file's own content does not see change, so a cached run could pass a finding.
 import { spawn } from 'node:child_process';
@@ -31,8 +34,16 @@ function run(command, args, options) {
   });
 }
 
-const lintStarted = performance.now();
-const lint = vitestArgs.length === 0 ? run('npx', ['eslint', '.', '--max-warnings', '0'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }) : null;
+const started = performance.now();
+const CHECKS = [
+  { name: 'lint', label: 'eslint .', args: ['eslint', '.', '--max-warnings', '0'] },
+  { name: 'typecheck', label: 'tsc -p tsconfig.json --noEmit', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+];
+const checks = vitestArgs.length > 0 ? [] : CHECKS.map((check) => ({
+  ...check,
+  done: run('npx', check.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+    .then((result) => ({ ...result, seconds: ((performance.now() - started) / 1000).toFixed(0) })),
+}));
 
 const dir = mkdtempSync(join(tmpdir(), 'matchbook-test-'));
 const out = join(dir, 'results.json');
@@ -55,19 +66,20 @@ try {
   failed = Math.max(failed, 1);
 }
 rmSync(dir, { recursive: true, force: true });
+const testsSeconds = ((performance.now() - started) / 1000).toFixed(0);
 let code = tests.code ?? 1;
 if (code !== 0 && failed === 0) failed = 1;
 
-if (lint !== null) {
-  const linted = await lint;
-  const seconds = ((performance.now() - lintStarted) / 1000).toFixed(0);
-  if (linted.code === 0) {
+if (checks.length > 0) process.stdout.write(`\n vitest: done ${testsSeconds} s after the start\n`);
+for (const check of checks) {
+  const result = await check.done;
+  if (result.code === 0) {
     passed++;
-    process.stdout.write(`\n ✓ lint (eslint .): no findings, ${seconds} s\n`);
+    process.stdout.write(`\n ✓ ${check.name} (${check.label}): no findings, done ${result.seconds} s after the start\n`);
   } else {
     failed++;
     if (code === 0) code = 1;
-    process.stdout.write(`\n ✗ lint (eslint .) failed, ${seconds} s (exit ${linted.code ?? 'by a signal'}):\n${linted.output}\n`);
+    process.stdout.write(`\n ✗ ${check.name} (${check.label}) failed (exit ${result.code ?? 'by a signal'}), ${result.seconds} s after the start:\n${result.output}\n`);
   }
 }
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
