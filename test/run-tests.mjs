@@ -7,7 +7,9 @@
 // The checks run as child processes started first, concurrently with the test files, because
 // they take ~2 min of CPU (type-aware lint ~1 min 40 s, tsc ~30 s), mostly while the test files
 // wait on the servers and databases they start; run after them they would add all of it to the
-// wall time. Extra arguments go to vitest and skip the checks: `npm test -- test/engine` runs
+// wall time. They run at nice 10 (coreutils' nice), so that the test files and the servers they
+// start, whose start-up waits have time limits, come first, and the checks take the CPU they leave.
+// Extra arguments go to vitest and skip the checks: `npm test -- test/engine` runs
 // those files only.
 // No `eslint --cache`: type-aware rules read other files' types, which a cache keyed on each
 // file's own content does not see change, so a cached run could pass a finding.
@@ -41,7 +43,7 @@ const CHECKS = [
 ];
 const checks = vitestArgs.length > 0 ? [] : CHECKS.map((check) => ({
   ...check,
-  done: run('npx', check.args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
+  done: run('nice', ['-n', '10', 'npx', ...check.args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
     .then((result) => ({ ...result, seconds: ((performance.now() - started) / 1000).toFixed(0) })),
 }));
 
