@@ -7,6 +7,10 @@
  * same way, so normalization is idempotent. Hence tokens are split on inner punctuation up
  * front (except number forms such as "12-14" and "1/2"), and a street is re-scanned for units
  * after a later unit is cut off.
+ *
+ * Past 400 lines because it is one grammar of a street line: the tokenizer, house numbers,
+ * units and street words call one another (a street is re-scanned for units), and the rule
+ * above holds only when they are read together. The USPS tables are address-tables.ts.
  */
 import type { AddressTables, UnitDesignator } from './address-tables.js';
 

@@ -2,6 +2,12 @@
  * The in-memory contact index: records filed under several blocking keys, updated
  * incrementally (add, replace, remove by id; no rebuild), and `find`, which gates, blocks,
  * scores, decides and explains.
+ *
+ * Past 400 lines because it is one class whose private state (the record store, the key
+ * postings, the term-frequency counts, the name memos) every write and every lookup updates or
+ * reads together, and exportState/importState carry as one. The stages it runs live apart:
+ * normalization (contact.ts), keys (blocking.ts), candidates (candidate-selection.ts), records
+ * (record-store.ts), scoring (score.ts), deciding (decide.ts), explaining (explain.ts).
  */
 import { blockingHashes, CRM_KEYS, phoneticKey } from './blocking.js';
 import { normalizeContact, type NormalizeOptions } from './contact.js';

@@ -18,6 +18,10 @@
  * agreement must be evidence for a match, its disagreement evidence against, and no weaker
  * level may outweigh its exact one. A comparison that fails falls back to the prior's m and
  * the report says so. Deterministic: sampling uses a seeded generator.
+ *
+ * Past 400 lines because it is one method, read top to bottom in the order above (u, then the
+ * EM sessions, then the checks, then the model), whose steps share the table of level counts
+ * and the records' values; the one-pass reading of those values is estimate-values.ts.
  */
 import { COMPARISON_FIELDS, LEVEL_CODE, LEVEL_NAMES, type ComparisonField, type LevelName } from './comparisons.js';
 import { levelWeight, withMonotoneWeights, type FieldModel, type LevelSpec, type MatchModel, type ParameterSource } from './model.js';

@@ -16,6 +16,10 @@
  *   (NANP_FAST_PATH);
  * - a bounded memo keyed on a canonical form of every other number ({@link PhoneMemo}, owned
  *   by the caller: a ContactIndex keeps one).
+ *
+ * Past 400 lines because the fast path, the memo and the libphonenumber parse must give the
+ * same answers for the same text, and are kept side by side so that a change to one is seen
+ * beside the others.
  */
 import {
   getCountries,

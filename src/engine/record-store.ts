@@ -20,6 +20,11 @@
  * and identifier, ...8 string ids per address]`, or -1 when every list is empty.
  * Removed rows are reused; the space their segments and values held is reclaimed by a
  * compaction once it is more than half of what is in use.
+ *
+ * Past 400 lines because every method reads or writes that one layout by its offsets (the R_
+ * constants below), and RecordView, which hands a row to scoring, reads it the same way:
+ * split, the layout would be spread over files. The string table (string-table.ts) and the
+ * comparison of stored emails and phones (stored-values.ts) live apart.
  */
 import type { ContactNames, NameForms } from './name-compare.js';
 import type { LevelName } from './comparisons.js';

@@ -3,6 +3,12 @@
  * with term-frequency adjustment of exact agreement on names, cities and attributes, the
  * vetoes and caps of the model, and the gate fields the pair agrees on. The same pass can
  * record each field's level code (for estimation, estimate.ts).
+ *
+ * Past 400 lines because the compiled model (compileModel) is laid out for scorePair, which
+ * indexes it field by field on the hot path of every lookup, and the weighting helpers below
+ * (term frequencies, addresses, groups counted once) are the steps of scorePair. Comparing
+ * lives apart (compare.ts, name-compare.ts, stored-values.ts), and so does the bound that stops
+ * early (score-bound.ts).
  */
 import {
   ALL_LEVELS,

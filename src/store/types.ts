@@ -19,6 +19,10 @@
  *   context isolation is enforced here as well as above);
  * - assign `phoneId` and `addressId` values of 0 from a store-wide sequence, in the same
  *   transaction as the write.
+ *
+ * Past 400 lines because it is the one contract both adapters implement: the Store interface
+ * and the rows its methods take and return, documented where they are declared. The import,
+ * match-key and review parts of the contract have files of their own (re-exported below).
  */
 
 import type { ImportRowMark, ImportStore } from './import-types.js';
