@@ -46,6 +46,8 @@ export const IMPORT_BATCH_MS = 8;
 export interface GroupCommitOptions {
   /** How long after a synced commit import batches may skip the sync (0: never; a NORMAL database has nothing to skip). */
   readonly lagMs: number;
+  /** The clock `lagMs` is measured on, in milliseconds (tests inject one). */
+  readonly clock: () => number;
   /** How long an import batch stays open, ms. */
   readonly holdMs: number;
   /**
@@ -99,7 +101,7 @@ export class GroupCommit {
   /** Told of each COMMIT, whether a sync makes it durable (tests and benchmarks). */
   observer: ((synced: boolean) => void) | null = null;
   private batch: Batch | null = null;
-  /** `performance.now()` of the last commit that synced. */
+  /** The clock's time of the last commit that synced. */
   private syncedAt = -Infinity;
   /** The sync running now (it started before any later COMMIT returned). */
   private syncing: Promise<void> | null = null;
@@ -189,7 +191,7 @@ export class GroupCommit {
 
   /** Opens a batch (BEGIN IMMEDIATE) and schedules its COMMIT. */
   private open(importWrite: boolean): Batch {
-    const lazy = importWrite && performance.now() - this.syncedAt < this.options.lagMs;
+    const lazy = importWrite && this.options.clock() - this.syncedAt < this.options.lagMs;
     this.db.exec('BEGIN IMMEDIATE');
     let resolve!: () => void;
     let reject!: (error: unknown) => void;
@@ -222,7 +224,7 @@ export class GroupCommit {
       this.stats.commitMs += ended - started;
       this.stats.commits++;
       if (batch.lazy) this.stats.lazyCommits++;
-      else this.syncedAt = ended;
+      else this.syncedAt = this.options.clock();
     } catch (error) {
       this.hooks.ended(error);
       try {

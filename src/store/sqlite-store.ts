@@ -54,6 +54,8 @@ export interface SqliteStoreOptions {
   readonly importSyncLagMs?: number;
   /** How long a batch of bulk import writes stays open, ms. Default {@link IMPORT_BATCH_MS}. */
   readonly importBatchMs?: number;
+  /** The clock the import sync lag is measured on, in milliseconds. Default `performance.now`; tests inject one. */
+  readonly clock?: () => number;
 }
 
 const INSERT_PERSON_COLUMNS = ['tenant_id', 'context', ...PERSON_WRITE_COLUMNS];
@@ -195,6 +197,7 @@ export class SqliteStore implements Store {
     return new SqliteStore(db, {
       lagMs: full ? Math.max(0, options.importSyncLagMs ?? LAZY_SYNC_MS) : 0,
       holdMs: Math.max(0, options.importBatchMs ?? IMPORT_BATCH_MS),
+      clock: options.clock ?? (() => performance.now()),
     }, wal, full);
   }
 
