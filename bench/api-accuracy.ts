@@ -70,7 +70,7 @@ export async function runFocSuite(opts: { seed: number; people: number; perCause
       const t = tallies.get(c.cause) ?? { cause: c.cause, cases: 0, right: 0, wrongPerson: 0, missed: 0, possible: 0 };
       tallies.set(c.cause, t);
       t.cases++;
-      const out = await crm.find(ctx, c.body);
+      const out = await crm.find(ctx, c.body, { explain: true });
       const got = out.status === 'Matched' ? out.crmId : null;
       const want = c.expect === null ? null : (recordOf.get(c.expect) ?? null);
       if (out.status !== 'Matched' && out.explanation.nearest !== null) t.possible++;

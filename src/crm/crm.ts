@@ -229,9 +229,9 @@ export class Crm {
 
   // ---- people (people.ts) -----------------------------------------------------------------
 
-  /** See {@link People.find}. */
-  find(ctx: CallContext, body: unknown): Promise<MatchOutcome> {
-    return this.people.find(ctx, body);
+  /** See {@link People.find}. `explain`: fill the explanation's per-field outcomes (diagnostics; the API never sends them). */
+  find(ctx: CallContext, body: unknown, opts: { explain?: boolean } = {}): Promise<MatchOutcome> {
+    return this.people.find(ctx, body, opts.explain === true);
   }
 
   /** See {@link People.findOrCreate}. `contacts` marks the /contacts path (same rules). */

@@ -89,13 +89,14 @@ export class People {
 
   /**
    * POST /people/find: Matched with the crmId, or Unmatched with the reason. Never writes; a
-   * matched record still in a pending commit is answered once durable.
+   * matched record still in a pending commit is answered once durable. `explain`: fill the
+   * explanation's per-field outcomes (the API's answer never carries them; diagnostics do).
    */
-  async find(ctx: CallContext, body: unknown): Promise<MatchOutcome> {
+  async find(ctx: CallContext, body: unknown, explain = false): Promise<MatchOutcome> {
     const people = await this.scopes.get(ctx);
     const candidate = await this.validate(people, body);
     await people.catchUp();
-    const m = await people.match(candidate, null, false);
+    const m = await people.match(candidate, null, explain);
     if (m.crmId !== null) await people.waitUntilDurable(m.crmId);
     return outcomeOf(m, null, false);
   }
