@@ -148,7 +148,8 @@ describe('bulk import metrics', () => {
     // The job's final status is readable as soon as it is applied; the runner counts the job
     // once its write is durable (SQLite syncs off the event loop), a moment later.
     let text = await metrics.registry.metrics();
-    for (let i = 0; i < 500 && sample(text, 'matchbook_import_jobs_total', { status: 'Completed' }) === undefined; i++) {
+    // Polled for as long as a start-up wait (a loaded machine can hold the sync back for seconds).
+    for (const end = Date.now() + 100_000; Date.now() < end && sample(text, 'matchbook_import_jobs_total', { status: 'Completed' }) === undefined; ) {
       await new Promise((r) => setTimeout(r, 10));
       text = await metrics.registry.metrics();
     }
