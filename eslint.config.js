@@ -7,7 +7,8 @@ import regexp from 'eslint-plugin-regexp';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/', 'node_modules/', 'coverage/'] },
+  // What git ignores (.gitignore): build output, local scratch scripts, bench output, data directories.
+  { ignores: ['dist/', 'node_modules/', 'coverage/', '.scratch/', 'var/', 'bench/out/', 'tmp/'] },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
   regexp.configs['flat/recommended'],
