@@ -3,8 +3,8 @@
  * synthetic files of 100k and 1M rows (bench/corpus.ts: 80% distinct people, 20% noisy
  * re-typings of some of them, with the truth in a column the CLI does not match on).
  * Reports wall time, rows/s, CPU time, peak RSS (the process with its worker threads),
- * the time of each phase the CLI's summary names (read and index, estimate, match, cluster,
- * write), and the pairwise precision and recall of the clusters written.
+ * the time and the CPU time of each phase the CLI's summary names (read and index, estimate,
+ * match, cluster, write), and the pairwise precision and recall of the clusters written.
  *
  *   npm run bench:dedupe                                # 100k and 1M rows, 2 threads
  *   npm run bench:dedupe -- --sizes 100000 --threads 1
@@ -95,6 +95,8 @@ export interface RunResult {
   readonly peakRssBytes: number;
   /** Seconds of each phase the summary names (absent: the run had no such phase, e.g. no estimate under --rules crm). */
   readonly phases: Partial<Record<PhaseName, number>>;
+  /** CPU seconds of each phase, every thread (the summary's "cpu by phase" line; empty without one). */
+  readonly cpuPhases: Partial<Record<PhaseName, number>>;
   readonly clusters: number;
   readonly precision: number;
   readonly recall: number;
@@ -125,6 +127,23 @@ export function parseTimeLine(text: string): { phases: Partial<Record<PhaseName,
     phases[name] = Number(m[2]);
   }
   return { phases, threads: Number(line[2]), cpuSeconds: Number(line[3]), peakRssBytes: parseSize(line[4] ?? '') };
+}
+
+/**
+ * Reads the CLI summary's CPU line, `cpu by phase (every thread): read and index 9.1 s,
+ * estimate 3.3 s, match 30.2 s, cluster 0.4 s, write 1.2 s`; empty without one (an older CLI).
+ */
+export function parseCpuLine(text: string): Partial<Record<PhaseName, number>> {
+  const line = /^cpu by phase \(every thread\): (.*)$/m.exec(text);
+  const phases: Partial<Record<PhaseName, number>> = {};
+  if (line === null) return phases;
+  for (const part of (line[1] ?? '').split(', ')) {
+    const m = /^(.+) ([\d.]+) s$/.exec(part);
+    const name = PHASES.find(([n]) => n === m?.[1])?.[0];
+    if (m === null || name === undefined) throw new Error(`bench:dedupe: unknown phase "${part}" in the cpu line: ${line[0]}`);
+    phases[name] = Number(m[2]);
+  }
+  return phases;
 }
 
 /** Runs `matchbook dedupe` on a file as its own process (its output in `work`); progress lines pass through. */
@@ -168,6 +187,7 @@ async function runDedupe(file: string, rows: number, threads: number, work: stri
     cpuSeconds: time.cpuSeconds,
     peakRssBytes: time.peakRssBytes,
     phases: time.phases,
+    cpuPhases: parseCpuLine(stderr),
     clusters,
     precision: m.precision,
     recall: m.recall,
@@ -183,6 +203,17 @@ function table(results: readonly RunResult[]): string {
       fmt(r.rows), String(r.threads), fmt(r.wallSeconds, 1), fmt(r.rowsPerSecond), fmt(r.cpuSeconds, 1), fmt((r.cpuSeconds * 1e6) / r.rows),
       `${fmt(r.peakRssBytes / 1024 ** 3, 2)} GB`, ...PHASES.map(([name]) => (r.phases[name] === undefined ? '-' : fmt(r.phases[name], 1))),
       fmt(r.precision, 4), fmt(r.recall, 4), fmt(r.loadAverageBefore, 1), fmt(r.loadAverageAfter, 1),
+    ]),
+  );
+}
+
+/** CPU seconds of each phase (every thread), the steadier figure on a shared machine. */
+function cpuTable(results: readonly RunResult[]): string {
+  return markdownTable(
+    ['rows', 'threads', 'CPU s', ...PHASES.map(([, heading]) => `CPU ${heading}`), 'load before', 'load after'],
+    results.map((r) => [
+      fmt(r.rows), String(r.threads), fmt(r.cpuSeconds, 1), ...PHASES.map(([name]) => (r.cpuPhases[name] === undefined ? '-' : fmt(r.cpuPhases[name], 1))),
+      fmt(r.loadAverageBefore, 1), fmt(r.loadAverageAfter, 1),
     ]),
   );
 }
@@ -210,6 +241,10 @@ export function readmeSection(machine: MachineInfo, seed: number, results: reado
     `How: \`npm run bench:dedupe\`. Seeded files (seed ${seed}) from bench/corpus.ts: 80% distinct people (Zipf names, households, Jr/Sr, shared phones) and 20% noisy re-typings of some of them (nicknames, typos, moved house, other formats), with the true person in a \`truth\` column the CLI does not match on. The real \`matchbook dedupe FILE -o OUT --threads N\` process from source (tsx), with the defaults: learned rules (a model estimated from the file, estimation included in the time), gates from the columns. Wall time is from process start to exit; CPU and peak RSS are the process's (all threads); precision and recall are pairwise, of the clusters written, against the truth.`,
     '',
     table(results),
+    '',
+    'CPU time of each phase, every thread of the process (the CLI\'s "cpu by phase" line):',
+    '',
+    cpuTable(results),
     '',
     verdict(results),
     '',
@@ -242,7 +277,7 @@ async function main(): Promise<void> {
   if (args.has('--json')) {
     process.stdout.write(`${JSON.stringify({ machine, seed, results }, null, 2)}\n`);
   } else {
-    process.stdout.write(`${describeMachine(machine)}\n\n${table(results)}\n\n${verdict(results)}\n`);
+    process.stdout.write(`${describeMachine(machine)}\n\n${table(results)}\n\n${cpuTable(results)}\n\n${verdict(results)}\n`);
   }
   if (args.has('--readme')) updateReadmeSection(SECTION, readmeSection(machine, seed, results));
 }

@@ -72,10 +72,12 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
     const reportOutcomes = reportPlan ? await explainPairs(run.pool, reportPlan.pairs, progress) : null;
     await run.pool.close();
     const tWrite = performance.now();
+    const cWrite = process.cpuUsage();
     const capture = reportPlan ? { rows: reportPlan.rows, cells: new Map<number, string[]>() } : null;
     const written = await writeDedupe(run, output.sink, explanations, progress, capture);
     await output.commit();
     const writeMs = performance.now() - tWrite;
+    const writeCpu = process.cpuUsage(cWrite);
     const counts = results.counts();
     const totalMs = performance.now() - started;
     const summary = [
@@ -114,6 +116,7 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
     const rate = run.read.rows / Math.max(1e-9, totalMs / 1000);
     summary.push(
       `time ${seconds(totalMs)} (read and index ${seconds(run.timings.read)}, ${run.learned !== null ? `estimate ${seconds(run.timings.learn)}, ` : ''}match ${seconds(run.timings.match)}, cluster ${seconds(run.timings.cluster)}, write ${seconds(writeMs)}) on ${run.threads} thread${run.threads > 1 ? 's' : ''}; ${formatCount(rate)} rows/s; ${describeResources(startCpu)}`,
+      `cpu by phase (every thread): read and index ${seconds(run.cpu.read)}, ${run.learned !== null ? `estimate ${seconds(run.cpu.learn)}, ` : ''}match ${seconds(run.cpu.match)}, cluster ${seconds(run.cpu.cluster)}, write ${seconds((writeCpu.user + writeCpu.system) / 1000)}`,
     );
     if (!common.quiet) io.stderr(`${summary.join('\n')}\n`);
     done = true;

@@ -35,6 +35,8 @@ export interface DedupeRun {
   readonly threads: number;
   /** Milliseconds per phase. */
   readonly timings: { read: number; learn: number; match: number; cluster: number };
+  /** CPU milliseconds per phase, of every thread of the process. */
+  readonly cpu: { read: number; learn: number; match: number; cluster: number };
   readonly lowSampleEvery: number;
   /** The learned model and how it was obtained (learned rules), else null. */
   readonly learned: Learned | null;
@@ -67,13 +69,19 @@ export async function matchDedupe(
     collectCandidates: options.collectCandidates === true,
   };
   const pool = createPool(threads, config);
+  const cpuMs = (): number => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1000;
+  };
   try {
     const t0 = performance.now();
+    const c0 = cpuMs();
     const read = await readInput(input, (batch) => pool.index(batch), progress, 'reading');
     progress.start('indexing', null);
     const unreadable = await pool.finishIndex();
     progress.finish();
     const t1 = performance.now();
+    const c1 = cpuMs();
     let learned: Learned | null = null;
     if (common.settings.rules === 'learned') {
       progress.start(common.settings.model === null ? 'estimating the model' : 'estimating the prior', null);
@@ -81,6 +89,7 @@ export async function matchDedupe(
       progress.finish();
     }
     const tLearned = performance.now();
+    const cLearned = cpuMs();
     const results = new DedupeResults(read.rows, options.keepEdges);
     progress.start('matching', read.rows);
     await pool.queryIndexed((result) => {
@@ -89,13 +98,16 @@ export async function matchDedupe(
     });
     progress.finish();
     const t2 = performance.now();
+    const c2 = cpuMs();
     progress.start('clustering', null);
     results.cluster(common.settings.rules === 'learned' ? signatureMap(await pool.signatures(results.matchedRows())) : null, conflictKindsOf(learned?.model ?? null));
     progress.finish();
     const t3 = performance.now();
+    const c3 = cpuMs();
     return {
       input, read, results, pool, unreadable, threads, lowSampleEvery, learned, match: learned?.model.thresholds?.match ?? thresholdsOf(common.settings).match,
       timings: { read: t1 - t0, learn: tLearned - t1, match: t2 - tLearned, cluster: t3 - t2 },
+      cpu: { read: c1 - c0, learn: cLearned - c1, match: c2 - cLearned, cluster: c3 - c2 },
     };
   } catch (err) {
     progress.finish();

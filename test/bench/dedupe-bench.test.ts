@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseTimeLine } from '../../bench/dedupe.bench.js';
+import { parseCpuLine, parseTimeLine } from '../../bench/dedupe.bench.js';
 
 describe('bench:dedupe reads the CLI summary', () => {
   it('reads every phase of the learned rules\' time line', () => {
@@ -20,5 +20,12 @@ describe('bench:dedupe reads the CLI summary', () => {
   it('names a phase it does not know instead of dropping it, and answers null without a time line', () => {
     expect(() => parseTimeLine('time 9.0 s (read and index 2.0 s, sorting 1.0 s) on 2 threads; 1 rows/s; cpu 9.0 s, peak memory 1 GB')).toThrow(/unknown phase "sorting 1.0 s"/);
     expect(parseTimeLine('wrote 5 rows')).toBeNull();
+  });
+
+  it('reads the CPU of each phase, and nothing from a summary without that line', () => {
+    const text = 'time 28.1 s (read and index 7.0 s) on 2 threads; 3,559 rows/s; cpu 49.0 s, peak memory 1.2 GB\ncpu by phase (every thread): read and index 9.1 s, estimate 3.3 s, match 30.2 s, cluster 0.4 s, write 1.2 s\n';
+    expect(parseCpuLine(text)).toEqual({ 'read and index': 9.1, estimate: 3.3, match: 30.2, cluster: 0.4, write: 1.2 });
+    expect(parseCpuLine('time 1 s')).toEqual({});
+    expect(() => parseCpuLine('cpu by phase (every thread): sorting 1.0 s')).toThrow(/unknown phase "sorting 1.0 s"/);
   });
 });

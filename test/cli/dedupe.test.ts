@@ -42,6 +42,7 @@ describe('dedupe', () => {
     expect(run.stderr).toMatch(/rules learned; gates from the columns/);
     expect(run.stderr).toMatch(/model: estimated from the file: u from \d+ random pairs/);
     expect(run.stderr).toMatch(/wrote 6 rows \(every row read\) to out\.csv/);
+    expect(run.stderr).toMatch(/^cpu by phase \(every thread\): read and index [\d.]+ s, estimate [\d.]+ s, match [\d.]+ s, cluster [\d.]+ s, write [\d.]+ s$/m);
     expect(run.stderr).toMatch(/columns: id -> id, first_name -> firstName, last_name -> lastName, email -> email, phone -> phone, dob -> dateOfBirth, zip -> zipOrPostalCode/);
   });
 
@@ -53,6 +54,7 @@ describe('dedupe', () => {
     for (const id of ['1', '2', '4']) expect(Number(byId.get(id)?.['match_score'])).toBeGreaterThanOrEqual(18);
     expect(byId.get('5')?.['match_decision']).toBe('Unmatchable');
     expect(run.stderr).toMatch(/cannot be matched on their own: 1 row supplies none of the 5 minimum combinations \(--gates contract\)/);
+    expect(run.stderr).toMatch(/^cpu by phase \(every thread\): read and index [\d.]+ s, match [\d.]+ s, cluster [\d.]+ s, write [\d.]+ s$/m);
   });
 
   it('writes to standard output without -o; ids are row numbers without an id column', async () => {
