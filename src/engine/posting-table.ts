@@ -14,6 +14,8 @@
  * two), then the ids.
  */
 
+import { mix, sortBySlot, sortByValue } from './slot-sort.js';
+
 const NEVER = -1;
 const EMPTIED = -2;
 const INITIAL_SLOTS = 1 << 10;
@@ -44,7 +46,7 @@ export class PostingTable {
   private slotCount = INITIAL_SLOTS;
   private slotsUsed = 0;
   private liveKeys = 0;
-  private pool = new Int32Array(INITIAL_POOL);
+  private pool: Int32Array = new Int32Array(INITIAL_POOL);
   private poolUsed = 0;
   /** Head of the free list of blocks of capacity 2^k (the next free block is in `pool[b]`). */
   private freeBlocks: number[] = [];
@@ -75,6 +77,89 @@ export class PostingTable {
    */
   addNew(key: number, id: number): void {
     this.insert(key, id, false);
+  }
+
+  /**
+   * Files `ids[i]` under `keys[i]` for every i < count, as {@link addNew} one pair at a time
+   * in that order would (a key keeps its ids in that order), when no id is under its key yet.
+   * The pairs are first put in the order of the slots their keys hash to, so that the slots
+   * are written front to back instead of at random: at a million records (tens of millions
+   * of pairs) filing them one by one spent most of its time waiting for memory. Into an empty
+   * table, each key's block is allocated once, and the blocks are laid out in the order of
+   * their lowest id: when ids are a record store's rows in lookup order (ContactIndex
+   * relayoutForLookups), records looked up one after another read blocks side by side.
+   * `keys` and `ids` are reordered in place.
+   */
+  addAllNew(keys: Int32Array, ids: Int32Array, count: number): void {
+    if (count === 0) return;
+    // Room for every key being new: sorted by slot in a table of that size, a key's pairs are
+    // side by side, in their order, and the distinct keys can be counted.
+    let size = this.slotCount;
+    while ((this.slotsUsed + count) / size > MAX_LOAD) size *= 2;
+    sortBySlot(keys, ids, count, size - 1);
+    let distinct = 0;
+    for (let i = 0; i < count; i++) if (i === 0 || keys[i] !== keys[i - 1]) distinct++;
+    // The table holds the distinct keys; when that is smaller, filing in the larger table's
+    // slot order sweeps it front to back a few times.
+    let fit = this.slotCount;
+    while ((this.slotsUsed + distinct) / fit > MAX_LOAD) fit *= 2;
+    if (fit > this.slotCount) this.rebuildSlots(fit);
+    if (this.slotsUsed === 0) this.fillEmpty(keys, ids, count, distinct);
+    else for (let i = 0; i < count; i++) this.insert(keys[i] as number, ids[i] as number, false);
+  }
+
+  /** {@link addAllNew} into an empty table: pairs sorted by slot, `distinct` keys. */
+  private fillEmpty(keys: Int32Array, ids: Int32Array, count: number, distinct: number): void {
+    // Each key's first pair, then the keys holding several ids (their blocks) by lowest id.
+    const starts = new Int32Array(distinct + 1);
+    let g = 0;
+    for (let i = 0; i < count; i++) if (i === 0 || keys[i] !== keys[i - 1]) starts[g++] = i;
+    starts[distinct] = count;
+    let shared = 0;
+    for (let k = 0; k < distinct; k++) if ((starts[k + 1] as number) - (starts[k] as number) > 1) shared++;
+    const blockKeys = new Int32Array(shared);
+    const lowest = new Int32Array(shared);
+    let poolNeed = 0;
+    for (let k = 0, j = 0; k < distinct; k++) {
+      const from = starts[k] as number;
+      const to = starts[k + 1] as number;
+      if (to - from < 2) continue;
+      let low = ids[from] as number;
+      for (let i = from + 1; i < to; i++) if ((ids[i] as number) < low) low = ids[i] as number;
+      blockKeys[j] = k;
+      lowest[j++] = low;
+      poolNeed += BLOCK_HEADER + blockCapacity(to - from);
+    }
+    sortByValue(blockKeys, lowest, shared);
+    if (this.poolUsed + poolNeed > this.pool.length) {
+      const grown = new Int32Array(this.poolUsed + poolNeed);
+      grown.set(this.pool.subarray(0, this.poolUsed));
+      this.pool = grown;
+    }
+    const pool = this.pool;
+    const blockOf = new Int32Array(distinct).fill(-1);
+    for (let j = 0; j < shared; j++) {
+      const k = blockKeys[j] as number;
+      const b = this.poolUsed;
+      blockOf[k] = b;
+      const capacity = blockCapacity((starts[k + 1] as number) - (starts[k] as number));
+      pool[b + 1] = capacity;
+      this.poolUsed = b + BLOCK_HEADER + capacity;
+    }
+    for (let k = 0; k < distinct; k++) {
+      const from = starts[k] as number;
+      const to = starts[k + 1] as number;
+      const slot = this.insertSlot(keys[from] as number);
+      const b = blockOf[k] as number;
+      if (b < 0) {
+        this.slots[2 * slot + 1] = -((ids[from] as number) + 3);
+      } else {
+        pool[b] = to - from;
+        for (let i = from, at = b + BLOCK_HEADER; i < to; i++, at++) pool[at] = ids[i] as number;
+        this.slots[2 * slot + 1] = b;
+      }
+    }
+    this.liveKeys += distinct;
   }
 
   private insert(key: number, id: number, checkDuplicate: boolean): void {
@@ -185,6 +270,37 @@ export class PostingTable {
     for (let i = start + count - 1; i >= stop; i--) fn(pool[i] as number, arg);
   }
 
+  /**
+   * Replaces every id filed by `map[id]` (a record store's rows put in another order), each
+   * key keeping its ids in filing order. One pass over the slots and one over the pool.
+   */
+  relabel(map: Int32Array): void {
+    const slots = this.slots;
+    for (let s = 1; s < slots.length; s += 2) {
+      const head = slots[s] as number;
+      if (head <= -3) slots[s] = -((map[-3 - head] as number) + 3);
+    }
+    // The pool is a run of blocks, each [count, capacity, ids...]; a free block holds the next
+    // free block where its count was. Free blocks are marked (capacity negated) to be skipped.
+    const pool = this.pool;
+    for (let k = 0; k < this.freeBlocks.length; k++) {
+      // A size class that never had a free block is a hole of the array.
+      for (let b = this.freeBlocks[k] ?? -1; b >= 0; b = pool[b] as number) pool[b + 1] = -(pool[b + 1] as number);
+    }
+    for (let b = 0; b < this.poolUsed; ) {
+      const capacity = pool[b + 1] as number;
+      if (capacity < 0) {
+        pool[b + 1] = -capacity;
+        b += BLOCK_HEADER - capacity;
+        continue;
+      }
+      const start = b + BLOCK_HEADER;
+      const end = start + (pool[b] as number);
+      for (let i = start; i < end; i++) pool[i] = map[pool[i] as number] as number;
+      b = start + capacity;
+    }
+  }
+
   /** The table's data, for {@link importState} in another thread (structured-clonable). */
   exportState(): PostingTableState {
     return {
@@ -256,11 +372,14 @@ export class PostingTable {
     this.freeBlocks[k] = b;
   }
 
-  /** Rebuilds the slot table, doubled unless emptied keys made the room: drops emptied slots. */
-  private rebuildSlots(): void {
+  /**
+   * Rebuilds the slot table, doubled unless emptied keys made the room (or at `size` slots, a
+   * power of two that holds them): drops emptied slots.
+   */
+  private rebuildSlots(size?: number): void {
     const old = this.slots;
     const oldCount = this.slotCount;
-    const size = this.liveKeys / oldCount > MAX_LOAD / 2 ? oldCount * 2 : oldCount;
+    size ??= this.liveKeys / oldCount > MAX_LOAD / 2 ? oldCount * 2 : oldCount;
     this.slots = new Int32Array(size * 2).fill(NEVER);
     this.slotCount = size;
     this.slotsUsed = 0;
@@ -273,9 +392,9 @@ export class PostingTable {
   }
 }
 
-/** Spreads a hash's bits before masking (keys are FNV hashes already; this evens out runs). */
-function mix(key: number): number {
-  let h = key ^ (key >>> 16);
-  h = Math.imul(h, 0x45d9f3b);
-  return (h ^ (h >>> 16)) >>> 0;
+/** Capacity of the block of a key holding `n` >= 2 ids: what doubling from FIRST_CAPACITY reaches. */
+function blockCapacity(n: number): number {
+  let capacity = FIRST_CAPACITY;
+  while (capacity < n) capacity *= 2;
+  return capacity;
 }

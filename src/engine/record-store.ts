@@ -108,6 +108,12 @@ class IdToRow {
     return this.table.byteLength;
   }
 
+  /** Replaces each row by `newRow[row]` (RecordStore.reorder). */
+  remapRows(newRow: Int32Array): void {
+    const t = this.table;
+    for (let s = 0; s < t.length; s += 2) if ((t[s] as number) !== -1) t[s + 1] = newRow[t[s + 1] as number] as number;
+  }
+
   exportState(): { table: Int32Array; capacity: number; size: number } {
     return { table: this.table, capacity: this.capacity, size: this.size };
   }
@@ -141,6 +147,16 @@ class IdToRow {
 function home(id: number): number {
   const h = Math.imul(id ^ (id >>> 15), 0x2c1b3c6d);
   return (h ^ (h >>> 12)) >>> 0;
+}
+
+/** Rows of `width` ints of `data` in `order` (row k of the result is row order[k] of `data`). */
+function permuteRows(data: Int32Array, order: Int32Array, width: number): Int32Array {
+  const out = new Int32Array(data.length);
+  for (let k = 0; k < order.length; k++) {
+    const from = (order[k] as number) * width;
+    for (let j = 0; j < width; j++) out[k * width + j] = data[from + j] as number;
+  }
+  return out;
 }
 
 function grownInt32(a: Int32Array, need: number): Int32Array {
@@ -216,6 +232,17 @@ export class RecordStore {
   /** The record id of a row in use. */
   idOfRow(row: number): number {
     return this.rowData[row * ROW_WIDTH + R_ID] as number;
+  }
+
+  /** Rows allocated (in use, and removed ones not yet reused). */
+  get rowCount(): number {
+    return this.rows;
+  }
+
+  /** String ids of a row's first name and surname (-1 for none), into `out[0]` and `out[1]`. */
+  namesOfRow(row: number, out: Int32Array): void {
+    out[0] = this.rowData[row * ROW_WIDTH + R_FIRST] as number;
+    out[1] = this.rowData[row * ROW_WIDTH + R_LAST] as number;
   }
 
   /** Adds a record, or replaces the one with the same id; answers its row. */
@@ -527,9 +554,36 @@ export class RecordStore {
     return out;
   }
 
+  /**
+   * Puts the records in another order of rows: row k takes the record of row `order[k]`
+   * (`order` lists every row once), and the lists and values are rewritten in the new row
+   * order, so records read one after another sit side by side in memory. Ids and string ids
+   * stay. Answers the new row of each old row. Only for a store without removed rows.
+   */
+  reorder(order: Int32Array): Int32Array {
+    const n = this.rows;
+    if (this.freeRows.length > 0 || order.length !== n) throw new Error(`reorder: ${order.length} rows given, the store has ${n} and ${this.freeRows.length} free`);
+    const newRow = new Int32Array(n).fill(-1);
+    for (let k = 0; k < n; k++) {
+      const old = order[k] as number;
+      if (old < 0 || old >= n || newRow[old] !== -1) throw new Error(`reorder: row ${old} is not a row or is listed twice`);
+      newRow[old] = k;
+    }
+    this.rowData = permuteRows(this.rowData, order, ROW_WIDTH);
+    if (this.attributeCount > 0) this.attrs = permuteRows(this.attrs, order, this.attributeCount);
+    this.ids.remapRows(newRow);
+    this.compact();
+    return newRow;
+  }
+
   /** Rewrites `lists` and the value units without dead entries once those are most of them. */
   private maybeCompact(): void {
     if (this.deadLists < 4096 || this.deadLists * 2 < this.listsUsed) return;
+    this.compact();
+  }
+
+  /** Rewrites `lists` and the value units in row order, without dead entries. */
+  private compact(): void {
     const oldLists = this.lists;
     const oldUnits = this.units;
     const lists = new Int32Array(Math.max(INITIAL_ROWS, this.listsUsed - this.deadLists));
@@ -541,11 +595,12 @@ export class RecordStore {
       if (at < 0) continue;
       const nValues = (oldLists[at] as number) + (oldLists[at + 1] as number) + (oldLists[at + 2] as number);
       const width = HEADER + 2 * nValues + (oldLists[at + 3] as number) * ADDRESS_WIDTH;
-      lists.set(oldLists.subarray(at, at + width), used);
+      // Element by element: a subarray per row and value cost more than the copying.
+      for (let k = 0; k < width; k++) lists[used + k] = oldLists[at + k] as number;
       for (let k = used + HEADER; k < used + HEADER + 2 * nValues; k += 2) {
         const from = lists[k] as number;
         const n = lists[k + 1] as number;
-        units.set(oldUnits.subarray(from, from + n), unitsUsed);
+        for (let i = 0; i < n; i++) units[unitsUsed + i] = oldUnits[from + i] as number;
         lists[k] = unitsUsed;
         unitsUsed += n;
       }

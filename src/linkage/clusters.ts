@@ -101,7 +101,7 @@ export class DedupeResults {
     }
     this.matchedFindings += matchFrom.length;
     for (let i = 0; i < result.count; i++) {
-      const row = result.firstId + i;
+      const row = result.ids[i] as number;
       this.possible[row] = result.possibleId[i] as number;
       this.possibleScore[row] = result.possibleScore[i] as number;
       this.noGate[row] = result.noGate[i] as number;

@@ -92,7 +92,7 @@ export async function matchDedupe(
     const cLearned = cpuMs();
     const results = new DedupeResults(read.rows, options.keepEdges);
     progress.start('matching', read.rows);
-    await pool.queryIndexed((result) => {
+    await pool.queryIndexed(read.rows, (result) => {
       results.add(result);
       progress.update(results.answered);
     });

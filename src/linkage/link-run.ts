@@ -53,19 +53,22 @@ export class LinkResults {
   }
 
   add(r: QueryResult): void {
-    this.grow(r.firstId + r.count);
-    this.size = Math.max(this.size, r.firstId + r.count);
+    let end = 0;
+    for (const id of r.ids) end = Math.max(end, id + 1);
+    this.grow(end);
+    this.size = Math.max(this.size, end);
     for (let k = 0; k < r.matchFrom.length; k++) {
       this.candRight.push(r.matchFrom[k] as number);
       this.candLeft.push(r.matchTo[k] as number);
       this.candScore.push(r.matchScore[k] as number);
     }
     for (let i = 0; i < r.count; i++) {
-      this.possible[r.firstId + i] = r.possibleId[i] as number;
-      this.possibleScore[r.firstId + i] = r.possibleScore[i] as number;
-      this.noGate[r.firstId + i] = r.noGate[i] as number;
+      const row = r.ids[i] as number;
+      this.possible[row] = r.possibleId[i] as number;
+      this.possibleScore[row] = r.possibleScore[i] as number;
+      this.noGate[row] = r.noGate[i] as number;
       const why = r.possibleWhy[i];
-      if (why !== null && why !== undefined) this.possibleWhy.set(r.firstId + i, why);
+      if (why !== null && why !== undefined) this.possibleWhy.set(row, why);
     }
     for (let k = 0; k < r.candFrom.length; k++) {
       this.candidates.right.push(r.candFrom[k] as number);

@@ -19,8 +19,8 @@ export type ToWorker =
   | { readonly t: 'index'; readonly batch: RowBatch }
   /** Every index batch has been sent: `batches` in all. */
   | { readonly t: 'index-end'; readonly batches: number }
-  /** Dedupe: query the records of the batches this worker normalized. */
-  | { readonly t: 'dedupe'; readonly queryBatchRows: number }
+  /** Dedupe: query the records at positions [from, from+count) of the lookup order (shard.ts queryIndexed). */
+  | { readonly t: 'dedupe'; readonly seq: number; readonly from: number; readonly count: number }
   /** Link: normalize and query a batch of the other file. */
   | { readonly t: 'query'; readonly batch: RowBatch }
   | { readonly t: 'explain'; readonly id: number; readonly pairs: readonly PairRequest[] }
@@ -39,7 +39,6 @@ export type FromWorker =
   /** The builder has inserted this many index batches (in order). */
   | { readonly t: 'inserted'; readonly batches: number }
   | { readonly t: 'result'; readonly result: QueryResult; readonly unreadable: UnreadableValues | null }
-  | { readonly t: 'dedupe-done' }
   | { readonly t: 'explained'; readonly id: number; readonly outcomes: FieldOutcome[][] }
   | { readonly t: 'trained' }
   | { readonly t: 'learned'; readonly learned: Learned }
@@ -55,11 +54,10 @@ export interface PeerBatch {
   readonly contacts: NormalizedContact[];
 }
 
-/** Builder -> the other workers: the finished index, and how many rows it holds. */
+/** Builder -> the other workers: the finished index. */
 export interface PeerState {
   readonly t: 'state';
   readonly state: IndexState;
-  readonly insertedRows: number;
 }
 
 /** Between workers. */

@@ -40,8 +40,8 @@ export interface MatchPool {
   learn(): Promise<Learned>;
   /** Dedupe: what clustering needs of these indexed rows. */
   signatures(rows: readonly number[]): Promise<RowSignatures>;
-  /** Dedupe: queries every indexed record against the others. */
-  queryIndexed(onResult: (result: QueryResult) => void): Promise<void>;
+  /** Dedupe: queries every indexed record (`rows` of them) against the others. */
+  queryIndexed(rows: number, onResult: (result: QueryResult) => void): Promise<void>;
   /** Link: queries a batch of the other file; resolves when the pool can take another. */
   query(batch: RowBatch, onResult: (result: QueryResult) => void): Promise<void>;
   /** Resolves when every query sent has been answered; unreadable values of the queried file. */
@@ -60,7 +60,6 @@ export class LocalPool implements MatchPool {
   private readonly shard: MatchShard;
   private readonly indexUnreadable: Record<string, { count: number; examples: { line: number; value: string }[] }> = {};
   private readonly queryUnreadable: Record<string, { count: number; examples: { line: number; value: string }[] }> = {};
-  private indexed = 0;
 
   constructor(private readonly config: PoolConfig) {
     this.shard = new MatchShard(config);
@@ -68,10 +67,10 @@ export class LocalPool implements MatchPool {
 
   async index(batch: RowBatch): Promise<void> {
     this.shard.insert(batch.firstId, this.shard.normalize(batch, 'index', this.indexUnreadable));
-    this.indexed = Math.max(this.indexed, batch.firstId + batch.rows.length);
   }
 
   async finishIndex(): Promise<UnreadableValues> {
+    this.shard.finishIndex();
     return this.indexUnreadable;
   }
 
@@ -87,11 +86,11 @@ export class LocalPool implements MatchPool {
     return this.shard.signatures(rows);
   }
 
-  async queryIndexed(onResult: (result: QueryResult) => void): Promise<void> {
+  async queryIndexed(rows: number, onResult: (result: QueryResult) => void): Promise<void> {
     const step = this.config.queryBatchRows;
     let seq = 0;
-    for (let first = 0; first < this.indexed; first += step) {
-      onResult(this.shard.queryIndexed(seq++, first, Math.min(step, this.indexed - first)));
+    for (let from = 0; from < rows; from += step) {
+      onResult(this.shard.queryIndexed(seq++, from, Math.min(step, rows - from)));
       await tick();
     }
   }

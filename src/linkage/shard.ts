@@ -31,7 +31,8 @@ export interface RowBatch {
 /** What a query batch found, per row (typed arrays: cheap to send between threads). */
 export interface QueryResult {
   readonly seq: number;
-  readonly firstId: number;
+  /** The id of each row queried, in the order of the per-row arrays below. */
+  readonly ids: Int32Array;
   readonly count: number;
   /** Matched candidates of every row: from-id, to-id, score (flat, row order). */
   readonly matchFrom: Int32Array;
@@ -104,6 +105,11 @@ export class MatchShard {
 
   /** Link: the other file's rows read for estimation. */
   private readonly training: NormalizedContact[] = [];
+  /**
+   * Dedupe: the indexed records' ids in the order they are queried (the index's lookup
+   * order, ContactIndex.relayoutForLookups), once the index is complete.
+   */
+  private lookupOrder: Int32Array | null = null;
   /**
    * Link: the batches read for estimation, normalized, until the same batch comes back to be
    * matched (the file is read twice; each row is normalized once on this thread).
@@ -187,29 +193,58 @@ export class MatchShard {
     return out;
   }
 
-  /** Adds normalized records with consecutive ids. */
+  /**
+   * Adds normalized records with consecutive ids (new ones: a file's rows). Their blocking
+   * keys are filed all at once by {@link finishIndex} (ContactIndex.deferKeys).
+   */
   insert(firstId: number, contacts: readonly NormalizedContact[]): void {
+    this.index.deferKeys();
     for (let i = 0; i < contacts.length; i++) this.index.upsertNormalized(firstId + i, contacts[i] as NormalizedContact);
   }
 
-  /** Deduplication: each indexed record of ids [firstId, firstId+count) against all others. */
-  queryIndexed(seq: number, firstId: number, count: number): QueryResult {
+  /**
+   * Every record is inserted: files their keys, so the index answers lookups; a dedupe's
+   * index is put in lookup order at the same time ({@link prepareLookups}).
+   */
+  finishIndex(): void {
+    if (this.dedupe) this.prepareLookups();
+    else this.index.fileDeferredKeys();
+  }
+
+  /**
+   * Dedupe, once every record is indexed: stores the records in lookup order (see
+   * ContactIndex.relayoutForLookups; the first call does it, later ones answer the same order).
+   * Every thread computes the same order from the same index.
+   */
+  prepareLookups(): Int32Array {
+    this.lookupOrder ??= this.index.relayoutForLookups();
+    return this.lookupOrder;
+  }
+
+  /**
+   * Deduplication: the indexed records at positions [from, from+count) of the lookup order
+   * ({@link prepareLookups}), each against all others.
+   */
+  queryIndexed(seq: number, from: number, count: number): QueryResult {
+    const ids = this.prepareLookups().slice(from, from + count);
     const contacts: NormalizedContact[] = [];
-    for (let i = 0; i < count; i++) {
-      const c = this.index.get(firstId + i);
-      if (c === undefined) throw new Error(`record ${firstId + i} is not indexed`);
+    for (const id of ids) {
+      const c = this.index.get(id);
+      if (c === undefined) throw new Error(`record ${id} is not indexed`);
       contacts.push(c);
     }
-    return this.query(seq, firstId, contacts, true);
+    return this.query(seq, ids, contacts, true);
   }
 
   /** Linkage: each row of the queried file against the index. */
   queryRows(seq: number, firstId: number, contacts: readonly NormalizedContact[], keep: boolean): QueryResult {
     if (keep) contacts.forEach((c, i) => this.queried.set(firstId + i, c));
-    return this.query(seq, firstId, contacts, false);
+    const ids = new Int32Array(contacts.length);
+    for (let i = 0; i < ids.length; i++) ids[i] = firstId + i;
+    return this.query(seq, ids, contacts, false);
   }
 
-  private query(seq: number, firstId: number, contacts: readonly NormalizedContact[], self: boolean): QueryResult {
+  private query(seq: number, ids: Int32Array, contacts: readonly NormalizedContact[], self: boolean): QueryResult {
     const count = contacts.length;
     const from: number[] = [];
     const to: number[] = [];
@@ -228,7 +263,7 @@ export class MatchShard {
     const every = this.options.lowSampleEvery;
     const collect = this.options.collectCandidates === true;
     for (let i = 0; i < count; i++) {
-      const id = firstId + i;
+      const id = ids[i] as number;
       const q = contacts[i] as NormalizedContact;
       const found = self ? this.index.findAll(q, { excludeId: id }) : this.index.findAll(q);
       let possible = false;
@@ -268,7 +303,7 @@ export class MatchShard {
     }
     return {
       seq,
-      firstId,
+      ids,
       count,
       matchFrom: Int32Array.from(from),
       matchTo: Int32Array.from(to),

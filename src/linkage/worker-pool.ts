@@ -56,8 +56,8 @@ export class WorkerPool implements MatchPool {
   private readonly queryUnreadable: UnreadableValues[] = [];
   private completeCount = 0;
   private completeWaiter: Waiter | null = null;
-  private dedupeDone = 0;
-  private dedupeWaiter: Waiter | null = null;
+  /** Who waits for any worker to have room for a batch (dedupe queries go to whichever has). */
+  private anySlotWaiters: Waiter[] = [];
   private onResult: ((r: QueryResult) => void) | null = null;
   private pendingQueries = 0;
   private queriesWaiter: Waiter | null = null;
@@ -119,8 +119,9 @@ export class WorkerPool implements MatchPool {
     if (this.failure !== null) return;
     this.failure = err;
     for (const list of this.slotWaiters) for (const waiter of list.splice(0)) waiter.reject(err);
+    for (const waiter of this.anySlotWaiters.splice(0)) waiter.reject(err);
     for (const b of this.builderWaiters.splice(0)) b.waiter.reject(err);
-    for (const waiter of [this.completeWaiter, this.dedupeWaiter, this.queriesWaiter, this.learnWaiter, this.modelWaiter]) waiter?.reject(err);
+    for (const waiter of [this.completeWaiter, this.queriesWaiter, this.learnWaiter, this.modelWaiter]) waiter?.reject(err);
     for (const waiter of this.explainWaiters.values()) waiter.reject(err);
     this.explainWaiters.clear();
     for (const waiter of this.signatureWaiters.values()) waiter.reject(err);
@@ -145,17 +146,11 @@ export class WorkerPool implements MatchPool {
         if (this.completeCount === this.threads) this.completeWaiter?.resolve();
         return;
       case 'result':
-        if (m.unreadable !== null) {
-          this.queryUnreadable.push(m.unreadable);
-          this.release(w);
-          this.pendingQueries--;
-        }
+        if (m.unreadable !== null) this.queryUnreadable.push(m.unreadable);
+        this.release(w);
+        this.pendingQueries--;
         this.onResult?.(m.result);
         if (this.pendingQueries === 0) this.queriesWaiter?.resolve();
-        return;
-      case 'dedupe-done':
-        this.dedupeDone++;
-        if (this.dedupeDone === this.threads) this.dedupeWaiter?.resolve();
         return;
       case 'explained': {
         const waiter = this.explainWaiters.get(m.id);
@@ -188,7 +183,25 @@ export class WorkerPool implements MatchPool {
 
   private release(w: number): void {
     this.inFlight[w] = (this.inFlight[w] ?? 1) - 1;
-    this.slotWaiters[w]?.shift()?.resolve();
+    const waiter = this.slotWaiters[w]?.shift() ?? this.anySlotWaiters.shift();
+    waiter?.resolve();
+  }
+
+  /** Resolves with a worker that has room for another batch (the least busy), and takes the room. */
+  private async anySlot(): Promise<number> {
+    for (;;) {
+      if (this.failure) throw this.failure;
+      let best = -1;
+      for (let w = 0; w < this.threads; w++) {
+        const n = this.inFlight[w] ?? 0;
+        if (n < MAX_IN_FLIGHT && (best === -1 || n < (this.inFlight[best] ?? 0))) best = w;
+      }
+      if (best !== -1) {
+        this.inFlight[best] = (this.inFlight[best] ?? 0) + 1;
+        return best;
+      }
+      await new Promise<void>((resolve, reject) => this.anySlotWaiters.push({ resolve, reject }));
+    }
   }
 
   /** Resolves when worker `w` has room for another batch. */
@@ -250,10 +263,18 @@ export class WorkerPool implements MatchPool {
     });
   }
 
-  async queryIndexed(onResult: (result: QueryResult) => void): Promise<void> {
+  async queryIndexed(rows: number, onResult: (result: QueryResult) => void): Promise<void> {
+    // Batches go to whichever worker has room, so a thread that gets less of the machine
+    // (or starts later: the builder estimates the model first) takes fewer of them.
     this.onResult = onResult;
-    for (let w = 0; w < this.threads; w++) this.post(w, { t: 'dedupe', queryBatchRows: this.config.queryBatchRows });
-    await this.waitFor((x) => (this.dedupeWaiter = x), this.dedupeDone === this.threads);
+    const step = this.config.queryBatchRows;
+    let seq = 0;
+    for (let from = 0; from < rows; from += step) {
+      const w = await this.anySlot();
+      this.pendingQueries++;
+      this.post(w, { t: 'dedupe', seq: seq++, from, count: Math.min(step, rows - from) });
+    }
+    await this.finishQueries();
   }
 
   async query(batch: RowBatch, onResult: (result: QueryResult) => void): Promise<void> {

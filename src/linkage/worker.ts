@@ -22,7 +22,6 @@ const builder = setup.worker === BUILDER;
 /** Batches waiting for their turn to be inserted (ids must go in in order). */
 const waiting = new Map<number, PeerBatch>();
 let nextSeq = 0;
-let insertedRows = 0;
 let totalBatches: number | null = null;
 let completeSent = false;
 /** Work that needs the whole index (queries), held until it is complete. */
@@ -33,7 +32,7 @@ function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
 }
 
 function transferablesOf(r: QueryResult): ArrayBuffer[] {
-  return [r.matchFrom, r.matchTo, r.matchScore, r.possibleId, r.possibleScore, r.noteIds, r.noGate, r.lowIds, r.lowScores, r.candFrom, r.candTo, r.candScore].map((a) => a.buffer as ArrayBuffer);
+  return [r.ids, r.matchFrom, r.matchTo, r.matchScore, r.possibleId, r.possibleScore, r.noteIds, r.noGate, r.lowIds, r.lowScores, r.candFrom, r.candTo, r.candScore].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** The builder has inserted every batch; another worker has received the builder's index. */
@@ -48,14 +47,14 @@ function insertReady(): void {
   for (let b = waiting.get(nextSeq); b !== undefined; b = waiting.get(nextSeq)) {
     waiting.delete(nextSeq);
     shard.insert(b.firstId, b.contacts);
-    insertedRows = b.firstId + b.contacts.length;
     nextSeq++;
   }
   if (nextSeq > from) send({ t: 'inserted', batches: nextSeq });
   if (indexComplete() && !completeSent) {
+    shard.finishIndex();
     if (peers.size > 0) {
       const state = shard.index.exportState();
-      for (const port of peers.values()) port.postMessage({ t: 'state', state, insertedRows } satisfies PeerMessage);
+      for (const port of peers.values()) port.postMessage({ t: 'state', state } satisfies PeerMessage);
     }
     completed();
   }
@@ -68,10 +67,12 @@ function completed(): void {
   for (const m of work) handle(m);
 }
 
-function receiveState(state: IndexState, rows: number): void {
+function receiveState(state: IndexState): void {
   shard.index.importState(state);
-  insertedRows = rows;
   received = true;
+  // A dedupe queries every record in the index's lookup order, which the builder's index is
+  // in already: this finds it so (and the ids in it) while the builder estimates the model.
+  if (setup.config.mode === 'dedupe') shard.prepareLookups();
   completed();
 }
 
@@ -100,14 +101,8 @@ function handle(message: ToWorker): void {
         held.push(message);
         return;
       }
-      const step = message.queryBatchRows;
-      let j = 0;
-      for (let first = 0; first < insertedRows; first += step, j++) {
-        if (j % setup.workers !== setup.worker) continue;
-        const result = shard.queryIndexed(j, first, Math.min(step, insertedRows - first));
-        send({ t: 'result', result, unreadable: null }, transferablesOf(result));
-      }
-      send({ t: 'dedupe-done' });
+      const result = shard.queryIndexed(message.seq, message.from, message.count);
+      send({ t: 'result', result, unreadable: null }, transferablesOf(result));
       return;
     }
     case 'query': {
@@ -163,7 +158,7 @@ parent.on('message', (message: ToWorker | { t: 'ports'; ports: MessagePort[]; wo
       peers.set(message.workers[i] as number, port);
       port.on('message', (m: PeerMessage) => guarded(() => {
         if (m.t === 'batch') accept(m);
-        else receiveState(m.state, m.insertedRows);
+        else receiveState(m.state);
       }));
     });
     return;

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockingHashes, blockingKeys, ContactIndex, DEFAULT_NICKNAMES, type ContactInput } from '../../src/engine/index.js';
+import { blockingHashes, blockingKeys, ContactIndex, DEFAULT_NICKNAMES, FILE_KEYS, type ContactInput } from '../../src/engine/index.js';
 
 const robert: ContactInput = {
   firstName: 'Robert', lastName: 'Pérez', dateOfBirth: '1975-09-18',
@@ -238,6 +238,70 @@ describe('index properties', () => {
       const sy = iy.explain(ix.get(1)!, 1).reduce((s, f) => s + f.weight, 0);
       expect(sx).toBeCloseTo(sy, 9);
     }), { numRuns: 300 });
+  });
+});
+
+describe('ContactIndex.relayoutForLookups', () => {
+  const options = [{}, { keys: FILE_KEYS, termFrequencies: 'all' as const, maxBlockSize: 4, selectiveBlockSize: 2, maxCandidates: 6 }];
+
+  it('answers every lookup as before, and lists every record once, by sound of the surname', () => {
+    fc.assert(fc.property(fc.array(person, { maxLength: 40 }), fc.array(person, { maxLength: 8 }), fc.constantFrom(...options), (people, replaced, opts) => {
+      const index = new ContactIndex(opts);
+      const plain = new ContactIndex(opts);
+      for (const i of [index, plain]) {
+        people.forEach((p, k) => i.upsert(k, p));
+        replaced.forEach((p, k) => k < people.length && i.upsert(k, p));
+      }
+      const ids = index.relayoutForLookups();
+      expect([...ids].sort((a, b) => a - b)).toEqual(people.map((_, k) => k));
+      // Records with the same surname are side by side.
+      const lasts = [...ids].map((id) => index.get(id)?.last ?? null);
+      expect(lasts.filter((x, k) => k > 0 && x !== lasts[k - 1]).length).toBe(Math.max(0, new Set(lasts).size - 1));
+      for (let id = 0; id < people.length; id++) {
+        const q = plain.get(id)!;
+        expect(index.get(id)).toEqual(q);
+        expect(index.candidateIds(q, id)).toEqual(plain.candidateIds(q, id));
+        expect(index.findAll(q, { excludeId: id })).toEqual(plain.findAll(q, { excludeId: id }));
+        expect(index.findNormalized(q)).toEqual(plain.findNormalized(q));
+      }
+      // Updates go on as before.
+      for (const i of [index, plain]) {
+        i.upsert(people.length, replaced[0] ?? robert);
+        i.remove(0);
+      }
+      for (const p of replaced) expect(index.find(p)).toEqual(plain.find(p));
+    }), { numRuns: 150 });
+  });
+
+  it('deferred keys (deferKeys, then fileDeferredKeys) give the same index; meanwhile lookups and removals refuse', () => {
+    fc.assert(fc.property(fc.array(person, { maxLength: 40 }), fc.array(person, { maxLength: 5 }), fc.constantFrom(...options), (people, queries, opts) => {
+      const deferred = new ContactIndex(opts);
+      const plain = new ContactIndex(opts);
+      deferred.deferKeys();
+      people.forEach((p, k) => {
+        deferred.upsert(k, p);
+        plain.upsert(k, p);
+      });
+      if (people.length > 0) {
+        expect(() => deferred.candidateIds(deferred.normalize(people[0]!))).toThrow(/deferred/);
+        expect(() => deferred.remove(0)).toThrow(/deferred/);
+        expect(() => deferred.upsert(0, people[0]!)).toThrow(/deferred/);
+        expect(() => deferred.exportState()).toThrow(/deferred/);
+      }
+      deferred.fileDeferredKeys();
+      for (const q of [...people, ...queries]) expect(deferred.find(q)).toEqual(plain.find(q));
+      for (let id = 0; id < people.length; id++) {
+        const q = plain.get(id)!;
+        expect(deferred.findAll(q, { excludeId: id })).toEqual(plain.findAll(q, { excludeId: id }));
+      }
+      expect(deferred.exportState().postings.liveKeys).toBe(plain.exportState().postings.liveKeys);
+    }), { numRuns: 150 });
+  });
+
+  it('refuses an index records were removed from', () => {
+    const index = indexOf(robert, { ...robert, firstName: 'Maria' });
+    index.remove(1);
+    expect(() => index.relayoutForLookups()).toThrow(/free/);
   });
 });
 

@@ -89,6 +89,77 @@ describe('PostingTable', () => {
     for (let i = 0; i < 50_000; i += 997) expect(table.count(i * 7919)).toBe(1);
     expect(table.keys).toBe(50_000);
   });
+
+  it('addAllNew files like addNew one pair at a time, onto any table', () => {
+    const pair = fc.record({ key: fc.integer({ min: -30, max: 30 }), id: fc.integer({ min: 0, max: 5000 }) });
+    fc.assert(fc.property(fc.array(pair, { maxLength: 300 }), fc.array(pair, { maxLength: 3000 }), (before, pairs) => {
+      const one = new PostingTable();
+      const all = new PostingTable();
+      for (const p of before) {
+        one.add(p.key, p.id);
+        all.add(p.key, p.id);
+      }
+      // New ids only, as addNew requires: ids not filed under their key yet.
+      const filed = new Set(before.map((p) => `${p.key}:${p.id}`));
+      const fresh = pairs.filter((p) => !filed.has(`${p.key}:${p.id}`) && (filed.add(`${p.key}:${p.id}`), true));
+      for (const p of fresh) one.addNew(p.key, p.id);
+      all.addAllNew(Int32Array.from(fresh.map((p) => p.key)), Int32Array.from(fresh.map((p) => p.id)), fresh.length);
+      for (let key = -30; key <= 30; key++) {
+        const a: number[] = [];
+        const b: number[] = [];
+        one.forEach(key, Infinity, null, (id) => a.push(id));
+        all.forEach(key, Infinity, null, (id) => b.push(id));
+        expect(b).toEqual(a);
+      }
+      expect(all.keys).toBe(one.keys);
+    }), { numRuns: 100 });
+  });
+
+  it('addAllNew sizes the table for the distinct keys, at scale', () => {
+    const n = 200_000;
+    const keys = Int32Array.from({ length: n }, (_, i) => Math.imul(i % 50_000, 0x9e3779b1));
+    const ids = Int32Array.from({ length: n }, (_, i) => i);
+    const table = new PostingTable();
+    table.addAllNew(keys, ids, n);
+    expect(table.keys).toBe(50_000);
+    for (let k = 0; k < 50_000; k += 997) {
+      const out: number[] = [];
+      table.forEach(Math.imul(k, 0x9e3779b1), Infinity, null, (id) => out.push(id));
+      expect(out).toEqual([k + 150_000, k + 100_000, k + 50_000, k]);
+    }
+    const incremental = new PostingTable();
+    for (let i = 0; i < n; i++) incremental.addNew(Math.imul(i % 50_000, 0x9e3779b1), i);
+    expect(table.bytes).toBeLessThanOrEqual(incremental.bytes);
+  });
+
+  it('relabel replaces every id by its image, each key keeping its filing order', () => {
+    const op = fc.record({ add: fc.boolean(), key: fc.integer({ min: 0, max: 12 }), id: fc.integer({ min: 0, max: 60 }) });
+    fc.assert(fc.property(fc.array(op, { maxLength: 2000 }), fc.integer(), (ops, seed) => {
+      const table = new PostingTable();
+      for (const o of ops) if (o.add) table.add(o.key, o.id); else table.remove(o.key, o.id);
+      const before = new Map<number, number[]>();
+      for (let key = 0; key <= 12; key++) {
+        const out: number[] = [];
+        table.forEach(key, Infinity, null, (id) => out.push(id));
+        before.set(key, out);
+      }
+      const map = Int32Array.from({ length: 61 }, (_, i) => (i * 37 + (seed & 0xffff)) % 61);
+      table.relabel(map);
+      for (let key = 0; key <= 12; key++) {
+        const out: number[] = [];
+        table.forEach(key, Infinity, null, (id) => out.push(id));
+        expect(out).toEqual((before.get(key) ?? []).map((id) => map[id]));
+      }
+      // Still a working table: freed blocks are reused as before.
+      for (const o of ops.slice(0, 50)) if (o.add) table.add(o.key, o.id); else table.remove(o.key, o.id);
+      for (let key = 0; key <= 12; key++) {
+        const out: number[] = [];
+        table.forEach(key, Infinity, null, (id) => out.push(id));
+        expect(new Set(out).size).toBe(out.length);
+        expect(out.length).toBe(table.count(key));
+      }
+    }), { numRuns: 100 });
+  });
 });
 
 describe('blocking hashes', () => {

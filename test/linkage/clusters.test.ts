@@ -19,7 +19,7 @@ function batch(first: number, count: number, pairs: readonly [number, number, nu
   const own = pairs.filter(([a]) => a >= first && a < first + count);
   return {
     seq: first,
-    firstId: first,
+    ids: Int32Array.from({ length: count }, (_, i) => first + i),
     count,
     matchFrom: Int32Array.from(own.map((p) => p[0])),
     matchTo: Int32Array.from(own.map((p) => p[1])),
