@@ -196,13 +196,13 @@ export class ContactIndex {
   private readonly postings = new PostingTable();
   /** Keys collected and not yet filed (deferKeys), or null. */
   private deferred: DeferredKeys | null = null;
-  private readonly identifiers = new Map<string, Posting>();
+  private identifiers = new Map<string, Posting>();
   /**
    * Phonetic code of each name indexed (names repeat; Double Metaphone costs about a
    * microsecond). Only indexing adds to it: lookups read it, so a server answering finds for
    * ever new (misspelled) names does not grow it without bound.
    */
-  private readonly sounds = new Map<string, string>();
+  private sounds = new Map<string, string>();
   private readonly soundOf = (name: string): string => {
     let code = this.sounds.get(name);
     if (code === undefined) {
@@ -260,12 +260,13 @@ export class ContactIndex {
     readonly looseFloor: ScoreContext;
     readonly strictFloor: ScoreContext;
   };
-  private readonly firstCounts = new Map<string, number>();
-  private readonly lastCounts = new Map<string, number>();
-  private readonly cityCounts = new Map<string, number>();
-  private readonly emailCounts = new Map<string, number>();
-  private readonly phoneCounts = new Map<string, number>();
-  private readonly attributeCounts: Map<string, number>[];
+  // Not readonly: importState can take a received state's maps (adopt).
+  private firstCounts = new Map<string, number>();
+  private lastCounts = new Map<string, number>();
+  private cityCounts = new Map<string, number>();
+  private emailCounts = new Map<string, number>();
+  private phoneCounts = new Map<string, number>();
+  private attributeCounts: Map<string, number>[];
   private compiled: CompiledModel;
   private readonly nicknames: NicknameTable;
   private policy: DecisionPolicy;
@@ -300,19 +301,13 @@ export class ContactIndex {
     norm.phoneMemo = options.phoneMemo ?? new PhoneMemo();
     this.normalizeOptions = norm;
     const records = this.records;
-    const firstCounts = this.firstCounts;
-    const lastCounts = this.lastCounts;
-    const cityCounts = this.cityCounts;
-    const emailCounts = this.emailCounts;
-    const phoneCounts = this.phoneCounts;
-    const attributeCounts = this.attributeCounts;
     this.countPlaces = options.termFrequencies === 'all';
     const names: TermFrequencies = {
       get total() {
         return records.size;
       },
-      firstNameCount: (name) => firstCounts.get(name) ?? 0,
-      lastNameCount: (name) => lastCounts.get(name) ?? 0,
+      firstNameCount: (name) => this.firstCounts.get(name) ?? 0,
+      lastNameCount: (name) => this.lastCounts.get(name) ?? 0,
     };
     this.tf =
       options.termFrequencies === false
@@ -325,12 +320,12 @@ export class ContactIndex {
               get total() {
                 return records.size;
               },
-              firstNameCount: (name) => firstCounts.get(name) ?? 0,
-              lastNameCount: (name) => lastCounts.get(name) ?? 0,
-              cityCount: (city) => cityCounts.get(city) ?? 0,
-              attributeCount: (i, v) => attributeCounts[i]?.get(v) ?? 0,
-              emailCount: (e) => emailCounts.get(e) ?? 0,
-              phoneCount: (p) => phoneCounts.get(p) ?? 0,
+              firstNameCount: (name) => this.firstCounts.get(name) ?? 0,
+              lastNameCount: (name) => this.lastCounts.get(name) ?? 0,
+              cityCount: (city) => this.cityCounts.get(city) ?? 0,
+              attributeCount: (i, v) => this.attributeCounts[i]?.get(v) ?? 0,
+              emailCount: (e) => this.emailCounts.get(e) ?? 0,
+              phoneCount: (p) => this.phoneCounts.get(p) ?? 0,
             }
           : names;
     this.contexts = this.makeContexts();
@@ -483,12 +478,26 @@ export class ContactIndex {
   /**
    * Loads what {@link exportState} gave, into this index, which must be empty and made with
    * the same options as the exporting one (the state holds records and keys, not options).
+   * `adopt`: the index takes the state's arrays and maps as they are instead of copying them
+   * (for a state received from another thread, which nothing else holds: at a million records
+   * the copy took seconds); the caller must not use the state afterwards.
    */
-  importState(state: IndexState): void {
+  importState(state: IndexState, adopt = false): void {
     if (state.version !== INDEX_STATE_VERSION) throw new Error(`index state version ${String(state.version)} is not ${INDEX_STATE_VERSION}`);
     if (this.records.size > 0) throw new Error('importState needs an empty index');
-    this.records.importState(state.records);
-    this.postings.importState(state.postings);
+    this.records.importState(state.records, adopt);
+    this.postings.importState(state.postings, adopt);
+    if (adopt && state.attributeCounts.length === this.attributeCounts.length) {
+      this.identifiers = state.identifiers as Map<string, Posting>;
+      this.sounds = state.sounds as Map<string, string>;
+      this.firstCounts = state.firstCounts as Map<string, number>;
+      this.lastCounts = state.lastCounts as Map<string, number>;
+      this.cityCounts = state.cityCounts as Map<string, number>;
+      this.emailCounts = state.emailCounts as Map<string, number>;
+      this.phoneCounts = state.phoneCounts as Map<string, number>;
+      this.attributeCounts = state.attributeCounts as Map<string, number>[];
+      return;
+    }
     for (const [k, v] of state.identifiers) this.identifiers.set(k, typeof v === 'number' ? v : v.slice());
     for (const [k, v] of state.sounds) this.sounds.set(k, v);
     for (const [k, v] of state.firstCounts) this.firstCounts.set(k, v);

@@ -42,7 +42,7 @@ export interface PostingTableState {
 
 export class PostingTable {
   /** Slot `s` is `slots[2s]` (the key) and `slots[2s + 1]` (the head): one cache line per probe. */
-  private slots = new Int32Array(INITIAL_SLOTS * 2).fill(NEVER);
+  private slots: Int32Array = new Int32Array(INITIAL_SLOTS * 2).fill(NEVER);
   private slotCount = INITIAL_SLOTS;
   private slotsUsed = 0;
   private liveKeys = 0;
@@ -309,13 +309,13 @@ export class PostingTable {
     };
   }
 
-  /** Replaces this table's data with an exported state (a copy: the state is not shared). */
-  importState(s: PostingTableState): void {
-    this.slots = s.slots.slice();
+  /** Replaces this table's data with an exported state: a copy, or the state's own arrays when `adopt`. */
+  importState(s: PostingTableState, adopt = false): void {
+    this.slots = adopt ? s.slots : s.slots.slice();
     this.slotCount = s.slotCount;
     this.slotsUsed = s.slotsUsed;
     this.liveKeys = s.liveKeys;
-    this.pool = s.pool.slice();
+    this.pool = adopt ? s.pool : s.pool.slice();
     this.poolUsed = s.pool.length;
     this.freeBlocks = s.freeBlocks.slice();
   }

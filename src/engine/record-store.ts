@@ -58,7 +58,7 @@ const DECODE_CHUNK = 4096;
 
 /** Id -> row, open addressing with linear probing over one Int32Array of [id, row] pairs. */
 class IdToRow {
-  private table = new Int32Array(INITIAL_ROWS * 2).fill(-1);
+  private table: Int32Array = new Int32Array(INITIAL_ROWS * 2).fill(-1);
   private capacity = INITIAL_ROWS;
   size = 0;
 
@@ -118,8 +118,8 @@ class IdToRow {
     return { table: this.table, capacity: this.capacity, size: this.size };
   }
 
-  importState(s: { table: Int32Array; capacity: number; size: number }): void {
-    this.table = s.table.slice();
+  importState(s: { table: Int32Array; capacity: number; size: number }, adopt = false): void {
+    this.table = adopt ? s.table : s.table.slice();
     this.capacity = s.capacity;
     this.size = s.size;
   }
@@ -306,20 +306,21 @@ export class RecordStore {
     };
   }
 
-  /** Replaces this (empty) store's data with an exported state (a copy: nothing is shared). */
-  importState(s: RecordStoreState): void {
-    this.ids.importState(s.ids);
-    this.rowData = s.rowData.slice();
+  /** Replaces this (empty) store's data with an exported state: a copy, or the state's own arrays when `adopt`. */
+  importState(s: RecordStoreState, adopt = false): void {
+    const take = <T extends Int32Array | Uint16Array>(a: T): T => (adopt ? a : (a.slice() as T));
+    this.ids.importState(s.ids, adopt);
+    this.rowData = take(s.rowData);
     this.rows = s.rowData.length / ROW_WIDTH;
     this.freeRows = s.freeRows.slice();
-    this.strings.importState(s.strings);
-    this.units = s.units.slice();
+    this.strings.importState(s.strings, adopt);
+    this.units = take(s.units);
     this.unitsUsed = s.units.length;
     this.deadUnits = s.deadUnits;
-    this.lists = s.lists.slice();
+    this.lists = take(s.lists);
     this.listsUsed = s.lists.length;
     this.deadLists = s.deadLists;
-    this.attrs = s.attrs.slice();
+    this.attrs = take(s.attrs);
   }
 
   private intern(v: string | null): number {

@@ -140,12 +140,12 @@ export class StringTable {
     return { strings: this.strings, direct: this.direct, slots: this.slots, hashes: this.hashes, hashed: this.hashed };
   }
 
-  /** Replaces this table's data with an exported state (a copy: the state is not shared). */
-  importState(s: StringTableState): void {
-    this.strings = s.strings.slice();
-    this.direct = s.direct === null ? null : s.direct.slice();
-    this.slots = s.slots.slice();
-    this.hashes = s.hashes.slice();
+  /** Replaces this table's data with an exported state: a copy, or the state's own arrays when `adopt`. */
+  importState(s: StringTableState, adopt = false): void {
+    this.strings = adopt ? (s.strings as string[]) : s.strings.slice();
+    this.direct = s.direct === null ? null : adopt ? s.direct : s.direct.slice();
+    this.slots = adopt ? s.slots : s.slots.slice();
+    this.hashes = adopt ? s.hashes : s.hashes.slice();
     this.hashed = s.hashed;
   }
 

@@ -54,7 +54,9 @@ export class WorkerPool implements MatchPool {
   private builderWaiters: { seq: number; waiter: Waiter }[] = [];
   private readonly indexUnreadable: UnreadableValues[] = [];
   private readonly queryUnreadable: UnreadableValues[] = [];
-  private completeCount = 0;
+  /** The builder's index is complete; index batches normalized (their unreadable values counted). */
+  private builderComplete = false;
+  private normalizedBatches = 0;
   private completeWaiter: Waiter | null = null;
   /** Who waits for any worker to have room for a batch (dedupe queries go to whichever has). */
   private anySlotWaiters: Waiter[] = [];
@@ -132,7 +134,9 @@ export class WorkerPool implements MatchPool {
     switch (m.t) {
       case 'indexed':
         this.indexUnreadable.push(m.unreadable);
+        this.normalizedBatches++;
         this.release(w);
+        this.checkIndexed();
         return;
       case 'inserted': {
         this.insertedBatches = m.batches;
@@ -142,8 +146,8 @@ export class WorkerPool implements MatchPool {
         return;
       }
       case 'index-complete':
-        this.completeCount++;
-        if (this.completeCount === this.threads) this.completeWaiter?.resolve();
+        if (w === 0) this.builderComplete = true;
+        this.checkIndexed();
         return;
       case 'result':
         if (m.unreadable !== null) this.queryUnreadable.push(m.unreadable);
@@ -231,9 +235,23 @@ export class WorkerPool implements MatchPool {
     this.post(w, { t: 'index', batch });
   }
 
+  /** The index is ready for the next phase: the builder's is complete and every batch was normalized. */
+  private indexed(): boolean {
+    return this.builderComplete && this.normalizedBatches === this.indexBatches;
+  }
+
+  private checkIndexed(): void {
+    if (this.completeWaiter !== null && this.indexed()) this.completeWaiter.resolve();
+  }
+
+  /**
+   * Resolves when the builder's index is complete. The other workers are still loading their
+   * copy of it meanwhile (seconds at a million records): the builder estimates the model in
+   * that time, and work sent to them waits in them until they have it (worker.ts).
+   */
   async finishIndex(): Promise<UnreadableValues> {
     for (let w = 0; w < this.threads; w++) this.post(w, { t: 'index-end', batches: this.indexBatches });
-    await this.waitFor((x) => (this.completeWaiter = x), this.completeCount === this.threads);
+    await this.waitFor((x) => (this.completeWaiter = x), this.indexed());
     return mergeAllUnreadable(this.indexUnreadable);
   }
 

@@ -68,7 +68,8 @@ function completed(): void {
 }
 
 function receiveState(state: IndexState): void {
-  shard.index.importState(state);
+  // The state is this thread's own copy (structured clone): the index takes it as it is.
+  shard.index.importState(state, true);
   received = true;
   // A dedupe queries every record in the index's lookup order, which the builder's index is
   // in already: this finds it so (and the ids in it) while the builder estimates the model.

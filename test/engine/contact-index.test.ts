@@ -188,15 +188,23 @@ describe('index properties', () => {
       for (const o of ops) if (o.kind === 'upsert') original.upsert(o.id, o.p); else original.remove(o.id);
       const copy = new ContactIndex();
       copy.importState(structuredClone(original.exportState()));
-      expect(copy.size).toBe(original.size);
-      for (let id = 0; id <= 9; id++) expect(copy.get(id)).toEqual(original.get(id));
-      for (const q of queries) expect(copy.find(q)).toEqual(original.find(q));
-      // Both go on independently.
-      original.upsert(3, later);
-      copy.upsert(3, later);
-      original.remove(5);
-      copy.remove(5);
-      for (const q of queries) expect(copy.find(q)).toEqual(original.find(q));
+      // A received state (the structured clone is the receiver's own) can be taken as it is.
+      const adopted = new ContactIndex();
+      adopted.importState(structuredClone(original.exportState()), true);
+      for (const c of [copy, adopted]) {
+        expect(c.size).toBe(original.size);
+        for (let id = 0; id <= 9; id++) expect(c.get(id)).toEqual(original.get(id));
+        for (const q of queries) expect(c.find(q)).toEqual(original.find(q));
+      }
+      // All go on independently.
+      for (const c of [original, copy, adopted]) {
+        c.upsert(3, later);
+        c.remove(5);
+      }
+      for (const q of queries) {
+        expect(copy.find(q)).toEqual(original.find(q));
+        expect(adopted.find(q)).toEqual(original.find(q));
+      }
     }), { numRuns: 150 });
     expect(() => new ContactIndex().importState({ ...new ContactIndex().exportState(), version: 99 })).toThrow(/version/);
   });
