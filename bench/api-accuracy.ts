@@ -36,7 +36,14 @@ export interface FocResult {
   readonly wrongPerson: number;
   readonly causes: readonly CauseTally[];
   /** Wrong and missed cases, for reading. */
-  readonly failures: readonly { readonly cause: string; readonly body: unknown; readonly expect: number | null; readonly got: number | null; readonly reason: string | null; readonly explanation: unknown }[];
+  readonly failures: readonly {
+    readonly cause: string;
+    readonly body: unknown;
+    readonly expect: number | null;
+    readonly got: number | null;
+    readonly reason: string | null;
+    readonly explanation: unknown;
+  }[];
 }
 
 /** Runs the suite: `people` seeded, `perCause` cases per cause. */
@@ -59,7 +66,14 @@ export async function runFocSuite(opts: { seed: number; people: number; perCause
       if (out.crmId === null) throw new Error(`seed person ${p.id} was not stored`);
       if (out.status === 'Matched') {
         seedMerges++;
-        failures.push({ cause: 'seed merged into another person', body, expect: p.id, got: ownerOf.get(out.crmId) ?? -1, reason: null, explanation: out.explanation });
+        failures.push({
+          cause: 'seed merged into another person',
+          body,
+          expect: p.id,
+          got: ownerOf.get(out.crmId) ?? -1,
+          reason: null,
+          explanation: out.explanation,
+        });
       } else ownerOf.set(out.crmId, p.id);
       recordOf.set(p.id, out.crmId);
     }
@@ -83,7 +97,14 @@ export async function runFocSuite(opts: { seed: number; people: number; perCause
         t.wrongPerson++;
         wrongPerson++;
       } else t.missed++;
-      failures.push({ cause: c.cause, body: c.body, expect: c.expect, got: got === null ? null : (ownerOf.get(got) ?? -1), reason: out.reason, explanation: out.explanation });
+      failures.push({
+        cause: c.cause,
+        body: c.body,
+        expect: c.expect,
+        got: got === null ? null : (ownerOf.get(got) ?? -1),
+        reason: out.reason,
+        explanation: out.explanation,
+      });
     }
     return { seed: opts.seed, people: opts.people, seedMerges, cases: cases.length, right, wrongPerson, causes: [...tallies.values()], failures };
   } finally {
@@ -104,7 +125,9 @@ export function formatFoc(r: FocResult): string {
     `${'cause'.padEnd(48)} ${'cases'.padStart(5)} ${'right'.padStart(6)} ${'wrong'.padStart(6)} ${'missed'.padStart(6)} ${'possible'.padStart(8)}`,
   ];
   for (const t of r.causes) {
-    lines.push(`${t.cause.padEnd(48)} ${String(t.cases).padStart(5)} ${pct(t.right, t.cases).padStart(6)} ${String(t.wrongPerson).padStart(6)} ${String(t.missed).padStart(6)} ${String(t.possible).padStart(8)}`);
+    lines.push(
+      `${t.cause.padEnd(48)} ${String(t.cases).padStart(5)} ${pct(t.right, t.cases).padStart(6)} ${String(t.wrongPerson).padStart(6)} ${String(t.missed).padStart(6)} ${String(t.possible).padStart(8)}`,
+    );
   }
   return lines.join('\n');
 }
@@ -128,7 +151,8 @@ async function main(): Promise<void> {
   process.stdout.write(`${formatFoc(r)}\n`);
   const show = Number(values.failures);
   const only = values.cause;
-  for (const f of r.failures.filter((x) => only === undefined || x.cause.includes(only)).slice(0, show)) process.stdout.write(`\n${f.cause}: expect ${f.expect} got ${f.got} (${f.reason})\n  ${JSON.stringify(f.body)}\n  ${JSON.stringify(f.explanation)}\n`);
+  for (const f of r.failures.filter((x) => only === undefined || x.cause.includes(only)).slice(0, show))
+    process.stdout.write(`\n${f.cause}: expect ${f.expect} got ${f.got} (${f.reason})\n  ${JSON.stringify(f.body)}\n  ${JSON.stringify(f.explanation)}\n`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) await main();

@@ -153,8 +153,20 @@ function freshPhone(model: PeopleModel, n: number): string {
 // ---------------------------------------------------------------- CSV export (CLI)
 
 const CSV_COLUMNS = [
-  'personId', 'householdId', 'firstName', 'middleName', 'lastName', 'suffix', 'dateOfBirth',
-  'emails', 'phones', 'addressLine1', 'addressLine2', 'city', 'stateOrProvince', 'zipOrPostalCode',
+  'personId',
+  'householdId',
+  'firstName',
+  'middleName',
+  'lastName',
+  'suffix',
+  'dateOfBirth',
+  'emails',
+  'phones',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'stateOrProvince',
+  'zipOrPostalCode',
 ] as const;
 
 function csvCell(value: string): string {
@@ -166,9 +178,18 @@ export function contactCsvCells(c: ContactInput): string[] {
   const a = c.addresses?.[0];
   const phones = (c.phones ?? []).map((p) => (typeof p === 'string' ? p : p.ext ? `${p.phoneNumber} ext. ${p.ext}` : p.phoneNumber));
   return [
-    c.firstName ?? '', c.middleName ?? '', c.lastName ?? '', c.suffix ?? '', c.dateOfBirth ?? '',
-    (c.emails ?? []).join('; '), phones.join('; '), a?.addressLine1 ?? '', a?.addressLine2 ?? '',
-    a?.city ?? '', a?.stateOrProvince ?? '', a?.zipOrPostalCode ?? '',
+    c.firstName ?? '',
+    c.middleName ?? '',
+    c.lastName ?? '',
+    c.suffix ?? '',
+    c.dateOfBirth ?? '',
+    (c.emails ?? []).join('; '),
+    phones.join('; '),
+    a?.addressLine1 ?? '',
+    a?.addressLine2 ?? '',
+    a?.city ?? '',
+    a?.stateOrProvince ?? '',
+    a?.zipOrPostalCode ?? '',
   ].map((v) => csvCell(v));
 }
 

@@ -47,7 +47,21 @@ export const PHASES = [
 ] as const;
 export type PhaseName = (typeof PHASES)[number][0];
 
-const HEADER = ['truth', 'firstName', 'middleName', 'lastName', 'suffix', 'dateOfBirth', 'emails', 'phones', 'addressLine1', 'addressLine2', 'city', 'stateOrProvince', 'zipOrPostalCode'];
+const HEADER = [
+  'truth',
+  'firstName',
+  'middleName',
+  'lastName',
+  'suffix',
+  'dateOfBirth',
+  'emails',
+  'phones',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'stateOrProvince',
+  'zipOrPostalCode',
+];
 
 /**
  * Writes the seeded file for `rows` rows into `dir` unless it exists there; answers its path.
@@ -198,11 +212,33 @@ async function runDedupe(file: string, rows: number, threads: number, work: stri
 
 function table(results: readonly RunResult[]): string {
   return markdownTable(
-    ['rows', 'threads', 'wall s', 'rows/s', 'CPU s', 'CPU µs/row', 'peak RSS', ...PHASES.map(([, heading]) => heading), 'precision', 'recall', 'load before', 'load after'],
+    [
+      'rows',
+      'threads',
+      'wall s',
+      'rows/s',
+      'CPU s',
+      'CPU µs/row',
+      'peak RSS',
+      ...PHASES.map(([, heading]) => heading),
+      'precision',
+      'recall',
+      'load before',
+      'load after',
+    ],
     results.map((r) => [
-      fmt(r.rows), String(r.threads), fmt(r.wallSeconds, 1), fmt(r.rowsPerSecond), fmt(r.cpuSeconds, 1), fmt((r.cpuSeconds * 1e6) / r.rows),
-      `${fmt(r.peakRssBytes / 1024 ** 3, 2)} GB`, ...PHASES.map(([name]) => (r.phases[name] === undefined ? '-' : fmt(r.phases[name], 1))),
-      fmt(r.precision, 4), fmt(r.recall, 4), fmt(r.loadAverageBefore, 1), fmt(r.loadAverageAfter, 1),
+      fmt(r.rows),
+      String(r.threads),
+      fmt(r.wallSeconds, 1),
+      fmt(r.rowsPerSecond),
+      fmt(r.cpuSeconds, 1),
+      fmt((r.cpuSeconds * 1e6) / r.rows),
+      `${fmt(r.peakRssBytes / 1024 ** 3, 2)} GB`,
+      ...PHASES.map(([name]) => (r.phases[name] === undefined ? '-' : fmt(r.phases[name], 1))),
+      fmt(r.precision, 4),
+      fmt(r.recall, 4),
+      fmt(r.loadAverageBefore, 1),
+      fmt(r.loadAverageAfter, 1),
     ]),
   );
 }
@@ -212,8 +248,12 @@ function cpuTable(results: readonly RunResult[]): string {
   return markdownTable(
     ['rows', 'threads', 'CPU s', ...PHASES.map(([, heading]) => `CPU ${heading}`), 'load before', 'load after'],
     results.map((r) => [
-      fmt(r.rows), String(r.threads), fmt(r.cpuSeconds, 1), ...PHASES.map(([name]) => (r.cpuPhases[name] === undefined ? '-' : fmt(r.cpuPhases[name], 1))),
-      fmt(r.loadAverageBefore, 1), fmt(r.loadAverageAfter, 1),
+      fmt(r.rows),
+      String(r.threads),
+      fmt(r.cpuSeconds, 1),
+      ...PHASES.map(([name]) => (r.cpuPhases[name] === undefined ? '-' : fmt(r.cpuPhases[name], 1))),
+      fmt(r.loadAverageBefore, 1),
+      fmt(r.loadAverageAfter, 1),
     ]),
   );
 }
@@ -250,7 +290,7 @@ export function readmeSection(machine: MachineInfo, seed: number, results: reado
     '',
     coresLine(results),
     '',
-    'How the work is split. Phase one (read and index): the main thread parses the CSV; worker 1 normalizes every row and sends it to worker 0, which inserts each row once, in id order; worker 0 then copies the finished index to the other workers (`ContactIndex.exportState`, typed arrays, well under a second at 1M), so every thread holds the same index and the clusters are the same as on one thread (and as `npm run eval`). Phase two: the queries are split between the workers. Phase three: the file is read again and written with cluster ids. Until 2026-11-22 every worker inserted every row, which doubled phase one\'s CPU; with that and the engine\'s record store, block postings and row-filed keys of the same day, the 1M file went from 82 s wall and 152 s of CPU (00:56 UTC, load 1.4) to the figures above (bench/README.md "Engine" has the engine\'s part).',
+    "How the work is split. Phase one (read and index): the main thread parses the CSV; worker 1 normalizes every row and sends it to worker 0, which inserts each row once, in id order; worker 0 then copies the finished index to the other workers (`ContactIndex.exportState`, typed arrays, well under a second at 1M), so every thread holds the same index and the clusters are the same as on one thread (and as `npm run eval`). Phase two: the queries are split between the workers. Phase three: the file is read again and written with cluster ids. Until 2026-11-22 every worker inserted every row, which doubled phase one's CPU; with that and the engine's record store, block postings and row-filed keys of the same day, the 1M file went from 82 s wall and 152 s of CPU (00:56 UTC, load 1.4) to the figures above (bench/README.md \"Engine\" has the engine's part).",
     '',
   ].join('\n');
 }

@@ -149,25 +149,53 @@ function namePairs(count: number, seed: number): { names: string[]; pairs: [stri
 }
 
 const EDGE_STRINGS = [
-  'ﬁnley', 'Ⅻ', 'ｆｕｌｌ', '한국어', 'Å', 'ǅ', '①', 'x\u0301', 'é', '😀', 'ß', 'ẞ', 'İstanbul', 'Straße',
-  'Œuvre', 'Łukasz', 'Søren', 'Ñandú', 'Dvořák', 'Nguyễn', 'Ǆemal', '㍻', 'ﾊﾝｶｸ', 'a\u0308\u0301', '\u1e9b\u0323',
+  'ﬁnley',
+  'Ⅻ',
+  'ｆｕｌｌ',
+  '한국어',
+  'Å',
+  'ǅ',
+  '①',
+  'x\u0301',
+  'é',
+  '😀',
+  'ß',
+  'ẞ',
+  'İstanbul',
+  'Straße',
+  'Œuvre',
+  'Łukasz',
+  'Søren',
+  'Ñandú',
+  'Dvořák',
+  'Nguyễn',
+  'Ǆemal',
+  '㍻',
+  'ﾊﾝｶｸ',
+  'a\u0308\u0301',
+  '\u1e9b\u0323',
 ];
 
 function folding(names: readonly string[], unorm: Unorm, rounds: number): { timings: Timing[]; agreement: Agreement[] } {
   const builtin = (s: string): string => s.normalize('NFKD').replace(MARKS, '').toLowerCase();
   const viaUnorm = (s: string): string => unorm.nfkd(s).replace(MARKS, '').toLowerCase();
-  const run = (f: (s: string) => string) => (from: number, to: number): number => {
-    let n = 0;
-    for (let i = from; i < to; i++) n += f(names[i] ?? '').length;
-    return n;
-  };
+  const run =
+    (f: (s: string) => string) =>
+    (from: number, to: number): number => {
+      let n = 0;
+      for (let i = from; i < to; i++) n += f(names[i] ?? '').length;
+      return n;
+    };
   const timings = compare(`fold ${fmt(names.length)} names (NFKD + strip marks + lower)`, names.length, rounds, [
     ['built-in normalize', run(builtin)],
     ['unorm.nfkd', run(viaUnorm)],
     ['engine foldCase (ASCII fast path, ł/ø/ß map)', run(foldCase)],
   ]);
   const agreement: Agreement[] = [];
-  for (const [label, set] of [['names', names], ['edge cases', EDGE_STRINGS]] as const) {
+  for (const [label, set] of [
+    ['names', names],
+    ['edge cases', EDGE_STRINGS],
+  ] as const) {
     const diffs: string[] = [];
     let differing = 0;
     for (const s of set) {
@@ -184,14 +212,16 @@ function folding(names: readonly string[], unorm: Unorm, rounds: number): { timi
 }
 
 function similarity(pairs: readonly [string, string][], natural: Natural, rounds: number): { timings: Timing[]; agreement: Agreement[] } {
-  const sum = (f: (a: string, b: string) => number) => (from: number, to: number): number => {
-    let s = 0;
-    for (let i = from; i < to; i++) {
-      const pair = pairs[i];
-      if (pair !== undefined) s += f(pair[0], pair[1]);
-    }
-    return s;
-  };
+  const sum =
+    (f: (a: string, b: string) => number) =>
+    (from: number, to: number): number => {
+      let s = 0;
+      for (let i = from; i < to; i++) {
+        const pair = pairs[i];
+        if (pair !== undefined) s += f(pair[0], pair[1]);
+      }
+      return s;
+    };
   const timings = [
     ...compare(`Jaro-Winkler, ${fmt(pairs.length)} name pairs`, pairs.length, rounds, [
       ['ours (src/engine/similarity.ts)', sum(jaroWinkler)],
@@ -230,7 +260,16 @@ function similarity(pairs: readonly [string, string][], natural: Natural, rounds
       if (levExamples.length < 5) levExamples.push(`${a}/${b}: ${l1} vs ${l2}`);
     }
   }
-  const edge: [string, string][] = [['ab', 'ba'], ['a', 'a'], ['', 'abc'], ['abc', ''], ['martha', 'marhta'], ['dixon', 'dicksonx'], ['jellyfish', 'smellyfish'], ['crate', 'trace']];
+  const edge: [string, string][] = [
+    ['ab', 'ba'],
+    ['a', 'a'],
+    ['', 'abc'],
+    ['abc', ''],
+    ['martha', 'marhta'],
+    ['dixon', 'dicksonx'],
+    ['jellyfish', 'smellyfish'],
+    ['crate', 'trace'],
+  ];
   let edgeDiff = 0;
   const edgeExamples: string[] = [];
   for (const [a, b] of edge) {
@@ -256,16 +295,22 @@ function phonetics(names: readonly string[], natural: Natural, rounds: number): 
   const words = names.map((n) => foldCase(n).replace(/[^a-z]/g, '')).filter((w) => w.length > 0);
   const dm = new natural.DoubleMetaphone();
   const timings = compare(`Double Metaphone, ${fmt(words.length)} names`, words.length, rounds, [
-    ['double-metaphone', (from, to) => {
-      let n = 0;
-      for (let i = from; i < to; i++) n += doubleMetaphone(words[i] ?? '')[0].length;
-      return n;
-    }],
-    ['natural.DoubleMetaphone', (from, to) => {
-      let n = 0;
-      for (let i = from; i < to; i++) n += dm.process(words[i] ?? '')[0].length;
-      return n;
-    }],
+    [
+      'double-metaphone',
+      (from, to) => {
+        let n = 0;
+        for (let i = from; i < to; i++) n += doubleMetaphone(words[i] ?? '')[0].length;
+        return n;
+      },
+    ],
+    [
+      'natural.DoubleMetaphone',
+      (from, to) => {
+        let n = 0;
+        for (let i = from; i < to; i++) n += dm.process(words[i] ?? '')[0].length;
+        return n;
+      },
+    ],
   ]);
   let differing = 0;
   const examples: string[] = [];
@@ -300,18 +345,35 @@ function timingTable(timings: readonly Timing[]): string {
 function agreementTable(agreement: readonly Agreement[]): string {
   return markdownTable(
     ['comparison', 'compared', 'differing', 'max abs diff', 'examples'],
-    agreement.map((a) => [a.comparison, fmt(a.compared), fmt(a.differing), a.maxAbsDiff === 0 ? '0' : a.maxAbsDiff.toExponential(2), a.examples.slice(0, 2).join('; ').replace(/\|/g, '\\|') || '-']),
+    agreement.map((a) => [
+      a.comparison,
+      fmt(a.compared),
+      fmt(a.differing),
+      a.maxAbsDiff === 0 ? '0' : a.maxAbsDiff.toExponential(2),
+      a.examples.slice(0, 2).join('; ').replace(/\|/g, '\\|') || '-',
+    ]),
   );
 }
 
 function loadTable(loads: readonly LoadTiming[]): string {
   return markdownTable(
     ['module', 'load ms (median, fresh process)', 'prints to stdout on load'],
-    loads.map((l) => [l.module, fmt(l.ms, 1), l.stdoutBytes === 0 ? 'no' : `YES, ${fmt(l.stdoutBytes)} bytes: \`${l.stdoutSample.replace(/`/g, "'").replace(/\|/g, '\\|')}\``]),
+    loads.map((l) => [
+      l.module,
+      fmt(l.ms, 1),
+      l.stdoutBytes === 0 ? 'no' : `YES, ${fmt(l.stdoutBytes)} bytes: \`${l.stdoutSample.replace(/`/g, "'").replace(/\|/g, '\\|')}\``,
+    ]),
   );
 }
 
-function readmeSection(machine: MachineInfo, timings: readonly Timing[], agreement: readonly Agreement[], loads: readonly LoadTiming[], versions: Record<string, string>, rounds: number): string {
+function readmeSection(
+  machine: MachineInfo,
+  timings: readonly Timing[],
+  agreement: readonly Agreement[],
+  loads: readonly LoadTiming[],
+  versions: Record<string, string>,
+  rounds: number,
+): string {
   return [
     '## Dependencies (bench/deps.bench.ts)',
     '',
@@ -320,7 +382,9 @@ function readmeSection(machine: MachineInfo, timings: readonly Timing[], agreeme
     `(\`${SETUP}\`; the bench reads \`DEPBENCH_DIR\`, default \`${DEFAULT_DIR}\`).`,
     '',
     `Machine: ${describeMachine(machine)}.`,
-    `Versions: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}. ns/op: median of ${rounds} rounds of 40k items`,
+    `Versions: ${Object.entries(versions)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}. ns/op: median of ${rounds} rounds of 40k items`,
     'after a warm-up pass (Levenshtein: 5 rounds), the implementations of an operation interleaved round by round so',
     'that load from other work hits them alike: read the "vs first" ratios, not the absolute ns, when',
     'the load average is high. Inputs are corpus names folded to lower case; pairs are half one',
@@ -347,7 +411,9 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const dir = resolve(process.env.DEPBENCH_DIR ?? DEFAULT_DIR);
   if (!existsSync(join(dir, 'natural', 'package.json')) || !existsSync(join(dir, 'unorm', 'package.json'))) {
-    console.error(`natural and unorm not found in ${dir}. They are not project dependencies; set them up with\n\n  ${SETUP}\n\nor point DEPBENCH_DIR at a node_modules folder holding them.`);
+    console.error(
+      `natural and unorm not found in ${dir}. They are not project dependencies; set them up with\n\n  ${SETUP}\n\nor point DEPBENCH_DIR at a node_modules folder holding them.`,
+    );
     process.exitCode = 2;
     return;
   }
@@ -369,10 +435,10 @@ async function main(): Promise<void> {
   const require = createRequire(import.meta.url);
   const originalWrite = process.stdout.write.bind(process.stdout);
   let swallowed = '';
-  process.stdout.write = ((chunk: string | Uint8Array): boolean => {
+  process.stdout.write = (chunk: string | Uint8Array): boolean => {
     swallowed += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     return true;
-  });
+  };
   let natural: Natural;
   let unorm: Unorm;
   try {
@@ -404,7 +470,11 @@ async function main(): Promise<void> {
     console.log(JSON.stringify({ machine, versions, rounds, timings, agreement, loads }, null, 2));
   } else {
     console.log(`\nMachine: ${describeMachine(machine)}`);
-    console.log(`Versions: ${Object.entries(versions).map(([k, v]) => `${k} ${v}`).join(', ')}\n`);
+    console.log(
+      `Versions: ${Object.entries(versions)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}\n`,
+    );
     console.log(timingTable(timings));
     console.log(`\n${agreementTable(agreement)}`);
     for (const a of agreement) if (a.examples.length > 0) console.log(`  ${a.comparison}:\n    ${a.examples.join('\n    ')}`);

@@ -166,14 +166,20 @@ function scoreQueries(queries: readonly CorpusQuery[], results: readonly MatchRe
     kind[0]++;
     const correct = r.decision === 'Matched' && r.id === q.truth;
     const wrong = r.decision === 'Matched' && r.id !== q.truth;
-    if (correct) { tp++; kind[1]++; }
+    if (correct) {
+      tp++;
+      kind[1]++;
+    }
     if (wrong) {
       fp++;
       kind[2]++;
       if (falsePositiveSamples.length < 8) falsePositiveSamples.push({ query: q.candidate, truth: q.truth, got: r.id, kind: q.kind });
     }
     if (r.decision === 'Possible' && q.truth === null && possibleNewSamples.length < 8) {
-      const fields = r.explanation.filter((f) => f.weight !== 0).map((f) => `${f.field}:${f.label}:${f.weight.toFixed(1)}`).join(' ');
+      const fields = r.explanation
+        .filter((f) => f.weight !== 0)
+        .map((f) => `${f.field}:${f.label}:${f.weight.toFixed(1)}`)
+        .join(' ');
       possibleNewSamples.push({ query: q.candidate, got: r.id, score: r.score, fields });
     }
     if (r.decision === 'Possible') {
@@ -183,7 +189,9 @@ function scoreQueries(queries: readonly CorpusQuery[], results: readonly MatchRe
     }
     if (q.truth === null) return;
     existing++;
-    if (!correct) missReasons[wrong ? 'matched-wrong-record' : `${r.decision}:${r.reason}`] = (missReasons[wrong ? 'matched-wrong-record' : `${r.decision}:${r.reason}`] ?? 0) + 1;
+    if (!correct)
+      missReasons[wrong ? 'matched-wrong-record' : `${r.decision}:${r.reason}`] =
+        (missReasons[wrong ? 'matched-wrong-record' : `${r.decision}:${r.reason}`] ?? 0) + 1;
     for (const tag of q.noise.length > 0 ? q.noise : ['(none)']) {
       const cell = (recallByNoise[tag] ??= [0, 0]);
       cell[0]++;
@@ -336,10 +344,7 @@ const CHILD_FLAGS = ['--max-semi-space-size=64', '--expose-gc', '--max-old-space
 /** Runs one measurement in a fresh Node process (CHILD_FLAGS). */
 function runChild(size: number, seed: number, queries: number): RunResult {
   const script = fileURLToPath(import.meta.url);
-  const args = [
-    ...process.execArgv, ...CHILD_FLAGS, script,
-    '--child', '--size', String(size), '--seed', String(seed), '--queries', String(queries),
-  ];
+  const args = [...process.execArgv, ...CHILD_FLAGS, script, '--child', '--size', String(size), '--seed', String(seed), '--queries', String(queries)];
   const child = spawnSync(process.execPath, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'], maxBuffer: 64 << 20 });
   if (child.status !== 0) throw new Error(`benchmark child for ${size} exited with ${child.status ?? child.signal}`);
   const last = child.stdout.trim().split('\n').pop() ?? '';
@@ -395,7 +400,20 @@ function spread(runs: readonly RunResult[], f: (r: RunResult) => number, digits 
 }
 
 export function resultsTable(summaries: readonly SizeSummary[]): string {
-  const header = ['records', 'normalize rec/s', 'build s', 'build CPU s', 'heap B/rec', 'finds/s', 'finds/CPU s', 'p50 µs', 'p99 µs', 'scored/find', 'precision', 'recall'];
+  const header = [
+    'records',
+    'normalize rec/s',
+    'build s',
+    'build CPU s',
+    'heap B/rec',
+    'finds/s',
+    'finds/CPU s',
+    'p50 µs',
+    'p99 µs',
+    'scored/find',
+    'precision',
+    'recall',
+  ];
   const rows = summaries.map((s) => [
     sizeLabel(s.size),
     fmt(s.normalizePerSecond),
@@ -427,15 +445,39 @@ export function breakdownTable(summaries: readonly SizeSummary[]): string {
       fmt(Math.max(0, buildMicros - normalizeMicros), 1),
       `${fmt(m((r) => (100 * r.build.gcMs) / r.build.ms))}%`,
       fmt(findMicros, 1),
-      fmt(m((r) => r.find.phasesCpuMicros.normalize), 1),
-      fmt(m((r) => r.find.phasesCpuMicros.candidates), 1),
-      fmt(m((r) => r.find.phasesCpuMicros.score), 1),
-      fmt(m((r) => r.find.phasesCpuMicros.explain), 1),
+      fmt(
+        m((r) => r.find.phasesCpuMicros.normalize),
+        1,
+      ),
+      fmt(
+        m((r) => r.find.phasesCpuMicros.candidates),
+        1,
+      ),
+      fmt(
+        m((r) => r.find.phasesCpuMicros.score),
+        1,
+      ),
+      fmt(
+        m((r) => r.find.phasesCpuMicros.explain),
+        1,
+      ),
       `${fmt(m((r) => (100 * r.find.gcMs) / r.find.ms))}%`,
     ];
   });
   return markdownTable(
-    ['records', 'build CPU µs/rec', 'of which normalize', 'of which index', 'build GC pauses', 'find CPU µs', 'normalize', 'candidate ids', 'score + decide', 'explanation', 'find GC pauses'],
+    [
+      'records',
+      'build CPU µs/rec',
+      'of which normalize',
+      'of which index',
+      'build GC pauses',
+      'find CPU µs',
+      'normalize',
+      'candidate ids',
+      'score + decide',
+      'explanation',
+      'find GC pauses',
+    ],
     rows,
   );
 }
@@ -444,13 +486,49 @@ export function targetsTable(s: SizeSummary): string {
   const check = (ok: boolean): string => (ok ? 'met' : 'MISSED');
   const ratio = (got: number, target: number): string => `${fmt(got / target, 2)}x target`;
   const rows = [
-    ['build', `<= ${TARGETS.buildSeconds} s`, `${fmt(s.buildSeconds, 1)} s`, ratio(s.buildSeconds, TARGETS.buildSeconds), check(s.buildSeconds <= TARGETS.buildSeconds)],
-    ['heap per record', `<= ${TARGETS.heapBytesPerRecord} B`, `${fmt(s.bytesPerRecord)} B`, ratio(s.bytesPerRecord, TARGETS.heapBytesPerRecord), check(s.bytesPerRecord <= TARGETS.heapBytesPerRecord)],
-    ['find p99', `<= ${TARGETS.findP99Micros} µs`, `${fmt(s.p99Micros)} µs`, ratio(s.p99Micros, TARGETS.findP99Micros), check(s.p99Micros <= TARGETS.findP99Micros)],
-    ['find throughput', `>= ${fmt(TARGETS.findsPerSecond)}/s`, `${fmt(s.findsPerSecond)}/s`, ratio(s.findsPerSecond, TARGETS.findsPerSecond), check(s.findsPerSecond >= TARGETS.findsPerSecond)],
+    [
+      'build',
+      `<= ${TARGETS.buildSeconds} s`,
+      `${fmt(s.buildSeconds, 1)} s`,
+      ratio(s.buildSeconds, TARGETS.buildSeconds),
+      check(s.buildSeconds <= TARGETS.buildSeconds),
+    ],
+    [
+      'heap per record',
+      `<= ${TARGETS.heapBytesPerRecord} B`,
+      `${fmt(s.bytesPerRecord)} B`,
+      ratio(s.bytesPerRecord, TARGETS.heapBytesPerRecord),
+      check(s.bytesPerRecord <= TARGETS.heapBytesPerRecord),
+    ],
+    [
+      'find p99',
+      `<= ${TARGETS.findP99Micros} µs`,
+      `${fmt(s.p99Micros)} µs`,
+      ratio(s.p99Micros, TARGETS.findP99Micros),
+      check(s.p99Micros <= TARGETS.findP99Micros),
+    ],
+    [
+      'find throughput',
+      `>= ${fmt(TARGETS.findsPerSecond)}/s`,
+      `${fmt(s.findsPerSecond)}/s`,
+      ratio(s.findsPerSecond, TARGETS.findsPerSecond),
+      check(s.findsPerSecond >= TARGETS.findsPerSecond),
+    ],
     // The same two on CPU time: what a core left to the process would give.
-    ['build, CPU time', `<= ${TARGETS.buildSeconds} s`, `${fmt(s.buildCpuSeconds, 1)} s`, ratio(s.buildCpuSeconds, TARGETS.buildSeconds), check(s.buildCpuSeconds <= TARGETS.buildSeconds)],
-    ['finds per CPU second', `>= ${fmt(TARGETS.findsPerSecond)}/s`, `${fmt(s.findsPerCpuSecond)}/s`, ratio(s.findsPerCpuSecond, TARGETS.findsPerSecond), check(s.findsPerCpuSecond >= TARGETS.findsPerSecond)],
+    [
+      'build, CPU time',
+      `<= ${TARGETS.buildSeconds} s`,
+      `${fmt(s.buildCpuSeconds, 1)} s`,
+      ratio(s.buildCpuSeconds, TARGETS.buildSeconds),
+      check(s.buildCpuSeconds <= TARGETS.buildSeconds),
+    ],
+    [
+      'finds per CPU second',
+      `>= ${fmt(TARGETS.findsPerSecond)}/s`,
+      `${fmt(s.findsPerCpuSecond)}/s`,
+      ratio(s.findsPerCpuSecond, TARGETS.findsPerSecond),
+      check(s.findsPerCpuSecond >= TARGETS.findsPerSecond),
+    ],
   ];
   return markdownTable([`target at ${sizeLabel(s.size)}`, 'goal', 'measured', 'ratio', 'status'], rows);
 }
@@ -463,7 +541,9 @@ function detailText(s: SizeSummary): string {
     .sort((a, b) => a[1][1] / a[1][0] - b[1][1] / b[1][0])
     .map(([tag, [n, ok]]) => [tag, fmt(n), fmt(ok / n, 3)]);
   const kinds = Object.entries(d.byKind).map(([k, [n, ok, wrong, possible]]) => [k, fmt(n), fmt(ok), fmt(wrong), fmt(possible)]);
-  const misses = Object.entries(d.missReasons).sort((a, b) => b[1] - a[1]).map(([k, n]) => [k, fmt(n)]);
+  const misses = Object.entries(d.missReasons)
+    .sort((a, b) => b[1] - a[1])
+    .map(([k, n]) => [k, fmt(n)]);
   return [
     `Recall by noise on existing people (${sizeLabel(s.size)}, run 1):`,
     markdownTable(['noise', 'queries', 'recall'], noise),
@@ -527,7 +607,12 @@ async function main(): Promise<void> {
   if (fromJson !== undefined) {
     // Re-render tables (and the README section) from a saved --json result, without measuring.
     const saved = JSON.parse(readFileSync(fromJson, 'utf8')) as {
-      machine: MachineInfo; engine: string; seed: number; queries: number; runs: number; sizes: SizeSummary[];
+      machine: MachineInfo;
+      engine: string;
+      seed: number;
+      queries: number;
+      runs: number;
+      sizes: SizeSummary[];
     };
     const sums = saved.sizes.map((x) => summarize(x.size, x.runs));
     console.log(resultsTable(sums));
@@ -540,7 +625,10 @@ async function main(): Promise<void> {
   }
   const sizes = args.has('--quick')
     ? [10_000]
-    : (args.get('--sizes')?.split(',').map((s) => Number(s.trim())) ?? DEFAULT_SIZES);
+    : (args
+        .get('--sizes')
+        ?.split(',')
+        .map((s) => Number(s.trim())) ?? DEFAULT_SIZES);
   if (sizes.some((n) => !Number.isInteger(n) || n < 1)) throw new Error('--sizes takes positive integers, e.g. 10000,100000');
   const runs = Math.max(1, Number(args.get('--runs') ?? 1));
   const machine = machineInfo();

@@ -75,11 +75,23 @@ const f = (x: number | undefined | null): string => (x === undefined || x === nu
 
 function table(rows: { set: EvalSet; figures: EvalFigures }[]): string {
   const head = ['set', 'records', 'P', 'R', 'F1', 'clustered P', 'R', 'F1', 'pair compl.', 'comparisons', 'best F1*', 'seconds'];
-  const lines = [head, ...rows.map(({ set, figures: r }) => [
-    set.name, String(r.records), f(r.pairwise.precision), f(r.pairwise.recall), f(r.pairwise.f1),
-    f(r.clustered?.precision), f(r.clustered?.recall), f(r.clustered?.f1), f(r.pairCompleteness), String(r.comparisons),
-    f(r.oracle?.metrics.f1), r.seconds.toFixed(2),
-  ])];
+  const lines = [
+    head,
+    ...rows.map(({ set, figures: r }) => [
+      set.name,
+      String(r.records),
+      f(r.pairwise.precision),
+      f(r.pairwise.recall),
+      f(r.pairwise.f1),
+      f(r.clustered?.precision),
+      f(r.clustered?.recall),
+      f(r.clustered?.f1),
+      f(r.pairCompleteness),
+      String(r.comparisons),
+      f(r.oracle?.metrics.f1),
+      r.seconds.toFixed(2),
+    ]),
+  ];
   const widths = head.map((_, i) => Math.max(...lines.map((l) => (l[i] ?? '').length)));
   return lines.map((l) => l.map((c, i) => c.padEnd(widths[i] ?? 0)).join('  ')).join('\n');
 }
@@ -88,7 +100,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const json = args.includes('--json');
   const onlyAt = args.indexOf('--only');
-  const only = onlyAt >= 0 ? args[onlyAt + 1] ?? '' : '';
+  const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '') : '';
   const raw: Record<string, string> = {};
   for (const name of ['rules', 'threshold', 'match-probability', 'gates', 'country', 'date-format']) {
     const at = args.indexOf(`--${name}`);
@@ -105,7 +117,13 @@ async function main(): Promise<void> {
       if (!json) process.stderr.write(`${set.name}: F1 ${f(figures.pairwise.f1)}, clustered ${f(figures.clustered?.f1)} (${figures.seconds.toFixed(1)} s)\n`);
     }
     if (json) {
-      console.log(JSON.stringify(rows.map(({ set, figures }) => ({ set: set.name, ...figures })), null, 2));
+      console.log(
+        JSON.stringify(
+          rows.map(({ set, figures }) => ({ set: set.name, ...figures })),
+          null,
+          2,
+        ),
+      );
       return;
     }
     console.log(table(rows));
@@ -114,7 +132,9 @@ Pairwise figures of the matched pairs; "clustered" = after clustering (what dedu
 has no clusters). "pair compl." = share of true pairs blocking compared. * best F1 = pairwise F1
 at the best threshold, picked against the truth: an upper bound, not a result.
 Settings: ${rows[0]?.figures.settings ?? '-'} (the CLI's defaults unless options were given).
-Load average ${loadavg().map((x) => x.toFixed(2)).join(' ')}; ${new Date().toISOString().slice(0, 10)}.`);
+Load average ${loadavg()
+      .map((x) => x.toFixed(2))
+      .join(' ')}; ${new Date().toISOString().slice(0, 10)}.`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -21,8 +21,6 @@ import { SqliteStore } from '../src/store/sqlite-store.js';
 import { generateCorpus } from './corpus.js';
 import { csvOf } from './lib/import-csv.js';
 
-
-
 const argv = process.argv.slice(2);
 const arg = (name: string, dflt: string): string => (argv.includes(name) ? argv[argv.indexOf(name) + 1]! : dflt);
 const size = Number(arg('--size', '100000'));
@@ -43,16 +41,40 @@ try {
   const { key } = await crm.createKey({ tenant: 'bench', tier: 'Internal', contexts: ['campaign'], defaultContext: 'campaign' });
   const ctx = { tenantId: (await crm.authenticate(key))!.tenantId, context: 'campaign' as const };
   const imports = new BulkImports(crm, null, () => false);
-  const runner = new ImportRunner({ crm, owner: 'profile', fetchUrl: () => { throw new Error('no fetch'); }, limits: { maxBytes: 1e9, maxZipRatio: 100 }, sliceMs });
+  const runner = new ImportRunner({
+    crm,
+    owner: 'profile',
+    fetchUrl: () => {
+      throw new Error('no fetch');
+    },
+    limits: { maxBytes: 1e9, maxZipRatio: 100 },
+    sliceMs,
+  });
   const corpus = generateCorpus({ seed: 42, size });
   const run = async (name: string, csv: string, profile = false, withCanvass = false): Promise<number> => {
-    const up = await imports.saveUpload(ctx, 'bench.csv', (async function* () { yield Buffer.from(csv); })());
-    const id = await imports.createJob(ctx, {
-      file: { fileName: 'bench.csv', hasHeader: true, hasQuotes: true, columnDelimiter: 'Csv', sourceUrl: `http://origin/v4/bulkImportFiles/${up.token}` },
-      actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: withCanvass
-        ? [{ name: 'CreateOrUpdateContact' }, { name: 'CanvassResults', fieldValueMappings: [{ fieldName: 'ResultID', staticValue: '14' }] }]
-        : [{ name: 'CreateOrUpdateContact' }] }],
-    }, 'http://origin');
+    const up = await imports.saveUpload(
+      ctx,
+      'bench.csv',
+      (async function* () {
+        yield Buffer.from(csv);
+      })(),
+    );
+    const id = await imports.createJob(
+      ctx,
+      {
+        file: { fileName: 'bench.csv', hasHeader: true, hasQuotes: true, columnDelimiter: 'Csv', sourceUrl: `http://origin/v4/bulkImportFiles/${up.token}` },
+        actions: [
+          {
+            resourceType: 'Contacts',
+            actionType: 'loadMappedFile',
+            mappingTypes: withCanvass
+              ? [{ name: 'CreateOrUpdateContact' }, { name: 'CanvassResults', fieldValueMappings: [{ fieldName: 'ResultID', staticValue: '14' }] }]
+              : [{ name: 'CreateOrUpdateContact' }],
+          },
+        ],
+      },
+      'http://origin',
+    );
     const job = await crm.store.claimImportJob('profile', Date.now(), 60_000);
     const session = profile ? new Session() : null;
     if (session !== null) {
@@ -73,18 +95,35 @@ try {
     const view = await imports.getJob(ctx, id);
     const n = view?.rowsTotal ?? 0;
     const us = (cpu.user + cpu.system) / n;
-    process.stderr.write(`${name}: ${n} rows ${seconds.toFixed(1)} s ${Math.round(n / seconds)} rows/s, CPU ${Math.round(us)} µs/row (user ${Math.round(cpu.user / n)}, sys ${Math.round(cpu.system / n)}), ${view?.status} failed ${view?.rowsFailed}, commits ${store.stats.commits} commit ms ${Math.round(store.stats.commitMs)}\n`);
+    process.stderr.write(
+      `${name}: ${n} rows ${seconds.toFixed(1)} s ${Math.round(n / seconds)} rows/s, CPU ${Math.round(us)} µs/row (user ${Math.round(cpu.user / n)}, sys ${Math.round(cpu.system / n)}), ${view?.status} failed ${view?.rowsFailed}, commits ${store.stats.commits} commit ms ${Math.round(store.stats.commitMs)}\n`,
+    );
     tick += 3_600_000;
     return id;
   };
-  const seedId = await run('seed', csvOf((function* people() { for (const p of corpus.people()) yield p.contact; })()));
-  const measuredId = await run(canvass ? 'measured with CanvassResults' : 'measured', csvOf(corpus.queries({ count: rows, seed: 43 }).map((q) => q.candidate)), prof !== '', canvass);
+  const seedId = await run(
+    'seed',
+    csvOf(
+      (function* people() {
+        for (const p of corpus.people()) yield p.contact;
+      })(),
+    ),
+  );
+  const measuredId = await run(
+    canvass ? 'measured with CanvassResults' : 'measured',
+    csvOf(corpus.queries({ count: rows, seed: 43 }).map((q) => q.candidate)),
+    prof !== '',
+    canvass,
+  );
   if (digest !== '') {
     const db = store.db;
     const out: string[] = [];
     for (const r of db.prepare('SELECT * FROM people ORDER BY crm_id').iterate() as Iterable<Record<string, unknown>>) out.push(JSON.stringify(r));
     for (const jobId of [seedId, measuredId]) {
-      for (const r of db.prepare('SELECT row_no, steps_done, crm_id, outcomes, included FROM bulk_import_rows WHERE job_id = ? ORDER BY row_no').iterate(jobId) as Iterable<Record<string, unknown>>) out.push(JSON.stringify(r));
+      for (const r of db
+        .prepare('SELECT row_no, steps_done, crm_id, outcomes, included FROM bulk_import_rows WHERE job_id = ? ORDER BY row_no')
+        .iterate(jobId) as Iterable<Record<string, unknown>>)
+        out.push(JSON.stringify(r));
       out.push(JSON.stringify(db.prepare('SELECT status, rows_total, rows_done, rows_failed, result_parts FROM bulk_import_jobs WHERE id = ?').get(jobId)));
     }
     const text = `${out.join('\n')}\n`;

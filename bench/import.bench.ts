@@ -56,9 +56,17 @@ function parseArgs(argv: readonly string[]): Args {
   };
   const sync = argv.includes('--sync') ? argv[argv.indexOf('--sync') + 1] : 'full';
   if (sync !== 'full' && sync !== 'normal') throw new Error('--sync is full or normal');
-  return { size: num('--size', 100_000), rows: num('--rows', 100_000), rate: num('--rate', 200), seed: num('--seed', 42), sync, runs: Math.trunc(num('--runs', 1)), canvass: argv.includes('--canvass'), record: argv.includes('--record') };
+  return {
+    size: num('--size', 100_000),
+    rows: num('--rows', 100_000),
+    rate: num('--rate', 200),
+    seed: num('--seed', 42),
+    sync,
+    runs: Math.trunc(num('--runs', 1)),
+    canvass: argv.includes('--canvass'),
+    record: argv.includes('--record'),
+  };
 }
-
 
 interface JobRun {
   name: string;
@@ -81,7 +89,15 @@ const MAPPINGS: Record<JobKind, unknown[]> = {
   'contacts+canvass': [{ name: 'CreateOrUpdateContact' }, { name: 'CanvassResults', fieldValueMappings: [{ fieldName: 'ResultID', staticValue: '14' }] }],
 };
 
-async function runJob(name: string, base: string, key: string, pid: number, csv: string, log: (s: string) => void, kind: JobKind = 'contacts'): Promise<JobRun> {
+async function runJob(
+  name: string,
+  base: string,
+  key: string,
+  pid: number,
+  csv: string,
+  log: (s: string) => void,
+  kind: JobKind = 'contacts',
+): Promise<JobRun> {
   const auth = { apiKey: key };
   const upStart = performance.now();
   const up = await fetch(`${base}/v4/bulkImportFiles`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: csv });
@@ -104,7 +120,13 @@ async function runJob(name: string, base: string, key: string, pid: number, csv:
   let peakRss = rssOf(pid);
   let lastLog = 0;
   for (;;) {
-    const job = (await (await fetch(`${base}/v4/bulkImportJobs/${jobId}`, { headers: auth })).json()) as { status: string; rowsDone: number; rowsTotal: number | null; rowsFailed: number; errors: unknown[] };
+    const job = (await (await fetch(`${base}/v4/bulkImportJobs/${jobId}`, { headers: auth })).json()) as {
+      status: string;
+      rowsDone: number;
+      rowsTotal: number | null;
+      rowsFailed: number;
+      errors: unknown[];
+    };
     const rss = rssOf(pid);
     if (rss !== null && (peakRss === null || rss > peakRss)) peakRss = rss;
     if (/Completed|Failed/.test(job.status)) {
@@ -124,32 +146,47 @@ async function runJob(name: string, base: string, key: string, pid: number, csv:
 }
 
 /** find at a fixed rate for `seconds` (or until `until` resolves, in 5 s rounds); latency samples in ms. */
-async function findAtRate(base: string, key: string, bodies: readonly string[], rate: number, seconds: number, until?: Promise<unknown>): Promise<{ p50: number; p99: number; requests: number; non2xx: number }> {
+async function findAtRate(
+  base: string,
+  key: string,
+  bodies: readonly string[],
+  rate: number,
+  seconds: number,
+  until?: Promise<unknown>,
+): Promise<{ p50: number; p99: number; requests: number; non2xx: number }> {
   let next = 0;
   const rounds = { last: false }; // set when `until` resolves (a property: the loop reads what the callback set)
-  void until?.then(() => { rounds.last = true; });
+  void until?.then(() => {
+    rounds.last = true;
+  });
   const results: Result[] = [];
   do {
-    results.push(await autocannon({
-      url: base,
-      connections: 4,
-      overallRate: rate,
-      duration: until === undefined ? seconds : 5,
-      timeout: 10,
-      requests: [{
-        method: 'POST',
-        path: '/v4/people/find',
-        headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`apiuser:${key}`).toString('base64')}` },
-        setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length]! }),
-      }],
-    }));
+    results.push(
+      await autocannon({
+        url: base,
+        connections: 4,
+        overallRate: rate,
+        duration: until === undefined ? seconds : 5,
+        timeout: 10,
+        requests: [
+          {
+            method: 'POST',
+            path: '/v4/people/find',
+            headers: { 'content-type': 'application/json', authorization: `Basic ${Buffer.from(`apiuser:${key}`).toString('base64')}` },
+            setupRequest: (req) => ({ ...req, body: bodies[next++ % bodies.length]! }),
+          },
+        ],
+      }),
+    );
   } while (until !== undefined && !rounds.last);
   // Rounds are the same length: the median of the rounds' percentiles summarizes them.
   return {
     p50: median(results.map((r) => r.latency.p50)),
     p99: median(results.map((r) => r.latency.p99)),
     requests: results.reduce((n, r) => n + r.requests.total, 0),
-    non2xx: results.reduce((n, r) => n + r.non2xx, 0) - results.reduce((n, r) => n + (r.statusCodeStats['404']?.count ?? 0) + (r.statusCodeStats['302']?.count ?? 0), 0),
+    non2xx:
+      results.reduce((n, r) => n + r.non2xx, 0) -
+      results.reduce((n, r) => n + (r.statusCodeStats['404']?.count ?? 0) + (r.statusCodeStats['302']?.count ?? 0), 0),
   };
 }
 
@@ -199,7 +236,9 @@ function render(args: Args, machine: MachineInfo, runs: readonly Run[]): string 
       `Seed: the corpus' ${args.size.toLocaleString('en-US')} people imported into the empty database. Measured: ${args.rows.toLocaleString('en-US')} noisy queries of the ` +
       'corpus (30% people not stored) into that database, so rows match and update or create. Then another pool of ' +
       `queries with POST /v4/people/find at a fixed ${args.rate} req/s (autocannon, 4 connections) running during the whole job.` +
-      (many ? ` Each of the ${runs.length} runs: a fresh database and server; the tables give medians (seconds, rows/s, CPU, upload; RSS: the largest), with each run's rows/s in brackets.` : ''),
+      (many
+        ? ` Each of the ${runs.length} runs: a fresh database and server; the tables give medians (seconds, rows/s, CPU, upload; RSS: the largest), with each run's rows/s in brackets.`
+        : ''),
     '',
     '| job | rows | seconds | rows/s | server CPU µs/row | status | server peak RSS | upload s |',
     '|---|---|---|---|---|---|---|---|',
@@ -219,7 +258,11 @@ function render(args: Args, machine: MachineInfo, runs: readonly Run[]): string 
 
 /** With --canvass: CreateOrUpdateContact alone against with CanvassResults, side by side in each run. */
 function canvassLines(runs: readonly Run[]): string[] {
-  const pairs = runs.flatMap((r) => (r.canvass === null ? [] : [{ alone: rowsPerSecond(r.jobs[1] as JobRun), canvass: rowsPerSecond(r.canvass.job), load: [r.canvass.loadMeasured, r.canvass.loadCanvass] }]));
+  const pairs = runs.flatMap((r) =>
+    r.canvass === null
+      ? []
+      : [{ alone: rowsPerSecond(r.jobs[1] as JobRun), canvass: rowsPerSecond(r.canvass.job), load: [r.canvass.loadMeasured, r.canvass.loadCanvass] }],
+  );
   if (pairs.length === 0) return [];
   const ratios = pairs.map((p) => p.alone / p.canvass);
   const ratio = median(ratios);
@@ -244,9 +287,11 @@ async function oneRun(args: Args, log: (s: string) => void): Promise<Run> {
     const { key } = await crm.createKey({ tenant: 'bench', tier: 'Internal', contexts: ['campaign'], defaultContext: 'campaign' });
     await crm.close();
     const corpus = generateCorpus({ seed: args.seed, size: args.size });
-    const seedCsv = csvOf((function* people() {
-      for (const p of corpus.people()) yield p.contact;
-    })());
+    const seedCsv = csvOf(
+      (function* people() {
+        for (const p of corpus.people()) yield p.contact;
+      })(),
+    );
     const queries = (seed: number) => corpus.queries({ count: args.rows, seed }).map((q) => q.candidate);
     const server = await startServer(db, args.sync);
     log(`server up at ${server.base}`);
@@ -257,17 +302,45 @@ async function oneRun(args: Args, log: (s: string) => void): Promise<Run> {
       const findBodies = corpus.queries({ count: 20_000, seed: args.seed + 7 }).map((q) => JSON.stringify(toCandidate(q.candidate)));
       log('find idle...');
       const idle = await findAtRate(server.base, key, findBodies, args.rate, 10);
-      jobs.push(await runJob(`measured: ${args.rows.toLocaleString('en-US')} queries into ${args.size.toLocaleString('en-US')} people`, server.base, key, server.pid, csvOf(queries(args.seed + 1)), log));
+      jobs.push(
+        await runJob(
+          `measured: ${args.rows.toLocaleString('en-US')} queries into ${args.size.toLocaleString('en-US')} people`,
+          server.base,
+          key,
+          server.pid,
+          csvOf(queries(args.seed + 1)),
+          log,
+        ),
+      );
       log(`  ${jobs[1]!.name}: ${Math.round(jobs[1]!.rows / jobs[1]!.seconds)} rows/s`);
       let canvass: Run['canvass'] = null;
       if (args.canvass) {
         const loadMeasured = loadavg()[0] ?? 0;
-        const job = await runJob(`with CanvassResults: another ${args.rows.toLocaleString('en-US')} queries`, server.base, key, server.pid, csvOf(queries(args.seed + 3)), log, 'contacts+canvass');
+        const job = await runJob(
+          `with CanvassResults: another ${args.rows.toLocaleString('en-US')} queries`,
+          server.base,
+          key,
+          server.pid,
+          csvOf(queries(args.seed + 3)),
+          log,
+          'contacts+canvass',
+        );
         canvass = { job, loadMeasured, loadCanvass: loadavg()[0] ?? 0 };
-        log(`  ${job.name}: ${Math.round(job.rows / job.seconds)} rows/s (${job.status}, ${job.rowsFailed} rows refused; load ${loadavg().map((x) => x.toFixed(2)).join(' ')})`);
+        log(
+          `  ${job.name}: ${Math.round(job.rows / job.seconds)} rows/s (${job.status}, ${job.rowsFailed} rows refused; load ${loadavg()
+            .map((x) => x.toFixed(2))
+            .join(' ')})`,
+        );
       }
       log('job with find at a fixed rate...');
-      const jobDone = runJob(`with find at ${args.rate} req/s: another ${args.rows.toLocaleString('en-US')} queries`, server.base, key, server.pid, csvOf(queries(args.seed + 2)), log);
+      const jobDone = runJob(
+        `with find at ${args.rate} req/s: another ${args.rows.toLocaleString('en-US')} queries`,
+        server.base,
+        key,
+        server.pid,
+        csvOf(queries(args.seed + 2)),
+        log,
+      );
       const during = await findAtRate(server.base, key, findBodies, args.rate, 0, jobDone);
       jobs.push(await jobDone);
       return { jobs, idle, during, canvass };

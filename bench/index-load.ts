@@ -46,7 +46,10 @@ const db = values.db ?? join(dir as string, 'people.db');
 
 function toBody(c: ContactInput): Record<string, unknown> {
   return {
-    firstName: c.firstName, middleName: c.middleName, lastName: c.lastName, suffix: c.suffix,
+    firstName: c.firstName,
+    middleName: c.middleName,
+    lastName: c.lastName,
+    suffix: c.suffix,
     dateOfBirth: c.dateOfBirth,
     emails: (c.emails ?? []).map((email) => ({ email })),
     phones: (c.phones ?? []).map((p) => (typeof p === 'string' ? { phoneNumber: p } : p)),

@@ -33,7 +33,9 @@ function write(file: MessyFile, path: string, statsPath: string | undefined): vo
   writeFileSync(path, toCsv(file.header, file.rows));
   if (statsPath !== undefined) writeFileSync(statsPath, `${JSON.stringify(file.stats, null, 2)}\n`);
   const s = file.stats;
-  process.stderr.write(`${path}: ${s.scenario} ${s.level} seed ${s.seed}: ${s.rows} rows, ${s.entities} people, ${s.truePairs} true pairs; id column ${file.idColumn}, truth column ${file.truthColumn}\n`);
+  process.stderr.write(
+    `${path}: ${s.scenario} ${s.level} seed ${s.seed}: ${s.rows} rows, ${s.entities} people, ${s.truePairs} true pairs; id column ${file.idColumn}, truth column ${file.truthColumn}\n`,
+  );
 }
 
 export function main(argv: readonly string[]): void {

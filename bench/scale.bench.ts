@@ -57,7 +57,10 @@ function parseArgs(argv: readonly string[]): Args {
     return v;
   };
   return {
-    sizes: (get('--sizes') ?? '10000000').split(',').map(Number).filter((n) => Number.isInteger(n) && n > 0),
+    sizes: (get('--sizes') ?? '10000000')
+      .split(',')
+      .map(Number)
+      .filter((n) => Number.isInteger(n) && n > 0),
     processes: num('--processes', 2),
     duration: num('--duration', 20),
     connections: num('--connections', 10),
@@ -98,7 +101,13 @@ class Copy {
 }
 
 /** Loads `size` people into the scope with COPY; answers seconds taken and rows of keys. */
-async function load(url: string, scope: Scope, size: number, seed: number, log: (s: string) => void): Promise<{ seconds: number; keys: number; bytes: number }> {
+async function load(
+  url: string,
+  scope: Scope,
+  size: number,
+  seed: number,
+  log: (s: string) => void,
+): Promise<{ seconds: number; keys: number; bytes: number }> {
   const started = performance.now();
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -133,7 +142,8 @@ async function load(url: string, scope: Scope, size: number, seed: number, log: 
         if (!valid.ok) continue;
         const created = createPerson(valid.value, now);
         const record: PersonRecord = {
-          ...created, crmId: ++crmId,
+          ...created,
+          crmId: ++crmId,
           phones: created.phones.map((x) => ({ ...x, phoneId: ++phoneId })),
           addresses: created.addresses.map((x) => ({ ...x, addressId: ++addressId })),
         };
@@ -153,7 +163,10 @@ async function load(url: string, scope: Scope, size: number, seed: number, log: 
           p = [];
           k = [];
           o = [];
-          if (crmId % 100_000 < 2000) log(`  ${crmId.toLocaleString('en-US')} people, ${keyRows.toLocaleString('en-US')} keys (${((performance.now() - started) / 1000).toFixed(0)} s, load ${loadavg()[0]?.toFixed(1)})`);
+          if (crmId % 100_000 < 2000)
+            log(
+              `  ${crmId.toLocaleString('en-US')} people, ${keyRows.toLocaleString('en-US')} keys (${((performance.now() - started) / 1000).toFixed(0)} s, load ${loadavg()[0]?.toFixed(1)})`,
+            );
         }
         if (crmId >= size) break;
       }
@@ -166,11 +179,16 @@ async function load(url: string, scope: Scope, size: number, seed: number, log: 
       await names.write(`${scope.tenantId},0,${kind},${csv(name)},${shard},${n}\n`);
     }
     await names.end();
-    log(`  copied ${crmId.toLocaleString('en-US')} people and ${keyRows.toLocaleString('en-US')} keys in ${((performance.now() - started) / 1000).toFixed(0)} s; building the key index...`);
+    log(
+      `  copied ${crmId.toLocaleString('en-US')} people and ${keyRows.toLocaleString('en-US')} keys in ${((performance.now() - started) / 1000).toFixed(0)} s; building the key index...`,
+    );
     await admin.query("SET maintenance_work_mem = '1GB'");
     await admin.query('ALTER TABLE match_keys ADD PRIMARY KEY (tenant_id, ctx, hash, crm_id) INCLUDE (seq)');
-    await admin.query(`SELECT setval('people_crm_id_seq', $1), setval('people_changes', $1), setval('match_key_filings', $1),
-      setval('phone_ids', GREATEST($2, 1)), setval('address_ids', GREATEST($3, 1))`, [crmId, phoneId, addressId]);
+    await admin.query(
+      `SELECT setval('people_crm_id_seq', $1), setval('people_changes', $1), setval('match_key_filings', $1),
+      setval('phone_ids', GREATEST($2, 1)), setval('address_ids', GREATEST($3, 1))`,
+      [crmId, phoneId, addressId],
+    );
     await admin.query('VACUUM ANALYZE');
     await store.matchKeys.keysComplete(scope, retrieval.keysFingerprint);
     const bytes = Number((await admin.query('SELECT pg_database_size(current_database()) AS b')).rows[0]?.b ?? 0);
@@ -202,7 +220,7 @@ interface SizeResult {
 }
 
 async function measureSize(args: Args, size: number, cluster: PgServer | null, log: (s: string) => void): Promise<SizeResult> {
-  const url = args.pg ?? await (cluster as PgServer).createDatabase();
+  const url = args.pg ?? (await (cluster as PgServer).createDatabase());
   const crm = await Crm.open({ db: url, loadIndexes: false });
   const tenant = await crm.createTenant('scale');
   const key = (await crm.createKey({ tenant: 'scale', tier: 'Internal' })).key;
@@ -229,7 +247,10 @@ async function measureSize(args: Args, size: number, cluster: PgServer | null, l
     const bases = servers.map((s) => s.base);
     const findBodies = bodies(args.seed + 1, 20_000);
     await hammerAll(bases, '/v4/people/find', key, findBodies, args.connections, 5);
-    for (const [endpoint, pool] of [['/v4/people/find', findBodies], ['/v4/people/findOrCreate', bodies(args.seed + 2, 40_000)]] as const) {
+    for (const [endpoint, pool] of [
+      ['/v4/people/find', findBodies],
+      ['/v4/people/findOrCreate', bodies(args.seed + 2, 40_000)],
+    ] as const) {
       const load = loadavg()[0] ?? 0;
       log(`  ${endpoint}: measuring (load ${load.toFixed(1)})`);
       const cpu = () => servers.reduce((sum, s) => sum + (cpuSecondsOf(s.pid) ?? Number.NaN), 0);
@@ -248,10 +269,16 @@ async function measureSize(args: Args, size: number, cluster: PgServer | null, l
 
 function render(args: Args, results: readonly SizeResult[], machine: string): string {
   const n = (x: number) => Math.round(x).toLocaleString('en-US');
-  const rows = results.flatMap((r) => r.runs.map((run) =>
-    `| ${n(r.size)} | ${run.endpoint} | ${n(run.reqPerSec)} | ${run.p50.toFixed(1)} | ${run.p99} | ${run.cpuUs === null ? '-' : n(run.cpuUs)} | ${run.errors} | ${run.load.toFixed(1)} | ${run.statuses} |`));
-  const sizes = results.map((r) =>
-    `| ${n(r.size)} | ${n(r.keys)} | ${r.dbGiB.toFixed(1)} | ${n(r.loadSeconds)} | ${r.startMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} | ${r.rssStartMiB.join(', ')} | ${r.rssEndMiB.join(', ')} |`);
+  const rows = results.flatMap((r) =>
+    r.runs.map(
+      (run) =>
+        `| ${n(r.size)} | ${run.endpoint} | ${n(run.reqPerSec)} | ${run.p50.toFixed(1)} | ${run.p99} | ${run.cpuUs === null ? '-' : n(run.cpuUs)} | ${run.errors} | ${run.load.toFixed(1)} | ${run.statuses} |`,
+    ),
+  );
+  const sizes = results.map(
+    (r) =>
+      `| ${n(r.size)} | ${n(r.keys)} | ${r.dbGiB.toFixed(1)} | ${n(r.loadSeconds)} | ${r.startMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} | ${r.rssStartMiB.join(', ')} | ${r.rssEndMiB.join(', ')} |`,
+  );
   return [
     SECTION,
     '',
@@ -260,7 +287,7 @@ function render(args: Args, results: readonly SizeResult[], machine: string): st
     `How: \`npm run bench:scale -- --sizes ${args.sizes.join(',')}\`. Each size: a fresh database on ${args.pg === null ? 'a throwaway PostgreSQL 15 cluster (default settings, shared_buffers 128 MB, fsync on)' : 'the database given with --pg'}, ` +
       'the seeded corpus loaded with COPY (validated and stored as findOrCreate would, keys filed by the engine), then ' +
       `${args.processes} \`matchbook serve --index database\` processes; autocannon with ${args.connections} connections split over them, ${args.duration} s per row after 5 s of find. ` +
-      'find: 20,000 noisy queries (30% of people not stored); findOrCreate: 40,000 fresh ones (it creates). req/s summed, p50 the mean, p99 the worst process; server CPU: both processes\' CPU time over the row\'s requests (PostgreSQL\'s not counted). ' +
+      "find: 20,000 noisy queries (30% of people not stored); findOrCreate: 40,000 fresh ones (it creates). req/s summed, p50 the mean, p99 the worst process; server CPU: both processes' CPU time over the row's requests (PostgreSQL's not counted). " +
       'Start: spawn to GET /ready 200. Everything shares the 2 cores; load is the 1-minute load average when the row started.',
     '',
     '| people | key rows | database GiB | load (COPY + index) s | start s per process | RSS at start MiB | RSS at end MiB |',

@@ -12,9 +12,20 @@ import { MatchCandidate } from '../src/crm/schemas/match-candidate.js';
 import { DEFAULT_CONTEXT_SETTINGS } from '../src/crm/settings.js';
 import { validateCandidate } from '../src/crm/validate.js';
 
-const files = ['parsons-sent-findOrCreate-request-upsert_person-full.json', 'parsons-sent-find-request-find_person_json.json', 'ngp_van-ruby-match_candidate.json'];
+const files = [
+  'parsons-sent-findOrCreate-request-upsert_person-full.json',
+  'parsons-sent-find-request-find_person_json.json',
+  'ngp_van-ruby-match_candidate.json',
+];
 const bodies: unknown[] = files.map((f) => JSON.parse(readFileSync(new URL(`../data/van-clients/${f}`, import.meta.url), 'utf8')) as unknown);
-bodies.push({ firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }], phones: [{ phoneNumber: '2024291000' }], addresses: [{ addressLine1: '12 Analytical Way', zipOrPostalCode: '20009', city: 'Washington', stateOrProvince: 'DC' }], dateOfBirth: '1975-09-18' });
+bodies.push({
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  emails: [{ email: 'ada@example.org' }],
+  phones: [{ phoneNumber: '2024291000' }],
+  addresses: [{ addressLine1: '12 Analytical Way', zipOrPostalCode: '20009', city: 'Washington', stateOrProvince: 'DC' }],
+  dateOfBirth: '1975-09-18',
+});
 
 const typebox = TypeCompiler.Compile(MatchCandidate);
 const ajvAll = new Ajv({ allErrors: true, strict: false, logger: false }).compile(MatchCandidate);
@@ -39,5 +50,9 @@ function time(f: (b: unknown) => unknown): number {
 const rounds: number[][] = cases.map(() => []);
 for (let r = 0; r < 7; r++) cases.forEach(([, f], i) => rounds[i]?.push(time(f)));
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-console.log(`load average ${loadavg().map((l) => l.toFixed(2)).join(' ')}`);
+console.log(
+  `load average ${loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ')}`,
+);
 cases.forEach(([name], i) => console.log(`${name.padEnd(44)} ${median(rounds[i] ?? []).toFixed(2)} µs per body`));

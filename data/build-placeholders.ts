@@ -17,7 +17,10 @@ export const PLACEHOLDER_KINDS = ['first', 'last', 'name', 'email-local', 'email
 type Kind = (typeof PLACEHOLDER_KINDS)[number];
 
 function fold(text: string): string {
-  return text.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+  return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 }
 
 /** The comparable form of a value of a kind (as the engine folds values of that kind). */

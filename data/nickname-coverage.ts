@@ -8,7 +8,12 @@ import { readFileSync } from 'node:fs';
 import { DEFAULT_NICKNAMES, areNicknameVariants } from '../src/engine/nicknames.js';
 import { ONYXREV_LEFT_OUT } from './build-nicknames.js';
 
-const clean = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase().replace(/[^a-z]/g, '');
+const clean = (s: string): string =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 const text = readFileSync(new URL('./nicknames/onyxrev-nicknames.txt', import.meta.url), 'utf8');
 let pairs = 0;
 let covered = 0;

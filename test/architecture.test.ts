@@ -21,8 +21,9 @@ function files(dir: string): string[] {
 /** Static imports and re-exports of a file (`static`), and its dynamic `import('...')`s. */
 function importsOf(file: string): { static: string[]; dynamic: string[] } {
   const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\/|^\s*\/\/.*$/gm, '');
-  const statics = [...code.matchAll(/(?:^|;|\n)\s*(?:import|export)(?:\s+type)?[^'"`;]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)]
-    .map((m) => m[1] ?? m[2] ?? '');
+  const statics = [...code.matchAll(/(?:^|;|\n)\s*(?:import|export)(?:\s+type)?[^'"`;]*?from\s+['"]([^'"]+)['"]|(?:^|\n)\s*import\s+['"]([^'"]+)['"]/g)].map(
+    (m) => m[1] ?? m[2] ?? '',
+  );
   const dynamic = [...code.matchAll(/import\(\s*['"]([^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? '');
   return { static: statics, dynamic };
 }

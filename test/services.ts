@@ -39,7 +39,9 @@ function postgresBin(): string | null {
   if (onPath !== null && which('pg_ctl') !== null) return join(onPath, '..');
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return null;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions[0] === undefined ? null : join(root, versions[0], 'bin');
 }
 
@@ -133,13 +135,17 @@ export interface RedisServer {
 /** Starts redis-server in the foreground as a child: loopback, no persistence. */
 export async function startRedis(): Promise<RedisServer> {
   const port = await freePort();
-  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let ended: string | null = null;
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   child.on('exit', (code, signal) => (ended = signal ?? `exit code ${code}`));
-  await pollUntil({ what: 'redis-server', output: () => out, ended: () => ended }, () => (out.includes('Ready to accept connections') ? true : undefined), { everyMs: 20 });
+  await pollUntil({ what: 'redis-server', output: () => out, ended: () => ended }, () => (out.includes('Ready to accept connections') ? true : undefined), {
+    everyMs: 20,
+  });
   const stop = (): void => {
     child.kill('SIGKILL');
   };

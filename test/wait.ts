@@ -37,7 +37,11 @@ function failure(w: Waited, why: string): StartupError {
  * Polls `probe` every `everyMs` until it returns a value other than undefined. Gives up (a
  * StartupError with the child's output) when the child ended or after `limitMs`.
  */
-export async function pollUntil<T>(w: Waited, probe: () => Promise<T | undefined> | T | undefined, options: { limitMs?: number; everyMs?: number } = {}): Promise<T> {
+export async function pollUntil<T>(
+  w: Waited,
+  probe: () => Promise<T | undefined> | T | undefined,
+  options: { limitMs?: number; everyMs?: number } = {},
+): Promise<T> {
   const limitMs = options.limitMs ?? START_LIMIT_MS;
   const everyMs = options.everyMs ?? 50;
   const end = performance.now() + limitMs;

@@ -8,9 +8,22 @@
  * people are asked for in.
  */
 import {
-  CITIES, COMPANY_TLDS, COMPANY_WORDS, DIRECTIONALS, EMAIL_DOMAINS, EMAIL_DOMAIN_WEIGHTS,
-  FEMALE_FIRST, FIRST_TAIL_ENDS, FIRST_TAIL_HEADS, MALE_FIRST, NICKNAMES, STREET_NAMES,
-  STREET_SUFFIX_WEIGHTS, SURNAMES, SURNAME_TAIL_ENDS, SURNAME_TAIL_HEADS,
+  CITIES,
+  COMPANY_TLDS,
+  COMPANY_WORDS,
+  DIRECTIONALS,
+  EMAIL_DOMAINS,
+  EMAIL_DOMAIN_WEIGHTS,
+  FEMALE_FIRST,
+  FIRST_TAIL_ENDS,
+  FIRST_TAIL_HEADS,
+  MALE_FIRST,
+  NICKNAMES,
+  STREET_NAMES,
+  STREET_SUFFIX_WEIGHTS,
+  SURNAMES,
+  SURNAME_TAIL_ENDS,
+  SURNAME_TAIL_HEADS,
   SURNAME_TAIL_MIDS,
 } from './corpus-data.js';
 import { Rng, WeightedSampler, goldenMultiplier, hashSeed, scatter, zipfWeights } from './prng.js';
@@ -128,7 +141,16 @@ const ALL_AREAS: readonly string[] = CITIES.flatMap((c) => c.area);
 
 const ACCENTS = /[\u0300-\u036f]/g;
 const NON_DECOMPOSING: Readonly<Record<string, string>> = {
-  ł: 'l', Ł: 'L', ø: 'o', Ø: 'O', ß: 'ss', ı: 'i', æ: 'ae', Æ: 'Ae', đ: 'd', Đ: 'D',
+  ł: 'l',
+  Ł: 'L',
+  ø: 'o',
+  Ø: 'O',
+  ß: 'ss',
+  ı: 'i',
+  æ: 'ae',
+  Æ: 'Ae',
+  đ: 'd',
+  Đ: 'D',
 };
 
 /** Removes accents the way a keyboard without them would: "Łukasz" -> "Lukasz". */
@@ -142,7 +164,9 @@ export function stripAccents(text: string): string {
 
 /** Lower-case ASCII letters only, for email local parts: "de la Cruz" -> "delacruz". */
 function emailWord(text: string): string {
-  return stripAccents(text).toLowerCase().replace(/[^a-z]/g, '');
+  return stripAccents(text)
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 }
 
 /** Same nickname group (from NICKNAMES) or same folded name. */
@@ -200,9 +224,7 @@ export function sampleAddress(rng: Rng, cityIndex?: number): AddressModel {
   const city = cityIndex ?? CITY.sample(rng);
   const entry = CITIES[city] ?? CITIES[0];
   const number = Math.min(19999, Math.max(1, Math.floor(Math.exp(rng.float() * Math.log(20000)))));
-  const unit = rng.chance(0.22)
-    ? String(rng.range(1, 40)) + (rng.chance(0.35) ? String.fromCharCode(65 + rng.int(6)) : '')
-    : null;
+  const unit = rng.chance(0.22) ? String(rng.range(1, 40)) + (rng.chance(0.35) ? String.fromCharCode(65 + rng.int(6)) : '') : null;
   return {
     number: String(number),
     predir: rng.chance(0.18) ? rng.int(rng.chance(0.85) ? 4 : DIRECTIONALS.length) : -1,
@@ -236,13 +258,19 @@ function personalEmail(rng: Rng, first: string, last: string, token: number): st
   const t = String(token);
   const roll = rng.int(100);
   const local =
-    roll < 30 ? `${f}.${l}${t}`
-    : roll < 50 ? `${f}${l}${t}`
-    : roll < 70 ? `${f[0] ?? ''}${l}${t}`
-    : roll < 78 ? `${f}_${l}${t}`
-    : roll < 85 ? `${l}.${f}${t}`
-    : roll < 93 ? `${f}${t}`
-    : `${f[0] ?? ''}.${l}${t}`;
+    roll < 30
+      ? `${f}.${l}${t}`
+      : roll < 50
+        ? `${f}${l}${t}`
+        : roll < 70
+          ? `${f[0] ?? ''}${l}${t}`
+          : roll < 78
+            ? `${f}_${l}${t}`
+            : roll < 85
+              ? `${l}.${f}${t}`
+              : roll < 93
+                ? `${f}${t}`
+                : `${f[0] ?? ''}.${l}${t}`;
   return `${local}@${EMAIL_DOMAINS[EMAIL_DOMAIN.sample(rng)] ?? 'gmail.com'}`;
 }
 
@@ -251,7 +279,10 @@ export class Offices {
   readonly count: number;
   private readonly sampler: WeightedSampler;
 
-  constructor(private readonly seed: number, corpusSize: number) {
+  constructor(
+    private readonly seed: number,
+    corpusSize: number,
+  ) {
     this.count = Math.max(5, Math.floor(corpusSize / 200));
     this.sampler = new WeightedSampler(zipfWeights(this.count, 0.9));
   }
@@ -299,7 +330,10 @@ export class PeopleModel {
   readonly offices: Offices;
   private cached: HouseholdModel | null = null;
 
-  constructor(readonly seed: number, readonly layout: HouseholdLayout) {
+  constructor(
+    readonly seed: number,
+    readonly layout: HouseholdLayout,
+  ) {
     this.offices = new Offices(seed, layout.size.length);
   }
 
@@ -331,17 +365,27 @@ export class PeopleModel {
       const head = members[0];
       if (k === 0 || head === undefined) {
         members.push({
-          gender: headGender, first: sampleFirst(rng, headGender), middle: sampleMiddle(rng, headGender),
-          last: surname, suffix: junior ? (rng.chance(0.7) ? 'Sr' : null) : rng.chance(0.004) ? 'III' : null,
-          birthYear: headYear, landline: landlineMember, familyEmail: familyMember,
+          gender: headGender,
+          first: sampleFirst(rng, headGender),
+          middle: sampleMiddle(rng, headGender),
+          last: surname,
+          suffix: junior ? (rng.chance(0.7) ? 'Sr' : null) : rng.chance(0.004) ? 'III' : null,
+          birthYear: headYear,
+          landline: landlineMember,
+          familyEmail: familyMember,
         });
         continue;
       }
       if (k === 1 && junior) {
         members.push({
-          gender: 'm', first: head.first, middle: head.middle, last: surname,
-          suffix: rng.chance(0.88) ? 'Jr' : 'II', birthYear: Math.min(2006, headYear + rng.range(20, 38)),
-          landline: landlineMember, familyEmail: familyMember,
+          gender: 'm',
+          first: head.first,
+          middle: head.middle,
+          last: surname,
+          suffix: rng.chance(0.88) ? 'Jr' : 'II',
+          birthYear: Math.min(2006, headYear + rng.range(20, 38)),
+          landline: landlineMember,
+          familyEmail: familyMember,
         });
         continue;
       }
@@ -366,8 +410,14 @@ export class PeopleModel {
         }
       }
       members.push({
-        gender, first, middle: sampleMiddle(rng, gender), last, suffix: null, birthYear,
-        landline: landlineMember, familyEmail: familyMember,
+        gender,
+        first,
+        middle: sampleMiddle(rng, gender),
+        last,
+        suffix: null,
+        birthYear,
+        landline: landlineMember,
+        familyEmail: familyMember,
       });
     }
     const model: HouseholdModel = { start, size, surname, address, landline, familyEmail, members };
@@ -413,8 +463,14 @@ export class PeopleModel {
         first = sampleFirst(rng, gender);
       }
       plan = {
-        gender, first, middle: sampleMiddle(rng, gender), last: of.last, suffix: null,
-        birthYear: Math.min(2006, of.birthYear + rng.range(-30, 30)), landline: rng.chance(0.9), familyEmail: rng.chance(0.5),
+        gender,
+        first,
+        middle: sampleMiddle(rng, gender),
+        last: of.last,
+        suffix: null,
+        birthYear: Math.min(2006, of.birthYear + rng.range(-30, 30)),
+        landline: rng.chance(0.9),
+        familyEmail: rng.chance(0.5),
       };
     }
     const person = this.personFrom(i, household, plan);

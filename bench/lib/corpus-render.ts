@@ -12,10 +12,29 @@ import type { Rng } from './prng.js';
 
 /** What was done to a query relative to the stored record of the same person. */
 export type NoiseTag =
-  | 'nickname' | 'first-typo' | 'last-typo' | 'name-swap' | 'accent-dropped' | 'accent-added'
-  | 'case' | 'surname-joined' | 'surname-partial' | 'suffix-in-last' | 'suffix-dropped'
-  | 'dob-swapped' | 'dob-typo' | 'moved' | 'old-address' | 'zip4' | 'street-format'
-  | 'street-typo' | 'phone-format' | 'new-phone' | 'new-email' | 'email-case' | 'gmail-alias'
+  | 'nickname'
+  | 'first-typo'
+  | 'last-typo'
+  | 'name-swap'
+  | 'accent-dropped'
+  | 'accent-added'
+  | 'case'
+  | 'surname-joined'
+  | 'surname-partial'
+  | 'suffix-in-last'
+  | 'suffix-dropped'
+  | 'dob-swapped'
+  | 'dob-typo'
+  | 'moved'
+  | 'old-address'
+  | 'zip4'
+  | 'street-format'
+  | 'street-typo'
+  | 'phone-format'
+  | 'new-phone'
+  | 'new-email'
+  | 'email-case'
+  | 'gmail-alias'
   /** A Jr/Sr namesake lives in the same household and nothing in the query tells them apart. */
   | 'namesake-ambiguous';
 
@@ -95,14 +114,22 @@ function formatPhone(digits: string, rng: Rng): string {
     if (r < 0) break;
   }
   switch (f) {
-    case 0: return `(${a}) ${e}-${l}`;
-    case 1: return `${a}-${e}-${l}`;
-    case 2: return `${a}.${e}.${l}`;
-    case 3: return `${a}${e}${l}`;
-    case 4: return `+1 ${a} ${e} ${l}`;
-    case 5: return `+1${a}${e}${l}`;
-    case 6: return `1-${a}-${e}-${l}`;
-    default: return `${a} ${e} ${l}`;
+    case 0:
+      return `(${a}) ${e}-${l}`;
+    case 1:
+      return `${a}-${e}-${l}`;
+    case 2:
+      return `${a}.${e}.${l}`;
+    case 3:
+      return `${a}${e}${l}`;
+    case 4:
+      return `+1 ${a} ${e} ${l}`;
+    case 5:
+      return `+1${a}${e}${l}`;
+    case 6:
+      return `1-${a}-${e}-${l}`;
+    default:
+      return `${a} ${e} ${l}`;
   }
 }
 
@@ -117,9 +144,7 @@ function phoneText(phone: PhoneInput | string): string {
   return typeof phone === 'string' ? phone : `${phone.phoneNumber}|${phone.ext ?? ''}`;
 }
 
-function renderAddress(
-  model: AddressModel, rng: Rng, accents: boolean, mode: CaseMode, plus4Rate: number,
-): AddressInput {
+function renderAddress(model: AddressModel, rng: Rng, accents: boolean, mode: CaseMode, plus4Rate: number): AddressInput {
   const dirForms = model.predir >= 0 ? DIRECTIONALS[model.predir] : undefined;
   const dir = dirForms ? `${rng.pick(dirForms)} ` : '';
   const suffixForms = model.suffix >= 0 ? STREET_SUFFIXES[model.suffix] : undefined;
@@ -133,7 +158,8 @@ function renderAddress(
   let line2: string | undefined;
   if (model.unit !== null) {
     const r = rng.int(5);
-    const unit = r === 0 ? `Apt ${model.unit}` : r === 1 ? `Apt. ${model.unit}` : r === 2 ? `#${model.unit}` : r === 3 ? `Unit ${model.unit}` : `APT ${model.unit}`;
+    const unit =
+      r === 0 ? `Apt ${model.unit}` : r === 1 ? `Apt. ${model.unit}` : r === 2 ? `#${model.unit}` : r === 3 ? `Unit ${model.unit}` : `APT ${model.unit}`;
     if (rng.chance(0.3)) line1 += rng.chance(0.5) ? `, ${unit}` : ` ${unit}`;
     else line2 = unit;
   }
@@ -241,9 +267,7 @@ export interface FreshValues {
  * tagged against it; the query always keeps at least one value that is also on the record
  * (an email, phone or address), so a careful human could still link it.
  */
-export function renderQuery(
-  person: PersonModel, rng: Rng, kind: QueryKind, record: RenderedRecord | null, fresh: FreshValues,
-): RenderedQuery {
+export function renderQuery(person: PersonModel, rng: Rng, kind: QueryKind, record: RenderedRecord | null, fresh: FreshValues): RenderedQuery {
   const tags = new Set<NoiseTag>();
   const nicknames = NICKNAMES[stripAccents(person.first).toLowerCase()];
   const firstBase = nicknames !== undefined && rng.chance(0.15) ? rng.pick(nicknames) : person.first;
@@ -268,11 +292,17 @@ export function renderQuery(
   }
   if (rng.chance(0.04)) {
     const t = typo(first, rng);
-    if (t !== first) { first = t; tags.add('first-typo'); }
+    if (t !== first) {
+      first = t;
+      tags.add('first-typo');
+    }
   }
   if (rng.chance(0.05)) {
     const t = typo(lastText, rng);
-    if (t !== lastText) { lastText = t; tags.add('last-typo'); }
+    if (t !== lastText) {
+      lastText = t;
+      tags.add('last-typo');
+    }
   }
   const candidate: { -readonly [K in keyof ContactInput]: ContactInput[K] } = {};
   if (rng.chance(0.01)) {
@@ -337,7 +367,10 @@ export function renderQuery(
     if (rng.chance(0.03)) {
       const space = line1.indexOf(' ');
       const typed = line1.slice(0, space + 1) + typo(line1.slice(space + 1), rng);
-      if (typed !== line1) { line1 = typed; tags.add('street-typo'); }
+      if (typed !== line1) {
+        line1 = typed;
+        tags.add('street-typo');
+      }
     }
     const out = { ...rendered, addressLine1: line1 };
     const stored = record?.addresses[index];

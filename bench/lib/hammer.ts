@@ -36,7 +36,14 @@ export interface SpreadRun {
  * autocannon against `bases` at once, the connections split evenly (a load balancer's
  * round robin); req/s summed, p50 the mean and p99 the worst of the per-process runs.
  */
-export async function hammerAll(bases: readonly string[], path: string, key: string, bodies: readonly string[], connections: number, seconds: number): Promise<SpreadRun> {
+export async function hammerAll(
+  bases: readonly string[],
+  path: string,
+  key: string,
+  bodies: readonly string[],
+  connections: number,
+  seconds: number,
+): Promise<SpreadRun> {
   const per = Math.max(1, Math.round(connections / bases.length));
   const slice = Math.ceil(bodies.length / bases.length);
   const results = await Promise.all(bases.map((base, i) => hammer(base, path, key, bodies.slice(i * slice, (i + 1) * slice), per, seconds)));
@@ -46,7 +53,10 @@ export async function hammerAll(bases: readonly string[], path: string, key: str
     reqPerSec: results.reduce((n, r) => n + r.requests.average, 0),
     p50: results.reduce((n, r) => n + r.latency.p50, 0) / results.length,
     p99: Math.max(...results.map((r) => r.latency.p99)),
-    statuses: [...counts].sort(([a], [b]) => Number(a) - Number(b)).map(([c, n]) => `${c}: ${n}`).join(', '),
+    statuses: [...counts]
+      .sort(([a], [b]) => Number(a) - Number(b))
+      .map(([c, n]) => `${c}: ${n}`)
+      .join(', '),
     errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0),
   };
 }

@@ -11,19 +11,37 @@ export const COLUMNS = ['FirstName', 'MiddleName', 'LastName', 'Suffix', 'DOB', 
 
 /** The fields of toCandidate's body that a row holds. */
 interface CandidateFields {
-  firstName?: string; middleName?: string; lastName?: string; suffix?: string; dateOfBirth?: string;
-  emails?: { email: string }[]; phones?: { phoneNumber: string }[]; addresses?: Record<string, string | undefined>[];
+  firstName?: string;
+  middleName?: string;
+  lastName?: string;
+  suffix?: string;
+  dateOfBirth?: string;
+  emails?: { email: string }[];
+  phones?: { phoneNumber: string }[];
+  addresses?: Record<string, string | undefined>[];
 }
 
 /** One CSV line of a corpus contact, in COLUMNS order. */
 export function csvRow(c: ContactInput): string {
   const b = toCandidate(c) as CandidateFields;
   const a = b.addresses?.[0] ?? {};
-  return formatCsvRow([
-    b.firstName ?? '', b.middleName ?? '', b.lastName ?? '', b.suffix ?? '', b.dateOfBirth ?? '',
-    b.emails?.[0]?.email ?? '', b.phones?.[0]?.phoneNumber ?? '', a['addressLine1'] ?? '', a['city'] ?? '',
-    a['stateOrProvince'] ?? '', a['zipOrPostalCode'] ?? '',
-  ], ',', { neutralize: false }); // an import's input, read back as data: cells as they are
+  return formatCsvRow(
+    [
+      b.firstName ?? '',
+      b.middleName ?? '',
+      b.lastName ?? '',
+      b.suffix ?? '',
+      b.dateOfBirth ?? '',
+      b.emails?.[0]?.email ?? '',
+      b.phones?.[0]?.phoneNumber ?? '',
+      a['addressLine1'] ?? '',
+      a['city'] ?? '',
+      a['stateOrProvince'] ?? '',
+      a['zipOrPostalCode'] ?? '',
+    ],
+    ',',
+    { neutralize: false },
+  ); // an import's input, read back as data: cells as they are
 }
 
 /** The whole file: header and one line per contact. */

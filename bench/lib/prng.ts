@@ -141,7 +141,7 @@ export function scatter(i: number, multiplier: number, offset: number, modulus: 
   // Split the multiplication so the product stays well inside 2^53.
   const hi = Math.floor(multiplier / 65536);
   const lo = multiplier % 65536;
-  const part = ((((i * hi) % modulus) * 65536) % modulus + ((i * lo) % modulus)) % modulus;
+  const part = (((((i * hi) % modulus) * 65536) % modulus) + ((i * lo) % modulus)) % modulus;
   return (part + offset) % modulus;
 }
 

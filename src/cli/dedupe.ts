@@ -14,7 +14,19 @@ import { saveModel } from './matching/model-file.js';
 import { formatCount, Progress } from './progress.js';
 import { buildDedupeReport, reportPairsFor } from './report/dedupe-report.js';
 import { writeReport } from './report/write.js';
-import { describeAboveThreshold, explainPairs, matchDedupe, writeDedupe, type DedupeRun, LinkageInputError, describeGates, describeSettings, thresholdsOf, formatExplanation, type PairRequest } from '../linkage/index.js';
+import {
+  describeAboveThreshold,
+  explainPairs,
+  matchDedupe,
+  writeDedupe,
+  type DedupeRun,
+  LinkageInputError,
+  describeGates,
+  describeSettings,
+  thresholdsOf,
+  formatExplanation,
+  type PairRequest,
+} from '../linkage/index.js';
 
 interface DedupeRawOptions extends RawCommonOptions {
   readonly output?: string;
@@ -67,7 +79,8 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
       const outcomes = await explainPairs(run.pool, pairs, progress);
       explanations = new Map(rows.map((row, i) => [row, formatExplanation(outcomes[i] ?? [])]));
     }
-    if (raw.saveModel !== undefined && run.learned !== null) await saveModel(resolve(io.cwd, raw.saveModel), run.learned.model, `estimated by matchbook dedupe from ${label}`);
+    if (raw.saveModel !== undefined && run.learned !== null)
+      await saveModel(resolve(io.cwd, raw.saveModel), run.learned.model, `estimated by matchbook dedupe from ${label}`);
     const reportPlan = wantReport ? reportPairsFor(run, run.learned?.model.thresholds?.match ?? thresholdsOf(common.settings).match) : null;
     const reportOutcomes = reportPlan ? await explainPairs(run.pool, reportPlan.pairs, progress) : null;
     await run.pool.close();
@@ -90,7 +103,10 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
       ...describeModel(run.learned),
       `records ${formatCount(run.read.rows)}; clusters ${formatCount(counts.clusters)} (${formatCount(counts.multiClusters)} with 2+ rows, largest ${formatCount(counts.largest)}); duplicates ${formatCount(counts.duplicates)} ${plural(counts.duplicates, 'row')}`,
     ];
-    if (counts.possible > 0) summary.push(`possible matches for review: ${formatCount(counts.possible)} ${plural(counts.possible, 'row')} (match_decision = Possible; match_note says why)`);
+    if (counts.possible > 0)
+      summary.push(
+        `possible matches for review: ${formatCount(counts.possible)} ${plural(counts.possible, 'row')} (match_decision = Possible; match_note says why)`,
+      );
     const above: string[] = [];
     for (const [row, note] of results.shortfalls) {
       if (results.decision(row) === 'Possible' && (results.possibleScore[row] as number) >= run.match) above.push(note);
@@ -98,12 +114,17 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
     const aboveLine = describeAboveThreshold(above, 'match_note says which');
     if (aboveLine !== null) summary.push(aboveLine);
     if (counts.unmatchable > 0) {
-      summary.push(`cannot be matched on their own: ${formatCount(counts.unmatchable)} ${counts.unmatchable === 1 ? 'row supplies' : 'rows supply'} none of the ${describeGates(common.settings, [run.input.plan])}; written as Unmatchable`);
+      summary.push(
+        `cannot be matched on their own: ${formatCount(counts.unmatchable)} ${counts.unmatchable === 1 ? 'row supplies' : 'rows supply'} none of the ${describeGates(common.settings, [run.input.plan])}; written as Unmatchable`,
+      );
     }
     if (counts.refused > 0) {
-      summary.push(`kept apart: ${formatCount(counts.refused)} matched ${plural(counts.refused, 'pair')} not joined into one cluster, because a row of one cluster conflicts with a row of the other (different dates of birth, identifiers, first names) or a row without a name would have bridged two people`);
+      summary.push(
+        `kept apart: ${formatCount(counts.refused)} matched ${plural(counts.refused, 'pair')} not joined into one cluster, because a row of one cluster conflicts with a row of the other (different dates of birth, identifiers, first names) or a row without a name would have bridged two people`,
+      );
     }
-    if (raw.saveModel !== undefined) summary.push(run.learned === null ? `--save-model: nothing written (--rules ${common.settings.rules} has no model to save)` : `model: ${raw.saveModel}`);
+    if (raw.saveModel !== undefined)
+      summary.push(run.learned === null ? `--save-model: nothing written (--rules ${common.settings.rules} has no model to save)` : `model: ${raw.saveModel}`);
     summary.push(`wrote ${formatCount(written)} ${plural(written, 'row')} (every row read) to ${output.label}`);
     if (raw.report !== undefined && reportPlan && reportOutcomes && capture) {
       const reportPath = resolve(io.cwd, raw.report);

@@ -59,13 +59,23 @@ function compilePattern(text: string | undefined): RegExp | null {
 /** Runs the evaluation. */
 export async function runEval(input: string, right: string | undefined, raw: EvalRawOptions, common: CommonOptions, io: CliIo): Promise<EvalFigures> {
   if ((raw.truth === undefined) === (raw.pairs === undefined)) throw new LinkageInputError('give the truth with --truth COLUMN or --pairs FILE (one of them)');
-  const truth: TruthSource = raw.truth !== undefined
-    ? { column: raw.truth, pattern: compilePattern(raw.truthPattern) }
-    : { pairsFile: resolve(io.cwd, raw.pairs as string), columns: raw.pairsColumns };
+  const truth: TruthSource =
+    raw.truth !== undefined
+      ? { column: raw.truth, pattern: compilePattern(raw.truthPattern) }
+      : { pairsFile: resolve(io.cwd, raw.pairs as string), columns: raw.pairsColumns };
   const progress = new Progress({ mode: common.progress, write: io.stderr });
-  return evaluateFiles(resolve(io.cwd, input), right === undefined ? undefined : resolve(io.cwd, right), {
-    truth, oneToOne: raw.oneToOne === true, leftId: raw.leftId, rightId: raw.rightId,
-  }, common, progress);
+  return evaluateFiles(
+    resolve(io.cwd, input),
+    right === undefined ? undefined : resolve(io.cwd, right),
+    {
+      truth,
+      oneToOne: raw.oneToOne === true,
+      leftId: raw.leftId,
+      rightId: raw.rightId,
+    },
+    common,
+    progress,
+  );
 }
 
 const f4 = (x: number): string => x.toFixed(4);
@@ -83,8 +93,14 @@ export function formatFigures(f: EvalFigures): string {
   if (f.clustered !== null) lines.push(metricsLine('clustered', f.clustered));
   if (f.exactClusters !== null) lines.push(`exact clusters: ${(f.exactClusters * 100).toFixed(1)}% of true clusters reproduced exactly`);
   lines.push(`pair completeness: ${f4(f.pairCompleteness)} of true pairs compared; ${formatCount(f.comparisons)} comparisons`);
-  if (f.oracle !== null) lines.push(`best threshold, picked against the truth (an upper bound, not a result): ${f.oracle.threshold.toFixed(2)} bits, F1 ${f4(f.oracle.metrics.f1)}`);
-  if (f.model !== null && f.model.prior !== null) lines.push(`model: prior ${f.model.prior.toPrecision(3)}; ${Object.entries(f.model.sources).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  if (f.oracle !== null)
+    lines.push(`best threshold, picked against the truth (an upper bound, not a result): ${f.oracle.threshold.toFixed(2)} bits, F1 ${f4(f.oracle.metrics.f1)}`);
+  if (f.model !== null && f.model.prior !== null)
+    lines.push(
+      `model: prior ${f.model.prior.toPrecision(3)}; ${Object.entries(f.model.sources)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
   for (const note of f.model?.notes ?? []) lines.push(`  note: ${note}`);
   lines.push(`settings: ${f.settings}`);
   return `${lines.join('\n')}\n`;

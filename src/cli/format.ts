@@ -21,6 +21,9 @@ export function formatTable(rows: readonly object[], columns?: readonly string[]
   const cells = rows.map((row) => cols.map((c) => cell((row as Record<string, unknown>)[c])));
   const widths = cols.map((c, i) => Math.max(c.length, ...cells.map((r) => (r[i] ?? '').length)));
   const line = (values: readonly string[]) =>
-    values.map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i] ?? 0))).join('  ').trimEnd();
+    values
+      .map((v, i) => (i === values.length - 1 ? v : v.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
   return [line(cols), ...cells.map(line)].join('\n') + '\n';
 }

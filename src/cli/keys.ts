@@ -44,19 +44,17 @@ export function registerKeys(program: Command, io: CliIo): void {
     .addOption(new Option('--contexts <list>', 'contexts the key may use: voterfile,campaign').argParser(parseContexts))
     .addOption(new Option('--default-context <context>', 'context used when the key has no |0/|1 suffix').choices(CONTEXTS))
     .option(DB_FLAGS, DB_HELP)
-    .action(
-      async (opts: { tenant: string; tier?: Tier; contexts?: ContextName[]; defaultContext?: ContextName; db?: string }) => {
-        const created = await withCrm(resolveDbPath(opts.db, io), (crm) =>
-          crm.createKey({
-            tenant: opts.tenant,
-            ...(opts.tier !== undefined ? { tier: opts.tier } : {}),
-            ...(opts.contexts !== undefined ? { contexts: opts.contexts } : {}),
-            ...(opts.defaultContext !== undefined ? { defaultContext: opts.defaultContext } : {}),
-          }),
-        );
-        io.stdout(`${created.key}\n`);
-      },
-    );
+    .action(async (opts: { tenant: string; tier?: Tier; contexts?: ContextName[]; defaultContext?: ContextName; db?: string }) => {
+      const created = await withCrm(resolveDbPath(opts.db, io), (crm) =>
+        crm.createKey({
+          tenant: opts.tenant,
+          ...(opts.tier !== undefined ? { tier: opts.tier } : {}),
+          ...(opts.contexts !== undefined ? { contexts: opts.contexts } : {}),
+          ...(opts.defaultContext !== undefined ? { defaultContext: opts.defaultContext } : {}),
+        }),
+      );
+      io.stdout(`${created.key}\n`);
+    });
 
   keys
     .command('list')

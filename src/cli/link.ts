@@ -15,7 +15,20 @@ import { saveModel } from './matching/model-file.js';
 import { formatCount, Progress } from './progress.js';
 import { buildLinkReport, linkReportPlan } from './report/link-report.js';
 import { writeReport } from './report/write.js';
-import { describeAboveThreshold, explainPairs, formatScore, idOf, matchLink, type LinkRun, describeGates, describeSettings, thresholdsOf, formatExplanation, type PairRequest, LinkageInputError } from '../linkage/index.js';
+import {
+  describeAboveThreshold,
+  explainPairs,
+  formatScore,
+  idOf,
+  matchLink,
+  type LinkRun,
+  describeGates,
+  describeSettings,
+  thresholdsOf,
+  formatExplanation,
+  type PairRequest,
+  LinkageInputError,
+} from '../linkage/index.js';
 
 interface LinkRawOptions extends RawCommonOptions {
   readonly output?: string;
@@ -60,9 +73,17 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
   let run: LinkRun | null = null;
   let done = false;
   try {
-    run = await matchLink(resolve(io.cwd, leftLabel), resolve(io.cwd, rightLabel), common, {
-      left: raw.leftId ?? common.idColumn, right: raw.rightId ?? common.idColumn,
-    }, progress, { keepQueries: explain || wantReport, sampleLowScores: wantReport });
+    run = await matchLink(
+      resolve(io.cwd, leftLabel),
+      resolve(io.cwd, rightLabel),
+      common,
+      {
+        left: raw.leftId ?? common.idColumn,
+        right: raw.rightId ?? common.idColumn,
+      },
+      progress,
+      { keepQueries: explain || wantReport, sampleLowScores: wantReport },
+    );
     const { results, leftRead, rightRead } = run;
     const oneToOne = raw.oneToOne === true;
     const links = results.links(oneToOne);
@@ -71,7 +92,8 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
       const pairs: PairRequest[] = links.map((l) => ({ query: l.right, record: l.left }));
       explanations = (await explainPairs(run.pool, pairs, progress)).map(formatExplanation);
     }
-    if (raw.saveModel !== undefined && run.learned !== null) await saveModel(resolve(io.cwd, raw.saveModel), run.learned.model, `estimated by matchbook link from ${leftLabel} and ${rightLabel}`);
+    if (raw.saveModel !== undefined && run.learned !== null)
+      await saveModel(resolve(io.cwd, raw.saveModel), run.learned.model, `estimated by matchbook link from ${leftLabel} and ${rightLabel}`);
     const reportPlan = wantReport ? linkReportPlan(run, links, run.learned?.model.thresholds?.match ?? thresholdsOf(common.settings).match) : null;
     const reportOutcomes = reportPlan ? await explainPairs(run.pool, reportPlan.pairs, progress) : null;
     await run.pool.close();
@@ -94,7 +116,10 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
         written++;
         k++;
       } else if (raw.allRows === true) {
-        const why = results.possible[right] !== -1 ? `possible: ${idOf(leftRead.ids, results.possible[right] as number)} scored ${formatScore(results.possibleScore[right] as number)}${results.possibleWhy.has(right) ? `; ${results.possibleWhy.get(right) as string}` : ''}` : '';
+        const why =
+          results.possible[right] !== -1
+            ? `possible: ${idOf(leftRead.ids, results.possible[right] as number)} scored ${formatScore(results.possibleScore[right] as number)}${results.possibleWhy.has(right) ? `; ${results.possibleWhy.get(right) as string}` : ''}`
+            : '';
         await writer.writeRow(explanations ? ['', idOf(rightRead.ids, right), '', why, ''] : ['', idOf(rightRead.ids, right), '', why]);
         written++;
       }
@@ -121,8 +146,7 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
         possible++;
         const note = results.shortfalls.get(r);
         if (note !== undefined && (results.possibleScore[r] as number) >= match) above.push(note);
-      }
-      else if (results.noGate[r] === 1) unmatchable++;
+      } else if (results.noGate[r] === 1) unmatchable++;
       else unmatched++;
     }
     const totalMs = performance.now() - started;
@@ -137,7 +161,9 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
       `  settings: ${describeSettings(common.settings, [run.left.plan, run.right.plan], run.learned?.model)}${oneToOne ? '; one to one' : ''}`,
       ...describeModel(run.learned),
       `right rows ${formatCount(rightRead.rows)}: linked ${formatCount(linked.size)}; possible (for review, not linked) ${formatCount(possible)}; no match ${formatCount(unmatched)}` +
-        (unmatchable > 0 ? `; cannot be matched (none of the ${describeGates(common.settings, [run.left.plan, run.right.plan])}) ${formatCount(unmatchable)}` : '') +
+        (unmatchable > 0
+          ? `; cannot be matched (none of the ${describeGates(common.settings, [run.left.plan, run.right.plan])}) ${formatCount(unmatchable)}`
+          : '') +
         (oneToOne ? `; matched but their left row went to a better-scoring right row ${formatCount(lost)}` : ''),
       ...[describeAboveThreshold(above, null) ?? []].flat(),
       `wrote ${formatCount(written)} ${plural(written, 'line')} (${raw.allRows === true ? 'every right row' : 'one per link'}) to ${output.label}`,
@@ -150,8 +176,11 @@ async function runLink(leftLabel: string, rightLabel: string, raw: LinkRawOption
       summary.push(`report: ${raw.report}`);
     }
     const rate = (leftRead.rows + rightRead.rows) / Math.max(1e-9, totalMs / 1000);
-    if (raw.saveModel !== undefined) summary.push(run.learned === null ? `--save-model: nothing written (--rules ${common.settings.rules} has no model to save)` : `model: ${raw.saveModel}`);
-    summary.push(`time ${seconds(totalMs)} (read and index left ${seconds(run.timings.index)}, ${run.learned !== null ? `estimate ${seconds(run.timings.learn)}, ` : ''}match right ${seconds(run.timings.match)}) on ${run.threads} thread${run.threads > 1 ? 's' : ''}; ${formatCount(rate)} rows/s; ${describeResources(startCpu)}`);
+    if (raw.saveModel !== undefined)
+      summary.push(run.learned === null ? `--save-model: nothing written (--rules ${common.settings.rules} has no model to save)` : `model: ${raw.saveModel}`);
+    summary.push(
+      `time ${seconds(totalMs)} (read and index left ${seconds(run.timings.index)}, ${run.learned !== null ? `estimate ${seconds(run.timings.learn)}, ` : ''}match right ${seconds(run.timings.match)}) on ${run.threads} thread${run.threads > 1 ? 's' : ''}; ${formatCount(rate)} rows/s; ${describeResources(startCpu)}`,
+    );
     if (!common.quiet) io.stderr(`${summary.join('\n')}\n`);
     done = true;
   } finally {

@@ -61,11 +61,7 @@ export function defaultTerm(cmd: Command): string {
  * Run the CLI with `args` (without node and script) and answer the exit code. Commander's
  * own usage errors are already printed by commander; other errors are printed here.
  */
-export async function runCli(
-  args: readonly string[],
-  commands: readonly (CommandRegistrar | LazyCommand)[],
-  io: CliIo = processIo(),
-): Promise<number> {
+export async function runCli(args: readonly string[], commands: readonly (CommandRegistrar | LazyCommand)[], io: CliIo = processIo()): Promise<number> {
   try {
     const program = await createProgram(commands, io, args);
     await program.parseAsync([...args], { from: 'user' });

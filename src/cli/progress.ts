@@ -78,7 +78,7 @@ export class Progress {
     this.fraction = fraction ?? (this.total !== null && this.total > 0 ? done / this.total : null);
     if (this.options.mode === 'none') return;
     const t = this.now();
-    const interval = this.options.mode === 'tty' ? this.options.ttyIntervalMs ?? 100 : this.options.plainIntervalMs ?? 5000;
+    const interval = this.options.mode === 'tty' ? (this.options.ttyIntervalMs ?? 100) : (this.options.plainIntervalMs ?? 5000);
     if (t - this.lastDraw < interval) return;
     this.lastDraw = t;
     this.draw(t);

@@ -26,6 +26,10 @@ export function registerReview(program: Command, io: CliIo): void {
       const limit = Number(opts.limit);
       if (!/^\d{1,6}$/.test(opts.limit) || limit < 1) throw new Error(`--limit must be a whole number from 1 to 999999, not "${opts.limit}"`);
       const rows = await withCrm(resolveDbPath(opts.db, io), (crm) => crm.listReviewAudit(opts.tenant, contexts, limit));
-      io.stdout(formatTable(rows.map((r) => ({ at: r.at, context: r.context, possibleMatch: r.possibleMatchId, action: r.action, by: r.by, detail: JSON.stringify(r.detail) }))));
+      io.stdout(
+        formatTable(
+          rows.map((r) => ({ at: r.at, context: r.context, possibleMatch: r.possibleMatchId, action: r.action, by: r.by, detail: JSON.stringify(r.detail) })),
+        ),
+      );
     });
 }

@@ -24,7 +24,8 @@ export interface MetricsSettings {
 export const DEFAULT_METRICS: MetricsSettings = { port: null, host: DEFAULT_HOST, key: null };
 
 /** What to set to read `/metrics` when the API port does not serve them. */
-export const METRICS_HINT = 'Set MATCHBOOK_METRICS_KEY (then send Authorization: Bearer <key>) or MATCHBOOK_METRICS_PORT (a port of their own); README, "Metrics".';
+export const METRICS_HINT =
+  'Set MATCHBOOK_METRICS_KEY (then send Authorization: Bearer <key>) or MATCHBOOK_METRICS_PORT (a port of their own); README, "Metrics".';
 
 /** True for an address only this machine reaches. */
 function isLoopback(host: string): boolean {
@@ -34,7 +35,8 @@ function isLoopback(host: string): boolean {
 /** The access rule of `/metrics` on the API port, and of the metrics port when there is one. */
 export function metricsAccessOf(settings: MetricsSettings, apiHost: string): { api: MetricsAccess; own: MetricsAccess | null } {
   const keyed: MetricsAccess | null = settings.key === null ? null : { kind: 'key', key: settings.key };
-  if (settings.port !== null) return { api: { kind: 'off', hint: 'They are served on the metrics port (MATCHBOOK_METRICS_PORT).' }, own: keyed ?? { kind: 'open' } };
+  if (settings.port !== null)
+    return { api: { kind: 'off', hint: 'They are served on the metrics port (MATCHBOOK_METRICS_PORT).' }, own: keyed ?? { kind: 'open' } };
   if (keyed !== null) return { api: keyed, own: null };
   return { api: isLoopback(apiHost) ? { kind: 'open' } : { kind: 'off', hint: METRICS_HINT }, own: null };
 }

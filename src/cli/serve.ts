@@ -4,13 +4,32 @@
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { Crm } from '../crm/index.js';
-import { DEFAULT_HTTP_TIMEOUTS, Metrics, RATE_CATEGORIES, RedisRateLimiter, TIER_LIMITS, buildApp, buildMetricsApp, type HttpTimeouts } from '../server/index.js';
+import {
+  DEFAULT_HTTP_TIMEOUTS,
+  Metrics,
+  RATE_CATEGORIES,
+  RedisRateLimiter,
+  TIER_LIMITS,
+  buildApp,
+  buildMetricsApp,
+  type HttpTimeouts,
+} from '../server/index.js';
 import { swaggerUiAssets } from './docs-assets.js';
 import { BulkImports, ImportRunner } from '../crm/index.js';
 import { fetchSource, hostAllowed } from '../files/index.js';
 import { describeDb, resolveDbPath } from './db-path.js';
-import { DEFAULT_HOST, DEFAULT_METRICS, httpTimeoutsFromEnv, importSettingsFromEnv, METRICS_HINT, metricsAccessOf, type ImportSettings, type MetricsSettings } from './serve-settings.js';
+import {
+  DEFAULT_HOST,
+  DEFAULT_METRICS,
+  httpTimeoutsFromEnv,
+  importSettingsFromEnv,
+  METRICS_HINT,
+  metricsAccessOf,
+  type ImportSettings,
+  type MetricsSettings,
+} from './serve-settings.js';
 import { describeError, type CliIo } from './io.js';
+import { SignalGuard } from './signal-guard.js';
 
 /** Default port. */
 export const DEFAULT_PORT = 8080;
@@ -22,9 +41,6 @@ export const DEMO_TENANT = 'demo';
  * the operator's own, for trying things out. Integrations get keys of a contract tier.
  */
 export const DEMO_TIER = 'Internal';
-/** Longest a shutdown may take before the process exits anyway, in ms. */
-const SHUTDOWN_TIMEOUT_MS = 10_000;
-
 /** Everything `serve` needs, already resolved from flags and environment. */
 export interface ServeOptions {
   readonly db: string;
@@ -95,18 +111,16 @@ function clientHost(host: string): string {
 /** A ready-to-paste curl command for findOrCreate with `key`. */
 export function demoCurl(url: string, key: string): string {
   const body = '{"firstName":"Ada","lastName":"Lovelace","emails":[{"email":"ada@example.org"}]}';
-  return [
-    `curl -i -u 'apiuser:${key}' -H 'Content-Type: application/json' \\`,
-    `  -d '${body}' \\`,
-    `  ${url}/v4/people/findOrCreate`,
-  ].join('\n');
+  return [`curl -i -u 'apiuser:${key}' -H 'Content-Type: application/json' \\`, `  -d '${body}' \\`, `  ${url}/v4/people/findOrCreate`].join('\n');
 }
 
 /** Open the database, bootstrap a demo tenant if there is none, and listen. Prints nothing. */
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   // Indexes load after listen (loadAllIndexes below), so that GET /ready can say so meanwhile.
   const crm = await Crm.open({
-    db: options.db, synchronous: options.synchronous, loadIndexes: false,
+    db: options.db,
+    synchronous: options.synchronous,
+    loadIndexes: false,
     ...(options.maxIndexPeople === undefined ? {} : { maxIndexPeople: options.maxIndexPeople }),
     ...(options.index === undefined ? {} : { index: options.index }),
   });
@@ -148,8 +162,16 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   const imports = new BulkImports(crm, runner, (url) => hostAllowed(url, settings.allowedHosts));
   app = buildApp({
-    crm, logger: { level: options.logLevel }, trustProxy: options.trustProxy, imports, timeouts: options.timeouts ?? DEFAULT_HTTP_TIMEOUTS, maxUploadBytes: settings.limits.maxBytes,
-    metrics, metricsAccess: access.api, docsAssets: swaggerUiAssets(), ...(limiter === null ? {} : { rateLimiter: limiter }),
+    crm,
+    logger: { level: options.logLevel },
+    trustProxy: options.trustProxy,
+    imports,
+    timeouts: options.timeouts ?? DEFAULT_HTTP_TIMEOUTS,
+    maxUploadBytes: settings.limits.maxBytes,
+    metrics,
+    metricsAccess: access.api,
+    docsAssets: swaggerUiAssets(),
+    ...(limiter === null ? {} : { rateLimiter: limiter }),
   });
   const metricsApp = access.own === null ? null : buildMetricsApp(metrics, access.own);
   if (metricsApp !== null) app.addHook('onClose', async () => metricsApp.close());
@@ -222,66 +244,12 @@ export function startBanner(server: RunningServer, db: string): string {
         `(parsons, for one) run at full speed. Give each integration a key of a contract tier instead:\n` +
         `  matchbook keys create --tenant ${DEMO_TENANT} --tier Standard\n` +
         `Tiers (per key; High: canvassResponses, Low: find, findOrCreate, bulk import; Medium: the rest):\n` +
-        tierLimitLines().map((l) => `  ${l}\n`).join('') +
+        tierLimitLines()
+          .map((l) => `  ${l}\n`)
+          .join('') +
         `Try it:\n${demoCurl(server.url, server.demoKey)}\n`;
-  const metrics = server.metricsUrl === null
-    ? `matchbook: metrics: not served (${METRICS_HINT})\n`
-    : `matchbook: metrics: ${server.metricsUrl}\n`;
+  const metrics = server.metricsUrl === null ? `matchbook: metrics: not served (${METRICS_HINT})\n` : `matchbook: metrics: ${server.metricsUrl}\n`;
   return `${demo}${metrics}matchbook: listening on ${server.url} (database ${describeDb(db)}); GET /ready answers 200 once the indexes are loaded\n`;
-}
-
-/**
- * SIGINT/SIGTERM handling, installed BEFORE the server starts (a signal that arrives before a
- * handler exists kills the process outright): close the server, then the database. A signal
- * during startup stops the server as soon as it is up; a second signal or a stuck close exits at once.
- */
-class SignalGuard {
-  private server: RunningServer | null = null;
-  private stopping = false;
-  private readonly onSignal = (signal: NodeJS.Signals): void => {
-    if (this.stopping) {
-      this.io.stderr(`matchbook: ${signal} again, exiting now\n`);
-      process.exit(1);
-    }
-    this.stopping = true;
-    this.io.stderr(`matchbook: ${signal} received, shutting down\n`);
-    setTimeout(() => {
-      this.io.stderr('matchbook: shutdown timed out\n');
-      process.exit(1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
-    if (this.server !== null) this.stop(this.server);
-  };
-
-  constructor(private readonly io: CliIo) {
-    process.on('SIGINT', this.onSignal);
-    process.on('SIGTERM', this.onSignal);
-  }
-
-  /** The server is up; answers false when a signal already asked to stop (it is being stopped). */
-  started(server: RunningServer): boolean {
-    this.server = server;
-    if (this.stopping) this.stop(server);
-    return !this.stopping;
-  }
-
-  /** Startup failed: stop listening for signals. */
-  dispose(): void {
-    process.removeListener('SIGINT', this.onSignal);
-    process.removeListener('SIGTERM', this.onSignal);
-  }
-
-  private stop(server: RunningServer): void {
-    server.close().then(
-      () => {
-        this.dispose();
-        this.io.stderr('matchbook: stopped\n');
-      },
-      (err: unknown) => {
-        this.io.stderr(`matchbook: error during shutdown: ${describeError(err)}\n`);
-        process.exit(1);
-      },
-    );
-  }
 }
 
 /** Register `serve`. */
@@ -292,70 +260,93 @@ export function registerServe(program: Command, io: CliIo): void {
     .option('--port <port>', `port to listen on (default: $PORT or ${DEFAULT_PORT})`, parsePort)
     .option('--host <host>', `address to listen on (default: $HOST or ${DEFAULT_HOST})`)
     .option('--db <path>', 'SQLite database file, or postgres://user@host:port/db (default: $MATCHBOOK_DB or ./var/matchbook.db)')
-    .option('--redis <url>', 'redis://host:port shared by several processes for rate limits and quotas (default: $MATCHBOOK_REDIS; none: each process limits alone)')
-    .option('--max-index-people <n>', 'most people this process indexes; past it loading refuses (default: $MATCHBOOK_MAX_INDEX_PEOPLE or 70% of the heap limit / 1000 B)', parseCount)
+    .option(
+      '--redis <url>',
+      'redis://host:port shared by several processes for rate limits and quotas (default: $MATCHBOOK_REDIS; none: each process limits alone)',
+    )
+    .option(
+      '--max-index-people <n>',
+      'most people this process indexes; past it loading refuses (default: $MATCHBOOK_MAX_INDEX_PEOPLE or 70% of the heap limit / 1000 B)',
+      parseCount,
+    )
     .option('--trust-proxy', 'build Location from X-Forwarded-Proto/Host (only behind a trusted proxy)')
     .option('--metrics-port <port>', 'serve GET /metrics on this port only, not on the API port (default: $MATCHBOOK_METRICS_PORT; none)', parsePort)
     .option('--metrics-host <host>', `address of the metrics port (default: $MATCHBOOK_METRICS_HOST or ${DEFAULT_HOST})`)
     .option('--log-level <level>', 'fatal|error|warn|info|debug|trace|silent (default: $LOG_LEVEL or info)')
     .addOption(
-      new Option('--index <where>', 'memory: each tenant\'s index in this process, loaded at start; database: blocking keys in PostgreSQL, nothing loaded, memory flat in tenant size (default: $MATCHBOOK_INDEX or memory)')
-        .choices(['memory', 'database']),
+      new Option(
+        '--index <where>',
+        "memory: each tenant's index in this process, loaded at start; database: blocking keys in PostgreSQL, nothing loaded, memory flat in tenant size (default: $MATCHBOOK_INDEX or memory)",
+      ).choices(['memory', 'database']),
     )
     .addOption(
       new Option('--sync <mode>', 'full: every answered write is fsynced (group commit), survives power loss; normal: survives a killed server, not power loss')
         .choices(['full', 'normal'])
         .default('full'),
     )
-    .action(async (opts: { port?: number; host?: string; db?: string; redis?: string; maxIndexPeople?: number; trustProxy?: boolean; logLevel?: string; sync: 'full' | 'normal'; metricsPort?: number; metricsHost?: string; index?: 'memory' | 'database' }) => {
-      const envPort = io.env['PORT'];
-      const envMetricsPort = io.env['MATCHBOOK_METRICS_PORT'];
-      const metricsKey = io.env['MATCHBOOK_METRICS_KEY'];
-      const metrics: MetricsSettings = {
-        port: opts.metricsPort ?? (envMetricsPort !== undefined && envMetricsPort !== '' ? parsePort(envMetricsPort) : null),
-        host: opts.metricsHost ?? io.env['MATCHBOOK_METRICS_HOST'] ?? DEFAULT_HOST,
-        key: metricsKey !== undefined && metricsKey.trim() !== '' ? metricsKey.trim() : null,
-      };
-      const envMax = io.env['MATCHBOOK_MAX_INDEX_PEOPLE'];
-      const maxIndexPeople = opts.maxIndexPeople ?? (envMax !== undefined && envMax !== '' ? parseCount(envMax) : undefined);
-      const envIndex = io.env['MATCHBOOK_INDEX'];
-      if (opts.index === undefined && envIndex !== undefined && envIndex !== '' && envIndex !== 'memory' && envIndex !== 'database') {
-        throw new Error(`MATCHBOOK_INDEX must be "memory" or "database", not "${envIndex.slice(0, 40)}".`);
-      }
-      const index = opts.index ?? (envIndex === 'database' ? 'database' : 'memory');
-      const options: ServeOptions = {
-        db: resolveDbPath(opts.db, io),
-        index,
-        host: opts.host ?? io.env['HOST'] ?? DEFAULT_HOST,
-        port: opts.port ?? (envPort !== undefined && envPort !== '' ? parsePort(envPort) : DEFAULT_PORT),
-        trustProxy: opts.trustProxy ?? false,
-        logLevel: opts.logLevel ?? io.env['LOG_LEVEL'] ?? 'info',
-        synchronous: opts.sync === 'normal' ? 'NORMAL' : 'FULL',
-        imports: importSettingsFromEnv(io.env),
-        timeouts: httpTimeoutsFromEnv(io.env),
-        redis: opts.redis ?? io.env['MATCHBOOK_REDIS'] ?? null,
-        metrics,
-        ...(maxIndexPeople === undefined ? {} : { maxIndexPeople }),
-      };
-      const guard = io.handleSignals ? new SignalGuard(io) : null;
-      let server: RunningServer;
-      try {
-        server = await startServer(options);
-      } catch (err) {
-        guard?.dispose();
-        throw err;
-      }
-      if (guard === null || guard.started(server)) io.stderr(startBanner(server, options.db));
-      const started = performance.now();
-      let complete: boolean;
-      try {
-        complete = await server.loaded;
-      } catch (err) {
-        // A server that cannot load its indexes (e.g. past --max-index-people) cannot serve: exit 1.
-        await server.close().catch(() => undefined);
-        guard?.dispose();
-        throw err;
-      }
-      if (complete) io.stderr(`matchbook: ready: indexes loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
-    });
+    .action(
+      async (opts: {
+        port?: number;
+        host?: string;
+        db?: string;
+        redis?: string;
+        maxIndexPeople?: number;
+        trustProxy?: boolean;
+        logLevel?: string;
+        sync: 'full' | 'normal';
+        metricsPort?: number;
+        metricsHost?: string;
+        index?: 'memory' | 'database';
+      }) => {
+        const envPort = io.env['PORT'];
+        const envMetricsPort = io.env['MATCHBOOK_METRICS_PORT'];
+        const metricsKey = io.env['MATCHBOOK_METRICS_KEY'];
+        const metrics: MetricsSettings = {
+          port: opts.metricsPort ?? (envMetricsPort !== undefined && envMetricsPort !== '' ? parsePort(envMetricsPort) : null),
+          host: opts.metricsHost ?? io.env['MATCHBOOK_METRICS_HOST'] ?? DEFAULT_HOST,
+          key: metricsKey !== undefined && metricsKey.trim() !== '' ? metricsKey.trim() : null,
+        };
+        const envMax = io.env['MATCHBOOK_MAX_INDEX_PEOPLE'];
+        const maxIndexPeople = opts.maxIndexPeople ?? (envMax !== undefined && envMax !== '' ? parseCount(envMax) : undefined);
+        const envIndex = io.env['MATCHBOOK_INDEX'];
+        if (opts.index === undefined && envIndex !== undefined && envIndex !== '' && envIndex !== 'memory' && envIndex !== 'database') {
+          throw new Error(`MATCHBOOK_INDEX must be "memory" or "database", not "${envIndex.slice(0, 40)}".`);
+        }
+        const index = opts.index ?? (envIndex === 'database' ? 'database' : 'memory');
+        const options: ServeOptions = {
+          db: resolveDbPath(opts.db, io),
+          index,
+          host: opts.host ?? io.env['HOST'] ?? DEFAULT_HOST,
+          port: opts.port ?? (envPort !== undefined && envPort !== '' ? parsePort(envPort) : DEFAULT_PORT),
+          trustProxy: opts.trustProxy ?? false,
+          logLevel: opts.logLevel ?? io.env['LOG_LEVEL'] ?? 'info',
+          synchronous: opts.sync === 'normal' ? 'NORMAL' : 'FULL',
+          imports: importSettingsFromEnv(io.env),
+          timeouts: httpTimeoutsFromEnv(io.env),
+          redis: opts.redis ?? io.env['MATCHBOOK_REDIS'] ?? null,
+          metrics,
+          ...(maxIndexPeople === undefined ? {} : { maxIndexPeople }),
+        };
+        const guard = io.handleSignals ? new SignalGuard(io) : null;
+        let server: RunningServer;
+        try {
+          server = await startServer(options);
+        } catch (err) {
+          guard?.dispose();
+          throw err;
+        }
+        if (guard === null || guard.started(server)) io.stderr(startBanner(server, options.db));
+        const started = performance.now();
+        let complete: boolean;
+        try {
+          complete = await server.loaded;
+        } catch (err) {
+          // A server that cannot load its indexes (e.g. past --max-index-people) cannot serve: exit 1.
+          await server.close().catch(() => undefined);
+          guard?.dispose();
+          throw err;
+        }
+        if (complete) io.stderr(`matchbook: ready: indexes loaded in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);
+      },
+    );
 }

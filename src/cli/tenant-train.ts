@@ -34,7 +34,10 @@ export function formatPlan(plan: ModelPlan): string {
   lines.push(`Tenant "${plan.tenant}", ${plan.scope.context}: ${formatCount(plan.people)} people; in force: ${describeModel(plan.current)}; planned: ${what}.`);
   const report = plan.estimation;
   if (report !== null) {
-    const bySource = (source: string): string[] => Object.entries(report.sources).filter(([, s]) => s === source).map(([f]) => f);
+    const bySource = (source: string): string[] =>
+      Object.entries(report.sources)
+        .filter(([, s]) => s === source)
+        .map(([f]) => f);
     const estimated = bySource('estimated');
     const fallback = bySource('fallback');
     const prior = bySource('prior');
@@ -84,10 +87,14 @@ async function train(crm: Crm, name: string, flags: TrainFlags, io: CliIo, mode:
     return;
   }
   if (flags.yes !== true) {
-    throw new Error(`not saved: ${formatCount(plan.changes.changed)} stored pair(s) would be decided otherwise; run again with --yes to put this model in force (--dry-run only reports)`);
+    throw new Error(
+      `not saved: ${formatCount(plan.changes.changed)} stored pair(s) would be decided otherwise; run again with --yes to put this model in force (--dry-run only reports)`,
+    );
   }
   const now = await crm.saveTenantModel(plan);
-  io.stderr(`matchbook: tenant "${plan.tenant}" ${plan.scope.context} now scores with the ${describeModel(now)} model; running servers pick it up within a second\n`);
+  io.stderr(
+    `matchbook: tenant "${plan.tenant}" ${plan.scope.context} now scores with the ${describeModel(now)} model; running servers pick it up within a second\n`,
+  );
 }
 
 /** Registers `tenants train` on the `tenants` command group. */
@@ -100,7 +107,11 @@ export function registerTenantTrain(tenants: Command, io: CliIo, db: { flags: st
     .option('--dry-run', 'print the report only; save nothing')
     .option('--yes', 'save the model and put it in force (running servers pick it up)')
     .option('--reset', 'go back to the shipped model (the report shows what that changes)')
-    .addOption(new Option('--progress <mode>', 'progress on stderr: a bar on a terminal, plain lines otherwise').choices(['auto', 'tty', 'plain', 'none']).default('auto'))
+    .addOption(
+      new Option('--progress <mode>', 'progress on stderr: a bar on a terminal, plain lines otherwise')
+        .choices(['auto', 'tty', 'plain', 'none'])
+        .default('auto'),
+    )
     .option(db.flags, db.help)
     .action(async (name: string, flags: TrainFlags) => {
       if (flags.dryRun === true && flags.yes === true) throw new Error('--dry-run and --yes exclude each other');

@@ -26,7 +26,10 @@ export class AdminCache {
   private counter: number | null = null;
 
   /** `clock`: ms since the epoch (the Crm's injected clock, so tests move it instead of waiting). */
-  constructor(private readonly store: Store, private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly store: Store,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   /** Forgets every cached key and settings document (after a change made through this Crm). */
   invalidate(): void {
@@ -68,10 +71,17 @@ export class AdminCache {
     if (!isGuid(text)) return null;
     const generation = this.generation;
     const row = await this.store.getKeyByHash(hashKey(text));
-    const identity: KeyIdentity | null = row === null || row.revokedAt !== null ? null : {
-      keyId: row.id, tenantId: row.tenantId, tenantName: row.tenantName, tier: row.tier,
-      contexts: row.contexts, defaultContext: row.defaultContext,
-    };
+    const identity: KeyIdentity | null =
+      row === null || row.revokedAt !== null
+        ? null
+        : {
+            keyId: row.id,
+            tenantId: row.tenantId,
+            tenantName: row.tenantName,
+            tier: row.tier,
+            contexts: row.contexts,
+            defaultContext: row.defaultContext,
+          };
     if (generation === this.generation) {
       if (this.keys.size >= MAX_CACHED_KEYS) this.keys.clear();
       this.keys.set(text, identity);

@@ -11,17 +11,21 @@ import { CONTEXTS, TIERS, type KeySummary, type TenantSummary } from './crm-type
 import { CrmError } from './errors.js';
 import { hashKey, isGuid, keyPrefix, newKey } from './api-keys.js';
 import type { Scopes } from './scopes.js';
-import {
-  DEFAULT_CONTEXT_SETTINGS, parseStoredContextSettings, parseTenantSettings, type ContextSettings,
-} from './settings.js';
+import { DEFAULT_CONTEXT_SETTINGS, parseStoredContextSettings, parseTenantSettings, type ContextSettings } from './settings.js';
 import { contextModelOf, type ModelInForce } from './tenant-model.js';
 
 const TENANT_NAME = /^[A-Z0-9][\w .-]{0,99}$/i;
 
 function summarizeKey(row: KeyRow): KeySummary {
   return {
-    id: row.id, prefix: row.prefix, tenant: row.tenantName, tier: row.tier, contexts: row.contexts,
-    defaultContext: row.defaultContext, createdAt: row.createdAt, revokedAt: row.revokedAt,
+    id: row.id,
+    prefix: row.prefix,
+    tenant: row.tenantName,
+    tier: row.tier,
+    contexts: row.contexts,
+    defaultContext: row.defaultContext,
+    createdAt: row.createdAt,
+    revokedAt: row.revokedAt,
   };
 }
 
@@ -49,7 +53,13 @@ export class Admin {
   async createTenant(name: string): Promise<{ id: number; name: string }> {
     const trimmed = typeof name === 'string' ? name.trim() : '';
     if (!TENANT_NAME.test(trimmed)) {
-      throw new CrmError('INVALID_PARAMETER', [{ property: 'name', text: `"${trimmed}" is not a valid tenant name.`, hint: 'Use 1 to 100 letters, digits, spaces, "_", "." or "-", starting with a letter or digit.' }]);
+      throw new CrmError('INVALID_PARAMETER', [
+        {
+          property: 'name',
+          text: `"${trimmed}" is not a valid tenant name.`,
+          hint: 'Use 1 to 100 letters, digits, spaces, "_", "." or "-", starting with a letter or digit.',
+        },
+      ]);
     }
     try {
       const row = await this.store.createTenant(trimmed, this.clock.now());
@@ -130,7 +140,8 @@ export class Admin {
   async createKey(opts: { tenant: string; tier?: Tier; contexts?: readonly ContextName[]; defaultContext?: ContextName }): Promise<IssuedKey> {
     const tenant = await this.tenantNamed(opts.tenant);
     const tier = opts.tier ?? 'Custom';
-    if (!TIERS.includes(tier)) throw new CrmError('INVALID_PARAMETER', [{ property: 'tier', text: `"${tier}" is not a tier.`, hint: `Use one of: ${TIERS.join(', ')}.` }]);
+    if (!TIERS.includes(tier))
+      throw new CrmError('INVALID_PARAMETER', [{ property: 'tier', text: `"${tier}" is not a tier.`, hint: `Use one of: ${TIERS.join(', ')}.` }]);
     const requested = opts.contexts ?? CONTEXTS;
     const bad = requested.filter((c) => !CONTEXTS.includes(c));
     if (bad.length > 0 || requested.length === 0) {
@@ -139,10 +150,20 @@ export class Admin {
     const contexts = CONTEXTS.filter((c) => requested.includes(c));
     const defaultContext = opts.defaultContext ?? contexts[0];
     if (defaultContext === undefined || !contexts.includes(defaultContext)) {
-      throw new CrmError('INVALID_PARAMETER', [{ property: 'defaultContext', text: `The default context "${defaultContext ?? ''}" is not one of the key's contexts (${contexts.join(', ')}).` }]);
+      throw new CrmError('INVALID_PARAMETER', [
+        { property: 'defaultContext', text: `The default context "${defaultContext ?? ''}" is not one of the key's contexts (${contexts.join(', ')}).` },
+      ]);
     }
     const key = newKey();
-    const row = await this.store.insertKey({ tenantId: tenant.id, hash: hashKey(key), prefix: keyPrefix(key), tier, contexts, defaultContext, createdAt: this.clock.now() });
+    const row = await this.store.insertKey({
+      tenantId: tenant.id,
+      hash: hashKey(key),
+      prefix: keyPrefix(key),
+      tier,
+      contexts,
+      defaultContext,
+      createdAt: this.clock.now(),
+    });
     this.cache.invalidate();
     return { id: row.id, key, prefix: row.prefix, tenant: tenant.name, tier, contexts, defaultContext };
   }
@@ -168,7 +189,10 @@ export class Admin {
     if (targets.length > 1) {
       throw new CrmError('CONFLICT', `The prefix "${text}" matches ${targets.length} active keys; give more characters or the key id.`);
     }
-    const revoked = await this.store.revokeKeys(targets.map((k) => k.id), this.clock.now());
+    const revoked = await this.store.revokeKeys(
+      targets.map((k) => k.id),
+      this.clock.now(),
+    );
     this.cache.invalidate();
     return revoked > 0;
   }

@@ -6,8 +6,15 @@
  */
 import type { ContextSettings } from './settings.js';
 import type {
-  AddressType, ContextName, DeviceType, EmailType, PersonScalarName, PhoneOptInStatus, PhoneType,
-  StoredSelfReported, SubscriptionStatus,
+  AddressType,
+  ContextName,
+  DeviceType,
+  EmailType,
+  PersonScalarName,
+  PhoneOptInStatus,
+  PhoneType,
+  StoredSelfReported,
+  SubscriptionStatus,
 } from '../store/index.js';
 
 export interface ValidEmail {

@@ -24,10 +24,27 @@
  */
 import { Issues, isObject, own, pathOf, readArray, readInteger, readString, type JsonObject } from './settings-read.js';
 
-export interface ContactType { readonly contactTypeId: number; readonly name: string; readonly channelTypeName: string | null }
-export interface InputType { readonly inputTypeId: number; readonly name: string }
-export interface ResultCode { readonly resultCodeId: number; readonly name: string; readonly mediumName: string | null; readonly shortName: string | null }
-export interface SurveyResponseOption { readonly surveyResponseId: number; readonly name: string; readonly mediumName: string | null; readonly shortName: string | null }
+export interface ContactType {
+  readonly contactTypeId: number;
+  readonly name: string;
+  readonly channelTypeName: string | null;
+}
+export interface InputType {
+  readonly inputTypeId: number;
+  readonly name: string;
+}
+export interface ResultCode {
+  readonly resultCodeId: number;
+  readonly name: string;
+  readonly mediumName: string | null;
+  readonly shortName: string | null;
+}
+export interface SurveyResponseOption {
+  readonly surveyResponseId: number;
+  readonly name: string;
+  readonly mediumName: string | null;
+  readonly shortName: string | null;
+}
 export interface SurveyQuestion {
   readonly surveyQuestionId: number;
   readonly type: string | null;
@@ -49,7 +66,10 @@ export interface ActivistCode {
   readonly scriptQuestion: string | null;
   readonly status: string;
 }
-export interface VolunteerActivity { readonly volunteerActivityId: number; readonly name: string }
+export interface VolunteerActivity {
+  readonly volunteerActivityId: number;
+  readonly name: string;
+}
 
 /** The canvass lists of a context: the settings' additions, or (merged) everything a context sees. */
 export interface CanvassLists {
@@ -63,8 +83,20 @@ export interface CanvassLists {
 
 /** Result codes with an effect on the phone the canvass names, and the common outcomes (compatibility.md). */
 export const RESULT_CODE = {
-  NotHome: 1, Refused: 2, Inaccessible: 3, Deceased: 4, Moved: 5, Canvassed: 14, CallBack: 17, Busy: 18,
-  LeftMessage: 19, WrongNumber: 20, DoNotCall: 22, Disconnected: 25, DoNotText: 130, DoNotEmail: 131,
+  NotHome: 1,
+  Refused: 2,
+  Inaccessible: 3,
+  Deceased: 4,
+  Moved: 5,
+  Canvassed: 14,
+  CallBack: 17,
+  Busy: 18,
+  LeftMessage: 19,
+  WrongNumber: 20,
+  DoNotCall: 22,
+  Disconnected: 25,
+  DoNotText: 130,
+  DoNotEmail: 131,
 } as const;
 
 /** Input type used when a request names none: API. */
@@ -127,27 +159,90 @@ const responses = (first: number, names: readonly string[]): SurveyResponseOptio
 export const DEFAULT_CANVASS_LISTS: Pick<CanvassLists, 'surveyQuestions' | 'activistCodes' | 'volunteerActivities'> = Object.freeze({
   surveyQuestions: [
     {
-      surveyQuestionId: 1, type: 'Candidate', cycle: null, name: 'Support', mediumName: 'Support', shortName: 'Sup',
-      scriptQuestion: 'Can we count on your support?', status: 'Active',
+      surveyQuestionId: 1,
+      type: 'Candidate',
+      cycle: null,
+      name: 'Support',
+      mediumName: 'Support',
+      shortName: 'Sup',
+      scriptQuestion: 'Can we count on your support?',
+      status: 'Active',
       responses: responses(1, ['Strong Support', 'Lean Support', 'Undecided', 'Lean Oppose', 'Strong Oppose']),
     },
     {
-      surveyQuestionId: 2, type: 'GOTV', cycle: null, name: 'Vote Plan', mediumName: 'VotePlan', shortName: 'VP',
-      scriptQuestion: 'How do you plan to vote?', status: 'Active',
+      surveyQuestionId: 2,
+      type: 'GOTV',
+      cycle: null,
+      name: 'Vote Plan',
+      mediumName: 'VotePlan',
+      shortName: 'VP',
+      scriptQuestion: 'How do you plan to vote?',
+      status: 'Active',
       responses: responses(6, ['Early', 'Election Day', 'By Mail', 'Not Voting']),
     },
     {
-      surveyQuestionId: 3, type: 'Volunteer', cycle: null, name: 'Volunteer Ask', mediumName: 'VolAsk', shortName: 'VA',
-      scriptQuestion: 'Would you volunteer with us?', status: 'Active',
+      surveyQuestionId: 3,
+      type: 'Volunteer',
+      cycle: null,
+      name: 'Volunteer Ask',
+      mediumName: 'VolAsk',
+      shortName: 'VA',
+      scriptQuestion: 'Would you volunteer with us?',
+      status: 'Active',
       responses: responses(10, ['Yes', 'Maybe', 'No']),
     },
   ],
   activistCodes: [
-    { activistCodeId: 1, type: 'Volunteer', name: 'Volunteer', mediumName: 'Volunteer', shortName: 'Vol', description: 'Agreed to volunteer', scriptQuestion: null, status: 'Active' },
-    { activistCodeId: 2, type: 'Constituency/Issue', name: 'Supporter', mediumName: 'Supporter', shortName: 'Sup', description: 'Supports the campaign', scriptQuestion: null, status: 'Active' },
-    { activistCodeId: 3, type: 'Constituency/Issue', name: 'Donor', mediumName: 'Donor', shortName: 'Don', description: 'Gave money', scriptQuestion: null, status: 'Active' },
-    { activistCodeId: 4, type: 'Constituency/Issue', name: 'Yard Sign', mediumName: 'Yard Sign', shortName: 'YS', description: 'Asked for a yard sign', scriptQuestion: null, status: 'Active' },
-    { activistCodeId: 5, type: 'Constituency/Issue', name: 'Opt-In: Cell Phone', mediumName: 'Cell Phon', shortName: 'Cel', description: 'Agreed to be texted on the cell phone', scriptQuestion: null, status: 'Active' },
+    {
+      activistCodeId: 1,
+      type: 'Volunteer',
+      name: 'Volunteer',
+      mediumName: 'Volunteer',
+      shortName: 'Vol',
+      description: 'Agreed to volunteer',
+      scriptQuestion: null,
+      status: 'Active',
+    },
+    {
+      activistCodeId: 2,
+      type: 'Constituency/Issue',
+      name: 'Supporter',
+      mediumName: 'Supporter',
+      shortName: 'Sup',
+      description: 'Supports the campaign',
+      scriptQuestion: null,
+      status: 'Active',
+    },
+    {
+      activistCodeId: 3,
+      type: 'Constituency/Issue',
+      name: 'Donor',
+      mediumName: 'Donor',
+      shortName: 'Don',
+      description: 'Gave money',
+      scriptQuestion: null,
+      status: 'Active',
+    },
+    {
+      activistCodeId: 4,
+      type: 'Constituency/Issue',
+      name: 'Yard Sign',
+      mediumName: 'Yard Sign',
+      shortName: 'YS',
+      description: 'Asked for a yard sign',
+      scriptQuestion: null,
+      status: 'Active',
+    },
+    {
+      activistCodeId: 5,
+      type: 'Constituency/Issue',
+      name: 'Opt-In: Cell Phone',
+      mediumName: 'Cell Phon',
+      shortName: 'Cel',
+      description: 'Agreed to be texted on the cell phone',
+      scriptQuestion: null,
+      status: 'Active',
+    },
   ],
   volunteerActivities: [
     { volunteerActivityId: 1, name: 'Canvass' },
@@ -158,7 +253,12 @@ export const DEFAULT_CANVASS_LISTS: Pick<CanvassLists, 'surveyQuestions' | 'acti
 
 /** No additions. */
 export const EMPTY_CANVASS_SETTINGS: CanvassLists = Object.freeze({
-  contactTypes: [], inputTypes: [], resultCodes: [], surveyQuestions: [], activistCodes: [], volunteerActivities: [],
+  contactTypes: [],
+  inputTypes: [],
+  resultCodes: [],
+  surveyQuestions: [],
+  activistCodes: [],
+  volunteerActivities: [],
 });
 
 /** A context's own list, or the defaults when it configures none. */
@@ -194,7 +294,11 @@ function mergeLists(added: CanvassLists): CanvassLists {
     resultCodes: mergeById(s.resultCodes, added.resultCodes, (t) => t.resultCodeId),
     surveyQuestions: mergeById(s.surveyQuestions, orDefault(added.surveyQuestions, DEFAULT_CANVASS_LISTS.surveyQuestions), (t) => t.surveyQuestionId),
     activistCodes: mergeById(s.activistCodes, orDefault(added.activistCodes, DEFAULT_CANVASS_LISTS.activistCodes), (t) => t.activistCodeId),
-    volunteerActivities: mergeById(s.volunteerActivities, orDefault(added.volunteerActivities, DEFAULT_CANVASS_LISTS.volunteerActivities), (t) => t.volunteerActivityId),
+    volunteerActivities: mergeById(
+      s.volunteerActivities,
+      orDefault(added.volunteerActivities, DEFAULT_CANVASS_LISTS.volunteerActivities),
+      (t) => t.volunteerActivityId,
+    ),
   };
 }
 
@@ -241,34 +345,48 @@ export function readCanvassSettings(issues: Issues, value: unknown, path: string
   }
   const contactTypes: ContactType[] = [];
   readItems(issues, own(value, 'contactTypes'), pathOf(path, 'contactTypes'), 'contactTypeId', (item, p, id, name) =>
-    contactTypes.push({ contactTypeId: id, name, channelTypeName: text(issues, item, p, 'channelTypeName') }));
+    contactTypes.push({ contactTypeId: id, name, channelTypeName: text(issues, item, p, 'channelTypeName') }),
+  );
   const inputTypes: InputType[] = [];
-  readItems(issues, own(value, 'inputTypes'), pathOf(path, 'inputTypes'), 'inputTypeId', (_item, _p, id, name) =>
-    inputTypes.push({ inputTypeId: id, name }));
+  readItems(issues, own(value, 'inputTypes'), pathOf(path, 'inputTypes'), 'inputTypeId', (_item, _p, id, name) => inputTypes.push({ inputTypeId: id, name }));
   const resultCodes: ResultCode[] = [];
   readItems(issues, own(value, 'resultCodes'), pathOf(path, 'resultCodes'), 'resultCodeId', (item, p, id, name) =>
-    resultCodes.push({ resultCodeId: id, name, mediumName: text(issues, item, p, 'mediumName'), shortName: text(issues, item, p, 'shortName') }));
+    resultCodes.push({ resultCodeId: id, name, mediumName: text(issues, item, p, 'mediumName'), shortName: text(issues, item, p, 'shortName') }),
+  );
   const surveyQuestions: SurveyQuestion[] = [];
   readItems(issues, own(value, 'surveyQuestions'), pathOf(path, 'surveyQuestions'), 'surveyQuestionId', (item, p, id, name) => {
     const responses: SurveyResponseOption[] = [];
     readItems(issues, own(item, 'responses'), pathOf(p, 'responses'), 'surveyResponseId', (r, rp, rid, rname) =>
-      responses.push({ surveyResponseId: rid, name: rname, mediumName: text(issues, r, rp, 'mediumName'), shortName: text(issues, r, rp, 'shortName') }));
+      responses.push({ surveyResponseId: rid, name: rname, mediumName: text(issues, r, rp, 'mediumName'), shortName: text(issues, r, rp, 'shortName') }),
+    );
     surveyQuestions.push({
-      surveyQuestionId: id, type: text(issues, item, p, 'type'),
+      surveyQuestionId: id,
+      type: text(issues, item, p, 'type'),
       cycle: readInteger(issues, own(item, 'cycle'), pathOf(p, 'cycle'), 1900, 2200) ?? null,
-      name, mediumName: text(issues, item, p, 'mediumName'), shortName: text(issues, item, p, 'shortName'),
-      scriptQuestion: text(issues, item, p, 'scriptQuestion'), status: text(issues, item, p, 'status') ?? 'Active', responses,
+      name,
+      mediumName: text(issues, item, p, 'mediumName'),
+      shortName: text(issues, item, p, 'shortName'),
+      scriptQuestion: text(issues, item, p, 'scriptQuestion'),
+      status: text(issues, item, p, 'status') ?? 'Active',
+      responses,
     });
   });
   const activistCodes: ActivistCode[] = [];
   readItems(issues, own(value, 'activistCodes'), pathOf(path, 'activistCodes'), 'activistCodeId', (item, p, id, name) =>
     activistCodes.push({
-      activistCodeId: id, type: text(issues, item, p, 'type'), name, mediumName: text(issues, item, p, 'mediumName'),
-      shortName: text(issues, item, p, 'shortName'), description: text(issues, item, p, 'description'),
-      scriptQuestion: text(issues, item, p, 'scriptQuestion'), status: text(issues, item, p, 'status') ?? 'Active',
-    }));
+      activistCodeId: id,
+      type: text(issues, item, p, 'type'),
+      name,
+      mediumName: text(issues, item, p, 'mediumName'),
+      shortName: text(issues, item, p, 'shortName'),
+      description: text(issues, item, p, 'description'),
+      scriptQuestion: text(issues, item, p, 'scriptQuestion'),
+      status: text(issues, item, p, 'status') ?? 'Active',
+    }),
+  );
   const volunteerActivities: VolunteerActivity[] = [];
   readItems(issues, own(value, 'volunteerActivities'), pathOf(path, 'volunteerActivities'), 'volunteerActivityId', (_item, _p, id, name) =>
-    volunteerActivities.push({ volunteerActivityId: id, name }));
+    volunteerActivities.push({ volunteerActivityId: id, name }),
+  );
   return { contactTypes, inputTypes, resultCodes, surveyQuestions, activistCodes, volunteerActivities };
 }

@@ -4,9 +4,7 @@
  */
 import type { ImportRowMark, PersonRecord, Store } from '../store/index.js';
 import { canvassListsOf, type CanvassLists } from './canvass-lists.js';
-import {
-  applyPhoneDispositions, canvassHistoryItem, parseCanvassResponse, type CanvassHistoryItem, type PersonRef,
-} from './canvass.js';
+import { applyPhoneDispositions, canvassHistoryItem, parseCanvassResponse, type CanvassHistoryItem, type PersonRef } from './canvass.js';
 import type { SecondClock } from './clock.js';
 import type { CallContext } from './crm-types.js';
 import { CrmError } from './errors.js';
@@ -16,7 +14,11 @@ import type { Scopes } from './scopes.js';
 
 /** See the module comment. */
 export class CanvassResponses {
-  constructor(private readonly store: Store, private readonly scopes: Scopes, private readonly clock: SecondClock) {}
+  constructor(
+    private readonly store: Store,
+    private readonly scopes: Scopes,
+    private readonly clock: SecondClock,
+  ) {}
 
   /** The canvass lookup lists of a context: the seeded ones plus its settings' additions. */
   async canvassLists(ctx: CallContext): Promise<CanvassLists> {
@@ -39,17 +41,23 @@ export class CanvassResponses {
   async addCanvassResponse(ctx: CallContext, ref: PersonRef, body: unknown, opts: { mark?: ImportRowMark } = {}): Promise<boolean> {
     const people = await this.scopes.get(ctx);
     const lists = canvassListsOf(people.settings.canvass);
-    return people.write(async (writer) => {
-      const p = await this.personByRef(people, ref);
-      if (p === null) return false;
-      const now = this.clock.now();
-      const parsed = parseCanvassResponse(body, lists, p, now);
-      if (!parsed.ok) throw new CrmError('INVALID_PARAMETER', [...parsed.issues]);
-      const phones = applyPhoneDispositions(p.phones, parsed.value);
-      if (phones !== null) await people.savePerson(writer, { ...p, phones, updatedAt: now });
-      await writer.insertCanvassResponse({ crmId: p.crmId, canvassedAt: parsed.value.dateCanvassed, createdAt: now, json: JSON.stringify(parsed.value) }, opts.mark);
-      return true;
-    }, opts.mark === undefined ? 'wait' : 'job');
+    return people.write(
+      async (writer) => {
+        const p = await this.personByRef(people, ref);
+        if (p === null) return false;
+        const now = this.clock.now();
+        const parsed = parseCanvassResponse(body, lists, p, now);
+        if (!parsed.ok) throw new CrmError('INVALID_PARAMETER', [...parsed.issues]);
+        const phones = applyPhoneDispositions(p.phones, parsed.value);
+        if (phones !== null) await people.savePerson(writer, { ...p, phones, updatedAt: now });
+        await writer.insertCanvassResponse(
+          { crmId: p.crmId, canvassedAt: parsed.value.dateCanvassed, createdAt: now, json: JSON.stringify(parsed.value) },
+          opts.mark,
+        );
+        return true;
+      },
+      opts.mark === undefined ? 'wait' : 'job',
+    );
   }
 
   /** GET /people/{ref}/canvassResponses: the person's history, newest first; null when no such person. */

@@ -52,7 +52,9 @@ export interface CanvassInput {
 export type CanvassParse = { readonly ok: true; readonly value: CanvassInput } | { readonly ok: false; readonly issues: readonly ValidationIssue[] };
 
 const TYPES: Readonly<Record<string, CanvassItem['type']>> = {
-  ACTIVISTCODE: 'ActivistCode', SURVEYRESPONSE: 'SurveyResponse', VOLUNTEERACTIVITY: 'VolunteerActivity',
+  ACTIVISTCODE: 'ActivistCode',
+  SURVEYRESPONSE: 'SurveyResponse',
+  VOLUNTEERACTIVITY: 'VolunteerActivity',
 };
 const ACTIONS: Readonly<Record<string, 'Apply' | 'Remove'>> = { APPLY: 'Apply', REMOVE: 'Remove' };
 
@@ -115,7 +117,8 @@ function readContext(r: Reader, body: JsonObject, lists: CanvassLists, person: P
   const phoneId = r.int(own(ctx, 'phoneId'), at('phoneId'), 1);
   if (phoneId !== undefined) {
     phone = person.phones.find((p) => p.phoneId === phoneId);
-    if (phone === undefined) r.add(at('phoneId'), `'phoneId' ${phoneId} is not a phone of this person.`, 'Use a phoneId from GET /people/{crmId}?$expand=phones.');
+    if (phone === undefined)
+      r.add(at('phoneId'), `'phoneId' ${phoneId} is not a phone of this person.`, 'Use a phoneId from GET /people/{crmId}?$expand=phones.');
   }
   const phoneObj = r.obj(own(ctx, 'phone'), at('phone'));
   let smsOptInStatus: PhoneOptInStatus | null = null;
@@ -128,14 +131,28 @@ function readContext(r: Reader, body: JsonObject, lists: CanvassLists, person: P
     if (phone === undefined && phoneId === undefined && phoneNumber !== undefined) phone = findPhone(person.phones, phoneNumber, prefix);
   }
   return {
-    contactTypeId, inputTypeId, dateCanvassed: date ?? now, omit, campaignId,
+    contactTypeId,
+    inputTypeId,
+    dateCanvassed: date ?? now,
+    omit,
+    campaignId,
     // A number the person does not have changes no phone; it is kept in the history (phoneNumber).
-    phoneId: phone?.phoneId ?? null, phoneNumber: phoneNumber ?? null, smsOptInStatus,
+    phoneId: phone?.phoneId ?? null,
+    phoneNumber: phoneNumber ?? null,
+    smsOptInStatus,
   };
 }
 
 /** An id of one response that must name a value of a context's list. */
-function readListId(r: Reader, item: JsonObject, path: string, key: string, known: (id: number) => boolean, unknown: string, hint?: string): number | undefined {
+function readListId(
+  r: Reader,
+  item: JsonObject,
+  path: string,
+  key: string,
+  known: (id: number) => boolean,
+  unknown: string,
+  hint?: string,
+): number | undefined {
   const p = pathOf(path, key);
   const id = r.int(own(item, key), p, 1);
   if (id === undefined) {
@@ -164,13 +181,26 @@ function readResponse(r: Reader, item: JsonObject, path: string, lists: CanvassL
   const action = actionText === undefined ? 'Apply' : ACTIONS[actionText.toUpperCase()];
   if (action === undefined) r.add(actionPath, `${actionPath} "${clip(actionText ?? '')}" is not an action.`, 'Use Apply or Remove.');
   if (type === 'ActivistCode') {
-    const id = readListId(r, item, path, 'activistCodeId', (id) => lists.activistCodes.some((a) => a.activistCodeId === id),
-      `'activistCodeId' must be a valid Activist Code that is available in the current context.`, 'See GET /activistCodes.');
+    const id = readListId(
+      r,
+      item,
+      path,
+      'activistCodeId',
+      (id) => lists.activistCodes.some((a) => a.activistCodeId === id),
+      `'activistCodeId' must be a valid Activist Code that is available in the current context.`,
+      'See GET /activistCodes.',
+    );
     return id === undefined || action === undefined ? undefined : { type, action, activistCodeId: id };
   }
   if (type === 'VolunteerActivity') {
-    const id = readListId(r, item, path, 'volunteerActivityId', (id) => lists.volunteerActivities.some((a) => a.volunteerActivityId === id),
-      `'volunteerActivityId' must be a valid Volunteer Activity that is available in the current context.`);
+    const id = readListId(
+      r,
+      item,
+      path,
+      'volunteerActivityId',
+      (id) => lists.volunteerActivities.some((a) => a.volunteerActivityId === id),
+      `'volunteerActivityId' must be a valid Volunteer Activity that is available in the current context.`,
+    );
     return id === undefined || action === undefined ? undefined : { type, action, volunteerActivityId: id };
   }
   const qPath = pathOf(path, 'surveyQuestionId');
@@ -186,8 +216,11 @@ function readResponse(r: Reader, item: JsonObject, path: string, lists: CanvassL
     return undefined;
   }
   if (!question.responses.some((x) => x.surveyResponseId === rid)) {
-    r.add(rPath, `'surveyResponseId' must be a valid Response to the given Survey Question.`,
-      `Responses of question ${qid}: ${question.responses.map((x) => x.surveyResponseId).join(', ') || 'none'}.`);
+    r.add(
+      rPath,
+      `'surveyResponseId' must be a valid Response to the given Survey Question.`,
+      `Responses of question ${qid}: ${question.responses.map((x) => x.surveyResponseId).join(', ') || 'none'}.`,
+    );
     return undefined;
   }
   return { type, surveyQuestionId: qid, surveyResponseId: rid };
@@ -224,9 +257,15 @@ export function parseCanvassResponse(body: unknown, lists: CanvassLists, person:
   return {
     ok: true,
     value: {
-      contactTypeId: ctx.contactTypeId, inputTypeId: ctx.inputTypeId, dateCanvassed: ctx.dateCanvassed,
+      contactTypeId: ctx.contactTypeId,
+      inputTypeId: ctx.inputTypeId,
+      dateCanvassed: ctx.dateCanvassed,
       resultCodeId: resultCodeId ?? (responses.length > 0 && contactHistory ? RESULT_CODE.Canvassed : null),
-      responses, phoneId: ctx.phoneId, phoneNumber: ctx.phoneNumber, smsOptInStatus: ctx.smsOptInStatus, campaignId: ctx.campaignId,
+      responses,
+      phoneId: ctx.phoneId,
+      phoneNumber: ctx.phoneNumber,
+      smsOptInStatus: ctx.smsOptInStatus,
+      campaignId: ctx.campaignId,
       contactHistory,
     },
   };
@@ -258,11 +297,21 @@ export function applyPhoneDispositions(phones: readonly StoredPhone[], input: Ca
     }
     const next: { -readonly [K in keyof (StoredPhone & PhoneDisposition)]: (StoredPhone & PhoneDisposition)[K] } = { ...p };
     switch (input.resultCodeId) {
-      case RESULT_CODE.WrongNumber: next.isWrongNumber = true; break;
-      case RESULT_CODE.Disconnected: next.isDisconnected = true; break;
-      case RESULT_CODE.DoNotCall: next.doNotCall = true; break;
-      case RESULT_CODE.DoNotText: next.doNotText = true; next.phoneOptInStatus = 'O'; break;
-      default: break;
+      case RESULT_CODE.WrongNumber:
+        next.isWrongNumber = true;
+        break;
+      case RESULT_CODE.Disconnected:
+        next.isDisconnected = true;
+        break;
+      case RESULT_CODE.DoNotCall:
+        next.doNotCall = true;
+        break;
+      case RESULT_CODE.DoNotText:
+        next.doNotText = true;
+        next.phoneOptInStatus = 'O';
+        break;
+      default:
+        break;
     }
     if (input.smsOptInStatus !== null) {
       next.smsOptInStatus = input.smsOptInStatus;
@@ -278,9 +327,7 @@ export function applyPhoneDispositions(phones: readonly StoredPhone[], input: Ca
 }
 
 /** A person named in a path: by record id, or by external identifier type and value. */
-export type PersonRef =
-  | { readonly kind: 'crmId'; readonly crmId: number }
-  | { readonly kind: 'external'; readonly type: string; readonly id: string };
+export type PersonRef = { readonly kind: 'crmId'; readonly crmId: number } | { readonly kind: 'external'; readonly type: string; readonly id: string };
 
 /** A canvass response as `GET /people/{ref}/canvassResponses` lists it. */
 export interface CanvassHistoryItem extends CanvassInput {

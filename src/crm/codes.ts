@@ -5,9 +5,7 @@
  * "Phone" for contactMethodPreferenceCode are 400s). Address types are words, and their
  * initials are accepted because a captured client sends "H" and "W".
  */
-import type {
-  AddressType, DeviceType, EmailType, PhoneOptInStatus, PhoneType, SubscriptionStatus,
-} from '../store/index.js';
+import type { AddressType, DeviceType, EmailType, PhoneOptInStatus, PhoneType, SubscriptionStatus } from '../store/index.js';
 
 type CodeMap<T extends string> = Readonly<Record<string, T>>;
 
@@ -26,7 +24,16 @@ export const CONTACT_METHOD_CODES = codes({ P: [], E: [], M: [], F: [], S: [] })
 export const SEX_CODES = codes({ M: [], F: [] });
 /** electionType (interface.md 2.1): the codes, not their names. */
 export const ELECTION_TYPE_CODES = codes({
-  G: [], P: [], R: [], PP: [], SP: [], SG: [], MP: [], MG: [], C: [], O: [],
+  G: [],
+  P: [],
+  R: [],
+  PP: [],
+  SP: [],
+  SG: [],
+  MP: [],
+  MG: [],
+  C: [],
+  O: [],
 });
 export const CONTACT_MODE_CODES = codes({ Person: [], Organization: ['Organisation'] });
 export const EMAIL_TYPE_CODES = codes<EmailType>({ P: [], W: [], O: [] });

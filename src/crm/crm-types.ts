@@ -79,7 +79,8 @@ export interface MatchOutcome {
 
 /** Human text of each {@link UnmatchedReason}. */
 export const REASON_TEXT: Readonly<Record<UnmatchedReason, string>> = {
-  'below-minimum': 'No match was attempted: the request holds none of the minimum combinations (first name, last name and email; first name, last name and phone; first name, last name, zip5 and date of birth; first name, last name, street number, street name and zip5; or an email alone).',
+  'below-minimum':
+    'No match was attempted: the request holds none of the minimum combinations (first name, last name and email; first name, last name and phone; first name, last name, zip5 and date of birth; first name, last name, street number, street name and zip5; or an email alone).',
   'no-candidates': 'No stored record shares a name, email, phone, address or identifier with the request.',
   'below-threshold': 'Records were compared, but none was similar enough to be a match.',
   'criterion-disagrees': 'The closest record disagrees on a supplied criterion (such as the first name, the date of birth or the contact mode).',

@@ -21,8 +21,14 @@ import type { CanvassHistoryItem, PersonRef } from './canvass.js';
 import { CanvassResponses } from './canvass-responses.js';
 import { SecondClock } from './clock.js';
 import {
-  CONTEXTS, defaultMaxIndexPeople,
-  type CallContext, type CrmOpenOptions, type KeyIdentity, type KeySummary, type MatchOutcome, type Readiness,
+  CONTEXTS,
+  defaultMaxIndexPeople,
+  type CallContext,
+  type CrmOpenOptions,
+  type KeyIdentity,
+  type KeySummary,
+  type MatchOutcome,
+  type Readiness,
   type TenantSummary,
 } from './crm-types.js';
 import { People, type ImportUpdate } from './people.js';
@@ -51,7 +57,10 @@ export class Crm {
   private startLoad: { total: number; done: number; finished: boolean } | null = null;
   private closed = false;
 
-  private constructor(readonly store: Store, options: CrmOpenOptions) {
+  private constructor(
+    readonly store: Store,
+    options: CrmOpenOptions,
+  ) {
     const clock = new SecondClock(options.now);
     const wall = options.now ?? (() => new Date());
     this.cache = new AdminCache(store, () => wall().getTime());
@@ -129,15 +138,30 @@ export class Crm {
     }
     const load = this.startLoad;
     if (load !== null && !load.finished) {
-      return { ...base, ready: false, database: true, reason: `Loading indexes: ${load.done} of ${load.total || '?'} tenant contexts loaded (${people.toLocaleString('en-US')} people so far).` };
+      return {
+        ...base,
+        ready: false,
+        database: true,
+        reason: `Loading indexes: ${load.done} of ${load.total || '?'} tenant contexts loaded (${people.toLocaleString('en-US')} people so far).`,
+      };
     }
     if (loading > 0) {
-      return { ...base, ready: false, database: true, reason: `Rebuilding ${loading} index${loading > 1 ? 'es' : ''} (after a settings change or a failed commit).` };
+      return {
+        ...base,
+        ready: false,
+        database: true,
+        reason: `Rebuilding ${loading} index${loading > 1 ? 'es' : ''} (after a settings change or a failed commit).`,
+      };
     }
     try {
       await this.scopes.catchUpAll();
     } catch (error) {
-      return { ...base, ready: false, database: true, reason: `Catching up with other processes' writes failed: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        ...base,
+        ready: false,
+        database: true,
+        reason: `Catching up with other processes' writes failed: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
     return { ...base, ready: true, database: true, reason: null };
   }
@@ -299,7 +323,13 @@ export class Crm {
   }
 
   /** See {@link Review.listPossibleMatches}. */
-  listPossibleMatches(ctx: CallContext, status: string | undefined, expand: ReadonlySet<string>, skip: number, top: number): Promise<{ items: PossibleMatchView[]; count: number }> {
+  listPossibleMatches(
+    ctx: CallContext,
+    status: string | undefined,
+    expand: ReadonlySet<string>,
+    skip: number,
+    top: number,
+  ): Promise<{ items: PossibleMatchView[]; count: number }> {
     return this.review.listPossibleMatches(ctx, status, expand, skip, top);
   }
 
@@ -314,7 +344,11 @@ export class Crm {
   }
 
   /** See {@link Review.listAudit}. */
-  listReviewAudit(tenantName: string, contexts: readonly ContextName[], limit: number): Promise<(AuditView & { context: ContextName; possibleMatchId: number })[]> {
+  listReviewAudit(
+    tenantName: string,
+    contexts: readonly ContextName[],
+    limit: number,
+  ): Promise<(AuditView & { context: ContextName; possibleMatchId: number })[]> {
     return this.review.listAudit(tenantName, contexts, limit);
   }
 }

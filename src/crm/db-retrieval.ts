@@ -13,8 +13,15 @@
  * small cache of hot keys (key-cache.ts).
  */
 import {
-  CandidateSelector, compactName, type ContactIndex, type ContactInput, type KeyPostings, type MatchResult,
-  type NormalizedContact, type TermFrequencies, type MatchModel,
+  CandidateSelector,
+  compactName,
+  type ContactIndex,
+  type ContactInput,
+  type KeyPostings,
+  type MatchResult,
+  type NormalizedContact,
+  type TermFrequencies,
+  type MatchModel,
 } from '../engine/index.js';
 import type { KeyEntry, MatchKeyReader, MatchKeyStore, PersonChange, PersonKeys, PersonRecord, Scope, Store } from '../store/index.js';
 import { judgeDifferent, type DifferentPairs } from './different-pairs.js';
@@ -83,7 +90,12 @@ export class DatabaseRetrieval {
   /** Fingerprint of the filed keys: the normalizer and the blocking keys of the probes. */
   readonly keysFingerprint: number;
 
-  constructor(private readonly scope: Scope, private readonly keys: MatchKeyStore, defaultCountry: string, options: RetrievalOptions = {}) {
+  constructor(
+    private readonly scope: Scope,
+    private readonly keys: MatchKeyStore,
+    defaultCountry: string,
+    options: RetrievalOptions = {},
+  ) {
     const limits = {
       ...(options.maxBlockSize === undefined ? {} : { maxBlockSize: options.maxBlockSize }),
       ...(options.selectiveBlockSize === undefined ? {} : { selectiveBlockSize: options.selectiveBlockSize }),
@@ -125,8 +137,11 @@ export class DatabaseRetrieval {
    * scope's pairs decided different (a request matching both of one is not matched).
    */
   async find(
-    q: NormalizedContact, options: { readonly strict: boolean; readonly id?: number; readonly explain?: boolean }, reader: MatchKeyReader | null,
-    getPerson: (crmId: number) => Promise<PersonRecord | null>, different?: DifferentPairs,
+    q: NormalizedContact,
+    options: { readonly strict: boolean; readonly id?: number; readonly explain?: boolean },
+    reader: MatchKeyReader | null,
+    getPerson: (crmId: number) => Promise<PersonRecord | null>,
+    different?: DifferentPairs,
   ): Promise<Retrieved> {
     const read = reader ?? this.keys;
     const cached = reader === null;
@@ -156,7 +171,10 @@ export class DatabaseRetrieval {
     const ordered: (readonly number[] | null)[] = hashes.map((_, i) => (common(i) ? null : (entries[i] as readonly KeyEntry[]).map((e) => e.crmId)));
     if (this.selector.readsCommonKey(n, common, (i) => ordered[i] as readonly number[])) {
       const commonKeys = hashes.map((_, i) => i).filter(common);
-      const sizes = await read.countKeys(this.scope, commonKeys.map((i) => hashes[i] as number));
+      const sizes = await read.countKeys(
+        this.scope,
+        commonKeys.map((i) => hashes[i] as number),
+      );
       let least = -1;
       commonKeys.forEach((i, k) => {
         const size = sizes[k] as number;
@@ -236,16 +254,16 @@ export class DatabaseRetrieval {
    * people per store call. A person written meanwhile keeps the keys its write filed.
    */
   async ensureKeys(store: Store, batchSize: number): Promise<void> {
-    if (await this.keys.keysFiledBy(this.scope) === this.keysFingerprint) return;
+    if ((await this.keys.keysFiledBy(this.scope)) === this.keysFingerprint) return;
     await this.keys.withBuildLock(this.scope, async () => {
-      if (await this.keys.keysFiledBy(this.scope) === this.keysFingerprint) return;
+      if ((await this.keys.keysFiledBy(this.scope)) === this.keysFingerprint) return;
       await this.keys.clearKeys(this.scope);
       let after = 0;
       for (;;) {
         const rows = await store.listNormalizations(this.scope, this.fingerprint, after, batchSize);
         const batch: { crmId: number; keys: PersonKeys }[] = [];
         for (const row of rows) {
-          const contact = decodeNormalization(row.json) ?? await this.renormalized(store, row.crmId);
+          const contact = decodeNormalization(row.json) ?? (await this.renormalized(store, row.crmId));
           if (contact !== null) batch.push({ crmId: row.crmId, keys: this.keysOf(contact) });
           after = row.crmId;
         }

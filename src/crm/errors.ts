@@ -36,7 +36,10 @@ export class CrmError extends Error {
   readonly status: number;
   readonly issues: ValidationIssue[];
 
-  constructor(readonly code: CrmErrorCode, issues: ValidationIssue[] | string) {
+  constructor(
+    readonly code: CrmErrorCode,
+    issues: ValidationIssue[] | string,
+  ) {
     const list = typeof issues === 'string' ? [{ property: '', text: issues }] : issues;
     super(list.map((i) => (i.property === '' ? i.text : `${i.property}: ${i.text}`)).join(' '));
     this.status = STATUS[code];

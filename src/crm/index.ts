@@ -19,23 +19,52 @@
  * thrown is a bug or an I/O failure (HTTP 500).
  */
 export {
-  Crm, CONTEXTS, REASON_TEXT, TIERS, INDEX_BYTES_PER_PERSON, defaultMaxIndexPeople,
-  type CallContext, type CrmOpenOptions, type KeyIdentity, type KeySummary, type MatchedBy,
-  type MatchExplanation, type MatchOutcome, type Readiness, type TenantSummary, type UnmatchedReason,
-  type DecisionChanges, type ModelInForce, type ModelPlan, type TrainingOptions, type TrainingProgress, type WeightChange,
+  Crm,
+  CONTEXTS,
+  REASON_TEXT,
+  TIERS,
+  INDEX_BYTES_PER_PERSON,
+  defaultMaxIndexPeople,
+  type CallContext,
+  type CrmOpenOptions,
+  type KeyIdentity,
+  type KeySummary,
+  type MatchedBy,
+  type MatchExplanation,
+  type MatchOutcome,
+  type Readiness,
+  type TenantSummary,
+  type UnmatchedReason,
+  type DecisionChanges,
+  type ModelInForce,
+  type ModelPlan,
+  type TrainingOptions,
+  type TrainingProgress,
+  type WeightChange,
 } from './crm.js';
 export { CrmError, type CrmErrorCode, type ValidationIssue } from './errors.js';
 export { findUnsafeCharacter, findUnsafeText, unsafeTextIssue } from './unsafe-text.js';
 export { EXPANDABLE, renderPerson, type Person } from './person-view.js';
 export { CELL_STATUSES } from './codes.js';
 export {
-  SEEDED_CANVASS_LISTS, canvassListsOf,
-  type ActivistCode, type CanvassLists, type ContactType, type InputType, type ResultCode, type SurveyQuestion, type VolunteerActivity,
+  SEEDED_CANVASS_LISTS,
+  canvassListsOf,
+  type ActivistCode,
+  type CanvassLists,
+  type ContactType,
+  type InputType,
+  type ResultCode,
+  type SurveyQuestion,
+  type VolunteerActivity,
 } from './canvass-lists.js';
 export { parseCanvassResponse, type CanvassHistoryItem, type CanvassInput, type PersonRef } from './canvass.js';
 export {
-  DEFAULT_CONTEXT_SETTINGS, parseTenantSettings,
-  type ContextSettings, type CustomFieldGroupSetting, type CustomFieldSetting, type TenantSettings,
+  DEFAULT_CONTEXT_SETTINGS,
+  parseTenantSettings,
+  type ContextSettings,
+  type CustomFieldGroupSetting,
+  type CustomFieldSetting,
+  type TenantSettings,
 } from './settings.js';
 export { validateCandidate, type ValidationContext } from './validate.js';
 export type { CandidateResult, ValidCandidate } from './candidate.js';

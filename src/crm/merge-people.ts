@@ -13,9 +13,7 @@
  * The canvass history and the identifier rows move in the store (Store mergePerson).
  */
 import { comparableIdentifier } from '../engine/index.js';
-import {
-  PERSON_SCALARS, type PersonRecord, type PersonScalarName, type StoredEmail, type StoredPhone, type StoredSelfReported,
-} from '../store/index.js';
+import { PERSON_SCALARS, type PersonRecord, type PersonScalarName, type StoredEmail, type StoredPhone, type StoredSelfReported } from '../store/index.js';
 
 /** Items of `newer` whose key `older` lacks, appended to `older`; `unprefer` clears isPreferred on them when `older` has a preferred one. */
 function append<T>(older: readonly T[], newer: readonly T[], key: (x: T) => string, unprefer?: (x: T) => T, preferred?: (x: T) => boolean): T[] {
@@ -68,10 +66,27 @@ export function mergePeople(older: PersonRecord, newer: PersonRecord, now: strin
     updatedAt: now,
     scalars,
     selfReported: mergeSelfReported(older.selfReported, newer.selfReported),
-    emails: append(keepOptOuts(older.emails, newer.emails), newer.emails, (e) => e.key, (e) => ({ ...e, isPreferred: false }), (e) => e.isPreferred),
-    phones: append(keepPhoneOptOuts(older.phones, newer.phones), newer.phones, phoneKey, (p) => ({ ...p, isPreferred: false }), (p) => p.isPreferred),
-    addresses: append(older.addresses, newer.addresses.map((a) => ({ ...a, touched: a.touched - touchedTop })), (a) => a.key,
-      (a) => ({ ...a, isPreferred: false }), (a) => a.isPreferred),
+    emails: append(
+      keepOptOuts(older.emails, newer.emails),
+      newer.emails,
+      (e) => e.key,
+      (e) => ({ ...e, isPreferred: false }),
+      (e) => e.isPreferred,
+    ),
+    phones: append(
+      keepPhoneOptOuts(older.phones, newer.phones),
+      newer.phones,
+      phoneKey,
+      (p) => ({ ...p, isPreferred: false }),
+      (p) => p.isPreferred,
+    ),
+    addresses: append(
+      older.addresses,
+      newer.addresses.map((a) => ({ ...a, touched: a.touched - touchedTop })),
+      (a) => a.key,
+      (a) => ({ ...a, isPreferred: false }),
+      (a) => a.isPreferred,
+    ),
     identifiers: append(older.identifiers, newer.identifiers, (i) => comparableIdentifier(i.type, i.externalId) ?? `${i.type}:${i.externalId}`),
     customFieldValues: append(older.customFieldValues, newer.customFieldValues, (v) => String(v.customFieldId)),
     suppressions: append(older.suppressions, newer.suppressions, (s) => s.suppressionCode),

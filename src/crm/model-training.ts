@@ -16,9 +16,19 @@
  *    (the running server, when the CLI trained) within 250 ms, without a restart.
  */
 import {
-  estimateParameters, levelWeight, serializeModel,
-  type ComparisonField, type ContactIndex, type Decision, type EstimationReport, type FieldModel, type LevelName, type LevelSpec,
-  type MatchModel, type NormalizedContact, type RecordSource,
+  estimateParameters,
+  levelWeight,
+  serializeModel,
+  type ComparisonField,
+  type ContactIndex,
+  type Decision,
+  type EstimationReport,
+  type FieldModel,
+  type LevelName,
+  type LevelSpec,
+  type MatchModel,
+  type NormalizedContact,
+  type RecordSource,
 } from '../engine/index.js';
 import type { ContextName, Scope, Store } from '../store/index.js';
 import type { AdminCache } from './admin-cache.js';
@@ -108,17 +118,26 @@ export class ModelTraining {
     const current = contextModelOf(await this.store.getModel(scope));
     if (options.reset === true && current.inForce.source === 'shipped') {
       return {
-        tenant: tenant.name, scope, people: 0, current: current.inForce, document: null, estimation: null,
-        changes: { pairs: 0, transitions: {}, changed: 0 }, weights: [], unchanged: true,
+        tenant: tenant.name,
+        scope,
+        people: 0,
+        current: current.inForce,
+        document: null,
+        estimation: null,
+        changes: { pairs: 0, transitions: {}, changed: 0 },
+        weights: [],
+        unchanged: true,
       };
     }
     const people = await this.store.countPeople(scope);
     if (options.reset !== true && people < MIN_TRAINING_PEOPLE) {
-      throw new CrmError('INVALID_PARAMETER', [{
-        property: 'tenant',
-        text: `Tenant "${tenant.name}" has ${people} people in ${context}; training needs at least ${MIN_TRAINING_PEOPLE}.`,
-        hint: 'Until then the context scores with the shipped model.',
-      }]);
+      throw new CrmError('INVALID_PARAMETER', [
+        {
+          property: 'tenant',
+          text: `Tenant "${tenant.name}" has ${people} people in ${context}; training needs at least ${MIN_TRAINING_PEOPLE}.`,
+          hint: 'Until then the context scores with the shipped model.',
+        },
+      ]);
     }
     const settingsRow = await this.store.getSettings(scope);
     const settings = settingsRow === null ? DEFAULT_CONTEXT_SETTINGS : parseStoredContextSettings(context, settingsRow.json);
@@ -127,7 +146,10 @@ export class ModelTraining {
     const ids: number[] = [];
     // Estimation starts from (and falls back to) the shipped model, whatever is in force.
     const { index } = await loadScopeIndex(this.store, scope, settings.defaultCountry, this.scopes.batchSize, {
-      model: SHIPPED_CRM_MODEL, storeNormalizations: false, onRecord: (crmId) => ids.push(crmId), onBatch: (n) => progress?.update(n),
+      model: SHIPPED_CRM_MODEL,
+      storeNormalizations: false,
+      onRecord: (crmId) => ids.push(crmId),
+      onBatch: (n) => progress?.update(n),
     });
     const order = [...new Set(ids)].filter((id) => index.has(id)).sort((a, b) => a - b);
     let next: MatchModel = SHIPPED_CRM_MODEL;
@@ -147,8 +169,15 @@ export class ModelTraining {
     const after = decisions(index, order, strict, progress, 'deciding stored pairs under the new model');
     const document = options.reset === true ? null : serializeModel(next, `Trained on ${order.length} people of tenant "${tenant.name}", ${context}.`);
     return {
-      tenant: tenant.name, scope, people: order.length, current: current.inForce, document, estimation,
-      changes: compareDecisions(before, after), weights: weightChanges(current.model, next), unchanged: false,
+      tenant: tenant.name,
+      scope,
+      people: order.length,
+      current: current.inForce,
+      document,
+      estimation,
+      changes: compareDecisions(before, after),
+      weights: weightChanges(current.model, next),
+      unchanged: false,
     };
   }
 
@@ -160,7 +189,10 @@ export class ModelTraining {
   async save(plan: ModelPlan): Promise<ModelInForce> {
     const now = contextModelOf(await this.store.getModel(plan.scope)).inForce;
     if (now.version !== plan.current.version) {
-      throw new CrmError('CONFLICT', `The model of tenant "${plan.tenant}" ${plan.scope.context} changed while training (version ${now.version ?? 'none'} now, ${plan.current.version ?? 'none'} then): train again.`);
+      throw new CrmError(
+        'CONFLICT',
+        `The model of tenant "${plan.tenant}" ${plan.scope.context} changed while training (version ${now.version ?? 'none'} now, ${plan.current.version ?? 'none'} then): train again.`,
+      );
     }
     const createdAt = this.clock.now();
     const version = await this.store.addModelVersion(plan.scope, plan.document, createdAt);
@@ -184,7 +216,13 @@ function contextOf(value: string | undefined): ContextName {
  * against the earlier people among its candidates, keyed "later:earlier"; only pairs
  * decided Matched or Possible are listed (the others are Unmatched).
  */
-function decisions(index: ContactIndex, order: readonly number[], strict: boolean, progress: TrainingProgress | undefined, phase: string): { decided: Map<string, Decision>; pairs: number } {
+function decisions(
+  index: ContactIndex,
+  order: readonly number[],
+  strict: boolean,
+  progress: TrainingProgress | undefined,
+  phase: string,
+): { decided: Map<string, Decision>; pairs: number } {
   progress?.start(phase, order.length, 'people');
   const decided = new Map<string, Decision>();
   let pairs = 0;

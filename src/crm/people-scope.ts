@@ -15,7 +15,14 @@ import type { ValidCandidate } from './candidate.js';
 import type { MatchedBy, UnmatchedReason } from './crm-types.js';
 import type { NamedMutex } from './mutex.js';
 import {
-  applyPeopleChanges, isOrganization, loadDifferentPairs, loadScopeIndex, newScopeIndex, scopeName, type ChangeSource, type ScopeIndex,
+  applyPeopleChanges,
+  isOrganization,
+  loadDifferentPairs,
+  loadScopeIndex,
+  newScopeIndex,
+  scopeName,
+  type ChangeSource,
+  type ScopeIndex,
 } from './scope-index.js';
 import type { ContextSettings } from './settings.js';
 import { DatabaseRetrieval, type RetrievalOptions } from './db-retrieval.js';
@@ -90,7 +97,14 @@ export class PeopleScope {
   private answered: Promise<void>[] | null = null;
   private answering = false;
 
-  constructor(private readonly host: ScopeHost, readonly scope: Scope, settings: ContextSettings, version: number, checked: number, model: ContextModel = SHIPPED) {
+  constructor(
+    private readonly host: ScopeHost,
+    readonly scope: Scope,
+    settings: ContextSettings,
+    version: number,
+    checked: number,
+    model: ContextModel = SHIPPED,
+  ) {
     this.name = scopeName(scope);
     this.settings = settings;
     this.version = version;
@@ -129,13 +143,15 @@ export class PeopleScope {
    */
   reload(): Promise<void> {
     this.host.loadStarted(this);
-    this.ready = this.host.mutex.run(this.name, () => this.load()).then(
-      () => this.host.loadEnded(this, false),
-      (error: unknown) => {
-        this.host.loadEnded(this, true);
-        throw error;
-      },
-    );
+    this.ready = this.host.mutex
+      .run(this.name, () => this.load())
+      .then(
+        () => this.host.loadEnded(this, false),
+        (error: unknown) => {
+          this.host.loadEnded(this, true);
+          throw error;
+        },
+      );
     return this.ready;
   }
 
@@ -149,7 +165,13 @@ export class PeopleScope {
       retrieval.setModel(this.contextModel.model);
       await retrieval.ensureKeys(store, this.host.batchSize);
       const different = await loadDifferentPairs(store, this.scope);
-      this.indexed = { index: newScopeIndex(this.settings.defaultCountry, { model: this.contextModel.model }), fingerprint: retrieval.fingerprint, organizations: new Set(), seq, different };
+      this.indexed = {
+        index: newScopeIndex(this.settings.defaultCountry, { model: this.contextModel.model }),
+        fingerprint: retrieval.fingerprint,
+        organizations: new Set(),
+        seq,
+        different,
+      };
       this.retrieval = retrieval;
       return;
     }
@@ -184,7 +206,13 @@ export class PeopleScope {
       if (this.queued === run) this.queued = null;
       const retrieval = this.retrieval;
       if (retrieval === null) return applyPeopleChanges(() => this.indexed, source, changes, this.host.batchSize);
-      return applyPeopleChanges(() => this.indexed, source, changes, this.host.batchSize, async (_, rows) => retrieval.changed(rows));
+      return applyPeopleChanges(
+        () => this.indexed,
+        source,
+        changes,
+        this.host.batchSize,
+        async (_, rows) => retrieval.changed(rows),
+      );
     });
     if (writer === null) this.queued = run;
     this.catching = run.catch(() => undefined);
@@ -225,9 +253,7 @@ export class PeopleScope {
       }
       return { result, crmId: result.id, reason: null, by, input, normalized };
     }
-    const reason: UnmatchedReason = result.reason === 'id' || result.reason === 'identifier' || result.reason === 'score'
-      ? 'below-threshold'
-      : result.reason;
+    const reason: UnmatchedReason = result.reason === 'id' || result.reason === 'identifier' || result.reason === 'score' ? 'below-threshold' : result.reason;
     return { result, crmId: null, reason, by: null, input, normalized };
   }
 
@@ -249,10 +275,14 @@ export class PeopleScope {
       try {
         // One writer process (SQLite): nothing to catch up on, no lock to take.
         if (!store.sharedByProcesses) return await store.writeScope(this.scope, fn);
-        return await store.writeScope(this.scope, async (writer, changes) => {
-          await this.catchUp(writer, changes);
-          return fn(writer);
-        }, { changesAfter: this.indexed.seq, changesLimit: this.host.batchSize });
+        return await store.writeScope(
+          this.scope,
+          async (writer, changes) => {
+            await this.catchUp(writer, changes);
+            return fn(writer);
+          },
+          { changesAfter: this.indexed.seq, changesLimit: this.host.batchSize },
+        );
       } catch (error) {
         if (store.sharedByProcesses && this.localWrites !== writes) {
           // The transaction rolled back: forget what fn put into the index.
@@ -288,7 +318,11 @@ export class PeopleScope {
    * (crmId 0) is inserted, past the index limit refused; then puts it into the index. Answers
    * the person as stored (ids assigned).
    */
-  async savePerson(writer: ScopeWriter, person: PersonRecord, options: { readonly mark?: ImportRowMark | undefined; readonly normalized?: NormalizedContact } = {}): Promise<PersonRecord> {
+  async savePerson(
+    writer: ScopeWriter,
+    person: PersonRecord,
+    options: { readonly mark?: ImportRowMark | undefined; readonly normalized?: NormalizedContact } = {},
+  ): Promise<PersonRecord> {
     const { index, fingerprint } = this.indexed;
     const retrieval = this.retrieval;
     const contact = options.normalized ?? (retrieval ?? index).normalize(engineInput(person));

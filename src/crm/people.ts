@@ -28,7 +28,11 @@ function explanationOf(r: MatchResult): MatchExplanation {
   const near = r.decision === 'Possible' || (r.decision !== 'Matched' && BELOW_THRESHOLD_REASONS.has(r.reason));
   const nearId = r.decision === 'Possible' ? (r.id ?? r.explainedId) : r.explainedId;
   return {
-    score: r.score, gates: r.gates, gate: r.gate, fields: r.explanation, candidates: r.candidates,
+    score: r.score,
+    gates: r.gates,
+    gate: r.gate,
+    fields: r.explanation,
+    candidates: r.candidates,
     nearest: near && nearId !== null ? { crmId: nearId, score: Math.round(r.score * 100) / 100 } : null,
   };
 }
@@ -71,7 +75,11 @@ export interface ImportUpdate {
 
 /** See the module comment. */
 export class People {
-  constructor(private readonly store: Store, private readonly scopes: Scopes, private readonly clock: SecondClock) {}
+  constructor(
+    private readonly store: Store,
+    private readonly scopes: Scopes,
+    private readonly clock: SecondClock,
+  ) {}
 
   /**
    * Validates a Match Candidate (CrmError 400 with every issue at once); in the campaign
@@ -146,7 +154,12 @@ export class People {
   }
 
   /** Match, then update the matched person or create one: one unit of the write lock. */
-  private async applyFindOrCreate(people: PeopleScope, candidate: ValidCandidate, mark: ImportRowMark | undefined, durability: Durability): Promise<MatchOutcome> {
+  private async applyFindOrCreate(
+    people: PeopleScope,
+    candidate: ValidCandidate,
+    mark: ImportRowMark | undefined,
+    durability: Durability,
+  ): Promise<MatchOutcome> {
     return people.write(async (writer) => {
       const m = await people.match(candidate, writer);
       if (m.crmId === null) {
@@ -155,7 +168,8 @@ export class People {
         const same = sameEngineInputAs(person, m);
         const saved = await people.savePerson(writer, person, same ? { mark, normalized: m.normalized } : { mark });
         // Created next to a Possible candidate: the pair goes to the review queue (review.ts).
-        if (m.reason !== null) await recordPossibleMatch(writer, m.result, saved.crmId, this.clock.now(), { reason: m.reason, reasonText: reasonText(m, m.reason) });
+        if (m.reason !== null)
+          await recordPossibleMatch(writer, m.result, saved.crmId, this.clock.now(), { reason: m.reason, reasonText: reasonText(m, m.reason) });
         return outcomeOf(m, saved, false);
       }
       const stored = await writer.getPerson(m.crmId);
@@ -185,13 +199,24 @@ export class People {
   async importSuppression(ctx: CallContext, crmId: number, code: string, remove: boolean, mark: ImportRowMark): Promise<ImportUpdate> {
     const people = await this.scopes.get(ctx);
     if (findSuppression(code) === undefined) {
-      throw new CrmError('INVALID_PARAMETER', [{ property: 'suppressionCode', text: `"${code.slice(0, 40)}" is not a suppression code.`, hint: `Codes: ${SUPPRESSIONS.map((s) => s.suppressionCode).join(', ')}.` }]);
+      throw new CrmError('INVALID_PARAMETER', [
+        {
+          property: 'suppressionCode',
+          text: `"${code.slice(0, 40)}" is not a suppression code.`,
+          hint: `Codes: ${SUPPRESSIONS.map((s) => s.suppressionCode).join(', ')}.`,
+        },
+      ]);
     }
     return this.updateExisting(people, crmId, mark, (stored) => applySuppression(stored, code, remove, this.clock.now()));
   }
 
   /** A bulk import step on an existing person: read, change, save when changed. */
-  private updateExisting(people: PeopleScope, crmId: number, mark: ImportRowMark, change: (stored: PersonRecord) => { person: PersonRecord; changed: boolean }): Promise<ImportUpdate> {
+  private updateExisting(
+    people: PeopleScope,
+    crmId: number,
+    mark: ImportRowMark,
+    change: (stored: PersonRecord) => { person: PersonRecord; changed: boolean },
+  ): Promise<ImportUpdate> {
     return people.write(async (writer): Promise<ImportUpdate> => {
       const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await writer.getPerson(crmId) : null;
       if (stored === null) return { found: false, written: false };
@@ -213,15 +238,23 @@ export class People {
     const people = await this.scopes.get(ctx);
     const candidate = await this.validate(people, body);
     return people.write(async (writer): Promise<MatchOutcome | null> => {
-      const stored = ref.kind === 'crmId'
-        ? (Number.isSafeInteger(ref.crmId) && ref.crmId > 0 ? await writer.getPerson(ref.crmId) : null)
-        : await personByExternalId(people, this.store, ref.type, ref.id);
+      const stored =
+        ref.kind === 'crmId'
+          ? Number.isSafeInteger(ref.crmId) && ref.crmId > 0
+            ? await writer.getPerson(ref.crmId)
+            : null
+          : await personByExternalId(people, this.store, ref.type, ref.id);
       if (stored === null) return null;
       const { person, changed } = applyCandidate(stored, candidate, this.clock.now());
       if (changed) await people.savePerson(writer, person);
       else people.answersWith(stored.crmId);
       return {
-        status: 'Matched', crmId: stored.crmId, reason: null, reasonText: null, matchedBy: 'crmId', updated: changed,
+        status: 'Matched',
+        crmId: stored.crmId,
+        reason: null,
+        reasonText: null,
+        matchedBy: 'crmId',
+        updated: changed,
         explanation: { score: 0, gates: [], gate: null, fields: [], candidates: 0, nearest: null },
       };
     });
@@ -273,7 +306,13 @@ function identifierLookup(people: PeopleScope, type: string, id: string): string
 }
 
 /** The stored person holding an external identifier named in a path (the oldest when several do), or null. */
-export async function personByExternalId(people: PeopleScope, store: Store, named: string, id: string, before?: () => Promise<void>): Promise<PersonRecord | null> {
+export async function personByExternalId(
+  people: PeopleScope,
+  store: Store,
+  named: string,
+  id: string,
+  before?: () => Promise<void>,
+): Promise<PersonRecord | null> {
   // `votervanid` (what clients of the modeled API call it) is votercrmid.
   const type = canonicalIdentifierType(named);
   const value = identifierLookup(people, type, id);

@@ -15,10 +15,28 @@ import { toDateTime } from './values.js';
 
 /** Valid `$expand` values (compatibility.md); clients send all of them at once. */
 export const EXPANDABLE: readonly string[] = Object.freeze([
-  'contributionHistory', 'addresses', 'phones', 'emails', 'codes', 'customFields', 'externalIds',
-  'preferences', 'recordedAddresses', 'reportedDemographics', 'suppressions', 'cases',
-  'customProperties', 'districts', 'electionRecords', 'membershipStatuses', 'notes',
-  'organizationRoles', 'scores', 'disclosureFieldValues', 'primaryContact', 'pollingLocation',
+  'contributionHistory',
+  'addresses',
+  'phones',
+  'emails',
+  'codes',
+  'customFields',
+  'externalIds',
+  'preferences',
+  'recordedAddresses',
+  'reportedDemographics',
+  'suppressions',
+  'cases',
+  'customProperties',
+  'districts',
+  'electionRecords',
+  'membershipStatuses',
+  'notes',
+  'organizationRoles',
+  'scores',
+  'disclosureFieldValues',
+  'primaryContact',
+  'pollingLocation',
   'biography',
 ]);
 
@@ -138,7 +156,7 @@ export function renderPerson(p: PersonRecord, expand: ReadonlySet<string>, setti
     organizationContactOfficialName: official,
     salutation: text(s.salutation) ?? (isOrg ? common : first),
     // "Title and last name"; without a title the full name, as the captured responses show.
-    formalSalutation: isOrg ? 'Friends' : (title !== null && last !== null ? `${title} ${last}` : joinWords(first, last)),
+    formalSalutation: isOrg ? 'Friends' : title !== null && last !== null ? `${title} ${last}` : joinWords(first, last),
     additionalSalutation: isOrg ? common : null,
     pronouns: s.pronounId === null ? null : { pronounId: Number(s.pronounId) },
     preferredPronoun: null,
@@ -162,40 +180,54 @@ export function renderPerson(p: PersonRecord, expand: ReadonlySet<string>, setti
     selfReportedRace: null,
     selfReportedEthnicity: null,
     selfReportedRaces: demographics ? p.selfReported.races.map((id) => ({ reportedRaceId: id, reportedRaceName: named(sr.races, id) })) : null,
-    selfReportedEthnicities: demographics ? p.selfReported.ethnicities.map((id) => ({ reportedEthnicityId: id, reportedEthnicityName: named(sr.ethnicities, id) })) : null,
-    selfReportedGenders: demographics ? p.selfReported.genders.map((id) => ({ reportedGenderId: id, reportedGenderName: named(sr.genders, id) })) : null,
-    selfReportedSexualOrientations: demographics ? p.selfReported.sexualOrientations.map((id) => ({ reportedSexualOrientationId: id, reportedSexualOrientationName: named(sr.sexualOrientations, id) })) : null,
-    selfReportedLanguagePreference: demographics && p.selfReported.languagePreference !== null
-      ? { reportedLanguagePreferenceId: p.selfReported.languagePreference, reportedLanguagePreferenceName: named(sr.languagePreferences, p.selfReported.languagePreference) }
+    selfReportedEthnicities: demographics
+      ? p.selfReported.ethnicities.map((id) => ({ reportedEthnicityId: id, reportedEthnicityName: named(sr.ethnicities, id) }))
       : null,
-    emails: on('emails') ? p.emails.map((e) => ({
-      email: e.email,
-      type: e.type,
-      isPreferred: e.isPreferred,
-      isSubscribed: e.subscriptionStatus === 'S',
-      subscriptionStatus: e.subscriptionStatus,
-      dateCreated: e.dateCreated,
-    })) : null,
-    phones: on('phones') ? p.phones.map((ph) => ({
-      phoneId: ph.phoneId,
-      phoneNumber: ph.phoneNumber,
-      ext: ph.ext,
-      dialingPrefix: ph.dialingPrefix,
-      countryCode: ph.countryCode,
-      phoneType: ph.phoneType,
-      deviceType: ph.deviceType,
-      isPreferred: ph.isPreferred,
-      phoneOptInStatus: ph.phoneOptInStatus,
-      isCellStatus: CELL_STATUSES.find((c) => c.statusId === ph.isCellStatusId) ?? null,
-      dateCreated: ph.dateCreated,
-      // Canvass dispositions (src/crm/canvass.ts), only once one was applied.
-      ...dispositionOf(ph),
-    })) : null,
+    selfReportedGenders: demographics ? p.selfReported.genders.map((id) => ({ reportedGenderId: id, reportedGenderName: named(sr.genders, id) })) : null,
+    selfReportedSexualOrientations: demographics
+      ? p.selfReported.sexualOrientations.map((id) => ({ reportedSexualOrientationId: id, reportedSexualOrientationName: named(sr.sexualOrientations, id) }))
+      : null,
+    selfReportedLanguagePreference:
+      demographics && p.selfReported.languagePreference !== null
+        ? {
+            reportedLanguagePreferenceId: p.selfReported.languagePreference,
+            reportedLanguagePreferenceName: named(sr.languagePreferences, p.selfReported.languagePreference),
+          }
+        : null,
+    emails: on('emails')
+      ? p.emails.map((e) => ({
+          email: e.email,
+          type: e.type,
+          isPreferred: e.isPreferred,
+          isSubscribed: e.subscriptionStatus === 'S',
+          subscriptionStatus: e.subscriptionStatus,
+          dateCreated: e.dateCreated,
+        }))
+      : null,
+    phones: on('phones')
+      ? p.phones.map((ph) => ({
+          phoneId: ph.phoneId,
+          phoneNumber: ph.phoneNumber,
+          ext: ph.ext,
+          dialingPrefix: ph.dialingPrefix,
+          countryCode: ph.countryCode,
+          phoneType: ph.phoneType,
+          deviceType: ph.deviceType,
+          isPreferred: ph.isPreferred,
+          phoneOptInStatus: ph.phoneOptInStatus,
+          isCellStatus: CELL_STATUSES.find((c) => c.statusId === ph.isCellStatusId) ?? null,
+          dateCreated: ph.dateCreated,
+          // Canvass dispositions (src/crm/canvass.ts), only once one was applied.
+          ...dispositionOf(ph),
+        }))
+      : null,
     addresses: on('addresses') ? currentAddresses(p.addresses) : null,
-    recordedAddresses: on('recordedAddresses') ? (() => {
-      const best = bestIds(p.addresses);
-      return p.addresses.map((a) => addressView(a, best.has(a.addressId)));
-    })() : null,
+    recordedAddresses: on('recordedAddresses')
+      ? (() => {
+          const best = bestIds(p.addresses);
+          return p.addresses.map((a) => addressView(a, best.has(a.addressId)));
+        })()
+      : null,
     identifiers: on('externalIds') ? p.identifiers.map((i) => ({ type: i.type, externalId: i.externalId })) : null,
     codes: list('codes'),
     customFields: on('customFields') ? p.customFieldValues.map((v) => ({ ...v })) : null,
@@ -233,7 +265,9 @@ export function expandSet(expand: ReadonlySet<string>): Set<string> {
     else out.add(known);
   }
   if (bad.length > 0) {
-    throw new CrmError('INVALID_PARAMETER', [{ property: '$expand', text: `Unknown $expand value${bad.length > 1 ? 's' : ''}: ${bad.join(', ')}.`, hint: `Valid values: ${EXPANDABLE.join(', ')}.` }]);
+    throw new CrmError('INVALID_PARAMETER', [
+      { property: '$expand', text: `Unknown $expand value${bad.length > 1 ? 's' : ''}: ${bad.join(', ')}.`, hint: `Valid values: ${EXPANDABLE.join(', ')}.` },
+    ]);
   }
   return out;
 }

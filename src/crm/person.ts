@@ -18,15 +18,20 @@
 import { comparableIdentifier, normalizeAddress } from '../engine/index.js';
 import {
   PERSON_SCALARS,
-  type AddressType, type PersonRecord, type PersonScalarName, type PersonScalars, type StoredAddress,
-  type StoredCustomFieldValue, type StoredEmail, type StoredIdentifier, type StoredPhone,
+  type AddressType,
+  type PersonRecord,
+  type PersonScalarName,
+  type PersonScalars,
+  type StoredAddress,
+  type StoredCustomFieldValue,
+  type StoredEmail,
+  type StoredIdentifier,
+  type StoredPhone,
   type SubscriptionStatus,
 } from '../store/index.js';
 import type { ValidAddress, ValidCandidate, ValidEmail, ValidPhone } from './candidate.js';
 
-const EMPTY_SCALARS: PersonScalars = Object.freeze(
-  Object.fromEntries(PERSON_SCALARS.map((f) => [f, null])) as Record<PersonScalarName, null>,
-);
+const EMPTY_SCALARS: PersonScalars = Object.freeze(Object.fromEntries(PERSON_SCALARS.map((f) => [f, null])) as Record<PersonScalarName, null>);
 
 /** Home and Voting have identical meaning (interface.md 2.4): one group for isBest and dedupe. */
 export function addressGroup(type: AddressType): 'Home' | Exclude<AddressType, 'Home' | 'Voting'> {
@@ -41,9 +46,8 @@ export function addressGroup(type: AddressType): 'Home' | Exclude<AddressType, '
 export function addressKey(a: Omit<ValidAddress, 'type'> & { readonly type: AddressType }): string {
   const n = normalizeAddress(a, { defaultCountry: a.countryCode });
   const zip = n.zip ?? '';
-  const parts = n.number !== null || n.street !== null
-    ? [n.number, n.street, n.unit, n.building, zip, n.country]
-    : [n.building, n.city, n.state, zip, n.country];
+  const parts =
+    n.number !== null || n.street !== null ? [n.number, n.street, n.unit, n.building, zip, n.country] : [n.building, n.city, n.state, zip, n.country];
   return [addressGroup(a.type), ...parts.map((p) => p ?? '')].join('|');
 }
 
@@ -125,12 +129,20 @@ function mergeAddresses(existing: readonly StoredAddress[], supplied: readonly V
     if (at === -1) {
       out.push({
         addressId: 0,
-        addressLine1: a.addressLine1, addressLine2: a.addressLine2, addressLine3: a.addressLine3,
-        city: a.city, stateOrProvince: a.stateOrProvince, zipOrPostalCode: a.zipOrPostalCode,
-        countryCode: a.countryCode, type: a.type,
+        addressLine1: a.addressLine1,
+        addressLine2: a.addressLine2,
+        addressLine3: a.addressLine3,
+        city: a.city,
+        stateOrProvince: a.stateOrProvince,
+        zipOrPostalCode: a.zipOrPostalCode,
+        countryCode: a.countryCode,
+        type: a.type,
         // The first address a person gets is the preferred one (interface.md 2.4).
         isPreferred: out.length === 0,
-        key, touched, dateCreated: now, dateUpdated: now,
+        key,
+        touched,
+        dateCreated: now,
+        dateUpdated: now,
       });
     } else {
       const x = out[at] as StoredAddress;
@@ -185,9 +197,17 @@ export function createPerson(c: ValidCandidate, now: string): PersonRecord {
   scalars.sourceFileLastName = c.scalars.lastName ?? null;
   scalars.sourceFileSuffix = c.scalars.suffix ?? null;
   const empty: PersonRecord = {
-    crmId: 0, createdAt: now, updatedAt: now, scalars,
+    crmId: 0,
+    createdAt: now,
+    updatedAt: now,
+    scalars,
     selfReported: { races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null },
-    emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [], suppressions: [],
+    emails: [],
+    phones: [],
+    addresses: [],
+    identifiers: [],
+    customFieldValues: [],
+    suppressions: [],
   };
   // createdAt = updatedAt = now: the same record whether or not the merge changed it.
   return merged(empty, c, now);

@@ -80,18 +80,37 @@ export interface PossibleMatchDetail extends PossibleMatchView {
  * reasonText findOrCreate answers with).
  */
 export async function recordPossibleMatch(
-  writer: ScopeWriter, result: MatchResult, crmId: number, now: string, answer: { readonly reason: UnmatchedReason; readonly reasonText: string },
+  writer: ScopeWriter,
+  result: MatchResult,
+  crmId: number,
+  now: string,
+  answer: { readonly reason: UnmatchedReason; readonly reasonText: string },
 ): Promise<void> {
   if (result.decision !== 'Possible' || result.id === null || result.id === crmId) return;
   const explanation: PairExplanation = {
-    reason: answer.reason, reasonText: answer.reasonText, heldBack: result.heldBack, gates: result.gates, gate: result.gate, fields: result.explanation,
+    reason: answer.reason,
+    reasonText: answer.reasonText,
+    heldBack: result.heldBack,
+    gates: result.gates,
+    gate: result.gate,
+    fields: result.explanation,
   };
-  await writer.insertPossibleMatch({ crmId, candidateCrmId: result.id, score: Math.round(result.score * 100) / 100, explanation: JSON.stringify(explanation), createdAt: now });
+  await writer.insertPossibleMatch({
+    crmId,
+    candidateCrmId: result.id,
+    score: Math.round(result.score * 100) / 100,
+    explanation: JSON.stringify(explanation),
+    createdAt: now,
+  });
 }
 
 /** See the module comment. */
 export class Review {
-  constructor(private readonly store: Store, private readonly scopes: Scopes, private readonly clock: SecondClock) {}
+  constructor(
+    private readonly store: Store,
+    private readonly scopes: Scopes,
+    private readonly clock: SecondClock,
+  ) {}
 
   /** The crmId a merged-away person answers with (its survivor), or null (GET /people/{crmId} 302). */
   async mergedInto(ctx: CallContext, crmId: number): Promise<number | null> {
@@ -101,7 +120,13 @@ export class Review {
   }
 
   /** GET /possibleMatches: a page of the scope's pairs, newest first, and how many there are. */
-  async listPossibleMatches(ctx: CallContext, status: string | undefined, expand: ReadonlySet<string>, skip: number, top: number): Promise<{ items: PossibleMatchView[]; count: number }> {
+  async listPossibleMatches(
+    ctx: CallContext,
+    status: string | undefined,
+    expand: ReadonlySet<string>,
+    skip: number,
+    top: number,
+  ): Promise<{ items: PossibleMatchView[]; count: number }> {
     const people = await this.scopes.get(ctx);
     const filter = statusFilter(status);
     const wanted = expandSet(expand);
@@ -132,7 +157,11 @@ export class Review {
    * of the given contexts; no index is loaded. CrmError NOT_FOUND naming `tenant` for an
    * unknown tenant.
    */
-  async listAudit(tenantName: string, contexts: readonly ContextName[], limit: number): Promise<(AuditView & { context: ContextName; possibleMatchId: number })[]> {
+  async listAudit(
+    tenantName: string,
+    contexts: readonly ContextName[],
+    limit: number,
+  ): Promise<(AuditView & { context: ContextName; possibleMatchId: number })[]> {
     const tenant = await this.store.getTenantByName(tenantName);
     if (tenant === null) throw new CrmError('NOT_FOUND', [{ property: 'tenant', text: `No tenant named "${tenantName}".` }]);
     const rows: { context: ContextName; row: ReviewAuditRow }[] = [];
@@ -165,7 +194,12 @@ export class Review {
       const older = await writer.getPerson(pair.candidateCrmId);
       const detail: Record<string, unknown> = { crmId: pair.crmId, candidateCrmId: pair.candidateCrmId };
       if (newer === null || older === null) {
-        throw new CrmError('CONFLICT', [{ property: 'decision', text: `Person ${newer === null ? pair.crmId : pair.candidateCrmId} of possible match ${id} was merged into another person since: decide on that person's pairs instead.` }]);
+        throw new CrmError('CONFLICT', [
+          {
+            property: 'decision',
+            text: `Person ${newer === null ? pair.crmId : pair.candidateCrmId} of possible match ${id} was merged into another person since: decide on that person's pairs instead.`,
+          },
+        ]);
       }
       if (decision === 'same') {
         const [first, second] = older.crmId < newer.crmId ? [older, newer] : [newer, older];
@@ -173,7 +207,14 @@ export class Review {
         detail['survivorCrmId'] = first.crmId;
         detail['mergedCrmId'] = second.crmId;
       }
-      await writer.decidePossibleMatch({ id, status: decision, decidedAt: now, keyId: who.keyId, actor: `key ${who.keyId} (${who.tenantName})`, detail: JSON.stringify(detail) });
+      await writer.decidePossibleMatch({
+        id,
+        status: decision,
+        decidedAt: now,
+        keyId: who.keyId,
+        actor: `key ${who.keyId} (${who.tenantName})`,
+        detail: JSON.stringify(detail),
+      });
       if (decision === 'different') people.markDifferent(pair.crmId, pair.candidateCrmId);
       return true;
     });
@@ -226,7 +267,9 @@ function readDecision(body: unknown): ReviewDecision {
   const value = typeof raw === 'string' ? raw.trim().toLowerCase() : raw;
   if (value === 'same' || value === 'different') return value;
   const text = raw === undefined ? 'decision is required.' : `decision ${JSON.stringify(raw).slice(0, 40)} is not one of ${DECISIONS.join(', ')}.`;
-  throw new CrmError('INVALID_PARAMETER', [{ property: 'decision', text, hint: 'Send {"decision":"same"} to merge the newer person into the older, or {"decision":"different"}.' }]);
+  throw new CrmError('INVALID_PARAMETER', [
+    { property: 'decision', text, hint: 'Send {"decision":"same"} to merge the newer person into the older, or {"decision":"different"}.' },
+  ]);
 }
 
 /** The list's status filter (default open); CrmError 400 naming `status`. */

@@ -134,13 +134,16 @@ export interface ChangeSource {
  * drops what they make stale in its cache instead).
  */
 export async function applyPeopleChanges(
-  current: () => ScopeIndex, source: ChangeSource, prefetched: readonly PersonChange[] | null, batchSize: number,
+  current: () => ScopeIndex,
+  source: ChangeSource,
+  prefetched: readonly PersonChange[] | null,
+  batchSize: number,
   apply: (target: ScopeIndex, rows: readonly PersonChange[], source: ChangeSource) => Promise<void> = indexChanges,
 ): Promise<void> {
   let first = prefetched;
   for (;;) {
     const target = current();
-    const rows = first ?? await source.peopleChangedSince(target.seq, batchSize);
+    const rows = first ?? (await source.peopleChangedSince(target.seq, batchSize));
     first = null;
     if (target !== current()) return; // reloaded meanwhile: the load set its own seq
     await apply(target, reviewChanges(target, rows), source);

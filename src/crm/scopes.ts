@@ -107,7 +107,10 @@ export class Scopes implements ScopeHost {
     for (const s of this.byName.values()) if (count === 'all' || s !== people) already += s.size;
     if (already + more <= this.maxIndexPeople) return;
     const n = (x: number): string => x.toLocaleString('en-US');
-    throw new CrmError('INDEX_FULL', `Tenant ${people.scope.tenantId} ${people.scope.context}: indexing ${n(more)} more people would take this process to ${n(already + more)}, past its limit of ${n(this.maxIndexPeople)} (MATCHBOOK_MAX_INDEX_PEOPLE, or 70% of the V8 heap at ${INDEX_BYTES_PER_PERSON} B per person: raise --max-old-space-size, or split tenants over more processes).`);
+    throw new CrmError(
+      'INDEX_FULL',
+      `Tenant ${people.scope.tenantId} ${people.scope.context}: indexing ${n(more)} more people would take this process to ${n(already + more)}, past its limit of ${n(this.maxIndexPeople)} (MATCHBOOK_MAX_INDEX_PEOPLE, or 70% of the V8 heap at ${INDEX_BYTES_PER_PERSON} B per person: raise --max-old-space-size, or split tenants over more processes).`,
+    );
   }
 
   /** Waits for every scope's running writes (and index loads). */

@@ -55,10 +55,7 @@ import { isPhoneCountry } from '../engine/index.js';
 import type { AddressType, ContextName } from '../store/index.js';
 import { EMPTY_CANVASS_SETTINGS, readCanvassSettings, type CanvassLists } from './canvass-lists.js';
 import { CrmError } from './errors.js';
-import {
-  Issues, isObject, own, pathOf, readArray, readBoolean, readInteger, readString,
-  type JsonObject,
-} from './settings-read.js';
+import { Issues, isObject, own, pathOf, readArray, readBoolean, readInteger, readString, type JsonObject } from './settings-read.js';
 
 export type CustomFieldType = 'text' | 'number' | 'date' | 'boolean' | 'choice';
 
@@ -154,9 +151,17 @@ export function isKnownCountry(code: string): boolean {
 }
 
 const CONTEXT_KEYS = new Set([
-  'defaultCountry', 'organizationsAsContacts', 'targetedEmail', 'disablePartialMatching',
-  'professionalFields', 'identifierTypes', 'addressTypes', 'countryCodes', 'customFieldGroups',
-  'selfReported', 'canvass',
+  'defaultCountry',
+  'organizationsAsContacts',
+  'targetedEmail',
+  'disablePartialMatching',
+  'professionalFields',
+  'identifierTypes',
+  'addressTypes',
+  'countryCodes',
+  'customFieldGroups',
+  'selfReported',
+  'canvass',
 ]);
 const SELF_REPORTED_KEYS = ['races', 'ethnicities', 'genders', 'sexualOrientations', 'languagePreferences'] as const;
 const CUSTOM_FIELD_TYPES: ReadonlySet<string> = new Set(['text', 'number', 'date', 'boolean', 'choice']);
@@ -238,8 +243,7 @@ function readCustomFieldGroups(issues: Issues, value: unknown, path: string): Cu
       const typeText = readString(issues, own(f, 'type'), pathOf(p, 'type'), 20) ?? 'text';
       const type = typeText.toLowerCase();
       if (!CUSTOM_FIELD_TYPES.has(type)) {
-        issues.add(pathOf(p, 'type'), `${pathOf(p, 'type')} "${typeText}" is not a custom field type.`,
-          'Use one of: text, number, date, boolean, choice.');
+        issues.add(pathOf(p, 'type'), `${pathOf(p, 'type')} "${typeText}" is not a custom field type.`, 'Use one of: text, number, date, boolean, choice.');
       }
       const maxLength = readInteger(issues, own(f, 'maxLength'), pathOf(p, 'maxLength'), 1, 10000) ?? 255;
       const values: string[] = [];
@@ -261,7 +265,8 @@ function readContextSettings(issues: Issues, context: ContextName, obj: JsonObje
   const path = context;
   checkKeys(issues, obj, path, CONTEXT_KEYS);
   const d = DEFAULT_CONTEXT_SETTINGS;
-  const organizationsAsContacts = readBoolean(issues, own(obj, 'organizationsAsContacts'), pathOf(path, 'organizationsAsContacts')) ?? d.organizationsAsContacts;
+  const organizationsAsContacts =
+    readBoolean(issues, own(obj, 'organizationsAsContacts'), pathOf(path, 'organizationsAsContacts')) ?? d.organizationsAsContacts;
   if (organizationsAsContacts && context !== 'campaign') {
     issues.add(pathOf(path, 'organizationsAsContacts'), 'Organizations as contacts can only be enabled in the campaign context.');
   }
@@ -271,8 +276,11 @@ function readContextSettings(issues: Issues, context: ContextName, obj: JsonObje
     const text = readString(issues, t, pathOf(ip, i), 50);
     if (text === undefined) return;
     if (!IDENTIFIER_TYPE.test(text)) {
-      issues.add(pathOf(ip, i), `${pathOf(ip, i)} "${text}" is not a valid identifier type name.`,
-        'Start with a letter; then letters, digits, "_", "." or "-"; at most 50 characters.');
+      issues.add(
+        pathOf(ip, i),
+        `${pathOf(ip, i)} "${text}" is not a valid identifier type name.`,
+        'Start with a letter; then letters, digits, "_", "." or "-"; at most 50 characters.',
+      );
     } else if (text.toLowerCase() === 'votercrmid' && context !== 'campaign') {
       issues.add(pathOf(ip, i), 'The votercrmid identifier type is only available in the campaign context.');
     } else if (!identifierTypes.some((x) => x.toLowerCase() === text.toLowerCase())) identifierTypes.push(text);

@@ -45,7 +45,17 @@ export function engineInput(x: {
 }
 
 const INPUT_SCALARS = ['firstName', 'middleName', 'lastName', 'suffix', 'dateOfBirth', 'sex'] as const;
-const ADDRESS_PARTS = ['addressLine1', 'addressLine2', 'addressLine3', 'streetNumber', 'streetName', 'city', 'stateOrProvince', 'zipOrPostalCode', 'countryCode'] as const;
+const ADDRESS_PARTS = [
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'streetNumber',
+  'streetName',
+  'city',
+  'stateOrProvince',
+  'zipOrPostalCode',
+  'countryCode',
+] as const;
 
 function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, same: (x: T, y: T) => boolean): boolean {
   const x = a ?? [];
@@ -69,28 +79,45 @@ function sameParts(x: unknown, y: unknown, parts: readonly string[]): boolean {
  */
 export function sameEngineInput(a: ContactInput, b: ContactInput): boolean {
   for (const k of INPUT_SCALARS) if (a[k] !== b[k]) return false;
-  return sameList(a.emails, b.emails, (x, y) => sameParts(x, y, ['email']))
-    && sameList(a.phones, b.phones, (x, y) => sameParts(x, y, ['phoneNumber', 'ext', 'countryCode']))
-    && sameList(a.addresses, b.addresses, (x, y) => sameParts(x, y, ADDRESS_PARTS))
-    && sameList(a.identifiers, b.identifiers, (x, y) => sameParts(x, y, ['type', 'externalId']));
+  return (
+    sameList(a.emails, b.emails, (x, y) => sameParts(x, y, ['email'])) &&
+    sameList(a.phones, b.phones, (x, y) => sameParts(x, y, ['phoneNumber', 'ext', 'countryCode'])) &&
+    sameList(a.addresses, b.addresses, (x, y) => sameParts(x, y, ADDRESS_PARTS)) &&
+    sameList(a.identifiers, b.identifiers, (x, y) => sameParts(x, y, ['type', 'externalId']))
+  );
 }
 
 /** Contacts whose normalized forms make the fingerprint. */
 export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
   { firstName: 'José-María', middleName: 'de la', lastName: "O'Brien-Smith Jr.", suffix: 'III', dateOfBirth: '1975-09-18' },
   { firstName: 'BOB', lastName: 'van der Berg', dateOfBirth: '09/18/1975', emails: ['J.Doe+tag@GoogleMail.com', 'x@example.org'] },
-  { firstName: 'Łukasz', lastName: 'Straße', suffix: 'Sr', phones: ['(202) 429-1000', { phoneNumber: '+44 20 7946 0000', ext: '12' }, { phoneNumber: '2079460000', countryCode: 'GB' }] },
   {
-    firstName: 'Ann', lastName: 'Lee', addresses: [
+    firstName: 'Łukasz',
+    lastName: 'Straße',
+    suffix: 'Sr',
+    phones: ['(202) 429-1000', { phoneNumber: '+44 20 7946 0000', ext: '12' }, { phoneNumber: '2079460000', countryCode: 'GB' }],
+  },
+  {
+    firstName: 'Ann',
+    lastName: 'Lee',
+    addresses: [
       { addressLine1: '1600 North Pennsylvania Avenue NW', addressLine2: 'Apt 4B', city: 'Washington', stateOrProvince: 'dc', zipOrPostalCode: '20500-0001' },
       { addressLine1: 'PO Box 12', city: 'Chicago', stateOrProvince: 'IL', zipOrPostalCode: '60601', countryCode: 'US' },
       { addressLine1: '10 Downing St', city: 'London', zipOrPostalCode: 'SW1A 2AA', countryCode: 'GB' },
       { streetNumber: '12', streetName: 'Main Street East', zipOrPostalCode: '02145' },
     ],
   },
-  { identifiers: [{ type: 'DWID', externalId: ' AbC-1 ' }, { type: 'votercrmid', externalId: '42' }] },
   {
-    firstName: 'Unknown', lastName: 'Doe', sex: 'F', addresses: [
+    identifiers: [
+      { type: 'DWID', externalId: ' AbC-1 ' },
+      { type: 'votercrmid', externalId: '42' },
+    ],
+  },
+  {
+    firstName: 'Unknown',
+    lastName: 'Doe',
+    sex: 'F',
+    addresses: [
       { addressLine1: 'Acme Store, 12 Main St', zipOrPostalCode: '02145' },
       { addressLine1: 'c/o Ann Lee, 9 Elm Road', zipOrPostalCode: '02145' },
       { addressLine1: 'GENERAL DELIVERY', zipOrPostalCode: '02145' },

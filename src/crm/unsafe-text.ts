@@ -18,10 +18,21 @@ import type { ValidationIssue } from './errors.js';
 const UNSAFE_CHAR = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/;
 
 const NAMES: Readonly<Record<number, string>> = {
-  0x00: 'NUL', 0x09: 'TAB', 0x0a: 'line feed', 0x0d: 'carriage return', 0x1b: 'ESC', 0x7f: 'DEL',
-  0x202a: 'left-to-right embedding', 0x202b: 'right-to-left embedding', 0x202c: 'pop directional formatting',
-  0x202d: 'left-to-right override', 0x202e: 'right-to-left override', 0x2066: 'left-to-right isolate',
-  0x2067: 'right-to-left isolate', 0x2068: 'first strong isolate', 0x2069: 'pop directional isolate',
+  0x00: 'NUL',
+  0x09: 'TAB',
+  0x0a: 'line feed',
+  0x0d: 'carriage return',
+  0x1b: 'ESC',
+  0x7f: 'DEL',
+  0x202a: 'left-to-right embedding',
+  0x202b: 'right-to-left embedding',
+  0x202c: 'pop directional formatting',
+  0x202d: 'left-to-right override',
+  0x202e: 'right-to-left override',
+  0x2066: 'left-to-right isolate',
+  0x2067: 'right-to-left isolate',
+  0x2068: 'first strong isolate',
+  0x2069: 'pop directional isolate',
 };
 
 /** The first refused character of `text` as `U+202E (right-to-left override)`, or null when there is none. */

@@ -37,7 +37,8 @@ export function readEmails(r: Reader, body: JsonObject, vc: ValidationContext): 
     const key = email.toLowerCase();
     if (out.some((e) => e.key === key)) continue;
     out.push({
-      email, key,
+      email,
+      key,
       ...(type !== undefined && { type }),
       ...(isPreferred !== undefined && { isPreferred }),
       ...(isSubscribed !== undefined && { isSubscribed }),
@@ -84,7 +85,11 @@ export function readPhones(r: Reader, body: JsonObject, vc: ValidationContext): 
     const dialingPrefix = r.text(own(item, 'dialingPrefix'), p('dialingPrefix'))?.replace(/^\+/, '');
     let consistent = true;
     if (countryCode !== undefined && dialingPrefix !== undefined && !dialingPrefixMatchesCountry(dialingPrefix, countryCode)) {
-      r.add(p('dialingPrefix'), `${p('dialingPrefix')} ${dialingPrefix} and countryCode ${countryCode} denote different countries.`, 'Send matching values, or only one of them.');
+      r.add(
+        p('dialingPrefix'),
+        `${p('dialingPrefix')} ${dialingPrefix} and countryCode ${countryCode} denote different countries.`,
+        'Send matching values, or only one of them.',
+      );
       consistent = false;
     }
     // A JSON number is accepted (ngp_van-ruby's match candidate sends "ext": 999); digits only.
@@ -103,15 +108,22 @@ export function readPhones(r: Reader, body: JsonObject, vc: ValidationContext): 
     const checked = checkPhone(number, options);
     if (!checked.ok) {
       const country = countryCode ?? (dialingPrefix !== undefined ? `dialing prefix +${dialingPrefix}` : vc.settings.defaultCountry);
-      r.add(p('phoneNumber'), `${p('phoneNumber')} "${clip(number)}" is not a valid phone number for ${country}.`,
-        'Send the number with its area code; for another country add countryCode or dialingPrefix.');
+      r.add(
+        p('phoneNumber'),
+        `${p('phoneNumber')} "${clip(number)}" is not a valid phone number for ${country}.`,
+        'Send the number with its area code; for another country add countryCode or dialingPrefix.',
+      );
       continue;
     }
     const v = checked.value;
     const extValue = extOk ? ext : null;
     if (out.some((q) => q.e164 === v.e164 && q.ext === extValue)) continue;
     out.push({
-      phoneNumber: v.national, e164: v.e164, countryCode: v.country, dialingPrefix: v.dialingPrefix, ext: extValue,
+      phoneNumber: v.national,
+      e164: v.e164,
+      countryCode: v.country,
+      dialingPrefix: v.dialingPrefix,
+      ext: extValue,
       ...(phoneType !== undefined && { phoneType }),
       ...(deviceType !== undefined && { deviceType }),
       ...(isPreferred !== undefined && { isPreferred }),
@@ -175,8 +187,13 @@ export function readAddresses(r: Reader, body: JsonObject, vc: ValidationContext
       countryCode: country,
       type,
     };
-    const empty = address.addressLine1 === null && address.addressLine2 === null && address.addressLine3 === null &&
-      address.city === null && address.stateOrProvince === null && address.zipOrPostalCode === null;
+    const empty =
+      address.addressLine1 === null &&
+      address.addressLine2 === null &&
+      address.addressLine3 === null &&
+      address.city === null &&
+      address.stateOrProvince === null &&
+      address.zipOrPostalCode === null;
     if (!empty) out.push(address);
   }
   return out;

@@ -25,9 +25,7 @@ export function readIdentifiers(r: Reader, body: JsonObject, vc: ValidationConte
     const wanted = canonicalIdentifierType(typeText).toLowerCase();
     const type = available.find((t) => t.toLowerCase() === wanted);
     if (type === undefined) {
-      const hint = wanted === VOTER_CRM_ID
-        ? 'votercrmid is only available in the campaign context.'
-        : `Available in this context: ${available.join(', ')}.`;
+      const hint = wanted === VOTER_CRM_ID ? 'votercrmid is only available in the campaign context.' : `Available in this context: ${available.join(', ')}.`;
       r.add(typePath, `${typePath} "${clip(typeText)}" is not an identifier type available in this context.`, hint);
       continue;
     }
@@ -71,7 +69,9 @@ function checkAssignedValue(field: CustomFieldSetting, text: string): { value: s
     }
     case 'choice': {
       const choice = field.values.find((v) => v.toLowerCase() === text.toLowerCase());
-      return choice !== undefined ? { value: choice } : { problem: 'is not one of the field\'s values', hint: `Use one of: ${field.values.join(', ')}.`.slice(0, 500) };
+      return choice !== undefined
+        ? { value: choice }
+        : { problem: "is not one of the field's values", hint: `Use one of: ${field.values.join(', ')}.`.slice(0, 500) };
     }
   }
 }

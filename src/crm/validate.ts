@@ -104,8 +104,13 @@ function readReportedId(r: Reader, item: JsonObject, path: string, idKey: string
     return undefined;
   }
   if (!allowed.some((v) => v.id === id)) {
-    r.add(idPath, `${idPath} ${id} is not available in this context.`,
-      allowed.length === 0 ? 'No values are configured for this list in this context.' : `Available: ${allowed.map((v) => `${v.id} (${v.name})`).join(', ')}.`.slice(0, 500));
+    r.add(
+      idPath,
+      `${idPath} ${id} is not available in this context.`,
+      allowed.length === 0
+        ? 'No values are configured for this list in this context.'
+        : `Available: ${allowed.map((v) => `${v.id} (${v.name})`).join(', ')}.`.slice(0, 500),
+    );
     return undefined;
   }
   return id;

@@ -28,8 +28,7 @@ export { MAX_YEAR, MIN_YEAR };
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}(?::?\d{2})?)?)?$/i;
 
 export type DateCheck =
-  | { readonly ok: true; readonly iso: string; readonly year: number }
-  | { readonly ok: false; readonly problem: 'format' | 'invalid' | 'out-of-range' };
+  { readonly ok: true; readonly iso: string; readonly year: number } | { readonly ok: false; readonly problem: 'format' | 'invalid' | 'out-of-range' };
 
 /**
  * Checks an ISO 8601 date or date-time ("1975-09-18", "1975-09-18T00:00:00Z",

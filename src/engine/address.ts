@@ -9,17 +9,7 @@
  * longer than MAX_ADDRESS_FIELD_LENGTH are cut there before any work.
  */
 import { DEFAULT_ADDRESS_TABLES, type AddressTables } from './address-tables.js';
-import {
-  classifyLine,
-  joinUnits,
-  lineText,
-  parseStreetLine,
-  readHouseNumber,
-  splitUnitLine,
-  tokenizeLine,
-  unitSpan,
-  type LineKind,
-} from './address-street.js';
+import { classifyLine, joinUnits, lineText, parseStreetLine, readHouseNumber, splitUnitLine, tokenizeLine, unitSpan, type LineKind } from './address-street.js';
 import { foldCase, foldCompact, foldText } from './fold.js';
 import type { AddressInput, NormalizedAddress } from './types.js';
 
@@ -100,7 +90,10 @@ function normalizeCity(value: string, tables: AddressTables): string | null {
   const text = foldText(value);
   if (text.length === 0) return null;
   if (!text.includes(' ')) return tables.nameWords.get(text) ?? text;
-  return text.split(' ').map((w) => tables.nameWords.get(w) ?? w).join(' ');
+  return text
+    .split(' ')
+    .map((w) => tables.nameWords.get(w) ?? w)
+    .join(' ');
 }
 
 /**
@@ -177,7 +170,9 @@ export function normalizeAddress(input: AddressInput | null | undefined, options
         number = n + rest;
       }
     } else if (numberTokens.some((t) => HAS_DIGIT.test(t))) {
-      number = lineText(numberTokens).replace(/[\s/-]+/g, '').replace(LEADING_ZEROS, '');
+      number = lineText(numberTokens)
+        .replace(/[\s/-]+/g, '')
+        .replace(LEADING_ZEROS, '');
     }
   }
   let separateStreet = false;

@@ -118,7 +118,14 @@ export function consonantSkeleton(name: string): string {
  * Emits the blocking keys of a contact, by the kinds in `kinds` (see {@link KEY_KINDS}).
  * Each part is converted once by `part` (the identity for key strings, a hash for filing).
  */
-function emitKeys<T>(c: NormalizedContact, nicknames: NicknameTable, soundOf: (name: string) => string, part: (text: string) => T, sink: KeySink<T>, kinds: number): void {
+function emitKeys<T>(
+  c: NormalizedContact,
+  nicknames: NicknameTable,
+  soundOf: (name: string) => string,
+  part: (text: string) => T,
+  sink: KeySink<T>,
+  kinds: number,
+): void {
   if ((kinds & KEY_KINDS.contact) !== 0) {
     for (const e of c.emails) sink('e', part(e));
     for (const p of c.phones) sink('p', part(p));
@@ -177,8 +184,13 @@ function emitKeys<T>(c: NormalizedContact, nicknames: NicknameTable, soundOf: (n
 
 /** The `fragments` keys (see KEY_KINDS). */
 function emitFragments<T>(
-  c: NormalizedContact, first: string | null, last: string | null, lastSoundText: string | null,
-  soundOf: (name: string) => string, part: (text: string) => T, sink: KeySink<T>,
+  c: NormalizedContact,
+  first: string | null,
+  last: string | null,
+  lastSoundText: string | null,
+  soundOf: (name: string) => string,
+  part: (text: string) => T,
+  sink: KeySink<T>,
 ): void {
   if (last !== null && last.length >= 3) {
     const initial = first !== null ? part(first.charAt(0)) : part('');
@@ -204,12 +216,24 @@ function emitFragments<T>(
 const identity = (text: string): string => text;
 
 /** The blocking keys of a contact as strings ("pd:SM0:1975-09-18"); distinct, in a stable order. */
-export function blockingKeys(c: NormalizedContact, nicknames: NicknameTable, soundOf: (name: string) => string = phoneticKey, kinds: number = CRM_KEYS): string[] {
+export function blockingKeys(
+  c: NormalizedContact,
+  nicknames: NicknameTable,
+  soundOf: (name: string) => string = phoneticKey,
+  kinds: number = CRM_KEYS,
+): string[] {
   const keys: string[] = [];
-  emitKeys(c, nicknames, soundOf, identity, (prefix, a, b) => {
-    const key = b === undefined ? `${prefix}:${a}` : `${prefix}:${a}:${b}`;
-    if (!keys.includes(key)) keys.push(key);
-  }, kinds);
+  emitKeys(
+    c,
+    nicknames,
+    soundOf,
+    identity,
+    (prefix, a, b) => {
+      const key = b === undefined ? `${prefix}:${a}` : `${prefix}:${a}:${b}`;
+      if (!keys.includes(key)) keys.push(key);
+    },
+    kinds,
+  );
   return keys;
 }
 
@@ -222,11 +246,23 @@ const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
  * The hashes of {@link blockingKeys} ({@link hashKeyParts} of each key's parts), computed
  * without building the strings; distinct, in the same order.
  */
-export function blockingHashes(c: NormalizedContact, nicknames: NicknameTable, soundOf: (name: string) => string = phoneticKey, kinds: number = CRM_KEYS): number[] {
+export function blockingHashes(
+  c: NormalizedContact,
+  nicknames: NicknameTable,
+  soundOf: (name: string) => string = phoneticKey,
+  kinds: number = CRM_KEYS,
+): number[] {
   const hashes: number[] = [];
-  emitKeys(c, nicknames, soundOf, fnv, (prefix, a, b) => {
-    const h = combine(PREFIX_HASHES.get(prefix) as number, a, b === undefined ? 0 : b);
-    if (!hashes.includes(h)) hashes.push(h);
-  }, kinds);
+  emitKeys(
+    c,
+    nicknames,
+    soundOf,
+    fnv,
+    (prefix, a, b) => {
+      const h = combine(PREFIX_HASHES.get(prefix) as number, a, b === undefined ? 0 : b);
+      if (!hashes.includes(h)) hashes.push(h);
+    },
+    kinds,
+  );
   return hashes;
 }

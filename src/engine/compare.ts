@@ -6,7 +6,15 @@
  */
 import { levelBit, type LevelName } from './comparisons.js';
 import { compactName } from './name.js';
-import { compareFirstNameForms, compareLastNameForms, compareMiddleNameForms, formsOf, NameForms, namesSwappedForms, type NameCompareOptions } from './name-compare.js';
+import {
+  compareFirstNameForms,
+  compareLastNameForms,
+  compareMiddleNameForms,
+  formsOf,
+  NameForms,
+  namesSwappedForms,
+  type NameCompareOptions,
+} from './name-compare.js';
 import { isAdjacentTransposition, jaroWinkler, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
 import type { NormalizedAddress } from './types.js';
 
@@ -37,8 +45,12 @@ export function isTypo(a: string, b: string): boolean {
  * disagree (name-compare.ts).
  */
 export function compareFirstName(
-  a: string | null, b: string | null, o: NameCompareOptions, levels = ALL_LEVELS,
-  middleA: string | null = null, middleB: string | null = null,
+  a: string | null,
+  b: string | null,
+  o: NameCompareOptions,
+  levels = ALL_LEVELS,
+  middleA: string | null = null,
+  middleB: string | null = null,
 ): LevelName {
   return compareFirstNameForms(formsOf(a), formsOf(b), o, levels, formsOf(middleA), formsOf(middleB));
 }
@@ -80,7 +92,7 @@ function sameRange(a: string, b: string, from: number, to: number): boolean {
 }
 
 function yearOf(d: string): number {
-  return ((d.charCodeAt(0) - 48) * 1000) + ((d.charCodeAt(1) - 48) * 100) + ((d.charCodeAt(2) - 48) * 10) + (d.charCodeAt(3) - 48);
+  return (d.charCodeAt(0) - 48) * 1000 + (d.charCodeAt(1) - 48) * 100 + (d.charCodeAt(2) - 48) * 10 + (d.charCodeAt(3) - 48);
 }
 
 /**
@@ -103,8 +115,10 @@ export function compareDate(a: string | null, b: string | null, levels = ALL_LEV
   if (
     (levels & B_TRANSPOSED) !== 0 &&
     sameRange(a, b, 0, 4) &&
-    a.charCodeAt(5) === b.charCodeAt(8) && a.charCodeAt(6) === b.charCodeAt(9) &&
-    a.charCodeAt(8) === b.charCodeAt(5) && a.charCodeAt(9) === b.charCodeAt(6)
+    a.charCodeAt(5) === b.charCodeAt(8) &&
+    a.charCodeAt(6) === b.charCodeAt(9) &&
+    a.charCodeAt(8) === b.charCodeAt(5) &&
+    a.charCodeAt(9) === b.charCodeAt(6)
   ) {
     return 'transposed';
   }
@@ -190,7 +204,7 @@ export function compareIdentifiers(a: readonly string[], b: readonly string[], l
       if (!y.startsWith(type)) continue;
       if (x === y) return 'exact';
       shared = true;
-      if (!typo && (levels & B_TYPO) !== 0 && (withinOneEdit(x, y))) typo = true;
+      if (!typo && (levels & B_TYPO) !== 0 && withinOneEdit(x, y)) typo = true;
     }
   }
   if (!shared) return 'missing';

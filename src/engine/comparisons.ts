@@ -28,8 +28,22 @@ export type LevelName =
 
 /** Every level, in the order comparators test them; a level's code is its position. */
 export const LEVEL_NAMES: readonly LevelName[] = [
-  'exact', 'nickname', 'typo', 'fuzzy-high', 'part', 'cross', 'initial', 'fuzzy-low', 'phonetic',
-  'swapped', 'transposed', 'year', 'prefix', 'partial', 'disagree', 'missing',
+  'exact',
+  'nickname',
+  'typo',
+  'fuzzy-high',
+  'part',
+  'cross',
+  'initial',
+  'fuzzy-low',
+  'phonetic',
+  'swapped',
+  'transposed',
+  'year',
+  'prefix',
+  'partial',
+  'disagree',
+  'missing',
 ];
 
 /** Code of each level (its index in {@link LEVEL_NAMES}). */
@@ -57,8 +71,23 @@ export type ComparisonField =
 
 /** Every comparison field, in scoring order (fields that can rule a match out first). */
 export const COMPARISON_FIELDS: readonly ComparisonField[] = [
-  'suffix', 'firstName', 'lastName', 'dateOfBirth', 'sex', 'identifier', 'middleName', 'email', 'phone',
-  'zip5', 'streetNumber', 'streetName', 'building', 'unit', 'city', 'state', 'address',
+  'suffix',
+  'firstName',
+  'lastName',
+  'dateOfBirth',
+  'sex',
+  'identifier',
+  'middleName',
+  'email',
+  'phone',
+  'zip5',
+  'streetNumber',
+  'streetName',
+  'building',
+  'unit',
+  'city',
+  'state',
+  'address',
 ];
 
 /** The address parts, compared together on the best-agreeing pair of addresses. */
@@ -82,11 +111,7 @@ export interface ComparisonDefinition {
 const L = (level: LevelName, label: string, agrees: boolean): LevelDefinition => ({ level, label, agrees });
 
 /** Levels of a free-text attribute column of a file (occupation, birth place...). */
-export const ATTRIBUTE_LEVELS: readonly LevelDefinition[] = [
-  L('exact', 'equal', true),
-  L('fuzzy-high', 'nearly equal', true),
-  L('disagree', 'differ', false),
-];
+export const ATTRIBUTE_LEVELS: readonly LevelDefinition[] = [L('exact', 'equal', true), L('fuzzy-high', 'nearly equal', true), L('disagree', 'differ', false)];
 
 /** The comparisons and their levels. Every level a comparator can return is listed here. */
 export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>> = {
@@ -130,10 +155,7 @@ export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>
   },
   suffix: {
     title: 'generational suffix',
-    levels: [
-      L('exact', 'generational suffixes equal', true),
-      L('disagree', 'generational suffixes differ (Jr/Sr are different people)', false),
-    ],
+    levels: [L('exact', 'generational suffixes equal', true), L('disagree', 'generational suffixes differ (Jr/Sr are different people)', false)],
   },
   dateOfBirth: {
     title: 'date of birth',
@@ -148,10 +170,7 @@ export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>
   },
   sex: {
     title: 'sex',
-    levels: [
-      L('exact', 'sexes equal', true),
-      L('disagree', 'sexes differ', false),
-    ],
+    levels: [L('exact', 'sexes equal', true), L('disagree', 'sexes differ', false)],
   },
   email: {
     title: 'email',
@@ -188,11 +207,7 @@ export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>
   },
   streetNumber: {
     title: 'street number',
-    levels: [
-      L('exact', 'street numbers equal', true),
-      L('typo', 'street numbers one digit apart', false),
-      L('disagree', 'street numbers differ', false),
-    ],
+    levels: [L('exact', 'street numbers equal', true), L('typo', 'street numbers one digit apart', false), L('disagree', 'street numbers differ', false)],
   },
   streetName: {
     title: 'street name',
@@ -213,25 +228,15 @@ export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>
   },
   unit: {
     title: 'unit',
-    levels: [
-      L('exact', 'units equal', true),
-      L('disagree', 'units differ', false),
-    ],
+    levels: [L('exact', 'units equal', true), L('disagree', 'units differ', false)],
   },
   city: {
     title: 'city',
-    levels: [
-      L('exact', 'cities equal', true),
-      L('fuzzy-high', 'cities nearly equal', true),
-      L('disagree', 'cities differ', false),
-    ],
+    levels: [L('exact', 'cities equal', true), L('fuzzy-high', 'cities nearly equal', true), L('disagree', 'cities differ', false)],
   },
   state: {
     title: 'state',
-    levels: [
-      L('exact', 'states equal', true),
-      L('disagree', 'states differ', false),
-    ],
+    levels: [L('exact', 'states equal', true), L('disagree', 'states differ', false)],
   },
   address: {
     title: 'address (as a whole)',

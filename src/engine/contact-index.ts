@@ -11,7 +11,16 @@
  */
 import { blockingHashes, CRM_KEYS, phoneticKey } from './blocking.js';
 import { normalizeContact, type NormalizeOptions } from './contact.js';
-import { compareCandidates, decidePair, possibleReason, unmatchedReason, type Decision, type DecisionPolicy, type MatchReason, type ScoredCandidate } from './decide.js';
+import {
+  compareCandidates,
+  decidePair,
+  possibleReason,
+  unmatchedReason,
+  type Decision,
+  type DecisionPolicy,
+  type MatchReason,
+  type ScoredCandidate,
+} from './decide.js';
 import { explainPair } from './explain.js';
 import { DEFAULT_GATES, evaluateGates, gateShortfalls, suppliedFields, type Gate, type GateShortfall } from './gates.js';
 import { DEFAULT_MODEL, DEFAULT_THRESHOLDS, type MatchModel, type Thresholds } from './model.js';
@@ -24,7 +33,16 @@ import { RecordStore, RecordView, type RecordStoreState } from './record-store.j
 import { sortRowsByKeys } from './lookup-order.js';
 import { ocrFold } from './similarity.js';
 import { LEVEL_CODE } from './comparisons.js';
-import { compileModel, makeScoreContext, scorePair, withNameForms, type CompiledModel, type FieldOutcome, type ScoreContext, type TermFrequencies } from './score.js';
+import {
+  compileModel,
+  makeScoreContext,
+  scorePair,
+  withNameForms,
+  type CompiledModel,
+  type FieldOutcome,
+  type ScoreContext,
+  type TermFrequencies,
+} from './score.js';
 import { NameForms } from './name-compare.js';
 import type { ContactInput, NormalizedContact } from './types.js';
 
@@ -315,19 +333,19 @@ export class ContactIndex {
         : options.termCounts !== undefined
           ? options.termCounts
           : this.countPlaces
-          ? {
-              // A getter of its own: a spread would copy the count of the moment (0, at construction).
-              get total() {
-                return records.size;
-              },
-              firstNameCount: (name) => this.firstCounts.get(name) ?? 0,
-              lastNameCount: (name) => this.lastCounts.get(name) ?? 0,
-              cityCount: (city) => this.cityCounts.get(city) ?? 0,
-              attributeCount: (i, v) => this.attributeCounts[i]?.get(v) ?? 0,
-              emailCount: (e) => this.emailCounts.get(e) ?? 0,
-              phoneCount: (p) => this.phoneCounts.get(p) ?? 0,
-            }
-          : names;
+            ? {
+                // A getter of its own: a spread would copy the count of the moment (0, at construction).
+                get total() {
+                  return records.size;
+                },
+                firstNameCount: (name) => this.firstCounts.get(name) ?? 0,
+                lastNameCount: (name) => this.lastCounts.get(name) ?? 0,
+                cityCount: (city) => this.cityCounts.get(city) ?? 0,
+                attributeCount: (i, v) => this.attributeCounts[i]?.get(v) ?? 0,
+                emailCount: (e) => this.emailCounts.get(e) ?? 0,
+                phoneCount: (p) => this.phoneCounts.get(p) ?? 0,
+              }
+            : names;
     this.contexts = this.makeContexts();
   }
 
@@ -337,8 +355,12 @@ export class ContactIndex {
     const strict = makeScoreContext({ ...base, strict: true });
     const floor = this.policy.thresholds.possible;
     return {
-      loose, strict, looseFast: { ...loose, stopAtVeto: true }, strictFast: { ...strict, stopAtVeto: true },
-      looseFloor: { ...loose, stopAtVeto: true, floor }, strictFloor: { ...strict, stopAtVeto: true, floor },
+      loose,
+      strict,
+      looseFast: { ...loose, stopAtVeto: true },
+      strictFast: { ...strict, stopAtVeto: true },
+      looseFloor: { ...loose, stopAtVeto: true, floor },
+      strictFloor: { ...strict, stopAtVeto: true, floor },
     };
   }
 
@@ -398,7 +420,8 @@ export class ContactIndex {
   upsertNormalized(id: number, contact: NormalizedContact): void {
     if (!Number.isInteger(id) || id < 0 || id > MAX_RECORD_ID) throw new RangeError(`record id must be an integer in 0..${MAX_RECORD_ID}, got ${id}`);
     const deferred = this.deferred;
-    if (deferred !== null && this.records.has(id)) throw new Error(`record ${id} is indexed already: keys are deferred (deferKeys), only new records can be added`);
+    if (deferred !== null && this.records.has(id))
+      throw new Error(`record ${id} is indexed already: keys are deferred (deferKeys), only new records can be added`);
     if (this.records.has(id)) this.remove(id);
     // Keys file the record's row (the store's position of it), so a lookup reads candidates
     // without going through id -> row. The record was removed above and its hashes are
@@ -667,7 +690,11 @@ export class ContactIndex {
    * model is estimated on, and the scores of all of them for the prior (estimate.ts). Vetoes
    * do not stop scoring here. `visit` receives each candidate's id and score.
    */
-  scoreCandidates(candidate: NormalizedContact, visit: (id: number, score: number, levels: Uint8Array | undefined) => void, options: FindOptions & { levels?: Uint8Array } = {}): void {
+  scoreCandidates(
+    candidate: NormalizedContact,
+    visit: (id: number, score: number, levels: Uint8Array | undefined) => void,
+    options: FindOptions & { levels?: Uint8Array } = {},
+  ): void {
     const ctx = this.scoreContext(options);
     const q = withNameForms(candidate);
     for (const row of this.candidateRows(candidate, options.excludeId)) {
@@ -708,7 +735,7 @@ export class ContactIndex {
 
   /** The score context of this index (model, nicknames, term frequencies), for scoring pairs outside `find`. */
   scoreContext(options: FindOptions = {}): ScoreContext {
-    return options.strict ?? this.strict ? this.contexts.strict : this.contexts.loose;
+    return (options.strict ?? this.strict) ? this.contexts.strict : this.contexts.loose;
   }
 
   private decideById(q: NormalizedContact, options: FindOptions, gates: readonly string[]): MatchResult | null {
@@ -742,7 +769,12 @@ export class ContactIndex {
    * eligible (matched or possible) candidates, so a pair that cannot reach the review threshold
    * is dropped as soon as that is certain (and `top` says nothing).
    */
-  private rank(q: NormalizedContact, options: FindOptions, met: readonly Gate[], eligibleOnly = false): {
+  private rank(
+    q: NormalizedContact,
+    options: FindOptions,
+    met: readonly Gate[],
+    eligibleOnly = false,
+  ): {
     eligible: ScoredCandidate[];
     scored: number;
     top: { id: number; score: number } | null;
@@ -816,7 +848,6 @@ class DeferredKeys {
 
 /** The keys of NormalizeOptions an index passes on to normalization. */
 const NORMALIZE_OPTION_KEYS = ['defaultCountry', 'dateOrder', 'addressMemo', 'placeholders', 'years', 'yearOnlyDates', 'localPhones', 'areaCode'] as const;
-
 
 function countAddExact(map: Map<string, number>, key: string, delta: number): void {
   const next = (map.get(key) ?? 0) + delta;

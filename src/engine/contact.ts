@@ -10,7 +10,12 @@ import { normalizeEmail } from './email.js';
 import { normalizeName } from './name.js';
 import { normalizePhone, type PhoneMemo } from './phone.js';
 import {
-  DEFAULT_PLACEHOLDERS, isPlaceholderAddress, isPlaceholderEmail, isPlaceholderIdentifier, isPlaceholderPhone, placeholderNames,
+  DEFAULT_PLACEHOLDERS,
+  isPlaceholderAddress,
+  isPlaceholderEmail,
+  isPlaceholderIdentifier,
+  isPlaceholderPhone,
+  placeholderNames,
   type PlaceholderTable,
 } from './placeholders.js';
 import { normalizeSex } from './sex.js';
@@ -69,7 +74,17 @@ export class AddressMemo {
   }
 }
 
-const ADDRESS_FIELDS = ['addressLine1', 'addressLine2', 'addressLine3', 'streetNumber', 'streetName', 'city', 'stateOrProvince', 'zipOrPostalCode', 'countryCode'] as const;
+const ADDRESS_FIELDS = [
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'streetNumber',
+  'streetName',
+  'city',
+  'stateOrProvince',
+  'zipOrPostalCode',
+  'countryCode',
+] as const;
 
 /**
  * The memo key of an address: the country and each field, length-prefixed so that no two
@@ -90,10 +105,8 @@ function memoKey(raw: AddressInput | null | undefined, defaultCountry: string): 
 /** Default country of phones and addresses: "US". */
 export const DEFAULT_COUNTRY = 'US';
 
-
 function isEmptyAddress(a: NormalizedAddress): boolean {
-  return a.number === null && a.street === null && a.unit === null && a.building === null &&
-    a.city === null && a.state === null && a.zip === null;
+  return a.number === null && a.street === null && a.unit === null && a.building === null && a.city === null && a.state === null && a.zip === null;
 }
 
 function pushUnique(list: string[], value: string): void {
@@ -202,20 +215,33 @@ export function placeholdersIn(input: ContactInput, placeholders: PlaceholderTab
   const fake = placeholderNames(placeholders, name.first, name.last);
   if (fake.first) out.push('first name');
   if (fake.last) out.push('last name');
-  if ((input.emails ?? []).some((raw) => {
-    if (typeof raw !== 'string') return false;
-    const email = normalizeEmail(raw);
-    return email.ok && isPlaceholderEmail(placeholders, email.value.email);
-  })) out.push('email');
-  if ((input.phones ?? []).some((raw) => {
-    const digits = phoneTextOf(raw).replace(NON_DIGITS, '');
-    return digits.length >= 7 && isPlaceholderPhone(placeholders, digits);
-  })) out.push('phone');
-  if ((input.addresses ?? []).some((raw) => {
-    const a = normalizeAddress(raw);
-    return a.street !== null && withoutPlaceholderStreet(a, placeholders).street === null;
-  })) out.push('street address');
-  if ((input.identifiers ?? []).some((id) => typeof id.type === 'string' && typeof id.externalId === 'string' && isPlaceholderIdentifier(placeholders, id.type, id.externalId))) {
+  if (
+    (input.emails ?? []).some((raw) => {
+      if (typeof raw !== 'string') return false;
+      const email = normalizeEmail(raw);
+      return email.ok && isPlaceholderEmail(placeholders, email.value.email);
+    })
+  )
+    out.push('email');
+  if (
+    (input.phones ?? []).some((raw) => {
+      const digits = phoneTextOf(raw).replace(NON_DIGITS, '');
+      return digits.length >= 7 && isPlaceholderPhone(placeholders, digits);
+    })
+  )
+    out.push('phone');
+  if (
+    (input.addresses ?? []).some((raw) => {
+      const a = normalizeAddress(raw);
+      return a.street !== null && withoutPlaceholderStreet(a, placeholders).street === null;
+    })
+  )
+    out.push('street address');
+  if (
+    (input.identifiers ?? []).some(
+      (id) => typeof id.type === 'string' && typeof id.externalId === 'string' && isPlaceholderIdentifier(placeholders, id.type, id.externalId),
+    )
+  ) {
     out.push('identifier');
   }
   return out;

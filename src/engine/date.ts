@@ -69,15 +69,34 @@ export const HISTORICAL_YEARS = { min: 1000, max: 2100 } as const;
 
 /** English month names and abbreviations -> month number. */
 export const MONTH_NAMES: ReadonlyMap<string, number> = new Map([
-  ['jan', 1], ['january', 1], ['feb', 2], ['february', 2], ['mar', 3], ['march', 3],
-  ['apr', 4], ['april', 4], ['may', 5], ['jun', 6], ['june', 6], ['jul', 7], ['july', 7],
-  ['aug', 8], ['august', 8], ['sep', 9], ['sept', 9], ['september', 9], ['oct', 10],
-  ['october', 10], ['nov', 11], ['november', 11], ['dec', 12], ['december', 12],
+  ['jan', 1],
+  ['january', 1],
+  ['feb', 2],
+  ['february', 2],
+  ['mar', 3],
+  ['march', 3],
+  ['apr', 4],
+  ['april', 4],
+  ['may', 5],
+  ['jun', 6],
+  ['june', 6],
+  ['jul', 7],
+  ['july', 7],
+  ['aug', 8],
+  ['august', 8],
+  ['sep', 9],
+  ['sept', 9],
+  ['september', 9],
+  ['oct', 10],
+  ['october', 10],
+  ['nov', 11],
+  ['november', 11],
+  ['dec', 12],
+  ['december', 12],
 ]);
 
 // ISO 8601 calendar date, optionally followed by a time and an offset (ignored, not applied).
-const ISO_DATE =
-  /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ]\s*(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?\s*(?:z|[+-]\d{2}(?::?\d{2})?)?)?$/;
+const ISO_DATE = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[t ]\s*(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d{1,9})?)?\s*(?:z|[+-]\d{2}(?::?\d{2})?)?)?$/;
 // YYYYMMDD (ISO 8601 basic format; FEBRL files).
 const COMPACT_DATE = /^(\d{4})(\d{2})(\d{2})$/;
 // Three numeric parts with one repeated separator, an optional clock time after them.
@@ -106,10 +125,23 @@ function isLeapYear(year: number): boolean {
 /** Days in a month of the proleptic Gregorian calendar; 0 for a month outside 1..12. */
 export function daysInMonth(year: number, month: number): number {
   switch (month) {
-    case 1: case 3: case 5: case 7: case 8: case 10: case 12: return 31;
-    case 4: case 6: case 9: case 11: return 30;
-    case 2: return isLeapYear(year) ? 29 : 28;
-    default: return 0;
+    case 1:
+    case 3:
+    case 5:
+    case 7:
+    case 8:
+    case 10:
+    case 12:
+      return 31;
+    case 4:
+    case 6:
+    case 9:
+    case 11:
+      return 30;
+    case 2:
+      return isLeapYear(year) ? 29 : 28;
+    default:
+      return 0;
   }
 }
 
@@ -146,9 +178,7 @@ function buildYear(year: number, input: string, yearBounds: YearBounds): Normali
 }
 
 /** Resolves the order of "a/b/c" where c is the year or order is 'ymd' with a short year. */
-function buildNumeric(
-  a: string, b: string, c: string, order: DateOrder, pivot: number, input: string, bounds: YearBounds,
-): Normalized<NormalizedDate> {
+function buildNumeric(a: string, b: string, c: string, order: DateOrder, pivot: number, input: string, bounds: YearBounds): Normalized<NormalizedDate> {
   if (a.length === 4 || a.length === 3) {
     // Year first: YYYY/MM/DD (a three-digit year is not a year we accept).
     if (a.length === 3 || c.length > 2) return fail('invalid', input);
@@ -184,9 +214,7 @@ export function normalizeDate(raw: string | null | undefined, options?: DateOpti
   if (text.length > MAX_DATE_INPUT_LENGTH) return fail('too-long', input);
   const order = options?.order ?? DEFAULT_DATE_ORDER;
   const pivotOption = options?.pivotYear;
-  const pivot = typeof pivotOption === 'number' && Number.isFinite(pivotOption)
-    ? Math.trunc(pivotOption)
-    : DEFAULT_PIVOT_YEAR;
+  const pivot = typeof pivotOption === 'number' && Number.isFinite(pivotOption) ? Math.trunc(pivotOption) : DEFAULT_PIVOT_YEAR;
   const lower = text.toLowerCase();
   return parseDate(lower, input, order, pivot, options?.yearOnly === true, options?.years ?? CONTRACT_YEARS);
 }

@@ -71,9 +71,18 @@ function supportText(mask: number): string {
 }
 
 const FIELD_WORDS: Readonly<Record<GateField, string>> = {
-  firstName: 'the first name', lastName: 'the last name', middleName: 'the middle name', email: 'an email', phone: 'a phone',
-  zip5: 'the postal code', dateOfBirth: 'the date of birth', streetNumber: 'the street number', streetName: 'the street name',
-  city: 'the city', state: 'the state', identifier: 'an identifier',
+  firstName: 'the first name',
+  lastName: 'the last name',
+  middleName: 'the middle name',
+  email: 'an email',
+  phone: 'a phone',
+  zip5: 'the postal code',
+  dateOfBirth: 'the date of birth',
+  streetNumber: 'the street number',
+  streetName: 'the street name',
+  city: 'the city',
+  state: 'the state',
+  identifier: 'an identifier',
 };
 
 /** The first of `met` on whose every field the pair agrees, or null. */
@@ -88,7 +97,7 @@ export function agreedGate(score: PairScore, met: readonly Gate[]): Gate | null 
  */
 export function decidePair(score: PairScore, met: readonly Gate[], policy: DecisionPolicy): PairDecision {
   const agreed = agreedGate(score, met);
-  const gate = agreed?.name ?? (policy.requireGateAgreement ? null : met[0]?.name ?? null);
+  const gate = agreed?.name ?? (policy.requireGateAgreement ? null : (met[0]?.name ?? null));
   const t = policy.thresholds;
   if (score.score < t.possible) return { decision: 'Unmatched', gate, heldBack: null };
   if (score.score < t.match) return { decision: 'Possible', gate, heldBack: null };

@@ -52,14 +52,44 @@ export const DEFAULT_EMAIL_PROVIDERS: EmailProviderTable = new Map<string, Email
   ['gmail.com', GMAIL],
   ['googlemail.com', GMAIL],
   ...[
-    'outlook.com', 'hotmail.com', 'live.com', 'msn.com', 'passport.com',
-    'hotmail.co.uk', 'hotmail.fr', 'hotmail.de', 'hotmail.it', 'hotmail.es', 'hotmail.ca',
-    'hotmail.com.au', 'hotmail.co.jp', 'hotmail.com.br', 'hotmail.be', 'hotmail.nl',
-    'live.co.uk', 'live.ca', 'live.com.au', 'live.fr', 'live.de', 'live.it', 'live.nl',
-    'live.com.mx', 'outlook.co.uk', 'outlook.fr', 'outlook.de', 'outlook.it', 'outlook.es',
-    'outlook.com.au', 'outlook.jp', 'outlook.com.br',
-    'fastmail.com', 'fastmail.fm',
-    'proton.me', 'protonmail.com', 'protonmail.ch', 'pm.me',
+    'outlook.com',
+    'hotmail.com',
+    'live.com',
+    'msn.com',
+    'passport.com',
+    'hotmail.co.uk',
+    'hotmail.fr',
+    'hotmail.de',
+    'hotmail.it',
+    'hotmail.es',
+    'hotmail.ca',
+    'hotmail.com.au',
+    'hotmail.co.jp',
+    'hotmail.com.br',
+    'hotmail.be',
+    'hotmail.nl',
+    'live.co.uk',
+    'live.ca',
+    'live.com.au',
+    'live.fr',
+    'live.de',
+    'live.it',
+    'live.nl',
+    'live.com.mx',
+    'outlook.co.uk',
+    'outlook.fr',
+    'outlook.de',
+    'outlook.it',
+    'outlook.es',
+    'outlook.com.au',
+    'outlook.jp',
+    'outlook.com.br',
+    'fastmail.com',
+    'fastmail.fm',
+    'proton.me',
+    'protonmail.com',
+    'protonmail.ch',
+    'pm.me',
   ].map(plusOnly),
 ]);
 
@@ -118,10 +148,7 @@ function mailboxOf(local: string, domain: string, email: string, providers: Emai
  * (default {@link DEFAULT_EMAIL_PROVIDERS}). Total: any string in, a result out. Idempotent:
  * normalizing `value.email` gives the same value.
  */
-export function normalizeEmail(
-  raw: string | null | undefined,
-  providers: EmailProviderTable = DEFAULT_EMAIL_PROVIDERS,
-): Normalized<NormalizedEmail> {
+export function normalizeEmail(raw: string | null | undefined, providers: EmailProviderTable = DEFAULT_EMAIL_PROVIDERS): Normalized<NormalizedEmail> {
   const input = typeof raw === 'string' ? raw : raw == null ? '' : String(raw);
   let email = input.trim();
   if (email.length === 0) return fail('empty', input);

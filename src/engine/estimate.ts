@@ -120,7 +120,10 @@ const VALUES = {
   streetName: (c) => parts(c, (a) => (a.street === null ? null : compactName(a.street))),
   streetNumber: (c) => parts(c, (a) => a.number),
   state: (c) => parts(c, (a) => a.state),
-  address: (c) => parts(c, (a) => (a.number === null || a.street === null ? null : `${a.number}|${compactName(a.street)}|${a.zip ?? (a.city === null ? '' : compactName(a.city))}`)),
+  address: (c) =>
+    parts(c, (a) =>
+      a.number === null || a.street === null ? null : `${a.number}|${compactName(a.street)}|${a.zip ?? (a.city === null ? '' : compactName(a.city))}`,
+    ),
 } satisfies Record<string, ValuesOf>;
 
 /** The training rules tried, in order; a rule runs when enough records have its values. */
@@ -182,7 +185,8 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
   const rng = new SeededRandom(options.seed ?? 42);
   const notes: string[] = [];
   const slots = activeSlots(ctx, width);
-  const fieldName = (slot: number): string => slot < COMPARISON_FIELDS.length ? (COMPARISON_FIELDS[slot] as string) : (base.attributes?.[slot - COMPARISON_FIELDS.length]?.name ?? `attribute ${slot}`);
+  const fieldName = (slot: number): string =>
+    slot < COMPARISON_FIELDS.length ? (COMPARISON_FIELDS[slot] as string) : (base.attributes?.[slot - COMPARISON_FIELDS.length]?.name ?? `attribute ${slot}`);
 
   // u from random pairs, exact levels of single values from frequencies.
   const left = data.left;
@@ -244,14 +248,21 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
       if (estimable.includes(slot)) disagreement[field] = (result.m[slot] as Float64Array)[LEVEL_CODE.disagree] as number;
     }
     const household = Object.entries(disagreement).find(([, p]) => p > MAX_IDENTITY_DISAGREEMENT);
-    const discarded = result.lambda < 1e-4
-      ? 'found no matches'
-      : household !== undefined
-        ? `took pairs whose ${household[0]} differs ${(household[1] * 100).toFixed(0)}% of the time for the same person: households, not people`
-        : null;
+    const discarded =
+      result.lambda < 1e-4
+        ? 'found no matches'
+        : household !== undefined
+          ? `took pairs whose ${household[0]} differs ${(household[1] * 100).toFixed(0)}% of the time for the same person: households, not people`
+          : null;
     sessions.push({
-      rule: rule.name, pairs: pairs.length / 2, matchShare: result.lambda, iterations: result.iterations, converged: result.converged,
-      estimated: estimable.map(fieldName), disagreement, discarded,
+      rule: rule.name,
+      pairs: pairs.length / 2,
+      matchShare: result.lambda,
+      iterations: result.iterations,
+      converged: result.converged,
+      estimated: estimable.map(fieldName),
+      disagreement,
+      discarded,
     });
     if (discarded !== null) {
       notes.push(`training on pairs with the same ${rule.name}: the session ${discarded}; its estimates are not used`);
@@ -564,7 +575,7 @@ export function runEm(
       const row = m[s] as Float64Array;
       const init = initial[s] as Float64Array;
       for (let l = 0; l < row.length; l++) {
-        if (l === missing || (init[l] as number) === 0 && ((acc[s] as Float64Array)[l] as number) === 0) continue;
+        if (l === missing || ((init[l] as number) === 0 && ((acc[s] as Float64Array)[l] as number) === 0)) continue;
         const next = (((acc[s] as Float64Array)[l] as number) + M_PRIOR_MATCHES * (init[l] as number)) / ((present[s] as number) + M_PRIOR_MATCHES);
         delta = Math.max(delta, Math.abs(next - (row[l] as number)));
         row[l] = next;
@@ -596,8 +607,13 @@ function degenerate(name: string, m: Float64Array, u: Float64Array, ctx: ScoreCo
 }
 
 function buildModel(
-  base: MatchModel, ctx: ScoreContext, slots: readonly number[], m: Table, u: Table,
-  sources: Record<string, ParameterSource>, notes: readonly string[],
+  base: MatchModel,
+  ctx: ScoreContext,
+  slots: readonly number[],
+  m: Table,
+  u: Table,
+  sources: Record<string, ParameterSource>,
+  notes: readonly string[],
 ): MatchModel {
   const fieldModel = (slot: number): FieldModel => {
     const out: Partial<Record<LevelName, LevelSpec>> = {};
@@ -647,7 +663,7 @@ export interface PriorOptions {
  * probability in (0, 1).
  */
 export function estimatePrior(scores: ArrayLike<number>, options: PriorOptions): number {
-  const scale = (1 / Math.max(1e-9, options.sampledShare)) / (options.countedTwice ? 2 : 1);
+  const scale = 1 / Math.max(1e-9, options.sampledShare) / (options.countedTwice ? 2 : 1);
   const total = Math.max(1, options.totalPairs);
   let prior = 1 / total;
   for (let iteration = 0; iteration < 200; iteration++) {

@@ -10,9 +10,33 @@ import anyAscii from 'any-ascii';
 
 /** Letters that NFKD leaves alone, folded to their conventional Latin transliteration. */
 export const LETTER_FOLDS: Readonly<Record<string, string>> = {
-  ß: 'ss', ẞ: 'ss', æ: 'ae', Æ: 'ae', ø: 'o', Ø: 'o', ł: 'l', Ł: 'l', đ: 'd', Đ: 'd',
-  ð: 'd', Ð: 'd', þ: 'th', Þ: 'th', ı: 'i', œ: 'oe', Œ: 'oe', ŋ: 'n', Ŋ: 'n', ħ: 'h',
-  Ħ: 'h', ŧ: 't', Ŧ: 't', ĸ: 'k', ſ: 's', ƒ: 'f', ɐ: 'a',
+  ß: 'ss',
+  ẞ: 'ss',
+  æ: 'ae',
+  Æ: 'ae',
+  ø: 'o',
+  Ø: 'o',
+  ł: 'l',
+  Ł: 'l',
+  đ: 'd',
+  Đ: 'd',
+  ð: 'd',
+  Ð: 'd',
+  þ: 'th',
+  Þ: 'th',
+  ı: 'i',
+  œ: 'oe',
+  Œ: 'oe',
+  ŋ: 'n',
+  Ŋ: 'n',
+  ħ: 'h',
+  Ħ: 'h',
+  ŧ: 't',
+  Ŧ: 't',
+  ĸ: 'k',
+  ſ: 's',
+  ƒ: 'f',
+  ɐ: 'a',
 };
 
 const COMBINING_MARKS = /[\u0300-\u036f\u1ab0-\u1aff\u1dc0-\u1dff\u20d0-\u20ff\ufe20-\ufe2f]/g;
@@ -36,7 +60,10 @@ export function foldCase(text: string): string {
 }
 
 function stripMarks(text: string): string {
-  return text.normalize('NFKD').replace(COMBINING_MARKS, '').replace(UNFOLDED_LETTERS, (ch) => LETTER_FOLDS[ch] ?? ch);
+  return text
+    .normalize('NFKD')
+    .replace(COMBINING_MARKS, '')
+    .replace(UNFOLDED_LETTERS, (ch) => LETTER_FOLDS[ch] ?? ch);
 }
 
 /**

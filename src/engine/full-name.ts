@@ -38,8 +38,24 @@ export interface FullNameParts {
  * given names or initials, so they count only when written in lower case ("Ana y Lopez").
  */
 export const CAPITALISED_PARTICLES: ReadonlySet<string> = new Set([
-  'de', 'del', 'della', 'der', 'den', 'di', 'da', 'das', 'dos', 'du', 'la', 'le', 'van', 'von',
-  'ter', 'ten', 'st', 'saint',
+  'de',
+  'del',
+  'della',
+  'der',
+  'den',
+  'di',
+  'da',
+  'das',
+  'dos',
+  'du',
+  'la',
+  'le',
+  'van',
+  'von',
+  'ter',
+  'ten',
+  'st',
+  'saint',
 ]);
 
 /** Generational suffixes that are read as such only after two name words ("John Smith V"). */
@@ -188,9 +204,7 @@ function parseNatural(tokens: readonly Token[], trailing: readonly Token[]): Ful
   if (rest.length === 1) {
     const lone = (rest[0] as Token).text;
     const surname = honorifics.stripped || suffixes.stripped || suffix !== null;
-    return surname
-      ? { firstName: null, middleName: null, lastName: lone, suffix }
-      : { firstName: lone, middleName: null, lastName: null, suffix };
+    return surname ? { firstName: null, middleName: null, lastName: lone, suffix } : { firstName: lone, middleName: null, lastName: null, suffix };
   }
   // The surname is the last word plus the particles before it; one word stays the first name.
   let lastStart = rest.length - 1;

@@ -11,18 +11,7 @@ import type { NormalizedContact } from './types.js';
 
 /** Fields a gate can require. `zip5` is the postal code: ZIP5 in the US, the postcode elsewhere. */
 export type GateField =
-  | 'firstName'
-  | 'lastName'
-  | 'middleName'
-  | 'email'
-  | 'phone'
-  | 'zip5'
-  | 'dateOfBirth'
-  | 'streetNumber'
-  | 'streetName'
-  | 'city'
-  | 'state'
-  | 'identifier';
+  'firstName' | 'lastName' | 'middleName' | 'email' | 'phone' | 'zip5' | 'dateOfBirth' | 'streetNumber' | 'streetName' | 'city' | 'state' | 'identifier';
 
 /** Bit of each gate field in a field mask. */
 export const GATE_FIELD_BITS: Readonly<Record<GateField, number>> = {
@@ -72,7 +61,10 @@ const FIELD_NAMES = Object.keys(GATE_FIELD_BITS) as GateField[];
 
 /** Parses "firstName+lastName+zip5"; returns an error text naming the bad field. */
 export function parseGate(text: string): Gate | { error: string } {
-  const parts = text.split('+').map((p) => p.trim()).filter((p) => p.length > 0);
+  const parts = text
+    .split('+')
+    .map((p) => p.trim())
+    .filter((p) => p.length > 0);
   if (parts.length === 0) return { error: `empty gate "${text}"` };
   const fields: GateField[] = [];
   for (const part of parts) {

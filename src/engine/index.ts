@@ -26,13 +26,7 @@ export {
   type NameInput,
 } from './name.js';
 export { CAPITALISED_PARTICLES, formatFullName, parseFullName, type FullNameParts } from './full-name.js';
-export {
-  areNicknameVariants,
-  buildNicknameTable,
-  DEFAULT_NICKNAMES,
-  nicknameGroupsOf,
-  type NicknameTable,
-} from './nicknames.js';
+export { areNicknameVariants, buildNicknameTable, DEFAULT_NICKNAMES, nicknameGroupsOf, type NicknameTable } from './nicknames.js';
 export { NICKNAME_GROUPS } from './generated/nicknames.js';
 export * from './phone.js';
 export * from './phone-check.js';
@@ -120,14 +114,7 @@ export {
   type SessionReport,
   type TrainingData,
 } from './estimate.js';
-export {
-  buildPlaceholderTable,
-  DEFAULT_PLACEHOLDERS,
-  isPlaceholderEmail,
-  NO_PLACEHOLDERS,
-  placeholderNames,
-  type PlaceholderTable,
-} from './placeholders.js';
+export { buildPlaceholderTable, DEFAULT_PLACEHOLDERS, isPlaceholderEmail, NO_PLACEHOLDERS, placeholderNames, type PlaceholderTable } from './placeholders.js';
 export { normalizeSex, SEX_SPELLINGS } from './sex.js';
 export { MODEL_FORMAT, MODEL_VERSION, parseModel, serializeModel } from './model-json.js';
 export { SeededRandom } from './random.js';

@@ -49,7 +49,8 @@ function parseLevels(value: unknown, where: string, allowed: ReadonlySet<LevelNa
   if (!isObject(value)) return `${where}: expected an object of levels`;
   const out: Partial<Record<LevelName, LevelSpec>> = {};
   for (const [level, spec] of Object.entries(value)) {
-    if (!(LEVEL_NAMES as readonly string[]).includes(level) || level === 'missing') return `${where}.${level}: unknown level; levels: ${LEVEL_NAMES.filter((l) => l !== 'missing').join(', ')}`;
+    if (!(LEVEL_NAMES as readonly string[]).includes(level) || level === 'missing')
+      return `${where}.${level}: unknown level; levels: ${LEVEL_NAMES.filter((l) => l !== 'missing').join(', ')}`;
     if (allowed !== null && !allowed.has(level as LevelName)) return `${where}.${level}: this comparison has no such level`;
     if (!isObject(spec)) return `${where}.${level}: expected {"m": p, "u": p}`;
     if (!isProbability(spec['m'])) return `${where}.${level}.m: expected a probability in (0, 1]`;
@@ -97,7 +98,8 @@ export function parseModel(text: string): MatchModel | { error: string } {
   if (!isObject(doc['fields'])) return { error: 'fields: expected an object of comparisons' };
   const fields: Partial<Record<ComparisonField, FieldModel>> = {};
   for (const [field, levels] of Object.entries(doc['fields'])) {
-    if (!(COMPARISON_FIELDS as readonly string[]).includes(field)) return { error: `fields.${field}: unknown comparison; comparisons: ${COMPARISON_FIELDS.join(', ')}` };
+    if (!(COMPARISON_FIELDS as readonly string[]).includes(field))
+      return { error: `fields.${field}: unknown comparison; comparisons: ${COMPARISON_FIELDS.join(', ')}` };
     const allowed = new Set(COMPARISONS[field as ComparisonField].levels.map((l) => l.level));
     const parsed = parseLevels(levels, `fields.${field}`, allowed);
     if (typeof parsed === 'string') return { error: parsed };
@@ -120,7 +122,14 @@ export function parseModel(text: string): MatchModel | { error: string } {
   }
   if (doc['thresholds'] !== undefined) {
     const t = doc['thresholds'];
-    if (!isObject(t) || typeof t['match'] !== 'number' || typeof t['possible'] !== 'number' || !Number.isFinite(t['match']) || !Number.isFinite(t['possible']) || t['possible'] > t['match']) {
+    if (
+      !isObject(t) ||
+      typeof t['match'] !== 'number' ||
+      typeof t['possible'] !== 'number' ||
+      !Number.isFinite(t['match']) ||
+      !Number.isFinite(t['possible']) ||
+      t['possible'] > t['match']
+    ) {
       return { error: 'thresholds: expected {"match": bits, "possible": bits} with possible <= match' };
     }
     model.thresholds = { match: t['match'], possible: t['possible'] } satisfies Thresholds;

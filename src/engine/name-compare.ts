@@ -152,8 +152,12 @@ function twoTypos(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
  * disagree.
  */
 export function compareFirstNameForms(
-  a: NameForms | null, b: NameForms | null, o: NameCompareOptions, levels = ALL_LEVELS,
-  middleA: NameForms | null = null, middleB: NameForms | null = null,
+  a: NameForms | null,
+  b: NameForms | null,
+  o: NameCompareOptions,
+  levels = ALL_LEVELS,
+  middleA: NameForms | null = null,
+  middleB: NameForms | null = null,
 ): LevelName {
   if (a === null || b === null) return 'missing';
   if (a.name === b.name) return 'exact';

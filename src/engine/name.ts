@@ -7,25 +7,71 @@ import type { NameSuffix, NormalizedName } from './types.js';
 
 /** Generational suffix spellings -> canonical suffix. Professional ones (MD, PhD) are not here. */
 export const GENERATIONAL_SUFFIXES: ReadonlyMap<string, NameSuffix> = new Map<string, NameSuffix>([
-  ['jr', 'jr'], ['junior', 'jr'], ['jnr', 'jr'],
-  ['sr', 'sr'], ['senior', 'sr'], ['snr', 'sr'],
-  ['ii', 'ii'], ['2nd', 'ii'], ['2', 'ii'],
-  ['iii', 'iii'], ['3rd', 'iii'], ['3', 'iii'],
-  ['iv', 'iv'], ['4th', 'iv'], ['4', 'iv'],
-  ['v', 'v'], ['5th', 'v'],
+  ['jr', 'jr'],
+  ['junior', 'jr'],
+  ['jnr', 'jr'],
+  ['sr', 'sr'],
+  ['senior', 'sr'],
+  ['snr', 'sr'],
+  ['ii', 'ii'],
+  ['2nd', 'ii'],
+  ['2', 'ii'],
+  ['iii', 'iii'],
+  ['3rd', 'iii'],
+  ['3', 'iii'],
+  ['iv', 'iv'],
+  ['4th', 'iv'],
+  ['4', 'iv'],
+  ['v', 'v'],
+  ['5th', 'v'],
 ]);
 
 /** Professional and academic suffixes dropped from names ("Jane Doe MD"). */
-export const PROFESSIONAL_SUFFIXES: ReadonlySet<string> = new Set([
-  'md', 'phd', 'dds', 'dmd', 'esq', 'cpa', 'rn', 'jd', 'dvm', 'do', 'mba', 'ret',
-]);
+export const PROFESSIONAL_SUFFIXES: ReadonlySet<string> = new Set(['md', 'phd', 'dds', 'dmd', 'esq', 'cpa', 'rn', 'jd', 'dvm', 'do', 'mba', 'ret']);
 
 /** Honorifics dropped when they lead a name field ("Dr. Robert"). */
 export const HONORIFICS: ReadonlySet<string> = new Set([
-  'mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'prof', 'rev', 'hon', 'sir', 'dame', 'fr', 'sen', 'rep',
-  'lord', 'lady', 'capt', 'captain', 'col', 'colonel', 'lt', 'sgt', 'rabbi', 'imam', 'pastor', 'mister',
-  'madam', 'madame', 'mme', 'mlle', 'herr', 'frau', 'senor', 'senora', 'sra', 'srta', 'monsieur', 'reverend',
-  'doctor', 'professor', 'master',
+  'mr',
+  'mrs',
+  'ms',
+  'miss',
+  'mx',
+  'dr',
+  'prof',
+  'rev',
+  'hon',
+  'sir',
+  'dame',
+  'fr',
+  'sen',
+  'rep',
+  'lord',
+  'lady',
+  'capt',
+  'captain',
+  'col',
+  'colonel',
+  'lt',
+  'sgt',
+  'rabbi',
+  'imam',
+  'pastor',
+  'mister',
+  'madam',
+  'madame',
+  'mme',
+  'mlle',
+  'herr',
+  'frau',
+  'senor',
+  'senora',
+  'sra',
+  'srta',
+  'monsieur',
+  'reverend',
+  'doctor',
+  'professor',
+  'master',
 ]);
 
 /**
@@ -34,10 +80,45 @@ export const HONORIFICS: ReadonlySet<string> = new Set([
  * this often. Titles that are also common given names (Earl, Prince, King, Don) are not here.
  */
 export const TITLES: ReadonlySet<string> = new Set([
-  ...HONORIFICS, 'father', 'sister', 'brother', 'mother', 'general', 'gen', 'major', 'admiral', 'adm', 'commander',
-  'cmdr', 'corporal', 'cpl', 'private', 'pvt', 'sergeant', 'lieutenant', 'bishop', 'archbishop', 'cardinal',
-  'duke', 'duchess', 'countess', 'baron', 'baroness', 'viscount', 'viscountess', 'marquess', 'marquis',
-  'marchioness', 'senator', 'governor', 'gov', 'judge', 'justice', 'president', 'pres', 'saint',
+  ...HONORIFICS,
+  'father',
+  'sister',
+  'brother',
+  'mother',
+  'general',
+  'gen',
+  'major',
+  'admiral',
+  'adm',
+  'commander',
+  'cmdr',
+  'corporal',
+  'cpl',
+  'private',
+  'pvt',
+  'sergeant',
+  'lieutenant',
+  'bishop',
+  'archbishop',
+  'cardinal',
+  'duke',
+  'duchess',
+  'countess',
+  'baron',
+  'baroness',
+  'viscount',
+  'viscountess',
+  'marquess',
+  'marquis',
+  'marchioness',
+  'senator',
+  'governor',
+  'gov',
+  'judge',
+  'justice',
+  'president',
+  'pres',
+  'saint',
 ]);
 
 /**
@@ -51,8 +132,33 @@ const NAME_PREFIX_TITLES: ReadonlySet<string> = new Set(['fr']);
  * Sources: common Romance, Germanic and Dutch particles.
  */
 export const SURNAME_PARTICLES: ReadonlySet<string> = new Set([
-  'de', 'del', 'della', 'der', 'den', 'di', 'da', 'das', 'dos', 'du', 'la', 'le', 'lo', 'van',
-  'von', 'ter', 'ten', 'y', 'e', 'st', 'saint', 'al', 'el', 'bin', 'ibn', 'ben', 'mac',
+  'de',
+  'del',
+  'della',
+  'der',
+  'den',
+  'di',
+  'da',
+  'das',
+  'dos',
+  'du',
+  'la',
+  'le',
+  'lo',
+  'van',
+  'von',
+  'ter',
+  'ten',
+  'y',
+  'e',
+  'st',
+  'saint',
+  'al',
+  'el',
+  'bin',
+  'ibn',
+  'ben',
+  'mac',
 ]);
 
 /** Raw name parts as supplied. */
@@ -87,7 +193,9 @@ export function normalizeName(input: NameInput): NormalizedName {
   let first = stripLeading(foldLatin(input.firstName ?? ''), HONORIFICS);
   if (TITLES.has(first) && !NAME_PREFIX_TITLES.has(first)) first = '';
   const middle = foldLatin(input.middleName ?? '');
-  let lastTokens = foldLatin(input.lastName ?? '').split(' ').filter((t) => t.length > 0);
+  let lastTokens = foldLatin(input.lastName ?? '')
+    .split(' ')
+    .filter((t) => t.length > 0);
   // Trailing suffixes in the surname field: "smith jr", "doe md". Keep at least one token.
   while (lastTokens.length > 1) {
     const tail = lastTokens[lastTokens.length - 1] ?? '';

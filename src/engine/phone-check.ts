@@ -25,9 +25,7 @@ export interface CheckedPhone {
 }
 
 /** The answer of {@link checkPhone}. */
-export type PhoneCheck =
-  | { readonly ok: true; readonly value: CheckedPhone }
-  | { readonly ok: false; readonly problem: 'empty' | 'invalid' };
+export type PhoneCheck = { readonly ok: true; readonly value: CheckedPhone } | { readonly ok: false; readonly problem: 'empty' | 'invalid' };
 
 /**
  * Validates a phone number (interface.md 2.3): non-digits are removed (a leading "+" marks an

@@ -103,10 +103,7 @@ interface NanpPlan {
 
 // The number types libphonenumber's getNumberType tries (FIXED_LINE first); a number is valid
 // when its national number pattern and at least one type pattern (with its lengths) match.
-const NUMBER_TYPES = [
-  'FIXED_LINE', 'MOBILE', 'PREMIUM_RATE', 'TOLL_FREE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN',
-  'VOICEMAIL',
-];
+const NUMBER_TYPES = ['FIXED_LINE', 'MOBILE', 'PREMIUM_RATE', 'TOLL_FREE', 'SHARED_COST', 'VOIP', 'PERSONAL_NUMBER', 'PAGER', 'UAN', 'VOICEMAIL'];
 
 /**
  * The NANP (+1) countries in libphonenumber's order, with their patterns compiled once; null
@@ -134,12 +131,14 @@ const NANP_PLANS: readonly NanpPlan[] | null = (() => {
           types.push({ lengths: type.possibleLengths(), pattern: new RegExp(`^(?:${type.pattern()})$`) });
         }
       }
-      plans.push(Object.freeze({
-        country,
-        leadingDigits: leading ? new RegExp(`^(?:${leading})`) : null,
-        nationalNumber: new RegExp(`^(?:${plan.nationalNumberPattern()})$`),
-        types: Object.freeze(types),
-      }));
+      plans.push(
+        Object.freeze({
+          country,
+          leadingDigits: leading ? new RegExp(`^(?:${leading})`) : null,
+          nationalNumber: new RegExp(`^(?:${plan.nationalNumberPattern()})$`),
+          types: Object.freeze(types),
+        }),
+      );
     }
     return Object.freeze(plans);
   } catch {
@@ -170,9 +169,7 @@ function hasNumberType(plan: NanpPlan, national: string): boolean {
 function parseNanp(plans: readonly NanpPlan[], national: string): PhoneParse {
   for (const plan of plans) {
     if (plan.leadingDigits !== null ? plan.leadingDigits.test(national) : hasNumberType(plan, national)) {
-      return plan.leadingDigits === null || hasNumberType(plan, national)
-        ? { e164: `+1${national}`, country: plan.country, ext: null }
-        : 'invalid';
+      return plan.leadingDigits === null || hasNumberType(plan, national) ? { e164: `+1${national}`, country: plan.country, ext: null } : 'invalid';
     }
   }
   return 'invalid';
@@ -243,10 +240,7 @@ export function countriesForDialingPrefix(prefix: string | null | undefined): re
  * `dialingPrefixMatchesCountry("1", "CA") === true`, `("44", "US") === false`.
  * False when either is malformed or unknown.
  */
-export function dialingPrefixMatchesCountry(
-  prefix: string | null | undefined,
-  countryCode: string | null | undefined,
-): boolean {
+export function dialingPrefixMatchesCountry(prefix: string | null | undefined, countryCode: string | null | undefined): boolean {
   if (!isDialingPrefixFormat(prefix)) return false;
   const expected = dialingPrefixOf(countryCode);
   return expected !== null && expected === prefix;
@@ -384,7 +378,9 @@ export function normalizePhone(
   if (text.length === 0) return fail('invalid', raw);
   let parsed: PhoneParse | undefined;
   if (
-    NANP_PLANS !== null && fallbackCallingCode === null && NANP_DIGITS.test(text) &&
+    NANP_PLANS !== null &&
+    fallbackCallingCode === null &&
+    NANP_DIGITS.test(text) &&
     (text.charCodeAt(0) === 43 /* + */ || country === 'US' || country === 'CA' || (country === null && callingCode === '1'))
   ) {
     parsed = parseNanp(NANP_PLANS, text.slice(text.length - 10));
@@ -400,7 +396,11 @@ export function normalizePhone(
 
 /** libphonenumber's parse of a canonical text, through the memo when there is one. */
 function libphonenumberParse(
-  text: string, country: CountryCode | null, callingCode: string | null, fallbackCallingCode: string | null, memo: PhoneMemo | undefined,
+  text: string,
+  country: CountryCode | null,
+  callingCode: string | null,
+  fallbackCallingCode: string | null,
+  memo: PhoneMemo | undefined,
 ): PhoneParse {
   const parse = (): PhoneParse => {
     const parsed = parseCanonical(text, country, callingCode);

@@ -12,6 +12,9 @@
  * Slot head encoding: -1 never used; -2 used, empty; <= -3 one id, `-3 - head`; >= 0 the
  * offset of the key's block: `pool[b]` the count, `pool[b + 1]` the capacity (a power of
  * two), then the ids.
+ *
+ * Past 400 lines because every method reads and writes the one layout above (slots, blocks,
+ * free lists): split, each part would have to share the encoding's internals.
  */
 
 import { mix, sortBySlot, sortByValue } from './slot-sort.js';
@@ -287,7 +290,7 @@ export class PostingTable {
       // A size class that never had a free block is a hole of the array.
       for (let b = this.freeBlocks[k] ?? -1; b >= 0; b = pool[b] as number) pool[b + 1] = -(pool[b + 1] as number);
     }
-    for (let b = 0; b < this.poolUsed; ) {
+    for (let b = 0; b < this.poolUsed;) {
       const capacity = pool[b + 1] as number;
       if (capacity < 0) {
         pool[b + 1] = -capacity;
@@ -304,8 +307,12 @@ export class PostingTable {
   /** The table's data, for {@link importState} in another thread (structured-clonable). */
   exportState(): PostingTableState {
     return {
-      slots: this.slots, slotCount: this.slotCount, slotsUsed: this.slotsUsed, liveKeys: this.liveKeys,
-      pool: this.pool.subarray(0, this.poolUsed), freeBlocks: this.freeBlocks,
+      slots: this.slots,
+      slotCount: this.slotCount,
+      slotsUsed: this.slotsUsed,
+      liveKeys: this.liveKeys,
+      pool: this.pool.subarray(0, this.poolUsed),
+      freeBlocks: this.freeBlocks,
     };
   }
 

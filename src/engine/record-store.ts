@@ -55,7 +55,6 @@ const R_ID = 6;
 const SCRATCH: number[] = [];
 const DECODE_CHUNK = 4096;
 
-
 /** Id -> row, open addressing with linear probing over one Int32Array of [id, row] pairs. */
 class IdToRow {
   private table: Int32Array = new Int32Array(INITIAL_ROWS * 2).fill(-1);
@@ -469,7 +468,18 @@ export class RecordStore {
     const first = d[r + R_FIRST] as number;
     const middle = d[r + R_MIDDLE] as number;
     const last = d[r + R_LAST] as number;
-    view.reset(row, first, middle, last, this.str(first), this.str(middle), this.str(last), SUFFIXES[code & SUFFIX_BITS] ?? null, this.str(d[r + R_DOB] as number), SEXES[code >> SEX_SHIFT] ?? null);
+    view.reset(
+      row,
+      first,
+      middle,
+      last,
+      this.str(first),
+      this.str(middle),
+      this.str(last),
+      SUFFIXES[code & SUFFIX_BITS] ?? null,
+      this.str(d[r + R_DOB] as number),
+      SEXES[code >> SEX_SHIFT] ?? null,
+    );
   }
 
   /** List `which` (0 emails, 1 phones, 2 identifiers) of a row. */
@@ -563,7 +573,8 @@ export class RecordStore {
    */
   reorder(order: Int32Array): Int32Array {
     const n = this.rows;
-    if (this.freeRows.length > 0 || order.length !== n) throw new Error(`reorder: ${order.length} rows given, the store has ${n} and ${this.freeRows.length} free`);
+    if (this.freeRows.length > 0 || order.length !== n)
+      throw new Error(`reorder: ${order.length} rows given, the store has ${n} and ${this.freeRows.length} free`);
     const newRow = new Int32Array(n).fill(-1);
     for (let k = 0; k < n; k++) {
       const old = order[k] as number;
@@ -644,10 +655,24 @@ export class RecordView implements NormalizedContact, StoredLists {
   private namesRow = -1;
 
   /** `formsOf`: the forms of a name by its string id (the index keeps them; absent: none kept, see {@link nameForms}). */
-  constructor(private readonly store: RecordStore, private readonly formsOf?: (id: number) => NameForms) {}
+  constructor(
+    private readonly store: RecordStore,
+    private readonly formsOf?: (id: number) => NameForms,
+  ) {}
 
   /** Called by {@link RecordStore.loadRow}. */
-  reset(row: number, firstId: number, middleId: number, lastId: number, first: string | null, middle: string | null, last: string | null, suffix: NameSuffix | null, dob: string | null, sex: Sex | null): void {
+  reset(
+    row: number,
+    firstId: number,
+    middleId: number,
+    lastId: number,
+    first: string | null,
+    middle: string | null,
+    last: string | null,
+    suffix: NameSuffix | null,
+    dob: string | null,
+    sex: Sex | null,
+  ): void {
     this.row = row;
     this.firstId = firstId;
     this.middleId = middleId;

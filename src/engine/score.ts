@@ -109,7 +109,17 @@ export interface CompiledModel {
   readonly checkpoints: { readonly contacts: Checkpoint; readonly addresses: Checkpoint };
 }
 
-const MISSING: CompiledLevel = Object.freeze({ label: MISSING_LABEL, m: 1, u: 1, weight: 0, agrees: false, veto: false, capPossible: false, supportMask: 0, agreesWithMask: 0 });
+const MISSING: CompiledLevel = Object.freeze({
+  label: MISSING_LABEL,
+  m: 1,
+  u: 1,
+  weight: 0,
+  agrees: false,
+  veto: false,
+  capPossible: false,
+  supportMask: 0,
+  agreesWithMask: 0,
+});
 const NO_FIELD: CompiledField = Object.freeze({ levels: Object.freeze({ missing: MISSING }), mask: 0, exactFloor: 0 });
 
 function maskOf(fields: readonly GateField[] | undefined): number {
@@ -125,9 +135,15 @@ function compileField(spec: FieldModel | undefined, labelOf: (level: LevelName) 
   for (const [level, ls] of Object.entries(spec) as [LevelName, LevelSpec][]) {
     const def = labelOf(level);
     levels[level] = {
-      label: ls.label ?? def.label, m: ls.m, u: ls.u, weight: levelWeight(ls), agrees: ls.agrees ?? def.agrees,
-      veto: ls.veto === true, capPossible: ls.capPossible === true,
-      supportMask: maskOf(ls.needsSupport), agreesWithMask: maskOf(ls.agreesWith),
+      label: ls.label ?? def.label,
+      m: ls.m,
+      u: ls.u,
+      weight: levelWeight(ls),
+      agrees: ls.agrees ?? def.agrees,
+      veto: ls.veto === true,
+      capPossible: ls.capPossible === true,
+      supportMask: maskOf(ls.needsSupport),
+      agreesWithMask: maskOf(ls.agreesWith),
     };
     mask |= levelBit(level);
   }
@@ -287,7 +303,16 @@ export function makeScoreContext(ctx: Omit<ScoreContext, 'names'>): ScoreContext
 }
 
 function nameOptions(ctx: ScoreContext): NameCompareOptions {
-  return ctx.names ?? { nicknames: ctx.nicknames, strict: ctx.strict, fuzzyHigh: ctx.compiled.model.fuzzyHigh, fuzzyLow: ctx.compiled.model.fuzzyLow, soundOf: ctx.soundOf, ocrOf: ctx.ocrOf };
+  return (
+    ctx.names ?? {
+      nicknames: ctx.nicknames,
+      strict: ctx.strict,
+      fuzzyHigh: ctx.compiled.model.fuzzyHigh,
+      fuzzyLow: ctx.compiled.model.fuzzyLow,
+      soundOf: ctx.soundOf,
+      ocrOf: ctx.ocrOf,
+    }
+  );
 }
 
 const ADDRESS_GATE_BITS: Readonly<Record<AddressField, number>> = {
@@ -301,7 +326,10 @@ const ADDRESS_GATE_BITS: Readonly<Record<AddressField, number>> = {
 };
 
 /** Slot of each comparison field in a level vector (see {@link scorePair}'s `levelsOut`). */
-export const FIELD_SLOT: Readonly<Record<ComparisonField, number>> = Object.fromEntries(COMPARISON_FIELDS.map((f, i) => [f, i])) as Record<ComparisonField, number>;
+export const FIELD_SLOT: Readonly<Record<ComparisonField, number>> = Object.fromEntries(COMPARISON_FIELDS.map((f, i) => [f, i])) as Record<
+  ComparisonField,
+  number
+>;
 
 /** Length of a level vector for a model with `attributes` attribute columns. */
 export function levelVectorLength(attributes: number): number {
@@ -361,9 +389,19 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   const floor = explain === undefined && levelsOut === undefined ? ctx.floor : undefined;
   const result = emptyPairScore(compiled.priorBits);
   if (explain && compiled.model.prior !== undefined) {
-    explain.push({ field: 'prior', level: 'exact', label: `prior: 1 in ${formatOdds(compiled.model.prior)} pairs of records are the same person`, weight: compiled.priorBits });
+    explain.push({
+      field: 'prior',
+      level: 'exact',
+      label: `prior: 1 in ${formatOdds(compiled.model.prior)} pairs of records are the same person`,
+      weight: compiled.priorBits,
+    });
   }
-  const record = levelsOut === undefined ? undefined : (slot: number, level: LevelName): void => { levelsOut[slot] = LEVEL_CODE[level]; };
+  const record =
+    levelsOut === undefined
+      ? undefined
+      : (slot: number, level: LevelName): void => {
+          levelsOut[slot] = LEVEL_CODE[level];
+        };
   const w = compiled.groups.length > 0 ? compiled : undefined;
   if (w !== undefined) w.scratch.fill(0);
 
@@ -381,14 +419,36 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     return result;
   }
   let last = f.lastName.mask === 0 ? 'missing' : compareLastNameForms(qn.last, rn.last, opts, f.lastName.mask);
-  if (swappable && first !== 'exact' && last !== 'exact' && namesSwappedForms(qn.first as NameForms, qn.last as NameForms, rn.first as NameForms, rn.last as NameForms, opts.ocrOf)) {
+  if (
+    swappable &&
+    first !== 'exact' &&
+    last !== 'exact' &&
+    namesSwappedForms(qn.first as NameForms, qn.last as NameForms, rn.first as NameForms, rn.last as NameForms, opts.ocrOf)
+  ) {
     first = 'swapped';
     last = 'swapped';
   }
-  addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain, first === 'exact' ? tfWeight(ctx, f.firstName, 'first', rn.first) : undefined);
+  addLevel(
+    result,
+    f.firstName,
+    'firstName',
+    first,
+    GATE_FIELD_BITS.firstName,
+    explain,
+    first === 'exact' ? tfWeight(ctx, f.firstName, 'first', rn.first) : undefined,
+  );
   record?.(FIELD_SLOT.firstName, first);
   if (stop && result.vetoedBy !== null) return result;
-  addLevel(result, f.lastName, 'lastName', last, GATE_FIELD_BITS.lastName, explain, last === 'exact' ? tfWeight(ctx, f.lastName, 'last', rn.last) : undefined, w);
+  addLevel(
+    result,
+    f.lastName,
+    'lastName',
+    last,
+    GATE_FIELD_BITS.lastName,
+    explain,
+    last === 'exact' ? tfWeight(ctx, f.lastName, 'last', rn.last) : undefined,
+    w,
+  );
   record?.(FIELD_SLOT.lastName, last);
   if (stop && result.vetoedBy !== null) return result;
   const dob = f.dateOfBirth.mask === 0 ? 'missing' : compareDate(q.dob, r.dob, f.dateOfBirth.mask);
@@ -414,15 +474,17 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   const stored = storedListsOf(r);
   const tf = ctx.tf;
   const email = f.email.mask === 0 ? 'missing' : stored !== null ? stored.emailLevel(q.emails, f.email.mask) : compareEmails(q.emails, r.emails, f.email.mask);
-  const emailShared = email === 'exact'
-    ? sharedValueWeight(ctx, f.email, q.emails, stored !== null ? (v) => stored.holdsEmail(v) : (v) => r.emails.includes(v), tf?.emailCount?.bind(tf))
-    : undefined;
+  const emailShared =
+    email === 'exact'
+      ? sharedValueWeight(ctx, f.email, q.emails, stored !== null ? (v) => stored.holdsEmail(v) : (v) => r.emails.includes(v), tf?.emailCount?.bind(tf))
+      : undefined;
   addLevel(result, f.email, 'email', email, GATE_FIELD_BITS.email, explain, emailShared, w);
   record?.(FIELD_SLOT.email, email);
   const phone = f.phone.mask === 0 ? 'missing' : stored !== null ? stored.phoneLevel(q.phones, f.phone.mask) : comparePhones(q.phones, r.phones, f.phone.mask);
-  const phoneShared = phone === 'exact'
-    ? sharedValueWeight(ctx, f.phone, q.phones, stored !== null ? (v) => stored.holdsPhone(v) : (v) => r.phones.includes(v), tf?.phoneCount?.bind(tf))
-    : undefined;
+  const phoneShared =
+    phone === 'exact'
+      ? sharedValueWeight(ctx, f.phone, q.phones, stored !== null ? (v) => stored.holdsPhone(v) : (v) => r.phones.includes(v), tf?.phoneCount?.bind(tf))
+      : undefined;
   addLevel(result, f.phone, 'phone', phone, GATE_FIELD_BITS.phone, explain, phoneShared, w);
   record?.(FIELD_SLOT.phone, phone);
   if (floor !== undefined && below(compiled, compiled.checkpoints.addresses, result, floor)) return result;
@@ -524,8 +586,17 @@ function namesOf(c: NormalizedContact): ContactNames {
 export function withNameForms(c: NormalizedContact): NormalizedContact {
   if ((c as WithNameForms).nameForms !== undefined) return c;
   const prepared: NormalizedContact & WithNameForms = {
-    first: c.first, middle: c.middle, last: c.last, suffix: c.suffix, dob: c.dob, emails: c.emails, phones: c.phones,
-    addresses: c.addresses, identifiers: c.identifiers, sex: c.sex, attributes: c.attributes,
+    first: c.first,
+    middle: c.middle,
+    last: c.last,
+    suffix: c.suffix,
+    dob: c.dob,
+    emails: c.emails,
+    phones: c.phones,
+    addresses: c.addresses,
+    identifiers: c.identifiers,
+    sex: c.sex,
+    attributes: c.attributes,
     nameForms: { first: formsOf(c.first), middle: formsOf(c.middle), last: formsOf(c.last) },
   };
   return prepared;
@@ -564,7 +635,13 @@ function attributeTfWeight(ctx: ScoreContext, field: CompiledField, index: numbe
  * (the least held one when several are shared): an office's info@ address or a shelter's
  * phone, shared by many people, cannot link records on its own.
  */
-function sharedValueWeight(ctx: ScoreContext, field: CompiledField, a: readonly string[], holds: (value: string) => boolean, count: ((value: string) => number) | undefined): number | undefined {
+function sharedValueWeight(
+  ctx: ScoreContext,
+  field: CompiledField,
+  a: readonly string[],
+  holds: (value: string) => boolean,
+  count: ((value: string) => number) | undefined,
+): number | undefined {
   const spec = field.levels.exact;
   if (count === undefined || !spec || ctx.tf === null) return undefined;
   let least = Infinity;
@@ -585,7 +662,14 @@ function addressWeight(compiled: CompiledModel, lv: AddressLevels): number {
   );
 }
 
-function scoreAddresses(q: NormalizedContact, r: NormalizedContact, ctx: ScoreContext, result: PairScore, explain?: FieldOutcome[], levelsOut?: Uint8Array): void {
+function scoreAddresses(
+  q: NormalizedContact,
+  r: NormalizedContact,
+  ctx: ScoreContext,
+  result: PairScore,
+  explain?: FieldOutcome[],
+  levelsOut?: Uint8Array,
+): void {
   const compiled = ctx.compiled;
   if (q.addresses.length === 0 || r.addresses.length === 0) {
     if (explain) for (const field of ADDRESS_FIELDS) explain.push({ field, level: 'missing', label: MISSING_LABEL, weight: 0 });
@@ -645,7 +729,9 @@ export function levelOfCode(code: number): LevelName {
 
 /** Every field's levels of a compiled model (for reports and estimation). */
 export function compiledFieldOf(compiled: CompiledModel, slot: number): CompiledField {
-  return slot < COMPARISON_FIELDS.length ? compiled.fields[COMPARISON_FIELDS[slot] as ComparisonField] : (compiled.attributes[slot - COMPARISON_FIELDS.length] ?? NO_FIELD);
+  return slot < COMPARISON_FIELDS.length
+    ? compiled.fields[COMPARISON_FIELDS[slot] as ComparisonField]
+    : (compiled.attributes[slot - COMPARISON_FIELDS.length] ?? NO_FIELD);
 }
 
 export { ALL_LEVELS };

@@ -8,8 +8,23 @@ import type { Sex } from './types.js';
 
 /** Spellings of each sex, folded. */
 export const SEX_SPELLINGS: Readonly<Record<string, Sex>> = {
-  m: 'm', male: 'm', man: 'm', boy: 'm', masculine: 'm', masc: 'm', hombre: 'm', masculino: 'm',
-  f: 'f', female: 'f', woman: 'f', girl: 'f', feminine: 'f', fem: 'f', w: 'f', mujer: 'f', femenino: 'f',
+  m: 'm',
+  male: 'm',
+  man: 'm',
+  boy: 'm',
+  masculine: 'm',
+  masc: 'm',
+  hombre: 'm',
+  masculino: 'm',
+  f: 'f',
+  female: 'f',
+  woman: 'f',
+  girl: 'f',
+  feminine: 'f',
+  fem: 'f',
+  w: 'f',
+  mujer: 'f',
+  femenino: 'f',
 };
 
 /** "m", "f", or null for anything else. Total. */

@@ -110,9 +110,7 @@ export function isAdjacentTransposition(a: string, b: string): boolean {
     if (a.charCodeAt(i) !== b.charCodeAt(i)) {
       if (first === -1) first = i;
       else if (i === first + 1) {
-        return (
-          a[first] === b[i] && a[i] === b[first] && a.slice(i + 1) === b.slice(i + 1)
-        );
+        return a[first] === b[i] && a[i] === b[first] && a.slice(i + 1) === b.slice(i + 1);
       } else return false;
     }
   }
@@ -155,8 +153,22 @@ function sameFrom(a: string, b: string, i: number, j: number): boolean {
  * "The Fifth Annual Test of OCR Accuracy", 1996).
  */
 export const OCR_CONFUSIONS: readonly (readonly [string, string])[] = [
-  ['rn', 'm'], ['vv', 'w'], ['cl', 'd'], ['0', 'o'], ['1', 'i'], ['l', 'i'], ['|', 'i'],
-  ['!', 'i'], ['5', 's'], ['8', 'b'], ['6', 'b'], ['9', 'g'], ['2', 'z'], ['4', 'a'], ['3', 'e'], ['7', 't'],
+  ['rn', 'm'],
+  ['vv', 'w'],
+  ['cl', 'd'],
+  ['0', 'o'],
+  ['1', 'i'],
+  ['l', 'i'],
+  ['|', 'i'],
+  ['!', 'i'],
+  ['5', 's'],
+  ['8', 'b'],
+  ['6', 'b'],
+  ['9', 'g'],
+  ['2', 'z'],
+  ['4', 'a'],
+  ['3', 'e'],
+  ['7', 't'],
 ];
 
 const OCR_MULTI = /rn|vv|cl/g;

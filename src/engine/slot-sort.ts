@@ -78,7 +78,7 @@ export function sortBySlot(keys: Int32Array, ids: Int32Array, count: number, mas
   radixSortPairs(keys, ids, count);
   for (let i = 0; i < count; i++) {
     const r = keys[i] as number;
-    keys[i] = unmix(rest === 0 ? r : ((r >>> rest) | (r << bits)));
+    keys[i] = unmix(rest === 0 ? r : (r >>> rest) | (r << bits));
   }
 }
 

@@ -62,9 +62,7 @@ export interface ContactInput {
 export type NormalizeFailure = 'empty' | 'invalid' | 'out-of-range' | 'too-long';
 
 /** Result of normalizing one value: the value, or why there is none. */
-export type Normalized<T> =
-  | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly reason: NormalizeFailure; readonly input: string };
+export type Normalized<T> = { readonly ok: true; readonly value: T } | { readonly ok: false; readonly reason: NormalizeFailure; readonly input: string };
 
 /** A phone in E.164 with its extension kept apart. */
 export interface NormalizedPhone {

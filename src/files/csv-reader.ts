@@ -107,7 +107,12 @@ export interface CsvBatch {
 /** An open delimited file: its layout, its issues so far, and its data rows in batches. */
 export class CsvFile {
   readonly issues: CsvIssues = {
-    blankLines: issue(), shortRows: issue(), longRows: issue(), badQuotes: issue(), swallowedLines: issue(), badBytes: issue(),
+    blankLines: issue(),
+    shortRows: issue(),
+    longRows: issue(),
+    badQuotes: issue(),
+    swallowedLines: issue(),
+    badBytes: issue(),
   };
   /** Data rows handed out so far. */
   rowsRead = 0;
@@ -340,9 +345,14 @@ function embeddedNewlines(row: readonly string[], newline: string): number {
 export function describeOpenError(path: string, err: unknown): string {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
-    case 'ENOENT': return `${path}: no such file`;
-    case 'EACCES': case 'EPERM': return `${path}: permission denied`;
-    case 'EISDIR': return `${path}: is a directory, not a file`;
-    default: return `${path}: cannot open (${code ?? (err instanceof Error ? err.message : String(err))})`;
+    case 'ENOENT':
+      return `${path}: no such file`;
+    case 'EACCES':
+    case 'EPERM':
+      return `${path}: permission denied`;
+    case 'EISDIR':
+      return `${path}: is a directory, not a file`;
+    default:
+      return `${path}: cannot open (${code ?? (err instanceof Error ? err.message : String(err))})`;
   }
 }

@@ -39,9 +39,7 @@ export interface CsvCellOptions {
 export function formatCsvCell(raw: string, delimiter = ',', options: CsvCellOptions = {}): string {
   if (raw.length === 0) return raw;
   const value = options.neutralize === false ? raw : neutralizeFormula(raw);
-  const needs =
-    value.indexOf('"') !== -1 || value.indexOf(delimiter) !== -1 || value.indexOf('\n') !== -1 ||
-    value.indexOf('\r') !== -1;
+  const needs = value.indexOf('"') !== -1 || value.indexOf(delimiter) !== -1 || value.indexOf('\n') !== -1 || value.indexOf('\r') !== -1;
   return needs ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
@@ -118,11 +116,17 @@ export async function fileSink(path: string): Promise<TextSink> {
 function describeWriteError(path: string, err: unknown): string {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
   switch (code) {
-    case 'ENOENT': return `${path}: cannot write (no such directory)`;
-    case 'EACCES': case 'EPERM': return `${path}: cannot write (permission denied)`;
-    case 'EISDIR': return `${path}: cannot write (is a directory)`;
-    case 'ENOSPC': return `${path}: cannot write (no space left on device)`;
-    default: return `${path}: cannot write (${code ?? (err instanceof Error ? err.message : String(err))})`;
+    case 'ENOENT':
+      return `${path}: cannot write (no such directory)`;
+    case 'EACCES':
+    case 'EPERM':
+      return `${path}: cannot write (permission denied)`;
+    case 'EISDIR':
+      return `${path}: cannot write (is a directory)`;
+    case 'ENOSPC':
+      return `${path}: cannot write (no space left on device)`;
+    default:
+      return `${path}: cannot write (${code ?? (err instanceof Error ? err.message : String(err))})`;
   }
 }
 
@@ -132,7 +136,10 @@ export class CsvWriter {
   /** Rows written so far (header included). */
   rows = 0;
 
-  constructor(private readonly sink: TextSink, private readonly delimiter = ',') {}
+  constructor(
+    private readonly sink: TextSink,
+    private readonly delimiter = ',',
+  ) {}
 
   /** Adds a row; flushes when the buffer is full. */
   async writeRow(cells: readonly string[]): Promise<void> {

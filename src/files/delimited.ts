@@ -91,9 +91,7 @@ export class DelimitedParser {
     }
     this.buffer = s.slice(start);
     if (!final && this.buffer.length > this.maxRowChars) {
-      throw new DelimitedError(
-        `Line ${this.line}: a row longer than ${this.maxRowChars} characters; a quoted field is probably not closed (a stray '"').`,
-      );
+      throw new DelimitedError(`Line ${this.line}: a row longer than ${this.maxRowChars} characters; a quoted field is probably not closed (a stray '"').`);
     }
     if (final) this.buffer = '';
     return out;
@@ -137,7 +135,7 @@ export class DelimitedParser {
         }
         breaks += countLineBreaks(value);
         if (!closed) {
-          error ??= 'a quoted field is not closed (a stray \'"\')';
+          error ??= "a quoted field is not closed (a stray '\"')";
         } else if (p < n) {
           const c = s.charCodeAt(p);
           if (c !== this.delimiter && c !== LF && c !== CR) {

@@ -31,6 +31,7 @@ export type ContactField =
   | 'attribute';
 
 /** Every field, in the order the summary lists them. */
+// prettier-ignore
 export const CONTACT_FIELDS: readonly ContactField[] = [
   'firstName', 'middleName', 'lastName', 'suffix', 'fullName', 'email', 'phone', 'dateOfBirth',
   'addressLine1', 'addressLine2', 'addressLine3', 'streetNumber', 'streetName', 'city',
@@ -50,6 +51,7 @@ export const IGNORE = 'ignore';
  * Aliases of each field, written as header keys (see {@link headerKey}): lower case, letters
  * and digits only. The field's own name is always an alias too.
  */
+// prettier-ignore
 export const DEFAULT_HEADER_ALIASES: Readonly<Record<ContactField, readonly string[]>> = {
   firstName: ['first', 'fname', 'firstnm', 'givenname', 'given', 'givennames', 'forename', 'forenames', 'christianname', 'namefirst', 'frstname'],
   middleName: ['middle', 'mname', 'middlenames', 'middleinitial', 'mi', 'initial', 'namemiddle', 'secondname'],
@@ -103,15 +105,51 @@ export function identifierTypeOf(header: string): string {
  * Words a header may carry after a field name ("postcode_fake", "dob_raw", "surname_clean"):
  * tried when the whole header is not an alias.
  */
-export const HEADER_SUFFIXES: readonly string[] = ['fake', 'raw', 'clean', 'cleaned', 'std', 'standardized', 'standardised', 'norm', 'normalized', 'orig', 'original', 'value', 'text', 'txt', 'str'];
+export const HEADER_SUFFIXES: readonly string[] = [
+  'fake',
+  'raw',
+  'clean',
+  'cleaned',
+  'std',
+  'standardized',
+  'standardised',
+  'norm',
+  'normalized',
+  'orig',
+  'original',
+  'value',
+  'text',
+  'txt',
+  'str',
+];
 
 /**
  * Prefixes a header may carry before a field name ("voter_first_name", "home_phone",
  * "primary_email"): tried when the whole header is not an alias.
  */
 export const HEADER_PREFIXES: readonly string[] = [
-  'contact', 'person', 'customer', 'client', 'voter', 'member', 'patient', 'primary', 'home', 'work',
-  'personal', 'business', 'mailing', 'residential', 'res', 'mail', 'alt', 'alternate', 'other', 'secondary', 'main', 'current',
+  'contact',
+  'person',
+  'customer',
+  'client',
+  'voter',
+  'member',
+  'patient',
+  'primary',
+  'home',
+  'work',
+  'personal',
+  'business',
+  'mailing',
+  'residential',
+  'res',
+  'mail',
+  'alt',
+  'alternate',
+  'other',
+  'secondary',
+  'main',
+  'current',
 ];
 
 /**
@@ -254,7 +292,10 @@ export function findColumn(headers: readonly string[], name: string, what: strin
 }
 
 function listHeaders(headers: readonly string[]): string {
-  const shown = headers.slice(0, 30).map((h) => JSON.stringify(h)).join(', ');
+  const shown = headers
+    .slice(0, 30)
+    .map((h) => JSON.stringify(h))
+    .join(', ');
   return headers.length > 30 ? `${shown}, ... (${headers.length} in all)` : shown;
 }
 
@@ -329,7 +370,8 @@ export function mapHeaders(headers: readonly string[], options: HeaderMapOptions
   }
   if ((options.requireName ?? true) && !has('firstName') && !has('lastName') && !has('fullName')) {
     return {
-      error: `no column holds a name (first name, last name or full name); columns: ${listHeaders(headers)}. ` +
+      error:
+        `no column holds a name (first name, last name or full name); columns: ${listHeaders(headers)}. ` +
         'Name one with --map, e.g. --map "Given=firstName" --map "Family=lastName"',
     };
   }

@@ -43,7 +43,10 @@ export function hostAllowed(url: URL, allowed: readonly string[]): boolean {
 
 /** Parses the comma list of MATCHBOOK_IMPORT_ALLOWED_HOSTS. */
 export function parseAllowedHosts(text: string | undefined): string[] {
-  return (text ?? '').split(',').map((s) => s.trim()).filter((s) => s !== '');
+  return (text ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '');
 }
 
 const MAX_REDIRECTS = 3;

@@ -58,7 +58,10 @@ function hasInnerAt(text: string): boolean {
  * cell holds exactly one address with one.
  */
 export function emailsInCell(text: string): { emails: string[]; displayName: string | null } {
-  const emails = text.split(CELL_SEPARATORS).filter(hasInnerAt).map((e) => e.replace(/^mailto:/i, ''));
+  const emails = text
+    .split(CELL_SEPARATORS)
+    .filter(hasInnerAt)
+    .map((e) => e.replace(/^mailto:/i, ''));
   let display: string | null = null;
   if (emails.length === 1) {
     // Trimmed first, so no quantifier competes for the spaces around the name; the name's
@@ -76,7 +79,14 @@ const ISO_ALPHA2 = /^[A-Z]{2}$/i;
 
 /** The address columns a row may fill, each named as the address field it fills. */
 const ADDRESS_FIELDS = [
-  'addressLine1', 'addressLine2', 'addressLine3', 'streetNumber', 'streetName', 'city', 'stateOrProvince', 'zipOrPostalCode',
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'streetNumber',
+  'streetName',
+  'city',
+  'stateOrProvince',
+  'zipOrPostalCode',
 ] as const satisfies readonly (keyof AddressInput & ContactField)[];
 
 function cell(cells: readonly string[], at: number | undefined): string | null {
@@ -119,9 +129,11 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
       // empty in this row stays empty, unless the full name's other part is the row's: a
       // full name without a surname ("Alfred Enoch") would give a middle name as surname.
       if (lastName === null && !hasLast) lastName = parts.lastName;
-      if (firstName === null && (!hasFirst || (parts.lastName !== null && lastName !== null && sameName(parts.lastName, lastName)))) firstName = parts.firstName;
+      if (firstName === null && (!hasFirst || (parts.lastName !== null && lastName !== null && sameName(parts.lastName, lastName))))
+        firstName = parts.firstName;
     }
-    if (middleName === null && parts.middleName !== null && (firstName === null || parts.firstName === null || sameName(parts.firstName, firstName))) middleName = parts.middleName;
+    if (middleName === null && parts.middleName !== null && (firstName === null || parts.firstName === null || sameName(parts.firstName, firstName)))
+      middleName = parts.middleName;
     suffix ??= parts.suffix;
   }
   const country = get('countryCode');

@@ -30,14 +30,30 @@ export interface EncodingGuess {
  * Accepts user spellings of an encoding ("UTF-8", "iso-8859-1", "cp1252"...); null when unknown.
  */
 export function parseEncodingChoice(text: string): EncodingChoice | null {
-  const key = text.trim().toLowerCase().replace(/[^a-z0-9]/g, '');
+  const key = text
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
   switch (key) {
-    case 'auto': return 'auto';
-    case 'utf8': return 'utf8';
-    case 'latin1': case 'iso88591': case 'l1': case 'cp1252': case 'windows1252': case 'ansi': return 'latin1';
-    case 'utf16le': case 'utf16': case 'ucs2': return 'utf16le';
-    case 'utf16be': return 'utf16be';
-    default: return null;
+    case 'auto':
+      return 'auto';
+    case 'utf8':
+      return 'utf8';
+    case 'latin1':
+    case 'iso88591':
+    case 'l1':
+    case 'cp1252':
+    case 'windows1252':
+    case 'ansi':
+      return 'latin1';
+    case 'utf16le':
+    case 'utf16':
+    case 'ucs2':
+      return 'utf16le';
+    case 'utf16be':
+      return 'utf16be';
+    default:
+      return null;
   }
 }
 
@@ -77,7 +93,12 @@ export const DELIMITER_CANDIDATES: readonly string[] = [',', ';', '\t', '|'];
 /** Delimiters in the user's words: "tab", "\\t", "semicolon"... Null when not one character. */
 export function parseDelimiter(text: string): string | null {
   const named: Record<string, string> = {
-    tab: '\t', '\\t': '\t', comma: ',', semicolon: ';', pipe: '|', space: ' ',
+    tab: '\t',
+    '\\t': '\t',
+    comma: ',',
+    semicolon: ';',
+    pipe: '|',
+    space: ' ',
   };
   const lower = text.toLowerCase();
   if (named[lower] !== undefined) return named[lower];

@@ -49,7 +49,10 @@ export class DedupeResults {
   private sizes: Int32Array | null = null;
   private clustered = false;
 
-  constructor(readonly size: number, keepEdges: boolean) {
+  constructor(
+    readonly size: number,
+    keepEdges: boolean,
+  ) {
     this.partner = new Int32Array(size).fill(-1);
     this.partnerScore = new Float64Array(size);
     this.possible = new Int32Array(size).fill(-1);
@@ -186,8 +189,15 @@ export class DedupeResults {
   }
 
   private refusal(
-    a: number, b: number, ma: readonly number[], mb: readonly number[], signatures: ReadonlyMap<number, Signature>,
-    named: Uint8Array, hasNamed: (list: readonly number[]) => boolean, direct: ReadonlySet<number>, kinds: ConflictKinds,
+    a: number,
+    b: number,
+    ma: readonly number[],
+    mb: readonly number[],
+    signatures: ReadonlyMap<number, Signature>,
+    named: Uint8Array,
+    hasNamed: (list: readonly number[]) => boolean,
+    direct: ReadonlySet<number>,
+    kinds: ConflictKinds,
   ): string | null {
     if ((named[a] === 0 || named[b] === 0) && hasNamed(ma) && hasNamed(mb)) return 'a row without a name would join two named clusters';
     const xs = ma.length > CONFLICT_CHECK_MEMBERS ? ma.slice(0, CONFLICT_CHECK_MEMBERS) : ma;

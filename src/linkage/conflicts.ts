@@ -46,8 +46,13 @@ export function signatureMap(s: RowSignatures): Map<number, Signature> {
   s.rows.forEach((row, i) => {
     const ids = s.identifiers[i] ?? null;
     out.set(row, {
-      first: s.first[i] ?? null, middle: s.middle[i] ?? null, last: s.last[i] ?? null, dob: s.dob[i] ?? null,
-      identifiers: ids === null ? [] : ids.split('\u0001'), suffix: s.suffix[i] ?? null, sex: s.sex[i] ?? null,
+      first: s.first[i] ?? null,
+      middle: s.middle[i] ?? null,
+      last: s.last[i] ?? null,
+      dob: s.dob[i] ?? null,
+      identifiers: ids === null ? [] : ids.split('\u0001'),
+      suffix: s.suffix[i] ?? null,
+      sex: s.sex[i] ?? null,
     });
   });
   return out;
@@ -99,7 +104,13 @@ export function conflictKindsOf(model: MatchModel | null): ConflictKinds {
  * and is no conflict.
  */
 export function conflictOf(a: Signature, b: Signature, kinds: ConflictKinds = ALL_CONFLICTS): string | null {
-  if (kinds.dateOfBirth && a.dob !== null && b.dob !== null && compareDate(a.dob, b.dob) === 'disagree' && Math.abs(Number(a.dob.slice(0, 4)) - Number(b.dob.slice(0, 4))) >= CONFLICTING_BIRTH_YEARS) {
+  if (
+    kinds.dateOfBirth &&
+    a.dob !== null &&
+    b.dob !== null &&
+    compareDate(a.dob, b.dob) === 'disagree' &&
+    Math.abs(Number(a.dob.slice(0, 4)) - Number(b.dob.slice(0, 4))) >= CONFLICTING_BIRTH_YEARS
+  ) {
     return 'dates of birth years apart';
   }
   if (kinds.identifier && compareIdentifiers(a.identifiers, b.identifiers) === 'disagree') return 'identifiers differ';

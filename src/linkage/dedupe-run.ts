@@ -57,15 +57,26 @@ export async function matchDedupe(
   options: { keepEdges: boolean; sampleLowScores: boolean; collectCandidates?: boolean },
 ): Promise<DedupeRun> {
   const input = await openInput(path, {
-    delimiter: common.delimiter, encoding: common.encoding, overrides: common.overrides, idColumn: common.idColumn, batchRows: READ_BATCH_ROWS,
-    identifiers: common.identifiers, attributes: common.attributes,
+    delimiter: common.delimiter,
+    encoding: common.encoding,
+    overrides: common.overrides,
+    idColumn: common.idColumn,
+    batchRows: READ_BATCH_ROWS,
+    identifiers: common.identifiers,
+    attributes: common.attributes,
   });
   const threads = threadsFor(common.threads, input.layout.size);
   // Sample about LOW_SCORE_SAMPLE rows, estimating the row count from the file size.
   const estimatedRows = Math.max(1, Math.round(input.layout.size / 80));
   const lowSampleEvery = options.sampleLowScores ? Math.max(1, Math.round(estimatedRows / LOW_SCORE_SAMPLE)) : 0;
   const config: PoolConfig = {
-    mode: 'dedupe', settings: common.settings, indexPlan: input.plan, queryPlan: input.plan, lowSampleEvery, queryBatchRows: QUERY_BATCH_ROWS, keepQueries: false,
+    mode: 'dedupe',
+    settings: common.settings,
+    indexPlan: input.plan,
+    queryPlan: input.plan,
+    lowSampleEvery,
+    queryBatchRows: QUERY_BATCH_ROWS,
+    keepQueries: false,
     collectCandidates: options.collectCandidates === true,
   };
   const pool = createPool(threads, config);
@@ -100,12 +111,23 @@ export async function matchDedupe(
     const t2 = performance.now();
     const c2 = cpuMs();
     progress.start('clustering', null);
-    results.cluster(common.settings.rules === 'learned' ? signatureMap(await pool.signatures(results.matchedRows())) : null, conflictKindsOf(learned?.model ?? null));
+    results.cluster(
+      common.settings.rules === 'learned' ? signatureMap(await pool.signatures(results.matchedRows())) : null,
+      conflictKindsOf(learned?.model ?? null),
+    );
     progress.finish();
     const t3 = performance.now();
     const c3 = cpuMs();
     return {
-      input, read, results, pool, unreadable, threads, lowSampleEvery, learned, match: learned?.model.thresholds?.match ?? thresholdsOf(common.settings).match,
+      input,
+      read,
+      results,
+      pool,
+      unreadable,
+      threads,
+      lowSampleEvery,
+      learned,
+      match: learned?.model.thresholds?.match ?? thresholdsOf(common.settings).match,
       timings: { read: t1 - t0, learn: tLearned - t1, match: t2 - tLearned, cluster: t3 - t2 },
       cpu: { read: c1 - c0, learn: cLearned - c1, match: c2 - cLearned, cluster: c3 - c2 },
     };
@@ -201,7 +223,8 @@ export async function writeDedupe(
       }
       progress.update(row);
     }
-    if (row !== read.rows) throw new LinkageInputError(`${layout.path}: the file changed while it was being matched (${row} rows on the second read, ${read.rows} on the first)`);
+    if (row !== read.rows)
+      throw new LinkageInputError(`${layout.path}: the file changed while it was being matched (${row} rows on the second read, ${read.rows} on the first)`);
     await writer.flush();
   } finally {
     progress.finish();

@@ -18,9 +18,7 @@ import type { ProgressSink } from './progress.js';
 import { describeSettings } from './settings.js';
 
 /** Where the truth is: a column of entity labels (optionally a regex group of it), or a file of true pairs. */
-export type TruthSource =
-  | { readonly column: string; readonly pattern?: RegExp | null }
-  | { readonly pairsFile: string; readonly columns?: string | undefined };
+export type TruthSource = { readonly column: string; readonly pattern?: RegExp | null } | { readonly pairsFile: string; readonly columns?: string | undefined };
 
 /** Options of {@link evaluateFiles}. */
 export interface EvaluateOptions {
@@ -80,7 +78,7 @@ async function readColumn(path: string, run: RunOptions, column: string): Promis
 function entityOf(value: string, pattern: RegExp | null | undefined): string {
   if (pattern === null || pattern === undefined) return value;
   const m = pattern.exec(value);
-  return m === null ? value : m[1] ?? m[0];
+  return m === null ? value : (m[1] ?? m[0]);
 }
 
 /** True pairs from a pairs file: two id columns, and a label column kept at >= 0.5 if any. */
@@ -151,19 +149,31 @@ export function oracleThreshold(keys: readonly string[], scores: readonly number
 }
 
 /** Runs dedupe (`right` undefined) or link as the commands do and measures it against the truth. */
-export async function evaluateFiles(input: string, right: string | undefined, options: EvaluateOptions, run: RunOptions, progress: ProgressSink): Promise<EvalFigures> {
+export async function evaluateFiles(
+  input: string,
+  right: string | undefined,
+  options: EvaluateOptions,
+  run: RunOptions,
+  progress: ProgressSink,
+): Promise<EvalFigures> {
   const started = performance.now();
   const truth = options.truth;
   const column = 'column' in truth ? truth.column : null;
   const pattern = 'column' in truth ? truth.pattern : null;
   // The truth column must not be matched on.
   const withTruthIgnored = (r: RunOptions, id: string | undefined): RunOptions =>
-    column === null || (id !== undefined && id.trim().toLowerCase() === column.trim().toLowerCase()) ? r : { ...r, overrides: [...r.overrides, { header: column, field: IGNORE }] };
+    column === null || (id !== undefined && id.trim().toLowerCase() === column.trim().toLowerCase())
+      ? r
+      : { ...r, overrides: [...r.overrides, { header: column, field: IGNORE }] };
   // Truth labels first: a wrong truth column fails before the work.
   const leftLabels = column !== null ? await readColumn(input, run, column) : null;
   const rightLabels = column !== null && right !== undefined ? await readColumn(right, run, column) : null;
   if (right === undefined) {
-    const result = await matchDedupe(input, withTruthIgnored(run, run.idColumn), progress, { keepEdges: true, sampleLowScores: false, collectCandidates: true });
+    const result = await matchDedupe(input, withTruthIgnored(run, run.idColumn), progress, {
+      keepEdges: true,
+      sampleLowScores: false,
+      collectCandidates: true,
+    });
     await result.pool.close();
     const { results, read } = result;
     const ids = Array.from({ length: read.rows }, (_, i) => idOf(read.ids, i));
@@ -201,7 +211,11 @@ export async function evaluateFiles(input: string, right: string | undefined, op
     };
   }
   const idsOpt = { left: options.leftId ?? run.idColumn, right: options.rightId ?? run.idColumn };
-  const result = await matchLink(input, right, withTruthIgnored(run, idsOpt.left === idsOpt.right ? idsOpt.left : undefined), idsOpt, progress, { keepQueries: false, sampleLowScores: false, collectCandidates: true });
+  const result = await matchLink(input, right, withTruthIgnored(run, idsOpt.left === idsOpt.right ? idsOpt.left : undefined), idsOpt, progress, {
+    keepQueries: false,
+    sampleLowScores: false,
+    collectCandidates: true,
+  });
   await result.pool.close();
   const key = (l: string, r: string): string => `${l}|${r}`;
   const leftId = (i: number): string => idOf(result.leftRead.ids, i);

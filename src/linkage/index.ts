@@ -23,18 +23,17 @@ export {
   type RulesName,
 } from './settings.js';
 export { idOf, type OpenedInput, type ReadInput } from './input.js';
-export { describeAboveThreshold, formatExplanation, formatShortfalls, possibleNote, type PairRequest, type QueryResult, type UnreadableValues } from './shard.js';
-export { DedupeResults, type RowDecision } from './clusters.js';
 export {
-  addedColumns,
-  DEDUPE_COLUMNS,
-  explainPairs,
-  EXPLAIN_COLUMN,
-  formatScore,
-  matchDedupe,
-  writeDedupe,
-  type DedupeRun,
-} from './dedupe-run.js';
+  describeAboveThreshold,
+  formatExplanation,
+  formatShortfalls,
+  possibleNote,
+  type PairRequest,
+  type QueryResult,
+  type UnreadableValues,
+} from './shard.js';
+export { DedupeResults, type RowDecision } from './clusters.js';
+export { addedColumns, DEDUPE_COLUMNS, explainPairs, EXPLAIN_COLUMN, formatScore, matchDedupe, writeDedupe, type DedupeRun } from './dedupe-run.js';
 export { matchLink, type LinkRun } from './link-run.js';
 export type { MatchPool } from './pool.js';
 export { evaluateFiles, oracleThreshold, readPairs, type EvalFigures, type EvaluateOptions, type OracleThreshold, type TruthSource } from './evaluate.js';

@@ -60,9 +60,15 @@ export async function openFile(path: string, options: Pick<InputOptions, 'delimi
 }
 
 /** Maps an opened file's header (closing it on error). */
-export async function mapFile(path: string, csv: CsvFile, options: Pick<InputOptions, 'overrides' | 'idColumn' | 'identifiers' | 'attributes'>): Promise<OpenedInput> {
+export async function mapFile(
+  path: string,
+  csv: CsvFile,
+  options: Pick<InputOptions, 'overrides' | 'idColumn' | 'identifiers' | 'attributes'>,
+): Promise<OpenedInput> {
   const plan = mapHeaders(csv.layout.header, {
-    overrides: options.overrides, idColumn: options.idColumn, detectId: true,
+    overrides: options.overrides,
+    idColumn: options.idColumn,
+    detectId: true,
     ...(options.identifiers !== undefined ? { identifiers: options.identifiers } : {}),
     ...(options.attributes !== undefined ? { attributes: options.attributes } : {}),
   });
@@ -99,12 +105,7 @@ class IntList {
  * Reads every row of an opened input and hands batches to `send` (which may wait, for
  * back-pressure). Checks that ids are present and unique. Shows progress by bytes read.
  */
-export async function readInput(
-  input: OpenedInput,
-  send: (batch: RowBatch) => Promise<void>,
-  progress: ProgressSink,
-  phase: string,
-): Promise<ReadInput> {
+export async function readInput(input: OpenedInput, send: (batch: RowBatch) => Promise<void>, progress: ProgressSink, phase: string): Promise<ReadInput> {
   const { csv, plan } = input;
   let idColumn = plan.idColumn;
   let ids: string[] | null = idColumn === null ? null : [];
@@ -122,7 +123,12 @@ export async function readInput(
           const line = batch.lines[i] ?? 0;
           const header = plan.headers[idColumn] ?? '';
           const seen = firstLine.get(id);
-          const problem = id.length === 0 ? `line ${line}: the id column "${header}" is empty` : seen !== undefined ? `line ${line}: id "${id}" repeats line ${seen} (column "${header}")` : null;
+          const problem =
+            id.length === 0
+              ? `line ${line}: the id column "${header}" is empty`
+              : seen !== undefined
+                ? `line ${line}: id "${id}" repeats line ${seen} (column "${header}")`
+                : null;
           if (problem !== null) {
             if (!plan.idDetected) throw new LinkageInputError(`${input.path}: ${problem}; ids must be unique (omit --id to use row numbers)`);
             // A column that only looks like an id: row numbers stand in.
@@ -153,5 +159,5 @@ export async function readInput(
 
 /** The id shown for a row: its id column value, else its 1-based row number. */
 export function idOf(ids: readonly string[] | null, row: number): string {
-  return ids === null ? String(row + 1) : ids[row] ?? String(row + 1);
+  return ids === null ? String(row + 1) : (ids[row] ?? String(row + 1));
 }

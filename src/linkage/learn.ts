@@ -91,9 +91,10 @@ export function learnModel(index: ContactIndex, size: number, right: readonly No
   if (settings.model !== null) {
     model = settings.model;
   } else {
-    const data = right === null
-      ? { left: indexSource(index, size, settings.seed) }
-      : { left: indexSource(index, size, settings.seed), right: arraySource(right, settings.seed + 1) };
+    const data =
+      right === null
+        ? { left: indexSource(index, size, settings.seed) }
+        : { left: indexSource(index, size, settings.seed), right: arraySource(right, settings.seed + 1) };
     const estimated = estimateParameters(data, index.scoreContext(), { seed: settings.seed });
     model = estimated.model;
     estimation = estimated.report;
@@ -135,7 +136,12 @@ export function learnModel(index: ContactIndex, size: number, right: readonly No
 }
 
 /** Candidate pairs of a sample of records scored under `model` (without its prior), with their level vectors. */
-function candidateSample(index: ContactIndex, model: MatchModel, right: readonly NormalizedContact[] | null, n: number): { scores: number[]; levels: Uint8Array; width: number; share: number } {
+function candidateSample(
+  index: ContactIndex,
+  model: MatchModel,
+  right: readonly NormalizedContact[] | null,
+  n: number,
+): { scores: number[]; levels: Uint8Array; width: number; share: number } {
   index.setModel(model);
   const width = levelVectorLength(model.attributes?.length ?? 0);
   const scores: number[] = [];

@@ -101,10 +101,12 @@ export class LinkResults {
       }
       return out;
     }
-    order.sort((a, b) =>
-      (this.candScore[b] as number) - (this.candScore[a] as number) ||
-      (this.candRight[a] as number) - (this.candRight[b] as number) ||
-      (this.candLeft[a] as number) - (this.candLeft[b] as number));
+    order.sort(
+      (a, b) =>
+        (this.candScore[b] as number) - (this.candScore[a] as number) ||
+        (this.candRight[a] as number) - (this.candRight[b] as number) ||
+        (this.candLeft[a] as number) - (this.candLeft[b] as number),
+    );
     const usedLeft = new Set<number>();
     const usedRight = new Set<number>();
     for (const k of order) {
@@ -146,7 +148,11 @@ export interface LinkIds {
 }
 
 /** `--map` overrides apply to each file that has the column; one that neither has is an error. */
-function splitOverrides(common: RunOptions, leftHeader: readonly string[], rightHeader: readonly string[]): [InputOptions['overrides'], InputOptions['overrides']] {
+function splitOverrides(
+  common: RunOptions,
+  leftHeader: readonly string[],
+  rightHeader: readonly string[],
+): [InputOptions['overrides'], InputOptions['overrides']] {
   const left = common.overrides.filter((o) => typeof findColumn(leftHeader, o.header, '--map') === 'number');
   const right = common.overrides.filter((o) => typeof findColumn(rightHeader, o.header, '--map') === 'number');
   for (const o of common.overrides) {
@@ -186,7 +192,13 @@ export async function matchLink(
   const estimatedRows = Math.max(1, Math.round(right.layout.size / 80));
   const lowSampleEvery = options.sampleLowScores ? Math.max(1, Math.round(estimatedRows / 20_000)) : 0;
   const config: PoolConfig = {
-    mode: 'link', settings: common.settings, indexPlan: left.plan, queryPlan: right.plan, lowSampleEvery, queryBatchRows: READ_BATCH_ROWS, keepQueries: options.keepQueries,
+    mode: 'link',
+    settings: common.settings,
+    indexPlan: left.plan,
+    queryPlan: right.plan,
+    lowSampleEvery,
+    queryBatchRows: READ_BATCH_ROWS,
+    keepQueries: options.keepQueries,
     collectCandidates: options.collectCandidates === true,
   };
   const pool = createPool(threads, config);
@@ -208,8 +220,10 @@ export async function matchLink(
       learned = await pool.learn();
       progress.finish();
       queried = await mapFile(rightPath, await openFile(rightPath, base), {
-        overrides: splitOverrides(common, leftCsv.layout.header, rightCsv.layout.header)[1], idColumn: ids.right,
-        identifiers: common.identifiers, attributes: common.attributes,
+        overrides: splitOverrides(common, leftCsv.layout.header, rightCsv.layout.header)[1],
+        idColumn: ids.right,
+        identifiers: common.identifiers,
+        attributes: common.attributes,
       });
     }
     const tLearned = performance.now();
@@ -220,7 +234,17 @@ export async function matchLink(
     progress.finish();
     const t2 = performance.now();
     return {
-      left, right: queried, leftRead, rightRead, results, pool, leftUnreadable, rightUnreadable, threads, lowSampleEvery, learned,
+      left,
+      right: queried,
+      leftRead,
+      rightRead,
+      results,
+      pool,
+      leftUnreadable,
+      rightUnreadable,
+      threads,
+      lowSampleEvery,
+      learned,
       timings: { index: t1 - t0, learn: tLearned - t1, match: t2 - tLearned },
     };
   } catch (err) {

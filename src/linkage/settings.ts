@@ -108,8 +108,16 @@ export function dateOrderOf(settings: MatchSettings): DateOrder {
 
 /** Gate fields a column's field can supply. */
 const GATE_FIELD_OF: Readonly<Partial<Record<ContactField, GateField>>> = {
-  firstName: 'firstName', lastName: 'lastName', email: 'email', phone: 'phone', dateOfBirth: 'dateOfBirth',
-  yearOfBirth: 'dateOfBirth', zipOrPostalCode: 'zip5', streetName: 'streetName', addressLine1: 'streetName', city: 'city',
+  firstName: 'firstName',
+  lastName: 'lastName',
+  email: 'email',
+  phone: 'phone',
+  dateOfBirth: 'dateOfBirth',
+  yearOfBirth: 'dateOfBirth',
+  zipOrPostalCode: 'zip5',
+  streetName: 'streetName',
+  addressLine1: 'streetName',
+  city: 'city',
 };
 
 /** Fields that identify a person on their own in a file (an email, a phone, an identifier). */
@@ -153,10 +161,14 @@ export function gatesOf(settings: MatchSettings, plans: readonly HeaderPlan[] = 
     });
   }
   switch (settings.gatePreset) {
-    case 'address-file': return ADDRESS_FILE_GATES;
-    case 'city-file': return CITY_FILE_GATES;
-    case 'contract': return CONTRACT_GATES;
-    default: return settings.rules === 'learned' ? fileGates(plans) : CONTRACT_GATES;
+    case 'address-file':
+      return ADDRESS_FILE_GATES;
+    case 'city-file':
+      return CITY_FILE_GATES;
+    case 'contract':
+      return CONTRACT_GATES;
+    default:
+      return settings.rules === 'learned' ? fileGates(plans) : CONTRACT_GATES;
   }
 }
 
@@ -165,11 +177,12 @@ export function gatesOf(settings: MatchSettings, plans: readonly HeaderPlan[] = 
  * whose prior is known: the posterior probabilities' bits; before estimation, placeholders.
  */
 export function thresholdsOf(settings: MatchSettings): Thresholds {
-  const base = settings.rules === 'linkage'
-    ? LINKAGE_PROFILE.thresholds
-    : settings.rules === 'learned'
-      ? { match: bitsOfProbability(settings.matchProbability ?? DEFAULT_MATCH_PROBABILITY), possible: bitsOfProbability(DEFAULT_POSSIBLE_PROBABILITY) }
-      : DEFAULT_THRESHOLDS;
+  const base =
+    settings.rules === 'linkage'
+      ? LINKAGE_PROFILE.thresholds
+      : settings.rules === 'learned'
+        ? { match: bitsOfProbability(settings.matchProbability ?? DEFAULT_MATCH_PROBABILITY), possible: bitsOfProbability(DEFAULT_POSSIBLE_PROBABILITY) }
+        : DEFAULT_THRESHOLDS;
   const match = settings.threshold ?? base.match;
   const possible = settings.possible ?? Math.min(base.possible, match);
   return { match, possible: Math.min(possible, match) };
@@ -177,11 +190,24 @@ export function thresholdsOf(settings: MatchSettings): Thresholds {
 
 /** Comparison fields each column field feeds. */
 const COMPARED_BY: Readonly<Partial<Record<ContactField, readonly ComparisonField[]>>> = {
-  firstName: ['firstName'], middleName: ['middleName'], lastName: ['lastName', 'suffix'], suffix: ['suffix'],
-  fullName: ['firstName', 'middleName', 'lastName', 'suffix'], email: ['email'], phone: ['phone'],
-  dateOfBirth: ['dateOfBirth'], yearOfBirth: ['dateOfBirth'], sex: ['sex'], identifier: ['identifier'],
-  addressLine1: ['streetNumber', 'streetName', 'unit', 'address'], addressLine2: ['unit', 'building', 'address'], addressLine3: ['building', 'address'],
-  streetNumber: ['streetNumber', 'address'], streetName: ['streetName', 'address'], city: ['city', 'address'], stateOrProvince: ['state', 'address'],
+  firstName: ['firstName'],
+  middleName: ['middleName'],
+  lastName: ['lastName', 'suffix'],
+  suffix: ['suffix'],
+  fullName: ['firstName', 'middleName', 'lastName', 'suffix'],
+  email: ['email'],
+  phone: ['phone'],
+  dateOfBirth: ['dateOfBirth'],
+  yearOfBirth: ['dateOfBirth'],
+  sex: ['sex'],
+  identifier: ['identifier'],
+  addressLine1: ['streetNumber', 'streetName', 'unit', 'address'],
+  addressLine2: ['unit', 'building', 'address'],
+  addressLine3: ['building', 'address'],
+  streetNumber: ['streetNumber', 'address'],
+  streetName: ['streetName', 'address'],
+  city: ['city', 'address'],
+  stateOrProvince: ['state', 'address'],
   zipOrPostalCode: ['zip5', 'address'],
 };
 
@@ -193,7 +219,7 @@ const COMPARED_BY: Readonly<Partial<Record<ContactField, readonly ComparisonFiel
 export function baseModelFor(plans: readonly HeaderPlan[]): MatchModel {
   const fieldsOf = (plan: HeaderPlan): Set<ComparisonField> => {
     const out = new Set<ComparisonField>();
-    for (const f of plan.columns) for (const c of (f === null ? [] : COMPARED_BY[f] ?? [])) out.add(c);
+    for (const f of plan.columns) for (const c of f === null ? [] : (COMPARED_BY[f] ?? [])) out.add(c);
     return out;
   };
   const sets = plans.map(fieldsOf);
@@ -262,7 +288,10 @@ export function parseDateFormat(text: string): DateOrder | null {
   if (t === 'mdy' || t === 'us') return 'mdy';
   if (t === 'dmy' || t === 'eu' || t === 'uk' || t === 'intl') return 'dmy';
   if (t === 'ymd' || t === 'iso') return 'ymd';
-  const order = Array.from(t).filter((c) => c === 'd' || c === 'm' || c === 'y').filter((c, i, all) => all.indexOf(c) === i).join('');
+  const order = Array.from(t)
+    .filter((c) => c === 'd' || c === 'm' || c === 'y')
+    .filter((c, i, all) => all.indexOf(c) === i)
+    .join('');
   return order === 'mdy' || order === 'dmy' || order === 'ymd' ? order : null;
 }
 
@@ -285,7 +314,8 @@ export function parseSettings(raw: RawMatchOptions, model: MatchModel | null = n
   country = COUNTRY_ALIASES[country] ?? country;
   if (!/^[A-Z]{2}$/.test(country)) return { error: `--country "${raw.country}": expected a two-letter ISO country code such as US, GB, AU` };
   const dateOrder = raw.dateFormat === undefined ? null : parseDateFormat(raw.dateFormat);
-  if (raw.dateFormat !== undefined && dateOrder === null) return { error: `--date-format "${raw.dateFormat}": expected mdy, dmy, ymd or a pattern such as DD/MM/YYYY` };
+  if (raw.dateFormat !== undefined && dateOrder === null)
+    return { error: `--date-format "${raw.dateFormat}": expected mdy, dmy, ymd or a pattern such as DD/MM/YYYY` };
   const number = (name: string, text: string | undefined, what: string, check: (n: number) => boolean = () => true): number | null | { error: string } => {
     if (text === undefined) return null;
     const n = Number(text);
@@ -329,16 +359,22 @@ export function parseSettings(raw: RawMatchOptions, model: MatchModel | null = n
 /** "5 minimum combinations (--gates contract)" or the --gate list. */
 export function describeGates(settings: MatchSettings, plans: readonly HeaderPlan[] = []): string {
   const count = gatesOf(settings, plans).length;
-  const source = settings.gates.length > 0
-    ? `--gate ${settings.gates.join(', --gate ')}`
-    : settings.gatePreset === 'auto' && settings.rules === 'learned' ? 'from the columns' : `--gates ${settings.gatePreset === 'auto' ? 'contract' : settings.gatePreset}`;
+  const source =
+    settings.gates.length > 0
+      ? `--gate ${settings.gates.join(', --gate ')}`
+      : settings.gatePreset === 'auto' && settings.rules === 'learned'
+        ? 'from the columns'
+        : `--gates ${settings.gatePreset === 'auto' ? 'contract' : settings.gatePreset}`;
   return `${count} minimum combination${count === 1 ? '' : 's'} (${source})`;
 }
 
 /** One line describing the settings, for summaries and reports. */
 export function describeSettings(settings: MatchSettings, plans: readonly HeaderPlan[] = [], model?: MatchModel): string {
   const t = model?.thresholds ?? thresholdsOf(settings);
-  const gates = settings.gates.length > 0 ? `gates ${settings.gates.join(', ')}` : `gates ${settings.gatePreset === 'auto' && settings.rules === 'learned' ? `from the columns (${gatesOf(settings, plans).length})` : settings.gatePreset === 'auto' ? 'contract' : settings.gatePreset}`;
+  const gates =
+    settings.gates.length > 0
+      ? `gates ${settings.gates.join(', ')}`
+      : `gates ${settings.gatePreset === 'auto' && settings.rules === 'learned' ? `from the columns (${gatesOf(settings, plans).length})` : settings.gatePreset === 'auto' ? 'contract' : settings.gatePreset}`;
   const rules = settings.rules === 'learned' ? `learned${settings.model !== null ? ' (--model)' : ''}` : settings.rules;
   return `rules ${rules}${settings.strict ? ' (strict)' : ''}; ${gates}; match >= ${t.match.toFixed(2)} bits, review >= ${t.possible.toFixed(2)}; country ${settings.country}; dates ${dateOrderOf(settings)}`;
 }

@@ -4,7 +4,16 @@
  * single-threaded one), answering queries, and explaining pairs. Used in-process with one
  * thread and inside each worker with several (see pool.ts, worker.ts).
  */
-import { ContactIndex, evaluateGates, suppliedFields, type FieldOutcome, type Gate, type GateShortfall, type MatchModel, type NormalizedContact } from '../engine/index.js';
+import {
+  ContactIndex,
+  evaluateGates,
+  suppliedFields,
+  type FieldOutcome,
+  type Gate,
+  type GateShortfall,
+  type MatchModel,
+  type NormalizedContact,
+} from '../engine/index.js';
 import { compileRowLayout, rowToContact, type RowLayout } from '../files/row-contact.js';
 import type { HeaderPlan } from '../files/header-map.js';
 import { learnModel, type Learned } from './learn.js';
@@ -64,7 +73,12 @@ export interface PairRequest {
 }
 
 /** Counts unreadable values in `target`. */
-function noteUnreadable(target: Record<string, { count: number; examples: { line: number; value: string }[] }>, kind: string, line: number, value: string): void {
+function noteUnreadable(
+  target: Record<string, { count: number; examples: { line: number; value: string }[] }>,
+  kind: string,
+  line: number,
+  value: string,
+): void {
   const entry = target[kind] ?? (target[kind] = { count: 0, examples: [] });
   entry.count++;
   if (entry.examples.length < UNREADABLE_EXAMPLES) entry.examples.push({ line, value: value.length > 60 ? `${value.slice(0, 57)}...` : value });
@@ -126,7 +140,11 @@ export class MatchShard {
   }
 
   /** Normalizes rows of the indexed (side 'index') or queried file, counting unreadable values. */
-  normalize(batch: RowBatch, side: 'index' | 'query', unreadable: Record<string, { count: number; examples: { line: number; value: string }[] }>): NormalizedContact[] {
+  normalize(
+    batch: RowBatch,
+    side: 'index' | 'query',
+    unreadable: Record<string, { count: number; examples: { line: number; value: string }[] }>,
+  ): NormalizedContact[] {
     const layout = side === 'index' ? this.indexLayout : this.queryLayout;
     const out = new Array<NormalizedContact>(batch.rows.length);
     for (let i = 0; i < batch.rows.length; i++) {
@@ -284,11 +302,15 @@ export class MatchShard {
         }
       }
       if (collect) {
-        this.index.scoreCandidates(q, (other, score) => {
-          candFrom.push(id);
-          candTo.push(other);
-          candScore.push(score);
-        }, self ? { excludeId: id } : {});
+        this.index.scoreCandidates(
+          q,
+          (other, score) => {
+            candFrom.push(id);
+            candTo.push(other);
+            candScore.push(score);
+          },
+          self ? { excludeId: id } : {},
+        );
       }
       if (found.length === 0) {
         if (evaluateGates(this.gates, suppliedFields(q)).length === 0) noGate[i] = 1;
@@ -367,7 +389,10 @@ export function describeAboveThreshold(notes: readonly string[], where: string |
   if (notes.length === 0) return null;
   const counts = new Map<string, number>();
   for (const n of notes) counts.set(n, (counts.get(n) ?? 0) + 1);
-  const top = [...counts].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, shown).map(([n, c]) => `${c} x ${n}`);
+  const top = [...counts]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, shown)
+    .map(([n, c]) => `${c} x ${n}`);
   const rows = notes.length === 1 ? '1 row scores' : `${notes.length} rows score`;
   return `  ${rows} above the match threshold but agree${notes.length === 1 ? 's' : ''} on no minimum combination${where === null ? '' : ` (${where})`}: ${top.join(' | ')}`;
 }

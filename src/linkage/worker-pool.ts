@@ -32,7 +32,8 @@ export function workerEntry(): { script: URL | string; eval: boolean } {
   const cjsApi = createRequire(import.meta.url).resolve('tsx/esm/api');
   const api = pathToFileURL(cjsApi.replace(/\.cjs$/, '.mjs')).href;
   const target = new URL('./worker.ts', import.meta.url).href;
-  const code = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(target)}); })` +
+  const code =
+    `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(target)}); })` +
     `.catch((err) => { require('node:worker_threads').parentPort.postMessage({ t: 'error', message: String(err && err.message || err) }); });`;
   return { script: code, eval: true };
 }
@@ -73,7 +74,10 @@ export class WorkerPool implements MatchPool {
   private readonly signatureWaiters = new Map<number, { resolve: (s: RowSignatures) => void; reject: (err: Error) => void }>();
   private closed = false;
 
-  constructor(readonly threads: number, private readonly config: PoolConfig) {
+  constructor(
+    readonly threads: number,
+    private readonly config: PoolConfig,
+  ) {
     const entry = workerEntry();
     this.inFlight = new Array<number>(threads).fill(0);
     this.slotWaiters = Array.from({ length: threads }, () => []);
@@ -330,15 +334,17 @@ export class WorkerPool implements MatchPool {
       byWorker[w]?.pairs.push(p);
     });
     const out = new Array<FieldOutcome[]>(pairs.length);
-    await Promise.all(byWorker.map(async (part, w) => {
-      if (part.pairs.length === 0) return;
-      const id = this.nextExplain++;
-      const outcomes = await new Promise<FieldOutcome[][]>((resolve, reject) => {
-        this.explainWaiters.set(id, { resolve, reject });
-        this.post(w, { t: 'explain', id, pairs: part.pairs });
-      });
-      part.at.forEach((i, k) => (out[i] = outcomes[k] ?? []));
-    }));
+    await Promise.all(
+      byWorker.map(async (part, w) => {
+        if (part.pairs.length === 0) return;
+        const id = this.nextExplain++;
+        const outcomes = await new Promise<FieldOutcome[][]>((resolve, reject) => {
+          this.explainWaiters.set(id, { resolve, reject });
+          this.post(w, { t: 'explain', id, pairs: part.pairs });
+        });
+        part.at.forEach((i, k) => (out[i] = outcomes[k] ?? []));
+      }),
+    );
     return out;
   }
 

@@ -32,7 +32,21 @@ function send(message: FromWorker, transfer: ArrayBuffer[] = []): void {
 }
 
 function transferablesOf(r: QueryResult): ArrayBuffer[] {
-  return [r.ids, r.matchFrom, r.matchTo, r.matchScore, r.possibleId, r.possibleScore, r.noteIds, r.noGate, r.lowIds, r.lowScores, r.candFrom, r.candTo, r.candScore].map((a) => a.buffer as ArrayBuffer);
+  return [
+    r.ids,
+    r.matchFrom,
+    r.matchTo,
+    r.matchScore,
+    r.possibleId,
+    r.possibleScore,
+    r.noteIds,
+    r.noGate,
+    r.lowIds,
+    r.lowScores,
+    r.candFrom,
+    r.candTo,
+    r.candScore,
+  ].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** The builder has inserted every batch; another worker has received the builder's index. */
@@ -157,10 +171,12 @@ parent.on('message', (message: ToWorker | { t: 'ports'; ports: MessagePort[]; wo
   if (message.t === 'ports') {
     message.ports.forEach((port, i) => {
       peers.set(message.workers[i] as number, port);
-      port.on('message', (m: PeerMessage) => guarded(() => {
-        if (m.t === 'batch') accept(m);
-        else receiveState(m.state);
-      }));
+      port.on('message', (m: PeerMessage) =>
+        guarded(() => {
+          if (m.t === 'batch') accept(m);
+          else receiveState(m.state);
+        }),
+      );
     });
     return;
   }

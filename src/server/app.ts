@@ -160,15 +160,17 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const authenticate = createAuthHook(options.crm);
   const expandable = options.expandable ?? EXPANDABLE;
   const limiter =
-    options.rateLimiter ??
-    new MemoryRateLimiter({ ledger: ledgerOf(options.crm), onFlushError: (err) => app.log.error({ err }, 'usage flush failed') });
+    options.rateLimiter ?? new MemoryRateLimiter({ ledger: ledgerOf(options.crm), onFlushError: (err) => app.log.error({ err }, 'usage flush failed') });
   // A failed last flush loses at most the last second's counts; it must not fail the shutdown.
   app.addHook('onClose', async () => limiter.close().catch((err: unknown) => app.log.error({ err }, 'usage flush failed')));
   for (const prefix of API_PREFIXES) {
     void app.register(
       async (api) => {
         api.addHook('onRequest', authenticate);
-        api.addHook('onRequest', createRateLimitHook(limiter, prefix, (category, reason, tier) => metrics.observeRefusal(category, reason, tier)));
+        api.addHook(
+          'onRequest',
+          createRateLimitHook(limiter, prefix, (category, reason, tier) => metrics.observeRefusal(category, reason, tier)),
+        );
         registerApiKeyProfileRoutes(api, { limiter, crm: options.crm });
         registerLookupRoutes(api, { crm: options.crm });
         registerCanvassRoutes(api, { crm: options.crm, prefix });

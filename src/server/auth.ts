@@ -33,10 +33,7 @@ export function createAuthHook(crm: Pick<CrmPort, 'authenticate'>) {
     const credentials = readCredentials(request.headers);
     switch (credentials.kind) {
       case 'missing':
-        throw unauthorized(
-          'An API key is required.',
-          'Send HTTP Basic auth with the key as the password (any username), or an apiKey header.',
-        );
+        throw unauthorized('An API key is required.', 'Send HTTP Basic auth with the key as the password (any username), or an apiKey header.');
       case 'malformed':
         throw unauthorized('The API key is not valid.', 'A key is a GUID, optionally followed by |0 or |1.');
       case 'bad-mode':

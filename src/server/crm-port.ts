@@ -9,18 +9,18 @@ export { CELL_STATUSES, CrmError, EXPANDABLE, findUnsafeText } from '../crm/inde
 export type { CallContext, CanvassLists, ContextName, KeyIdentity, MatchOutcome, Person, PersonRef, Readiness, Tier, ValidationIssue } from '../crm/index.js';
 
 /** The part of the `Crm` facade the HTTP adapter calls. */
-export type CrmPort = Pick<Crm, 'authenticate' | 'find' | 'findOrCreate' | 'getPerson' | 'getPersonByExternalId'>
+export type CrmPort = Pick<Crm, 'authenticate' | 'find' | 'findOrCreate' | 'getPerson' | 'getPersonByExternalId'> &
   // POST /people/{ref}; without it the route answers 405.
-  & Partial<Pick<Crm, 'updatePerson'>>
+  Partial<Pick<Crm, 'updatePerson'>> &
   // Monthly usage for quotas (rate-limit.ts); without them usage is counted in memory only.
-  & Partial<Pick<Crm, 'addKeyUsage' | 'getKeyUsage'>>
+  Partial<Pick<Crm, 'addKeyUsage' | 'getKeyUsage'>> &
   // Canvass responses and their lookup lists; the routes are served when present.
-  & Partial<Pick<Crm, 'canvassLists' | 'addCanvassResponse' | 'listCanvassResponses'>>
+  Partial<Pick<Crm, 'canvassLists' | 'addCanvassResponse' | 'listCanvassResponses'>> &
   // GET /ready; without it the process counts as ready once it answers.
-  & Partial<Pick<Crm, 'readiness'>>
+  Partial<Pick<Crm, 'readiness'>> &
   // The index sizes of GET /metrics.
-  & Partial<Pick<Crm, 'indexSizes'>>
+  Partial<Pick<Crm, 'indexSizes'>> &
   // The model in force of GET /apiKeyProfiles; without it the profile has no `model`.
-  & Partial<Pick<Crm, 'modelInForce'>>
+  Partial<Pick<Crm, 'modelInForce'>> &
   // The review queue of Possible matches (routes/possible-matches.ts) and the 302 of a merged crmId.
-  & Partial<Pick<Crm, 'listPossibleMatches' | 'getPossibleMatch' | 'decidePossibleMatch' | 'mergedInto'>>;
+  Partial<Pick<Crm, 'listPossibleMatches' | 'getPossibleMatch' | 'decidePossibleMatch' | 'mergedInto'>>;

@@ -62,47 +62,40 @@ export function installJsonParser(app: FastifyInstance, bodyLimit: number): void
   const parseJson = app.getDefaultJsonParser('remove', 'remove');
   // Only JSON is accepted: text/plain and anything else become 415.
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    /^application\/([a-z0-9.+-]+\+)?json(\s*;.*)?$/i,
-    { parseAs: 'buffer', bodyLimit },
-    (request, body, done) => {
-      const buffer = body as Buffer;
-      const charset = CHARSET_RE.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
-      if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
-        done(httpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be UTF-8 encoded JSON.'), undefined);
+  app.addContentTypeParser(/^application\/([a-z0-9.+-]+\+)?json(\s*;.*)?$/i, { parseAs: 'buffer', bodyLimit }, (request, body, done) => {
+    const buffer = body as Buffer;
+    const charset = CHARSET_RE.exec(request.headers['content-type'] ?? '')?.[1]?.toLowerCase();
+    if (charset !== undefined && charset !== 'utf-8' && charset !== 'utf8') {
+      done(httpError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be UTF-8 encoded JSON.'), undefined);
+      return;
+    }
+    if (!isUtf8(buffer)) {
+      done(httpError(400, 'BAD_REQUEST', 'The request body is not valid UTF-8.'), undefined);
+      return;
+    }
+    if (jsonDepthExceeds(buffer, MAX_JSON_DEPTH)) {
+      done(httpError(400, 'BAD_REQUEST', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`), undefined);
+      return;
+    }
+    // A UTF-8 byte order mark is legal but not JSON.
+    const start = buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
+    const parsed = (error: Error | null, value?: unknown): void => {
+      if (error !== null) {
+        done(error, undefined);
         return;
       }
-      if (!isUtf8(buffer)) {
-        done(httpError(400, 'BAD_REQUEST', 'The request body is not valid UTF-8.'), undefined);
-        return;
-      }
-      if (jsonDepthExceeds(buffer, MAX_JSON_DEPTH)) {
-        done(
-          httpError(400, 'BAD_REQUEST', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`),
-          undefined,
-        );
-        return;
-      }
-      // A UTF-8 byte order mark is legal but not JSON.
-      const start = buffer.length >= 3 && buffer[0] === 0xef && buffer[1] === 0xbb && buffer[2] === 0xbf ? 3 : 0;
-      const parsed = (error: Error | null, value?: unknown): void => {
-        if (error !== null) {
-          done(error, undefined);
-          return;
-        }
-        const unsafe = findUnsafeText(value);
-        if (unsafe.length > 0) done(new CrmError('INVALID_PARAMETER', unsafe), undefined);
-        else done(null, value);
-      };
-      // fastify types its default parser as either form (callback or promise); today's is the
-      // callback one, but a promise form must answer the request too, never reject unhandled.
-      const pending = parseJson(request, buffer.toString('utf8', start), parsed);
-      if (pending instanceof Promise) {
-        pending.then(
-          (value: unknown) => parsed(null, value),
-          (error: unknown) => parsed(error instanceof Error ? error : httpError(400, 'BAD_REQUEST', 'Invalid JSON.')),
-        );
-      }
-    },
-  );
+      const unsafe = findUnsafeText(value);
+      if (unsafe.length > 0) done(new CrmError('INVALID_PARAMETER', unsafe), undefined);
+      else done(null, value);
+    };
+    // fastify types its default parser as either form (callback or promise); today's is the
+    // callback one, but a promise form must answer the request too, never reject unhandled.
+    const pending = parseJson(request, buffer.toString('utf8', start), parsed);
+    if (pending instanceof Promise) {
+      pending.then(
+        (value: unknown) => parsed(null, value),
+        (error: unknown) => parsed(error instanceof Error ? error : httpError(400, 'BAD_REQUEST', 'Invalid JSON.')),
+      );
+    }
+  });
 }

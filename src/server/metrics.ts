@@ -53,15 +53,49 @@ export class Metrics {
   constructor() {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry, prefix: 'matchbook_' });
-    this.requests = new Counter({ name: 'matchbook_http_requests_total', help: 'HTTP requests answered, by route pattern, method, status and rate category.', labelNames: ['route', 'method', 'status', 'category'], registers });
-    this.duration = new Histogram({ name: 'matchbook_http_request_duration_seconds', help: 'Time from receiving a request to sending its answer, by route pattern, method and rate category.', labelNames: ['route', 'method', 'category'], buckets: DURATION_BUCKETS, registers });
-    this.decisions = new Counter({ name: 'matchbook_match_decisions_total', help: 'find, findOrCreate and update decisions, by operation, status and reason (how it matched, or why not).', labelNames: ['operation', 'status', 'reason'], registers });
-    this.refusals = new Counter({ name: 'matchbook_rate_limit_refusals_total', help: 'Requests refused with 429, by rate category, reason (rate or quota) and tier.', labelNames: ['category', 'reason', 'tier'], registers });
-    this.importRows = new Counter({ name: 'matchbook_import_rows_total', help: 'Bulk import rows this process finished, by result (processed: every mapping type applied; failed: at least one said why not).', labelNames: ['result'], registers });
-    this.importJobs = new Counter({ name: 'matchbook_import_jobs_total', help: 'Bulk import jobs this process finished, by final status.', labelNames: ['status'], registers });
+    this.requests = new Counter({
+      name: 'matchbook_http_requests_total',
+      help: 'HTTP requests answered, by route pattern, method, status and rate category.',
+      labelNames: ['route', 'method', 'status', 'category'],
+      registers,
+    });
+    this.duration = new Histogram({
+      name: 'matchbook_http_request_duration_seconds',
+      help: 'Time from receiving a request to sending its answer, by route pattern, method and rate category.',
+      labelNames: ['route', 'method', 'category'],
+      buckets: DURATION_BUCKETS,
+      registers,
+    });
+    this.decisions = new Counter({
+      name: 'matchbook_match_decisions_total',
+      help: 'find, findOrCreate and update decisions, by operation, status and reason (how it matched, or why not).',
+      labelNames: ['operation', 'status', 'reason'],
+      registers,
+    });
+    this.refusals = new Counter({
+      name: 'matchbook_rate_limit_refusals_total',
+      help: 'Requests refused with 429, by rate category, reason (rate or quota) and tier.',
+      labelNames: ['category', 'reason', 'tier'],
+      registers,
+    });
+    this.importRows = new Counter({
+      name: 'matchbook_import_rows_total',
+      help: 'Bulk import rows this process finished, by result (processed: every mapping type applied; failed: at least one said why not).',
+      labelNames: ['result'],
+      registers,
+    });
+    this.importJobs = new Counter({
+      name: 'matchbook_import_jobs_total',
+      help: 'Bulk import jobs this process finished, by final status.',
+      labelNames: ['status'],
+      registers,
+    });
     const sizes = (): readonly IndexSize[] => this.indexSizes?.() ?? [];
     new Gauge({
-      name: 'matchbook_index_people', help: 'People in each loaded in-memory index, by tenant id and context.', labelNames: ['tenant', 'context'], registers,
+      name: 'matchbook_index_people',
+      help: 'People in each loaded in-memory index, by tenant id and context.',
+      labelNames: ['tenant', 'context'],
+      registers,
       collect() {
         this.reset();
         for (const s of sizes()) this.set({ tenant: String(s.tenantId), context: s.context }, s.people);
@@ -141,10 +175,16 @@ export function registerMetricsRoute(app: FastifyInstance, metrics: Metrics, acc
       return sendError(reply, renderError(httpError(403, 'FORBIDDEN', 'Metrics are not served on this port.', { hint: access.hint }), request.log));
     }
     if (access.kind === 'key' && bearerOf(request) !== access.key) {
-      return sendError(reply, renderError(httpError(401, 'UNAUTHORIZED', 'The metrics need the metrics key.', {
-        hint: 'Send Authorization: Bearer <MATCHBOOK_METRICS_KEY>.',
-        headers: { 'www-authenticate': 'Bearer realm="matchbook-metrics"' },
-      }), request.log));
+      return sendError(
+        reply,
+        renderError(
+          httpError(401, 'UNAUTHORIZED', 'The metrics need the metrics key.', {
+            hint: 'Send Authorization: Bearer <MATCHBOOK_METRICS_KEY>.',
+            headers: { 'www-authenticate': 'Bearer realm="matchbook-metrics"' },
+          }),
+          request.log,
+        ),
+      );
     }
     const text = await metrics.registry.metrics();
     return reply.code(200).header('cache-control', 'no-store').type(metrics.registry.contentType).send(text);

@@ -16,7 +16,7 @@ export const ReviewAudit: TSchema = {
     keyId: int,
     by: { type: 'string', description: 'The API key that decided.' },
     at: { type: 'string', description: 'When (UTC, the server clock).' },
-    detail: { type: 'object', description: 'The pair\'s crmIds; after `same`, survivorCrmId and mergedCrmId.', additionalProperties: true },
+    detail: { type: 'object', description: "The pair's crmIds; after `same`, survivorCrmId and mergedCrmId.", additionalProperties: true },
   },
   required: ['action', 'keyId', 'by', 'at', 'detail'],
 };
@@ -34,7 +34,12 @@ export const PossibleMatch: TSchema = {
     candidateCrmId: { type: 'integer', description: 'The existing person it was near.' },
     person: nullable(Person),
     candidate: nullable(Person),
-    explanation: { type: 'object', additionalProperties: true, description: 'reason and reasonText as findOrCreate answered them, heldBack (why a candidate above the match threshold was left for review, else null), gates, gate and fields (each field\'s level, label and weight).' },
+    explanation: {
+      type: 'object',
+      additionalProperties: true,
+      description:
+        "reason and reasonText as findOrCreate answered them, heldBack (why a candidate above the match threshold was left for review, else null), gates, gate and fields (each field's level, label and weight).",
+    },
     decidedAt: nullable(str),
     decidedByKeyId: nullable(int),
     survivorCrmId: nullable(int),
@@ -51,6 +56,12 @@ export const PossibleMatchDetail: TSchema = {
 /** The body of POST /possibleMatches/{id}. */
 export const PossibleMatchDecision: TSchema = {
   type: 'object',
-  properties: { decision: { type: 'string', enum: ['same', 'different'], description: '`same`: merge the newer person into the older; `different`: never match them as one.' } },
+  properties: {
+    decision: {
+      type: 'string',
+      enum: ['same', 'different'],
+      description: '`same`: merge the newer person into the older; `different`: never match them as one.',
+    },
+  },
   required: ['decision'],
 };

@@ -43,9 +43,7 @@ export function parseExpand(raw: unknown, valid: readonly string[]): ExpandResul
 }
 
 /** A person named in a path: by record id, or by external identifier. */
-export type PersonRef =
-  | { readonly kind: 'crmId'; readonly crmId: number }
-  | { readonly kind: 'external'; readonly type: string; readonly id: string };
+export type PersonRef = { readonly kind: 'crmId'; readonly crmId: number } | { readonly kind: 'external'; readonly type: string; readonly id: string };
 
 /**
  * Parse the `{crmId}` or `{personIdType}:{personId}` path segment (already URL-decoded by

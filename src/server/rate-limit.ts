@@ -310,8 +310,11 @@ export class MemoryRateLimiter implements RateLimiter {
     }
     if (w.count >= limit) {
       return {
-        allowed: false, reason: 'rate', retryAfterMs: Math.max(1, resetMs),
-        window: { limit, remaining: 0, resetMs }, quota: this.quotaState(entry, quota, now),
+        allowed: false,
+        reason: 'rate',
+        retryAfterMs: Math.max(1, resetMs),
+        window: { limit, remaining: 0, resetMs },
+        quota: this.quotaState(entry, quota, now),
       };
     }
     w.count++;

@@ -30,21 +30,20 @@ function decodeLoose(text: string): string {
 }
 
 function redactPath(path: string): string {
-  return path
-    .replace(USERINFO, `$1${REDACTED}@`)
-    .replace(RESULT_FILE, `$1${REDACTED}`)
-    .replace(UPLOAD_FILE, `$1${REDACTED}`)
-    .replace(GUID, REDACTED);
+  return path.replace(USERINFO, `$1${REDACTED}@`).replace(RESULT_FILE, `$1${REDACTED}`).replace(UPLOAD_FILE, `$1${REDACTED}`).replace(GUID, REDACTED);
 }
 
 function redactQuery(query: string): string {
-  return query.split('&').map((pair) => {
-    const eq = pair.indexOf('=');
-    if (eq === -1) return pair.replace(GUID, REDACTED);
-    const name = pair.slice(0, eq);
-    if (SECRET_PARAM.test(decodeLoose(name).toLowerCase())) return `${name}=${REDACTED}`;
-    return `${name}=${pair.slice(eq + 1).replace(GUID, REDACTED)}`;
-  }).join('&');
+  return query
+    .split('&')
+    .map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq === -1) return pair.replace(GUID, REDACTED);
+      const name = pair.slice(0, eq);
+      if (SECRET_PARAM.test(decodeLoose(name).toLowerCase())) return `${name}=${REDACTED}`;
+      return `${name}=${pair.slice(eq + 1).replace(GUID, REDACTED)}`;
+    })
+    .join('&');
 }
 
 /** The URL with every credential in it replaced by {@link REDACTED}; everything else kept. */

@@ -21,8 +21,18 @@
 import { Redis } from 'ioredis';
 import {
   UsageBatch,
-  TIER_LIMITS, WINDOW_MS, DEFAULT_FLUSH_INTERVAL_MS, monthOf, msToMonthEnd,
-  type QuotaState, type RateCategory, type RateDecision, type RateKey, type RateLimiter, type TierLimits, type UsageLedger,
+  TIER_LIMITS,
+  WINDOW_MS,
+  DEFAULT_FLUSH_INTERVAL_MS,
+  monthOf,
+  msToMonthEnd,
+  type QuotaState,
+  type RateCategory,
+  type RateDecision,
+  type RateKey,
+  type RateLimiter,
+  type TierLimits,
+  type UsageLedger,
 } from './rate-limit.js';
 import type { Tier } from './crm-port.js';
 
@@ -137,10 +147,16 @@ export class RedisRateLimiter implements RateLimiter {
     const resetMonth = msToMonthEnd(now);
     let reply: TakeReply;
     try {
-      const run = (seed: number): Promise<TakeReply> => (this.redis as unknown as { matchbookTake(...args: (string | number)[]): Promise<TakeReply> }).matchbookTake(
-        `${this.prefix}w:${key.keyId}:${category}`, this.monthKey(key.keyId, month),
-        limit, this.windowMs, quotaLimit ?? -1, resetMonth + MONTH_MARGIN_MS, seed,
-      );
+      const run = (seed: number): Promise<TakeReply> =>
+        (this.redis as unknown as { matchbookTake(...args: (string | number)[]): Promise<TakeReply> }).matchbookTake(
+          `${this.prefix}w:${key.keyId}:${category}`,
+          this.monthKey(key.keyId, month),
+          limit,
+          this.windowMs,
+          quotaLimit ?? -1,
+          resetMonth + MONTH_MARGIN_MS,
+          seed,
+        );
       reply = await run(-1);
       if (reply[0] === 2) reply = await run(await this.seedOf(key.keyId, month));
     } catch (error) {

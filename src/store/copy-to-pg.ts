@@ -40,7 +40,13 @@ const TABLES: readonly TableCopy[] = [
   { name: 'canvass_responses', serial: 'id', order: 'id', batch: BATCH },
   { name: 'bulk_import_files', serial: 'id', order: 'id', batch: BATCH, convert: (r) => ({ ...r, complete: r['complete'] === 1 }) },
   // Chunks are 1 MiB blobs, sent as bytea hex text: a few per statement.
-  { name: 'bulk_import_file_chunks', serial: null, order: 'file_id, seq', batch: 8, convert: (r) => ({ ...r, data: `\\x${(r['data'] as Buffer).toString('hex')}` }) },
+  {
+    name: 'bulk_import_file_chunks',
+    serial: null,
+    order: 'file_id, seq',
+    batch: 8,
+    convert: (r) => ({ ...r, data: `\\x${(r['data'] as Buffer).toString('hex')}` }),
+  },
   { name: 'bulk_import_jobs', serial: 'id', order: 'id', batch: BATCH, convert: (r) => ({ ...r, owner: null, lease_until: null }) },
   { name: 'bulk_import_rows', serial: null, order: 'job_id, row_no', batch: BATCH },
   // The review queue (review-types.ts); its change numbers are given below, after the people's.
@@ -87,11 +93,17 @@ export async function copySqliteToPg(from: string, to: string): Promise<Record<s
       await flush();
       counts[table.name] = copied;
       if (table.serial !== null) {
-        await client.query(`SELECT setval(pg_get_serial_sequence('${table.name}', '${table.serial}'), GREATEST(1, (SELECT COALESCE(MAX(${table.serial}), 0) FROM ${table.name})))`);
+        await client.query(
+          `SELECT setval(pg_get_serial_sequence('${table.name}', '${table.serial}'), GREATEST(1, (SELECT COALESCE(MAX(${table.serial}), 0) FROM ${table.name})))`,
+        );
       }
     }
     const seq = (name: string): number => (sqlite.prepare('SELECT value FROM sequences WHERE name = ?').pluck().get(name) as number | undefined) ?? 0;
-    for (const [name, value] of [['phone_ids', seq('phone')], ['address_ids', seq('address')], ['people_changes', change]] as const) {
+    for (const [name, value] of [
+      ['phone_ids', seq('phone')],
+      ['address_ids', seq('address')],
+      ['people_changes', change],
+    ] as const) {
       await client.query(`SELECT setval('${name}', $1::bigint, $2)`, [Math.max(1, value), value > 0]);
     }
     await client.query('COMMIT');

@@ -35,9 +35,14 @@ export function toJob(r: Row): ImportJobRow {
 
 export function toFile(r: Row): ImportFileRow {
   return {
-    id: Number(r['id']), tenantId: Number(r['tenant_id']), context: String(r['context']) as 'voterfile' | 'campaign',
-    token: String(r['token']), name: String(r['name']),
-    size: Number(r['size']), createdAt: String(r['created_at']), expiresAt: String(r['expires_at']),
+    id: Number(r['id']),
+    tenantId: Number(r['tenant_id']),
+    context: String(r['context']) as 'voterfile' | 'campaign',
+    token: String(r['token']),
+    name: String(r['name']),
+    size: Number(r['size']),
+    createdAt: String(r['created_at']),
+    expiresAt: String(r['expires_at']),
   };
 }
 

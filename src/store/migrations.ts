@@ -219,7 +219,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 8,
-    name: 'tenant_models: each context\'s trained matching model, every version kept',
+    name: "tenant_models: each context's trained matching model, every version kept",
     // One row per version (1, 2, ... per tenant and context); the highest is in force. json is
     // the engine's model document (src/engine/model-json.ts), or NULL for a return to the
     // shipped model (`matchbook tenants train NAME --reset`). created_at: the Crm's clock.

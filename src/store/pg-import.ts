@@ -7,8 +7,13 @@
  */
 import type pg from 'pg';
 import {
-  type ImportFileRow, type ImportJobPatch, type ImportJobRow, type ImportRowMark,
-  type ImportRowResult, type NewImportFile, type NewImportJob,
+  type ImportFileRow,
+  type ImportJobPatch,
+  type ImportJobRow,
+  type ImportRowMark,
+  type ImportRowResult,
+  type NewImportFile,
+  type NewImportJob,
 } from './import-types.js';
 import { FILE_CHUNK_BYTES } from './sqlite-import.js';
 import { OPEN_STATUSES, toFile, toJob, toResult } from './import-rows.js';
@@ -20,24 +25,30 @@ export type PgQuery = (sql: string, values?: unknown[], client?: pg.PoolClient |
 /** Runs `fn` in a transaction of its own. */
 export type PgTransaction = <T>(fn: (client: pg.PoolClient) => Promise<T>) => Promise<T>;
 
-
 /**
  * Stores a row mark inside the transaction of `client` (the row's write). StoreError CONFLICT
  * when `mark.owner` does not own the job, which rolls the whole transaction back (fencing).
  */
 export async function writePgImportMark(q: PgQuery, client: pg.PoolClient, mark: ImportRowMark, crmId: number | null): Promise<void> {
   const failed = mark.rowDone && mark.outcomes.some((o) => o !== 'Processed');
-  const fenced = await q(`UPDATE bulk_import_jobs SET rows_done = CASE WHEN $1::boolean THEN $2::bigint ELSE rows_done END,
+  const fenced = await q(
+    `UPDATE bulk_import_jobs SET rows_done = CASE WHEN $1::boolean THEN $2::bigint ELSE rows_done END,
     rows_failed = rows_failed + CASE WHEN $3::boolean THEN 1 ELSE 0 END,
     status = CASE WHEN $3::boolean AND status = 'InProgress' THEN 'InProgressWithErrors' ELSE status END
-    WHERE id = $4 AND owner = $5`, [mark.rowDone, mark.rowNo, failed, mark.jobId, mark.owner], client);
+    WHERE id = $4 AND owner = $5`,
+    [mark.rowDone, mark.rowNo, failed, mark.jobId, mark.owner],
+    client,
+  );
   if (fenced.rowCount !== 1) {
     throw new StoreError(`Bulk import job ${mark.jobId} is not owned by ${mark.owner} (lease lost).`, 'CONFLICT');
   }
-  await q(`INSERT INTO bulk_import_rows (job_id, row_no, steps_done, crm_id, outcomes, included) VALUES ($1, $2, $3, $4, $5, $6)
+  await q(
+    `INSERT INTO bulk_import_rows (job_id, row_no, steps_done, crm_id, outcomes, included) VALUES ($1, $2, $3, $4, $5, $6)
     ON CONFLICT (job_id, row_no) DO UPDATE SET steps_done = excluded.steps_done, crm_id = excluded.crm_id,
       outcomes = excluded.outcomes, included = excluded.included`,
-  [mark.jobId, mark.rowNo, mark.stepsDone, crmId ?? mark.crmId, JSON.stringify(mark.outcomes), JSON.stringify(mark.included)], client);
+    [mark.jobId, mark.rowNo, mark.stepsDone, crmId ?? mark.crmId, JSON.stringify(mark.outcomes), JSON.stringify(mark.included)],
+    client,
+  );
 }
 
 /** The PostgreSQL implementation of the {@link ImportStore} methods. */
@@ -48,8 +59,11 @@ export class PgImportTables {
   ) {}
 
   async saveImportFile(file: NewImportFile, chunks: AsyncIterable<Uint8Array>): Promise<ImportFileRow> {
-    const r = await this.q(`INSERT INTO bulk_import_files (tenant_id, context, token, name, created_at, expires_at)
-      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [file.tenantId, file.context, file.token, file.name, file.createdAt, file.expiresAt]);
+    const r = await this.q(
+      `INSERT INTO bulk_import_files (tenant_id, context, token, name, created_at, expires_at)
+      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [file.tenantId, file.context, file.token, file.name, file.createdAt, file.expiresAt],
+    );
     const id = Number(r.rows[0]?.['id']);
     let seq = 0;
     let size = 0;
@@ -79,8 +93,9 @@ export class PgImportTables {
   }
 
   async getImportFile(scope: Scope, token: string): Promise<ImportFileRow | null> {
-    const row = (await this.q('SELECT * FROM bulk_import_files WHERE token = $1 AND tenant_id = $2 AND context = $3 AND complete',
-      [token, scope.tenantId, scope.context])).rows[0];
+    const row = (
+      await this.q('SELECT * FROM bulk_import_files WHERE token = $1 AND tenant_id = $2 AND context = $3 AND complete', [token, scope.tenantId, scope.context])
+    ).rows[0];
     return row === undefined ? null : toFile(row);
   }
 
@@ -93,23 +108,31 @@ export class PgImportTables {
   }
 
   async createImportJob(job: NewImportJob): Promise<number> {
-    const r = await this.q(`INSERT INTO bulk_import_jobs (tenant_id, context, status, request, result_token, created_at)
-      VALUES ($1, $2, 'Pending', $3, $4, $5) RETURNING id`, [job.tenantId, job.context, job.request, job.resultToken, job.createdAt]);
+    const r = await this.q(
+      `INSERT INTO bulk_import_jobs (tenant_id, context, status, request, result_token, created_at)
+      VALUES ($1, $2, 'Pending', $3, $4, $5) RETURNING id`,
+      [job.tenantId, job.context, job.request, job.resultToken, job.createdAt],
+    );
     return Number(r.rows[0]?.['id']);
   }
 
   async getImportJob(scope: Scope, jobId: number): Promise<ImportJobRow | null> {
-    const row = (await this.q('SELECT * FROM bulk_import_jobs WHERE id = $1 AND tenant_id = $2 AND context = $3',
-      [jobId, scope.tenantId, scope.context])).rows[0];
+    const row = (await this.q('SELECT * FROM bulk_import_jobs WHERE id = $1 AND tenant_id = $2 AND context = $3', [jobId, scope.tenantId, scope.context]))
+      .rows[0];
     return row === undefined ? null : toJob(row);
   }
 
   async claimImportJob(owner: string, nowMs: number, leaseMs: number): Promise<ImportJobRow | null> {
-    const row = (await this.q(`UPDATE bulk_import_jobs SET owner = $1, lease_until = $2, attempts = attempts + 1,
+    const row = (
+      await this.q(
+        `UPDATE bulk_import_jobs SET owner = $1, lease_until = $2, attempts = attempts + 1,
       status = CASE status WHEN 'Pending' THEN 'InProgress' ELSE status END
       WHERE id = (SELECT id FROM bulk_import_jobs WHERE status IN ${OPEN_STATUSES}
         AND (owner IS NULL OR lease_until IS NULL OR lease_until < $3) ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING *`, [owner, nowMs + leaseMs, nowMs])).rows[0];
+      RETURNING *`,
+        [owner, nowMs + leaseMs, nowMs],
+      )
+    ).rows[0];
     return row === undefined ? null : toJob(row);
   }
 
@@ -135,8 +158,11 @@ export class PgImportTables {
     if (patch.release === true || patch.handOver === true) sets.push('owner = NULL', 'lease_until = NULL');
     if (patch.handOver === true) sets.push('attempts = GREATEST(attempts - 1, 0)');
     if (sets.length === 0) return true;
-    const r = await this.q(`UPDATE bulk_import_jobs SET ${sets.join(', ')} WHERE id = $${values.length + 1} AND owner = $${values.length + 2}`,
-      [...values, jobId, owner]);
+    const r = await this.q(`UPDATE bulk_import_jobs SET ${sets.join(', ')} WHERE id = $${values.length + 1} AND owner = $${values.length + 2}`, [
+      ...values,
+      jobId,
+      owner,
+    ]);
     return r.rowCount === 1;
   }
 
@@ -153,20 +179,35 @@ export class PgImportTables {
   }
 
   async listImportRows(jobId: number, fromRow: number, toRow: number, limit: number): Promise<ImportRowResult[]> {
-    return (await this.q(`SELECT * FROM bulk_import_rows WHERE job_id = $1 AND row_no >= $2 AND row_no <= $3
-      ORDER BY row_no LIMIT $4`, [jobId, fromRow, toRow, limit])).rows.map(toResult);
+    return (
+      await this.q(
+        `SELECT * FROM bulk_import_rows WHERE job_id = $1 AND row_no >= $2 AND row_no <= $3
+      ORDER BY row_no LIMIT $4`,
+        [jobId, fromRow, toRow, limit],
+      )
+    ).rows.map(toResult);
   }
 
   async purgeExpiredImports(nowIso: string): Promise<{ jobs: number; files: number }> {
     return this.transaction(async (client) => {
-      const jobs = (await this.q(`SELECT id FROM bulk_import_jobs WHERE expires_at IS NOT NULL AND expires_at < $1
-        AND status NOT IN ${OPEN_STATUSES}`, [nowIso], client)).rows.map((r) => Number(r['id']));
+      const jobs = (
+        await this.q(
+          `SELECT id FROM bulk_import_jobs WHERE expires_at IS NOT NULL AND expires_at < $1
+        AND status NOT IN ${OPEN_STATUSES}`,
+          [nowIso],
+          client,
+        )
+      ).rows.map((r) => Number(r['id']));
       if (jobs.length > 0) {
         await this.q('DELETE FROM bulk_import_rows WHERE job_id = ANY($1::bigint[])', [jobs], client);
         await this.q(`UPDATE bulk_import_jobs SET result_parts = '[]', file_id = NULL WHERE id = ANY($1::bigint[])`, [jobs], client);
       }
-      const files = await this.q(`DELETE FROM bulk_import_files WHERE expires_at < $1
-        AND id NOT IN (SELECT file_id FROM bulk_import_jobs WHERE file_id IS NOT NULL AND status IN ${OPEN_STATUSES})`, [nowIso], client);
+      const files = await this.q(
+        `DELETE FROM bulk_import_files WHERE expires_at < $1
+        AND id NOT IN (SELECT file_id FROM bulk_import_jobs WHERE file_id IS NOT NULL AND status IN ${OPEN_STATUSES})`,
+        [nowIso],
+        client,
+      );
       return { jobs: jobs.length, files: files.rowCount ?? 0 };
     });
   }

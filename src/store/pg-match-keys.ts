@@ -148,7 +148,12 @@ export class PgMatchKeys implements MatchKeyStore {
       if (Number(row['part']) === 0) entries[a - 1]?.push({ crmId: Number(row['b']), seq: Number(row['c']) });
       else counts[a] = Number(row['b']);
     }
-    return { entries, total: counts[0] as number, firstCount: lookup.first === null ? 0 : counts[1] as number, lastCount: lookup.last === null ? 0 : counts[2] as number };
+    return {
+      entries,
+      total: counts[0] as number,
+      firstCount: lookup.first === null ? 0 : (counts[1] as number),
+      lastCount: lookup.last === null ? 0 : (counts[2] as number),
+    };
   }
 
   private async count(scope: Scope, hashes: readonly number[], client: pg.PoolClient | null): Promise<number[]> {
@@ -163,10 +168,19 @@ export class PgMatchKeys implements MatchKeyStore {
     return r.rows.map((row) => Number(row['crm_id']));
   }
 
-  private async load(scope: Scope, crmIds: readonly number[], identifiers: readonly IdentifierRef[], fingerprint: number, client: pg.PoolClient | null): Promise<CandidateRow[]> {
+  private async load(
+    scope: Scope,
+    crmIds: readonly number[],
+    identifiers: readonly IdentifierRef[],
+    fingerprint: number,
+    client: pg.PoolClient | null,
+  ): Promise<CandidateRow[]> {
     if (crmIds.length === 0 && identifiers.length === 0) return [];
-    const r = await this.q(LOAD_SQL, [scope.tenantId, scope.context, [...crmIds], fingerprint,
-      identifiers.map((i) => this.fold(i.type)), identifiers.map((i) => this.fold(i.value))], client);
+    const r = await this.q(
+      LOAD_SQL,
+      [scope.tenantId, scope.context, [...crmIds], fingerprint, identifiers.map((i) => this.fold(i.type)), identifiers.map((i) => this.fold(i.value))],
+      client,
+    );
     return r.rows.map((row) => ({
       crmId: Number(row['crm_id']),
       json: textOrNull(row['json']),
@@ -201,7 +215,11 @@ export class PgMatchKeys implements MatchKeyStore {
   async clearKeys(scope: Scope): Promise<void> {
     const args = [scope.tenantId, CTX[scope.context]];
     await this.transaction(async (client) => {
-      await this.q('INSERT INTO match_key_scopes (tenant_id, ctx, fingerprint) VALUES ($1, $2, NULL) ON CONFLICT (tenant_id, ctx) DO UPDATE SET fingerprint = NULL', args, client);
+      await this.q(
+        'INSERT INTO match_key_scopes (tenant_id, ctx, fingerprint) VALUES ($1, $2, NULL) ON CONFLICT (tenant_id, ctx) DO UPDATE SET fingerprint = NULL',
+        args,
+        client,
+      );
       await this.q('DELETE FROM match_keys WHERE tenant_id = $1 AND ctx = $2', args, client);
       await this.q('DELETE FROM match_key_owners WHERE tenant_id = $1 AND ctx = $2', args, client);
       await this.q('DELETE FROM match_name_counts WHERE tenant_id = $1 AND ctx = $2', args, client);
@@ -215,7 +233,11 @@ export class PgMatchKeys implements MatchKeyStore {
   }
 
   async keysComplete(scope: Scope, fingerprint: number): Promise<void> {
-    await this.q(`INSERT INTO match_key_scopes (tenant_id, ctx, fingerprint) VALUES ($1, $2, $3)
-      ON CONFLICT (tenant_id, ctx) DO UPDATE SET fingerprint = excluded.fingerprint`, [scope.tenantId, CTX[scope.context], fingerprint], null);
+    await this.q(
+      `INSERT INTO match_key_scopes (tenant_id, ctx, fingerprint) VALUES ($1, $2, $3)
+      ON CONFLICT (tenant_id, ctx) DO UPDATE SET fingerprint = excluded.fingerprint`,
+      [scope.tenantId, CTX[scope.context], fingerprint],
+      null,
+    );
   }
 }

@@ -181,7 +181,7 @@ export const PG_MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 4,
-    name: 'tenant_models: each context\'s trained matching model, every version kept',
+    name: "tenant_models: each context's trained matching model, every version kept",
     // As SQLite migration 8 (see there); a change bumps admin_changes like settings, so every
     // process's scopes pick the model up within 250 ms.
     sql: `

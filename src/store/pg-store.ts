@@ -25,15 +25,29 @@ import { PERSON_WRITE_COLUMNS, personValues, textOrNull, toKeyRow, toModelRow, t
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import {
   StoreError,
-  type Applied, type CanvassRow, type ContextName, type KeyRow, type KeyUsageDelta, type NewCanvassRow,
-  type NewKeyRow, type PersonChange, type PersonRecord, type Scope,
-  type ScopeWriteOptions, type ScopeWriter, type ModelRow, type SettingsRow, type Store, type StoredAddress,
-  type StoredNormalization, type StoredNormalizationRow, type StoredPhone, type TenantRow,
+  type Applied,
+  type CanvassRow,
+  type ContextName,
+  type KeyRow,
+  type KeyUsageDelta,
+  type NewCanvassRow,
+  type NewKeyRow,
+  type PersonChange,
+  type PersonRecord,
+  type Scope,
+  type ScopeWriteOptions,
+  type ScopeWriter,
+  type ModelRow,
+  type SettingsRow,
+  type Store,
+  type StoredAddress,
+  type StoredNormalization,
+  type StoredNormalizationRow,
+  type StoredPhone,
+  type TenantRow,
 } from './types.js';
 import type { Migration } from './migrations.js';
-import type {
-  ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob,
-} from './import-types.js';
+import type { ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob } from './import-types.js';
 import { PgImportTables, writePgImportMark } from './pg-import.js';
 import { PgMatchKeys } from './pg-match-keys.js';
 import { PgReviewTables } from './pg-review.js';
@@ -109,7 +123,8 @@ const CHANGES_SQL = `SELECT crm_id, change_seq, match_key, match_fp, contact_mod
 
 function toChange(x: Row): PersonChange {
   return {
-    crmId: Number(x['crm_id']), seq: Number(x['change_seq']),
+    crmId: Number(x['crm_id']),
+    seq: Number(x['change_seq']),
     json: textOrNull(x['match_key']),
     fingerprint: x['match_fp'] == null ? null : Number(x['match_fp']),
     organization: x['contact_mode'] === 'Organization',
@@ -157,8 +172,16 @@ export class PgStore implements Store {
   private readonly importFailures = new Map<number, unknown>();
 
   private constructor(private readonly pool: pg.Pool) {
-    this.imports = new PgImportTables((sql, values, client) => this.q(sql, values ?? [], client ?? null), (fn) => this.transaction(fn));
-    this.matchKeys = new PgMatchKeys((sql, values, client) => this.q(sql, values, client), (fn) => this.transaction(fn), () => this.pool.connect(), foldIdentifier);
+    this.imports = new PgImportTables(
+      (sql, values, client) => this.q(sql, values ?? [], client ?? null),
+      (fn) => this.transaction(fn),
+    );
+    this.matchKeys = new PgMatchKeys(
+      (sql, values, client) => this.q(sql, values, client),
+      (fn) => this.transaction(fn),
+      () => this.pool.connect(),
+      foldIdentifier,
+    );
     this.review = new PgReviewTables((sql, values, client) => this.q(sql, values ?? [], client ?? null));
   }
 
@@ -224,7 +247,11 @@ export class PgStore implements Store {
   }
 
   /** One transaction holding the scope's advisory lock; see {@link scopeTransaction}. */
-  async writeScope<T>(scope: Scope, fn: (writer: ScopeWriter, changes: readonly PersonChange[]) => Promise<T>, options: ScopeWriteOptions = {}): Promise<Applied<T>> {
+  async writeScope<T>(
+    scope: Scope,
+    fn: (writer: ScopeWriter, changes: readonly PersonChange[]) => Promise<T>,
+    options: ScopeWriteOptions = {},
+  ): Promise<Applied<T>> {
     return this.scopeTransaction(scope, (tx, changes) => fn(this.writerOf(scope, tx), changes), options);
   }
 
@@ -280,7 +307,11 @@ export class PgStore implements Store {
    * was told about. Other processes may read such a row up to that flush (milliseconds)
    * before it is durable.
    */
-  private async scopeTransaction<T>(scope: Scope, fn: (tx: Tx, changes: readonly PersonChange[]) => Promise<T>, options: ScopeWriteOptions): Promise<Applied<T>> {
+  private async scopeTransaction<T>(
+    scope: Scope,
+    fn: (tx: Tx, changes: readonly PersonChange[]) => Promise<T>,
+    options: ScopeWriteOptions,
+  ): Promise<Applied<T>> {
     const client = await this.pool.connect();
     let resolve!: () => void;
     let reject!: (error: unknown) => void;
@@ -304,9 +335,16 @@ export class PgStore implements Store {
       // Only integers and a fixed context name are spliced in: one round trip takes the lock
       // (and reads the changes the caller asked for, under it).
       const after = options.changesAfter;
-      const changesSql = after === undefined ? '' : `; ${CHANGES_SQL.replaceAll('$1', String(tenant)).replaceAll('$2', `'${scope.context === 'campaign' ? 'campaign' : 'voterfile'}'`)
-        .replaceAll('$3', String(Math.max(0, Math.trunc(after)))).replaceAll('$4', String(Math.max(1, Math.trunc(options.changesLimit ?? 5000))))}`;
-      const began = await client.query(`BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${tenant}, ${context})${changesSql}`) as unknown as pg.QueryResult<Row>[];
+      const changesSql =
+        after === undefined
+          ? ''
+          : `; ${CHANGES_SQL.replaceAll('$1', String(tenant))
+              .replaceAll('$2', `'${scope.context === 'campaign' ? 'campaign' : 'voterfile'}'`)
+              .replaceAll('$3', String(Math.max(0, Math.trunc(after))))
+              .replaceAll('$4', String(Math.max(1, Math.trunc(options.changesLimit ?? 5000))))}`;
+      const began = (await client.query(
+        `BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${tenant}, ${context})${changesSql}`,
+      )) as unknown as pg.QueryResult<Row>[];
       const changes = after === undefined ? [] : (began[began.length - 1]?.rows ?? []).map(toChange);
       const tx: Tx = { client, wrote: false, jobs: null };
       let value: T;
@@ -323,13 +361,16 @@ export class PgStore implements Store {
         resolve();
         release();
       } else {
-        client.query('BEGIN; SELECT txid_current(); COMMIT').then(
-          () => resolve(),
-          (error: unknown) => {
-            broken = true;
-            reject(error);
-          },
-        ).finally(release);
+        client
+          .query('BEGIN; SELECT txid_current(); COMMIT')
+          .then(
+            () => resolve(),
+            (error: unknown) => {
+              broken = true;
+              reject(error);
+            },
+          )
+          .finally(release);
         if (tx.jobs !== null) for (const jobId of tx.jobs) this.watchImportBarrier(jobId, durable);
       }
       return { value, durable };
@@ -345,12 +386,17 @@ export class PgStore implements Store {
     let waits = this.importBarriers.get(jobId);
     if (waits === undefined) this.importBarriers.set(jobId, (waits = new Set()));
     waits.add(barrier);
-    barrier.then(() => undefined, (error: unknown) => {
-      if (!this.importFailures.has(jobId)) this.importFailures.set(jobId, error);
-    }).finally(() => {
-      waits.delete(barrier);
-      if (waits.size === 0 && this.importBarriers.get(jobId) === waits) this.importBarriers.delete(jobId);
-    });
+    barrier
+      .then(
+        () => undefined,
+        (error: unknown) => {
+          if (!this.importFailures.has(jobId)) this.importFailures.set(jobId, error);
+        },
+      )
+      .finally(() => {
+        waits.delete(barrier);
+        if (waits.size === 0 && this.importBarriers.get(jobId) === waits) this.importBarriers.delete(jobId);
+      });
   }
 
   async importDurable(jobId: number): Promise<void> {
@@ -389,57 +435,82 @@ export class PgStore implements Store {
   }
 
   async putSettings(scope: Scope, json: string, updatedAt: string): Promise<number> {
-    const r = await this.q(`INSERT INTO tenant_settings (tenant_id, context, version, json, updated_at)
+    const r = await this.q(
+      `INSERT INTO tenant_settings (tenant_id, context, version, json, updated_at)
       VALUES ($1, $2, 1, $3, $4)
       ON CONFLICT (tenant_id, context) DO UPDATE SET version = tenant_settings.version + 1, json = excluded.json,
         updated_at = excluded.updated_at
-      RETURNING version`, [scope.tenantId, scope.context, json, updatedAt]);
+      RETURNING version`,
+      [scope.tenantId, scope.context, json, updatedAt],
+    );
     return Number(r.rows[0]?.['version']);
   }
 
   async getSettings(scope: Scope): Promise<SettingsRow | null> {
-    const row = (await this.q('SELECT version, json, updated_at FROM tenant_settings WHERE tenant_id = $1 AND context = $2',
-      [scope.tenantId, scope.context])).rows[0];
+    const row = (await this.q('SELECT version, json, updated_at FROM tenant_settings WHERE tenant_id = $1 AND context = $2', [scope.tenantId, scope.context]))
+      .rows[0];
     if (row === undefined) return null;
     return { version: Number(row['version']), json: String(row['json']), updatedAt: String(row['updated_at']) };
   }
 
   async addModelVersion(scope: Scope, json: string | null, createdAt: string): Promise<number> {
-    const r = await this.q(`INSERT INTO tenant_models (tenant_id, context, version, json, created_at)
+    const r = await this.q(
+      `INSERT INTO tenant_models (tenant_id, context, version, json, created_at)
       SELECT $1, $2, COALESCE(MAX(version), 0) + 1, $3, $4 FROM tenant_models WHERE tenant_id = $1 AND context = $2
-      RETURNING version`, [scope.tenantId, scope.context, json, createdAt]);
+      RETURNING version`,
+      [scope.tenantId, scope.context, json, createdAt],
+    );
     return Number(r.rows[0]?.['version']);
   }
 
   async getModel(scope: Scope): Promise<ModelRow | null> {
-    const row = (await this.q(`SELECT version, json, created_at FROM tenant_models WHERE tenant_id = $1 AND context = $2
-      ORDER BY version DESC LIMIT 1`, [scope.tenantId, scope.context])).rows[0];
+    const row = (
+      await this.q(
+        `SELECT version, json, created_at FROM tenant_models WHERE tenant_id = $1 AND context = $2
+      ORDER BY version DESC LIMIT 1`,
+        [scope.tenantId, scope.context],
+      )
+    ).rows[0];
     return row === undefined ? null : toModelRow(row);
   }
 
   async listModelVersions(scope: Scope): Promise<ModelRow[]> {
-    return (await this.q(`SELECT version, json, created_at FROM tenant_models WHERE tenant_id = $1 AND context = $2
-      ORDER BY version DESC`, [scope.tenantId, scope.context])).rows.map(toModelRow);
+    return (
+      await this.q(
+        `SELECT version, json, created_at FROM tenant_models WHERE tenant_id = $1 AND context = $2
+      ORDER BY version DESC`,
+        [scope.tenantId, scope.context],
+      )
+    ).rows.map(toModelRow);
   }
 
   async insertKey(key: NewKeyRow): Promise<KeyRow> {
     const tenant = await this.getTenantById(key.tenantId);
     if (tenant === null) throw new StoreError(`No tenant with id ${key.tenantId}.`, 'NOT_FOUND');
-    const r = await this.q(`INSERT INTO api_keys (tenant_id, hash, prefix, tier, contexts, default_context, created_at)
-      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`, [key.tenantId, key.hash, key.prefix, key.tier,
-      JSON.stringify(key.contexts), key.defaultContext, key.createdAt]);
+    const r = await this.q(
+      `INSERT INTO api_keys (tenant_id, hash, prefix, tier, contexts, default_context, created_at)
+      VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
+      [key.tenantId, key.hash, key.prefix, key.tier, JSON.stringify(key.contexts), key.defaultContext, key.createdAt],
+    );
     return { ...key, id: Number(r.rows[0]?.['id']), tenantName: tenant.name, revokedAt: null };
   }
 
   async getKeyByHash(hash: string): Promise<KeyRow | null> {
-    const row = (await this.q(`SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
-      WHERE k.hash = $1`, [hash])).rows[0];
+    const row = (
+      await this.q(
+        `SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
+      WHERE k.hash = $1`,
+        [hash],
+      )
+    ).rows[0];
     return row === undefined ? null : toKeyRow(row);
   }
 
   async listKeys(): Promise<KeyRow[]> {
-    return (await this.q(`SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
-      ORDER BY k.id`)).rows.map(toKeyRow);
+    return (
+      await this.q(`SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
+      ORDER BY k.id`)
+    ).rows.map(toKeyRow);
   }
 
   async revokeKeys(ids: readonly number[], revokedAt: string): Promise<number> {
@@ -453,10 +524,20 @@ export class PgStore implements Store {
     const newPhones = person.phones.filter((p) => p.phoneId === 0).length;
     const newAddresses = person.addresses.filter((a) => a.addressId === 0).length;
     if (newPhones === 0 && newAddresses === 0) return person;
-    const r = await this.q(`SELECT 'p' AS k, nextval('phone_ids') AS v FROM generate_series(1, $1::int)
-      UNION ALL SELECT 'a', nextval('address_ids') FROM generate_series(1, $2::int)`, [newPhones, newAddresses], client);
-    const phoneIds = r.rows.filter((x) => x['k'] === 'p').map((x) => Number(x['v'])).sort((x, y) => x - y);
-    const addressIds = r.rows.filter((x) => x['k'] === 'a').map((x) => Number(x['v'])).sort((x, y) => x - y);
+    const r = await this.q(
+      `SELECT 'p' AS k, nextval('phone_ids') AS v FROM generate_series(1, $1::int)
+      UNION ALL SELECT 'a', nextval('address_ids') FROM generate_series(1, $2::int)`,
+      [newPhones, newAddresses],
+      client,
+    );
+    const phoneIds = r.rows
+      .filter((x) => x['k'] === 'p')
+      .map((x) => Number(x['v']))
+      .sort((x, y) => x - y);
+    const addressIds = r.rows
+      .filter((x) => x['k'] === 'a')
+      .map((x) => Number(x['v']))
+      .sort((x, y) => x - y);
     let p = 0;
     let a = 0;
     const phones: StoredPhone[] = person.phones.map((x) => (x.phoneId === 0 ? { ...x, phoneId: phoneIds[p++] ?? 0 } : x));
@@ -466,17 +547,34 @@ export class PgStore implements Store {
 
   private async writeIdentifiers(client: pg.PoolClient, scope: Scope, person: PersonRecord, fresh: boolean): Promise<void> {
     if (!fresh) {
-      await this.q('DELETE FROM person_identifiers WHERE tenant_id = $1 AND context = $2 AND crm_id = $3',
-        [scope.tenantId, scope.context, person.crmId], client);
+      await this.q(
+        'DELETE FROM person_identifiers WHERE tenant_id = $1 AND context = $2 AND crm_id = $3',
+        [scope.tenantId, scope.context, person.crmId],
+        client,
+      );
     }
     if (person.identifiers.length === 0) return;
-    await this.q(`INSERT INTO person_identifiers (tenant_id, context, type_key, external_id_key, crm_id)
+    await this.q(
+      `INSERT INTO person_identifiers (tenant_id, context, type_key, external_id_key, crm_id)
       SELECT $1, $2, t, e, $3 FROM unnest($4::text[], $5::text[]) AS u(t, e) ON CONFLICT DO NOTHING`,
-    [scope.tenantId, scope.context, person.crmId, person.identifiers.map((i) => foldIdentifier(i.type)),
-      person.identifiers.map((i) => foldIdentifier(i.externalId))], client);
+      [
+        scope.tenantId,
+        scope.context,
+        person.crmId,
+        person.identifiers.map((i) => foldIdentifier(i.type)),
+        person.identifiers.map((i) => foldIdentifier(i.externalId)),
+      ],
+      client,
+    );
   }
 
-  private async insertPerson(client: pg.PoolClient, scope: Scope, person: PersonRecord, normalized: StoredNormalization | undefined, mark: ImportRowMark | undefined): Promise<PersonRecord> {
+  private async insertPerson(
+    client: pg.PoolClient,
+    scope: Scope,
+    person: PersonRecord,
+    normalized: StoredNormalization | undefined,
+    mark: ImportRowMark | undefined,
+  ): Promise<PersonRecord> {
     const withIds = await this.assignIds(client, person);
     const r = await this.q(INSERT_SQL, [scope.tenantId, scope.context, ...personValues(withIds, normalized)], client);
     const stored = { ...withIds, crmId: Number(r.rows[0]?.['crm_id']) };
@@ -486,7 +584,13 @@ export class PgStore implements Store {
     return stored;
   }
 
-  private async updatePerson(client: pg.PoolClient, scope: Scope, person: PersonRecord, normalized: StoredNormalization | undefined, mark: ImportRowMark | undefined): Promise<PersonRecord> {
+  private async updatePerson(
+    client: pg.PoolClient,
+    scope: Scope,
+    person: PersonRecord,
+    normalized: StoredNormalization | undefined,
+    mark: ImportRowMark | undefined,
+  ): Promise<PersonRecord> {
     const withIds = await this.assignIds(client, person);
     const r = await this.q(UPDATE_SQL, [...personValues(withIds, normalized), person.crmId, scope.tenantId, scope.context], client);
     if (r.rowCount !== 1) {
@@ -499,8 +603,12 @@ export class PgStore implements Store {
   }
 
   private async insertCanvassResponse(client: pg.PoolClient, scope: Scope, row: NewCanvassRow, mark: ImportRowMark | undefined): Promise<number> {
-    const r = await this.q(`INSERT INTO canvass_responses (tenant_id, context, crm_id, canvassed_at, created_at, json)
-      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`, [scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json], client);
+    const r = await this.q(
+      `INSERT INTO canvass_responses (tenant_id, context, crm_id, canvassed_at, created_at, json)
+      VALUES ($1, $2, $3, $4, $5, $6) RETURNING id`,
+      [scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json],
+      client,
+    );
     if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, row.crmId);
     return Number(r.rows[0]?.['id']);
   }
@@ -510,8 +618,8 @@ export class PgStore implements Store {
   }
 
   private async readPerson(scope: Scope, crmId: number, client: pg.PoolClient | null): Promise<PersonRecord | null> {
-    const row = (await this.q('SELECT * FROM people WHERE crm_id = $1 AND tenant_id = $2 AND context = $3',
-      [crmId, scope.tenantId, scope.context], client)).rows[0];
+    const row = (await this.q('SELECT * FROM people WHERE crm_id = $1 AND tenant_id = $2 AND context = $3', [crmId, scope.tenantId, scope.context], client))
+      .rows[0];
     return row === undefined ? null : toPerson(row);
   }
 
@@ -520,42 +628,60 @@ export class PgStore implements Store {
   }
 
   private async readIdentifier(scope: Scope, type: string, externalId: string, client: pg.PoolClient | null): Promise<number[]> {
-    const r = await this.q(`SELECT crm_id FROM person_identifiers
+    const r = await this.q(
+      `SELECT crm_id FROM person_identifiers
       WHERE tenant_id = $1 AND context = $2 AND type_key = $3 AND external_id_key = $4 ORDER BY crm_id`,
-    [scope.tenantId, scope.context, foldIdentifier(type), foldIdentifier(externalId)], client);
+      [scope.tenantId, scope.context, foldIdentifier(type), foldIdentifier(externalId)],
+      client,
+    );
     return r.rows.map((x) => Number(x['crm_id']));
   }
 
   async countPeople(scope: Scope): Promise<number> {
-    return Number((await this.q('SELECT COUNT(*) AS n FROM people WHERE tenant_id = $1 AND context = $2',
-      [scope.tenantId, scope.context])).rows[0]?.['n'] ?? 0);
+    return Number(
+      (await this.q('SELECT COUNT(*) AS n FROM people WHERE tenant_id = $1 AND context = $2', [scope.tenantId, scope.context])).rows[0]?.['n'] ?? 0,
+    );
   }
 
   async listPeople(scope: Scope, afterCrmId: number, limit: number): Promise<PersonRecord[]> {
-    return (await this.q(`SELECT * FROM people WHERE tenant_id = $1 AND context = $2 AND crm_id > $3
-      ORDER BY crm_id LIMIT $4`, [scope.tenantId, scope.context, afterCrmId, limit])).rows.map(toPerson);
+    return (
+      await this.q(
+        `SELECT * FROM people WHERE tenant_id = $1 AND context = $2 AND crm_id > $3
+      ORDER BY crm_id LIMIT $4`,
+        [scope.tenantId, scope.context, afterCrmId, limit],
+      )
+    ).rows.map(toPerson);
   }
 
   async listNormalizations(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<StoredNormalizationRow[]> {
-    const r = await this.q(`SELECT crm_id, match_key, contact_mode FROM people
+    const r = await this.q(
+      `SELECT crm_id, match_key, contact_mode FROM people
       WHERE tenant_id = $1 AND context = $2 AND crm_id > $3 AND match_fp = $4 AND match_key IS NOT NULL
-      ORDER BY crm_id LIMIT $5`, [scope.tenantId, scope.context, afterCrmId, fingerprint, limit]);
+      ORDER BY crm_id LIMIT $5`,
+      [scope.tenantId, scope.context, afterCrmId, fingerprint, limit],
+    );
     return r.rows.map((x) => ({ crmId: Number(x['crm_id']), json: String(x['match_key']), organization: x['contact_mode'] === 'Organization' }));
   }
 
   async listPeopleNotNormalizedBy(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<PersonRecord[]> {
-    return (await this.q(`SELECT * FROM people WHERE tenant_id = $1 AND context = $2 AND crm_id > $3
+    return (
+      await this.q(
+        `SELECT * FROM people WHERE tenant_id = $1 AND context = $2 AND crm_id > $3
       AND (match_fp IS DISTINCT FROM $4 OR match_key IS NULL) ORDER BY crm_id LIMIT $5`,
-    [scope.tenantId, scope.context, afterCrmId, fingerprint, limit])).rows.map(toPerson);
+        [scope.tenantId, scope.context, afterCrmId, fingerprint, limit],
+      )
+    ).rows.map(toPerson);
   }
 
   /** Not a change of the person (no new change number): another process would compute the same key. */
   async putNormalizations(scope: Scope, fingerprint: number, rows: readonly { readonly crmId: number; readonly json: string }[]): Promise<void> {
     if (rows.length === 0) return;
-    await this.q(`UPDATE people SET match_key = u.j, match_fp = $3
+    await this.q(
+      `UPDATE people SET match_key = u.j, match_fp = $3
       FROM unnest($4::bigint[], $5::text[]) AS u(id, j)
       WHERE people.crm_id = u.id AND people.tenant_id = $1 AND people.context = $2`,
-    [scope.tenantId, scope.context, fingerprint, rows.map((row) => row.crmId), rows.map((row) => row.json)]);
+      [scope.tenantId, scope.context, fingerprint, rows.map((row) => row.crmId), rows.map((row) => row.json)],
+    );
   }
 
   async listPeopleScopes(): Promise<Scope[]> {
@@ -574,18 +700,23 @@ export class PgStore implements Store {
   }
 
   async lastPeopleChange(scope: Scope): Promise<number> {
-    return Number((await this.q('SELECT COALESCE(MAX(change_seq), 0) AS s FROM people WHERE tenant_id = $1 AND context = $2',
-      [scope.tenantId, scope.context])).rows[0]?.['s'] ?? 0);
+    return Number(
+      (await this.q('SELECT COALESCE(MAX(change_seq), 0) AS s FROM people WHERE tenant_id = $1 AND context = $2', [scope.tenantId, scope.context])).rows[0]?.[
+        's'
+      ] ?? 0,
+    );
   }
 
   async addKeyUsage(rows: readonly KeyUsageDelta[]): Promise<void> {
     // Sorted, so that two processes adding to the same rows lock them in the same order (no deadlock).
     const live = rows.filter((r) => r.count > 0).sort((x, y) => x.keyId - y.keyId || (x.month < y.month ? -1 : x.month > y.month ? 1 : 0));
     if (live.length === 0) return;
-    await this.q(`INSERT INTO api_key_usage (key_id, month, count)
+    await this.q(
+      `INSERT INTO api_key_usage (key_id, month, count)
       SELECT k, m, SUM(c) FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS u(k, m, c) GROUP BY k, m ORDER BY k, m
       ON CONFLICT (key_id, month) DO UPDATE SET count = api_key_usage.count + excluded.count`,
-    [live.map((r) => r.keyId), live.map((r) => r.month), live.map((r) => r.count)]);
+      [live.map((r) => r.keyId), live.map((r) => r.month), live.map((r) => r.count)],
+    );
   }
 
   async getKeyUsage(keyId: number, month: string): Promise<number> {
@@ -671,16 +802,29 @@ export class PgStore implements Store {
   }
 
   async listCanvassResponses(scope: Scope, crmId: number, skip: number, limit: number): Promise<CanvassRow[]> {
-    const r = await this.q(`SELECT * FROM canvass_responses WHERE tenant_id = $1 AND context = $2 AND crm_id = $3
-      ORDER BY id DESC LIMIT $4 OFFSET $5`, [scope.tenantId, scope.context, crmId, limit, skip]);
+    const r = await this.q(
+      `SELECT * FROM canvass_responses WHERE tenant_id = $1 AND context = $2 AND crm_id = $3
+      ORDER BY id DESC LIMIT $4 OFFSET $5`,
+      [scope.tenantId, scope.context, crmId, limit, skip],
+    );
     return r.rows.map((x) => ({
-      id: Number(x['id']), crmId: Number(x['crm_id']), canvassedAt: String(x['canvassed_at']),
-      createdAt: String(x['created_at']), json: String(x['json']),
+      id: Number(x['id']),
+      crmId: Number(x['crm_id']),
+      canvassedAt: String(x['canvassed_at']),
+      createdAt: String(x['created_at']),
+      json: String(x['json']),
     }));
   }
 
   async countCanvassResponses(scope: Scope, crmId: number): Promise<number> {
-    return Number((await this.q('SELECT COUNT(*) AS n FROM canvass_responses WHERE tenant_id = $1 AND context = $2 AND crm_id = $3',
-      [scope.tenantId, scope.context, crmId])).rows[0]?.['n'] ?? 0);
+    return Number(
+      (
+        await this.q('SELECT COUNT(*) AS n FROM canvass_responses WHERE tenant_id = $1 AND context = $2 AND crm_id = $3', [
+          scope.tenantId,
+          scope.context,
+          crmId,
+        ])
+      ).rows[0]?.['n'] ?? 0,
+    );
   }
 }

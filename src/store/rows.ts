@@ -4,9 +4,17 @@
  */
 import { columnOf } from './migrations.js';
 import {
-  INTEGER_SCALARS, PERSON_SCALARS,
-  type ContextName, type KeyRow, type ModelRow, type PersonRecord, type PersonScalarName,
-  type StoredNormalization, type StoredSelfReported, type TenantRow, type Tier,
+  INTEGER_SCALARS,
+  PERSON_SCALARS,
+  type ContextName,
+  type KeyRow,
+  type ModelRow,
+  type PersonRecord,
+  type PersonScalarName,
+  type StoredNormalization,
+  type StoredSelfReported,
+  type TenantRow,
+  type Tier,
 } from './types.js';
 
 /** A row as a driver returns it, by column name. */
@@ -16,11 +24,27 @@ export type Row = Record<string, unknown>;
 export const SCALAR_COLUMNS: readonly string[] = PERSON_SCALARS.map(columnOf);
 
 /** The columns a person write sets, in {@link personValues} order: the person, then its stored normalization. */
-export const PERSON_WRITE_COLUMNS: readonly string[] = ['created_at', 'updated_at', ...SCALAR_COLUMNS,
-  'emails', 'phones', 'addresses', 'identifiers', 'custom_field_values', 'self_reported', 'suppressions', 'match_key', 'match_fp'];
+export const PERSON_WRITE_COLUMNS: readonly string[] = [
+  'created_at',
+  'updated_at',
+  ...SCALAR_COLUMNS,
+  'emails',
+  'phones',
+  'addresses',
+  'identifiers',
+  'custom_field_values',
+  'self_reported',
+  'suppressions',
+  'match_key',
+  'match_fp',
+];
 
 const EMPTY_SELF_REPORTED: StoredSelfReported = {
-  races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null,
+  races: [],
+  ethnicities: [],
+  genders: [],
+  sexualOrientations: [],
+  languagePreference: null,
 };
 
 /**
@@ -98,11 +122,17 @@ export function toPerson(row: Row): PersonRecord {
 /** The values of {@link PERSON_WRITE_COLUMNS} for a person and its stored normalization. */
 export function personValues(person: PersonRecord, normalized: StoredNormalization | undefined): unknown[] {
   return [
-    person.createdAt, person.updatedAt,
+    person.createdAt,
+    person.updatedAt,
     ...PERSON_SCALARS.map((f) => person.scalars[f]),
-    JSON.stringify(person.emails), JSON.stringify(person.phones), JSON.stringify(person.addresses),
-    JSON.stringify(person.identifiers), JSON.stringify(person.customFieldValues),
-    JSON.stringify(person.selfReported), JSON.stringify(person.suppressions),
-    normalized?.json ?? null, normalized?.fingerprint ?? null,
+    JSON.stringify(person.emails),
+    JSON.stringify(person.phones),
+    JSON.stringify(person.addresses),
+    JSON.stringify(person.identifiers),
+    JSON.stringify(person.customFieldValues),
+    JSON.stringify(person.selfReported),
+    JSON.stringify(person.suppressions),
+    normalized?.json ?? null,
+    normalized?.fingerprint ?? null,
   ];
 }

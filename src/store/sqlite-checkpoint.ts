@@ -67,7 +67,10 @@ export class Checkpointer {
    * `fallback` is called once if the worker fails: the store's connection then checkpoints by
    * itself.
    */
-  constructor(private readonly path: string, private readonly fallback: (error: unknown) => void) {}
+  constructor(
+    private readonly path: string,
+    private readonly fallback: (error: unknown) => void,
+  ) {}
 
   private start(): Worker {
     const module = createRequire(import.meta.url).resolve('better-sqlite3');

@@ -114,7 +114,11 @@ export class GroupCommit {
   /** Runs a function in a transaction (a SAVEPOINT inside an open one); made once, not per write. */
   private readonly runInTx: <T>(fn: () => T) => T;
 
-  constructor(private readonly db: Database.Database, private readonly options: GroupCommitOptions, private readonly hooks: TransactionHooks) {
+  constructor(
+    private readonly db: Database.Database,
+    private readonly options: GroupCommitOptions,
+    private readonly hooks: TransactionHooks,
+  ) {
     const run = db.transaction((fn: () => unknown) => fn());
     this.runInTx = <T>(fn: () => T): T => run(fn) as T;
   }
@@ -249,7 +253,10 @@ export class GroupCommit {
       for (const crmId of batch.people) if (this.syncingPeople.get(crmId) === sync) this.syncingPeople.delete(crmId);
     };
     sync.then(settle, settle);
-    sync.then(() => batch.resolve(), (error: unknown) => batch.reject(error));
+    sync.then(
+      () => batch.resolve(),
+      (error: unknown) => batch.reject(error),
+    );
   }
 
   /** A sync that starts now, or, when one is running (it started before this commit), the next one. */
@@ -257,10 +264,15 @@ export class GroupCommit {
     if (this.nextSync !== null) return this.nextSync;
     const running = this.syncing;
     if (running === null) return this.startSync();
-    const next = running.then(() => undefined, () => undefined).then(() => {
-      this.nextSync = null;
-      return this.startSync();
-    });
+    const next = running
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        this.nextSync = null;
+        return this.startSync();
+      });
     this.nextSync = next;
     return next;
   }

@@ -5,8 +5,13 @@
  */
 import type Database from 'better-sqlite3';
 import {
-  type ImportFileRow, type ImportJobPatch, type ImportJobRow, type ImportRowMark,
-  type ImportRowResult, type NewImportFile, type NewImportJob,
+  type ImportFileRow,
+  type ImportJobPatch,
+  type ImportJobRow,
+  type ImportRowMark,
+  type ImportRowResult,
+  type NewImportFile,
+  type NewImportJob,
 } from './import-types.js';
 import { OPEN_STATUSES, toFile, toJob, toResult } from './import-rows.js';
 import { StoreError, type Scope } from './types.js';
@@ -67,7 +72,10 @@ export class ImportMarkWriter {
    */
   write(mark: ImportRowMark, crmId: number | null): void {
     if (this.lost.has(mark.jobId)) {
-      throw new StoreError(`Bulk import job ${mark.jobId} cannot go on in this process: the commit of its earlier rows failed (${messageOf(this.lost.get(mark.jobId))}).`, 'IO');
+      throw new StoreError(
+        `Bulk import job ${mark.jobId} cannot go on in this process: the commit of its earlier rows failed (${messageOf(this.lost.get(mark.jobId))}).`,
+        'IO',
+      );
     }
     if (this.fenced.get(mark.jobId) !== mark.owner) {
       const owned = this.stmt('SELECT 1 FROM bulk_import_jobs WHERE id = ? AND owner = ?').get(mark.jobId, mark.owner);
@@ -81,10 +89,11 @@ export class ImportMarkWriter {
       this.committedCounters.set(mark.jobId, counters);
       this.jobsInTx.add(mark.jobId);
     }
-    this.stmt(`INSERT INTO bulk_import_rows (job_id, row_no, steps_done, crm_id, outcomes, included) VALUES (?, ?, ?, ?, ?, ?)
+    this.stmt(
+      `INSERT INTO bulk_import_rows (job_id, row_no, steps_done, crm_id, outcomes, included) VALUES (?, ?, ?, ?, ?, ?)
       ON CONFLICT (job_id, row_no) DO UPDATE SET steps_done = excluded.steps_done, crm_id = excluded.crm_id,
-        outcomes = excluded.outcomes, included = excluded.included`)
-      .run(mark.jobId, mark.rowNo, mark.stepsDone, crmId ?? mark.crmId, JSON.stringify(mark.outcomes), JSON.stringify(mark.included));
+        outcomes = excluded.outcomes, included = excluded.included`,
+    ).run(mark.jobId, mark.rowNo, mark.stepsDone, crmId ?? mark.crmId, JSON.stringify(mark.outcomes), JSON.stringify(mark.included));
     let t = this.tally.get(mark.jobId);
     if (t === undefined) {
       t = { owner: mark.owner, rowsDone: 0, failed: 0 };
@@ -99,9 +108,11 @@ export class ImportMarkWriter {
   /** Writes the counters of the marks so far into their jobs (inside the open transaction). */
   flush(): void {
     for (const [jobId, t] of this.tally) {
-      const info = this.stmt(`UPDATE bulk_import_jobs SET rows_done = max(rows_done, ?), rows_failed = rows_failed + ?,
+      const info = this.stmt(
+        `UPDATE bulk_import_jobs SET rows_done = max(rows_done, ?), rows_failed = rows_failed + ?,
         status = CASE WHEN ? > 0 AND status = 'InProgress' THEN 'InProgressWithErrors' ELSE status END
-        WHERE id = ? AND owner = ?`).run(t.rowsDone, t.failed, t.failed, jobId, t.owner);
+        WHERE id = ? AND owner = ?`,
+      ).run(t.rowsDone, t.failed, t.failed, jobId, t.owner);
       if (info.changes !== 1) {
         throw new StoreError(`Bulk import job ${jobId} is not owned by ${t.owner} (lease lost).`, 'CONFLICT');
       }
@@ -158,8 +169,12 @@ export class SqliteImportTables {
   ) {}
 
   async saveImportFile(file: NewImportFile, chunks: AsyncIterable<Uint8Array>): Promise<ImportFileRow> {
-    const info = await this.write(() => this.stmt(`INSERT INTO bulk_import_files (tenant_id, context, token, name, created_at, expires_at)
-      VALUES (?, ?, ?, ?, ?, ?)`).run(file.tenantId, file.context, file.token, file.name, file.createdAt, file.expiresAt));
+    const info = await this.write(() =>
+      this.stmt(
+        `INSERT INTO bulk_import_files (tenant_id, context, token, name, created_at, expires_at)
+      VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(file.tenantId, file.context, file.token, file.name, file.createdAt, file.expiresAt),
+    );
     const id = Number(info.lastInsertRowid);
     let seq = 0;
     let size = 0;
@@ -191,8 +206,11 @@ export class SqliteImportTables {
   }
 
   async getImportFile(scope: Scope, token: string): Promise<ImportFileRow | null> {
-    const row = this.stmt('SELECT * FROM bulk_import_files WHERE token = ? AND tenant_id = ? AND context = ? AND complete = 1')
-      .get(token, scope.tenantId, scope.context) as Row | undefined;
+    const row = this.stmt('SELECT * FROM bulk_import_files WHERE token = ? AND tenant_id = ? AND context = ? AND complete = 1').get(
+      token,
+      scope.tenantId,
+      scope.context,
+    ) as Row | undefined;
     return row === undefined ? null : toFile(row);
   }
 
@@ -206,8 +224,12 @@ export class SqliteImportTables {
   }
 
   async createImportJob(job: NewImportJob): Promise<number> {
-    const info = await this.write(() => this.stmt(`INSERT INTO bulk_import_jobs (tenant_id, context, status, request, result_token, created_at)
-      VALUES (?, ?, 'Pending', ?, ?, ?)`).run(job.tenantId, job.context, job.request, job.resultToken, job.createdAt));
+    const info = await this.write(() =>
+      this.stmt(
+        `INSERT INTO bulk_import_jobs (tenant_id, context, status, request, result_token, created_at)
+      VALUES (?, ?, 'Pending', ?, ?, ?)`,
+      ).run(job.tenantId, job.context, job.request, job.resultToken, job.createdAt),
+    );
     return Number(info.lastInsertRowid);
   }
 
@@ -216,8 +238,8 @@ export class SqliteImportTables {
    * counters of marks still in the open transaction are not reported until it commits.
    */
   async getImportJob(scope: Scope, jobId: number): Promise<ImportJobRow | null> {
-    const row = this.stmt('SELECT * FROM bulk_import_jobs WHERE id = ? AND tenant_id = ? AND context = ?')
-      .get(jobId, scope.tenantId, scope.context) as Row | undefined;
+    const row = this.stmt('SELECT * FROM bulk_import_jobs WHERE id = ? AND tenant_id = ? AND context = ?').get(jobId, scope.tenantId, scope.context) as
+      Row | undefined;
     return row === undefined ? null : toJob(this.marks.asCommitted(row));
   }
 
@@ -229,17 +251,17 @@ export class SqliteImportTables {
     return this.write(() => {
       const row = this.stmt(open).get(nowMs) as Row | undefined;
       if (row === undefined) return null;
-      const claimed = this.stmt(`UPDATE bulk_import_jobs SET owner = ?, lease_until = ?, attempts = attempts + 1,
-        status = CASE status WHEN 'Pending' THEN 'InProgress' ELSE status END WHERE id = ? RETURNING *`)
-        .get(owner, nowMs + leaseMs, row['id']) as Row;
+      const claimed = this.stmt(
+        `UPDATE bulk_import_jobs SET owner = ?, lease_until = ?, attempts = attempts + 1,
+        status = CASE status WHEN 'Pending' THEN 'InProgress' ELSE status END WHERE id = ? RETURNING *`,
+      ).get(owner, nowMs + leaseMs, row['id']) as Row;
       this.marks.claimed(Number(row['id']));
       return toJob(claimed);
     });
   }
 
   async renewImportLease(jobId: number, owner: string, nowMs: number, leaseMs: number): Promise<boolean> {
-    const info = await this.write(() => this.stmt('UPDATE bulk_import_jobs SET lease_until = ? WHERE id = ? AND owner = ?')
-      .run(nowMs + leaseMs, jobId, owner));
+    const info = await this.write(() => this.stmt('UPDATE bulk_import_jobs SET lease_until = ? WHERE id = ? AND owner = ?').run(nowMs + leaseMs, jobId, owner));
     return info.changes === 1;
   }
 
@@ -260,8 +282,9 @@ export class SqliteImportTables {
     if (patch.release === true || patch.handOver === true) sets.push('owner = NULL', 'lease_until = NULL');
     if (patch.handOver === true) sets.push('attempts = max(attempts - 1, 0)');
     if (sets.length === 0) return true;
-    const info = await this.write(() => this.db.prepare(`UPDATE bulk_import_jobs SET ${sets.join(', ')} WHERE id = ? AND owner = ?`)
-      .run(...values, jobId, owner));
+    const info = await this.write(() =>
+      this.db.prepare(`UPDATE bulk_import_jobs SET ${sets.join(', ')} WHERE id = ? AND owner = ?`).run(...values, jobId, owner),
+    );
     return info.changes === 1;
   }
 
@@ -278,20 +301,28 @@ export class SqliteImportTables {
   }
 
   async listImportRows(jobId: number, fromRow: number, toRow: number, limit: number): Promise<ImportRowResult[]> {
-    return (this.stmt(`SELECT * FROM bulk_import_rows WHERE job_id = ? AND row_no >= ? AND row_no <= ?
-      ORDER BY row_no LIMIT ?`).all(jobId, fromRow, toRow, limit) as Row[]).map(toResult);
+    return (
+      this.stmt(
+        `SELECT * FROM bulk_import_rows WHERE job_id = ? AND row_no >= ? AND row_no <= ?
+      ORDER BY row_no LIMIT ?`,
+      ).all(jobId, fromRow, toRow, limit) as Row[]
+    ).map(toResult);
   }
 
   async purgeExpiredImports(nowIso: string): Promise<{ jobs: number; files: number }> {
     return this.write(() => {
-      const jobs = this.stmt(`SELECT id, file_id FROM bulk_import_jobs WHERE expires_at IS NOT NULL AND expires_at < ?
-        AND status NOT IN ${OPEN_STATUSES}`).all(nowIso) as Row[];
+      const jobs = this.stmt(
+        `SELECT id, file_id FROM bulk_import_jobs WHERE expires_at IS NOT NULL AND expires_at < ?
+        AND status NOT IN ${OPEN_STATUSES}`,
+      ).all(nowIso) as Row[];
       for (const j of jobs) {
         this.stmt('DELETE FROM bulk_import_rows WHERE job_id = ?').run(j['id']);
         this.stmt(`UPDATE bulk_import_jobs SET result_parts = '[]', file_id = NULL WHERE id = ?`).run(j['id']);
       }
-      const files = this.stmt(`DELETE FROM bulk_import_files WHERE expires_at < ?
-        AND id NOT IN (SELECT file_id FROM bulk_import_jobs WHERE file_id IS NOT NULL AND status IN ${OPEN_STATUSES})`).run(nowIso);
+      const files = this.stmt(
+        `DELETE FROM bulk_import_files WHERE expires_at < ?
+        AND id NOT IN (SELECT file_id FROM bulk_import_jobs WHERE file_id IS NOT NULL AND status IN ${OPEN_STATUSES})`,
+      ).run(nowIso);
       return { jobs: jobs.length, files: files.changes };
     });
   }

@@ -28,15 +28,28 @@ import { GroupCommit, IMPORT_BATCH_MS, LAZY_SYNC_MS, type GroupCommitOptions, ty
 import { ImportMarkWriter, SqliteImportTables } from './sqlite-import.js';
 import { SqliteReviewTables } from './sqlite-review.js';
 import type { PersonMerge, PossibleMatchRow, PossibleMatchStatus, ReviewAuditRow } from './review-types.js';
-import type {
-  ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob,
-} from './import-types.js';
+import type { ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob } from './import-types.js';
 import {
   StoreError,
-  type Applied, type ContextName, type KeyRow, type NewKeyRow, type PersonChange, type PersonRecord,
-  type Scope, type ScopeWriter, type ModelRow, type SettingsRow, type Store, type StoredAddress,
-  type StoredNormalization, type StoredNormalizationRow, type StoredPhone, type TenantRow,
-  type CanvassRow, type KeyUsageDelta, type NewCanvassRow,
+  type Applied,
+  type ContextName,
+  type KeyRow,
+  type NewKeyRow,
+  type PersonChange,
+  type PersonRecord,
+  type Scope,
+  type ScopeWriter,
+  type ModelRow,
+  type SettingsRow,
+  type Store,
+  type StoredAddress,
+  type StoredNormalization,
+  type StoredNormalizationRow,
+  type StoredPhone,
+  type TenantRow,
+  type CanvassRow,
+  type KeyUsageDelta,
+  type NewCanvassRow,
 } from './types.js';
 
 /** Options of {@link SqliteStore.open}. */
@@ -106,26 +119,46 @@ export class SqliteStore implements Store {
   /** Runs checkpoints off the event loop (file databases in WAL mode); null otherwise. */
   private readonly checkpointer: Checkpointer | null;
 
-  private constructor(readonly db: Database.Database, options: Omit<GroupCommitOptions, 'sync'>, wal: string | null, synced: boolean) {
+  private constructor(
+    readonly db: Database.Database,
+    options: Omit<GroupCommitOptions, 'sync'>,
+    wal: string | null,
+    synced: boolean,
+  ) {
     this.marks = new ImportMarkWriter((sql) => this.stmt(sql));
-    this.checkpointer = wal === null ? null : new Checkpointer(resolve(db.name), () => {
-      // The checkpoint thread failed: SQLite's own checkpoints again (on the event loop).
-      if (db.open) db.pragma('wal_autocheckpoint = 1000');
-    });
+    this.checkpointer =
+      wal === null
+        ? null
+        : new Checkpointer(resolve(db.name), () => {
+            // The checkpoint thread failed: SQLite's own checkpoints again (on the event loop).
+            if (db.open) db.pragma('wal_autocheckpoint = 1000');
+          });
     const sync = wal !== null && synced ? () => this.syncWal(wal) : null;
-    this.tx = new GroupCommit(db, { ...options, sync }, {
-      beforeWrite: () => this.marks.flush(),
-      beforeCommit: () => this.beforeCommit(),
-      ended: (error) => {
-        this.ids = null;
-        if (error === null) {
-          this.marks.committed();
-          this.checkpointer?.afterCommit();
-        } else this.marks.rolledBack(error);
+    this.tx = new GroupCommit(
+      db,
+      { ...options, sync },
+      {
+        beforeWrite: () => this.marks.flush(),
+        beforeCommit: () => this.beforeCommit(),
+        ended: (error) => {
+          this.ids = null;
+          if (error === null) {
+            this.marks.committed();
+            this.checkpointer?.afterCommit();
+          } else this.marks.rolledBack(error);
+        },
       },
-    });
-    this.imports = new SqliteImportTables(db, (sql) => this.stmt(sql), (fn, importWrite) => this.write(fn, importWrite), this.marks);
-    this.review = new SqliteReviewTables((sql) => this.stmt(sql), (fn, importWrite) => this.tx.apply(fn, importWrite));
+    );
+    this.imports = new SqliteImportTables(
+      db,
+      (sql) => this.stmt(sql),
+      (fn, importWrite) => this.write(fn, importWrite),
+      this.marks,
+    );
+    this.review = new SqliteReviewTables(
+      (sql) => this.stmt(sql),
+      (fn, importWrite) => this.tx.apply(fn, importWrite),
+    );
   }
 
   /** Commits and writes so far (for tests and benchmarks). */
@@ -194,11 +227,16 @@ export class SqliteStore implements Store {
       db.close();
       throw error;
     }
-    return new SqliteStore(db, {
-      lagMs: full ? Math.max(0, options.importSyncLagMs ?? LAZY_SYNC_MS) : 0,
-      holdMs: Math.max(0, options.importBatchMs ?? IMPORT_BATCH_MS),
-      clock: options.clock ?? (() => performance.now()),
-    }, wal, full);
+    return new SqliteStore(
+      db,
+      {
+        lagMs: full ? Math.max(0, options.importSyncLagMs ?? LAZY_SYNC_MS) : 0,
+        holdMs: Math.max(0, options.importBatchMs ?? IMPORT_BATCH_MS),
+        clock: options.clock ?? (() => performance.now()),
+      },
+      wal,
+      full,
+    );
   }
 
   private stmt(sql: string): Database.Statement {
@@ -219,8 +257,9 @@ export class SqliteStore implements Store {
 
   async createTenant(name: string, createdAt: string): Promise<TenantRow> {
     try {
-      const info = await this.write(() => this.stmt('INSERT INTO tenants (name, name_key, created_at) VALUES (?, ?, ?)')
-        .run(name, name.toLowerCase(), createdAt));
+      const info = await this.write(() =>
+        this.stmt('INSERT INTO tenants (name, name_key, created_at) VALUES (?, ?, ?)').run(name, name.toLowerCase(), createdAt),
+      );
       return { id: Number(info.lastInsertRowid), name, createdAt };
     } catch (error) {
       if (error instanceof Database.SqliteError && error.code === 'SQLITE_CONSTRAINT_UNIQUE') {
@@ -249,57 +288,82 @@ export class SqliteStore implements Store {
   }
 
   async putSettings(scope: Scope, json: string, updatedAt: string): Promise<number> {
-    const row = await this.write(() => this.stmt(`INSERT INTO tenant_settings (tenant_id, context, version, json, updated_at)
+    const row = await this.write(
+      () =>
+        this.stmt(
+          `INSERT INTO tenant_settings (tenant_id, context, version, json, updated_at)
       VALUES (?, ?, 1, ?, ?)
       ON CONFLICT (tenant_id, context) DO UPDATE SET version = version + 1, json = excluded.json,
         updated_at = excluded.updated_at
-      RETURNING version`).get(scope.tenantId, scope.context, json, updatedAt) as Row);
+      RETURNING version`,
+        ).get(scope.tenantId, scope.context, json, updatedAt) as Row,
+    );
     return Number(row['version']);
   }
 
   async getSettings(scope: Scope): Promise<SettingsRow | null> {
-    const row = this.stmt('SELECT version, json, updated_at FROM tenant_settings WHERE tenant_id = ? AND context = ?')
-      .get(scope.tenantId, scope.context) as Row | undefined;
+    const row = this.stmt('SELECT version, json, updated_at FROM tenant_settings WHERE tenant_id = ? AND context = ?').get(scope.tenantId, scope.context) as
+      Row | undefined;
     if (row === undefined) return null;
     return { version: Number(row['version']), json: String(row['json']), updatedAt: String(row['updated_at']) };
   }
 
   async addModelVersion(scope: Scope, json: string | null, createdAt: string): Promise<number> {
-    const row = await this.write(() => this.stmt(`INSERT INTO tenant_models (tenant_id, context, version, json, created_at)
+    const row = await this.write(
+      () =>
+        this.stmt(
+          `INSERT INTO tenant_models (tenant_id, context, version, json, created_at)
       SELECT ?, ?, COALESCE(MAX(version), 0) + 1, ?, ? FROM tenant_models WHERE tenant_id = ? AND context = ?
-      RETURNING version`).get(scope.tenantId, scope.context, json, createdAt, scope.tenantId, scope.context) as Row);
+      RETURNING version`,
+        ).get(scope.tenantId, scope.context, json, createdAt, scope.tenantId, scope.context) as Row,
+    );
     return Number(row['version']);
   }
 
   async getModel(scope: Scope): Promise<ModelRow | null> {
-    const row = this.stmt(`SELECT version, json, created_at FROM tenant_models WHERE tenant_id = ? AND context = ?
-      ORDER BY version DESC LIMIT 1`).get(scope.tenantId, scope.context) as Row | undefined;
+    const row = this.stmt(
+      `SELECT version, json, created_at FROM tenant_models WHERE tenant_id = ? AND context = ?
+      ORDER BY version DESC LIMIT 1`,
+    ).get(scope.tenantId, scope.context) as Row | undefined;
     return row === undefined ? null : toModelRow(row);
   }
 
   async listModelVersions(scope: Scope): Promise<ModelRow[]> {
-    return (this.stmt(`SELECT version, json, created_at FROM tenant_models WHERE tenant_id = ? AND context = ?
-      ORDER BY version DESC`).all(scope.tenantId, scope.context) as Row[]).map(toModelRow);
+    return (
+      this.stmt(
+        `SELECT version, json, created_at FROM tenant_models WHERE tenant_id = ? AND context = ?
+      ORDER BY version DESC`,
+      ).all(scope.tenantId, scope.context) as Row[]
+    ).map(toModelRow);
   }
 
   async insertKey(key: NewKeyRow): Promise<KeyRow> {
     const tenant = await this.getTenantById(key.tenantId);
     if (tenant === null) throw new StoreError(`No tenant with id ${key.tenantId}.`, 'NOT_FOUND');
-    const info = await this.write(() => this.stmt(`INSERT INTO api_keys (tenant_id, hash, prefix, tier, contexts, default_context, created_at)
-      VALUES (?, ?, ?, ?, ?, ?, ?)`).run(key.tenantId, key.hash, key.prefix, key.tier,
-      JSON.stringify(key.contexts), key.defaultContext, key.createdAt));
+    const info = await this.write(() =>
+      this.stmt(
+        `INSERT INTO api_keys (tenant_id, hash, prefix, tier, contexts, default_context, created_at)
+      VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ).run(key.tenantId, key.hash, key.prefix, key.tier, JSON.stringify(key.contexts), key.defaultContext, key.createdAt),
+    );
     return { ...key, id: Number(info.lastInsertRowid), tenantName: tenant.name, revokedAt: null };
   }
 
   async getKeyByHash(hash: string): Promise<KeyRow | null> {
-    const row = this.stmt(`SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
-      WHERE k.hash = ?`).get(hash) as Row | undefined;
+    const row = this.stmt(
+      `SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
+      WHERE k.hash = ?`,
+    ).get(hash) as Row | undefined;
     return row === undefined ? null : toKeyRow(row);
   }
 
   async listKeys(): Promise<KeyRow[]> {
-    return (this.stmt(`SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
-      ORDER BY k.id`).all() as Row[]).map(toKeyRow);
+    return (
+      this.stmt(
+        `SELECT k.*, t.name AS tenant_name FROM api_keys k JOIN tenants t ON t.id = k.tenant_id
+      ORDER BY k.id`,
+      ).all() as Row[]
+    ).map(toKeyRow);
   }
 
   async revokeKeys(ids: readonly number[], revokedAt: string): Promise<number> {
@@ -338,7 +402,8 @@ export class SqliteStore implements Store {
     ids.address += newAddresses;
     ids.dirty = true;
     const phones: readonly StoredPhone[] = newPhones === 0 ? person.phones : person.phones.map((p) => (p.phoneId === 0 ? { ...p, phoneId: ++phoneId } : p));
-    const addresses: readonly StoredAddress[] = newAddresses === 0 ? person.addresses : person.addresses.map((a) => (a.addressId === 0 ? { ...a, addressId: ++addressId } : a));
+    const addresses: readonly StoredAddress[] =
+      newAddresses === 0 ? person.addresses : person.addresses.map((a) => (a.addressId === 0 ? { ...a, addressId: ++addressId } : a));
     return { ...person, phones, addresses };
   }
 
@@ -346,8 +411,10 @@ export class SqliteStore implements Store {
   private beforeCommit(): void {
     this.marks.flush();
     if (this.ids?.dirty === true) {
-      this.stmt(`UPDATE sequences SET value = CASE name WHEN 'phone' THEN ? ELSE ? END WHERE name IN ('phone', 'address')`)
-        .run(this.ids.phone, this.ids.address);
+      this.stmt(`UPDATE sequences SET value = CASE name WHEN 'phone' THEN ? ELSE ? END WHERE name IN ('phone', 'address')`).run(
+        this.ids.phone,
+        this.ids.address,
+      );
       this.ids.dirty = false;
     }
   }
@@ -355,8 +422,7 @@ export class SqliteStore implements Store {
   /** Replaces a person's identifier rows (`fresh`: a new person, who has none yet). */
   private writeIdentifiers(scope: Scope, person: PersonRecord, fresh: boolean): void {
     if (!fresh) {
-      this.stmt('DELETE FROM person_identifiers WHERE tenant_id = ? AND context = ? AND crm_id = ?')
-        .run(scope.tenantId, scope.context, person.crmId);
+      this.stmt('DELETE FROM person_identifiers WHERE tenant_id = ? AND context = ? AND crm_id = ?').run(scope.tenantId, scope.context, person.crmId);
     }
     if (person.identifiers.length === 0) return;
     const insert = this.stmt(`INSERT OR IGNORE INTO person_identifiers
@@ -397,11 +463,16 @@ export class SqliteStore implements Store {
       mergePerson: async (crmId, survivorCrmId, mergedAt) => wrote(this.review.mergePerson(scope, crmId, survivorCrmId, mergedAt)),
     };
     const value = await fn(writer, NO_CHANGES);
-    const durable = batches.length === 0 ? DURABLE : batches.length === 1 ? batches[0] as Promise<void> : Promise.all(batches).then(() => undefined);
+    const durable = batches.length === 0 ? DURABLE : batches.length === 1 ? (batches[0] as Promise<void>) : Promise.all(batches).then(() => undefined);
     return { value, durable };
   }
 
-  private insertPerson(scope: Scope, person: PersonRecord, normalized: StoredNormalization | undefined, mark: ImportRowMark | undefined): Applied<PersonRecord> {
+  private insertPerson(
+    scope: Scope,
+    person: PersonRecord,
+    normalized: StoredNormalization | undefined,
+    mark: ImportRowMark | undefined,
+  ): Applied<PersonRecord> {
     return this.tx.apply(() => {
       const withIds = this.assignIds(person);
       const info = this.stmt(INSERT_PERSON).run(scope.tenantId, scope.context, ...personValues(withIds, normalized));
@@ -413,7 +484,12 @@ export class SqliteStore implements Store {
     }, mark !== undefined);
   }
 
-  private updatePerson(scope: Scope, person: PersonRecord, normalized: StoredNormalization | undefined, mark: ImportRowMark | undefined): Applied<PersonRecord> {
+  private updatePerson(
+    scope: Scope,
+    person: PersonRecord,
+    normalized: StoredNormalization | undefined,
+    mark: ImportRowMark | undefined,
+  ): Applied<PersonRecord> {
     return this.tx.apply(() => {
       const withIds = this.assignIds(person);
       const info = this.stmt(UPDATE_PERSON).run(...personValues(withIds, normalized), person.crmId, scope.tenantId, scope.context);
@@ -429,9 +505,10 @@ export class SqliteStore implements Store {
 
   private insertCanvassResponse(scope: Scope, row: NewCanvassRow, mark: ImportRowMark | undefined): Applied<number> {
     return this.tx.apply(() => {
-      const inserted = this.stmt(`INSERT INTO canvass_responses
-        (tenant_id, context, crm_id, canvassed_at, created_at, json) VALUES (?, ?, ?, ?, ?, ?)`)
-        .run(scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json);
+      const inserted = this.stmt(
+        `INSERT INTO canvass_responses
+        (tenant_id, context, crm_id, canvassed_at, created_at, json) VALUES (?, ?, ?, ?, ?, ?)`,
+      ).run(scope.tenantId, scope.context, row.crmId, row.canvassedAt, row.createdAt, row.json);
       if (mark !== undefined) this.marks.write(mark, row.crmId);
       this.tx.notePerson(row.crmId);
       return Number(inserted.lastInsertRowid);
@@ -467,32 +544,45 @@ export class SqliteStore implements Store {
   }
 
   async findByIdentifier(scope: Scope, type: string, externalId: string): Promise<number[]> {
-    return (this.stmt(`SELECT crm_id FROM person_identifiers
-      WHERE tenant_id = ? AND context = ? AND type_key = ? AND external_id_key = ? ORDER BY crm_id`)
-      .pluck().all(scope.tenantId, scope.context, foldIdentifier(type), foldIdentifier(externalId)) as number[]);
+    return this.stmt(
+      `SELECT crm_id FROM person_identifiers
+      WHERE tenant_id = ? AND context = ? AND type_key = ? AND external_id_key = ? ORDER BY crm_id`,
+    )
+      .pluck()
+      .all(scope.tenantId, scope.context, foldIdentifier(type), foldIdentifier(externalId)) as number[];
   }
 
   async countPeople(scope: Scope): Promise<number> {
-    return Number(this.stmt('SELECT COUNT(*) FROM people WHERE tenant_id = ? AND context = ?')
-      .pluck().get(scope.tenantId, scope.context));
+    return Number(this.stmt('SELECT COUNT(*) FROM people WHERE tenant_id = ? AND context = ?').pluck().get(scope.tenantId, scope.context));
   }
 
   async listPeople(scope: Scope, afterCrmId: number, limit: number): Promise<PersonRecord[]> {
-    return (this.stmt(`SELECT * FROM people WHERE tenant_id = ? AND context = ? AND crm_id > ?
-      ORDER BY crm_id LIMIT ?`).all(scope.tenantId, scope.context, afterCrmId, limit) as Row[]).map(toPerson);
+    return (
+      this.stmt(
+        `SELECT * FROM people WHERE tenant_id = ? AND context = ? AND crm_id > ?
+      ORDER BY crm_id LIMIT ?`,
+      ).all(scope.tenantId, scope.context, afterCrmId, limit) as Row[]
+    ).map(toPerson);
   }
 
   async listNormalizations(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<StoredNormalizationRow[]> {
-    const rows = this.stmt(`SELECT crm_id, match_key, contact_mode FROM people
+    const rows = this.stmt(
+      `SELECT crm_id, match_key, contact_mode FROM people
       WHERE tenant_id = ? AND context = ? AND crm_id > ? AND match_fp = ? AND match_key IS NOT NULL
-      ORDER BY crm_id LIMIT ?`).raw().all(scope.tenantId, scope.context, afterCrmId, fingerprint, limit) as [number, string, string | null][];
+      ORDER BY crm_id LIMIT ?`,
+    )
+      .raw()
+      .all(scope.tenantId, scope.context, afterCrmId, fingerprint, limit) as [number, string, string | null][];
     return rows.map(([crmId, json, mode]) => ({ crmId, json, organization: mode === 'Organization' }));
   }
 
   async listPeopleNotNormalizedBy(scope: Scope, fingerprint: number, afterCrmId: number, limit: number): Promise<PersonRecord[]> {
-    return (this.stmt(`SELECT * FROM people WHERE tenant_id = ? AND context = ? AND crm_id > ?
-      AND (match_fp IS NOT ? OR match_key IS NULL) ORDER BY crm_id LIMIT ?`)
-      .all(scope.tenantId, scope.context, afterCrmId, fingerprint, limit) as Row[]).map(toPerson);
+    return (
+      this.stmt(
+        `SELECT * FROM people WHERE tenant_id = ? AND context = ? AND crm_id > ?
+      AND (match_fp IS NOT ? OR match_key IS NULL) ORDER BY crm_id LIMIT ?`,
+      ).all(scope.tenantId, scope.context, afterCrmId, fingerprint, limit) as Row[]
+    ).map(toPerson);
   }
 
   async putNormalizations(scope: Scope, fingerprint: number, rows: readonly { readonly crmId: number; readonly json: string }[]): Promise<void> {
@@ -523,17 +613,29 @@ export class SqliteStore implements Store {
   }
 
   async listCanvassResponses(scope: Scope, crmId: number, skip: number, limit: number): Promise<CanvassRow[]> {
-    const rows = this.stmt(`SELECT * FROM canvass_responses WHERE tenant_id = ? AND context = ? AND crm_id = ?
-      ORDER BY id DESC LIMIT ? OFFSET ?`).all(scope.tenantId, scope.context, crmId, limit, skip) as Row[];
+    const rows = this.stmt(
+      `SELECT * FROM canvass_responses WHERE tenant_id = ? AND context = ? AND crm_id = ?
+      ORDER BY id DESC LIMIT ? OFFSET ?`,
+    ).all(scope.tenantId, scope.context, crmId, limit, skip) as Row[];
     return rows.map((r) => ({
-      id: Number(r['id']), crmId: Number(r['crm_id']), canvassedAt: String(r['canvassed_at']),
-      createdAt: String(r['created_at']), json: String(r['json']),
+      id: Number(r['id']),
+      crmId: Number(r['crm_id']),
+      canvassedAt: String(r['canvassed_at']),
+      createdAt: String(r['created_at']),
+      json: String(r['json']),
     }));
   }
 
   async countCanvassResponses(scope: Scope, crmId: number): Promise<number> {
-    return Number((this.stmt('SELECT COUNT(*) AS n FROM canvass_responses WHERE tenant_id = ? AND context = ? AND crm_id = ?')
-      .get(scope.tenantId, scope.context, crmId) as Row)['n']);
+    return Number(
+      (
+        this.stmt('SELECT COUNT(*) AS n FROM canvass_responses WHERE tenant_id = ? AND context = ? AND crm_id = ?').get(
+          scope.tenantId,
+          scope.context,
+          crmId,
+        ) as Row
+      )['n'],
+    );
   }
 
   // ---- review queue (src/store/review-types.ts; implemented in sqlite-review.ts) ---------

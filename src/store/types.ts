@@ -180,20 +180,41 @@ export interface StoredSelfReported {
 
 /** Scalar fields of a person kept as columns. Text unless listed in INTEGER_SCALARS. */
 export const PERSON_SCALARS = [
-  'firstName', 'middleName', 'lastName', 'suffix', 'title', 'salutation', 'envelopeName',
-  'nickname', 'website', 'party', 'contactMethodPreferenceCode', 'employer', 'occupation',
-  'jobTitle', 'sex', 'dateOfBirth', 'yearOfBirth', 'collectedLocationId', 'electionType',
-  'cycle', 'organizationContactCommonName', 'organizationContactOfficialName', 'contactMode',
-  'pronounId', 'sourceFileTitle', 'sourceFileFirstName', 'sourceFileMiddleName',
-  'sourceFileLastName', 'sourceFileSuffix',
+  'firstName',
+  'middleName',
+  'lastName',
+  'suffix',
+  'title',
+  'salutation',
+  'envelopeName',
+  'nickname',
+  'website',
+  'party',
+  'contactMethodPreferenceCode',
+  'employer',
+  'occupation',
+  'jobTitle',
+  'sex',
+  'dateOfBirth',
+  'yearOfBirth',
+  'collectedLocationId',
+  'electionType',
+  'cycle',
+  'organizationContactCommonName',
+  'organizationContactOfficialName',
+  'contactMode',
+  'pronounId',
+  'sourceFileTitle',
+  'sourceFileFirstName',
+  'sourceFileMiddleName',
+  'sourceFileLastName',
+  'sourceFileSuffix',
 ] as const;
 
 export type PersonScalarName = (typeof PERSON_SCALARS)[number];
 
 /** The scalars stored as integers; every other scalar is text. */
-export const INTEGER_SCALARS: ReadonlySet<PersonScalarName> = new Set<PersonScalarName>([
-  'yearOfBirth', 'collectedLocationId', 'pronounId',
-]);
+export const INTEGER_SCALARS: ReadonlySet<PersonScalarName> = new Set<PersonScalarName>(['yearOfBirth', 'collectedLocationId', 'pronounId']);
 
 export type PersonScalars = { readonly [K in PersonScalarName]: string | number | null };
 

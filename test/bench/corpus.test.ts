@@ -6,14 +6,17 @@ import { Rng, WeightedSampler, goldenMultiplier, scatter } from '../../bench/lib
 import type { AddressInput, ContactInput, PhoneInput } from '../../src/engine/types.js';
 import { NICKNAME_GROUPS } from '../../src/engine/generated/nicknames.js';
 
-const fold = (s: string): string => s.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+const fold = (s: string): string =>
+  s
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase();
 const digits = (p: PhoneInput | string): string => (typeof p === 'string' ? p : p.phoneNumber).split(/ext|x/)[0]!.replace(/\D/g, '').slice(-10);
 const mailbox = (e: string): string => {
   const [local = '', domain = ''] = e.toLowerCase().split('@');
   return domain === 'gmail.com' ? `${local.split('+')[0]!.replace(/\./g, '')}@gmail.com` : `${local}@${domain}`;
 };
-const addressKey = (a: AddressInput): string =>
-  `${(a.addressLine1 ?? '').split(' ')[0]}|${(a.zipOrPostalCode ?? '').slice(0, 5)}`;
+const addressKey = (a: AddressInput): string => `${(a.addressLine1 ?? '').split(' ')[0]}|${(a.zipOrPostalCode ?? '').slice(0, 5)}`;
 
 /** The contract's minimum combinations (interface.md, matching rule 1). */
 function meetsGate(c: ContactInput): boolean {
@@ -134,21 +137,23 @@ describe('generateCorpus', () => {
     expect(namesakes).toBeGreaterThan(multi.length * 0.05);
     // Phones: a number shared across households is an office switchboard; a few are big.
     const holders = new Map<string, Set<number>>();
-    for (const p of people) for (const ph of p.contact.phones ?? []) {
-      const d = digits(ph);
-      holders.set(d, (holders.get(d) ?? new Set()).add(p.householdId));
-    }
+    for (const p of people)
+      for (const ph of p.contact.phones ?? []) {
+        const d = digits(ph);
+        holders.set(d, (holders.get(d) ?? new Set()).add(p.householdId));
+      }
     const shared = [...holders.values()].filter((s) => s.size > 1).map((s) => s.size);
     expect(shared.length).toBeGreaterThan(10);
     expect(shared.length).toBeLessThanOrEqual(Math.max(5, Math.floor(20_000 / 200)));
     expect(Math.max(...shared)).toBeGreaterThan(50);
     // Emails are never shared outside a household.
     const mails = new Map<string, number>();
-    for (const p of people) for (const e of p.contact.emails ?? []) {
-      const prev = mails.get(e.toLowerCase());
-      if (prev !== undefined) expect(prev).toBe(p.householdId);
-      mails.set(e.toLowerCase(), p.householdId);
-    }
+    for (const p of people)
+      for (const e of p.contact.emails ?? []) {
+        const prev = mails.get(e.toLowerCase());
+        if (prev !== undefined) expect(prev).toBe(p.householdId);
+        mails.set(e.toLowerCase(), p.householdId);
+      }
   });
 
   it('leaves fields missing at the expected rates', () => {
@@ -174,11 +179,21 @@ describe('generateCorpus', () => {
     const existing = queries.filter((q) => q.kind === 'existing');
     const rate = (tag: string): number => existing.filter((q) => q.noise.includes(tag as never)).length / existing.length;
     const expected: Record<string, [number, number]> = {
-      nickname: [0.05, 0.12], 'first-typo': [0.025, 0.055], 'last-typo': [0.035, 0.065],
-      'accent-dropped': [0.02, 0.07], 'accent-added': [0.015, 0.05], case: [0.15, 0.3],
-      'dob-swapped': [0.002, 0.012], 'dob-typo': [0.006, 0.02], moved: [0.035, 0.08],
-      zip4: [0.2, 0.35], 'street-format': [0.3, 0.5], 'phone-format': [0.35, 0.55],
-      'new-phone': [0.03, 0.055], 'new-email': [0.03, 0.055], 'name-swap': [0.005, 0.016],
+      nickname: [0.05, 0.12],
+      'first-typo': [0.025, 0.055],
+      'last-typo': [0.035, 0.065],
+      'accent-dropped': [0.02, 0.07],
+      'accent-added': [0.015, 0.05],
+      case: [0.15, 0.3],
+      'dob-swapped': [0.002, 0.012],
+      'dob-typo': [0.006, 0.02],
+      moved: [0.035, 0.08],
+      zip4: [0.2, 0.35],
+      'street-format': [0.3, 0.5],
+      'phone-format': [0.35, 0.55],
+      'new-phone': [0.03, 0.055],
+      'new-email': [0.03, 0.055],
+      'name-swap': [0.005, 0.016],
     };
     for (const [tag, [lo, hi]] of Object.entries(expected)) {
       expect.soft(rate(tag), tag).toBeGreaterThanOrEqual(lo);
@@ -203,7 +218,10 @@ describe('generateCorpus', () => {
     const groups = NICKNAME_GROUPS.map((g) => new Set(g.split(' ')));
     for (const [formal, nicks] of Object.entries(NICKNAMES)) {
       for (const nick of nicks) {
-        expect(groups.some((g) => g.has(formal) && g.has(nick.toLowerCase())), `${formal}/${nick}`).toBe(true);
+        expect(
+          groups.some((g) => g.has(formal) && g.has(nick.toLowerCase())),
+          `${formal}/${nick}`,
+        ).toBe(true);
       }
     }
   });

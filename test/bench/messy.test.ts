@@ -23,8 +23,22 @@ const HEADERS: Record<Scenario, string[]> = {
   historical: ['id', 'full_name', 'given_name', 'surname', 'birth_date', 'birth_place', 'postcode', 'gender', 'occupation', 'truth'],
   ocr: ['rec_id', 'FIRST NAME', 'MIDDLE NAME', 'LAST NAME', 'STREET ADDRESS', 'CITY', 'ZIP', 'BIRTH YEAR', 'true_id'],
   mixed: [
-    'unique_id', 'source', 'first_name', 'last_name', 'name', 'email', 'phone', 'dob', 'address', 'city', 'zip', 'sex',
-    'ssn', 'passport', 'drivers_license', 'cluster',
+    'unique_id',
+    'source',
+    'first_name',
+    'last_name',
+    'name',
+    'email',
+    'phone',
+    'dob',
+    'address',
+    'city',
+    'zip',
+    'sex',
+    'ssn',
+    'passport',
+    'drivers_license',
+    'cluster',
   ],
 };
 
@@ -130,7 +144,10 @@ describe('generateMessy: shape and truth', () => {
       if (years.length > 1) expect(Math.max(...years) - Math.min(...years)).toBeLessThanOrEqual(2);
     }
     for (const g of byTruth(records(file('mixed', 'high')), 'cluster').values()) {
-      const ssns = g.map((r) => r.cells.ssn ?? '').filter((s) => s !== '' && !PLACEHOLDER_SSNS.includes(s)).map((s) => s.replace(/-/g, ''));
+      const ssns = g
+        .map((r) => r.cells.ssn ?? '')
+        .filter((s) => s !== '' && !PLACEHOLDER_SSNS.includes(s))
+        .map((s) => s.replace(/-/g, ''));
       for (const s of ssns) expect(distance(s, ssns[0] ?? s)).toBeLessThanOrEqual(4);
       const passports = g.map((r) => r.cells.passport ?? '').filter((s) => s !== '');
       for (const s of passports) expect(distance(s, passports[0] ?? s)).toBeLessThanOrEqual(4);
@@ -162,7 +179,10 @@ describe('generateMessy: rates', () => {
       const table = ratesMarkdown(SCENARIO_RATES[scenario]);
       const source = readFileSync(new URL(`../../bench/lib/messy/${scenario}.ts`, import.meta.url), 'utf8');
       const header = source.slice(0, source.indexOf('*/'));
-      const inFile = header.split('\n').map((l) => l.replace(/^ \* ?/, '')).filter((l) => l.startsWith('| rate |') || /^\| \w+ \| (?:record|entity) \|/.test(l) || l === '|---|---|---|---|---|---|');
+      const inFile = header
+        .split('\n')
+        .map((l) => l.replace(/^ \* ?/, ''))
+        .filter((l) => l.startsWith('| rate |') || /^\| \w+ \| (?:record|entity) \|/.test(l) || l === '|---|---|---|---|---|---|');
       expect(inFile).toEqual(table);
       const readme = readFileSync(new URL('../../bench/README.md', import.meta.url), 'utf8');
       expect(readme).toContain(table.join('\n'));
@@ -277,7 +297,10 @@ describe('scenario mixed', () => {
 
   it('has generic values shared by many unrelated people', () => {
     const r = rows();
-    for (const value of [(c: Record<string, string>) => GENERIC_ORGS.some((o) => (c.email ?? '').includes(o.email)), (c: Record<string, string>) => NO_ADDRESS.includes(c.address ?? '')]) {
+    for (const value of [
+      (c: Record<string, string>) => GENERIC_ORGS.some((o) => (c.email ?? '').includes(o.email)),
+      (c: Record<string, string>) => NO_ADDRESS.includes(c.address ?? ''),
+    ]) {
       expect(new Set(r.filter((x) => value(x.cells)).map((x) => x.cells.cluster)).size).toBeGreaterThanOrEqual(5);
     }
     const emails = new Map<string, Set<string>>();
@@ -292,7 +315,11 @@ describe('scenario mixed', () => {
       const native = r.filter((x) => script.test(x.cells.name ?? ''));
       expect(native.length).toBeGreaterThan(3);
       const clusters = new Set(native.map((x) => x.cells.cluster));
-      expect(r.some((x) => clusters.has(x.cells.cluster) && /^[A-Z' -]+$/i.test(`${x.cells.first_name}${x.cells.name}`) && `${x.cells.first_name}${x.cells.name}` !== '')).toBe(true);
+      expect(
+        r.some(
+          (x) => clusters.has(x.cells.cluster) && /^[A-Z' -]+$/i.test(`${x.cells.first_name}${x.cells.name}`) && `${x.cells.first_name}${x.cells.name}` !== '',
+        ),
+      ).toBe(true);
     }
   });
 
@@ -311,7 +338,7 @@ describe('scenario mixed', () => {
 });
 
 describe('corruption functions (seeded properties)', () => {
-  const text = fc.string({ unit: fc.constantFrom(...'abcdeghilmnorstuvwyzABDEGILMORSUVW0158 \'-'.split('')), minLength: 1, maxLength: 16 });
+  const text = fc.string({ unit: fc.constantFrom(..."abcdeghilmnorstuvwyzABDEGILMORSUVW0158 '-".split('')), minLength: 1, maxLength: 16 });
   const changes = (fn: (s: string, rng: Rng) => string | null) =>
     fc.property(text, fc.integer(), (s, seed) => {
       const out = fn(s, new Rng(seed));
@@ -322,13 +349,22 @@ describe('corruption functions (seeded properties)', () => {
 
   it('change the value whenever they apply, by at most 2 in length', () => {
     fc.assert(changes(ocrName), RUNS);
-    fc.assert(changes((s, rng) => confuse(s, HANDWRITING_PAIRS, rng)), RUNS);
+    fc.assert(
+      changes((s, rng) => confuse(s, HANDWRITING_PAIRS, rng)),
+      RUNS,
+    );
     fc.assert(changes(keyboardTypo), RUNS);
-    fc.assert(changes((s, rng) => keyboardTypo(s, rng, true)), RUNS);
+    fc.assert(
+      changes((s, rng) => keyboardTypo(s, rng, true)),
+      RUNS,
+    );
     fc.assert(changes(phoneticVariant), RUNS);
     fc.assert(changes(digitTypo), RUNS);
     fc.assert(changes(digitSwap), RUNS);
-    fc.assert(changes((s, rng) => ocrDigits(s, rng, rng.chance(0.5))), RUNS);
+    fc.assert(
+      changes((s, rng) => ocrDigits(s, rng, rng.chance(0.5))),
+      RUNS,
+    );
   });
 
   it('apply to ordinary names and numbers', () => {

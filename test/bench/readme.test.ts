@@ -9,7 +9,25 @@ describe('updateReadmeSection', () => {
 
   it('replaces only its own section and keeps hand-written notes', () => {
     const path = file();
-    writeFileSync(path, ['# Benchmarks', '', '## API (bench/api.bench.ts)', 'theirs', '', '## Engine (x)', 'old numbers', '', NOTES_MARKER, 'my notes', '', '## Other', 'more', ''].join('\n'));
+    writeFileSync(
+      path,
+      [
+        '# Benchmarks',
+        '',
+        '## API (bench/api.bench.ts)',
+        'theirs',
+        '',
+        '## Engine (x)',
+        'old numbers',
+        '',
+        NOTES_MARKER,
+        'my notes',
+        '',
+        '## Other',
+        'more',
+        '',
+      ].join('\n'),
+    );
     updateReadmeSection('## Engine (x)', '## Engine (x)\n\nnew numbers\n', path);
     const text = readFileSync(path, 'utf8');
     expect(text).toContain('theirs');

@@ -106,7 +106,11 @@ describe('keys', () => {
     const header = list.stdout.split('\n')[0] ?? '';
     expect(header).toMatch(/id/i);
     const idColumn = header.split(/\s{2,}/).findIndex((c) => /^id$/i.test(c));
-    const rows = list.stdout.trim().split('\n').slice(1).map((l) => l.split(/\s{2,}/));
+    const rows = list.stdout
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(/\s{2,}/));
     const row = rows.find((r) => r.includes('globex'))!;
     const id = row[Math.max(0, idColumn)]!;
     const revoked = await cli(['keys', 'revoke', id]);

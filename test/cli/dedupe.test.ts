@@ -26,7 +26,21 @@ describe('dedupe', () => {
     expect(run.stdout).toBe('');
     const rows = parseCsv(s.read('out.csv'));
     expect(rows.map((r) => r['id'])).toEqual(['1', '2', '3', '4', '5', '6']);
-    expect(Object.keys(rows[0] ?? {})).toEqual(['cluster_id', 'cluster_size', 'match_decision', 'match_score', 'matched_id', 'match_note', 'id', 'first_name', 'last_name', 'email', 'phone', 'dob', 'zip']);
+    expect(Object.keys(rows[0] ?? {})).toEqual([
+      'cluster_id',
+      'cluster_size',
+      'match_decision',
+      'match_score',
+      'matched_id',
+      'match_note',
+      'id',
+      'first_name',
+      'last_name',
+      'email',
+      'phone',
+      'dob',
+      'zip',
+    ]);
     const byId = new Map(rows.map((r) => [r['id'], r]));
     for (const id of ['1', '2', '4']) {
       expect(byId.get(id)?.['cluster_id']).toBe('1');
@@ -42,11 +56,15 @@ describe('dedupe', () => {
     expect(run.stderr).toMatch(/rules learned; gates from the columns/);
     expect(run.stderr).toMatch(/model: estimated from the file: u from \d+ random pairs/);
     expect(run.stderr).toMatch(/wrote 6 rows \(every row read\) to out\.csv/);
-    expect(run.stderr).toMatch(/^cpu by phase \(every thread\): read and index [\d.]+ s, estimate [\d.]+ s, match [\d.]+ s, cluster [\d.]+ s, write [\d.]+ s$/m);
-    expect(run.stderr).toMatch(/columns: id -> id, first_name -> firstName, last_name -> lastName, email -> email, phone -> phone, dob -> dateOfBirth, zip -> zipOrPostalCode/);
+    expect(run.stderr).toMatch(
+      /^cpu by phase \(every thread\): read and index [\d.]+ s, estimate [\d.]+ s, match [\d.]+ s, cluster [\d.]+ s, write [\d.]+ s$/m,
+    );
+    expect(run.stderr).toMatch(
+      /columns: id -> id, first_name -> firstName, last_name -> lastName, email -> email, phone -> phone, dob -> dateOfBirth, zip -> zipOrPostalCode/,
+    );
   });
 
-  it('--rules crm: the contract\'s minimum combinations; a row below them cannot be matched, and says so', async () => {
+  it("--rules crm: the contract's minimum combinations; a row below them cannot be matched, and says so", async () => {
     const input = s.file('people-crm.csv', PEOPLE);
     const run = await s.cli(['dedupe', input, '-o', 'out-crm.csv', '--rules', 'crm', '--progress', 'none']);
     expect(run.code, run.stderr).toBe(0);
@@ -58,7 +76,10 @@ describe('dedupe', () => {
   });
 
   it('writes to standard output without -o; ids are row numbers without an id column', async () => {
-    const input = s.file('people2.csv', PEOPLE.map((line) => line.slice(line.indexOf(',') + 1)));
+    const input = s.file(
+      'people2.csv',
+      PEOPLE.map((line) => line.slice(line.indexOf(',') + 1)),
+    );
     const run = await s.cli(['dedupe', input, '--progress', 'none']);
     expect(run.code).toBe(0);
     const rows = parseCsv(run.stdout);
@@ -103,10 +124,38 @@ describe('dedupe', () => {
     const none = await s.cli(['dedupe', input, '--progress', 'none']);
     expect(isOneLineError(none)).toBe(true);
     expect(none.stderr).toMatch(/no column holds a name .*"Vorname", "Nachname", "E-Post".*--map/);
-    const run = await s.cli(['dedupe', input, '-o', 'german-out.csv', '--map', 'Vorname=firstName', '--map', 'Nachname=lastName', '--map', 'E-Post=email', '--progress', 'none']);
+    const run = await s.cli([
+      'dedupe',
+      input,
+      '-o',
+      'german-out.csv',
+      '--map',
+      'Vorname=firstName',
+      '--map',
+      'Nachname=lastName',
+      '--map',
+      'E-Post=email',
+      '--progress',
+      'none',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(parseCsv(s.read('german-out.csv')).map((r) => r['cluster_id'])).toEqual(['1', '1']);
-    const ignored = await s.cli(['dedupe', input, '-o', 'german-out2.csv', '--rules', 'crm', '--map', 'Vorname=firstName', '--map', 'Nachname=lastName', '--map', 'E-Post=ignore', '--progress', 'none']);
+    const ignored = await s.cli([
+      'dedupe',
+      input,
+      '-o',
+      'german-out2.csv',
+      '--rules',
+      'crm',
+      '--map',
+      'Vorname=firstName',
+      '--map',
+      'Nachname=lastName',
+      '--map',
+      'E-Post=ignore',
+      '--progress',
+      'none',
+    ]);
     expect(ignored.code).toBe(0);
     expect(parseCsv(s.read('german-out2.csv')).map((r) => r['match_decision'])).toEqual(['Unmatchable', 'Unmatchable']);
     expect(ignored.stderr).toMatch(/not used: E-Post/);
@@ -125,7 +174,13 @@ describe('dedupe', () => {
   });
 
   it('reads dates as files hold them: YYYYMMDD, M/D/YYYY, D-Mon-YY', async () => {
-    const input = s.file('dates2.csv', ['first,last,dob,zip', 'Ann,Lee,19750403,90210', 'Ann,Lee,4/3/1975,90210', 'Ann,Lee,3-Apr-75,90210', 'Ann,Lee,31/31/1975,90210']);
+    const input = s.file('dates2.csv', [
+      'first,last,dob,zip',
+      'Ann,Lee,19750403,90210',
+      'Ann,Lee,4/3/1975,90210',
+      'Ann,Lee,3-Apr-75,90210',
+      'Ann,Lee,31/31/1975,90210',
+    ]);
     const run = await s.cli(['dedupe', input, '-o', 'd3.csv', '--rules', 'crm', '--progress', 'none']);
     expect(run.code).toBe(0);
     expect(parseCsv(s.read('d3.csv')).map((r) => r['cluster_size'])).toEqual(['3', '3', '3', '1']);
@@ -181,12 +236,18 @@ describe('dedupe', () => {
     const rows = parseCsv(s.read('why-out.csv'));
     expect(rows.map((r) => r['match_decision'])).toEqual(['Possible', 'Possible', 'Unmatched']);
     expect(Number(rows[0]?.['match_score'])).toBeGreaterThanOrEqual(18);
-    expect(rows[0]?.['match_note']).toBe('above the match threshold, but no minimum combination agrees: '
-      + 'firstName+lastName+email (email differs); firstName+lastName+zip5+dateOfBirth (no zip5 on the other row); email (email differs)');
-    expect(rows[1]?.['match_note']).toBe('above the match threshold, but no minimum combination agrees: firstName+lastName+email (email differs); email (email differs)');
+    expect(rows[0]?.['match_note']).toBe(
+      'above the match threshold, but no minimum combination agrees: ' +
+        'firstName+lastName+email (email differs); firstName+lastName+zip5+dateOfBirth (no zip5 on the other row); email (email differs)',
+    );
+    expect(rows[1]?.['match_note']).toBe(
+      'above the match threshold, but no minimum combination agrees: firstName+lastName+email (email differs); email (email differs)',
+    );
     expect(rows[2]?.['match_note']).toBe('');
-    expect(run.stderr).toContain('2 rows score above the match threshold but agree on no minimum combination (match_note says which): '
-      + '1 x firstName+lastName+email (email differs); email (email differs) | 1 x firstName+lastName+email (email differs); firstName+lastName+zip5+dateOfBirth (no zip5 on the other row); email (email differs)');
+    expect(run.stderr).toContain(
+      '2 rows score above the match threshold but agree on no minimum combination (match_note says which): ' +
+        '1 x firstName+lastName+email (email differs); email (email differs) | 1 x firstName+lastName+email (email differs); firstName+lastName+zip5+dateOfBirth (no zip5 on the other row); email (email differs)',
+    );
     const html = s.read('why.html');
     expect(html).toContain('<p class="note">above the match threshold, but no minimum combination agrees: firstName+lastName+email (email differs)');
     expect(html).toContain('2 rows score above the match threshold');
@@ -200,7 +261,7 @@ describe('dedupe', () => {
     for (const r of possible) expect(r['match_note']).toMatch(/^below the match threshold \(500 bits\)/);
   });
 
-  it('--gate replaces the contract\'s minimum combinations (a voter list without dates of birth)', async () => {
+  it("--gate replaces the contract's minimum combinations (a voter list without dates of birth)", async () => {
     const input = s.file('voters.csv', ['first,last,zip,city', 'Maria,Garcia,78701,Austin', 'Maria,Garcia,78701,Austin', 'Maria,Garcia,10001,New York']);
     const contract = await s.cli(['dedupe', input, '-o', 'v1.csv', '--rules', 'crm', '--progress', 'none']);
     expect(parseCsv(s.read('v1.csv')).map((r) => r['match_decision'])).toEqual(['Unmatchable', 'Unmatchable', 'Unmatchable']);
@@ -210,13 +271,15 @@ describe('dedupe', () => {
     expect(parseCsv(s.read('v2.csv')).map((r) => r['cluster_size'])).toEqual(['2', '2', '1']);
   });
 
-  it('--explain adds each field\'s contribution to the best match', async () => {
+  it("--explain adds each field's contribution to the best match", async () => {
     const input = s.file('explain.csv', PEOPLE);
     const run = await s.cli(['dedupe', input, '-o', 'e.csv', '--explain', '--progress', 'none']);
     expect(run.code).toBe(0);
     const rows = parseCsv(s.read('e.csv'));
     expect(Object.keys(rows[0] ?? {})).toContain('match_explanation');
-    expect(rows[1]?.['match_explanation']).toMatch(/^prior -[\d.]+ .*firstName [+-][\d.]+ \(first names are nickname variants\).*email \+[\d.]+ \(an email address agrees\)/);
+    expect(rows[1]?.['match_explanation']).toMatch(
+      /^prior -[\d.]+ .*firstName [+-][\d.]+ \(first names are nickname variants\).*email \+[\d.]+ \(an email address agrees\)/,
+    );
     expect(rows[2]?.['match_explanation']).toBe('');
   });
 
@@ -229,7 +292,11 @@ describe('dedupe', () => {
     const pipe = s.file('pipe.txt', ['first|last|email', 'Ann|Lee|ann@example.com', 'Ann|Lee|ann@example.com']);
     const forced = await s.cli(['dedupe', pipe, '-o', 'pipe-out.csv', '--delimiter', '|', '--progress', 'none']);
     expect(forced.code).toBe(0);
-    expect(parseRows(s.read('pipe-out.csv').replace(/\|/g, ',')).slice(1).map((r) => r[1])).toEqual(['2', '2']);
+    expect(
+      parseRows(s.read('pipe-out.csv').replace(/\|/g, ','))
+        .slice(1)
+        .map((r) => r[1]),
+    ).toEqual(['2', '2']);
   });
 
   it('reads Latin-1 files (detected or --encoding), writes UTF-8', async () => {
@@ -249,7 +316,15 @@ describe('dedupe', () => {
   });
 
   it('ragged rows and blank lines are counted and reported; every row is written', async () => {
-    const input = s.file('ragged.csv', ['first,last,email', 'Ann,Lee,ann@example.com', '', 'Ann,Lee', 'Ann,Lee,ann@example.com,EXTRA,MORE', '', 'Bo,Ek,bo@example.com']);
+    const input = s.file('ragged.csv', [
+      'first,last,email',
+      'Ann,Lee,ann@example.com',
+      '',
+      'Ann,Lee',
+      'Ann,Lee,ann@example.com,EXTRA,MORE',
+      '',
+      'Bo,Ek,bo@example.com',
+    ]);
     const run = await s.cli(['dedupe', input, '-o', 'r.csv', '--progress', 'none']);
     expect(run.code, run.stderr).toBe(0);
     const rows = parseRows(s.read('r.csv'));
@@ -267,7 +342,9 @@ describe('dedupe', () => {
     const input = s.file('again.csv', ['cluster_id,first,last,email', 'x,Ann,Lee,ann@example.com', 'y,Ann,Lee,ann@example.com']);
     const run = await s.cli(['dedupe', input, '-o', 'again-out.csv', '--progress', 'none']);
     expect(run.code).toBe(0);
-    expect(s.read('again-out.csv').split('\n')[0]).toBe('matchbook_cluster_id,matchbook_cluster_size,matchbook_match_decision,matchbook_match_score,matchbook_matched_id,matchbook_match_note,cluster_id,first,last,email');
+    expect(s.read('again-out.csv').split('\n')[0]).toBe(
+      'matchbook_cluster_id,matchbook_cluster_size,matchbook_match_decision,matchbook_match_score,matchbook_matched_id,matchbook_match_note,cluster_id,first,last,email',
+    );
   });
 
   it('bad input: one clear line, no stack trace, no output file left behind', async () => {
@@ -291,7 +368,14 @@ describe('dedupe', () => {
     const badOut = await s.cli(['dedupe', s.file('ok.csv', PEOPLE), '-o', 'no/such/dir/out.csv']);
     expect(isOneLineError(badOut)).toBe(true);
     expect(badOut.stderr).toMatch(/no\/such\/dir\/out\.csv: cannot write \(no such directory\)/);
-    const quote = await s.cli(['dedupe', s.file('quote.csv', ['first,last', 'Ann,"Lee', ...Array.from({ length: 10 }, () => 'x,y')]), '-o', 'quote-out.csv', '--progress', 'none']);
+    const quote = await s.cli([
+      'dedupe',
+      s.file('quote.csv', ['first,last', 'Ann,"Lee', ...Array.from({ length: 10 }, () => 'x,y')]),
+      '-o',
+      'quote-out.csv',
+      '--progress',
+      'none',
+    ]);
     expect(quote.code).toBe(0);
     expect(quote.stderr).toMatch(/1 row with a malformed quoted field.*line 2/);
     expect(quote.stderr).toMatch(/10 lines read into those malformed quoted fields instead of as rows of their own \(in the rows starting on line 2\)/);

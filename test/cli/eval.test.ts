@@ -56,15 +56,56 @@ describe('eval on FEBRL through the CLI, no flags (floors of test/eval/accuracy.
   }, 120_000);
 
   it('fake_1000 with the labelled pairs file (linkage rules): precision >= 0.995, clustered F1 >= 0.86', async () => {
-    const f = await evalJson([data('splink/fake_1000.csv'), '--id', 'unique_id', '--pairs', data('splink/fake_1000_labels.csv'), '--rules', 'linkage', '--gates', 'city-file', '--country', 'GB', '--progress', 'none']);
+    const f = await evalJson([
+      data('splink/fake_1000.csv'),
+      '--id',
+      'unique_id',
+      '--pairs',
+      data('splink/fake_1000_labels.csv'),
+      '--rules',
+      'linkage',
+      '--gates',
+      'city-file',
+      '--country',
+      'GB',
+      '--progress',
+      'none',
+    ]);
     expect(f.pairwise.precision).toBeGreaterThanOrEqual(0.995);
     expect(f.clustered?.f1).toBeGreaterThanOrEqual(0.86);
-    const byColumn = await evalJson([data('splink/fake_1000.csv'), '--id', 'unique_id', '--truth', 'cluster', '--rules', 'linkage', '--gates', 'city-file', '--country', 'GB', '--progress', 'none']);
+    const byColumn = await evalJson([
+      data('splink/fake_1000.csv'),
+      '--id',
+      'unique_id',
+      '--truth',
+      'cluster',
+      '--rules',
+      'linkage',
+      '--gates',
+      'city-file',
+      '--country',
+      'GB',
+      '--progress',
+      'none',
+    ]);
     expect(byColumn.pairwise).toEqual(f.pairwise);
   }, 120_000);
 
   it('prints a readable table without --json', async () => {
-    const run = await s.cli(['eval', data('splink/fake_1000.csv'), '--truth', 'cluster', '--rules', 'linkage', '--gates', 'city-file', '--country', 'GB', '--progress', 'none']);
+    const run = await s.cli([
+      'eval',
+      data('splink/fake_1000.csv'),
+      '--truth',
+      'cluster',
+      '--rules',
+      'linkage',
+      '--gates',
+      'city-file',
+      '--country',
+      'GB',
+      '--progress',
+      'none',
+    ]);
     expect(run.code).toBe(0);
     expect(run.stdout).toMatch(/^dedupe: 1,000 records; 2,031 true pairs/);
     expect(run.stdout).toMatch(/\npairwise {3}precision 1\.0000 {2}recall 0\.\d{4} {2}F1 0\.\d{4}/);

@@ -48,7 +48,14 @@ async function startJob(base: string, key: string): Promise<number> {
     headers: { apiKey: key, 'content-type': 'application/json' },
     body: JSON.stringify({
       file: { fileName: 'names.csv', hasHeader: 'True', hasQuotes: 'True', columnDelimiter: 'csv', sourceUrl },
-      actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: [{ name: 'CreateOrUpdateContact' }], columnsToIncludeInResultsFile: [{ name: 'FirstName' }] }],
+      actions: [
+        {
+          resourceType: 'Contacts',
+          actionType: 'loadMappedFile',
+          mappingTypes: [{ name: 'CreateOrUpdateContact' }],
+          columnsToIncludeInResultsFile: [{ name: 'FirstName' }],
+        },
+      ],
     }),
   });
   expect(created.status).toBe(201);
@@ -115,7 +122,14 @@ it('kill -9 in the middle of a job, restart: every row applied exactly once', as
     headers: { apiKey: key, 'content-type': 'application/json' },
     body: JSON.stringify({
       file: { fileName: 'names.csv', hasHeader: 'True', hasQuotes: 'True', columnDelimiter: 'csv', sourceUrl },
-      actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: [{ name: 'CreateOrUpdateContact' }], columnsToIncludeInResultsFile: [{ name: 'FirstName' }] }],
+      actions: [
+        {
+          resourceType: 'Contacts',
+          actionType: 'loadMappedFile',
+          mappingTypes: [{ name: 'CreateOrUpdateContact' }],
+          columnsToIncludeInResultsFile: [{ name: 'FirstName' }],
+        },
+      ],
     }),
   });
   expect(created.status).toBe(201);

@@ -23,15 +23,45 @@ const RIGHT = [
 
 describe('link', () => {
   it('links each right row to its best left row: left_id,right_id,score', async () => {
-    const run = await s.cli(['link', s.file('left.csv', LEFT), s.file('right.csv', RIGHT), '-o', 'links.csv', '--left-id', 'crm_id', '--right-id', 'ref', '--progress', 'none']);
+    const run = await s.cli([
+      'link',
+      s.file('left.csv', LEFT),
+      s.file('right.csv', RIGHT),
+      '-o',
+      'links.csv',
+      '--left-id',
+      'crm_id',
+      '--right-id',
+      'ref',
+      '--progress',
+      'none',
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const rows = parseCsv(s.read('links.csv'));
     expect(Object.keys(rows[0] ?? {})).toEqual(['left_id', 'right_id', 'score']);
-    expect(rows.map((r) => [r['left_id'], r['right_id']])).toEqual([['A1', 'B1'], ['A2', 'B2'], ['A1', 'B4']]);
+    expect(rows.map((r) => [r['left_id'], r['right_id']])).toEqual([
+      ['A1', 'B1'],
+      ['A2', 'B2'],
+      ['A1', 'B4'],
+    ]);
     expect(rows.every((r) => Number(r['score']) > 0)).toBe(true);
-    expect(run.stderr).toMatch(/right rows 5: linked 3; possible \(for review, not linked\) 0; no match 1; cannot be matched \(none of the \d+ minimum combinations \(from the columns\)\) 1/);
+    expect(run.stderr).toMatch(
+      /right rows 5: linked 3; possible \(for review, not linked\) 0; no match 1; cannot be matched \(none of the \d+ minimum combinations \(from the columns\)\) 1/,
+    );
     expect(run.stderr).toMatch(/model: estimated from the file/);
-    const crm = await s.cli(['link', s.file('left-crm.csv', LEFT), s.file('right-crm.csv', RIGHT), '--rules', 'crm', '--left-id', 'crm_id', '--right-id', 'ref', '--progress', 'none']);
+    const crm = await s.cli([
+      'link',
+      s.file('left-crm.csv', LEFT),
+      s.file('right-crm.csv', RIGHT),
+      '--rules',
+      'crm',
+      '--left-id',
+      'crm_id',
+      '--right-id',
+      'ref',
+      '--progress',
+      'none',
+    ]);
     expect(crm.code, crm.stderr).toBe(0);
     expect(parseCsv(crm.stdout).every((r) => Number(r['score']) >= 18)).toBe(true);
     expect(crm.stderr).toMatch(/cannot be matched \(none of the 5 minimum combinations \(--gates contract\)\) 1/);
@@ -39,11 +69,25 @@ describe('link', () => {
   }, 120_000);
 
   it('--one-to-one: each left row at most once, best score first', async () => {
-    const run = await s.cli(['link', s.file('left2.csv', LEFT), s.file('right2.csv', RIGHT), '--one-to-one', '--left-id', 'crm_id', '--right-id', 'ref', '--progress', 'none']);
+    const run = await s.cli([
+      'link',
+      s.file('left2.csv', LEFT),
+      s.file('right2.csv', RIGHT),
+      '--one-to-one',
+      '--left-id',
+      'crm_id',
+      '--right-id',
+      'ref',
+      '--progress',
+      'none',
+    ]);
     expect(run.code).toBe(0);
     const rows = parseCsv(run.stdout);
     // B4 (Robert, exact) beats B1 (Bob, a nickname) for A1.
-    expect(rows.map((r) => [r['left_id'], r['right_id']])).toEqual([['A2', 'B2'], ['A1', 'B4']]);
+    expect(rows.map((r) => [r['left_id'], r['right_id']])).toEqual([
+      ['A2', 'B2'],
+      ['A1', 'B4'],
+    ]);
     expect(run.stderr).toMatch(/matched but their left row went to a better-scoring right row 1/);
   }, 120_000);
 

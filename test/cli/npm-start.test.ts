@@ -84,11 +84,12 @@ describe('npm start, as a newcomer runs it', () => {
     }
   });
 
-  it('GET /metrics on loopback: Prometheus text with the demo tenant\'s indexes and the requests so far', async () => {
+  it("GET /metrics on loopback: Prometheus text with the demo tenant's indexes and the requests so far", async () => {
     expect(stderr).toContain(`matchbook: metrics: ${base}/metrics`);
     const key = /^\s+([0-9a-f-]{36})\s*$/m.exec(stderr)?.[1];
     const find = await fetch(`${base}/v4/people/find`, {
-      method: 'POST', redirect: 'manual',
+      method: 'POST',
+      redirect: 'manual',
       headers: { authorization: `Basic ${Buffer.from(`default:${key}|1`).toString('base64')}`, 'content-type': 'application/json' },
       body: JSON.stringify({ emails: [{ email: 'nobody@example.org' }] }),
     });

@@ -8,10 +8,16 @@ import { COMMANDS } from '../../src/cli/commands.js';
 import type { CliIo } from '../../src/cli/io.js';
 import { createProgram, defaultTerm, runCli } from '../../src/cli/program.js';
 
-const io = (out: string[] = []): CliIo => ({ stdout: (t) => void out.push(t), stderr: (t) => void out.push(t), env: {}, cwd: process.cwd(), handleSignals: false });
+const io = (out: string[] = []): CliIo => ({
+  stdout: (t) => void out.push(t),
+  stderr: (t) => void out.push(t),
+  env: {},
+  cwd: process.cwd(),
+  handleSignals: false,
+});
 
 describe('matchbook subcommands', () => {
-  it.each(COMMANDS.map((c) => [c.name, c] as const))('%s: the listed term and description are the registrar\'s', async (_name, entry) => {
+  it.each(COMMANDS.map((c) => [c.name, c] as const))("%s: the listed term and description are the registrar's", async (_name, entry) => {
     const program = new Command('matchbook');
     (await entry.load())(program, io());
     const real = program.commands.find((c) => c.name() === entry.name);

@@ -49,9 +49,9 @@ export function decodePng(bytes: Buffer): Image {
     const line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
     for (let i = 0; i < stride; i++) {
       const x = line[i] ?? 0;
-      const a = i >= channels ? cur[i - channels] ?? 0 : 0;
+      const a = i >= channels ? (cur[i - channels] ?? 0) : 0;
       const b = prev[i] ?? 0;
-      const c = i >= channels ? prev[i - channels] ?? 0 : 0;
+      const c = i >= channels ? (prev[i - channels] ?? 0) : 0;
       const v = filter === 0 ? x : filter === 1 ? x + a : filter === 2 ? x + b : filter === 3 ? x + ((a + b) >> 1) : x + paeth(a, b, c);
       cur[i] = v & 0xff;
     }
@@ -60,7 +60,7 @@ export function decodePng(bytes: Buffer): Image {
       out[o] = cur[px * channels] ?? 0;
       out[o + 1] = cur[px * channels + 1] ?? 0;
       out[o + 2] = cur[px * channels + 2] ?? 0;
-      out[o + 3] = channels === 4 ? cur[px * channels + 3] ?? 255 : 255;
+      out[o + 3] = channels === 4 ? (cur[px * channels + 3] ?? 255) : 255;
     }
     prev.set(cur);
   }
@@ -74,7 +74,8 @@ export function countColor(img: Image, hex: string, tolerance = 8): number {
   const b = parseInt(hex.slice(5, 7), 16);
   let n = 0;
   for (let i = 0; i < img.rgba.length; i += 4) {
-    if (Math.abs((img.rgba[i] ?? 0) - r) <= tolerance && Math.abs((img.rgba[i + 1] ?? 0) - g) <= tolerance && Math.abs((img.rgba[i + 2] ?? 0) - b) <= tolerance) n++;
+    if (Math.abs((img.rgba[i] ?? 0) - r) <= tolerance && Math.abs((img.rgba[i + 1] ?? 0) - g) <= tolerance && Math.abs((img.rgba[i + 2] ?? 0) - b) <= tolerance)
+      n++;
   }
   return n;
 }

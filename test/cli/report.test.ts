@@ -31,9 +31,17 @@ function chromium(): string | null {
 
 function chromiumArgs(extra: string[], url: string): string[] {
   return [
-    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', `--user-data-dir=${mkdtempSync(join(tmpdir(), 'matchbook-chromium-'))}`,
-    ...extra, url,
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    `--user-data-dir=${mkdtempSync(join(tmpdir(), 'matchbook-chromium-'))}`,
+    ...extra,
+    url,
   ];
 }
 
@@ -44,7 +52,16 @@ beforeAll(async () => {
   expect(run.code, run.stderr).toBe(0);
   expect(run.stderr).toMatch(/report: report\.html/);
   html = s.read('report.html');
-  const link = await s.cli(['link', join(REPO, 'data/febrl/dataset4a.csv'), join(REPO, 'data/febrl/dataset4b.csv'), '-o', 'links.csv', '--report', 'link.html', ...FEBRL]);
+  const link = await s.cli([
+    'link',
+    join(REPO, 'data/febrl/dataset4a.csv'),
+    join(REPO, 'data/febrl/dataset4b.csv'),
+    '-o',
+    'links.csv',
+    '--report',
+    'link.html',
+    ...FEBRL,
+  ]);
   expect(link.code, link.stderr).toBe(0);
   linkHtml = s.read('link.html');
 }, 120_000);
@@ -80,21 +97,28 @@ describe('report in headless Chromium', () => {
     expect(bin, 'install the Debian package "chromium" (apt-get install -y chromium)').not.toBeNull();
   }, 120_000);
 
-  it.each([['report.html'], ['link.html']])('%s: the check script finds every chart drawn', (name) => {
-    if (bin === null) return;
-    const dom = execFileSync(bin, chromiumArgs(['--dump-dom', '--virtual-time-budget=5000'], pathToFileURL(s.path(name)).href), {
-      encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'], timeout: 60_000,
-    });
-    expect(dom).toContain(`<title>${RENDERED_TITLE_PREFIX} (2)</title>`);
-    expect(dom).toMatch(/<body data-rendered="2\/2">/);
-    expect(dom.match(/data-drawn="yes"/g)?.length).toBe(2);
-  }, 120_000);
+  it.each([['report.html'], ['link.html']])(
+    '%s: the check script finds every chart drawn',
+    (name) => {
+      if (bin === null) return;
+      const dom = execFileSync(bin, chromiumArgs(['--dump-dom', '--virtual-time-budget=5000'], pathToFileURL(s.path(name)).href), {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'ignore'],
+        timeout: 60_000,
+      });
+      expect(dom).toContain(`<title>${RENDERED_TITLE_PREFIX} (2)</title>`);
+      expect(dom).toMatch(/<body data-rendered="2\/2">/);
+      expect(dom.match(/data-drawn="yes"/g)?.length).toBe(2);
+    },
+    120_000,
+  );
 
-  it('report.html: the screenshot is not blank and shows the charts\' colours', () => {
+  it("report.html: the screenshot is not blank and shows the charts' colours", () => {
     if (bin === null) return;
     const png = s.path('shot.png');
     execFileSync(bin, chromiumArgs([`--screenshot=${png}`, '--window-size=1200,2000', '--hide-scrollbars'], pathToFileURL(s.path('report.html')).href), {
-      stdio: 'ignore', timeout: 60_000,
+      stdio: 'ignore',
+      timeout: 60_000,
     });
     const img = decodePng(readFileSync(png));
     expect(img.width).toBe(1200);

@@ -37,7 +37,10 @@ it('lists who decided what and when, newest first, per tenant and context', asyn
   expect(all.code, all.stderr).toBe(0);
   const lines = all.stdout.trim().split('\n');
   expect(lines[0]).toMatch(/^at\s+context\s+possibleMatch\s+action\s+by\s+detail$/);
-  expect(lines.slice(1).map((l) => l.split(/\s+/).slice(1, 4))).toEqual([['campaign', '2', 'different'], ['voterfile', '1', 'same']]);
+  expect(lines.slice(1).map((l) => l.split(/\s+/).slice(1, 4))).toEqual([
+    ['campaign', '2', 'different'],
+    ['voterfile', '1', 'same'],
+  ]);
   expect(lines[2]).toMatch(/^2024-05-01T00:00:00Z .*key 9 \(acme\).*"survivorCrmId":1,"mergedCrmId":2/);
   const one = await cli(['review', 'audit', '--tenant', 'ACME', '--context', 'campaign', '--limit', '5']);
   expect(one.stdout.trim().split('\n')).toHaveLength(2);
@@ -45,7 +48,11 @@ it('lists who decided what and when, newest first, per tenant and context', asyn
 });
 
 it('refuses an unknown tenant, context or limit with a one-line error', async () => {
-  for (const args of [['--tenant', 'nobody'], ['--tenant', 'acme', '--context', 'both'], ['--tenant', 'acme', '--limit', '0']]) {
+  for (const args of [
+    ['--tenant', 'nobody'],
+    ['--tenant', 'acme', '--context', 'both'],
+    ['--tenant', 'acme', '--limit', '0'],
+  ]) {
     const res = await cli(['review', 'audit', ...args]);
     expect(res.code).not.toBe(0);
     expect(res.stderr.trim().split('\n')).toHaveLength(1);

@@ -29,7 +29,24 @@ function random(seed: number): () => number {
   };
 }
 
-const FIRST = ['Ada', 'Grace', 'Alan', 'Edsger', 'Barbara', 'Donald', 'Frances', 'John', 'Katherine', 'Dennis', 'Margaret', 'Ken', 'Radia', 'Leslie', 'Shafi', 'Tim'];
+const FIRST = [
+  'Ada',
+  'Grace',
+  'Alan',
+  'Edsger',
+  'Barbara',
+  'Donald',
+  'Frances',
+  'John',
+  'Katherine',
+  'Dennis',
+  'Margaret',
+  'Ken',
+  'Radia',
+  'Leslie',
+  'Shafi',
+  'Tim',
+];
 const SYLLABLES = ['ka', 'lo', 'mi', 'ne', 'ru', 'sa', 'ti', 'vo', 'ze', 'da', 'fe', 'go', 'hu', 'ja', 'pi', 'qo', 'bre', 'stu', 'wen', 'xor'];
 
 /** Person i of the test: a distinct name and email (people sharing nothing can never match). */
@@ -101,19 +118,21 @@ describe.skipIf(!HAVE_POSTGRES || !HAVE_REDIS)('several serve processes on Postg
     const crmIds = new Map<number, Set<number>>();
     let next = 0;
     const t0 = Date.now();
-    await Promise.all(Array.from({ length: 50 }, async (_, client) => {
-      for (let n = next++; n < queue.length; n = next++) {
-        const i = queue[n]!;
-        const res = await post(procs[(client + n) % 3]!, '/people/findOrCreate', personBody(i));
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const body = (await res.json()) as { crmId?: number };
-        if (typeof body.crmId === 'number') {
-          const ids = crmIds.get(i) ?? new Set<number>();
-          ids.add(body.crmId);
-          crmIds.set(i, ids);
+    await Promise.all(
+      Array.from({ length: 50 }, async (_, client) => {
+        for (let n = next++; n < queue.length; n = next++) {
+          const i = queue[n]!;
+          const res = await post(procs[(client + n) % 3]!, '/people/findOrCreate', personBody(i));
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const body = (await res.json()) as { crmId?: number };
+          if (typeof body.crmId === 'number') {
+            const ids = crmIds.get(i) ?? new Set<number>();
+            ids.add(body.crmId);
+            crmIds.set(i, ids);
+          }
         }
-      }
-    }));
+      }),
+    );
     const seconds = (Date.now() - t0) / 1000;
     console.log(`5,000 findOrCreate over 3 processes in ${seconds.toFixed(1)} s (${Math.round(5000 / seconds)} req/s)`);
     expect([...statuses.keys()].sort()).toEqual([201, 302]);
@@ -254,7 +273,14 @@ describe.skipIf(!HAVE_POSTGRES || !HAVE_REDIS)('several serve processes on Postg
       headers: { apiKey: importer, ...json },
       body: JSON.stringify({
         file: { fileName: 'names.csv', hasHeader: 'True', hasQuotes: 'True', columnDelimiter: 'csv', sourceUrl },
-        actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: [{ name: 'CreateOrUpdateContact' }], columnsToIncludeInResultsFile: [{ name: 'FirstName' }] }],
+        actions: [
+          {
+            resourceType: 'Contacts',
+            actionType: 'loadMappedFile',
+            mappingTypes: [{ name: 'CreateOrUpdateContact' }],
+            columnsToIncludeInResultsFile: [{ name: 'FirstName' }],
+          },
+        ],
       }),
     });
     expect(created.status).toBe(201);
@@ -267,7 +293,10 @@ describe.skipIf(!HAVE_POSTGRES || !HAVE_REDIS)('several serve processes on Postg
     let owner: string | null = null;
     try {
       for (const end = Date.now() + 60_000; Date.now() < end; await new Promise((r) => setTimeout(r, 100))) {
-        const row = (await client.query('SELECT owner, rows_done FROM bulk_import_jobs WHERE id = $1', [jobId])).rows[0] as { owner: string | null; rows_done: string };
+        const row = (await client.query('SELECT owner, rows_done FROM bulk_import_jobs WHERE id = $1', [jobId])).rows[0] as {
+          owner: string | null;
+          rows_done: string;
+        };
         if (row.owner !== null && Number(row.rows_done) >= 300) {
           owner = row.owner;
           break;

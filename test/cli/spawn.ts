@@ -59,7 +59,9 @@ export interface ServeProcess {
  * after {@link START_LIMIT_MS} (or `limitMs`) with the child's output.
  */
 export async function startServe(
-  args: readonly string[], env: Record<string, string> = {}, options: { limitMs?: number; readyPath?: string } = {},
+  args: readonly string[],
+  env: Record<string, string> = {},
+  options: { limitMs?: number; readyPath?: string } = {},
 ): Promise<ServeProcess> {
   const child = spawn(process.execPath, cliArgs(['serve', '--port', '0', ...args]), {
     cwd: REPO,
@@ -79,7 +81,11 @@ export async function startServe(
   child.on('error', (e) => (status.ended = `spawn error: ${e.message}`));
   child.stdout.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-  const waited: Waited = { what: `matchbook serve ${args.join(' ')}`, output: () => `${err}${out === '' ? '' : `\n(stdout)\n${out}`}`, ended: () => status.ended };
+  const waited: Waited = {
+    what: `matchbook serve ${args.join(' ')}`,
+    output: () => `${err}${out === '' ? '' : `\n(stdout)\n${out}`}`,
+    ended: () => status.ended,
+  };
   try {
     const base = await pollUntil(waited, () => /listening on (http:\/\/[^\s;]+)/.exec(err)?.[1], options);
     await pollUntil(waited, async () => ((await answers200(`${base}${options.readyPath ?? '/ready'}`)) ? true : undefined), options);

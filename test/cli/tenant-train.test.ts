@@ -40,7 +40,10 @@ beforeAll(async () => {
   const ledger = { addKeyUsage: crm.addKeyUsage.bind(crm), getKeyUsage: crm.getKeyUsage.bind(crm) };
   app = buildApp({ crm, rateLimiter: new MemoryRateLimiter({ ledger, flushIntervalMs: 0 }) });
   await app.ready();
-  for (const [name, bodies] of [['campus', people], ['town', townPeople(120)]] as const) {
+  for (const [name, bodies] of [
+    ['campus', people],
+    ['town', townPeople(120)],
+  ] as const) {
     await crm.createTenant(name);
     const { key } = await crm.createKey({ tenant: name, tier: 'Internal', contexts: ['voterfile', 'campaign'] });
     const who = await crm.authenticate(key);
@@ -65,7 +68,8 @@ async function cli(args: string[]): Promise<{ code: number; stdout: string; stde
 }
 
 const find = async (key: string, body: unknown): Promise<number> =>
-  (await app.inject({ method: 'POST', url: '/v4/people/find', headers: { apiKey: key, 'content-type': 'application/json' }, payload: JSON.stringify(body) })).statusCode;
+  (await app.inject({ method: 'POST', url: '/v4/people/find', headers: { apiKey: key, 'content-type': 'application/json' }, payload: JSON.stringify(body) }))
+    .statusCode;
 
 async function profileModel(key: string, suffix = ''): Promise<unknown> {
   const res = await app.inject({ method: 'GET', url: '/v4/apiKeyProfiles', headers: { apiKey: `${key}${suffix}` } });
@@ -112,7 +116,7 @@ describe('tenants train', () => {
     pastFreshness();
     // The server picked the model up without a restart: a name at the campus address alone no longer matches.
     expect(await find(campusKey, crafted)).toBe(404);
-    const trained = await profileModel(campusKey) as { source: string; version: number; since: string };
+    const trained = (await profileModel(campusKey)) as { source: string; version: number; since: string };
     expect(trained).toMatchObject({ source: 'trained', version: 1 });
     expect(trained.since).toMatch(ISO_SECOND);
     // The campaign context (suffix |1) and the other tenant keep the shipped model.

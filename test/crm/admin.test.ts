@@ -107,7 +107,9 @@ describe('Crm admin: tenants, settings, keys', () => {
     await expect(crm.createKey({ tenant: 'a', tier: 'Gold' as never })).rejects.toMatchObject({ issues: [{ property: 'tier' }] });
     await expect(crm.createKey({ tenant: 'a', contexts: [] })).rejects.toMatchObject({ issues: [{ property: 'contexts' }] });
     await expect(crm.createKey({ tenant: 'a', contexts: ['sandbox' as never] })).rejects.toMatchObject({ issues: [{ property: 'contexts' }] });
-    await expect(crm.createKey({ tenant: 'a', contexts: ['voterfile'], defaultContext: 'campaign' })).rejects.toMatchObject({ issues: [{ property: 'defaultContext' }] });
+    await expect(crm.createKey({ tenant: 'a', contexts: ['voterfile'], defaultContext: 'campaign' })).rejects.toMatchObject({
+      issues: [{ property: 'defaultContext' }],
+    });
     expect((await crm.createKey({ tenant: 'a', contexts: ['campaign', 'voterfile'], defaultContext: 'campaign' })).defaultContext).toBe('campaign');
   });
 });

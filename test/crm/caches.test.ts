@@ -101,7 +101,11 @@ describe('key and settings caches', () => {
     const t = await server.createTenant('acme');
     const ctx: CallContext = { tenantId: t.id, context: 'campaign' };
     const body = { firstName: 'Ada', lastName: 'L', identifiers: [{ type: 'bsdid', externalId: '7' }] };
-    const refusal = async (): Promise<boolean> => server.find(ctx, body).then(() => false, (e: unknown) => e instanceof CrmError && e.status === 400);
+    const refusal = async (): Promise<boolean> =>
+      server.find(ctx, body).then(
+        () => false,
+        (e: unknown) => e instanceof CrmError && e.status === 400,
+      );
     expect(await refusal()).toBe(true);
     for (let i = 0; i < 5; i++) expect(await refusal()).toBe(true);
     await cli.configureTenant('acme', { campaign: { identifierTypes: ['bsdid'] } });

@@ -15,14 +15,32 @@ const NOW = '2024-05-01T12:00:00Z';
 
 function phone(phoneId: number, national: string): StoredPhone {
   return {
-    phoneId, phoneNumber: national, e164: `+1${national}`, countryCode: 'US', dialingPrefix: '1', ext: null,
-    phoneType: null, deviceType: null, isPreferred: false, phoneOptInStatus: 'U', isCellStatusId: null,
+    phoneId,
+    phoneNumber: national,
+    e164: `+1${national}`,
+    countryCode: 'US',
+    dialingPrefix: '1',
+    ext: null,
+    phoneType: null,
+    deviceType: null,
+    isPreferred: false,
+    phoneOptInStatus: 'U',
+    isCellStatusId: null,
   } as StoredPhone;
 }
 
 const person = {
-  crmId: 1, createdAt: NOW, updatedAt: NOW, scalars: {}, selfReported: {}, emails: [], addresses: [], identifiers: [],
-  customFieldValues: [], suppressions: [], phones: [phone(7, '4145550100'), phone(9, '5555550990')],
+  crmId: 1,
+  createdAt: NOW,
+  updatedAt: NOW,
+  scalars: {},
+  selfReported: {},
+  emails: [],
+  addresses: [],
+  identifiers: [],
+  customFieldValues: [],
+  suppressions: [],
+  phones: [phone(7, '4145550100'), phone(9, '5555550990')],
 } as unknown as PersonRecord;
 
 const parse = (body: unknown) => parseCanvassResponse(body, lists, person, NOW);
@@ -50,16 +68,28 @@ describe('parseCanvassResponse', () => {
   it('reads ids as digit strings, codes and types in any case, nulls as absent', () => {
     const q = lists.surveyQuestions[0]!;
     const r = parse({
-      canvassContext: { contactTypeId: ' 2 ', inputTypeId: null, dateCanvassed: '2012-04-09T00:00:00-04:00', phone: { phoneNumber: 5555550990, dialingPrefix: '+1', smsOptInStatus: 'o' } },
+      canvassContext: {
+        contactTypeId: ' 2 ',
+        inputTypeId: null,
+        dateCanvassed: '2012-04-09T00:00:00-04:00',
+        phone: { phoneNumber: 5555550990, dialingPrefix: '+1', smsOptInStatus: 'o' },
+      },
       resultCodeId: null,
       responses: [null, { type: 'survey_response', surveyQuestionId: String(q.surveyQuestionId), surveyResponseId: q.responses[0]!.surveyResponseId }],
     });
     expect(r).toEqual({
       ok: true,
       value: {
-        contactTypeId: 2, inputTypeId: 11, dateCanvassed: '2012-04-09T04:00:00Z', resultCodeId: 14,
+        contactTypeId: 2,
+        inputTypeId: 11,
+        dateCanvassed: '2012-04-09T04:00:00Z',
+        resultCodeId: 14,
         responses: [{ type: 'SurveyResponse', surveyQuestionId: q.surveyQuestionId, surveyResponseId: q.responses[0]!.surveyResponseId }],
-        phoneId: 9, phoneNumber: '5555550990', smsOptInStatus: 'O', campaignId: null, contactHistory: true,
+        phoneId: 9,
+        phoneNumber: '5555550990',
+        smsOptInStatus: 'O',
+        campaignId: null,
+        contactHistory: true,
       },
     });
   });
@@ -88,14 +118,26 @@ describe('parseCanvassResponse', () => {
   it('canvassContext: missing or null is required, with what to send', () => {
     for (const body of [{ resultCodeId: 18 }, { canvassContext: null, resultCodeId: 18 }]) {
       const r = parse(body);
-      expect(r).toEqual({ ok: false, issues: [{ property: 'canvassContext', text: 'canvassContext is required.', hint: expect.stringContaining('"resultCodeId":N') }] });
+      expect(r).toEqual({
+        ok: false,
+        issues: [{ property: 'canvassContext', text: 'canvassContext is required.', hint: expect.stringContaining('"resultCodeId":N') }],
+      });
     }
   });
 
   it('resultCodeId with responses, a response of another question, a phone of someone else', () => {
     const q = lists.surveyQuestions[0]!;
-    expect(properties({ canvassContext: {}, resultCodeId: 18, responses: [{ type: 'ActivistCode', activistCodeId: lists.activistCodes[0]!.activistCodeId }] })).toEqual(['resultCodeId']);
-    expect(properties({ canvassContext: {}, responses: [{ type: 'SurveyResponse', surveyQuestionId: q.surveyQuestionId, surveyResponseId: Math.max(...q.responses.map((x) => x.surveyResponseId)) + 1 }] })).toEqual(['responses[0].surveyResponseId']);
+    expect(
+      properties({ canvassContext: {}, resultCodeId: 18, responses: [{ type: 'ActivistCode', activistCodeId: lists.activistCodes[0]!.activistCodeId }] }),
+    ).toEqual(['resultCodeId']);
+    expect(
+      properties({
+        canvassContext: {},
+        responses: [
+          { type: 'SurveyResponse', surveyQuestionId: q.surveyQuestionId, surveyResponseId: Math.max(...q.responses.map((x) => x.surveyResponseId)) + 1 },
+        ],
+      }),
+    ).toEqual(['responses[0].surveyResponseId']);
     expect(properties({ canvassContext: { phoneId: 8 }, resultCodeId: 18 })).toEqual(['canvassContext.phoneId']);
   });
 

@@ -24,10 +24,19 @@ const IDS = ['A1', 'a1 ', 'B2'];
 const opt = <T>(values: readonly T[]) => fc.option(fc.constantFrom(...values), { nil: null });
 
 const contact: fc.Arbitrary<ContactInput> = fc.record({
-  firstName: opt(FIRST), lastName: opt(LAST), dateOfBirth: opt(DOB),
-  emails: fc.subarray(EMAIL, { maxLength: 1 }), phones: fc.subarray(PHONE, { maxLength: 1 }),
-  addresses: fc.option(fc.record({ n: fc.constantFrom('12', '14'), zip: fc.constantFrom(...ZIP) }).map((a) => [{ addressLine1: `${a.n} Main Street`, zipOrPostalCode: a.zip }]), { nil: [] }),
-  identifiers: fc.option(fc.constantFrom(...IDS).map((id) => [{ type: 'dwid', externalId: id }]), { nil: [] }),
+  firstName: opt(FIRST),
+  lastName: opt(LAST),
+  dateOfBirth: opt(DOB),
+  emails: fc.subarray(EMAIL, { maxLength: 1 }),
+  phones: fc.subarray(PHONE, { maxLength: 1 }),
+  addresses: fc.option(
+    fc.record({ n: fc.constantFrom('12', '14'), zip: fc.constantFrom(...ZIP) }).map((a) => [{ addressLine1: `${a.n} Main Street`, zipOrPostalCode: a.zip }]),
+    { nil: [] },
+  ),
+  identifiers: fc.option(
+    fc.constantFrom(...IDS).map((id) => [{ type: 'dwid', externalId: id }]),
+    { nil: [] },
+  ),
 });
 
 /** Small limits, so that a few dozen people make common keys, count filtering and the candidate cap matter. */
@@ -57,38 +66,48 @@ describe.skipIf(!HAVE_POSTGRES)('database retrieval', () => {
     );
     // Names with a date of birth or a zip only: every key can be common (the exact sizes decide).
     const namesOnly: fc.Arbitrary<ContactInput> = fc.record({
-      firstName: fc.constantFrom(...FIRST), lastName: fc.constantFrom(...LAST), dateOfBirth: opt(DOB),
-      addresses: fc.option(fc.constantFrom(...ZIP).map((zip) => [{ zipOrPostalCode: zip }]), { nil: [] }),
+      firstName: fc.constantFrom(...FIRST),
+      lastName: fc.constantFrom(...LAST),
+      dateOfBirth: opt(DOB),
+      addresses: fc.option(
+        fc.constantFrom(...ZIP).map((zip) => [{ zipOrPostalCode: zip }]),
+        { nil: [] },
+      ),
     });
     const query = fc.record({ c: fc.oneof(contact, namesOnly), strict: fc.boolean(), id: fc.option(fc.nat({ max: 40 }), { nil: undefined }) });
-    await fc.assert(fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 50 }), fc.array(query, { minLength: 1, maxLength: 10 }), async (writes, queries) => {
-      const scope: Scope = { tenantId: (await store.createTenant(`run${run++}`, 't')).id, context: 'voterfile' };
-      const memory = newScopeIndex('US', LIMITS);
-      const retrieval = new DatabaseRetrieval(scope, store.matchKeys, 'US', { ...LIMITS, cache: { size: 0 } });
-      const stored: PersonRecord[] = [];
-      const save = async (c: ContactInput, existing: PersonRecord | null): Promise<void> => {
-        const n: NormalizedContact = retrieval.normalize(c);
-        const record = { ...(existing ?? person()), identifiers: (c.identifiers ?? []).map((i) => ({ type: i.type, externalId: i.externalId })) };
-        const normalization = { fingerprint: retrieval.fingerprint, json: encodeNormalization(n), keys: retrieval.keysOf(n) };
-        const applied = await store.writeScope(scope, (w) => (existing === null ? w.insertPerson(record, normalization) : w.updatePerson(record, normalization)));
-        await applied.durable;
-        if (existing === null) stored.push(applied.value);
-        memory.upsertNormalized(applied.value.crmId, n);
-      };
-      for (const w of writes) {
-        const existing = w.kind === 'update' && stored.length > 0 ? stored[w.at % stored.length] as PersonRecord : null;
-        await save(w.c, existing);
-      }
-      const getPerson = (crmId: number) => store.getPerson(scope, crmId);
-      for (const q of queries) {
-        const n = memory.normalize(q.c);
-        const options: { strict: boolean; id?: number } = { strict: q.strict };
-        if (q.id !== undefined) options.id = q.id < stored.length ? (stored[q.id] as PersonRecord).crmId : 999_999_999;
-        const expected = memory.findNormalized(n, options);
-        const { result } = await retrieval.find(n, options, null, getPerson);
-        expect(result).toEqual(expected);
-      }
-    }), { numRuns: 40 });
+    await fc.assert(
+      fc.asyncProperty(fc.array(write, { minLength: 1, maxLength: 50 }), fc.array(query, { minLength: 1, maxLength: 10 }), async (writes, queries) => {
+        const scope: Scope = { tenantId: (await store.createTenant(`run${run++}`, 't')).id, context: 'voterfile' };
+        const memory = newScopeIndex('US', LIMITS);
+        const retrieval = new DatabaseRetrieval(scope, store.matchKeys, 'US', { ...LIMITS, cache: { size: 0 } });
+        const stored: PersonRecord[] = [];
+        const save = async (c: ContactInput, existing: PersonRecord | null): Promise<void> => {
+          const n: NormalizedContact = retrieval.normalize(c);
+          const record = { ...(existing ?? person()), identifiers: (c.identifiers ?? []).map((i) => ({ type: i.type, externalId: i.externalId })) };
+          const normalization = { fingerprint: retrieval.fingerprint, json: encodeNormalization(n), keys: retrieval.keysOf(n) };
+          const applied = await store.writeScope(scope, (w) =>
+            existing === null ? w.insertPerson(record, normalization) : w.updatePerson(record, normalization),
+          );
+          await applied.durable;
+          if (existing === null) stored.push(applied.value);
+          memory.upsertNormalized(applied.value.crmId, n);
+        };
+        for (const w of writes) {
+          const existing = w.kind === 'update' && stored.length > 0 ? (stored[w.at % stored.length] as PersonRecord) : null;
+          await save(w.c, existing);
+        }
+        const getPerson = (crmId: number) => store.getPerson(scope, crmId);
+        for (const q of queries) {
+          const n = memory.normalize(q.c);
+          const options: { strict: boolean; id?: number } = { strict: q.strict };
+          if (q.id !== undefined) options.id = q.id < stored.length ? (stored[q.id] as PersonRecord).crmId : 999_999_999;
+          const expected = memory.findNormalized(n, options);
+          const { result } = await retrieval.find(n, options, null, getPerson);
+          expect(result).toEqual(expected);
+        }
+      }),
+      { numRuns: 40 },
+    );
   }, 600_000);
 
   it('the cache of hot keys answers within its TTL (injected clock), and a write of this process drops what it makes stale', async () => {
@@ -96,11 +115,18 @@ describe.skipIf(!HAVE_POSTGRES)('database retrieval', () => {
     let now = 0;
     const retrieval = new DatabaseRetrieval(scope, store.matchKeys, 'US', { ...LIMITS, cache: { size: 10, ttlMs: 1000, clock: () => now } });
     const memory = newScopeIndex('US', LIMITS);
-    const ann: ContactInput = { firstName: 'Ann', lastName: 'Lee', dateOfBirth: '1970-01-02', addresses: [{ addressLine1: '12 Main Street', zipOrPostalCode: '20500' }] };
+    const ann: ContactInput = {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      dateOfBirth: '1970-01-02',
+      addresses: [{ addressLine1: '12 Main Street', zipOrPostalCode: '20500' }],
+    };
     const save = async (c: ContactInput): Promise<number> => {
       const n = retrieval.normalize(c);
       const keys = retrieval.keysOf(n);
-      const applied = await store.writeScope(scope, (w) => w.insertPerson(person(), { fingerprint: retrieval.fingerprint, json: encodeNormalization(n), keys }));
+      const applied = await store.writeScope(scope, (w) =>
+        w.insertPerson(person(), { fingerprint: retrieval.fingerprint, json: encodeNormalization(n), keys }),
+      );
       await applied.durable;
       memory.upsertNormalized(applied.value.crmId, n);
       return applied.value.crmId;
@@ -113,7 +139,9 @@ describe.skipIf(!HAVE_POSTGRES)('database retrieval', () => {
     // Another process files a fifth Ann (no drop here): the cached keys still answer, until the TTL.
     const other = new DatabaseRetrieval(scope, store.matchKeys, 'US', LIMITS);
     const n5 = other.normalize({ ...ann, emails: ['ann5@x.org'] });
-    const fifth = await store.writeScope(scope, (w) => w.insertPerson(person(), { fingerprint: other.fingerprint, json: encodeNormalization(n5), keys: other.keysOf(n5) }));
+    const fifth = await store.writeScope(scope, (w) =>
+      w.insertPerson(person(), { fingerprint: other.fingerprint, json: encodeNormalization(n5), keys: other.keysOf(n5) }),
+    );
     await fifth.durable;
     memory.upsertNormalized(fifth.value.crmId, n5);
     const stale = await find();
@@ -144,7 +172,11 @@ describe.skipIf(!HAVE_POSTGRES)('database retrieval', () => {
       const grace = { firstName: 'Grace', lastName: 'Hopper', dateOfBirth: '1966-12-09', emails: [{ email: 'grace@example.org' }] };
       const g = await p2.findOrCreate(ctx, grace);
       expect(g.status).toBe('UnmatchedStored');
-      expect(await p1.findOrCreate(ctx, { ...grace, phones: [{ phoneNumber: '2025550143' }] })).toMatchObject({ status: 'Matched', crmId: g.crmId, updated: true });
+      expect(await p1.findOrCreate(ctx, { ...grace, phones: [{ phoneNumber: '2025550143' }] })).toMatchObject({
+        status: 'Matched',
+        crmId: g.crmId,
+        updated: true,
+      });
       expect(await p2.find(ctx, { ...grace, emails: [], phones: [{ phoneNumber: '202-555-0143' }] })).toMatchObject({ status: 'Matched', crmId: g.crmId });
       expect(await p2.find({ ...ctx, context: 'campaign' }, grace)).toMatchObject({ status: 'Unmatched' });
     } finally {

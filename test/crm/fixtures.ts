@@ -20,7 +20,9 @@ export const RICH_SETTINGS_FILE = {
     countryCodes: ['US', 'CA', 'GB'],
     customFieldGroups: [
       {
-        id: 1, name: 'Volunteer', customFields: [
+        id: 1,
+        name: 'Volunteer',
+        customFields: [
           { id: 11, name: 'Shirt size', type: 'choice', values: ['S', 'M', 'L'] },
           { id: 12, name: 'Notes', type: 'text', maxLength: 10 },
           { id: 13, name: 'Hours', type: 'number' },
@@ -31,11 +33,17 @@ export const RICH_SETTINGS_FILE = {
       { id: 2, name: 'Donor', customFields: [{ id: 21, name: 'Source', type: 'text' }] },
     ],
     selfReported: {
-      races: [{ id: 1, name: 'Asian' }, { id: 2, name: 'Black' }],
+      races: [
+        { id: 1, name: 'Asian' },
+        { id: 2, name: 'Black' },
+      ],
       ethnicities: [{ id: 1, name: 'Hispanic' }],
       genders: [{ id: 1, name: 'Woman' }],
       sexualOrientations: [{ id: 1, name: 'Bisexual' }],
-      languagePreferences: [{ id: 1, name: 'English' }, { id: 2, name: 'Spanish' }],
+      languagePreferences: [
+        { id: 1, name: 'English' },
+        { id: 2, name: 'Spanish' },
+      ],
     },
   },
 };
@@ -51,7 +59,9 @@ export function vanBody(file: string): unknown {
 
 /** data/van-clients files starting with a prefix. */
 export function vanFiles(prefix: string): string[] {
-  return readdirSync(new URL('../../data/van-clients/', import.meta.url)).filter((f) => f.startsWith(prefix) && f.endsWith('.json')).sort();
+  return readdirSync(new URL('../../data/van-clients/', import.meta.url))
+    .filter((f) => f.startsWith(prefix) && f.endsWith('.json'))
+    .sort();
 }
 
 /** The SQLite store of a CRM the test opened on a file (any other store fails the test). */

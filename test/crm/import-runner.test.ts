@@ -25,7 +25,13 @@ beforeEach(async () => {
   ctx = { tenantId: (await crm.authenticate(key))!.tenantId, context: 'campaign' };
   imports = new BulkImports(crm, null, () => false);
   const csv = ['FirstName,LastName', ...Array.from({ length: 50 }, (_, i) => `F${i},L${i}`)].join('\n');
-  const up = await imports.saveUpload(ctx, 'names.csv', (async function* () { yield Buffer.from(csv); })());
+  const up = await imports.saveUpload(
+    ctx,
+    'names.csv',
+    (async function* () {
+      yield Buffer.from(csv);
+    })(),
+  );
   sourceUrl = `http://origin/v4/bulkImportFiles/${up.token}`;
 });
 afterEach(async () => {
@@ -36,7 +42,16 @@ const request = () => ({
   file: { hasHeader: true, columnDelimiter: 'csv', sourceUrl },
   actions: [{ actionType: 'loadMappedFile', mappingTypes: [{ name: 'CreateOrUpdateContact' }] }],
 });
-const runner = (owner: string) => new ImportRunner({ crm, owner, fetchUrl: () => { throw new Error('no fetch'); }, limits: { maxBytes: 1e6, maxZipRatio: 100 }, leaseMs: 100 });
+const runner = (owner: string) =>
+  new ImportRunner({
+    crm,
+    owner,
+    fetchUrl: () => {
+      throw new Error('no fetch');
+    },
+    limits: { maxBytes: 1e6, maxZipRatio: 100 },
+    leaseMs: 100,
+  });
 
 describe('ImportRunner', () => {
   it(`ends Failed after ${MAX_ATTEMPTS} interrupted attempts`, async () => {
@@ -51,7 +66,18 @@ describe('ImportRunner', () => {
 
   it('a job stopped midway resumes after its last marked row in another worker, each row applied once', async () => {
     const id = await imports.createJob(ctx, request(), 'http://origin');
-    const a = new ImportRunner({ crm, owner: 'a', fetchUrl: () => { throw new Error('no fetch'); }, limits: { maxBytes: 1e6, maxZipRatio: 100 }, leaseMs: 100, pollMs: 10, batchRows: 3, sliceMs: 0 });
+    const a = new ImportRunner({
+      crm,
+      owner: 'a',
+      fetchUrl: () => {
+        throw new Error('no fetch');
+      },
+      limits: { maxBytes: 1e6, maxZipRatio: 100 },
+      leaseMs: 100,
+      pollMs: 10,
+      batchRows: 3,
+      sliceMs: 0,
+    });
     a.start();
     for (;;) {
       const v = await imports.getJob(ctx, id);
@@ -80,7 +106,17 @@ describe('ImportRunner', () => {
       return apply(...args);
     };
     for (let i = 0; i < MAX_ATTEMPTS + 2; i++) {
-      const w = new ImportRunner({ crm, owner: `w${i}`, fetchUrl: () => { throw new Error('no fetch'); }, limits: { maxBytes: 1e6, maxZipRatio: 100 }, leaseMs: 60_000, batchRows: 1, sliceMs: 0 });
+      const w = new ImportRunner({
+        crm,
+        owner: `w${i}`,
+        fetchUrl: () => {
+          throw new Error('no fetch');
+        },
+        limits: { maxBytes: 1e6, maxZipRatio: 100 },
+        leaseMs: 60_000,
+        batchRows: 1,
+        sliceMs: 0,
+      });
       current = w;
       const job = await crm.store.claimImportJob(`w${i}`, Date.now(), 60_000);
       expect(job).toMatchObject({ id, attempts: 1 });
@@ -107,19 +143,45 @@ describe('ImportRunner', () => {
       const sctx = { tenantId: (await slow.authenticate(key))!.tenantId, context: 'campaign' as const };
       const simports = new BulkImports(slow, null, () => false);
       const csv = ['FirstName,LastName,Email', ...Array.from({ length: 50 }, (_, i) => `F${i},L${i},p${i}@example.org`)].join('\n');
-      const up = await simports.saveUpload(sctx, 'c.csv', (async function* () { yield Buffer.from(csv); })());
-      const id = await simports.createJob(sctx, {
-        file: { hasHeader: true, columnDelimiter: 'csv', sourceUrl: `http://origin/v4/bulkImportFiles/${up.token}` },
-        actions: [{ actionType: 'loadMappedFile', mappingTypes: [{ name: 'CreateOrUpdateContact' }, { name: 'CanvassResults', fieldValueMappings: [{ fieldName: 'ResultID', staticValue: '14' }] }] }],
-      }, 'http://origin');
-      const w = new ImportRunner({ crm: slow, owner: 'w', fetchUrl: () => { throw new Error('no fetch'); }, limits: { maxBytes: 1e6, maxZipRatio: 100 }, leaseMs: 60_000, sliceMs: 0 });
+      const up = await simports.saveUpload(
+        sctx,
+        'c.csv',
+        (async function* () {
+          yield Buffer.from(csv);
+        })(),
+      );
+      const id = await simports.createJob(
+        sctx,
+        {
+          file: { hasHeader: true, columnDelimiter: 'csv', sourceUrl: `http://origin/v4/bulkImportFiles/${up.token}` },
+          actions: [
+            {
+              actionType: 'loadMappedFile',
+              mappingTypes: [{ name: 'CreateOrUpdateContact' }, { name: 'CanvassResults', fieldValueMappings: [{ fieldName: 'ResultID', staticValue: '14' }] }],
+            },
+          ],
+        },
+        'http://origin',
+      );
+      const w = new ImportRunner({
+        crm: slow,
+        owner: 'w',
+        fetchUrl: () => {
+          throw new Error('no fetch');
+        },
+        limits: { maxBytes: 1e6, maxZipRatio: 100 },
+        leaseMs: 60_000,
+        sliceMs: 0,
+      });
       const job = await slow.store.claimImportJob('w', Date.now(), 60_000);
       const before = store.stats.commits;
       await w.run(job!);
       expect(await simports.getJob(sctx, id)).toMatchObject({ status: 'Completed', rowsDone: 50, rowsFailed: 0 });
       // Staging and the job's own updates commit; the 50 rows' writes share the batch held open.
       expect(store.stats.commits - before).toBeLessThan(10);
-      expect(((await slow.listCanvassResponses(sctx, { kind: 'crmId', crmId: (await slow.store.listImportRows(id, 1, 1, 1))[0]!.crmId! }, 0, 10))?.count)).toBe(1);
+      expect((await slow.listCanvassResponses(sctx, { kind: 'crmId', crmId: (await slow.store.listImportRows(id, 1, 1, 1))[0]!.crmId! }, 0, 10))?.count).toBe(
+        1,
+      );
     } finally {
       await slow.close();
       rmSync(dir, { recursive: true, force: true });
@@ -131,14 +193,24 @@ describe('ImportRunner', () => {
     const store = sqliteStoreOf(crm);
     const exec = store.db.exec.bind(store.db);
     let armed = false; // from the 20th row on, the next COMMIT fails
-    store.db.exec = ((sql: string) => {
+    store.db.exec = (sql: string) => {
       if (sql === 'COMMIT' && armed) {
         armed = false;
         throw new Error('disk I/O error (injected)');
       }
       return exec(sql);
+    };
+    const w = new ImportRunner({
+      crm,
+      owner: 'w',
+      fetchUrl: () => {
+        throw new Error('no fetch');
+      },
+      limits: { maxBytes: 1e6, maxZipRatio: 100 },
+      leaseMs: 60_000,
+      batchRows: 5,
+      sliceMs: 0,
     });
-    const w = new ImportRunner({ crm, owner: 'w', fetchUrl: () => { throw new Error('no fetch'); }, limits: { maxBytes: 1e6, maxZipRatio: 100 }, leaseMs: 60_000, batchRows: 5, sliceMs: 0 });
     // Slow rows, so that the 50 take several of the store's 8 ms batches.
     const apply = crm.importFindOrCreate.bind(crm);
     let rows = 0;

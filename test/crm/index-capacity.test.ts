@@ -37,7 +37,12 @@ describe('index capacity', () => {
     await expect(crm.findOrCreate(ctx, person(3))).rejects.toMatchObject({ code: 'INDEX_FULL', status: 507 });
     expect((await crm.findOrCreate(ctx, person(1))).status).toBe('Matched');
     const app = buildApp({ crm });
-    const res = await app.inject({ method: 'POST', url: '/v4/people/findOrCreate', headers: { apiKey: key, 'content-type': 'application/json' }, payload: person(4) });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/v4/people/findOrCreate',
+      headers: { apiKey: key, 'content-type': 'application/json' },
+      payload: person(4),
+    });
     expect(res.statusCode).toBe(507);
     const body = res.json<{ errors: { code: string; text: string }[] }>();
     expect(body.errors[0]?.code).toBe('INDEX_FULL');
@@ -53,7 +58,10 @@ describe('index capacity', () => {
     const ctx = { tenantId: (await crm.authenticate(key))!.tenantId, context: 'voterfile' as const };
     for (let i = 0; i < 5; i++) await crm.findOrCreate(ctx, person(i));
     await crm.close();
-    const refused = await Crm.open({ db, maxIndexPeople: 4 }).then(() => null, (e: unknown) => e);
+    const refused = await Crm.open({ db, maxIndexPeople: 4 }).then(
+      () => null,
+      (e: unknown) => e,
+    );
     expect(refused).toBeInstanceOf(CrmError);
     expect((refused as CrmError).message).toMatch(/indexing 5 more people .* past its limit of 4/);
     // The server refuses to start, saying why, with exit code 1.

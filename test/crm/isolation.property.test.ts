@@ -22,13 +22,20 @@ type Op =
 
 const scopeIdx = fc.integer({ min: 0, max: 3 });
 const op: fc.Arbitrary<Op> = fc.oneof(
-  fc.record({ kind: fc.constantFrom('findOrCreate' as const, 'find' as const), scope: scopeIdx, person: fc.integer({ min: 0, max: PEOPLE.length - 1 }), crmIdFrom: fc.option(scopeIdx, { nil: null }), pick: fc.nat(), dwid: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }) }),
+  fc.record({
+    kind: fc.constantFrom('findOrCreate' as const, 'find' as const),
+    scope: scopeIdx,
+    person: fc.integer({ min: 0, max: PEOPLE.length - 1 }),
+    crmIdFrom: fc.option(scopeIdx, { nil: null }),
+    pick: fc.nat(),
+    dwid: fc.option(fc.integer({ min: 0, max: 3 }), { nil: null }),
+  }),
   fc.record({ kind: fc.constant('get' as const), scope: scopeIdx, crmIdFrom: scopeIdx, pick: fc.nat() }),
   fc.record({ kind: fc.constant('getExt' as const), scope: scopeIdx, dwid: fc.integer({ min: 0, max: 3 }) }),
 );
 
 describe('isolation of tenants and contexts', () => {
-  it('no operation reads or changes another tenant\'s or context\'s people', async () => {
+  it("no operation reads or changes another tenant's or context's people", async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 1, maxLength: 30 }), async (ops) => {
         const crm = await Crm.open({ db: ':memory:' });
@@ -36,8 +43,10 @@ describe('isolation of tenants and contexts', () => {
           const t1 = await crm.createTenant('one');
           const t2 = await crm.createTenant('two');
           const scopes: CallContext[] = [
-            { tenantId: t1.id, context: 'voterfile' }, { tenantId: t1.id, context: 'campaign' },
-            { tenantId: t2.id, context: 'voterfile' }, { tenantId: t2.id, context: 'campaign' },
+            { tenantId: t1.id, context: 'voterfile' },
+            { tenantId: t1.id, context: 'campaign' },
+            { tenantId: t2.id, context: 'voterfile' },
+            { tenantId: t2.id, context: 'campaign' },
           ];
           const owned: number[][] = [[], [], [], []];
           const ownerOf = (id: number): number => owned.findIndex((ids) => ids.includes(id));
@@ -76,7 +85,8 @@ describe('isolation of tenants and contexts', () => {
           }
           const listed = await crm.listTenants();
           expect(listed.map((t) => [t.people.voterfile, t.people.campaign])).toEqual([
-            [owned[0]?.length, owned[1]?.length], [owned[2]?.length, owned[3]?.length],
+            [owned[0]?.length, owned[1]?.length],
+            [owned[2]?.length, owned[3]?.length],
           ]);
         } finally {
           await crm.close();

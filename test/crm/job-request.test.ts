@@ -40,17 +40,29 @@ describe('parseJobRequest', () => {
   });
 
   it('trims what it reads; a static value may be a number or a boolean; the tab character is a delimiter', () => {
-    const spec = parse(base({ columnDelimiter: '\t', fileName: ' a.csv ', columns: [{ name: ' Vanid ' }] }, {
-      resourceType: ' Contacts ',
-      mappingTypes: [{ name: ' phones ', fieldValueMappings: [
-        { fieldName: ' Phone ', columnName: ' Vanid ' },
-        { fieldName: 'PhoneOptInStatus', staticValue: true, values: [{ sourceValue: ' true ', targetValue: ' I ' }] },
-        { fieldName: 'Ext', staticValue: 12 },
-      ] }],
-    }));
+    const spec = parse(
+      base(
+        { columnDelimiter: '\t', fileName: ' a.csv ', columns: [{ name: ' Vanid ' }] },
+        {
+          resourceType: ' Contacts ',
+          mappingTypes: [
+            {
+              name: ' phones ',
+              fieldValueMappings: [
+                { fieldName: ' Phone ', columnName: ' Vanid ' },
+                { fieldName: 'PhoneOptInStatus', staticValue: true, values: [{ sourceValue: ' true ', targetValue: ' I ' }] },
+                { fieldName: 'Ext', staticValue: 12 },
+              ],
+            },
+          ],
+        },
+      ),
+    );
     expect(spec).toMatchObject({ delimiter: '\t', fileName: 'a.csv', columns: ['Vanid'], resourceType: 'Contacts' });
     expect(spec.mappingTypes[0]).toEqual({
-      name: 'Phones', index: 0, fieldValueMappings: [
+      name: 'Phones',
+      index: 0,
+      fieldValueMappings: [
         { fieldName: 'Phone', columnName: 'Vanid', staticValue: null, values: [] },
         { fieldName: 'PhoneOptInStatus', columnName: null, staticValue: 'true', values: [{ sourceValue: 'true', targetValue: 'I' }] },
         { fieldName: 'Ext', columnName: null, staticValue: '12', values: [] },
@@ -58,18 +70,25 @@ describe('parseJobRequest', () => {
     });
   });
 
-  it('names each problem once, in the order of the schema, the first action\'s too when two were sent', () => {
+  it("names each problem once, in the order of the schema, the first action's too when two were sent", () => {
     const body = base({ columnDelimiter: 'constructor', hasHeader: 'maybe' }, { actionType: 'load', mappingTypes: [{ name: 'Nope' }] });
     body.actions.push({} as never);
     expect(issues(body).map((i) => i.property)).toEqual([
-      'file.hasHeader', 'file.columnDelimiter', 'actions', 'actions[0].actionType', 'actions[0].mappingTypes[0].name',
+      'file.hasHeader',
+      'file.columnDelimiter',
+      'actions',
+      'actions[0].actionType',
+      'actions[0].mappingTypes[0].name',
     ]);
   });
 
   it('file and actions: missing or null is required, with what to send', () => {
     for (const body of [{}, { file: null, actions: null }]) {
       const found = issues(body);
-      expect(found.map((i) => [i.property, i.text])).toEqual([['file', 'file is required.'], ['actions', 'actions is required.']]);
+      expect(found.map((i) => [i.property, i.text])).toEqual([
+        ['file', 'file is required.'],
+        ['actions', 'actions is required.'],
+      ]);
       expect(found.every((i) => i.hint !== undefined)).toBe(true);
     }
   });

@@ -68,7 +68,7 @@ function spyScopes(store: Store): { scopes: Set<string>; restore(): void } {
 }
 
 describe('training a tenant context model', () => {
-  it('estimates from that tenant and context only: another tenant\'s people neither are read nor change the model', async () => {
+  it("estimates from that tenant and context only: another tenant's people neither are read nor change the model", async () => {
     const spy = spyScopes(crm.store);
     const alone = await crm.planTenantModel('campus');
     spy.restore();
@@ -82,14 +82,20 @@ describe('training a tenant context model', () => {
 
   it('plans: m and u on the shipped levels, thresholds and vetoes kept, degenerate comparisons on the shipped m, decision changes counted', async () => {
     const plan = await crm.planTenantModel(' campus ', { context: 'voterfile' });
-    expect(plan).toMatchObject({ tenant: 'campus', people: await crm.store.countPeople(campus), current: { source: 'shipped', version: null, since: null }, unchanged: false });
+    expect(plan).toMatchObject({
+      tenant: 'campus',
+      people: await crm.store.countPeople(campus),
+      current: { source: 'shipped', version: null, since: null },
+      unchanged: false,
+    });
     const model = parseModel(plan.document!);
     if ('error' in model) throw new Error(model.error);
     expect(model.thresholds).toEqual(SHIPPED_CRM_MODEL.thresholds);
     expect(Object.keys(model.fields).sort()).toEqual(Object.keys(SHIPPED_CRM_MODEL.fields).sort());
     for (const [field, levels] of Object.entries(SHIPPED_CRM_MODEL.fields)) {
       expect(Object.keys(model.fields[field as keyof typeof model.fields]!).sort(), field).toEqual(Object.keys(levels).sort());
-      for (const [level, spec] of Object.entries(levels)) expect(model.fields[field as keyof typeof model.fields]![level as 'exact']!.veto, `${field}.${level}`).toBe(spec.veto);
+      for (const [level, spec] of Object.entries(levels))
+        expect(model.fields[field as keyof typeof model.fields]![level as 'exact']!.veto, `${field}.${level}`).toBe(spec.veto);
     }
     // Everybody lives at one address: agreeing on it is no evidence here.
     const weight = (f: 'zip5' | 'streetName', l: 'exact') => plan.weights.find((w) => w.field === f && w.level === l);
@@ -98,12 +104,15 @@ describe('training a tenant context model', () => {
     // EM learned some comparisons; the ones it could not are said and keep the shipped m.
     const sources = plan.estimation!.sources;
     expect(Object.values(sources)).toContain('estimated');
-    const fallback = Object.entries(sources).filter(([, s]) => s === 'fallback').map(([f]) => f);
+    const fallback = Object.entries(sources)
+      .filter(([, s]) => s === 'fallback')
+      .map(([f]) => f);
     expect(fallback.length).toBeGreaterThan(0);
     for (const f of fallback) {
       expect(plan.estimation!.notes.join('\n')).toContain(`${f}: the estimate was degenerate`);
       const shipped = SHIPPED_CRM_MODEL.fields[f as 'zip5']!;
-      for (const [level, spec] of Object.entries(model.fields[f as 'zip5']!)) expect(spec.m, `${f}.${level}`).toBeCloseTo(shipped[level as 'exact']!.m / Object.values(shipped).reduce((s, x) => s + x.m, 0), 4);
+      for (const [level, spec] of Object.entries(model.fields[f as 'zip5']!))
+        expect(spec.m, `${f}.${level}`).toBeCloseTo(shipped[level as 'exact']!.m / Object.values(shipped).reduce((s, x) => s + x.m, 0), 4);
     }
     expect(plan.changes.pairs).toBeGreaterThan(0);
     expect(plan.changes.changed).toBe(Object.values(plan.changes.transitions).reduce((a, b) => a + b, 0));
@@ -144,7 +153,11 @@ describe('training a tenant context model', () => {
     expect((await crm.find(campus, crafted)).status).toBe('Matched');
     clock += 251;
     expect((await other.find(campus, crafted)).status).toBe('Matched');
-    expect((await crm.store.listModelVersions(campus)).map((v) => [v.version, v.json === null])).toEqual([[3, true], [2, false], [1, false]]);
+    expect((await crm.store.listModelVersions(campus)).map((v) => [v.version, v.json === null])).toEqual([
+      [3, true],
+      [2, false],
+      [1, false],
+    ]);
     expect((await crm.planTenantModel('campus', { reset: true })).unchanged).toBe(true);
   });
 
@@ -160,11 +173,21 @@ describe('training a tenant context model', () => {
   });
 
   it('bad input: an unknown tenant or context, too few people', async () => {
-    const error = async (p: Promise<unknown>) => p.then(() => null, (e: unknown) => e);
+    const error = async (p: Promise<unknown>) =>
+      p.then(
+        () => null,
+        (e: unknown) => e,
+      );
     const unknown = await error(crm.planTenantModel('nobody'));
     expect(unknown).toBeInstanceOf(CrmError);
     expect(unknown).toMatchObject({ code: 'NOT_FOUND', issues: [{ property: 'tenant' }] });
-    expect(await error(crm.planTenantModel('campus', { context: 'voters' }))).toMatchObject({ code: 'INVALID_PARAMETER', issues: [{ property: 'context', text: expect.stringContaining('"voters"') as unknown }] });
-    expect(await error(crm.planTenantModel('tiny'))).toMatchObject({ code: 'INVALID_PARAMETER', issues: [{ text: expect.stringContaining(`at least ${MIN_TRAINING_PEOPLE}`) as unknown }] });
+    expect(await error(crm.planTenantModel('campus', { context: 'voters' }))).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      issues: [{ property: 'context', text: expect.stringContaining('"voters"') as unknown }],
+    });
+    expect(await error(crm.planTenantModel('tiny'))).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      issues: [{ text: expect.stringContaining(`at least ${MIN_TRAINING_PEOPLE}`) as unknown }],
+    });
   });
 });

@@ -27,15 +27,24 @@ describe('NamedMutex', () => {
     const m = new NamedMutex();
     const order: string[] = [];
     await Promise.all([
-      m.run('x', async () => { await tick(30); order.push('x'); }),
-      m.run('y', async () => { order.push('y'); }),
+      m.run('x', async () => {
+        await tick(30);
+        order.push('x');
+      }),
+      m.run('y', async () => {
+        order.push('y');
+      }),
     ]);
     expect(order).toEqual(['y', 'x']);
   });
 
   it('a failing task releases the lock', async () => {
     const m = new NamedMutex();
-    await expect(m.run('k', async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      m.run('k', async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(await m.run('k', async () => 1)).toBe(1);
     expect(m.size).toBe(0);
   });

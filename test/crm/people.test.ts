@@ -46,7 +46,11 @@ describe('captured client bodies', () => {
 
   it('find by email alone matches the person upsert_person-full created', async () => {
     const created = await crm.findOrCreate(vf, vanBody('parsons-sent-findOrCreate-request-upsert_person-full.json'));
-    expect(await crm.find(vf, vanBody('parsons-sent-find-request-email-only.json'))).toMatchObject({ status: 'Matched', crmId: created.crmId, matchedBy: 'score' });
+    expect(await crm.find(vf, vanBody('parsons-sent-find-request-email-only.json'))).toMatchObject({
+      status: 'Matched',
+      crmId: created.crmId,
+      matchedBy: 'score',
+    });
   });
 
   it('find by name and a numeric phone matches', async () => {
@@ -108,7 +112,11 @@ describe('crmId and identifiers decide', () => {
 
   it('an unknown crmId is ignored and matching runs on the rest', async () => {
     const bob = await crm.findOrCreate(vf, { firstName: 'Bob', lastName: 'Smith', emails: [{ email: 'bob@example.org' }] });
-    expect(await crm.find(vf, { crmId: 999999, firstName: 'Bob', lastName: 'Smith', emails: [{ email: 'bob@example.org' }] })).toMatchObject({ status: 'Matched', crmId: bob.crmId, matchedBy: 'score' });
+    expect(await crm.find(vf, { crmId: 999999, firstName: 'Bob', lastName: 'Smith', emails: [{ email: 'bob@example.org' }] })).toMatchObject({
+      status: 'Matched',
+      crmId: bob.crmId,
+      matchedBy: 'score',
+    });
     expect(await crm.find(vf, { crmId: 999999 })).toMatchObject({ status: 'Unmatched', reason: 'below-minimum' });
   });
 
@@ -126,8 +134,15 @@ describe('crmId and identifiers decide', () => {
 
   it('external identifiers match case-insensitively, also in GET /people/{type}:{id}', async () => {
     const a = await crm.findOrCreate(cp, { firstName: 'Ada', lastName: 'L', identifiers: [{ type: 'dwid', externalId: 'AbC-123' }] });
-    expect(await crm.find(cp, { identifiers: [{ type: 'DWID', externalId: 'abc-123' }] })).toMatchObject({ status: 'Matched', crmId: a.crmId, matchedBy: 'identifier' });
-    expect(await crm.findOrCreate(cp, { firstName: 'Ada', lastName: 'L', identifiers: [{ type: 'Dwid', externalId: 'ABC-123' }] })).toMatchObject({ status: 'Matched', crmId: a.crmId });
+    expect(await crm.find(cp, { identifiers: [{ type: 'DWID', externalId: 'abc-123' }] })).toMatchObject({
+      status: 'Matched',
+      crmId: a.crmId,
+      matchedBy: 'identifier',
+    });
+    expect(await crm.findOrCreate(cp, { firstName: 'Ada', lastName: 'L', identifiers: [{ type: 'Dwid', externalId: 'ABC-123' }] })).toMatchObject({
+      status: 'Matched',
+      crmId: a.crmId,
+    });
     expect((await crm.getPersonByExternalId(cp, 'DWID', 'aBc-123', ALL))?.crmId).toBe(a.crmId);
     expect(await crm.getPersonByExternalId(cp, 'dwid', 'abc-124', ALL)).toBeNull();
     expect(await crm.getPersonByExternalId(cp, 'ssn', 'abc-123', ALL)).toBeNull();
@@ -158,25 +173,36 @@ describe('crmId and identifiers decide', () => {
       }
       throw new Error('expected a 400');
     };
-    const body = (...ids: string[]) => ({ firstName: 'Ada', lastName: 'L', identifiers: [{ type: 'dwid', externalId: 'd1' }, ...ids.map((externalId) => ({ type: 'VOTERCRMID', externalId }))] });
+    const body = (...ids: string[]) => ({
+      firstName: 'Ada',
+      lastName: 'L',
+      identifiers: [{ type: 'dwid', externalId: 'd1' }, ...ids.map((externalId) => ({ type: 'VOTERCRMID', externalId }))],
+    });
     // Unknown, another tenant's voter-file record, and a campaign record are all "no voter here".
     expect(await refused(crm.findOrCreate(cp, body('999999')))).toEqual(['identifiers[1].externalId']);
     expect(await refused(crm.findOrCreate(cp, body(String(foreign.crmId))))).toEqual(['identifiers[1].externalId']);
     expect(await refused(crm.find(cp, body(String(campaignOnly.crmId))))).toEqual(['identifiers[1].externalId']);
-    expect(await refused(crm.find(cp, body(String(voter.crmId), '0', String(foreign.crmId))))).toEqual(['identifiers[2].externalId', 'identifiers[3].externalId']);
+    expect(await refused(crm.find(cp, body(String(voter.crmId), '0', String(foreign.crmId))))).toEqual([
+      'identifiers[2].externalId',
+      'identifiers[3].externalId',
+    ]);
     // The same text for a foreign record as for a missing one: nothing leaks.
-    const texts = await Promise.all([String(foreign.crmId), '999999'].map(async (id) => {
-      try {
-        await crm.find(cp, body(id));
-      } catch (error) {
-        return (error as CrmError).issues[0]?.text.replace(id, 'N');
-      }
-      return null;
-    }));
+    const texts = await Promise.all(
+      [String(foreign.crmId), '999999'].map(async (id) => {
+        try {
+          await crm.find(cp, body(id));
+        } catch (error) {
+          return (error as CrmError).issues[0]?.text.replace(id, 'N');
+        }
+        return null;
+      }),
+    );
     expect(texts[0]).toBe(texts[1]);
     // The body is validated first; its voters are looked up once it is valid (the validated candidate).
     expect(await refused(crm.findOrCreate(cp, { sex: 'male', identifiers: [{ type: 'votercrmid', externalId: '999999' }] }))).toEqual(['sex']);
-    expect(await refused(crm.findOrCreate(cp, { sex: 'M', identifiers: [{ type: 'votercrmid', externalId: '999999' }] }))).toEqual(['identifiers[0].externalId']);
+    expect(await refused(crm.findOrCreate(cp, { sex: 'M', identifiers: [{ type: 'votercrmid', externalId: '999999' }] }))).toEqual([
+      'identifiers[0].externalId',
+    ]);
     // Nothing was created by the refused calls.
     expect(await crm.getPersonByExternalId(cp, 'dwid', 'd1', ALL)).toBeNull();
     // In the voter-file context votercrmid is not a type at all.
@@ -189,9 +215,20 @@ describe('crmId and identifiers decide', () => {
     const c = await crm.findOrCreate(cp, { firstName: 'Ada', lastName: 'Lovelace', identifiers: [{ type: 'VoterCrmId', externalId: `00${n}` }] });
     expect(c.status).toBe('UnmatchedStored');
     expect(arr(await get(cp, c.crmId), 'identifiers')).toEqual([{ type: 'votercrmid', externalId: n }]);
-    expect(await crm.find(cp, { identifiers: [{ type: 'VOTERCRMID', externalId: n }] })).toMatchObject({ status: 'Matched', crmId: c.crmId, matchedBy: 'identifier' });
-    expect(await crm.findOrCreate(cp, { firstName: 'Ada', lastName: 'Lovelace', identifiers: [{ type: 'votercrmid', externalId: ` ${n} ` }] })).toMatchObject({ status: 'Matched', crmId: c.crmId });
-    for (const [type, id] of [['votercrmid', n], ['VOTERCRMID', n], ['VoterCrmId', `0${n}`]] as const) {
+    expect(await crm.find(cp, { identifiers: [{ type: 'VOTERCRMID', externalId: n }] })).toMatchObject({
+      status: 'Matched',
+      crmId: c.crmId,
+      matchedBy: 'identifier',
+    });
+    expect(await crm.findOrCreate(cp, { firstName: 'Ada', lastName: 'Lovelace', identifiers: [{ type: 'votercrmid', externalId: ` ${n} ` }] })).toMatchObject({
+      status: 'Matched',
+      crmId: c.crmId,
+    });
+    for (const [type, id] of [
+      ['votercrmid', n],
+      ['VOTERCRMID', n],
+      ['VoterCrmId', `0${n}`],
+    ] as const) {
       expect((await crm.getPersonByExternalId(cp, type, id, ALL))?.crmId, `${type}:${id}`).toBe(c.crmId);
     }
     // Not in the voter-file context, and not the voter record itself.
@@ -212,22 +249,33 @@ describe('findOrCreate updates a match', () => {
 
   it('new emails, phones, addresses and identifiers are appended; known values are not added twice', async () => {
     const a = await crm.findOrCreate(vf, {
-      ...base, phones: [{ phoneNumber: '2024291000' }], addresses: [{ addressLine1: '1600 Pennsylvania Avenue NW', zipOrPostalCode: '20500' }],
+      ...base,
+      phones: [{ phoneNumber: '2024291000' }],
+      addresses: [{ addressLine1: '1600 Pennsylvania Avenue NW', zipOrPostalCode: '20500' }],
       identifiers: [{ type: 'dwid', externalId: 'x1' }],
     });
     await crm.findOrCreate(vf, {
       ...base,
       emails: [{ email: 'ADA@example.org' }, { email: 'ada@work.example' }],
       phones: [{ phoneNumber: '+1 (202) 429-1000' }, { phoneNumber: '4142020792' }],
-      addresses: [{ addressLine1: '1600 Pennsylvania Ave NW', zipOrPostalCode: '20500-0001' }, { addressLine1: '1 Main St', zipOrPostalCode: '60622' }],
-      identifiers: [{ type: 'DWID', externalId: 'X1' }, { type: 'statefileid', externalId: 'K9' }],
+      addresses: [
+        { addressLine1: '1600 Pennsylvania Ave NW', zipOrPostalCode: '20500-0001' },
+        { addressLine1: '1 Main St', zipOrPostalCode: '60622' },
+      ],
+      identifiers: [
+        { type: 'DWID', externalId: 'X1' },
+        { type: 'statefileid', externalId: 'K9' },
+      ],
     });
     const p = await get(vf, a.crmId);
     expect(arr(p, 'emails').map((e) => e['email'])).toEqual(['ada@example.org', 'ada@work.example']);
     expect(arr(p, 'phones').map((e) => e['phoneNumber'])).toEqual(['2024291000', '4142020792']);
     expect(arr(p, 'recordedAddresses').map((e) => e['addressLine1'])).toEqual(['1600 Pennsylvania Avenue NW', '1 Main St']);
     expect(arr(p, 'recordedAddresses')[0]?.['zipOrPostalCode']).toBe('20500-0001');
-    expect(arr(p, 'identifiers')).toEqual([{ type: 'dwid', externalId: 'x1' }, { type: 'StateFileID', externalId: 'K9' }]);
+    expect(arr(p, 'identifiers')).toEqual([
+      { type: 'dwid', externalId: 'x1' },
+      { type: 'StateFileID', externalId: 'K9' },
+    ]);
   });
 
   it('a match that adds nothing does not write', async () => {
@@ -240,12 +288,19 @@ describe('findOrCreate updates a match', () => {
   it('custom field values replace per field; null removes; self-reported lists replace', async () => {
     const a = await crm.findOrCreate(cp, {
       ...base,
-      customFieldValues: [{ customFieldId: 11, customFieldGroupId: 1, assignedValue: 's' }, { customFieldId: 21, customFieldGroupId: 2, assignedValue: 'web' }],
-      selfReportedRaces: [{ reportedRaceId: 1 }], selfReportedLanguagePreference: { reportedLanguagePreferenceId: 2 },
+      customFieldValues: [
+        { customFieldId: 11, customFieldGroupId: 1, assignedValue: 's' },
+        { customFieldId: 21, customFieldGroupId: 2, assignedValue: 'web' },
+      ],
+      selfReportedRaces: [{ reportedRaceId: 1 }],
+      selfReportedLanguagePreference: { reportedLanguagePreferenceId: 2 },
     });
     await crm.findOrCreate(cp, {
       ...base,
-      customFieldValues: [{ customFieldId: 11, customFieldGroupId: 1, assignedValue: 'L' }, { customFieldId: 21, customFieldGroupId: 2, assignedValue: null }],
+      customFieldValues: [
+        { customFieldId: 11, customFieldGroupId: 1, assignedValue: 'L' },
+        { customFieldId: 21, customFieldGroupId: 2, assignedValue: null },
+      ],
       selfReportedRaces: [{ reportedRaceId: 2 }],
     });
     const p = await get(cp, a.crmId);
@@ -308,9 +363,22 @@ describe('phones', () => {
   const person = { firstName: 'Bob', lastName: 'Smith' };
 
   it('assigns phoneIds, defaults opt-in U, stores deviceType and codes', async () => {
-    const a = await crm.findOrCreate(vf, { ...person, phones: [{ phoneNumber: '4142020792', phoneType: 'c', deviceType: 'C', ext: 12 }, { phoneNumber: '2024291000' }] });
+    const a = await crm.findOrCreate(vf, {
+      ...person,
+      phones: [{ phoneNumber: '4142020792', phoneType: 'c', deviceType: 'C', ext: 12 }, { phoneNumber: '2024291000' }],
+    });
     const phones = arr(await get(vf, a.crmId), 'phones');
-    expect(phones[0]).toMatchObject({ phoneNumber: '4142020792', phoneType: 'C', deviceType: 'C', ext: '12', phoneOptInStatus: 'U', isCellStatus: null, isPreferred: false, dialingPrefix: '1', countryCode: 'US' });
+    expect(phones[0]).toMatchObject({
+      phoneNumber: '4142020792',
+      phoneType: 'C',
+      deviceType: 'C',
+      ext: '12',
+      phoneOptInStatus: 'U',
+      isCellStatus: null,
+      isPreferred: false,
+      dialingPrefix: '1',
+      countryCode: 'US',
+    });
     expect(new Set(phones.map((p) => p['phoneId'])).size).toBe(2);
   });
 
@@ -353,12 +421,20 @@ describe('addresses: preferred, best, GET addresses', () => {
   it('isBest is the most recently updated of its type; Home and Voting are one type; isPreferred stays', async () => {
     const a = await crm.findOrCreate(vf, { ...person, addresses: [home] });
     await crm.findOrCreate(vf, { ...person, addresses: [{ addressLine1: '1 Main St', zipOrPostalCode: '20009', type: 'Voting' }] });
-    await crm.findOrCreate(vf, { ...person, addresses: [{ addressLine1: 'PO Box 5', city: 'Chicago', stateOrProvince: 'IL', zipOrPostalCode: '60601', type: 'Mailing' }] });
+    await crm.findOrCreate(vf, {
+      ...person,
+      addresses: [{ addressLine1: 'PO Box 5', city: 'Chicago', stateOrProvince: 'IL', zipOrPostalCode: '60601', type: 'Mailing' }],
+    });
     let p = await get(vf, a.crmId);
     expect(arr(p, 'recordedAddresses').map((x) => [x['type'], x['isPreferred'], x['isBest']])).toEqual([
-      ['Home', true, false], ['Voting', false, true], ['Mailing', false, true],
+      ['Home', true, false],
+      ['Voting', false, true],
+      ['Mailing', false, true],
     ]);
-    expect(arr(p, 'addresses').map((x) => [x['type'], x['addressLine1']])).toEqual([['Voting', '1 Main St'], ['Mailing', 'PO Box 5']]);
+    expect(arr(p, 'addresses').map((x) => [x['type'], x['addressLine1']])).toEqual([
+      ['Voting', '1 Main St'],
+      ['Mailing', 'PO Box 5'],
+    ]);
     // Re-supplying the first home address makes it the best again.
     await crm.findOrCreate(vf, { ...person, addresses: [{ ...home, addressLine1: '900 North Washtenaw Avenue' }] });
     p = await get(vf, a.crmId);
@@ -382,11 +458,37 @@ describe('GET Person', () => {
   it('collections not expanded are null, expanded but empty are []', async () => {
     const a = await crm.findOrCreate(vf, { firstName: 'Ada', lastName: 'Lovelace' });
     const none = await get(vf, a.crmId, new Set());
-    for (const key of ['emails', 'phones', 'addresses', 'recordedAddresses', 'identifiers', 'codes', 'customFields', 'suppressions', 'notes', 'districts', 'selfReportedRaces']) {
+    for (const key of [
+      'emails',
+      'phones',
+      'addresses',
+      'recordedAddresses',
+      'identifiers',
+      'codes',
+      'customFields',
+      'suppressions',
+      'notes',
+      'districts',
+      'selfReportedRaces',
+    ]) {
       expect(none[key]).toBeNull();
     }
     const all = await get(vf, a.crmId, ALL);
-    for (const key of ['emails', 'phones', 'addresses', 'recordedAddresses', 'identifiers', 'codes', 'customFields', 'suppressions', 'notes', 'districts', 'selfReportedRaces', 'caseworkCases', 'scores']) {
+    for (const key of [
+      'emails',
+      'phones',
+      'addresses',
+      'recordedAddresses',
+      'identifiers',
+      'codes',
+      'customFields',
+      'suppressions',
+      'notes',
+      'districts',
+      'selfReportedRaces',
+      'caseworkCases',
+      'scores',
+    ]) {
       expect(all[key]).toEqual([]);
     }
   });
@@ -394,28 +496,63 @@ describe('GET Person', () => {
   it('accepts every $expand value in any case and refuses unknown ones naming $expand', async () => {
     const a = await crm.findOrCreate(vf, { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'a@x.org' }] });
     expect((await get(vf, a.crmId, new Set(['EMAILS'])))['emails']).toHaveLength(1);
-    await expect(crm.getPerson(vf, a.crmId ?? 0, new Set(['emails', 'friends']))).rejects.toMatchObject({ code: 'INVALID_PARAMETER', issues: [{ property: '$expand' }] });
+    await expect(crm.getPerson(vf, a.crmId ?? 0, new Set(['emails', 'friends']))).rejects.toMatchObject({
+      code: 'INVALID_PARAMETER',
+      issues: [{ property: '$expand' }],
+    });
   });
 
   it('derives salutations and envelope names', async () => {
-    const a = await crm.findOrCreate(vf, { firstName: 'James', middleName: 'worthington', lastName: 'Gordon', title: 'Mr.', suffix: 'Jr.', dateOfBirth: '1975-09-18' });
+    const a = await crm.findOrCreate(vf, {
+      firstName: 'James',
+      middleName: 'worthington',
+      lastName: 'Gordon',
+      title: 'Mr.',
+      suffix: 'Jr.',
+      dateOfBirth: '1975-09-18',
+    });
     expect(await get(vf, a.crmId)).toMatchObject({
-      salutation: 'James', formalSalutation: 'Mr. Gordon', envelopeName: 'James W. Gordon',
-      formalEnvelopeName: 'Mr. James W. Gordon Jr.', additionalSalutation: null, dateOfBirth: '1975-09-18T00:00:00Z',
+      salutation: 'James',
+      formalSalutation: 'Mr. Gordon',
+      envelopeName: 'James W. Gordon',
+      formalEnvelopeName: 'Mr. James W. Gordon Jr.',
+      additionalSalutation: null,
+      dateOfBirth: '1975-09-18T00:00:00Z',
     });
     const b = await crm.findOrCreate(vf, { firstName: 'Bob', lastName: 'Smith', salutation: 'Bobby', envelopeName: 'The Smiths' });
-    expect(await get(vf, b.crmId)).toMatchObject({ salutation: 'Bobby', formalSalutation: 'Bob Smith', envelopeName: 'The Smiths', formalEnvelopeName: 'Bob Smith' });
+    expect(await get(vf, b.crmId)).toMatchObject({
+      salutation: 'Bobby',
+      formalSalutation: 'Bob Smith',
+      envelopeName: 'The Smiths',
+      formalEnvelopeName: 'Bob Smith',
+    });
   });
 
   it('organizations: defaults from the organization names, and a person never matches one by score', async () => {
-    const org = await crm.findOrCreate(cp, { contactMode: 'Organization', organizationContactCommonName: 'Acme', organizationContactOfficialName: 'Acme Widgets LLC', emails: [{ email: 'info@acme.example' }] }, { contacts: true });
+    const org = await crm.findOrCreate(
+      cp,
+      {
+        contactMode: 'Organization',
+        organizationContactCommonName: 'Acme',
+        organizationContactOfficialName: 'Acme Widgets LLC',
+        emails: [{ email: 'info@acme.example' }],
+      },
+      { contacts: true },
+    );
     expect(await get(cp, org.crmId)).toMatchObject({
-      contactMode: 'Organization', salutation: 'Acme', formalSalutation: 'Friends', additionalSalutation: 'Acme',
-      envelopeName: 'Acme', formalEnvelopeName: 'Acme Widgets LLC',
+      contactMode: 'Organization',
+      salutation: 'Acme',
+      formalSalutation: 'Friends',
+      additionalSalutation: 'Acme',
+      envelopeName: 'Acme',
+      formalEnvelopeName: 'Acme Widgets LLC',
     });
     const person = await crm.find(cp, { emails: [{ email: 'info@acme.example' }] });
     expect(person).toMatchObject({ status: 'Unmatched', reason: 'criterion-disagrees' });
-    expect(await crm.find(cp, { contactMode: 'organization', emails: [{ email: 'info@acme.example' }] })).toMatchObject({ status: 'Matched', crmId: org.crmId });
+    expect(await crm.find(cp, { contactMode: 'organization', emails: [{ email: 'info@acme.example' }] })).toMatchObject({
+      status: 'Matched',
+      crmId: org.crmId,
+    });
   });
 
   it('null for an unknown, foreign or malformed crmId', async () => {
@@ -439,19 +576,28 @@ describe('matching rules of the context', () => {
 
   it('a right email with a clearly different first name is not a match', async () => {
     await crm.findOrCreate(vf, { firstName: 'Barack', lastName: 'Obama', emails: [{ email: 'family@example.org' }] });
-    expect(await crm.find(vf, { firstName: 'Michelle', lastName: 'Obama', emails: [{ email: 'family@example.org' }] })).toMatchObject({ status: 'Unmatched', reason: 'criterion-disagrees' });
+    expect(await crm.find(vf, { firstName: 'Michelle', lastName: 'Obama', emails: [{ email: 'family@example.org' }] })).toMatchObject({
+      status: 'Unmatched',
+      reason: 'criterion-disagrees',
+    });
   });
 
   it('matching ignores case and accents', async () => {
     const a = await crm.findOrCreate(vf, { firstName: 'José', lastName: 'Pérez', phones: [{ phoneNumber: '2024291000' }] });
-    expect(await crm.find(vf, { firstName: 'JOSE', lastName: 'perez', phones: [{ phoneNumber: '202.429.1000' }] })).toMatchObject({ status: 'Matched', crmId: a.crmId });
+    expect(await crm.find(vf, { firstName: 'JOSE', lastName: 'perez', phones: [{ phoneNumber: '202.429.1000' }] })).toMatchObject({
+      status: 'Matched',
+      crmId: a.crmId,
+    });
   });
 
   it('a changed default country rebuilds the index without losing records', async () => {
     const body = { firstName: 'Ada', lastName: 'Lovelace', phones: [{ phoneNumber: '020 7946 0000', countryCode: 'GB' }] };
     const a = await crm.findOrCreate(vf, body);
     await crm.configureTenant('acme', { voterfile: { defaultCountry: 'GB' } });
-    expect(await crm.find(vf, { firstName: 'Ada', lastName: 'Lovelace', phones: [{ phoneNumber: '020 7946 0000' }] })).toMatchObject({ status: 'Matched', crmId: a.crmId });
+    expect(await crm.find(vf, { firstName: 'Ada', lastName: 'Lovelace', phones: [{ phoneNumber: '020 7946 0000' }] })).toMatchObject({
+      status: 'Matched',
+      crmId: a.crmId,
+    });
   });
 });
 

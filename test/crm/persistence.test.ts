@@ -23,7 +23,12 @@ describe('persistence', () => {
     await crm.configureTenant('acme', { campaign: { targetedEmail: true, identifierTypes: ['bsdid'] } });
     const { key } = await crm.createKey({ tenant: 'acme', contexts: ['campaign'] });
     const ctx = { tenantId: t.id, context: 'campaign' as const };
-    const body = { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org', subscriptionStatus: 'N' }], identifiers: [{ type: 'bsdid', externalId: 'B1' }] };
+    const body = {
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      emails: [{ email: 'ada@example.org', subscriptionStatus: 'N' }],
+      identifiers: [{ type: 'bsdid', externalId: 'B1' }],
+    };
     const created = await crm.findOrCreate(ctx, body);
     const before = await crm.getPerson(ctx, created.crmId ?? 0, ALL);
     await crm.close();
@@ -43,7 +48,9 @@ describe('persistence', () => {
     const t = await setup.createTenant('acme');
     await setup.close();
     const script = join(dir, 'writer.mts');
-    writeFileSync(script, `
+    writeFileSync(
+      script,
+      `
       import { Crm } from ${JSON.stringify(join(ROOT, 'src/crm/index.ts'))};
       const crm = await Crm.open({ db: ${JSON.stringify(db)} });
       const ctx = { tenantId: ${t.id}, context: 'voterfile' as const };
@@ -51,7 +58,8 @@ describe('persistence', () => {
       const second = await crm.findOrCreate(ctx, { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }], party: 'D' });
       process.stdout.write(JSON.stringify([first.crmId, second.status]) + '\\n');
       setInterval(() => {}, 1000);
-    `);
+    `,
+    );
     const child = spawn(process.execPath, ['--import', 'tsx', script], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
     const line = await new Promise<string>((resolve, reject) => {
       let out = '';
@@ -80,7 +88,12 @@ describe('cached match keys', () => {
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-  const body = { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }], addresses: [{ addressLine1: '12 Main Street', zipOrPostalCode: '02145' }] };
+  const body = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    emails: [{ email: 'ada@example.org' }],
+    addresses: [{ addressLine1: '12 Main Street', zipOrPostalCode: '02145' }],
+  };
   const sql = (crm: Crm): { prepare(s: string): { run(...a: unknown[]): unknown; all(...a: unknown[]): unknown[] } } =>
     (crm.store as unknown as { db: { prepare(s: string): { run(...a: unknown[]): unknown; all(...a: unknown[]): unknown[] } } }).db;
 
@@ -115,7 +128,10 @@ describe('cached match keys', () => {
     await crm.configureTenant('acme', { voterfile: { defaultCountry: 'CA' } });
     await crm.close();
     crm = await Crm.open({ db });
-    expect(await crm.find(ctx, { ...body, addresses: [{ addressLine1: '12 Main Street', zipOrPostalCode: '02145', countryCode: 'US' }] })).toMatchObject({ status: 'Matched', crmId: a.crmId });
+    expect(await crm.find(ctx, { ...body, addresses: [{ addressLine1: '12 Main Street', zipOrPostalCode: '02145', countryCode: 'US' }] })).toMatchObject({
+      status: 'Matched',
+      crmId: a.crmId,
+    });
     expect(sql(crm).prepare('SELECT match_fp FROM people').all()).not.toEqual(before);
     await crm.close();
   });

@@ -25,27 +25,37 @@ interface Case {
   fits: Record<string, unknown>;
 }
 
-const caseArb: fc.Arbitrary<Case> = fc.record({
-  name: fc.constantFrom(['Katherine', 'Johnson'], ['Dorothy', 'Vaughan'], ['Mary', 'Jackson'], ['Grace', 'Hopper'], ['Alan', 'Turing'], ['Ada', 'Lovelace'], ['Chris', 'Lee']),
-  area: fc.constantFrom('202', '414', '516', '312', '617'),
-  exchange: fc.integer({ min: 200, max: 999 }),
-  line: fc.integer({ min: 1000, max: 9998 }),
-  house: fc.integer({ min: 1, max: 9999 }),
-  street: fc.constantFrom('Main St', 'Oak Ave', 'Elm Rd', 'Cedar Ln'),
-  zip: fc.constantFrom('20001', '53202', '11530', '60601'),
-  sexes: fc.constantFrom(['F', 'M'], ['M', 'F']),
-  withAddress: fc.boolean(),
-}).map((g) => {
-  const [firstName, lastName] = g.name as [string, string];
-  const address = { addressLine1: `${g.house} ${g.street}`, zipOrPostalCode: g.zip };
-  const email = `${firstName}.${lastName}.${g.line}@example.org`.toLowerCase();
-  const phoneOfNewer = `${g.area}${g.exchange}${g.line + 1}`;
-  return {
-    older: { firstName, lastName, sex: g.sexes[0], emails: [{ email }], phones: [{ phoneNumber: `${g.area}${g.exchange}${g.line}` }], addresses: [address] },
-    newer: { firstName, lastName, sex: g.sexes[1], phones: [{ phoneNumber: phoneOfNewer }], addresses: [address] },
-    fits: { firstName, lastName, emails: [{ email }], phones: [{ phoneNumber: phoneOfNewer }], ...(g.withAddress ? { addresses: [address] } : {}) },
-  };
-});
+const caseArb: fc.Arbitrary<Case> = fc
+  .record({
+    name: fc.constantFrom(
+      ['Katherine', 'Johnson'],
+      ['Dorothy', 'Vaughan'],
+      ['Mary', 'Jackson'],
+      ['Grace', 'Hopper'],
+      ['Alan', 'Turing'],
+      ['Ada', 'Lovelace'],
+      ['Chris', 'Lee'],
+    ),
+    area: fc.constantFrom('202', '414', '516', '312', '617'),
+    exchange: fc.integer({ min: 200, max: 999 }),
+    line: fc.integer({ min: 1000, max: 9998 }),
+    house: fc.integer({ min: 1, max: 9999 }),
+    street: fc.constantFrom('Main St', 'Oak Ave', 'Elm Rd', 'Cedar Ln'),
+    zip: fc.constantFrom('20001', '53202', '11530', '60601'),
+    sexes: fc.constantFrom(['F', 'M'], ['M', 'F']),
+    withAddress: fc.boolean(),
+  })
+  .map((g) => {
+    const [firstName, lastName] = g.name as [string, string];
+    const address = { addressLine1: `${g.house} ${g.street}`, zipOrPostalCode: g.zip };
+    const email = `${firstName}.${lastName}.${g.line}@example.org`.toLowerCase();
+    const phoneOfNewer = `${g.area}${g.exchange}${g.line + 1}`;
+    return {
+      older: { firstName, lastName, sex: g.sexes[0], emails: [{ email }], phones: [{ phoneNumber: `${g.area}${g.exchange}${g.line}` }], addresses: [address] },
+      newer: { firstName, lastName, sex: g.sexes[1], phones: [{ phoneNumber: phoneOfNewer }], addresses: [address] },
+      fits: { firstName, lastName, emails: [{ email }], phones: [{ phoneNumber: phoneOfNewer }], ...(g.withAddress ? { addresses: [address] } : {}) },
+    };
+  });
 
 /** Creates both people in `ctx` (the newer queued next to the older); answers the crmIds and the pair. */
 async function queuePair(crm: Crm, ctx: CallContext, c: Case): Promise<{ older: number; newer: number; pair: number }> {
@@ -108,7 +118,10 @@ let server: PgServer | null = null;
 describe.skipIf(!HAVE_POSTGRES)('a different pair never matches again, across processes (PostgreSQL)', () => {
   // One database per index mode (every process on a database uses the same, README), each
   // with two processes that stay open; a third starts after each decision.
-  const modes = { memory: { url: '', one: null as Crm | null, two: null as Crm | null }, database: { url: '', one: null as Crm | null, two: null as Crm | null } };
+  const modes = {
+    memory: { url: '', one: null as Crm | null, two: null as Crm | null },
+    database: { url: '', one: null as Crm | null, two: null as Crm | null },
+  };
   let tenants = 0;
   beforeAll(async () => {
     server = await startPostgres();

@@ -4,12 +4,20 @@ import type { Crm, CallContext, MatchOutcome } from '../../src/crm/index.js';
 
 /** Stored first; the near one is a Possible for it (same names, a phone one digit off, no email). */
 export const KATHERINE = {
-  firstName: 'Katherine', lastName: 'Johnson', phones: [{ phoneNumber: '2024291000' }], emails: [{ email: 'kj@example.org' }],
-  addresses: [{ addressLine1: '12 Main St', zipOrPostalCode: '20001' }], identifiers: [{ type: 'dwid', externalId: 'K-1' }],
+  firstName: 'Katherine',
+  lastName: 'Johnson',
+  phones: [{ phoneNumber: '2024291000' }],
+  emails: [{ email: 'kj@example.org' }],
+  addresses: [{ addressLine1: '12 Main St', zipOrPostalCode: '20001' }],
+  identifiers: [{ type: 'dwid', externalId: 'K-1' }],
 };
 export const NEAR = {
-  firstName: 'Katherine', lastName: 'Johnson', phones: [{ phoneNumber: '2024291001' }], sex: 'F',
-  addresses: [{ addressLine1: '40 Oak Ave', zipOrPostalCode: '20001' }], identifiers: [{ type: 'dwid', externalId: 'K-2' }],
+  firstName: 'Katherine',
+  lastName: 'Johnson',
+  phones: [{ phoneNumber: '2024291001' }],
+  sex: 'F',
+  addresses: [{ addressLine1: '40 Oak Ave', zipOrPostalCode: '20001' }],
+  identifiers: [{ type: 'dwid', externalId: 'K-2' }],
 };
 /** Fits both: the stored one's email and the near one's phone. */
 export const BOTH = { firstName: 'Katherine', lastName: 'Johnson', emails: [{ email: 'kj@example.org' }], phones: [{ phoneNumber: '2024291001' }] };

@@ -45,10 +45,17 @@ describe('review queue (SQLite)', () => {
 
   it('same: the newer merges into the older (contacts appended once, older scalars kept, identifiers and canvass history moved); the old id answers with the survivor', async () => {
     const { id, older, newer } = await makePair(crm, vf);
-    expect(await crm.addCanvassResponse(vf, { kind: 'crmId', crmId: newer }, { canvassContext: { contactTypeId: 1, inputTypeId: 11 }, resultCodeId: 1 })).toBe(true);
+    expect(await crm.addCanvassResponse(vf, { kind: 'crmId', crmId: newer }, { canvassContext: { contactTypeId: 1, inputTypeId: 11 }, resultCodeId: 1 })).toBe(
+      true,
+    );
     const before = crm.indexSizes().find((s) => s.context === 'voterfile')?.people;
     const decided = await crm.decidePossibleMatch(vf, WHO, id, { decision: 'same' });
-    expect(decided).toMatchObject({ status: 'same', survivorCrmId: older, decidedByKeyId: 1, audit: [{ action: 'same', keyId: 1, by: 'key 1 (acme)', detail: { survivorCrmId: older, mergedCrmId: newer } }] });
+    expect(decided).toMatchObject({
+      status: 'same',
+      survivorCrmId: older,
+      decidedByKeyId: 1,
+      audit: [{ action: 'same', keyId: 1, by: 'key 1 (acme)', detail: { survivorCrmId: older, mergedCrmId: newer } }],
+    });
     expect(decided?.audit[0]?.at).toMatch(/^2024-01-01T/);
     expect(await crm.getPerson(vf, newer, ALL)).toBeNull();
     expect(await crm.mergedInto(vf, newer)).toBe(older);
@@ -68,7 +75,10 @@ describe('review queue (SQLite)', () => {
     expect(await crm.find(vf, NEAR)).toMatchObject({ status: 'Matched', crmId: older });
     // Deciding it again: the same decision answers unchanged, another one is a conflict naming `decision`.
     expect((await crm.decidePossibleMatch(vf, WHO, id, { decision: 'same' }))?.audit).toHaveLength(1);
-    await expect(crm.decidePossibleMatch(vf, WHO, id, { decision: 'different' })).rejects.toMatchObject({ code: 'CONFLICT', issues: [{ property: 'decision' }] });
+    await expect(crm.decidePossibleMatch(vf, WHO, id, { decision: 'different' })).rejects.toMatchObject({
+      code: 'CONFLICT',
+      issues: [{ property: 'decision' }],
+    });
   });
 
   it('different: a request fitting both people is never matched to either; each one alone still matches', async () => {
@@ -140,7 +150,10 @@ describe('a different decision outlives a merge (SQLite file)', () => {
       // The newer one is the older one: merged, the survivor is not the third person either.
       await crm.decidePossibleMatch(vf, WHO, nearPair, { decision: 'same' });
       for (let restart = 0; restart < 2; restart++) {
-        expect(await crm.find(vf, BOTH), `restart ${restart}`).toMatchObject({ status: 'Unmatched', reasonText: expect.stringContaining(`not the same person as crmId`) as string });
+        expect(await crm.find(vf, BOTH), `restart ${restart}`).toMatchObject({
+          status: 'Unmatched',
+          reasonText: expect.stringContaining(`not the same person as crmId`) as string,
+        });
         expect(await crm.find(vf, OTHER_SEX)).toMatchObject({ status: 'Matched', crmId: third.crmId });
         expect(await crm.find(vf, KATHERINE)).toMatchObject({ status: 'Matched', crmId: older });
         await crm.close();
@@ -204,10 +217,16 @@ describe.skipIf(!HAVE_POSTGRES)('review queue across processes (PostgreSQL)', ()
         await one.decidePossibleMatch(vf, WHO, thirdPair.possibleMatchId, { decision: 'different' });
         await one.decidePossibleMatch(vf, WHO, nearPair, { decision: 'same' });
         for (const crm of [one, two]) {
-          expect(await crm.find(vf, BOTH)).toMatchObject({ status: 'Unmatched', reasonText: expect.stringContaining(`not the same person as crmId ${third.crmId}`) as string });
+          expect(await crm.find(vf, BOTH)).toMatchObject({
+            status: 'Unmatched',
+            reasonText: expect.stringContaining(`not the same person as crmId ${third.crmId}`) as string,
+          });
           expect(await crm.find(vf, NEAR)).toMatchObject({ status: 'Matched', crmId: older });
         }
-        const keys = await sql.query('SELECT (SELECT COUNT(*) FROM match_keys WHERE crm_id = $1)::int AS merged, (SELECT COUNT(*) FROM match_key_owners WHERE crm_id = $1)::int AS owners, (SELECT SUM(n) FROM match_name_counts WHERE kind = 0)::int AS people', [newer]);
+        const keys = await sql.query(
+          'SELECT (SELECT COUNT(*) FROM match_keys WHERE crm_id = $1)::int AS merged, (SELECT COUNT(*) FROM match_key_owners WHERE crm_id = $1)::int AS owners, (SELECT SUM(n) FROM match_name_counts WHERE kind = 0)::int AS people',
+          [newer],
+        );
         // Database retrieval files keys (the merged person's are gone, 2 people counted); in-memory processes file none.
         expect(keys.rows[0]).toEqual(mode === 'database' ? { merged: 0, owners: 0, people: 2 } : { merged: 0, owners: 0, people: null });
       } finally {

@@ -1,9 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CrmError } from '../../src/crm/errors.js';
-import {
-  DEFAULT_CONTEXT_SETTINGS, identifierTypesOf, parseStoredContextSettings, parseTenantSettings,
-} from '../../src/crm/settings.js';
+import { DEFAULT_CONTEXT_SETTINGS, identifierTypesOf, parseStoredContextSettings, parseTenantSettings } from '../../src/crm/settings.js';
 
 function problems(input: unknown): string[] {
   try {
@@ -54,11 +52,39 @@ describe('tenant settings file', () => {
     { input: { campaign: { addressTypes: ['Boat'] } }, paths: ['campaign.addressTypes[0]'] },
     { input: { campaign: { countryCodes: ['US', 'ZZ'] } }, paths: ['campaign.countryCodes[1]'] },
     { input: { campaign: { customFieldGroups: [{ name: 'g', customFields: [] }] } }, paths: ['campaign.customFieldGroups[0].id'] },
-    { input: { campaign: { customFieldGroups: [{ id: 1, customFields: [{ id: 1, name: 'a', type: 'color' }] }] } }, paths: ['campaign.customFieldGroups[0].customFields[0].type'] },
-    { input: { campaign: { customFieldGroups: [{ id: 1, customFields: [{ id: 1, name: 'a', type: 'choice' }] }] } }, paths: ['campaign.customFieldGroups[0].customFields[0].values'] },
-    { input: { campaign: { customFieldGroups: [{ id: 1, customFields: [{ id: 5 }] }, { id: 2, customFields: [{ id: 5 }] }] } }, paths: ['campaign.customFieldGroups[1].customFields[0].id'] },
+    {
+      input: { campaign: { customFieldGroups: [{ id: 1, customFields: [{ id: 1, name: 'a', type: 'color' }] }] } },
+      paths: ['campaign.customFieldGroups[0].customFields[0].type'],
+    },
+    {
+      input: { campaign: { customFieldGroups: [{ id: 1, customFields: [{ id: 1, name: 'a', type: 'choice' }] }] } },
+      paths: ['campaign.customFieldGroups[0].customFields[0].values'],
+    },
+    {
+      input: {
+        campaign: {
+          customFieldGroups: [
+            { id: 1, customFields: [{ id: 5 }] },
+            { id: 2, customFields: [{ id: 5 }] },
+          ],
+        },
+      },
+      paths: ['campaign.customFieldGroups[1].customFields[0].id'],
+    },
     { input: { campaign: { customFieldGroups: [{ id: 1 }, { id: 1 }] } }, paths: ['campaign.customFieldGroups[1].id'] },
-    { input: { campaign: { selfReported: { races: [{ id: 1, name: 'a' }, { id: 1, name: 'b' }] } } }, paths: ['campaign.selfReported.races[1].id'] },
+    {
+      input: {
+        campaign: {
+          selfReported: {
+            races: [
+              { id: 1, name: 'a' },
+              { id: 1, name: 'b' },
+            ],
+          },
+        },
+      },
+      paths: ['campaign.selfReported.races[1].id'],
+    },
     { input: { campaign: { selfReported: { races: [{ name: 'a' }] } } }, paths: ['campaign.selfReported.races[0].id'] },
     { input: { campaign: { selfReported: { colors: [] } } }, paths: ['campaign.selfReported.colors'] },
   ];
@@ -69,6 +95,8 @@ describe('tenant settings file', () => {
   }
 
   it('reports every problem of a file at once', () => {
-    expect(problems({ voterfile: { defaultCountry: 'Q', organizationsAsContacts: true }, campaign: { targetedEmail: 1, addressTypes: ['x'] } })).toHaveLength(4);
+    expect(problems({ voterfile: { defaultCountry: 'Q', organizationsAsContacts: true }, campaign: { targetedEmail: 1, addressTypes: ['x'] } })).toHaveLength(
+      4,
+    );
   });
 });

@@ -29,10 +29,16 @@ describe('tenant model', () => {
 
   it('the model of a stored version: none, a reset, a trained document, a document that no longer parses', () => {
     expect(contextModelOf(null)).toEqual({ model: SHIPPED_CRM_MODEL, inForce: { source: 'shipped', version: null, since: null } });
-    expect(contextModelOf({ version: 2, json: null, createdAt: 't' })).toEqual({ model: SHIPPED_CRM_MODEL, inForce: { source: 'shipped', version: 2, since: 't' } });
+    expect(contextModelOf({ version: 2, json: null, createdAt: 't' })).toEqual({
+      model: SHIPPED_CRM_MODEL,
+      inForce: { source: 'shipped', version: 2, since: 't' },
+    });
     const stored = contextModelOf({ version: 3, json: serializeModel(trained), createdAt: 't3' });
     expect(stored.inForce).toEqual({ source: 'trained', version: 3, since: 't3' });
     expect(stored.model).toEqual(withTrainedWeights(SHIPPED_CRM_MODEL, trained));
-    expect(contextModelOf({ version: 4, json: '{"format":"matchbook-model"', createdAt: 't4' })).toEqual({ model: SHIPPED_CRM_MODEL, inForce: { source: 'shipped', version: 4, since: 't4' } });
+    expect(contextModelOf({ version: 4, json: '{"format":"matchbook-model"', createdAt: 't4' })).toEqual({
+      model: SHIPPED_CRM_MODEL,
+      inForce: { source: 'shipped', version: 4, since: 't4' },
+    });
   });
 });

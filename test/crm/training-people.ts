@@ -6,8 +6,55 @@
  */
 import { SeededRandom } from '../../src/engine/index.js';
 
-const FIRST = ['Ava', 'Liam', 'Noah', 'Emma', 'Mia', 'Owen', 'Ruth', 'Cole', 'Iris', 'Jude', 'Nina', 'Omar', 'Paul', 'Rosa', 'Sean', 'Tara', 'Vera', 'Wade', 'Yara', 'Zoe'];
-const LAST = ['Abbott', 'Barker', 'Carver', 'Dalton', 'Ellison', 'Fowler', 'Garner', 'Hollis', 'Ingram', 'Jarvis', 'Keller', 'Lowell', 'Mercer', 'Nolan', 'Orton', 'Pruitt', 'Quimby', 'Rowley', 'Sutton', 'Tatum', 'Upton', 'Vance', 'Walsh', 'Yates', 'Zeller'];
+const FIRST = [
+  'Ava',
+  'Liam',
+  'Noah',
+  'Emma',
+  'Mia',
+  'Owen',
+  'Ruth',
+  'Cole',
+  'Iris',
+  'Jude',
+  'Nina',
+  'Omar',
+  'Paul',
+  'Rosa',
+  'Sean',
+  'Tara',
+  'Vera',
+  'Wade',
+  'Yara',
+  'Zoe',
+];
+const LAST = [
+  'Abbott',
+  'Barker',
+  'Carver',
+  'Dalton',
+  'Ellison',
+  'Fowler',
+  'Garner',
+  'Hollis',
+  'Ingram',
+  'Jarvis',
+  'Keller',
+  'Lowell',
+  'Mercer',
+  'Nolan',
+  'Orton',
+  'Pruitt',
+  'Quimby',
+  'Rowley',
+  'Sutton',
+  'Tatum',
+  'Upton',
+  'Vance',
+  'Walsh',
+  'Yates',
+  'Zeller',
+];
 
 /** The one address of the campus tenant. */
 export const CAMPUS_ADDRESS = { addressLine1: '1 College Ave', city: 'Hanover', stateOrProvince: 'NH', zipOrPostalCode: '03755' };
@@ -25,7 +72,9 @@ export function campusPeople(count: number, seed = 7): Body[] {
     const last = pick(LAST);
     const dob = `${2000 + rng.below(2)}-${String(1 + rng.below(12)).padStart(2, '0')}-${String(1 + rng.below(28)).padStart(2, '0')}`;
     const person: Body = {
-      firstName: first, lastName: last, dateOfBirth: dob,
+      firstName: first,
+      lastName: last,
+      dateOfBirth: dob,
       emails: [{ email: `${first}.${last}.${i}@example.edu`.toLowerCase() }],
       phones: [{ phoneNumber: `603555${String(1000 + i).slice(-4)}` }],
       addresses: [{ ...CAMPUS_ADDRESS }],
@@ -34,7 +83,12 @@ export function campusPeople(count: number, seed = 7): Body[] {
     if (i % 10 === 9) {
       // The same person again, with a typo in the surname, another email and no phone or
       // address: no minimum combination agrees, so findOrCreate stores a second record.
-      out.push({ firstName: first, lastName: `${last.slice(0, -1)}${last.endsWith('e') ? 'a' : 'e'}`, dateOfBirth: dob, emails: [{ email: `${first}${i}@mail.example.com`.toLowerCase() }] });
+      out.push({
+        firstName: first,
+        lastName: `${last.slice(0, -1)}${last.endsWith('e') ? 'a' : 'e'}`,
+        dateOfBirth: dob,
+        emails: [{ email: `${first}${i}@mail.example.com`.toLowerCase() }],
+      });
     }
   }
   return out;
@@ -48,10 +102,18 @@ export function townPeople(count: number, seed = 11): Body[] {
     const first = pick(FIRST);
     const last = pick(LAST);
     return {
-      firstName: first, lastName: last,
+      firstName: first,
+      lastName: last,
       dateOfBirth: `${1940 + rng.below(60)}-${String(1 + rng.below(12)).padStart(2, '0')}-${String(1 + rng.below(28)).padStart(2, '0')}`,
       emails: [{ email: `${first}.${last}.t${i}@example.com`.toLowerCase() }],
-      addresses: [{ addressLine1: `${1 + rng.below(900)} ${pick(['Main', 'Elm', 'Oak', 'Pine', 'Maple'])} St`, city: 'Springfield', stateOrProvince: 'IL', zipOrPostalCode: String(62701 + rng.below(40)) }],
+      addresses: [
+        {
+          addressLine1: `${1 + rng.below(900)} ${pick(['Main', 'Elm', 'Oak', 'Pine', 'Maple'])} St`,
+          city: 'Springfield',
+          stateOrProvince: 'IL',
+          zipOrPostalCode: String(62701 + rng.below(40)),
+        },
+      ],
     };
   });
 }

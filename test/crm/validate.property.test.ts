@@ -12,19 +12,73 @@ const CONTEXTS = [
 
 /** Every key the validator reads, so generated bodies hit real code paths. */
 const KEYS = [
-  'crmId', 'vanId', 'firstName', 'middleName', 'lastName', 'suffix', 'title', 'salutation', 'envelopeName',
-  'pronouns', 'nickname', 'website', 'party', 'contactMethodPreferenceCode', 'employer', 'occupation',
-  'jobTitle', 'sex', 'dateOfBirth', 'yearOfBirth', 'collectedLocationId', 'collectionLocationId',
-  'electionType', 'cycle', 'selfReportedRaces', 'selfReportedEthnicities', 'selfReportedGenders',
-  'selfReportedSexualOrientations', 'selfReportedLanguagePreference', 'emails', 'phones', 'addresses',
-  'identifiers', 'customFieldValues', 'organizationContactCommonName', 'organizationContactOfficialName',
-  'contactMode', '__proto__', 'constructor',
+  'crmId',
+  'vanId',
+  'firstName',
+  'middleName',
+  'lastName',
+  'suffix',
+  'title',
+  'salutation',
+  'envelopeName',
+  'pronouns',
+  'nickname',
+  'website',
+  'party',
+  'contactMethodPreferenceCode',
+  'employer',
+  'occupation',
+  'jobTitle',
+  'sex',
+  'dateOfBirth',
+  'yearOfBirth',
+  'collectedLocationId',
+  'collectionLocationId',
+  'electionType',
+  'cycle',
+  'selfReportedRaces',
+  'selfReportedEthnicities',
+  'selfReportedGenders',
+  'selfReportedSexualOrientations',
+  'selfReportedLanguagePreference',
+  'emails',
+  'phones',
+  'addresses',
+  'identifiers',
+  'customFieldValues',
+  'organizationContactCommonName',
+  'organizationContactOfficialName',
+  'contactMode',
+  '__proto__',
+  'constructor',
 ];
 const INNER_KEYS = [
-  'email', 'type', 'isPreferred', 'isSubscribed', 'subscriptionStatus', 'phoneNumber', 'phoneType',
-  'deviceType', 'ext', 'phoneOptInStatus', 'isCellStatus', 'statusId', 'statusName', 'dialingPrefix',
-  'countryCode', 'addressLine1', 'addressLine2', 'city', 'stateOrProvince', 'zipOrPostalCode',
-  'externalId', 'customFieldId', 'customFieldGroupId', 'assignedValue', 'pronounId', 'reportedRaceId',
+  'email',
+  'type',
+  'isPreferred',
+  'isSubscribed',
+  'subscriptionStatus',
+  'phoneNumber',
+  'phoneType',
+  'deviceType',
+  'ext',
+  'phoneOptInStatus',
+  'isCellStatus',
+  'statusId',
+  'statusName',
+  'dialingPrefix',
+  'countryCode',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'stateOrProvince',
+  'zipOrPostalCode',
+  'externalId',
+  'customFieldId',
+  'customFieldGroupId',
+  'assignedValue',
+  'pronounId',
+  'reportedRaceId',
   'reportedLanguagePreferenceId',
 ];
 
@@ -32,7 +86,10 @@ const LONE = ['\ud800', '\udfff', 'a\udc00b', '\ud83d', 'Zo\ud800ë'];
 const nasty = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 30 }),
   fc.constantFrom(...LONE, '', ' ', 'S', 'u', '2024', '1975-09-18', '2024291000', '+442079460000', 'a@b.co', 'Home', '1', 'true', 'null'),
-  fc.integer(), fc.double(), fc.boolean(), fc.constant(null),
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
 );
 const inner = fc.dictionary(fc.constantFrom(...INNER_KEYS), fc.oneof(nasty, fc.jsonValue({ maxDepth: 2 })), { maxKeys: 8 });
 const value = fc.oneof(nasty, inner, fc.array(fc.oneof(inner, nasty), { maxLength: 4 }), fc.jsonValue({ maxDepth: 3 }));
@@ -67,11 +124,17 @@ function checkResult(body: unknown): void {
 
 describe('validateCandidate is total', () => {
   it('never throws on arbitrary JSON values', () => {
-    fc.assert(fc.property(fc.jsonValue(), (body) => checkResult(body)), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.jsonValue(), (body) => checkResult(body)),
+      { numRuns: 500 },
+    );
   });
 
   it('never throws on candidate-shaped bodies with wrong types, odd strings and lone surrogates', () => {
-    fc.assert(fc.property(candidateLike, (body) => checkResult(body)), { numRuns: 1500 });
+    fc.assert(
+      fc.property(candidateLike, (body) => checkResult(body)),
+      { numRuns: 1500 },
+    );
   });
 
   it('survives deep nesting', () => {
@@ -84,14 +147,22 @@ describe('validateCandidate is total', () => {
   it('answers on huge strings (a backtracking rule would time the test out), with an issue naming the property', () => {
     const huge = 'x'.repeat(5_000_000);
     const body = {
-      firstName: huge, dateOfBirth: huge, cycle: huge, crmId: huge,
-      emails: [{ email: huge }], phones: [{ phoneNumber: huge, ext: huge }], addresses: [{ addressLine1: huge, zipOrPostalCode: huge }],
-      identifiers: [{ type: 'dwid', externalId: huge }], customFieldValues: [{ customFieldId: 12, customFieldGroupId: 1, assignedValue: huge }],
+      firstName: huge,
+      dateOfBirth: huge,
+      cycle: huge,
+      crmId: huge,
+      emails: [{ email: huge }],
+      phones: [{ phoneNumber: huge, ext: huge }],
+      addresses: [{ addressLine1: huge, zipOrPostalCode: huge }],
+      identifiers: [{ type: 'dwid', externalId: huge }],
+      customFieldValues: [{ customFieldId: 12, customFieldGroupId: 1, assignedValue: huge }],
     };
     const r = validateCandidate(body, CONTEXTS[0] as (typeof CONTEXTS)[0]);
     expect(r.ok).toBe(false);
     if (!r.ok) {
-      expect(r.issues.map((i) => i.property)).toEqual(expect.arrayContaining(['firstName', 'emails[0].email', 'phones[0].phoneNumber', 'addresses[0].addressLine1', 'identifiers[0].externalId']));
+      expect(r.issues.map((i) => i.property)).toEqual(
+        expect.arrayContaining(['firstName', 'emails[0].email', 'phones[0].phoneNumber', 'addresses[0].addressLine1', 'identifiers[0].externalId']),
+      );
       for (const issue of r.issues) expect(issue.text.length).toBeLessThan(1000);
     }
   });

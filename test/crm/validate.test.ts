@@ -45,9 +45,21 @@ const PAIRS: { rule: string; good: unknown; bad: unknown; property: string; wher
   { rule: 'occupation max 50', good: { occupation: long(50) }, bad: { occupation: long(51) }, property: 'occupation' },
   { rule: 'jobTitle max 150', good: { jobTitle: long(150) }, bad: { jobTitle: long(151) }, property: 'jobTitle' },
   { rule: 'max length counts characters, not UTF-16 units', good: { title: '😀'.repeat(10) }, bad: { title: '😀'.repeat(11) }, property: 'title' },
-  { rule: 'employer unavailable in a context', good: { employer: 'Acme' }, bad: { employer: 'Acme' }, property: 'employer', where: { context: 'voterfile' } , goodWhere: {} },
+  {
+    rule: 'employer unavailable in a context',
+    good: { employer: 'Acme' },
+    bad: { employer: 'Acme' },
+    property: 'employer',
+    where: { context: 'voterfile' },
+    goodWhere: {},
+  },
   { rule: 'party is one character', good: { party: 'd' }, bad: { party: 'DEM' }, property: 'party' },
-  { rule: 'contactMethodPreferenceCode P/E/M/F/S', good: { contactMethodPreferenceCode: 's' }, bad: { contactMethodPreferenceCode: 'X' }, property: 'contactMethodPreferenceCode' },
+  {
+    rule: 'contactMethodPreferenceCode P/E/M/F/S',
+    good: { contactMethodPreferenceCode: 's' },
+    bad: { contactMethodPreferenceCode: 'X' },
+    property: 'contactMethodPreferenceCode',
+  },
   { rule: 'sex M/F', good: { sex: 'f' }, bad: { sex: 'X' }, property: 'sex' },
   { rule: 'electionType list', good: { electionType: 'pp' }, bad: { electionType: 'ZZ' }, property: 'electionType' },
   { rule: 'cycle is a 4-digit numeric string', good: { cycle: '2024' }, bad: { cycle: '24ab' }, property: 'cycle' },
@@ -59,75 +71,343 @@ const PAIRS: { rule: string; good: unknown; bad: unknown; property: string; wher
   { rule: 'dateOfBirth upper bound', good: { dateOfBirth: '2100-12-31' }, bad: { dateOfBirth: '2101-01-01' }, property: 'dateOfBirth' },
   { rule: 'yearOfBirth integer', good: { yearOfBirth: 1975 }, bad: { yearOfBirth: 19.75 }, property: 'yearOfBirth' },
   { rule: 'yearOfBirth four digits in range', good: { yearOfBirth: '1975' }, bad: { yearOfBirth: 12345 }, property: 'yearOfBirth' },
-  { rule: 'yearOfBirth agrees with dateOfBirth', good: { yearOfBirth: 1975, dateOfBirth: '1975-01-01' }, bad: { yearOfBirth: 1976, dateOfBirth: '1975-01-01' }, property: 'yearOfBirth' },
+  {
+    rule: 'yearOfBirth agrees with dateOfBirth',
+    good: { yearOfBirth: 1975, dateOfBirth: '1975-01-01' },
+    bad: { yearOfBirth: 1976, dateOfBirth: '1975-01-01' },
+    property: 'yearOfBirth',
+  },
   { rule: 'collectedLocationId integer', good: { collectedLocationId: 7 }, bad: { collectedLocationId: 'seven' }, property: 'collectedLocationId' },
-  { rule: 'collectionLocationId spelling of the sample', good: { collectionLocationId: 7 }, bad: { collectionLocationId: -1 }, property: 'collectionLocationId' },
+  {
+    rule: 'collectionLocationId spelling of the sample',
+    good: { collectionLocationId: 7 },
+    bad: { collectionLocationId: -1 },
+    property: 'collectionLocationId',
+  },
   { rule: 'pronouns.pronounId integer', good: { pronouns: { pronounId: 2 } }, bad: { pronouns: { pronounId: 'he' } }, property: 'pronouns.pronounId' },
   { rule: 'pronouns is an object', good: { pronouns: { pronounId: 1 } }, bad: { pronouns: 3 }, property: 'pronouns' },
-  { rule: 'selfReportedRaces available in context', good: { selfReportedRaces: [{ reportedRaceId: 2 }] }, bad: { selfReportedRaces: [{ reportedRaceId: 9 }] }, property: 'selfReportedRaces[0].reportedRaceId' },
-  { rule: 'selfReportedEthnicities available', good: { selfReportedEthnicities: [{ reportedEthnicityId: 1 }] }, bad: { selfReportedEthnicities: [{ reportedEthnicityId: 2 }] }, property: 'selfReportedEthnicities[0].reportedEthnicityId' },
-  { rule: 'selfReportedGenders available', good: { selfReportedGenders: [{ reportedGenderId: 1 }] }, bad: { selfReportedGenders: [{ reportedGenderId: 5 }] }, property: 'selfReportedGenders[0].reportedGenderId' },
-  { rule: 'selfReportedSexualOrientations available', good: { selfReportedSexualOrientations: [{ reportedSexualOrientationId: 1 }] }, bad: { selfReportedSexualOrientations: [{}] }, property: 'selfReportedSexualOrientations[0].reportedSexualOrientationId' },
-  { rule: 'selfReportedLanguagePreference available', good: { selfReportedLanguagePreference: { reportedLanguagePreferenceId: 2 } }, bad: { selfReportedLanguagePreference: { reportedLanguagePreferenceId: 3 } }, property: 'selfReportedLanguagePreference.reportedLanguagePreferenceId' },
-  { rule: 'self-reported values need a configured list', good: {}, bad: { selfReportedRaces: [{ reportedRaceId: 1 }] }, property: 'selfReportedRaces[0].reportedRaceId', where: PLAIN },
-  { rule: 'organization names only where enabled', good: { organizationContactCommonName: 'Acme' }, bad: { organizationContactCommonName: 'Acme' }, property: 'organizationContactCommonName', where: { context: 'voterfile' } , goodWhere: {} },
-  { rule: 'organization official name max 150', good: { organizationContactOfficialName: long(150) }, bad: { organizationContactOfficialName: long(151) }, property: 'organizationContactOfficialName' },
+  {
+    rule: 'selfReportedRaces available in context',
+    good: { selfReportedRaces: [{ reportedRaceId: 2 }] },
+    bad: { selfReportedRaces: [{ reportedRaceId: 9 }] },
+    property: 'selfReportedRaces[0].reportedRaceId',
+  },
+  {
+    rule: 'selfReportedEthnicities available',
+    good: { selfReportedEthnicities: [{ reportedEthnicityId: 1 }] },
+    bad: { selfReportedEthnicities: [{ reportedEthnicityId: 2 }] },
+    property: 'selfReportedEthnicities[0].reportedEthnicityId',
+  },
+  {
+    rule: 'selfReportedGenders available',
+    good: { selfReportedGenders: [{ reportedGenderId: 1 }] },
+    bad: { selfReportedGenders: [{ reportedGenderId: 5 }] },
+    property: 'selfReportedGenders[0].reportedGenderId',
+  },
+  {
+    rule: 'selfReportedSexualOrientations available',
+    good: { selfReportedSexualOrientations: [{ reportedSexualOrientationId: 1 }] },
+    bad: { selfReportedSexualOrientations: [{}] },
+    property: 'selfReportedSexualOrientations[0].reportedSexualOrientationId',
+  },
+  {
+    rule: 'selfReportedLanguagePreference available',
+    good: { selfReportedLanguagePreference: { reportedLanguagePreferenceId: 2 } },
+    bad: { selfReportedLanguagePreference: { reportedLanguagePreferenceId: 3 } },
+    property: 'selfReportedLanguagePreference.reportedLanguagePreferenceId',
+  },
+  {
+    rule: 'self-reported values need a configured list',
+    good: {},
+    bad: { selfReportedRaces: [{ reportedRaceId: 1 }] },
+    property: 'selfReportedRaces[0].reportedRaceId',
+    where: PLAIN,
+  },
+  {
+    rule: 'organization names only where enabled',
+    good: { organizationContactCommonName: 'Acme' },
+    bad: { organizationContactCommonName: 'Acme' },
+    property: 'organizationContactCommonName',
+    where: { context: 'voterfile' },
+    goodWhere: {},
+  },
+  {
+    rule: 'organization official name max 150',
+    good: { organizationContactOfficialName: long(150) },
+    bad: { organizationContactOfficialName: long(151) },
+    property: 'organizationContactOfficialName',
+  },
   { rule: 'contactMode Person/Organization', good: { contactMode: 'organization' }, bad: { contactMode: 'Robot' }, property: 'contactMode' },
-  { rule: 'contactMode only where enabled', good: { contactMode: 'Person' }, bad: { contactMode: 'Person' }, property: 'contactMode', where: PLAIN , goodWhere: {} },
+  {
+    rule: 'contactMode only where enabled',
+    good: { contactMode: 'Person' },
+    bad: { contactMode: 'Person' },
+    property: 'contactMode',
+    where: PLAIN,
+    goodWhere: {},
+  },
   // 2.2 emails
   { rule: 'email required', good: { emails: [{ email: 'a@b.co' }] }, bad: { emails: [{ type: 'P' }] }, property: 'emails[0].email' },
   { rule: 'email valid', good: { emails: [{ email: 'jim@gotham.city.us' }] }, bad: { emails: [{ email: 'jim@' }] }, property: 'emails[0].email' },
-  { rule: 'email type P/W/O', good: { emails: [{ email: 'a@b.co', type: 'w' }] }, bad: { emails: [{ email: 'a@b.co', type: 'X' }] }, property: 'emails[0].type' },
-  { rule: 'email isPreferred boolean', good: { emails: [{ email: 'a@b.co', isPreferred: true }] }, bad: { emails: [{ email: 'a@b.co', isPreferred: 'maybe' }] }, property: 'emails[0].isPreferred' },
-  { rule: 'subscriptionStatus U/N/S', good: { emails: [{ email: 'a@b.co', subscriptionStatus: 'n' }] }, bad: { emails: [{ email: 'a@b.co', subscriptionStatus: 'Q' }] }, property: 'emails[0].subscriptionStatus' },
-  { rule: 'isSubscribed with subscriptionStatus is invalid', good: { emails: [{ email: 'a@b.co', isSubscribed: false }] }, bad: { emails: [{ email: 'a@b.co', isSubscribed: true, subscriptionStatus: 'S' }] }, property: 'emails[0].subscriptionStatus' },
-  { rule: 'subscriptionStatus only with targeted email', good: { emails: [{ email: 'a@b.co', isSubscribed: true }] }, bad: { emails: [{ email: 'a@b.co', subscriptionStatus: 'S' }] }, property: 'emails[0].subscriptionStatus', where: { context: 'voterfile' } },
+  {
+    rule: 'email type P/W/O',
+    good: { emails: [{ email: 'a@b.co', type: 'w' }] },
+    bad: { emails: [{ email: 'a@b.co', type: 'X' }] },
+    property: 'emails[0].type',
+  },
+  {
+    rule: 'email isPreferred boolean',
+    good: { emails: [{ email: 'a@b.co', isPreferred: true }] },
+    bad: { emails: [{ email: 'a@b.co', isPreferred: 'maybe' }] },
+    property: 'emails[0].isPreferred',
+  },
+  {
+    rule: 'subscriptionStatus U/N/S',
+    good: { emails: [{ email: 'a@b.co', subscriptionStatus: 'n' }] },
+    bad: { emails: [{ email: 'a@b.co', subscriptionStatus: 'Q' }] },
+    property: 'emails[0].subscriptionStatus',
+  },
+  {
+    rule: 'isSubscribed with subscriptionStatus is invalid',
+    good: { emails: [{ email: 'a@b.co', isSubscribed: false }] },
+    bad: { emails: [{ email: 'a@b.co', isSubscribed: true, subscriptionStatus: 'S' }] },
+    property: 'emails[0].subscriptionStatus',
+  },
+  {
+    rule: 'subscriptionStatus only with targeted email',
+    good: { emails: [{ email: 'a@b.co', isSubscribed: true }] },
+    bad: { emails: [{ email: 'a@b.co', subscriptionStatus: 'S' }] },
+    property: 'emails[0].subscriptionStatus',
+    where: { context: 'voterfile' },
+  },
   // 2.3 phones
   { rule: 'phoneNumber required', good: { phones: [{ phoneNumber: '2024291000' }] }, bad: { phones: [{ phoneType: 'H' }] }, property: 'phones[0].phoneNumber' },
-  { rule: 'phoneNumber valid for the default country', good: { phones: [{ phoneNumber: '(202) 429-1000' }] }, bad: { phones: [{ phoneNumber: '555-888-9999' }] }, property: 'phones[0].phoneNumber' },
-  { rule: 'phoneNumber valid for countryCode', good: { phones: [{ phoneNumber: '020 7946 0000', countryCode: 'gb' }] }, bad: { phones: [{ phoneNumber: '2024291000', countryCode: 'GB' }] }, property: 'phones[0].phoneNumber' },
-  { rule: 'phoneNumber valid for dialingPrefix', good: { phones: [{ phoneNumber: '2079460000', dialingPrefix: '44' }] }, bad: { phones: [{ phoneNumber: '2024291000', dialingPrefix: '44' }] }, property: 'phones[0].phoneNumber' },
-  { rule: 'phoneType H/W/C/M/F', good: { phones: [{ phoneNumber: '2024291000', phoneType: 'c' }] }, bad: { phones: [{ phoneNumber: '2024291000', phoneType: 'Z' }] }, property: 'phones[0].phoneType' },
-  { rule: 'deviceType C/L/U/F/V', good: { phones: [{ phoneNumber: '2024291000', deviceType: 'v' }] }, bad: { phones: [{ phoneNumber: '2024291000', deviceType: 'X' }] }, property: 'phones[0].deviceType' },
-  { rule: 'phoneOptInStatus I/U/O', good: { phones: [{ phoneNumber: '2024291000', phoneOptInStatus: 'o' }] }, bad: { phones: [{ phoneNumber: '2024291000', phoneOptInStatus: 'Y' }] }, property: 'phones[0].phoneOptInStatus' },
-  { rule: 'ext at most six digits', good: { phones: [{ phoneNumber: '2024291000', ext: '123456' }] }, bad: { phones: [{ phoneNumber: '2024291000', ext: '1234567' }] }, property: 'phones[0].ext' },
-  { rule: 'ext numeric', good: { phones: [{ phoneNumber: '2024291000', ext: 999 }] }, bad: { phones: [{ phoneNumber: '2024291000', ext: '12a' }] }, property: 'phones[0].ext' },
-  { rule: 'dialingPrefix 1-3 digits', good: { phones: [{ phoneNumber: '2024291000', dialingPrefix: '1' }] }, bad: { phones: [{ phoneNumber: '2024291000', dialingPrefix: '1234' }] }, property: 'phones[0].dialingPrefix' },
-  { rule: 'dialingPrefix consistent with countryCode', good: { phones: [{ phoneNumber: '4165550123', dialingPrefix: '1', countryCode: 'CA' }] }, bad: { phones: [{ phoneNumber: '2024291000', dialingPrefix: '44', countryCode: 'US' }] }, property: 'phones[0].dialingPrefix' },
-  { rule: 'phone countryCode ISO alpha-2', good: { phones: [{ phoneNumber: '2024291000', countryCode: 'US' }] }, bad: { phones: [{ phoneNumber: '2024291000', countryCode: 'XX' }] }, property: 'phones[0].countryCode' },
-  { rule: 'isCellStatus by id or name', good: { phones: [{ phoneNumber: '2024291000', isCellStatus: { statusName: 'likely cell' } }] }, bad: { phones: [{ phoneNumber: '2024291000', isCellStatus: { statusId: 9 } }] }, property: 'phones[0].isCellStatus' },
-  { rule: 'isCellStatus id and name must agree', good: { phones: [{ phoneNumber: '2024291000', isCellStatus: { statusId: 1, statusName: 'Verified Cell' } }] }, bad: { phones: [{ phoneNumber: '2024291000', isCellStatus: { statusId: 1, statusName: 'Not a Cell' } }] }, property: 'phones[0].isCellStatus' },
+  {
+    rule: 'phoneNumber valid for the default country',
+    good: { phones: [{ phoneNumber: '(202) 429-1000' }] },
+    bad: { phones: [{ phoneNumber: '555-888-9999' }] },
+    property: 'phones[0].phoneNumber',
+  },
+  {
+    rule: 'phoneNumber valid for countryCode',
+    good: { phones: [{ phoneNumber: '020 7946 0000', countryCode: 'gb' }] },
+    bad: { phones: [{ phoneNumber: '2024291000', countryCode: 'GB' }] },
+    property: 'phones[0].phoneNumber',
+  },
+  {
+    rule: 'phoneNumber valid for dialingPrefix',
+    good: { phones: [{ phoneNumber: '2079460000', dialingPrefix: '44' }] },
+    bad: { phones: [{ phoneNumber: '2024291000', dialingPrefix: '44' }] },
+    property: 'phones[0].phoneNumber',
+  },
+  {
+    rule: 'phoneType H/W/C/M/F',
+    good: { phones: [{ phoneNumber: '2024291000', phoneType: 'c' }] },
+    bad: { phones: [{ phoneNumber: '2024291000', phoneType: 'Z' }] },
+    property: 'phones[0].phoneType',
+  },
+  {
+    rule: 'deviceType C/L/U/F/V',
+    good: { phones: [{ phoneNumber: '2024291000', deviceType: 'v' }] },
+    bad: { phones: [{ phoneNumber: '2024291000', deviceType: 'X' }] },
+    property: 'phones[0].deviceType',
+  },
+  {
+    rule: 'phoneOptInStatus I/U/O',
+    good: { phones: [{ phoneNumber: '2024291000', phoneOptInStatus: 'o' }] },
+    bad: { phones: [{ phoneNumber: '2024291000', phoneOptInStatus: 'Y' }] },
+    property: 'phones[0].phoneOptInStatus',
+  },
+  {
+    rule: 'ext at most six digits',
+    good: { phones: [{ phoneNumber: '2024291000', ext: '123456' }] },
+    bad: { phones: [{ phoneNumber: '2024291000', ext: '1234567' }] },
+    property: 'phones[0].ext',
+  },
+  {
+    rule: 'ext numeric',
+    good: { phones: [{ phoneNumber: '2024291000', ext: 999 }] },
+    bad: { phones: [{ phoneNumber: '2024291000', ext: '12a' }] },
+    property: 'phones[0].ext',
+  },
+  {
+    rule: 'dialingPrefix 1-3 digits',
+    good: { phones: [{ phoneNumber: '2024291000', dialingPrefix: '1' }] },
+    bad: { phones: [{ phoneNumber: '2024291000', dialingPrefix: '1234' }] },
+    property: 'phones[0].dialingPrefix',
+  },
+  {
+    rule: 'dialingPrefix consistent with countryCode',
+    good: { phones: [{ phoneNumber: '4165550123', dialingPrefix: '1', countryCode: 'CA' }] },
+    bad: { phones: [{ phoneNumber: '2024291000', dialingPrefix: '44', countryCode: 'US' }] },
+    property: 'phones[0].dialingPrefix',
+  },
+  {
+    rule: 'phone countryCode ISO alpha-2',
+    good: { phones: [{ phoneNumber: '2024291000', countryCode: 'US' }] },
+    bad: { phones: [{ phoneNumber: '2024291000', countryCode: 'XX' }] },
+    property: 'phones[0].countryCode',
+  },
+  {
+    rule: 'isCellStatus by id or name',
+    good: { phones: [{ phoneNumber: '2024291000', isCellStatus: { statusName: 'likely cell' } }] },
+    bad: { phones: [{ phoneNumber: '2024291000', isCellStatus: { statusId: 9 } }] },
+    property: 'phones[0].isCellStatus',
+  },
+  {
+    rule: 'isCellStatus id and name must agree',
+    good: { phones: [{ phoneNumber: '2024291000', isCellStatus: { statusId: 1, statusName: 'Verified Cell' } }] },
+    bad: { phones: [{ phoneNumber: '2024291000', isCellStatus: { statusId: 1, statusName: 'Not a Cell' } }] },
+    property: 'phones[0].isCellStatus',
+  },
   // 2.4 addresses
-  { rule: 'address type list', good: { addresses: [{ zipOrPostalCode: '20009', type: 'mailing' }] }, bad: { addresses: [{ zipOrPostalCode: '20009', type: 'Boat' }] }, property: 'addresses[0].type' },
-  { rule: 'address type available in the context', good: { addresses: [{ zipOrPostalCode: '20009', type: 'Voting' }] }, bad: { addresses: [{ zipOrPostalCode: '20009', type: 'Work' }] }, property: 'addresses[0].type', where: { context: 'voterfile' } },
-  { rule: 'stateOrProvince 2-3 characters', good: { addresses: [{ city: 'Chicago', stateOrProvince: 'il' }] }, bad: { addresses: [{ city: 'Chicago', stateOrProvince: 'Illinois' }] }, property: 'addresses[0].stateOrProvince' },
-  { rule: 'US zip: ZIP or ZIP+4', good: { addresses: [{ zipOrPostalCode: '60622-4455' }] }, bad: { addresses: [{ zipOrPostalCode: '6062' }] }, property: 'addresses[0].zipOrPostalCode' },
-  { rule: 'postal code elsewhere', good: { addresses: [{ zipOrPostalCode: 'SW1A 1AA', countryCode: 'GB' }] }, bad: { addresses: [{ zipOrPostalCode: '!!', countryCode: 'GB' }] }, property: 'addresses[0].zipOrPostalCode' },
-  { rule: 'address countryCode supported by the context', good: { addresses: [{ city: 'Toronto', countryCode: 'CA' }] }, bad: { addresses: [{ city: 'Paris', countryCode: 'FR' }] }, property: 'addresses[0].countryCode' },
+  {
+    rule: 'address type list',
+    good: { addresses: [{ zipOrPostalCode: '20009', type: 'mailing' }] },
+    bad: { addresses: [{ zipOrPostalCode: '20009', type: 'Boat' }] },
+    property: 'addresses[0].type',
+  },
+  {
+    rule: 'address type available in the context',
+    good: { addresses: [{ zipOrPostalCode: '20009', type: 'Voting' }] },
+    bad: { addresses: [{ zipOrPostalCode: '20009', type: 'Work' }] },
+    property: 'addresses[0].type',
+    where: { context: 'voterfile' },
+  },
+  {
+    rule: 'stateOrProvince 2-3 characters',
+    good: { addresses: [{ city: 'Chicago', stateOrProvince: 'il' }] },
+    bad: { addresses: [{ city: 'Chicago', stateOrProvince: 'Illinois' }] },
+    property: 'addresses[0].stateOrProvince',
+  },
+  {
+    rule: 'US zip: ZIP or ZIP+4',
+    good: { addresses: [{ zipOrPostalCode: '60622-4455' }] },
+    bad: { addresses: [{ zipOrPostalCode: '6062' }] },
+    property: 'addresses[0].zipOrPostalCode',
+  },
+  {
+    rule: 'postal code elsewhere',
+    good: { addresses: [{ zipOrPostalCode: 'SW1A 1AA', countryCode: 'GB' }] },
+    bad: { addresses: [{ zipOrPostalCode: '!!', countryCode: 'GB' }] },
+    property: 'addresses[0].zipOrPostalCode',
+  },
+  {
+    rule: 'address countryCode supported by the context',
+    good: { addresses: [{ city: 'Toronto', countryCode: 'CA' }] },
+    bad: { addresses: [{ city: 'Paris', countryCode: 'FR' }] },
+    property: 'addresses[0].countryCode',
+  },
   // 2.5 identifiers
-  { rule: 'identifier type available', good: { identifiers: [{ type: 'statefileid', externalId: 'K1' }] }, bad: { identifiers: [{ type: 'ssn', externalId: '1' }] }, property: 'identifiers[0].type' },
-  { rule: 'votercrmid only in campaign', good: { identifiers: [{ type: 'dwid', externalId: '1' }] }, bad: { identifiers: [{ type: 'votercrmid', externalId: '1' }] }, property: 'identifiers[0].type', where: { context: 'voterfile' } },
-  { rule: 'votercrmid is a crmId', good: { identifiers: [{ type: 'VoterCrmId', externalId: '123' }] }, bad: { identifiers: [{ type: 'votercrmid', externalId: 'abc' }] }, property: 'identifiers[0].externalId' },
-  { rule: 'externalId required', good: { identifiers: [{ type: 'dwid', externalId: '5' }] }, bad: { identifiers: [{ type: 'dwid' }] }, property: 'identifiers[0].externalId' },
-  { rule: 'externalId required, not empty', good: { identifiers: [{ type: 'dwid', externalId: '5' }] }, bad: { identifiers: [{ type: 'dwid', externalId: ' ' }] }, property: 'identifiers[0].externalId' },
-  { rule: 'externalId is a string', good: { identifiers: [{ type: 'dwid', externalId: '5' }] }, bad: { identifiers: [{ type: 'dwid', externalId: 5 }] }, property: 'identifiers[0].externalId' },
-  { rule: 'identifier type required', good: { identifiers: [{ type: 'dwid', externalId: 'x' }] }, bad: { identifiers: [{ externalId: 'x' }] }, property: 'identifiers[0].type' },
+  {
+    rule: 'identifier type available',
+    good: { identifiers: [{ type: 'statefileid', externalId: 'K1' }] },
+    bad: { identifiers: [{ type: 'ssn', externalId: '1' }] },
+    property: 'identifiers[0].type',
+  },
+  {
+    rule: 'votercrmid only in campaign',
+    good: { identifiers: [{ type: 'dwid', externalId: '1' }] },
+    bad: { identifiers: [{ type: 'votercrmid', externalId: '1' }] },
+    property: 'identifiers[0].type',
+    where: { context: 'voterfile' },
+  },
+  {
+    rule: 'votercrmid is a crmId',
+    good: { identifiers: [{ type: 'VoterCrmId', externalId: '123' }] },
+    bad: { identifiers: [{ type: 'votercrmid', externalId: 'abc' }] },
+    property: 'identifiers[0].externalId',
+  },
+  {
+    rule: 'externalId required',
+    good: { identifiers: [{ type: 'dwid', externalId: '5' }] },
+    bad: { identifiers: [{ type: 'dwid' }] },
+    property: 'identifiers[0].externalId',
+  },
+  {
+    rule: 'externalId required, not empty',
+    good: { identifiers: [{ type: 'dwid', externalId: '5' }] },
+    bad: { identifiers: [{ type: 'dwid', externalId: ' ' }] },
+    property: 'identifiers[0].externalId',
+  },
+  {
+    rule: 'externalId is a string',
+    good: { identifiers: [{ type: 'dwid', externalId: '5' }] },
+    bad: { identifiers: [{ type: 'dwid', externalId: 5 }] },
+    property: 'identifiers[0].externalId',
+  },
+  {
+    rule: 'identifier type required',
+    good: { identifiers: [{ type: 'dwid', externalId: 'x' }] },
+    bad: { identifiers: [{ externalId: 'x' }] },
+    property: 'identifiers[0].type',
+  },
   // 2.6 custom fields
-  { rule: 'customFieldId available', good: { customFieldValues: [{ customFieldId: 13, customFieldGroupId: 1, assignedValue: '2.5' }] }, bad: { customFieldValues: [{ customFieldId: 99, customFieldGroupId: 1, assignedValue: '1' }] }, property: 'customFieldValues[0].customFieldId' },
-  { rule: 'customFieldGroupId required', good: { customFieldValues: [{ customFieldId: 21, customFieldGroupId: 2, assignedValue: 'web' }] }, bad: { customFieldValues: [{ customFieldId: 21, assignedValue: 'web' }] }, property: 'customFieldValues[0].customFieldGroupId' },
-  { rule: 'customFieldGroupId is the field\'s group', good: { customFieldValues: [{ customFieldId: 21, customFieldGroupId: 2 }] }, bad: { customFieldValues: [{ customFieldId: 21, customFieldGroupId: 1, assignedValue: 'x' }] }, property: 'customFieldValues[0].customFieldGroupId' },
-  { rule: 'number field', good: { customFieldValues: [{ customFieldId: 13, customFieldGroupId: 1, assignedValue: '12' }] }, bad: { customFieldValues: [{ customFieldId: 13, customFieldGroupId: 1, assignedValue: 'twelve' }] }, property: 'customFieldValues[0].assignedValue' },
-  { rule: 'date field', good: { customFieldValues: [{ customFieldId: 14, customFieldGroupId: 1, assignedValue: '2024-02-29' }] }, bad: { customFieldValues: [{ customFieldId: 14, customFieldGroupId: 1, assignedValue: '2023-02-29' }] }, property: 'customFieldValues[0].assignedValue' },
-  { rule: 'assignedValue is a string', good: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: 'true' }] }, bad: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: true }] }, property: 'customFieldValues[0].assignedValue' },
-  { rule: 'boolean field', good: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: 'yes' }] }, bad: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: 'perhaps' }] }, property: 'customFieldValues[0].assignedValue' },
-  { rule: 'choice field', good: { customFieldValues: [{ customFieldId: 11, customFieldGroupId: 1, assignedValue: 'm' }] }, bad: { customFieldValues: [{ customFieldId: 11, customFieldGroupId: 1, assignedValue: 'XL' }] }, property: 'customFieldValues[0].assignedValue' },
-  { rule: 'text field maxLength', good: { customFieldValues: [{ customFieldId: 12, customFieldGroupId: 1, assignedValue: long(10) }] }, bad: { customFieldValues: [{ customFieldId: 12, customFieldGroupId: 1, assignedValue: long(11) }] }, property: 'customFieldValues[0].assignedValue' },
+  {
+    rule: 'customFieldId available',
+    good: { customFieldValues: [{ customFieldId: 13, customFieldGroupId: 1, assignedValue: '2.5' }] },
+    bad: { customFieldValues: [{ customFieldId: 99, customFieldGroupId: 1, assignedValue: '1' }] },
+    property: 'customFieldValues[0].customFieldId',
+  },
+  {
+    rule: 'customFieldGroupId required',
+    good: { customFieldValues: [{ customFieldId: 21, customFieldGroupId: 2, assignedValue: 'web' }] },
+    bad: { customFieldValues: [{ customFieldId: 21, assignedValue: 'web' }] },
+    property: 'customFieldValues[0].customFieldGroupId',
+  },
+  {
+    rule: "customFieldGroupId is the field's group",
+    good: { customFieldValues: [{ customFieldId: 21, customFieldGroupId: 2 }] },
+    bad: { customFieldValues: [{ customFieldId: 21, customFieldGroupId: 1, assignedValue: 'x' }] },
+    property: 'customFieldValues[0].customFieldGroupId',
+  },
+  {
+    rule: 'number field',
+    good: { customFieldValues: [{ customFieldId: 13, customFieldGroupId: 1, assignedValue: '12' }] },
+    bad: { customFieldValues: [{ customFieldId: 13, customFieldGroupId: 1, assignedValue: 'twelve' }] },
+    property: 'customFieldValues[0].assignedValue',
+  },
+  {
+    rule: 'date field',
+    good: { customFieldValues: [{ customFieldId: 14, customFieldGroupId: 1, assignedValue: '2024-02-29' }] },
+    bad: { customFieldValues: [{ customFieldId: 14, customFieldGroupId: 1, assignedValue: '2023-02-29' }] },
+    property: 'customFieldValues[0].assignedValue',
+  },
+  {
+    rule: 'assignedValue is a string',
+    good: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: 'true' }] },
+    bad: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: true }] },
+    property: 'customFieldValues[0].assignedValue',
+  },
+  {
+    rule: 'boolean field',
+    good: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: 'yes' }] },
+    bad: { customFieldValues: [{ customFieldId: 15, customFieldGroupId: 1, assignedValue: 'perhaps' }] },
+    property: 'customFieldValues[0].assignedValue',
+  },
+  {
+    rule: 'choice field',
+    good: { customFieldValues: [{ customFieldId: 11, customFieldGroupId: 1, assignedValue: 'm' }] },
+    bad: { customFieldValues: [{ customFieldId: 11, customFieldGroupId: 1, assignedValue: 'XL' }] },
+    property: 'customFieldValues[0].assignedValue',
+  },
+  {
+    rule: 'text field maxLength',
+    good: { customFieldValues: [{ customFieldId: 12, customFieldGroupId: 1, assignedValue: long(10) }] },
+    bad: { customFieldValues: [{ customFieldId: 12, customFieldGroupId: 1, assignedValue: long(11) }] },
+    property: 'customFieldValues[0].assignedValue',
+  },
   // shapes
   { rule: 'arrays hold objects', good: { emails: [{ email: 'a@b.co' }] }, bad: { emails: ['a@b.co'] }, property: 'emails[0]' },
   { rule: 'an array property is not a string', good: { phones: [] }, bad: { phones: '2024291000' }, property: 'phones' },
   { rule: 'strings are not booleans', good: { firstName: 'Ada' }, bad: { firstName: true }, property: 'firstName' },
   { rule: 'lone surrogates are not characters', good: { firstName: 'Zoë' }, bad: { firstName: 'Zo\ud800' }, property: 'firstName' },
-  { rule: 'collections are bounded', good: { emails: Array.from({ length: 100 }, (_, i) => ({ email: `a${i}@b.co` })) }, bad: { emails: Array.from({ length: 101 }, (_, i) => ({ email: `a${i}@b.co` })) }, property: 'emails' },
+  {
+    rule: 'collections are bounded',
+    good: { emails: Array.from({ length: 100 }, (_, i) => ({ email: `a${i}@b.co` })) },
+    bad: { emails: Array.from({ length: 101 }, (_, i) => ({ email: `a${i}@b.co` })) },
+    property: 'emails',
+  },
 ];
 
 describe('validateCandidate: pair table of the contract rules', () => {
@@ -153,9 +433,18 @@ describe('validateCandidate: pair table of the contract rules', () => {
     if (r.ok) return;
     expect(r.code).toBe('INVALID_PARAMETER');
     expect(r.issues.map((i) => i.property).sort()).toEqual([
-      'addresses[0].type', 'addresses[0].zipOrPostalCode', 'customFieldValues[0].customFieldId',
-      'dateOfBirth', 'emails[1].email', 'emails[1].type', 'firstName', 'identifiers[0].type',
-      'phones[0].ext', 'phones[2].dialingPrefix', 'phones[2].phoneNumber', 'sex',
+      'addresses[0].type',
+      'addresses[0].zipOrPostalCode',
+      'customFieldValues[0].customFieldId',
+      'dateOfBirth',
+      'emails[1].email',
+      'emails[1].type',
+      'firstName',
+      'identifiers[0].type',
+      'phones[0].ext',
+      'phones[2].dialingPrefix',
+      'phones[2].phoneNumber',
+      'sex',
     ]);
     for (const issue of r.issues) expect(issue.text.length).toBeGreaterThan(10);
   });
@@ -171,7 +460,14 @@ describe('validateCandidate: pair table of the contract rules', () => {
 
 describe('validateCandidate: tolerance of real clients (compatibility.md)', () => {
   it('ignores unknown keys and treats explicit null as absent', () => {
-    const v = valid({ firstName: 'Bob', lastName: null, whatever: { deep: [1] }, phones: null, emails: [{ email: 'a@b.co', type: null, isSubscribed: null }], sex: null });
+    const v = valid({
+      firstName: 'Bob',
+      lastName: null,
+      whatever: { deep: [1] },
+      phones: null,
+      emails: [{ email: 'a@b.co', type: null, isSubscribed: null }],
+      sex: null,
+    });
     expect(v.scalars).toEqual({ firstName: 'Bob' });
     expect(v.phones).toEqual([]);
     expect(v.emails).toEqual([{ email: 'a@b.co', key: 'a@b.co' }]);
@@ -184,7 +480,10 @@ describe('validateCandidate: tolerance of real clients (compatibility.md)', () =
 
   it('accepts enum codes in any case (address types also by their initials)', () => {
     const v = valid({
-      sex: 'm', contactMethodPreferenceCode: 'e', electionType: 'sg', party: 'r',
+      sex: 'm',
+      contactMethodPreferenceCode: 'e',
+      electionType: 'sg',
+      party: 'r',
       emails: [{ email: 'a@b.co', type: 'w', subscriptionStatus: 'n' }],
       phones: [{ phoneNumber: '2024291000', phoneType: 'c', deviceType: 'v', phoneOptInStatus: 'i' }],
       addresses: [{ zipOrPostalCode: '20009', type: 'H' }],
@@ -197,8 +496,12 @@ describe('validateCandidate: tolerance of real clients (compatibility.md)', () =
 
   it('ignores a single object sent where an array is expected', () => {
     const v = valid({
-      emails: { email: 'not-even-valid' }, phones: { phoneNumber: 'x' }, addresses: { type: 'Boat' },
-      identifiers: { type: 'nope' }, customFieldValues: { customFieldId: 'x' }, selfReportedRaces: { reportedRaceId: 99 },
+      emails: { email: 'not-even-valid' },
+      phones: { phoneNumber: 'x' },
+      addresses: { type: 'Boat' },
+      identifiers: { type: 'nope' },
+      customFieldValues: { customFieldId: 'x' },
+      selfReportedRaces: { reportedRaceId: 99 },
     });
     expect(v).toMatchObject({ emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [], selfReported: {} });
   });
@@ -235,16 +538,29 @@ describe('validateCandidate: tolerance of real clients (compatibility.md)', () =
 
   it('drops an address with no content; defaults type Home and country to the context', () => {
     const v = valid({ addresses: [{ type: 'Home' }, { addressLine1: '1 Main St' }] });
-    expect(v.addresses).toEqual([{ addressLine1: '1 Main St', addressLine2: null, addressLine3: null, city: null, stateOrProvince: null, zipOrPostalCode: null, countryCode: 'US', type: 'Home' }]);
+    expect(v.addresses).toEqual([
+      {
+        addressLine1: '1 Main St',
+        addressLine2: null,
+        addressLine3: null,
+        city: null,
+        stateOrProvince: null,
+        zipOrPostalCode: null,
+        countryCode: 'US',
+        type: 'Home',
+      },
+    ]);
   });
 
   it('gives custom values their canonical text', () => {
-    const v = valid({ customFieldValues: [
-      { customFieldId: 11, customFieldGroupId: 1, assignedValue: 'l' },
-      { customFieldId: 15, customFieldGroupId: 1, assignedValue: 'YES' },
-      { customFieldId: 14, customFieldGroupId: 1, assignedValue: '2024-01-31T10:00:00Z' },
-      { customFieldId: 13, customFieldGroupId: '1', assignedValue: null },
-    ] });
+    const v = valid({
+      customFieldValues: [
+        { customFieldId: 11, customFieldGroupId: 1, assignedValue: 'l' },
+        { customFieldId: 15, customFieldGroupId: 1, assignedValue: 'YES' },
+        { customFieldId: 14, customFieldGroupId: 1, assignedValue: '2024-01-31T10:00:00Z' },
+        { customFieldId: 13, customFieldGroupId: '1', assignedValue: null },
+      ],
+    });
     expect(v.customFieldValues.map((c) => c.assignedValue)).toEqual(['L', 'true', '2024-01-31', null]);
   });
 
@@ -263,7 +579,10 @@ describe('validateCandidate: every captured find / findOrCreate body is accepted
   it('has the captured bodies', () => expect(files.length).toBeGreaterThanOrEqual(5));
   for (const file of files) {
     for (const context of ['voterfile', 'campaign'] as const) {
-      for (const [name, settings] of [['default settings', DEFAULT_CONTEXT_SETTINGS], ['rich settings', context === 'campaign' ? RICH_CAMPAIGN : RICH_VOTERFILE]] as const) {
+      for (const [name, settings] of [
+        ['default settings', DEFAULT_CONTEXT_SETTINGS],
+        ['rich settings', context === 'campaign' ? RICH_CAMPAIGN : RICH_VOTERFILE],
+      ] as const) {
         it(`${file} in ${context} (${name})`, () => {
           expect(run(vanBody(file), { context, settings })).toMatchObject({ ok: true });
         });
@@ -307,18 +626,41 @@ describe('validateCandidate: review gaps (required means non-empty, codes are co
     ];
     for (const [body, property] of CASES) expect(issuesOf(body), JSON.stringify(body)).toEqual([property]);
     // Codes in any case stay accepted.
-    expect(valid({ sex: 'f', contactMethodPreferenceCode: 's', electionType: 'mg', cycle: '2024' }).scalars)
-      .toMatchObject({ sex: 'F', contactMethodPreferenceCode: 'S', electionType: 'MG', cycle: '2024' });
+    expect(valid({ sex: 'f', contactMethodPreferenceCode: 's', electionType: 'mg', cycle: '2024' }).scalars).toMatchObject({
+      sex: 'F',
+      contactMethodPreferenceCode: 'S',
+      electionType: 'MG',
+      cycle: '2024',
+    });
     expect(valid({ addresses: [{ city: 'Chicago', type: 'VOTING' }] }).addresses[0]?.type).toBe('Voting');
   });
 
   it('a number, boolean or object where the contract says string is an issue naming the property', () => {
     const wrong = [42, true, { a: 1 }];
     const STRING_PROPERTIES: [(v: unknown) => unknown, string][] = [
-      ...['firstName', 'middleName', 'lastName', 'suffix', 'title', 'salutation', 'envelopeName', 'nickname', 'website',
-        'employer', 'occupation', 'jobTitle', 'party', 'contactMethodPreferenceCode', 'sex', 'dateOfBirth', 'electionType',
-        'cycle', 'organizationContactCommonName', 'organizationContactOfficialName', 'contactMode']
-        .map((k) => [(v: unknown) => ({ [k]: v }), k] as [(v: unknown) => unknown, string]),
+      ...[
+        'firstName',
+        'middleName',
+        'lastName',
+        'suffix',
+        'title',
+        'salutation',
+        'envelopeName',
+        'nickname',
+        'website',
+        'employer',
+        'occupation',
+        'jobTitle',
+        'party',
+        'contactMethodPreferenceCode',
+        'sex',
+        'dateOfBirth',
+        'electionType',
+        'cycle',
+        'organizationContactCommonName',
+        'organizationContactOfficialName',
+        'contactMode',
+      ].map((k) => [(v: unknown) => ({ [k]: v }), k] as [(v: unknown) => unknown, string]),
       [(v) => ({ emails: [{ email: v }] }), 'emails[0].email'],
       [(v) => ({ emails: [{ email: 'a@b.co', type: v }] }), 'emails[0].type'],
       [(v) => ({ emails: [{ email: 'a@b.co', subscriptionStatus: v }] }), 'emails[0].subscriptionStatus'],
@@ -327,8 +669,9 @@ describe('validateCandidate: review gaps (required means non-empty, codes are co
       [(v) => ({ phones: [{ phoneNumber: '2024291000', phoneOptInStatus: v }] }), 'phones[0].phoneOptInStatus'],
       [(v) => ({ phones: [{ phoneNumber: '2024291000', countryCode: v }] }), 'phones[0].countryCode'],
       [(v) => ({ phones: [{ phoneNumber: '2024291000', dialingPrefix: v }] }), 'phones[0].dialingPrefix'],
-      ...['addressLine1', 'addressLine2', 'addressLine3', 'city', 'stateOrProvince', 'zipOrPostalCode', 'countryCode', 'type']
-        .map((k) => [(v: unknown) => ({ addresses: [{ city: 'Chicago', [k]: v }] }), `addresses[0].${k}`] as [(v: unknown) => unknown, string]),
+      ...['addressLine1', 'addressLine2', 'addressLine3', 'city', 'stateOrProvince', 'zipOrPostalCode', 'countryCode', 'type'].map(
+        (k) => [(v: unknown) => ({ addresses: [{ city: 'Chicago', [k]: v }] }), `addresses[0].${k}`] as [(v: unknown) => unknown, string],
+      ),
       [(v) => ({ identifiers: [{ type: v, externalId: 'x' }] }), 'identifiers[0].type'],
       [(v) => ({ identifiers: [{ type: 'dwid', externalId: v }] }), 'identifiers[0].externalId'],
       [(v) => ({ customFieldValues: [{ customFieldId: 21, customFieldGroupId: 2, assignedValue: v }] }), 'customFieldValues[0].assignedValue'],

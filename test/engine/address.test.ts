@@ -1,16 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  DEFAULT_ADDRESS_TABLES,
-  normalizeAddress,
-  UNIT_DESIGNATORS,
-  USPS_STREET_SUFFIXES,
-  type AddressTables,
-} from '../../src/engine/address.js';
+import { DEFAULT_ADDRESS_TABLES, normalizeAddress, UNIT_DESIGNATORS, USPS_STREET_SUFFIXES, type AddressTables } from '../../src/engine/address.js';
 import type { AddressInput, NormalizedAddress } from '../../src/engine/types.js';
 
 const EMPTY: NormalizedAddress = {
-  number: null, street: null, unit: null, building: null, city: null, state: null, zip: null, country: null,
+  number: null,
+  street: null,
+  unit: null,
+  building: null,
+  city: null,
+  state: null,
+  zip: null,
+  country: null,
 };
 
 type Row = [input: AddressInput, expected: Partial<NormalizedAddress>, defaultCountry?: string];
@@ -71,14 +72,27 @@ const PAIRS: Row[] = [
   [{ addressLine1: '123 Main St Bldg 5 Rm 12' }, { number: '123', street: 'main st', unit: 'bldg 5 rm 12' }],
   [{ addressLine1: '123 Main St 2nd Floor' }, { number: '123', street: 'main st', unit: 'fl 2' }],
   [{ addressLine1: 'Apt 4, 123 Main St' }, { number: '123', street: 'main st', unit: 'apt 4' }],
-  [{ addressLine1: '123 Main St', addressLine2: 'Apt 3' }, { number: '123', street: 'main st', unit: 'apt 3' }],
-  [{ addressLine1: '123 Main St', addressLine2: 'Suite 101', addressLine3: 'Marketing Department' },
-    { number: '123', street: 'main st', unit: 'ste 101', building: 'marketing department' }],
+  [
+    { addressLine1: '123 Main St', addressLine2: 'Apt 3' },
+    { number: '123', street: 'main st', unit: 'apt 3' },
+  ],
+  [
+    { addressLine1: '123 Main St', addressLine2: 'Suite 101', addressLine3: 'Marketing Department' },
+    { number: '123', street: 'main st', unit: 'ste 101', building: 'marketing department' },
+  ],
   [{ addressLine1: '123 Main St', addressLine2: '34th Floor' }, { unit: 'fl 34' }],
-  [{ streetNumber: '7', streetName: 'stenhouse close', addressLine2: 'flr 5 john flynn medical centre' },
-    { number: '7', street: 'stenhouse cl', unit: 'fl 5', building: 'john flynn medical centre' }],
-  [{ addressLine1: '14 Kirkwood Crescent', addressLine2: 'Apt 16, The Village' }, { unit: 'apt 16', building: 'the village' }],
-  [{ addressLine1: '1 Main St', addressLine2: 'Apt 4 B' }, { unit: 'apt 4b', building: null }],
+  [
+    { streetNumber: '7', streetName: 'stenhouse close', addressLine2: 'flr 5 john flynn medical centre' },
+    { number: '7', street: 'stenhouse cl', unit: 'fl 5', building: 'john flynn medical centre' },
+  ],
+  [
+    { addressLine1: '14 Kirkwood Crescent', addressLine2: 'Apt 16, The Village' },
+    { unit: 'apt 16', building: 'the village' },
+  ],
+  [
+    { addressLine1: '1 Main St', addressLine2: 'Apt 4 B' },
+    { unit: 'apt 4b', building: null },
+  ],
   [{ addressLine1: '123 Main St', addressLine2: 'Floor 34' }, { unit: 'fl 34' }],
   // Words that are designators but not units here.
   [{ addressLine1: '12 Front St' }, { number: '12', street: 'front st', unit: null }],
@@ -86,15 +100,32 @@ const PAIRS: Row[] = [
   [{ addressLine1: '12 Upper Ridge Rd' }, { number: '12', street: 'upper ridge rd', unit: null }],
   [{ addressLine1: '12 Suite Rd' }, { number: '12', street: 'suite rd', unit: null }],
   // Other lines: attention dropped, buildings kept, street found on line 2.
-  [{ addressLine1: '123 Main St', addressLine2: 'Apt 3', addressLine3: 'c/o Jane Smith' }, { unit: 'apt 3', building: null }],
-  [{ addressLine1: 'Attn: Billing', addressLine2: '123 Main St' }, { number: '123', street: 'main st', building: null }],
-  [{ addressLine1: 'Sunset Towers', addressLine2: '77 Ocean Dr #12' },
-    { number: '77', street: 'ocean dr', unit: '# 12', building: 'sunset towers' }],
-  [{ addressLine1: '6 Tullaroop Street', addressLine2: 'Willaroo' }, { number: '6', street: 'tullaroop st', building: 'willaroo' }],
+  [
+    { addressLine1: '123 Main St', addressLine2: 'Apt 3', addressLine3: 'c/o Jane Smith' },
+    { unit: 'apt 3', building: null },
+  ],
+  [
+    { addressLine1: 'Attn: Billing', addressLine2: '123 Main St' },
+    { number: '123', street: 'main st', building: null },
+  ],
+  [
+    { addressLine1: 'Sunset Towers', addressLine2: '77 Ocean Dr #12' },
+    { number: '77', street: 'ocean dr', unit: '# 12', building: 'sunset towers' },
+  ],
+  [
+    { addressLine1: '6 Tullaroop Street', addressLine2: 'Willaroo' },
+    { number: '6', street: 'tullaroop st', building: 'willaroo' },
+  ],
   // A missing street stays missing: a later line without a number is a building.
-  [{ streetNumber: '1', streetName: '', addressLine2: 'rosetta village' }, { number: '1', street: null, building: 'rosetta village' }],
+  [
+    { streetNumber: '1', streetName: '', addressLine2: 'rosetta village' },
+    { number: '1', street: null, building: 'rosetta village' },
+  ],
   [{ addressLine2: 'Main Street' }, { street: null, building: 'main street' }],
-  [{ addressLine1: 'Apt 4', addressLine2: 'Sunset Towers' }, { street: null, unit: 'apt 4', building: 'sunset towers' }],
+  [
+    { addressLine1: 'Apt 4', addressLine2: 'Sunset Towers' },
+    { street: null, unit: 'apt 4', building: 'sunset towers' },
+  ],
   [{ addressLine1: 'P.O. Box 123' }, { number: null, street: 'po box 123' }],
   [{ addressLine1: 'PO BOX 123' }, { number: null, street: 'po box 123' }],
   [{ addressLine1: 'Post Office Box 123' }, { number: null, street: 'po box 123' }],
@@ -102,20 +133,52 @@ const PAIRS: Row[] = [
   [{ streetName: 'P.O. Box 123' }, { number: null, street: 'po box 123' }],
   [{ addressLine1: '12 Pobst Rd' }, { number: '12', street: 'pobst rd' }],
   // Separate street fields (FEBRL: street_number, address_1, address_2).
-  [{ streetNumber: '48', streetName: 'goldfinch circuit', addressLine2: 'kooltuo' },
-    { number: '48', street: 'goldfinch cct', building: 'kooltuo' }],
-  [{ streetNumber: '48', streetName: 'Goldfinch Cct' }, { number: '48', street: 'goldfinch cct' }],
+  [
+    { streetNumber: '48', streetName: 'goldfinch circuit', addressLine2: 'kooltuo' },
+    { number: '48', street: 'goldfinch cct', building: 'kooltuo' },
+  ],
+  [
+    { streetNumber: '48', streetName: 'Goldfinch Cct' },
+    { number: '48', street: 'goldfinch cct' },
+  ],
   [{ streetName: '48 goldfinch circuit' }, { number: '48', street: 'goldfinch cct' }],
-  [{ streetNumber: '1', streetName: '17 Mile Drive' }, { number: '1', street: '17 mile dr' }],
-  [{ streetNumber: '12 1/2', streetName: 'Main' }, { number: '12 1/2', street: 'main' }],
-  [{ streetNumber: '', streetName: '', addressLine1: '9 Elm St' }, { number: '9', street: 'elm st' }],
-  [{ streetNumber: '5', addressLine1: 'Elm St' }, { number: '5', street: 'elm st' }],
-  [{ streetNumber: '5', streetName: 'Elm St', addressLine1: '5 Elm Street' }, { number: '5', street: 'elm st', building: null }],
+  [
+    { streetNumber: '1', streetName: '17 Mile Drive' },
+    { number: '1', street: '17 mile dr' },
+  ],
+  [
+    { streetNumber: '12 1/2', streetName: 'Main' },
+    { number: '12 1/2', street: 'main' },
+  ],
+  [
+    { streetNumber: '', streetName: '', addressLine1: '9 Elm St' },
+    { number: '9', street: 'elm st' },
+  ],
+  [
+    { streetNumber: '5', addressLine1: 'Elm St' },
+    { number: '5', street: 'elm st' },
+  ],
+  [
+    { streetNumber: '5', streetName: 'Elm St', addressLine1: '5 Elm Street' },
+    { number: '5', street: 'elm st', building: null },
+  ],
   // City, state, ZIP, country.
-  [{ city: 'Saint Louis', stateOrProvince: 'Missouri' }, { city: 'st louis', state: 'mo' }],
-  [{ city: 'St. Louis', stateOrProvince: 'MO' }, { city: 'st louis', state: 'mo' }],
-  [{ city: 'SAN JOSÉ', stateOrProvince: 'California' }, { city: 'san jose', state: 'ca' }],
-  [{ city: 'Montréal', stateOrProvince: 'Québec' }, { city: 'montreal', state: 'qc' }],
+  [
+    { city: 'Saint Louis', stateOrProvince: 'Missouri' },
+    { city: 'st louis', state: 'mo' },
+  ],
+  [
+    { city: 'St. Louis', stateOrProvince: 'MO' },
+    { city: 'st louis', state: 'mo' },
+  ],
+  [
+    { city: 'SAN JOSÉ', stateOrProvince: 'California' },
+    { city: 'san jose', state: 'ca' },
+  ],
+  [
+    { city: 'Montréal', stateOrProvince: 'Québec' },
+    { city: 'montreal', state: 'qc' },
+  ],
   [{ stateOrProvince: 'N.Y.' }, { state: 'ny' }],
   [{ stateOrProvince: 'New York' }, { state: 'ny' }],
   [{ stateOrProvince: 'Calif.' }, { state: 'ca' }],
@@ -128,15 +191,33 @@ const PAIRS: Row[] = [
   [{ zipOrPostalCode: '20009-1234' }, { zip: '20009' }],
   [{ zipOrPostalCode: '20009 1234' }, { zip: '20009' }],
   [{ zipOrPostalCode: '200091234' }, { zip: '20009' }],
-  [{ zipOrPostalCode: '20009-1234', countryCode: 'US' }, { zip: '20009', country: 'US' }],
+  [
+    { zipOrPostalCode: '20009-1234', countryCode: 'US' },
+    { zip: '20009', country: 'US' },
+  ],
   [{ zipOrPostalCode: '2134', countryCode: 'US' }, { zip: '2134' }],
   [{ zipOrPostalCode: '2134' }, { zip: '2134' }, 'US'],
   [{ zipOrPostalCode: '4011' }, { zip: '4011' }],
-  [{ zipOrPostalCode: '4011', countryCode: 'AU' }, { zip: '4011', country: 'AU' }],
-  [{ zipOrPostalCode: 'SW1A 1AA', countryCode: 'GB' }, { zip: 'sw1a1aa', country: 'GB' }],
-  [{ zipOrPostalCode: 'sw1a-1aa', countryCode: 'UK' }, { zip: 'sw1a1aa', country: 'GB' }],
-  [{ zipOrPostalCode: 'K1A 0B6', countryCode: 'Canada' }, { zip: 'k1a0b6', country: 'CA' }],
-  [{ zipOrPostalCode: '75008', countryCode: 'FR' }, { zip: '75008', country: 'FR' }],
+  [
+    { zipOrPostalCode: '4011', countryCode: 'AU' },
+    { zip: '4011', country: 'AU' },
+  ],
+  [
+    { zipOrPostalCode: 'SW1A 1AA', countryCode: 'GB' },
+    { zip: 'sw1a1aa', country: 'GB' },
+  ],
+  [
+    { zipOrPostalCode: 'sw1a-1aa', countryCode: 'UK' },
+    { zip: 'sw1a1aa', country: 'GB' },
+  ],
+  [
+    { zipOrPostalCode: 'K1A 0B6', countryCode: 'Canada' },
+    { zip: 'k1a0b6', country: 'CA' },
+  ],
+  [
+    { zipOrPostalCode: '75008', countryCode: 'FR' },
+    { zip: '75008', country: 'FR' },
+  ],
   [{ countryCode: 'United States' }, { country: 'US' }],
   [{ countryCode: 'U.S.A.' }, { country: 'US' }],
   [{ countryCode: 'U.S.' }, { country: 'US' }],
@@ -159,15 +240,32 @@ describe('normalizeAddress pairs', () => {
   }
 
   it('gives a full address every part', () => {
-    expect(normalizeAddress({
-      addressLine1: '900 N Washtenaw Ave', city: 'Chicago', stateOrProvince: 'IL', zipOrPostalCode: '60622-4455', countryCode: 'US',
-    })).toEqual({
-      number: '900', street: 'n washtenaw ave', unit: null, building: null, city: 'chicago', state: 'il', zip: '60622', country: 'US',
+    expect(
+      normalizeAddress({
+        addressLine1: '900 N Washtenaw Ave',
+        city: 'Chicago',
+        stateOrProvince: 'IL',
+        zipOrPostalCode: '60622-4455',
+        countryCode: 'US',
+      }),
+    ).toEqual({
+      number: '900',
+      street: 'n washtenaw ave',
+      unit: null,
+      building: null,
+      city: 'chicago',
+      state: 'il',
+      zip: '60622',
+      country: 'US',
     });
   });
 
   it('reads the street behind a firm or care-of prefix on the same line', () => {
-    expect(normalizeAddress({ addressLine1: 'Acme Store, 12 Main St', zipOrPostalCode: '53703' })).toMatchObject({ number: '12', street: 'main st', zip: '53703' });
+    expect(normalizeAddress({ addressLine1: 'Acme Store, 12 Main St', zipOrPostalCode: '53703' })).toMatchObject({
+      number: '12',
+      street: 'main st',
+      zip: '53703',
+    });
     expect(normalizeAddress({ addressLine1: 'c/o Dana Park, 9 Elm Rd' })).toMatchObject({ number: '9', street: 'elm rd' });
     expect(normalizeAddress({ addressLine1: 'Riverside Clinic, PO Box 14' })).toMatchObject({ number: null });
     // A comma inside an ordinary street line changes nothing.
@@ -200,8 +298,13 @@ describe('normalizeAddress pairs', () => {
 /** Writes a normalized address back as an address: number and street on line 1. */
 function asLines(a: NormalizedAddress): AddressInput {
   return {
-    addressLine1: [a.number, a.street].filter((p) => p !== null).join(' '), addressLine2: a.unit, addressLine3: a.building,
-    city: a.city, stateOrProvince: a.state, zipOrPostalCode: a.zip, countryCode: a.country,
+    addressLine1: [a.number, a.street].filter((p) => p !== null).join(' '),
+    addressLine2: a.unit,
+    addressLine3: a.building,
+    city: a.city,
+    stateOrProvince: a.state,
+    zipOrPostalCode: a.zip,
+    countryCode: a.country,
   };
 }
 
@@ -211,9 +314,48 @@ function asFields(a: NormalizedAddress): AddressInput {
 }
 
 const word = fc.constantFrom(
-  'main', 'oak', 'north', 'n', 'east', 'street', 'st', 'avenue', 'ave', 'apt', 'suite', '#', 'unit', 'rear',
-  'saint', 'first', 'highway', 'park', 'circle', 'po', 'box', 'c/o', 'floor', '3rd', 'b', 'x', 'nw', 'lake', 'shore',
-  '12', '4b', '12-14', '1/2', 'é', 'Straße', 'front', 'key', 'west', '0', '-', ',', '.',
+  'main',
+  'oak',
+  'north',
+  'n',
+  'east',
+  'street',
+  'st',
+  'avenue',
+  'ave',
+  'apt',
+  'suite',
+  '#',
+  'unit',
+  'rear',
+  'saint',
+  'first',
+  'highway',
+  'park',
+  'circle',
+  'po',
+  'box',
+  'c/o',
+  'floor',
+  '3rd',
+  'b',
+  'x',
+  'nw',
+  'lake',
+  'shore',
+  '12',
+  '4b',
+  '12-14',
+  '1/2',
+  'é',
+  'Straße',
+  'front',
+  'key',
+  'west',
+  '0',
+  '-',
+  ',',
+  '.',
 );
 const line = fc.array(word, { maxLength: 8 }).map((ws) => ws.join(' '));
 const addressInput = fc.record(
@@ -250,18 +392,46 @@ const realisticAddress = fc
   .map(([n, extra, pre, name, [form, suffix], post, unit, line2]): [AddressInput, string, string, string] => {
     const number = `${n}${extra}`;
     const input: AddressInput = {
-      addressLine1: `${number} ${pre}${name} ${form.toUpperCase()}${post}${unit}`, addressLine2: line2,
-      city: 'Springfield', stateOrProvince: 'Illinois', zipOrPostalCode: '62701-1234',
+      addressLine1: `${number} ${pre}${name} ${form.toUpperCase()}${post}${unit}`,
+      addressLine2: line2,
+      city: 'Springfield',
+      stateOrProvince: 'Illinois',
+      zipOrPostalCode: '62701-1234',
     };
     const expected = `${n}${extra.replace('-', '').toLowerCase()}`;
     return [input, expected, name.toLowerCase().replace(/é/g, 'e').replace(/'/g, ' ').split(' ')[0] as string, suffix];
   });
 
 const streetLine = realisticAddress.map(([input]) => input.addressLine1 as string);
-const UNIT_LINES = ['Apt 4B', 'Apt. #4-B', 'Suite 200', '#12', 'Unit C', '2nd Floor', 'Floor 3', 'Rear', 'Bldg 5 Rm 12',
-  'Flr 5 John Flynn Medical Centre', 'apt 27', 'Lot 12', 'PH', 'Ste 3 Upper'];
-const OTHER_LINES = ['Sunset Towers', 'Willaroo', 'The Village', 'Marketing Department', 'c/o Jane Doe', 'Attn: Billing',
-  'P.O. Box 123', 'PO BOX 5', 'Belmont Park Belted Galloway Stud', 'Allandale Aged Care Facility', ''];
+const UNIT_LINES = [
+  'Apt 4B',
+  'Apt. #4-B',
+  'Suite 200',
+  '#12',
+  'Unit C',
+  '2nd Floor',
+  'Floor 3',
+  'Rear',
+  'Bldg 5 Rm 12',
+  'Flr 5 John Flynn Medical Centre',
+  'apt 27',
+  'Lot 12',
+  'PH',
+  'Ste 3 Upper',
+];
+const OTHER_LINES = [
+  'Sunset Towers',
+  'Willaroo',
+  'The Village',
+  'Marketing Department',
+  'c/o Jane Doe',
+  'Attn: Billing',
+  'P.O. Box 123',
+  'PO BOX 5',
+  'Belmont Park Belted Galloway Stud',
+  'Allandale Aged Care Facility',
+  '',
+];
 /** Addresses whose lines are each plausible, in any arrangement (street on line 2, unit on line 1...). */
 const arrangedAddress = fc.record(
   {
@@ -279,7 +449,16 @@ describe('normalizeAddress properties', { timeout: 60_000 }, () => {
     fc.assert(
       fc.property(addressInput, fc.string({ unit: 'binary' }), (input, junk) => {
         normalizeAddress(input);
-        normalizeAddress({ addressLine1: junk, addressLine2: junk, city: junk, stateOrProvince: junk, zipOrPostalCode: junk, countryCode: junk, streetNumber: junk, streetName: junk });
+        normalizeAddress({
+          addressLine1: junk,
+          addressLine2: junk,
+          city: junk,
+          stateOrProvince: junk,
+          zipOrPostalCode: junk,
+          countryCode: junk,
+          streetNumber: junk,
+          streetName: junk,
+        });
       }),
       { numRuns: 1000 },
     );
@@ -292,10 +471,17 @@ describe('normalizeAddress properties', { timeout: 60_000 }, () => {
 
   it('is idempotent: its output written back as fields normalizes to itself', () => {
     fc.assert(
-      fc.property(fc.oneof(arrangedAddress, realisticAddress.map(([input]) => input)), fc.constantFrom(undefined, 'US', 'GB'), (input, defaultCountry) => {
-        const once = normalizeAddress(input, { defaultCountry });
-        expect(normalizeAddress(asFields(once), { defaultCountry })).toEqual(once);
-      }),
+      fc.property(
+        fc.oneof(
+          arrangedAddress,
+          realisticAddress.map(([input]) => input),
+        ),
+        fc.constantFrom(undefined, 'US', 'GB'),
+        (input, defaultCountry) => {
+          const once = normalizeAddress(input, { defaultCountry });
+          expect(normalizeAddress(asFields(once), { defaultCountry })).toEqual(once);
+        },
+      ),
       { numRuns: 3000 },
     );
   });
@@ -317,12 +503,16 @@ describe('normalizeAddress properties', { timeout: 60_000 }, () => {
   it('ignores case and accents', () => {
     fc.assert(
       fc.property(addressInput, fc.boolean(), (input, upper) => {
-        const change = (s: string | null | undefined): string | null | undefined =>
-          typeof s === 'string' ? (upper ? s.toUpperCase() : s.toLowerCase()) : s;
+        const change = (s: string | null | undefined): string | null | undefined => (typeof s === 'string' ? (upper ? s.toUpperCase() : s.toLowerCase()) : s);
         const variant: AddressInput = {
-          addressLine1: change(input.addressLine1), addressLine2: change(input.addressLine2), city: change(input.city),
-          stateOrProvince: change(input.stateOrProvince), zipOrPostalCode: change(input.zipOrPostalCode),
-          countryCode: change(input.countryCode), streetNumber: change(input.streetNumber), streetName: change(input.streetName),
+          addressLine1: change(input.addressLine1),
+          addressLine2: change(input.addressLine2),
+          city: change(input.city),
+          stateOrProvince: change(input.stateOrProvince),
+          zipOrPostalCode: change(input.zipOrPostalCode),
+          countryCode: change(input.countryCode),
+          streetNumber: change(input.streetNumber),
+          streetName: change(input.streetName),
           addressLine3: change(input.addressLine3),
         };
         const plain = { ...input };
@@ -330,16 +520,23 @@ describe('normalizeAddress properties', { timeout: 60_000 }, () => {
       }),
       { numRuns: 1000 },
     );
-    expect(normalizeAddress({ addressLine1: '742 ÉVERGREEN TERRACE', city: 'MONTRÉAL' }))
-      .toEqual(normalizeAddress({ addressLine1: '742 evergreen terrace', city: 'montreal' }));
+    expect(normalizeAddress({ addressLine1: '742 ÉVERGREEN TERRACE', city: 'MONTRÉAL' })).toEqual(
+      normalizeAddress({ addressLine1: '742 evergreen terrace', city: 'montreal' }),
+    );
   });
 
   it('reduces every ZIP+4 to its ZIP5', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^\d{5}$/), fc.stringMatching(/^\d{4}$/), fc.constantFrom('-', ' ', ''), fc.constantFrom(undefined, 'US', 'usa'), (zip, plus4, sep, countryCode) => {
-        expect(normalizeAddress({ zipOrPostalCode: `${zip}${sep}${plus4}`, countryCode }).zip).toBe(zip);
-        expect(normalizeAddress({ zipOrPostalCode: ` ${zip} `, countryCode }).zip).toBe(zip);
-      }),
+      fc.property(
+        fc.stringMatching(/^\d{5}$/),
+        fc.stringMatching(/^\d{4}$/),
+        fc.constantFrom('-', ' ', ''),
+        fc.constantFrom(undefined, 'US', 'usa'),
+        (zip, plus4, sep, countryCode) => {
+          expect(normalizeAddress({ zipOrPostalCode: `${zip}${sep}${plus4}`, countryCode }).zip).toBe(zip);
+          expect(normalizeAddress({ zipOrPostalCode: ` ${zip} `, countryCode }).zip).toBe(zip);
+        },
+      ),
     );
   });
 });

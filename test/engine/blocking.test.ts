@@ -22,34 +22,90 @@ const norm = (c: ContactInput) => normalizeContact(c, { yearOnlyDates: true, loc
 
 describe('blockingKeys', () => {
   it('the CRM key set: email, phone, sound and date, nickname group, names, postal code and street keys', () => {
-    const keys = blockingKeys(norm({ firstName: 'Robert', lastName: 'Smith', dateOfBirth: '1970-03-04', emails: ['bob@example.com'], phones: ['202-555-0143'], addresses: [{ addressLine1: '12 Main St', zipOrPostalCode: '20500' }] }), DEFAULT_NICKNAMES);
-    expect(keys).toEqual(expect.arrayContaining(['e:bob@example.com', 'p:+12025550143', 'pd:SM0:1970-03-04', 'pd:RPRT:1970-03-04', 'fl:RPRT:SM0', 'sa:12:mainst', 'dn:1970-03-04:12', 'dz:1970-03-04:20500', 'lz:SM0:20500', 'fz:RPRT:20500', 'az:12:20500']));
+    const keys = blockingKeys(
+      norm({
+        firstName: 'Robert',
+        lastName: 'Smith',
+        dateOfBirth: '1970-03-04',
+        emails: ['bob@example.com'],
+        phones: ['202-555-0143'],
+        addresses: [{ addressLine1: '12 Main St', zipOrPostalCode: '20500' }],
+      }),
+      DEFAULT_NICKNAMES,
+    );
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'e:bob@example.com',
+        'p:+12025550143',
+        'pd:SM0:1970-03-04',
+        'pd:RPRT:1970-03-04',
+        'fl:RPRT:SM0',
+        'sa:12:mainst',
+        'dn:1970-03-04:12',
+        'dz:1970-03-04:20500',
+        'lz:SM0:20500',
+        'fz:RPRT:20500',
+        'az:12:20500',
+      ]),
+    );
     expect(keys.some((k) => k.startsWith('nd:'))).toBe(true);
     expect(keys.every((k) => !/^(?:i|p7|lc|fc|py|l3|s3|f3|z3|sk):/.test(k))).toBe(true);
-    expect(blockingKeys(norm({ firstName: 'Robert', lastName: 'Smith' }), DEFAULT_NICKNAMES, phoneticKey, CRM_KEYS)).toEqual(blockingKeys(norm({ firstName: 'Robert', lastName: 'Smith' }), DEFAULT_NICKNAMES));
+    expect(blockingKeys(norm({ firstName: 'Robert', lastName: 'Smith' }), DEFAULT_NICKNAMES, phoneticKey, CRM_KEYS)).toEqual(
+      blockingKeys(norm({ firstName: 'Robert', lastName: 'Smith' }), DEFAULT_NICKNAMES),
+    );
   });
 
   it('the file key set adds identifiers, local phone digits, city, year and spelling fragments', () => {
-    const keys = blockingKeys(norm({ firstName: 'Robert', middleName: 'James', lastName: 'Smithson', dateOfBirth: '1875', phones: ['555-0143'], identifiers: [{ type: 'ssn', externalId: '123456780' }], addresses: [{ city: 'Leeds', zipOrPostalCode: 'LS1 4AP' }] }), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS);
-    expect(keys).toEqual(expect.arrayContaining(['i:ssn:123456780', 'p7:5550143', 'lc:SM0SN:leeds', 'py:SM0SN:1875', 'l3:smi:r', 's3:son:r', 'f3:rob:s', 'z3:smi:ls1']));
+    const keys = blockingKeys(
+      norm({
+        firstName: 'Robert',
+        middleName: 'James',
+        lastName: 'Smithson',
+        dateOfBirth: '1875',
+        phones: ['555-0143'],
+        identifiers: [{ type: 'ssn', externalId: '123456780' }],
+        addresses: [{ city: 'Leeds', zipOrPostalCode: 'LS1 4AP' }],
+      }),
+      DEFAULT_NICKNAMES,
+      phoneticKey,
+      FILE_KEYS,
+    );
+    expect(keys).toEqual(
+      expect.arrayContaining(['i:ssn:123456780', 'p7:5550143', 'lc:SM0SN:leeds', 'py:SM0SN:1875', 'l3:smi:r', 's3:son:r', 'f3:rob:s', 'z3:smi:ls1']),
+    );
     expect(keys.some((k) => k.startsWith('sk:'))).toBe(true);
   });
 
-  it('hashes are the keys\' hashes, distinct and in the same order', () => {
+  it("hashes are the keys' hashes, distinct and in the same order", () => {
     const contact = fc.record({
-      firstName: fc.constantFrom('Ann', 'Bob', null), lastName: fc.constantFrom('Lee', 'Smithson', null), dateOfBirth: fc.constantFrom('1970-01-02', '1875', null),
-      emails: fc.array(fc.constantFrom('a@x.org', 'b@y.org'), { maxLength: 2 }), addresses: fc.array(fc.record({ addressLine1: fc.constantFrom('1 Main St', '2 Oak Ave'), zipOrPostalCode: fc.constantFrom('20500', '90210'), city: fc.constantFrom('Salem', 'Dover') }), { maxLength: 2 }),
+      firstName: fc.constantFrom('Ann', 'Bob', null),
+      lastName: fc.constantFrom('Lee', 'Smithson', null),
+      dateOfBirth: fc.constantFrom('1970-01-02', '1875', null),
+      emails: fc.array(fc.constantFrom('a@x.org', 'b@y.org'), { maxLength: 2 }),
+      addresses: fc.array(
+        fc.record({
+          addressLine1: fc.constantFrom('1 Main St', '2 Oak Ave'),
+          zipOrPostalCode: fc.constantFrom('20500', '90210'),
+          city: fc.constantFrom('Salem', 'Dover'),
+        }),
+        { maxLength: 2 },
+      ),
     });
-    fc.assert(fc.property(contact, fc.constantFrom(CRM_KEYS, FILE_KEYS), (c, kinds) => {
-      const n = norm(c);
-      const keys = blockingKeys(n, DEFAULT_NICKNAMES, phoneticKey, kinds);
-      const hashes = blockingHashes(n, DEFAULT_NICKNAMES, phoneticKey, kinds);
-      expect(new Set(keys).size).toBe(keys.length);
-      expect(hashes).toEqual(keys.map((k) => {
-        const [prefix = '', a = '', ...rest] = k.split(':');
-        return rest.length === 0 ? hashKeyParts(prefix, a) : hashKeyParts(prefix, a, rest.join(':'));
-      }));
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(contact, fc.constantFrom(CRM_KEYS, FILE_KEYS), (c, kinds) => {
+        const n = norm(c);
+        const keys = blockingKeys(n, DEFAULT_NICKNAMES, phoneticKey, kinds);
+        const hashes = blockingHashes(n, DEFAULT_NICKNAMES, phoneticKey, kinds);
+        expect(new Set(keys).size).toBe(keys.length);
+        expect(hashes).toEqual(
+          keys.map((k) => {
+            const [prefix = '', a = '', ...rest] = k.split(':');
+            return rest.length === 0 ? hashKeyParts(prefix, a) : hashKeyParts(prefix, a, rest.join(':'));
+          }),
+        );
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('a record and its copy with one field corrupted (one or two characters) still share a file key', () => {
@@ -61,12 +117,28 @@ describe('blockingKeys', () => {
       for (const i of at) out = out.slice(0, i % out.length) + by + out.slice((i % out.length) + 1);
       return out;
     };
-    fc.assert(fc.property(first, last, zip, fc.constantFrom('first', 'last', 'zip'), fc.array(fc.nat(20), { minLength: 1, maxLength: 2 }), fc.constantFrom('0', '1', 'x', 'q'), (f, l, z, field, at, by) => {
-      const a = { firstName: f, lastName: l, addresses: [{ zipOrPostalCode: z, city: 'Raleigh' }] };
-      const b = field === 'first' ? { ...a, firstName: corrupt(f, at, by) } : field === 'last' ? { ...a, lastName: corrupt(l, at, by) } : { ...a, addresses: [{ zipOrPostalCode: corrupt(z, at, by), city: 'Raleigh' }] };
-      const ka = new Set(blockingKeys(norm(a), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS));
-      return blockingKeys(norm(b), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS).some((k) => ka.has(k));
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(
+        first,
+        last,
+        zip,
+        fc.constantFrom('first', 'last', 'zip'),
+        fc.array(fc.nat(20), { minLength: 1, maxLength: 2 }),
+        fc.constantFrom('0', '1', 'x', 'q'),
+        (f, l, z, field, at, by) => {
+          const a = { firstName: f, lastName: l, addresses: [{ zipOrPostalCode: z, city: 'Raleigh' }] };
+          const b =
+            field === 'first'
+              ? { ...a, firstName: corrupt(f, at, by) }
+              : field === 'last'
+                ? { ...a, lastName: corrupt(l, at, by) }
+                : { ...a, addresses: [{ zipOrPostalCode: corrupt(z, at, by), city: 'Raleigh' }] };
+          const ka = new Set(blockingKeys(norm(a), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS));
+          return blockingKeys(norm(b), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS).some((k) => ka.has(k));
+        },
+      ),
+      { numRuns: 500 },
+    );
   });
 
   it('consonant skeletons compare romanizations without vowels', () => {

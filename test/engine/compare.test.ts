@@ -117,14 +117,19 @@ describe('other comparators', () => {
 
   it('every comparator is symmetric', () => {
     const name = fc.option(fc.stringMatching(/^[a-z]{1,8}( [a-z]{1,8})?$/), { nil: null });
-    const date = fc.option(fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)), { nil: null });
-    fc.assert(fc.property(name, name, date, date, (a, b, d1, d2) => {
-      expect(compareFirstName(a, b, loose)).toBe(compareFirstName(b, a, loose));
-      expect(compareLastName(a, b, loose)).toBe(compareLastName(b, a, loose));
-      expect(compareMiddleName(a, b)).toBe(compareMiddleName(b, a));
-      expect(compareText(a, b)).toBe(compareText(b, a));
-      expect(compareCode(a, b)).toBe(compareCode(b, a));
-      expect(compareDate(d1, d2)).toBe(compareDate(d2, d1));
-    }));
+    const date = fc.option(
+      fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10)),
+      { nil: null },
+    );
+    fc.assert(
+      fc.property(name, name, date, date, (a, b, d1, d2) => {
+        expect(compareFirstName(a, b, loose)).toBe(compareFirstName(b, a, loose));
+        expect(compareLastName(a, b, loose)).toBe(compareLastName(b, a, loose));
+        expect(compareMiddleName(a, b)).toBe(compareMiddleName(b, a));
+        expect(compareText(a, b)).toBe(compareText(b, a));
+        expect(compareCode(a, b)).toBe(compareCode(b, a));
+        expect(compareDate(d1, d2)).toBe(compareDate(d2, d1));
+      }),
+    );
   });
 });

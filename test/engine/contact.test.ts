@@ -13,10 +13,20 @@ const text = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 12 }),
 );
 const field = fc.option(text, { nil: undefined });
-const address: fc.Arbitrary<AddressInput> = fc.record({
-  addressLine1: field, addressLine2: field, addressLine3: field, streetNumber: field, streetName: field,
-  city: field, stateOrProvince: field, zipOrPostalCode: field, countryCode: field,
-}, { requiredKeys: [] });
+const address: fc.Arbitrary<AddressInput> = fc.record(
+  {
+    addressLine1: field,
+    addressLine2: field,
+    addressLine3: field,
+    streetNumber: field,
+    streetName: field,
+    city: field,
+    stateOrProvince: field,
+    zipOrPostalCode: field,
+    countryCode: field,
+  },
+  { requiredKeys: [] },
+);
 
 describe('AddressMemo', () => {
   it('changes no result: a sequence of contacts sharing a small memo normalizes as without it', () => {
@@ -30,8 +40,7 @@ describe('AddressMemo', () => {
           const memo = new AddressMemo(capacity);
           for (const pick of picks) {
             const contact: ContactInput = { firstName: 'Ada', lastName: 'Lovelace', addresses: pick.map((i) => pool[i % pool.length] as AddressInput) };
-            expect(normalizeContact(contact, { defaultCountry: country, addressMemo: memo }))
-              .toEqual(normalizeContact(contact, { defaultCountry: country }));
+            expect(normalizeContact(contact, { defaultCountry: country, addressMemo: memo })).toEqual(normalizeContact(contact, { defaultCountry: country }));
           }
         },
       ),

@@ -8,8 +8,12 @@ import { describe, expect, it } from 'vitest';
 import { ContactIndex, placeholdersIn, type ContactInput } from '../../src/engine/index.js';
 
 const minnie: ContactInput = {
-  firstName: 'Minnie', lastName: 'Okafor', sex: 'F', dateOfBirth: '1962-04-17',
-  emails: ['minnie.okafor@example.org'], phones: ['(312) 555-0198'],
+  firstName: 'Minnie',
+  lastName: 'Okafor',
+  sex: 'F',
+  dateOfBirth: '1962-04-17',
+  emails: ['minnie.okafor@example.org'],
+  phones: ['(312) 555-0198'],
   addresses: [{ addressLine1: '418 Larch Ave', city: 'Evanston', stateOrProvince: 'IL', zipOrPostalCode: '60201' }],
 };
 const addr = minnie.addresses ?? [];
@@ -33,42 +37,69 @@ const rows: readonly Row[] = [
   // 1. Evidence, not just agreement.
   {
     cause: 'sex differs, names and zip agree (the wrong-person case): review, never merge',
-    stored: { firstName: 'Jordan', lastName: 'Reyes', suffix: 'Jr', sex: 'F', addresses: [{ addressLine1: '77 Birch St', zipOrPostalCode: '30301' }], dateOfBirth: '1990-05-05' },
-    request: { firstName: 'Jordan', lastName: 'Reyes', suffix: 'Jr', sex: 'M', addresses: [{ addressLine1: '77 Birch St', zipOrPostalCode: '30301' }], dateOfBirth: '1990-05-05' },
-    decision: 'Possible', says: /sexes differ: at most a possible/,
+    stored: {
+      firstName: 'Jordan',
+      lastName: 'Reyes',
+      suffix: 'Jr',
+      sex: 'F',
+      addresses: [{ addressLine1: '77 Birch St', zipOrPostalCode: '30301' }],
+      dateOfBirth: '1990-05-05',
+    },
+    request: {
+      firstName: 'Jordan',
+      lastName: 'Reyes',
+      suffix: 'Jr',
+      sex: 'M',
+      addresses: [{ addressLine1: '77 Birch St', zipOrPostalCode: '30301' }],
+      dateOfBirth: '1990-05-05',
+    },
+    decision: 'Possible',
+    says: /sexes differ: at most a possible/,
   },
   {
     cause: 'GENERAL DELIVERY is no address: names and zip alone are below the minimum',
     stored: { firstName: 'Jordan', lastName: 'Reyes', sex: 'F', addresses: [{ addressLine1: 'GENERAL DELIVERY', zipOrPostalCode: '30301' }] },
     request: { firstName: 'Jordan', lastName: 'Reyes', sex: 'M', addresses: [{ addressLine1: '12 Pine Rd', zipOrPostalCode: '30301' }] },
-    decision: 'Possible', says: /no minimum combination agrees/,
+    decision: 'Possible',
+    says: /no minimum combination agrees/,
   },
   {
     cause: 'a year of birth one digit off, all else equal: a sibling as often as a typo',
-    stored: minnie, request: { ...minnie, dateOfBirth: '1963-04-17' }, decision: 'Possible', says: /one digit apart \(typo\): at most a possible/,
+    stored: minnie,
+    request: { ...minnie, dateOfBirth: '1963-04-17' },
+    decision: 'Possible',
+    says: /one digit apart \(typo\): at most a possible/,
   },
   {
     cause: 'a month of birth one digit off, all else equal',
-    stored: minnie, request: { ...minnie, dateOfBirth: '1962-07-17' }, decision: 'Possible',
+    stored: minnie,
+    request: { ...minnie, dateOfBirth: '1962-07-17' },
+    decision: 'Possible',
   },
   {
     cause: 'day and month swapped is a known entry slip: still a match',
-    stored: { ...minnie, dateOfBirth: '1962-04-07' }, request: { ...minnie, dateOfBirth: '1962-07-04' }, decision: 'Matched',
+    stored: { ...minnie, dateOfBirth: '1962-04-07' },
+    request: { ...minnie, dateOfBirth: '1962-07-04' },
+    decision: 'Matched',
   },
   {
     cause: 'a different identifier of the same type: review',
     stored: { ...minnie, identifiers: [{ type: 'votervanid', externalId: 'V100' }] },
     request: { ...minnie, identifiers: [{ type: 'votervanid', externalId: 'V200' }] },
-    decision: 'Possible', says: /identifiers of the same type differ/,
+    decision: 'Possible',
+    says: /identifiers of the same type differ/,
   },
   {
     cause: 'first and last swapped with only date and zip: someone else as often as a slip',
-    stored: minnie, request: { firstName: 'Okafor', lastName: 'Minnie', dateOfBirth: minnie.dateOfBirth, addresses: [{ zipOrPostalCode: '60201' }] },
-    decision: 'Possible', says: /swapped: matched only when an email, a phone or an identifier agrees/,
+    stored: minnie,
+    request: { firstName: 'Okafor', lastName: 'Minnie', dateOfBirth: minnie.dateOfBirth, addresses: [{ zipOrPostalCode: '60201' }] },
+    decision: 'Possible',
+    says: /swapped: matched only when an email, a phone or an identifier agrees/,
   },
   {
-    cause: 'first and last swapped beside the person\'s own email: a match',
-    stored: minnie, request: { firstName: 'Okafor', lastName: 'Minnie', emails: ['minnie.okafor@example.org'], dateOfBirth: minnie.dateOfBirth, addresses: addr },
+    cause: "first and last swapped beside the person's own email: a match",
+    stored: minnie,
+    request: { firstName: 'Okafor', lastName: 'Minnie', emails: ['minnie.okafor@example.org'], dateOfBirth: minnie.dateOfBirth, addresses: addr },
     decision: 'Matched',
   },
   {
@@ -79,11 +110,15 @@ const rows: readonly Row[] = [
   },
   {
     cause: 'a first-name typo beside the same date of birth and phone: a match',
-    stored: minnie, request: { ...minnie, firstName: 'Minnle' }, decision: 'Matched',
+    stored: minnie,
+    request: { ...minnie, firstName: 'Minnle' },
+    decision: 'Matched',
   },
   {
     cause: 'a nickname beside the same date of birth: a match',
-    stored: { ...minnie, firstName: 'Robert' }, request: { ...minnie, firstName: 'Bob' }, decision: 'Matched',
+    stored: { ...minnie, firstName: 'Robert' },
+    request: { ...minnie, firstName: 'Bob' },
+    decision: 'Matched',
   },
   // 2. Placeholders read as missing.
   {
@@ -107,18 +142,23 @@ const rows: readonly Row[] = [
   // 3. Initials and short prefixes.
   {
     cause: 'a stored 2-letter prefix with date of birth and address: a match',
-    stored: { ...minnie, firstName: 'Mi', emails: [], phones: [] }, request: { ...minnie, emails: [], phones: [] }, decision: 'Matched',
+    stored: { ...minnie, firstName: 'Mi', emails: [], phones: [] },
+    request: { ...minnie, emails: [], phones: [] },
+    decision: 'Matched',
   },
   {
     cause: 'an initial with only date of birth and zip (no street): review, not a match',
     stored: { firstName: 'J', lastName: 'Okafor', dateOfBirth: '1962-04-17', addresses: [{ zipOrPostalCode: '60201' }] },
     request: { firstName: 'John', lastName: 'Okafor', dateOfBirth: '1962-04-17', addresses: [{ zipOrPostalCode: '60201' }], emails: ['j@example.net'] },
-    decision: 'Possible', says: /no minimum combination agrees/,
+    decision: 'Possible',
+    says: /no minimum combination agrees/,
   },
   // 4. Nicknames from the public list.
   {
     cause: 'John and Jack, same date of birth and address',
-    stored: { ...minnie, firstName: 'John', sex: 'M' }, request: { ...minnie, firstName: 'Jack', sex: 'M' }, decision: 'Matched',
+    stored: { ...minnie, firstName: 'John', sex: 'M' },
+    request: { ...minnie, firstName: 'Jack', sex: 'M' },
+    decision: 'Matched',
   },
   // 5. A firm or care-of line before the street.
   {
@@ -130,7 +170,8 @@ const rows: readonly Row[] = [
   // Kept as they are.
   {
     cause: 'Sr and Jr are two people',
-    stored: { ...minnie, firstName: 'Paul', sex: 'M', suffix: 'Sr' }, request: { ...minnie, firstName: 'Paul', sex: 'M', suffix: 'Jr', dateOfBirth: undefined },
+    stored: { ...minnie, firstName: 'Paul', sex: 'M', suffix: 'Sr' },
+    request: { ...minnie, firstName: 'Paul', sex: 'M', suffix: 'Jr', dateOfBirth: undefined },
     decision: 'Unmatched',
   },
 ];
@@ -166,34 +207,53 @@ describe('properties of the evidence rules', () => {
   });
 
   it('a date of birth changed by one digit (not a swap) never matches automatically', () => {
-    fc.assert(fc.property(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 9 }), (at, by) => {
-      const dob = digitOff(minnie.dateOfBirth as string, at, by);
-      fc.pre(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d)$/.test(dob) && dob !== minnie.dateOfBirth);
-      const r = stored(minnie).find({ ...minnie, dateOfBirth: dob });
-      expect(r.decision).not.toBe('Matched');
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 1, max: 9 }), (at, by) => {
+        const dob = digitOff(minnie.dateOfBirth as string, at, by);
+        fc.pre(/^\d{4}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d)$/.test(dob) && dob !== minnie.dateOfBirth);
+        const r = stored(minnie).find({ ...minnie, dateOfBirth: dob });
+        expect(r.decision).not.toBe('Matched');
+      }),
+    );
   });
 
   it('any other date of birth (not a day/month swap) never keeps a matched request Matched', () => {
     const index = stored(minnie);
     const [y, m, d] = (minnie.dateOfBirth as string).split('-').map(Number) as [number, number, number];
-    fc.assert(fc.property(fc.integer({ min: 1900, max: 2025 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), (yy, mm, dd) => {
-      fc.pre(!(yy === y && mm === m && dd === d) && !(yy === y && mm === d && dd === m));
-      const dob = `${yy}-${String(mm).padStart(2, '0')}-${String(dd).padStart(2, '0')}`;
-      expect(index.find({ ...minnie, dateOfBirth: dob }).decision).not.toBe('Matched');
-    }));
+    fc.assert(
+      fc.property(fc.integer({ min: 1900, max: 2025 }), fc.integer({ min: 1, max: 12 }), fc.integer({ min: 1, max: 28 }), (yy, mm, dd) => {
+        fc.pre(!(yy === y && mm === m && dd === d) && !(yy === y && mm === d && dd === m));
+        const dob = `${yy}-${String(mm).padStart(2, '0')}-${String(dd).padStart(2, '0')}`;
+        expect(index.find({ ...minnie, dateOfBirth: dob }).decision).not.toBe('Matched');
+      }),
+    );
   });
 
   it('a placeholder name never creates a match without a personal identifier', () => {
     const placeholders = ['Unknown Unknown', 'Anonymous Anonymous', 'Unk Unk', 'Baby Boy', 'Baby Girl', 'John Doe', 'Jane Doe'];
-    fc.assert(fc.property(
-      fc.constantFrom(...placeholders), fc.integer({ min: 1, max: 999 }), fc.integer({ min: 1, max: 999 }), fc.constantFrom('10001', '60201'),
-      (name, a, b, zip) => {
-        const [first, last] = name.split(' ') as [string, string];
-        const one: ContactInput = { firstName: first, lastName: last, dateOfBirth: '2000-01-01', addresses: [{ addressLine1: `${a} Main St`, zipOrPostalCode: zip }] };
-        const two: ContactInput = { firstName: first, lastName: last, dateOfBirth: '2000-01-01', addresses: [{ addressLine1: `${b} Main St`, zipOrPostalCode: zip }] };
-        expect(stored(one).find(two).decision).not.toBe('Matched');
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...placeholders),
+        fc.integer({ min: 1, max: 999 }),
+        fc.integer({ min: 1, max: 999 }),
+        fc.constantFrom('10001', '60201'),
+        (name, a, b, zip) => {
+          const [first, last] = name.split(' ') as [string, string];
+          const one: ContactInput = {
+            firstName: first,
+            lastName: last,
+            dateOfBirth: '2000-01-01',
+            addresses: [{ addressLine1: `${a} Main St`, zipOrPostalCode: zip }],
+          };
+          const two: ContactInput = {
+            firstName: first,
+            lastName: last,
+            dateOfBirth: '2000-01-01',
+            addresses: [{ addressLine1: `${b} Main St`, zipOrPostalCode: zip }],
+          };
+          expect(stored(one).find(two).decision).not.toBe('Matched');
+        },
+      ),
+    );
   });
 });

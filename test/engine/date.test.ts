@@ -110,9 +110,7 @@ describe('normalizeDate pairs', () => {
   });
 
   it('knows month lengths', () => {
-    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => daysInMonth(2001, m))).toEqual([
-      31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31,
-    ]);
+    expect([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((m) => daysInMonth(2001, m))).toEqual([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]);
     expect(daysInMonth(2000, 2)).toBe(29);
     expect(daysInMonth(2000, 13)).toBe(0);
   });
@@ -166,15 +164,18 @@ describe('normalizeDate properties', { timeout: 60_000 }, () => {
 
   it('is total and idempotent on any string', () => {
     fc.assert(
-      fc.property(fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom(...'0123456789/-. :TZjanSepmay,'.split('')) })), (text) => {
-        const r = normalizeDate(text);
-        if (r.ok) {
-          expect(r.value.iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-          expect(normalizeDate(r.value.iso)).toEqual(r);
-        } else {
-          expect(r.input).toBe(text);
-        }
-      }),
+      fc.property(
+        fc.oneof(fc.string(), fc.string({ unit: 'binary' }), fc.string({ unit: fc.constantFrom(...'0123456789/-. :TZjanSepmay,'.split('')) })),
+        (text) => {
+          const r = normalizeDate(text);
+          if (r.ok) {
+            expect(r.value.iso).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+            expect(normalizeDate(r.value.iso)).toEqual(r);
+          } else {
+            expect(r.input).toBe(text);
+          }
+        },
+      ),
       { numRuns: 3000 },
     );
     expect(normalizeDate('9'.repeat(100_000)).ok).toBe(false);

@@ -73,9 +73,7 @@ describe('normalizeEmail pairs', () => {
   });
 
   it('accepts a provider table as an argument', () => {
-    const table: EmailProviderTable = new Map([
-      ['example.com', { domain: 'example.net', ignoreDots: false, subaddressSeparator: '-' }],
-    ]);
+    const table: EmailProviderTable = new Map([['example.com', { domain: 'example.net', ignoreDots: false, subaddressSeparator: '-' }]]);
     expect(normalizeEmail('jane-x@example.com', table)).toMatchObject({ value: { mailbox: 'jane@example.net' } });
     expect(normalizeEmail('j.ane+x@gmail.com', new Map())).toMatchObject({ value: { mailbox: 'j.ane+x@gmail.com' } });
     expect(DEFAULT_EMAIL_PROVIDERS.get('googlemail.com')?.domain).toBe('gmail.com');
@@ -124,16 +122,22 @@ describe('normalizeEmail properties', { timeout: 60_000 }, () => {
 
   it('gives every dot and +tag spelling of one Gmail address one mailbox', () => {
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z0-9]{2,12}$/), fc.array(fc.nat(), { maxLength: 4 }), fc.stringMatching(/^[a-z0-9]{0,6}$/), fc.boolean(), (base, dots, tag, googlemail) => {
-        const chars = base.split('');
-        for (const at of dots) {
-          const i = 1 + (at % (chars.length - 1));
-          if (chars[i] !== '.' && chars[i - 1] !== '.') chars.splice(i, 0, '.');
-        }
-        const written = `${chars.join('')}${tag ? `+${tag}` : ''}@${googlemail ? 'googlemail.com' : 'gmail.com'}`;
-        const r = normalizeEmail(written);
-        expect(r.ok && r.value.mailbox).toBe(`${base}@gmail.com`);
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-z0-9]{2,12}$/),
+        fc.array(fc.nat(), { maxLength: 4 }),
+        fc.stringMatching(/^[a-z0-9]{0,6}$/),
+        fc.boolean(),
+        (base, dots, tag, googlemail) => {
+          const chars = base.split('');
+          for (const at of dots) {
+            const i = 1 + (at % (chars.length - 1));
+            if (chars[i] !== '.' && chars[i - 1] !== '.') chars.splice(i, 0, '.');
+          }
+          const written = `${chars.join('')}${tag ? `+${tag}` : ''}@${googlemail ? 'googlemail.com' : 'gmail.com'}`;
+          const r = normalizeEmail(written);
+          expect(r.ok && r.value.mailbox).toBe(`${base}@gmail.com`);
+        },
+      ),
     );
   });
 });
@@ -142,7 +146,11 @@ describe('normalizeEmail fast path', () => {
   it('accepts exactly what validator.isEmail accepts (lower-cased, trimmed)', () => {
     const chars = fc.constantFrom(...'abxyz019.-_+!#~\'"@ é'.split(''));
     const text = (max: number) => fc.array(chars, { maxLength: max }).map((a) => a.join(''));
-    const near = fc.tuple(fc.oneof(text(10), fc.constantFrom('a'.repeat(64), 'a'.repeat(65))), fc.array(fc.oneof(text(6), fc.constantFrom('com', 'c1', 'xn--p1ai', '-x', 'x-')), { minLength: 1, maxLength: 4 }))
+    const near = fc
+      .tuple(
+        fc.oneof(text(10), fc.constantFrom('a'.repeat(64), 'a'.repeat(65))),
+        fc.array(fc.oneof(text(6), fc.constantFrom('com', 'c1', 'xn--p1ai', '-x', 'x-')), { minLength: 1, maxLength: 4 }),
+      )
       .map(([l, labels]) => `${l}@${labels.join('.')}`);
     fc.assert(
       fc.property(fc.oneof(near, address, text(20)), (t) => {

@@ -4,7 +4,17 @@ import type { NormalizedContact } from '../../src/engine/types.js';
 import { samplePositions } from '../../src/linkage/learn.js';
 
 const contact = (first: string | null, emails: string[]): NormalizedContact => ({
-  first, middle: null, last: null, suffix: null, dob: null, emails, phones: [], addresses: [], identifiers: [], sex: null, attributes: [],
+  first,
+  middle: null,
+  last: null,
+  suffix: null,
+  dob: null,
+  emails,
+  phones: [],
+  addresses: [],
+  identifiers: [],
+  sex: null,
+  attributes: [],
 });
 const source = (rows: NormalizedContact[]) => ({ size: rows.length, get: (i: number) => rows[i] as NormalizedContact });
 const firstOf: ValuesOf = (c) => (c.first === null ? [] : [c.first]);
@@ -15,7 +25,10 @@ describe('estimation value columns', () => {
 
   it('counts every occurrence, a value repeated within a record included, and the records holding one', () => {
     const dictionaries = [new ValueDictionary(), new ValueDictionary()];
-    const [first, emails] = readColumns(source(rows), [firstOf, emailsOf], dictionaries) as [ReturnType<typeof readColumns>[number], ReturnType<typeof readColumns>[number]];
+    const [first, emails] = readColumns(source(rows), [firstOf, emailsOf], dictionaries) as [
+      ReturnType<typeof readColumns>[number],
+      ReturnType<typeof readColumns>[number],
+    ];
     const f = valueCounts(first, dictionaries[0]?.size ?? 0);
     expect(f.present).toBe(3);
     expect([...f.counts]).toEqual([2, 1]);

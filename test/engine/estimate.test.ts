@@ -46,51 +46,58 @@ function draw(rng: SeededRandom, p: Float64Array): number {
 
 describe('runEm', () => {
   it('recovers the m probabilities patterns were drawn from, within 0.05 (u known)', () => {
-    fc.assert(fc.property(fc.integer(), fc.double({ min: 0.05, max: 0.4, noNaN: true }), (seed, lambda) => {
-      const rng = new SeededRandom(seed);
-      const slots = [0, 1, 2, 3];
-      const m = slots.map(() => distribution(rng, true));
-      const u = slots.map(() => distribution(rng, false));
-      const counts = new Map<string, { vector: Uint8Array; count: number }>();
-      for (let k = 0; k < 20_000; k++) {
-        const match = rng.float() < lambda;
-        const vector = new Uint8Array(slots.map((s) => draw(rng, (match ? m : u)[s] as Float64Array)));
-        const key = vector.join(',');
-        const known = counts.get(key);
-        if (known) known.count++;
-        else counts.set(key, { vector, count: 1 });
-      }
-      // Start from a flat guess that leans towards agreement, as the shipped priors do.
-      const start = slots.map(() => {
-        const p = new Float64Array(LEVEL_NAMES.length);
-        p[LEVEL_CODE.exact] = 0.7;
-        p[LEVEL_CODE.typo] = 0.15;
-        p[LEVEL_CODE.disagree] = 0.15;
-        return p;
-      });
-      const result = runEm([...counts.values()], slots, start, u, 200);
-      expect(result.lambda).toBeCloseTo(lambda, 1);
-      for (const s of slots) for (const l of LEVELS) expect(Math.abs((result.m[s] as Float64Array)[l] as number - ((m[s] as Float64Array)[l] as number))).toBeLessThan(0.05);
-    }), { numRuns: 25 });
+    fc.assert(
+      fc.property(fc.integer(), fc.double({ min: 0.05, max: 0.4, noNaN: true }), (seed, lambda) => {
+        const rng = new SeededRandom(seed);
+        const slots = [0, 1, 2, 3];
+        const m = slots.map(() => distribution(rng, true));
+        const u = slots.map(() => distribution(rng, false));
+        const counts = new Map<string, { vector: Uint8Array; count: number }>();
+        for (let k = 0; k < 20_000; k++) {
+          const match = rng.float() < lambda;
+          const vector = new Uint8Array(slots.map((s) => draw(rng, (match ? m : u)[s] as Float64Array)));
+          const key = vector.join(',');
+          const known = counts.get(key);
+          if (known) known.count++;
+          else counts.set(key, { vector, count: 1 });
+        }
+        // Start from a flat guess that leans towards agreement, as the shipped priors do.
+        const start = slots.map(() => {
+          const p = new Float64Array(LEVEL_NAMES.length);
+          p[LEVEL_CODE.exact] = 0.7;
+          p[LEVEL_CODE.typo] = 0.15;
+          p[LEVEL_CODE.disagree] = 0.15;
+          return p;
+        });
+        const result = runEm([...counts.values()], slots, start, u, 200);
+        expect(result.lambda).toBeCloseTo(lambda, 1);
+        for (const s of slots)
+          for (const l of LEVELS) expect(Math.abs(((result.m[s] as Float64Array)[l] as number) - ((m[s] as Float64Array)[l] as number))).toBeLessThan(0.05);
+      }),
+      { numRuns: 25 },
+    );
   });
 });
 
 describe('estimatePrior', () => {
   it('recovers the share of matches from the scores of calibrated candidate pairs', () => {
-    fc.assert(fc.property(fc.integer(), fc.integer({ min: 50, max: 400 }), (seed, matches) => {
-      const rng = new SeededRandom(seed);
-      const total = 1_000_000;
-      const prior = matches / total;
-      const bias = Math.log2(prior / (1 - prior));
-      // Candidates: the matches score high, non-matches low, each score the weight (prior excluded)
-      // of a calibrated model, so that posterior = sigmoid(score + bias) is right on average.
-      const scores: number[] = [];
-      for (let i = 0; i < matches; i++) scores.push(-bias + 6 + 4 * rng.float());
-      for (let i = 0; i < 40 * matches; i++) scores.push(-bias - 14 + 6 * rng.float());
-      const estimated = estimatePrior(scores, { totalPairs: total, sampledShare: 1, countedTwice: false });
-      expect(estimated / prior).toBeGreaterThan(0.85);
-      expect(estimated / prior).toBeLessThan(1.2);
-    }), { numRuns: 30 });
+    fc.assert(
+      fc.property(fc.integer(), fc.integer({ min: 50, max: 400 }), (seed, matches) => {
+        const rng = new SeededRandom(seed);
+        const total = 1_000_000;
+        const prior = matches / total;
+        const bias = Math.log2(prior / (1 - prior));
+        // Candidates: the matches score high, non-matches low, each score the weight (prior excluded)
+        // of a calibrated model, so that posterior = sigmoid(score + bias) is right on average.
+        const scores: number[] = [];
+        for (let i = 0; i < matches; i++) scores.push(-bias + 6 + 4 * rng.float());
+        for (let i = 0; i < 40 * matches; i++) scores.push(-bias - 14 + 6 * rng.float());
+        const estimated = estimatePrior(scores, { totalPairs: total, sampledShare: 1, countedTwice: false });
+        expect(estimated / prior).toBeGreaterThan(0.85);
+        expect(estimated / prior).toBeLessThan(1.2);
+      }),
+      { numRuns: 30 },
+    );
   });
 
   it('scales a sample up, and halves pairs counted from both sides', () => {
@@ -134,7 +141,17 @@ describe('estimateParameters', () => {
         const copies = 1 + rng.below(dates ? 3 : 2);
         for (let c = 0; c < copies; c++) {
           const typo = c > 0 && rng.float() < 0.3;
-          out.push(normalizeContact({ firstName: typo ? `${first}x` : first, lastName: last, dateOfBirth: dates ? dob : null, addresses: [{ addressLine1: street, zipOrPostalCode: zip }] }, { yearOnlyDates: true }));
+          out.push(
+            normalizeContact(
+              {
+                firstName: typo ? `${first}x` : first,
+                lastName: last,
+                dateOfBirth: dates ? dob : null,
+                addresses: [{ addressLine1: street, zipOrPostalCode: zip }],
+              },
+              { yearOnlyDates: true },
+            ),
+          );
         }
       }
     }
@@ -142,10 +159,17 @@ describe('estimateParameters', () => {
   }
 
   const ctx = makeScoreContext({
-    compiled: compileModel({ ...FILE_MODEL, fields: Object.fromEntries((['firstName', 'lastName', 'dateOfBirth', 'address'] as const).map((f) => [f, FILE_MODEL.fields[f] ?? {}])) }),
-    nicknames: DEFAULT_NICKNAMES, strict: false, tf: null,
+    compiled: compileModel({
+      ...FILE_MODEL,
+      fields: Object.fromEntries((['firstName', 'lastName', 'dateOfBirth', 'address'] as const).map((f) => [f, FILE_MODEL.fields[f] ?? {}])),
+    }),
+    nicknames: DEFAULT_NICKNAMES,
+    strict: false,
+    tf: null,
   });
-  const source = (records: NormalizedContact[]): { left: { size: number; get: (i: number) => NormalizedContact } } => ({ left: { size: records.length, get: (i) => records[i] as NormalizedContact } });
+  const source = (records: NormalizedContact[]): { left: { size: number; get: (i: number) => NormalizedContact } } => ({
+    left: { size: records.length, get: (i) => records[i] as NormalizedContact },
+  });
 
   it('is deterministic, and learns that a first name tells household members apart', () => {
     const rng = new SeededRandom(1);

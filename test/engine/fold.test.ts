@@ -4,24 +4,37 @@ import { foldCase, foldCompact, foldText } from '../../src/engine/fold.js';
 
 describe('foldCase', () => {
   it.each([
-    ['Pérez', 'perez'], ['PEREZ', 'perez'], ['Müller', 'muller'], ['Łukasz', 'lukasz'],
-    ['Søren', 'soren'], ['Straße', 'strasse'], ['Æsa', 'aesa'], ['Đorđe', 'dorde'],
-    ['ﬁnn', 'finn'], ['İstanbul', 'istanbul'], ['Þór', 'thor'], ['José', 'jose'],
+    ['Pérez', 'perez'],
+    ['PEREZ', 'perez'],
+    ['Müller', 'muller'],
+    ['Łukasz', 'lukasz'],
+    ['Søren', 'soren'],
+    ['Straße', 'strasse'],
+    ['Æsa', 'aesa'],
+    ['Đorđe', 'dorde'],
+    ['ﬁnn', 'finn'],
+    ['İstanbul', 'istanbul'],
+    ['Þór', 'thor'],
+    ['José', 'jose'],
   ])('%s -> %s', (input, expected) => {
     expect(foldCase(input)).toBe(expected);
   });
 
   it('is total and idempotent on any string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => {
-      const once = foldCase(s);
-      expect(foldCase(once)).toBe(once);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        const once = foldCase(s);
+        expect(foldCase(once)).toBe(once);
+      }),
+    );
   });
 
   it('ignores case and accents: a folded string equals the fold of its upper case', () => {
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (s) => {
-      expect(foldCase(foldCase(s).toUpperCase())).toBe(foldCase(s));
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (s) => {
+        expect(foldCase(foldCase(s).toUpperCase())).toBe(foldCase(s));
+      }),
+    );
   });
 });
 
@@ -36,11 +49,13 @@ describe('foldText and foldCompact', () => {
   });
 
   it('are idempotent and leave only letters, digits and single spaces', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => {
-      const t = foldText(s);
-      expect(foldText(t)).toBe(t);
-      expect(t).not.toMatch(/^ | $| {2}/);
-      expect(foldCompact(foldCompact(s))).toBe(foldCompact(s));
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), (s) => {
+        const t = foldText(s);
+        expect(foldText(t)).toBe(t);
+        expect(t).not.toMatch(/^ | $| {2}/);
+        expect(foldCompact(foldCompact(s))).toBe(foldCompact(s));
+      }),
+    );
   });
 });

@@ -4,8 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { formatFullName, parseFullName, type FullNameParts } from '../../src/engine/full-name.js';
 import { foldCompact, GENERATIONAL_SUFFIXES, HONORIFICS, PROFESSIONAL_SUFFIXES, normalizeName } from '../../src/engine/index.js';
 
-const P = (firstName: string | null, middleName: string | null, lastName: string | null, suffix: string | null = null): FullNameParts =>
-  ({ firstName, middleName, lastName, suffix });
+const P = (firstName: string | null, middleName: string | null, lastName: string | null, suffix: string | null = null): FullNameParts => ({
+  firstName,
+  middleName,
+  lastName,
+  suffix,
+});
 
 describe('parseFullName', () => {
   it.each<[string, FullNameParts]>([
@@ -73,38 +77,50 @@ const nameText = fc.array(fc.tuple(word, separator), { maxLength: 8 }).map((part
 
 /** Words the parser would read as a suffix when they end the given names (see formatFullName). */
 function givenEndsInSuffixWord(parts: FullNameParts): boolean {
-  const given = [parts.firstName, parts.middleName].filter((p) => p !== null).join(' ').split(' ');
+  const given = [parts.firstName, parts.middleName]
+    .filter((p) => p !== null)
+    .join(' ')
+    .split(' ');
   const tail = foldCompact(given[given.length - 1] ?? '');
   return GENERATIONAL_SUFFIXES.has(tail) || PROFESSIONAL_SUFFIXES.has(tail);
 }
 
 describe('parseFullName properties', () => {
   it('is total: any string gives four string-or-null parts', () => {
-    fc.assert(fc.property(fc.oneof(fc.string({ unit: 'binary' }), nameText), (text) => {
-      const parts = parseFullName(text);
-      return (['firstName', 'middleName', 'lastName', 'suffix'] as const).every((key) => {
-        const v = parts[key];
-        return v === null || (typeof v === 'string' && v.length > 0);
-      });
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: 'binary' }), nameText), (text) => {
+        const parts = parseFullName(text);
+        return (['firstName', 'middleName', 'lastName', 'suffix'] as const).every((key) => {
+          const v = parts[key];
+          return v === null || (typeof v === 'string' && v.length > 0);
+        });
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('is idempotent: parsing the parts written back gives the same parts', () => {
-    fc.assert(fc.property(fc.oneof(nameText, fc.string({ unit: 'grapheme' })), (text) => {
-      const once = parseFullName(text);
-      fc.pre(!givenEndsInSuffixWord(once));
-      return isDeepStrictEqual(parseFullName(formatFullName(once)), once);
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.oneof(nameText, fc.string({ unit: 'grapheme' })), (text) => {
+        const once = parseFullName(text);
+        fc.pre(!givenEndsInSuffixWord(once));
+        return isDeepStrictEqual(parseFullName(formatFullName(once)), once);
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('never invents text: every part comes from the input', () => {
-    fc.assert(fc.property(nameText, (text) => {
-      const parts = parseFullName(text);
-      for (const part of [parts.firstName, parts.middleName, parts.lastName, parts.suffix]) {
-        if (part === null) continue;
-        if (!part.split(' ').every((token) => text.includes(token))) return false;
-      }
-      return true;
-    }), { numRuns: 1000 });
+    fc.assert(
+      fc.property(nameText, (text) => {
+        const parts = parseFullName(text);
+        for (const part of [parts.firstName, parts.middleName, parts.lastName, parts.suffix]) {
+          if (part === null) continue;
+          if (!part.split(' ').every((token) => text.includes(token))) return false;
+        }
+        return true;
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

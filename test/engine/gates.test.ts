@@ -8,7 +8,10 @@ const names = (m: number): string[] => evaluateGates(CONTRACT_GATES, m).map((g) 
 
 describe('contract gates', () => {
   it.each([
-    [['firstName', 'lastName', 'email'], ['firstName+lastName+email', 'email']],
+    [
+      ['firstName', 'lastName', 'email'],
+      ['firstName+lastName+email', 'email'],
+    ],
     [['firstName', 'lastName', 'phone'], ['firstName+lastName+phone']],
     [['firstName', 'lastName', 'zip5', 'dateOfBirth'], ['firstName+lastName+zip5+dateOfBirth']],
     [['firstName', 'lastName', 'streetNumber', 'streetName', 'zip5'], ['firstName+lastName+streetNumber+streetName+zip5']],
@@ -22,11 +25,13 @@ describe('contract gates', () => {
 
   it('adding a field never un-passes a gate', () => {
     const field = fc.constantFrom(...FIELDS);
-    fc.assert(fc.property(fc.array(field), field, (fields, extra) => {
-      const before = names(mask(...fields));
-      const after = names(mask(...fields, extra));
-      for (const g of before) expect(after).toContain(g);
-    }));
+    fc.assert(
+      fc.property(fc.array(field), field, (fields, extra) => {
+        const before = names(mask(...fields));
+        const after = names(mask(...fields, extra));
+        for (const g of before) expect(after).toContain(g);
+      }),
+    );
   });
 
   it('parses gates from text and names bad fields', () => {
@@ -56,18 +61,20 @@ describe('gateShortfalls', () => {
     expect(gateShortfalls(CONTRACT_GATES, mask('firstName', 'lastName'), all, 0)).toEqual([]);
   });
 
-  it('is empty exactly when some supplied gate agrees on every field, and names only supplied gates\' fields', () => {
+  it("is empty exactly when some supplied gate agrees on every field, and names only supplied gates' fields", () => {
     const field = fc.constantFrom(...FIELDS);
-    fc.assert(fc.property(fc.array(field), fc.array(field), fc.array(field), (s, h, a) => {
-      const supplied = mask(...s);
-      const out = gateShortfalls(CONTRACT_GATES, supplied, mask(...h), mask(...a));
-      const agrees = evaluateGates(CONTRACT_GATES, supplied).some((g) => (mask(...a) & g.mask) === g.mask);
-      expect(out.length === 0).toBe(agrees || evaluateGates(CONTRACT_GATES, supplied).length === 0);
-      for (const g of out) {
-        expect(names(supplied)).toContain(g.gate);
-        for (const f of [...g.differs, ...g.missing]) expect(g.gate.split('+')).toContain(f);
-        expect(g.differs.length + g.missing.length).toBeGreaterThan(0);
-      }
-    }));
+    fc.assert(
+      fc.property(fc.array(field), fc.array(field), fc.array(field), (s, h, a) => {
+        const supplied = mask(...s);
+        const out = gateShortfalls(CONTRACT_GATES, supplied, mask(...h), mask(...a));
+        const agrees = evaluateGates(CONTRACT_GATES, supplied).some((g) => (mask(...a) & g.mask) === g.mask);
+        expect(out.length === 0).toBe(agrees || evaluateGates(CONTRACT_GATES, supplied).length === 0);
+        for (const g of out) {
+          expect(names(supplied)).toContain(g.gate);
+          for (const f of [...g.differs, ...g.missing]) expect(g.gate.split('+')).toContain(f);
+          expect(g.differs.length + g.missing.length).toBeGreaterThan(0);
+        }
+      }),
+    );
   });
 });

@@ -4,21 +4,52 @@ import { normalizeName, parseSuffix, surnameParts } from '../../src/engine/name.
 
 describe('normalizeName', () => {
   it.each([
-    [{ firstName: 'Pérez', lastName: 'PEREZ' }, { first: 'perez', last: 'perez', middle: null, suffix: null }],
-    [{ firstName: 'Robert', lastName: "O'Brien" }, { first: 'robert', last: 'o brien', middle: null, suffix: null }],
-    [{ firstName: 'Ana', lastName: 'de la Cruz' }, { first: 'ana', last: 'de la cruz', middle: null, suffix: null }],
-    [{ firstName: 'Luis', lastName: 'García-López' }, { first: 'luis', last: 'garcia lopez', middle: null, suffix: null }],
-    [{ firstName: 'John', lastName: 'Smith Jr.' }, { first: 'john', last: 'smith', middle: null, suffix: 'jr' }],
-    [{ firstName: 'John', lastName: 'Smith', suffix: 'III' }, { first: 'john', last: 'smith', middle: null, suffix: 'iii' }],
-    [{ firstName: 'Dr. Jane', lastName: 'Doe MD' }, { first: 'jane', last: 'doe', middle: null, suffix: null }],
-    [{ firstName: '  ', lastName: null, middleName: 'Q.' }, { first: null, last: null, middle: 'q', suffix: null }],
+    [
+      { firstName: 'Pérez', lastName: 'PEREZ' },
+      { first: 'perez', last: 'perez', middle: null, suffix: null },
+    ],
+    [
+      { firstName: 'Robert', lastName: "O'Brien" },
+      { first: 'robert', last: 'o brien', middle: null, suffix: null },
+    ],
+    [
+      { firstName: 'Ana', lastName: 'de la Cruz' },
+      { first: 'ana', last: 'de la cruz', middle: null, suffix: null },
+    ],
+    [
+      { firstName: 'Luis', lastName: 'García-López' },
+      { first: 'luis', last: 'garcia lopez', middle: null, suffix: null },
+    ],
+    [
+      { firstName: 'John', lastName: 'Smith Jr.' },
+      { first: 'john', last: 'smith', middle: null, suffix: 'jr' },
+    ],
+    [
+      { firstName: 'John', lastName: 'Smith', suffix: 'III' },
+      { first: 'john', last: 'smith', middle: null, suffix: 'iii' },
+    ],
+    [
+      { firstName: 'Dr. Jane', lastName: 'Doe MD' },
+      { first: 'jane', last: 'doe', middle: null, suffix: null },
+    ],
+    [
+      { firstName: '  ', lastName: null, middleName: 'Q.' },
+      { first: null, last: null, middle: 'q', suffix: null },
+    ],
     [{ lastName: 'V' }, { first: null, last: 'v', middle: null, suffix: null }],
   ])('%j', (input, expected) => {
     expect(normalizeName(input)).toEqual(expected);
   });
 
-  it.each([['Jr.', 'jr'], ['junior', 'jr'], ['SR', 'sr'], ['2nd', 'ii'], ['IV', 'iv'], ['PhD', null], ['', null]])(
-    'suffix %s -> %s', (input, expected) => expect(parseSuffix(input)).toBe(expected));
+  it.each([
+    ['Jr.', 'jr'],
+    ['junior', 'jr'],
+    ['SR', 'sr'],
+    ['2nd', 'ii'],
+    ['IV', 'iv'],
+    ['PhD', null],
+    ['', null],
+  ])('suffix %s -> %s', (input, expected) => expect(parseSuffix(input)).toBe(expected));
 
   it('splits compound surnames into significant parts', () => {
     expect(surnameParts('garcia lopez')).toEqual(['garcia', 'lopez']);
@@ -28,10 +59,12 @@ describe('normalizeName', () => {
 
   it('is total and idempotent', () => {
     const part = fc.option(fc.string({ unit: 'binary' }), { nil: undefined });
-    fc.assert(fc.property(part, part, part, part, (firstName, middleName, lastName, suffix) => {
-      const once = normalizeName({ firstName, middleName, lastName, suffix });
-      const twice = normalizeName({ firstName: once.first, middleName: once.middle, lastName: once.last, suffix: once.suffix });
-      expect(twice).toEqual(once);
-    }));
+    fc.assert(
+      fc.property(part, part, part, part, (firstName, middleName, lastName, suffix) => {
+        const once = normalizeName({ firstName, middleName, lastName, suffix });
+        const twice = normalizeName({ firstName: once.first, middleName: once.middle, lastName: once.last, suffix: once.suffix });
+        expect(twice).toEqual(once);
+      }),
+    );
   });
 });

@@ -9,11 +9,17 @@ describe('nickname table', () => {
     expect(readFileSync(GENERATED_PATH, 'utf8')).toBe(renderNicknameModule(carlton, cdc, onyx));
   });
 
-  it.each([['bob', 'robert'], ['peggy', 'margaret'], ['bill', 'william'], ['liz', 'elizabeth'], ['bob', 'rob'], ['maggie', 'peggy']])(
-    '%s = %s in both directions', (a, b) => {
-      expect(areNicknameVariants(DEFAULT_NICKNAMES, a, b)).toBe(true);
-      expect(areNicknameVariants(DEFAULT_NICKNAMES, b, a)).toBe(true);
-    });
+  it.each([
+    ['bob', 'robert'],
+    ['peggy', 'margaret'],
+    ['bill', 'william'],
+    ['liz', 'elizabeth'],
+    ['bob', 'rob'],
+    ['maggie', 'peggy'],
+  ])('%s = %s in both directions', (a, b) => {
+    expect(areNicknameVariants(DEFAULT_NICKNAMES, a, b)).toBe(true);
+    expect(areNicknameVariants(DEFAULT_NICKNAMES, b, a)).toBe(true);
+  });
 
   it('unrelated names and a name with itself are not variants', () => {
     expect(areNicknameVariants(DEFAULT_NICKNAMES, 'robert', 'susan')).toBe(false);

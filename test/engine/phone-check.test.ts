@@ -21,26 +21,36 @@ function reference(raw: string, options: { countryCode?: string; dialingPrefix?:
   } else attempts.push({ text: digits, country: options.defaultCountry as CountryCode });
   for (const a of attempts) {
     const p = parsePhoneNumberFromString(a.text, a.country);
-    if (p?.isValid()) return { ok: true, value: { e164: p.number, national: p.nationalNumber, country: p.country ?? null, dialingPrefix: p.countryCallingCode } };
+    if (p?.isValid())
+      return { ok: true, value: { e164: p.number, national: p.nationalNumber, country: p.country ?? null, dialingPrefix: p.countryCallingCode } };
   }
   return { ok: false, problem: 'invalid' };
 }
 
 const OPTIONS = [
-  { defaultCountry: 'US' }, { defaultCountry: 'CA' }, { defaultCountry: 'GB' },
-  { countryCode: 'US', defaultCountry: 'GB' }, { countryCode: 'CA', defaultCountry: 'US' }, { countryCode: 'PR', defaultCountry: 'US' },
+  { defaultCountry: 'US' },
+  { defaultCountry: 'CA' },
+  { defaultCountry: 'GB' },
+  { countryCode: 'US', defaultCountry: 'GB' },
+  { countryCode: 'CA', defaultCountry: 'US' },
+  { countryCode: 'PR', defaultCountry: 'US' },
   { dialingPrefix: '1', defaultCountry: 'GB' },
 ];
 
 describe('checkPhone fast path for North American numbers', () => {
   it('equals libphonenumber on random 10/11-digit numbers in every written form', () => {
-    const national = fc.tuple(fc.integer({ min: 2, max: 9 }), fc.integer({ min: 0, max: 999_999_999 }))
+    const national = fc
+      .tuple(fc.integer({ min: 2, max: 9 }), fc.integer({ min: 0, max: 999_999_999 }))
       .map(([a, rest]) => `${a}${String(rest).padStart(9, '0')}`);
-    const written = fc.tuple(national, fc.constantFrom('', '1', '+1', '+1 ', '1-', '+'), fc.boolean()).map(([n, prefix, dashed]) =>
-      prefix + (dashed ? `(${n.slice(0, 3)}) ${n.slice(3, 6)}-${n.slice(6)}` : n));
-    fc.assert(fc.property(written, fc.constantFrom(...OPTIONS), (raw, options) => {
-      expect(checkPhone(raw, options)).toEqual(reference(raw, options));
-    }), { numRuns: 20_000 });
+    const written = fc
+      .tuple(national, fc.constantFrom('', '1', '+1', '+1 ', '1-', '+'), fc.boolean())
+      .map(([n, prefix, dashed]) => prefix + (dashed ? `(${n.slice(0, 3)}) ${n.slice(3, 6)}-${n.slice(6)}` : n));
+    fc.assert(
+      fc.property(written, fc.constantFrom(...OPTIONS), (raw, options) => {
+        expect(checkPhone(raw, options)).toEqual(reference(raw, options));
+      }),
+      { numRuns: 20_000 },
+    );
   });
 
   it('equals libphonenumber for every area code', () => {

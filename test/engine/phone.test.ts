@@ -200,8 +200,10 @@ describe('the canonical form and the memo never change libphonenumber answers', 
     // Every area code, a few random exchanges and lines each, in the forms the fast path takes.
     fc.assert(
       fc.property(
-        fc.integer({ min: 200, max: 999 }), fc.integer({ min: 0, max: 9_999_999 }),
-        fc.constantFrom('', '1', '+1', '1 ', '+1 ('), fc.constantFrom<CountryCode>('US', 'CA', 'GB', 'PR'),
+        fc.integer({ min: 200, max: 999 }),
+        fc.integer({ min: 0, max: 9_999_999 }),
+        fc.constantFrom('', '1', '+1', '1 ', '+1 ('),
+        fc.constantFrom<CountryCode>('US', 'CA', 'GB', 'PR'),
         (area, rest, lead, country) => {
           const text = `${lead}${area}${String(rest).padStart(7, '0')}`;
           expect(ours(text, country)).toBe(oracle(text, country));

@@ -42,7 +42,10 @@ const placeholderName = fc.constantFrom(...values('name')).map((n) => {
   return { firstName: n.slice(0, space), lastName: n.slice(space + 1) };
 });
 const placeholderEmail = fc.oneof(
-  fc.constantFrom(...values('email-local')).filter((l) => !l.includes(' ')).map((l) => `${l}@gmail.com`),
+  fc
+    .constantFrom(...values('email-local'))
+    .filter((l) => !l.includes(' '))
+    .map((l) => `${l}@gmail.com`),
   fc.constantFrom(...values('email-domain')).map((d) => `someone@${d}`),
 );
 const placeholderPhone = fc.constantFrom(...values('phone').filter((p) => p.length === 10)).map((p) => `${p.slice(0, 3)}-${p.slice(3, 6)}-${p.slice(6)}`);
@@ -56,7 +59,9 @@ const real: fc.Arbitrary<ContactInput> = fc.record({
   dateOfBirth: fc.constantFrom('1970-03-04', '1988-11-02', null),
   emails: fc.array(fc.constantFrom('mary@example.com', 'rs@example.org'), { maxLength: 1 }),
   phones: fc.array(fc.constantFrom('202-555-0143', '415-555-0199'), { maxLength: 1 }),
-  addresses: fc.array(fc.record({ addressLine1: fc.constantFrom('12 Main St', '9 Oak Ave'), zipOrPostalCode: fc.constantFrom('20500', '90210') }), { maxLength: 1 }),
+  addresses: fc.array(fc.record({ addressLine1: fc.constantFrom('12 Main St', '9 Oak Ave'), zipOrPostalCode: fc.constantFrom('20500', '90210') }), {
+    maxLength: 1,
+  }),
 });
 
 /** Placeholders put into a contact's empty fields (a name only where it has none). */
@@ -68,7 +73,12 @@ interface Filler {
   readonly street: string | null;
 }
 const filler: fc.Arbitrary<Filler> = fc.record({
-  name: fc.oneof(placeholderName, placeholderFirst.map((firstName) => ({ firstName })), placeholderLast.map((lastName) => ({ lastName })), fc.constant({})),
+  name: fc.oneof(
+    placeholderName,
+    placeholderFirst.map((firstName) => ({ firstName })),
+    placeholderLast.map((lastName) => ({ lastName })),
+    fc.constant({}),
+  ),
   email: fc.option(placeholderEmail, { nil: null }),
   phone: fc.option(placeholderPhone, { nil: null }),
   ssn: fc.option(placeholderSsn, { nil: null }),
@@ -83,13 +93,17 @@ function fill(c: ContactInput, f: Filler): ContactInput {
     emails: [...(c.emails ?? []), ...(f.email === null ? [] : [f.email])],
     phones: [...(c.phones ?? []), ...(f.phone === null ? [] : [f.phone])],
     identifiers: f.ssn === null ? [] : [{ type: 'ssn', externalId: f.ssn }],
-    addresses: f.street === null ? c.addresses ?? [] : [...(c.addresses ?? []), { addressLine1: f.street, city: 'Springfield', zipOrPostalCode: '20500' }],
+    addresses: f.street === null ? (c.addresses ?? []) : [...(c.addresses ?? []), { addressLine1: f.street, city: 'Springfield', zipOrPostalCode: '20500' }],
   };
 }
 
 /** The same contact without what `fill` added as placeholders, but with the locality of a placeholder street kept. */
 function withoutFill(c: ContactInput, f: Filler): ContactInput {
-  return { ...c, identifiers: [], addresses: f.street === null ? c.addresses ?? [] : [...(c.addresses ?? []), { city: 'Springfield', zipOrPostalCode: '20500' }] };
+  return {
+    ...c,
+    identifiers: [],
+    addresses: f.street === null ? (c.addresses ?? []) : [...(c.addresses ?? []), { city: 'Springfield', zipOrPostalCode: '20500' }],
+  };
 }
 
 describe('placeholders', () => {
@@ -98,15 +112,18 @@ describe('placeholders', () => {
   });
 
   it('are read as missing: a record of placeholders alone has no name, email, phone, identifier or street', () => {
-    fc.assert(fc.property(filler, (f) => {
-      const n = norm(fill({}, f));
-      expect(n.first).toBeNull();
-      expect(n.last).toBeNull();
-      expect(n.emails).toEqual([]);
-      expect(n.phones).toEqual([]);
-      expect(n.identifiers).toEqual([]);
-      expect(n.addresses.every((a) => a.street === null && a.number === null)).toBe(true);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(filler, (f) => {
+        const n = norm(fill({}, f));
+        expect(n.first).toBeNull();
+        expect(n.last).toBeNull();
+        expect(n.emails).toEqual([]);
+        expect(n.phones).toEqual([]);
+        expect(n.identifiers).toEqual([]);
+        expect(n.addresses.every((a) => a.street === null && a.number === null)).toBe(true);
+      }),
+      { numRuns: 300 },
+    );
     expect(DEFAULT_PLACEHOLDERS.addresses.has('general delivery')).toBe(true);
   });
 
@@ -114,24 +131,30 @@ describe('placeholders', () => {
     ['the CRM model', DEFAULT_MODEL],
     ['the file model', FILE],
   ] as const)('%s: the same placeholders added to both records of a pair never change its score', (_, model) => {
-    fc.assert(fc.property(real, real, filler, filler, fc.boolean(), (a, b, fa, fb, same) => {
-      const fb2 = same ? fa : fb;
-      const withPlaceholders = score(model, fill(a, fa), fill(b, fb2));
-      const without = score(model, withoutFill(a, fa), withoutFill(b, fb2));
-      expect(withPlaceholders).toBeCloseTo(without, 9);
-    }), { numRuns: 400 });
+    fc.assert(
+      fc.property(real, real, filler, filler, fc.boolean(), (a, b, fa, fb, same) => {
+        const fb2 = same ? fa : fb;
+        const withPlaceholders = score(model, fill(a, fa), fill(b, fb2));
+        const without = score(model, withoutFill(a, fa), withoutFill(b, fb2));
+        expect(withPlaceholders).toBeCloseTo(without, 9);
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('two records that share only placeholders are never a match, in either model', () => {
-    fc.assert(fc.property(filler, (f) => {
-      const a = fill({}, f);
-      // The CRM model's match threshold (18 bits); the file model's (its prior in the score, 0 bits).
-      expect(score(DEFAULT_MODEL, a, a)).toBeLessThan(DEFAULT_THRESHOLDS.match);
-      expect(score(FILE, a, a)).toBeLessThan(0);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(filler, (f) => {
+        const a = fill({}, f);
+        // The CRM model's match threshold (18 bits); the file model's (its prior in the score, 0 bits).
+        expect(score(DEFAULT_MODEL, a, a)).toBeLessThan(DEFAULT_THRESHOLDS.match);
+        expect(score(FILE, a, a)).toBeLessThan(0);
+      }),
+      { numRuns: 300 },
+    );
   });
 
-  it('a value many people share (an office\'s info@, a shelter\'s phone) cannot link two people on its own', () => {
+  it("a value many people share (an office's info@, a shelter's phone) cannot link two people on its own", () => {
     const tf: TermFrequencies = {
       total: 5000,
       firstNameCount: () => 5,

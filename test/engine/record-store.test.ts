@@ -5,14 +5,28 @@ import type { NameSuffix, NormalizedAddress, NormalizedContact, Sex } from '../.
 
 const text = fc.option(fc.string({ maxLength: 6, unit: 'binary' }), { nil: null });
 const address: fc.Arbitrary<NormalizedAddress> = fc.record({
-  number: text, street: text, unit: text, building: text, city: text, state: text, zip: text, country: text,
+  number: text,
+  street: text,
+  unit: text,
+  building: text,
+  city: text,
+  state: text,
+  zip: text,
+  country: text,
 });
 const list = fc.array(fc.string({ maxLength: 8, unit: 'binary' }), { maxLength: 3 });
 const contact: fc.Arbitrary<NormalizedContact> = fc.record({
-  first: text, middle: text, last: text,
+  first: text,
+  middle: text,
+  last: text,
   suffix: fc.constantFrom<NameSuffix | null>(null, 'jr', 'sr', 'ii', 'iii', 'iv', 'v'),
-  dob: text, emails: list, phones: list, addresses: fc.array(address, { maxLength: 2 }), identifiers: list,
-  sex: fc.constantFrom<Sex | null>(null, 'm', 'f'), attributes: fc.constant([]),
+  dob: text,
+  emails: list,
+  phones: list,
+  addresses: fc.array(address, { maxLength: 2 }),
+  identifiers: list,
+  sex: fc.constantFrom<Sex | null>(null, 'm', 'f'),
+  attributes: fc.constant([]),
 });
 /** Records of a store with two attribute columns. */
 const withAttributes: fc.Arbitrary<NormalizedContact> = contact.chain((c) => fc.tuple(text, text).map((attributes) => ({ ...c, attributes })));
@@ -72,7 +86,19 @@ describe('RecordStore', () => {
   it('keeps values of any length', () => {
     const store = new RecordStore();
     const long = 'x'.repeat(100_000) + '\ud800' + 'é'.repeat(5000);
-    const c: NormalizedContact = { first: null, middle: null, last: null, suffix: null, dob: null, emails: [], phones: [], addresses: [], identifiers: [long, 'a:1'], sex: 'f', attributes: [] };
+    const c: NormalizedContact = {
+      first: null,
+      middle: null,
+      last: null,
+      suffix: null,
+      dob: null,
+      emails: [],
+      phones: [],
+      addresses: [],
+      identifiers: [long, 'a:1'],
+      sex: 'f',
+      attributes: [],
+    };
     store.set(7, c);
     expect(store.get(7)).toEqual(c);
   });
@@ -81,10 +107,17 @@ describe('RecordStore', () => {
     const store = new RecordStore();
     const model = new Map<number, NormalizedContact>();
     const some = (i: number): NormalizedContact => ({
-      first: `f${i % 7}`, middle: null, last: `l${i}`, suffix: i % 5 === 0 ? 'jr' : null, dob: null,
-      emails: [`e${i}@x.org`], phones: i % 2 ? [`+1555${i}`] : [], identifiers: [],
+      first: `f${i % 7}`,
+      middle: null,
+      last: `l${i}`,
+      suffix: i % 5 === 0 ? 'jr' : null,
+      dob: null,
+      emails: [`e${i}@x.org`],
+      phones: i % 2 ? [`+1555${i}`] : [],
+      identifiers: [],
       addresses: [{ number: String(i), street: 'main st', unit: null, building: null, city: 'x', state: 'pa', zip: '19104', country: 'US' }],
-      sex: i % 3 === 0 ? null : i % 3 === 1 ? 'm' : 'f', attributes: [],
+      sex: i % 3 === 0 ? null : i % 3 === 1 ? 'm' : 'f',
+      attributes: [],
     });
     const ids = Array.from({ length: 2000 }, (_, i) => (i * 1_000_003) % 2_147_483_000);
     for (let round = 0; round < 20; round++) {
@@ -112,40 +145,55 @@ describe('RecordStore', () => {
 describe('RecordStore.reorder', () => {
   it('puts the rows in any order without changing a record, and stays usable', () => {
     const sets = fc.array(fc.record({ id: fc.integer({ min: 0, max: 40 }), c: withAttributes }), { maxLength: 60 });
-    fc.assert(fc.property(sets, fc.integer(), withAttributes, (ops, seed, later) => {
-      const store = new RecordStore(2);
-      const model = new Map<number, NormalizedContact>();
-      for (const o of ops) {
-        store.set(o.id, o.c);
-        model.set(o.id, o.c);
-      }
-      const n = store.rowCount;
-      // A seeded permutation of the rows.
-      const order = Int32Array.from({ length: n }, (_, i) => i);
-      let s = seed | 0;
-      for (let i = n - 1; i > 0; i--) {
-        s = (Math.imul(s, 1103515245) + 12345) | 0;
-        const j = (s >>> 8) % (i + 1);
-        [order[i], order[j]] = [order[j] as number, order[i] as number];
-      }
-      const rowsBefore = new Map([...model.keys()].map((id) => [id, store.rowOf(id)]));
-      const newRow = store.reorder(order);
-      for (const [id, c] of model) {
-        expect(store.get(id)).toEqual(c);
-        expect(store.rowOf(id)).toBe(newRow[rowsBefore.get(id) as number]);
-        expect(store.idOfRow(store.rowOf(id))).toBe(id);
-      }
-      store.set(41, later);
-      store.delete(ops[0]?.id ?? 0);
-      model.set(41, later);
-      model.delete(ops[0]?.id ?? 0);
-      for (let id = 0; id <= 41; id++) expect(store.get(id)).toEqual(model.get(id));
-    }), { numRuns: 150 });
+    fc.assert(
+      fc.property(sets, fc.integer(), withAttributes, (ops, seed, later) => {
+        const store = new RecordStore(2);
+        const model = new Map<number, NormalizedContact>();
+        for (const o of ops) {
+          store.set(o.id, o.c);
+          model.set(o.id, o.c);
+        }
+        const n = store.rowCount;
+        // A seeded permutation of the rows.
+        const order = Int32Array.from({ length: n }, (_, i) => i);
+        let s = seed | 0;
+        for (let i = n - 1; i > 0; i--) {
+          s = (Math.imul(s, 1103515245) + 12345) | 0;
+          const j = (s >>> 8) % (i + 1);
+          [order[i], order[j]] = [order[j] as number, order[i] as number];
+        }
+        const rowsBefore = new Map([...model.keys()].map((id) => [id, store.rowOf(id)]));
+        const newRow = store.reorder(order);
+        for (const [id, c] of model) {
+          expect(store.get(id)).toEqual(c);
+          expect(store.rowOf(id)).toBe(newRow[rowsBefore.get(id) as number]);
+          expect(store.idOfRow(store.rowOf(id))).toBe(id);
+        }
+        store.set(41, later);
+        store.delete(ops[0]?.id ?? 0);
+        model.set(41, later);
+        model.delete(ops[0]?.id ?? 0);
+        for (let id = 0; id <= 41; id++) expect(store.get(id)).toEqual(model.get(id));
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('refuses an order that is not a permutation of the rows, or a store with removed rows', () => {
     const store = new RecordStore();
-    const c: NormalizedContact = { first: 'a', middle: null, last: 'b', suffix: null, dob: null, emails: [], phones: [], addresses: [], identifiers: [], sex: null, attributes: [] };
+    const c: NormalizedContact = {
+      first: 'a',
+      middle: null,
+      last: 'b',
+      suffix: null,
+      dob: null,
+      emails: [],
+      phones: [],
+      addresses: [],
+      identifiers: [],
+      sex: null,
+      attributes: [],
+    };
     store.set(1, c);
     store.set(2, c);
     expect(() => store.reorder(Int32Array.from([0, 0]))).toThrow(/twice/);

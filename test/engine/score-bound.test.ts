@@ -63,7 +63,9 @@ const mixed: TermFrequencies = {
 };
 
 const WITH_ATTRIBUTE = (model: MatchModel): MatchModel => ({
-  ...model, prior: 0.0001, attributes: [{ name: 'employer', levels: { exact: { m: 0.6, u: 0.01 }, 'fuzzy-high': { m: 0.1, u: 0.02 }, disagree: { m: 0.3, u: 0.97 } } }],
+  ...model,
+  prior: 0.0001,
+  attributes: [{ name: 'employer', levels: { exact: { m: 0.6, u: 0.01 }, 'fuzzy-high': { m: 0.1, u: 0.02 }, disagree: { m: 0.3, u: 0.97 } } }],
 });
 
 describe('scoring with a floor', () => {
@@ -75,20 +77,26 @@ describe('scoring with a floor', () => {
   ] as const)('%s: drops a pair only below the floor, and scores the rest in full', (_, model, tf) => {
     const base = makeScoreContext({ compiled: compileModel(model), nicknames: DEFAULT_NICKNAMES, strict: false, tf });
     // Floors anywhere, and floors just around the pair's own score (where a bound too low shows).
-    const offset = fc.oneof(fc.double({ min: -40, max: 60, noNaN: true }).map((x) => ({ at: x, near: false })), fc.double({ min: -0.5, max: 0.5, noNaN: true }).map((x) => ({ at: x, near: true })));
-    fc.assert(fc.property(contact, contact, offset, (q, r, o) => {
-      const a = norm(q);
-      const b = norm(r);
-      const full = scorePair(a, b, base);
-      const floor = o.near ? full.score + o.at : o.at;
-      const floored = scorePair(a, b, { ...base, floor });
-      if (floored.belowFloor) expect(full.score).toBeLessThan(floor);
-      else {
-        expect(floored.score).toBe(full.score);
-        expect(floored.agreeMask).toBe(full.agreeMask);
-        expect(floored.cappedBy).toBe(full.cappedBy);
-      }
-    }), { numRuns: 3000 });
+    const offset = fc.oneof(
+      fc.double({ min: -40, max: 60, noNaN: true }).map((x) => ({ at: x, near: false })),
+      fc.double({ min: -0.5, max: 0.5, noNaN: true }).map((x) => ({ at: x, near: true })),
+    );
+    fc.assert(
+      fc.property(contact, contact, offset, (q, r, o) => {
+        const a = norm(q);
+        const b = norm(r);
+        const full = scorePair(a, b, base);
+        const floor = o.near ? full.score + o.at : o.at;
+        const floored = scorePair(a, b, { ...base, floor });
+        if (floored.belowFloor) expect(full.score).toBeLessThan(floor);
+        else {
+          expect(floored.score).toBe(full.score);
+          expect(floored.agreeMask).toBe(full.agreeMask);
+          expect(floored.cappedBy).toBe(full.cappedBy);
+        }
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('stops at the floor for a namesake that differs on everything the record has', () => {

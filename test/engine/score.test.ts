@@ -78,41 +78,62 @@ describe('scorePair', () => {
   ] as const)('%s: adding agreement on a field never lowers the score (with and without term frequencies)', (_, model) => {
     for (const frequencies of [null, tf]) {
       const ctx = context(model, frequencies);
-      fc.assert(fc.property(contact, contact, fc.nat(AGREE.length - 1), (q, r, k) => {
-        const agreeing = (AGREE[k] as (typeof AGREE)[number])(q, r);
-        const before = scorePair(norm(q), norm(r), ctx).score;
-        const after = scorePair(norm(q), norm(agreeing), ctx).score;
-        expect(after).toBeGreaterThanOrEqual(before - 1e-9);
-      }), { numRuns: 400 });
+      fc.assert(
+        fc.property(contact, contact, fc.nat(AGREE.length - 1), (q, r, k) => {
+          const agreeing = (AGREE[k] as (typeof AGREE)[number])(q, r);
+          const before = scorePair(norm(q), norm(r), ctx).score;
+          const after = scorePair(norm(q), norm(agreeing), ctx).score;
+          expect(after).toBeGreaterThanOrEqual(before - 1e-9);
+        }),
+        { numRuns: 400 },
+      );
     }
   });
 
   it('the explanation adds up to the score, the prior first', () => {
     const ctx = context(FILE_WITH_PRIOR);
-    fc.assert(fc.property(contact, contact, (q, r) => {
-      const out: FieldOutcome[] = [];
-      const s = scorePair(norm(q), norm(r), ctx, out);
-      expect(out[0]?.field).toBe('prior');
-      expect(out.reduce((sum, o) => sum + o.weight, 0)).toBeCloseTo(s.score, 9);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(contact, contact, (q, r) => {
+        const out: FieldOutcome[] = [];
+        const s = scorePair(norm(q), norm(r), ctx, out);
+        expect(out[0]?.field).toBe('prior');
+        expect(out.reduce((sum, o) => sum + o.weight, 0)).toBeCloseTo(s.score, 9);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('is symmetric without term frequencies, and finite', () => {
     for (const model of [DEFAULT_MODEL, FILE_WITH_PRIOR]) {
       const ctx = context(model);
-      fc.assert(fc.property(contact, contact, (q, r) => {
-        const a = scorePair(norm(q), norm(r), ctx).score;
-        const b = scorePair(norm(r), norm(q), ctx).score;
-        expect(Number.isFinite(a)).toBe(true);
-        expect(a).toBeCloseTo(b, 9);
-      }), { numRuns: 300 });
+      fc.assert(
+        fc.property(contact, contact, (q, r) => {
+          const a = scorePair(norm(q), norm(r), ctx).score;
+          const b = scorePair(norm(r), norm(q), ctx).score;
+          expect(Number.isFinite(a)).toBe(true);
+          expect(a).toBeCloseTo(b, 9);
+        }),
+        { numRuns: 300 },
+      );
     }
   });
 
   it('a household (same surname, address, landline, family email) counts its agreement once', () => {
     const ctx = context(FILE_MODEL);
-    const a = norm({ firstName: 'Ann', lastName: 'Lee', emails: ['lees@example.com'], phones: ['202-555-0143'], addresses: [{ addressLine1: '12 Main St', zipOrPostalCode: '20500' }] });
-    const b = norm({ firstName: 'Bob', lastName: 'Lee', emails: ['lees@example.com'], phones: ['202-555-0143'], addresses: [{ addressLine1: '12 Main St', zipOrPostalCode: '20500' }] });
+    const a = norm({
+      firstName: 'Ann',
+      lastName: 'Lee',
+      emails: ['lees@example.com'],
+      phones: ['202-555-0143'],
+      addresses: [{ addressLine1: '12 Main St', zipOrPostalCode: '20500' }],
+    });
+    const b = norm({
+      firstName: 'Bob',
+      lastName: 'Lee',
+      emails: ['lees@example.com'],
+      phones: ['202-555-0143'],
+      addresses: [{ addressLine1: '12 Main St', zipOrPostalCode: '20500' }],
+    });
     const out: FieldOutcome[] = [];
     scorePair(a, b, ctx, out);
     const household = out.filter((o) => ['lastName', 'address', 'phone', 'email'].includes(o.field));
@@ -120,14 +141,17 @@ describe('scorePair', () => {
     expect(household.filter((o) => o.weight === 0 && /counted once with the household/.test(o.label))).toHaveLength(3);
     // The same town is not household evidence: it adds to the surname (up to what the whole
     // address would add over it, so that agreeing on the address never lowers the score).
-    const estimated: MatchModel = { ...FILE_MODEL, fields: { ...FILE_MODEL.fields, address: { ...FILE_MODEL.fields.address, exact: { m: 0.6, u: 1e-6 }, typo: { m: 0.1, u: 1e-6 } } } };
+    const estimated: MatchModel = {
+      ...FILE_MODEL,
+      fields: { ...FILE_MODEL.fields, address: { ...FILE_MODEL.fields.address, exact: { m: 0.6, u: 1e-6 }, typo: { m: 0.1, u: 1e-6 } } },
+    };
     const c = norm({ firstName: 'Bob', lastName: 'Lee', addresses: [{ addressLine1: '9 Oak Ave', zipOrPostalCode: '20500' }] });
     const townOut: FieldOutcome[] = [];
     scorePair(a, c, context(estimated), townOut);
     expect(townOut.filter((o) => (o.field === 'lastName' || o.field === 'address') && o.weight > 0)).toHaveLength(2);
   });
 
-  it('records each field\'s level code in the level vector, and the same score', () => {
+  it("records each field's level code in the level vector, and the same score", () => {
     const ctx = context(FILE_WITH_PRIOR);
     const q = norm({ firstName: 'Robert', lastName: 'Smith', dateOfBirth: '1970-03-04', sex: 'M', emails: ['bob@example.com'] });
     const r = norm({ firstName: 'Bob', lastName: 'Smyth', dateOfBirth: '1970-04-03', sex: 'F' });
@@ -142,7 +166,7 @@ describe('scorePair', () => {
     expect(vector).toHaveLength(COMPARISON_FIELDS.length);
   });
 
-  it('a value shared by many records (an office\'s info@) weighs less than a personal one', () => {
+  it("a value shared by many records (an office's info@) weighs less than a personal one", () => {
     const ctx = context(FILE_WITH_PRIOR, tf);
     const q = norm({ firstName: 'Ann', emails: ['info@acme.com', 'ann@acme.com'] });
     const office = scorePair(q, norm({ firstName: 'Zoe', emails: ['info@acme.com'] }), ctx);

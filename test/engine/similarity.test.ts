@@ -4,19 +4,27 @@ import { isAdjacentTransposition, jaroWinkler, levenshtein } from '../../src/eng
 
 describe('jaroWinkler', () => {
   it.each([
-    ['martha', 'marhta', 0.9611], ['dwayne', 'duane', 0.84], ['dixon', 'dicksonx', 0.8133],
-    ['abc', 'abc', 1], ['abc', 'xyz', 0], ['', '', 1], ['a', '', 0], ['ab', 'ba', 0],
+    ['martha', 'marhta', 0.9611],
+    ['dwayne', 'duane', 0.84],
+    ['dixon', 'dicksonx', 0.8133],
+    ['abc', 'abc', 1],
+    ['abc', 'xyz', 0],
+    ['', '', 1],
+    ['a', '', 0],
+    ['ab', 'ba', 0],
   ])('%s / %s = %f', (a, b, expected) => {
     expect(jaroWinkler(a, b)).toBeCloseTo(expected, 3);
   });
 
   it('is symmetric and bounded', () => {
-    fc.assert(fc.property(fc.string(), fc.string(), (a, b) => {
-      const x = jaroWinkler(a, b);
-      expect(x).toBeCloseTo(jaroWinkler(b, a), 12);
-      expect(x).toBeGreaterThanOrEqual(0);
-      expect(x).toBeLessThanOrEqual(1);
-    }));
+    fc.assert(
+      fc.property(fc.string(), fc.string(), (a, b) => {
+        const x = jaroWinkler(a, b);
+        expect(x).toBeCloseTo(jaroWinkler(b, a), 12);
+        expect(x).toBeGreaterThanOrEqual(0);
+        expect(x).toBeLessThanOrEqual(1);
+      }),
+    );
   });
 });
 
@@ -25,12 +33,19 @@ describe('levenshtein and transpositions', () => {
     expect(levenshtein('kitten', 'sitting')).toBe(3);
     expect(levenshtein('', 'abc')).toBe(3);
   });
-  it.each([['1975', '1957', true], ['1975', '1975', false], ['1975', '9175', true], ['1975', '5971', false], ['ab', 'abc', false]])(
-    '%s / %s transposed: %s', (a, b, expected) => expect(isAdjacentTransposition(a, b)).toBe(expected));
+  it.each([
+    ['1975', '1957', true],
+    ['1975', '1975', false],
+    ['1975', '9175', true],
+    ['1975', '5971', false],
+    ['ab', 'abc', false],
+  ])('%s / %s transposed: %s', (a, b, expected) => expect(isAdjacentTransposition(a, b)).toBe(expected));
   it('transposition is symmetric', () => {
-    fc.assert(fc.property(fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 }), (a, b) => {
-      expect(isAdjacentTransposition(a, b)).toBe(isAdjacentTransposition(b, a));
-    }));
+    fc.assert(
+      fc.property(fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 }), (a, b) => {
+        expect(isAdjacentTransposition(a, b)).toBe(isAdjacentTransposition(b, a));
+      }),
+    );
   });
 });
 
@@ -40,16 +55,25 @@ describe('jaroWinkler fast path', () => {
     if (a === b) return 1;
     if (!a.length || !b.length) return 0;
     if (a.length > b.length) [a, b] = [b, a];
-    const la = a.length, lb = b.length, w = Math.max(0, (lb >> 1) - 1);
-    const mA = new Uint8Array(la), mB = new Uint8Array(lb);
+    const la = a.length,
+      lb = b.length,
+      w = Math.max(0, (lb >> 1) - 1);
+    const mA = new Uint8Array(la),
+      mB = new Uint8Array(lb);
     let m = 0;
     for (let i = 0; i < la; i++) {
       for (let j = Math.max(0, i - w); j <= Math.min(lb - 1, i + w); j++) {
-        if (!mB[j] && b[j] === a[i]) { mA[i] = 1; mB[j] = 1; m++; break; }
+        if (!mB[j] && b[j] === a[i]) {
+          mA[i] = 1;
+          mB[j] = 1;
+          m++;
+          break;
+        }
       }
     }
     if (!m) return 0;
-    let t = 0, k = 0;
+    let t = 0,
+      k = 0;
     for (let i = 0; i < la; i++) {
       if (!mA[i]) continue;
       while (!mB[k]) k++;
@@ -64,8 +88,11 @@ describe('jaroWinkler fast path', () => {
 
   it('agrees with the textbook formulation, short and long strings', () => {
     const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd', 'e'), maxLength: 45 });
-    fc.assert(fc.property(word, word, (a, b) => {
-      expect(jaroWinkler(a, b)).toBeCloseTo(reference(a, b), 12);
-    }), { numRuns: 2000 });
+    fc.assert(
+      fc.property(word, word, (a, b) => {
+        expect(jaroWinkler(a, b)).toBeCloseTo(reference(a, b), 12);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

@@ -24,27 +24,36 @@ const near = (alphabet: string[]): fc.Arbitrary<string> => fc.array(fc.constantF
 
 describe('values compared where they are stored', () => {
   it('the two-edit test is Levenshtein <= 2', () => {
-    fc.assert(fc.property(near(['a', 'b', 'c', '@']), near(['a', 'b', 'c', '@']), (a, b) => {
-      const s = stored([a]);
-      expect(unitsWithinTwoEdits(s.units, 2, a.length, b)).toBe(levenshtein(a, b) <= 2);
-    }), { numRuns: 5000 });
+    fc.assert(
+      fc.property(near(['a', 'b', 'c', '@']), near(['a', 'b', 'c', '@']), (a, b) => {
+        const s = stored([a]);
+        expect(unitsWithinTwoEdits(s.units, 2, a.length, b)).toBe(levenshtein(a, b) <= 2);
+      }),
+      { numRuns: 5000 },
+    );
   });
 
   it('emails: the levels of compareEmails, every level set', () => {
     const email = fc.constantFrom('bob@example.com', 'bob@example.co', 'bo@example.com', 'rs@ex.org', 'a@b.c', 'ab@b.c', 'x');
     const levels = fc.constantFrom(ALL_LEVELS, ALL_LEVELS & ~levelBit('fuzzy-high'));
-    fc.assert(fc.property(fc.array(email, { maxLength: 3 }), fc.array(email, { maxLength: 3 }), levels, (q, r, l) => {
-      const s = stored(r);
-      expect(storedEmailLevel(s.units, s.lists, 1, r.length, q, l)).toBe(compareEmails(q, r, l));
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.array(email, { maxLength: 3 }), fc.array(email, { maxLength: 3 }), levels, (q, r, l) => {
+        const s = stored(r);
+        expect(storedEmailLevel(s.units, s.lists, 1, r.length, q, l)).toBe(compareEmails(q, r, l));
+      }),
+      { numRuns: 3000 },
+    );
   });
 
   it('phones: the levels of comparePhones, local numbers included', () => {
     const phone = fc.constantFrom('+12025550143', '+12025550144', 'L5550143', 'L5550144', '+442071234567', 'L123', '');
     const levels = fc.constantFrom(ALL_LEVELS, ALL_LEVELS & ~levelBit('partial'));
-    fc.assert(fc.property(fc.array(phone, { maxLength: 3 }), fc.array(phone, { maxLength: 3 }), levels, (q, r, l) => {
-      const s = stored(r);
-      expect(storedPhoneLevel(s.units, s.lists, 1, r.length, q, l)).toBe(comparePhones(q, r, l));
-    }), { numRuns: 3000 });
+    fc.assert(
+      fc.property(fc.array(phone, { maxLength: 3 }), fc.array(phone, { maxLength: 3 }), levels, (q, r, l) => {
+        const s = stored(r);
+        expect(storedPhoneLevel(s.units, s.lists, 1, r.length, q, l)).toBe(comparePhones(q, r, l));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

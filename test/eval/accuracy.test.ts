@@ -46,8 +46,12 @@ describe('accuracy floors of the defaults', () => {
     ['messy ocr medium', 0.9],
     ['messy mixed medium', 0.91],
     ['messy mixed high', 0.895],
-  ] as const)('%s: clustered F1 >= %f', async (name, floor) => {
-    const f = await evaluateSet(set(name));
-    expect(f.clustered?.f1).toBeGreaterThanOrEqual(floor);
-  }, 120_000);
+  ] as const)(
+    '%s: clustered F1 >= %f',
+    async (name, floor) => {
+      const f = await evaluateSet(set(name));
+      expect(f.clustered?.f1).toBeGreaterThanOrEqual(floor);
+    },
+    120_000,
+  );
 });

@@ -58,10 +58,12 @@ describe('formatCsvCell / formatCsvRow', () => {
   ])('%j -> %j', (value, expected) => expect(formatCsvCell(value)).toBe(expected));
 
   it('every cell a spreadsheet would run as a formula is written as text', () => {
-    fc.assert(fc.property(fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '1', 'A', '(', ')', '.', ' ', ',') }), (cell) => {
-      const out = neutralizeFormula(cell);
-      return !/^[=+\-@\t\r]/.test(out) || /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(out);
-    }));
+    fc.assert(
+      fc.property(fc.string({ unit: fc.constantFrom('=', '+', '-', '@', '\t', '\r', '1', 'A', '(', ')', '.', ' ', ',') }), (cell) => {
+        const out = neutralizeFormula(cell);
+        return !/^[=+\-@\t\r]/.test(out) || /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/.test(out);
+      }),
+    );
   });
 
   it('quotes the delimiter in use; a lone empty field is written as ""', () => {
@@ -75,7 +77,10 @@ describe('openCsv', () => {
   it('reads header and rows, trims header names, names empty headers', async () => {
     const r = await readAll(file(' id , name ,\n1,Ann,x\n2,"Bob, Jr",y\n'));
     expect(r.layout.header).toEqual(['id', 'name', 'column 3']);
-    expect(r.rows).toEqual([['1', 'Ann', 'x'], ['2', 'Bob, Jr', 'y']]);
+    expect(r.rows).toEqual([
+      ['1', 'Ann', 'x'],
+      ['2', 'Bob, Jr', 'y'],
+    ]);
     expect(r.rowsRead).toBe(2);
   });
 
@@ -83,7 +88,10 @@ describe('openCsv', () => {
     const semi = await readAll(file('a;b;c\r\n1;2;3\r\n4;"5;5";6\r\n'));
     expect(semi.layout.delimiter).toBe(';');
     expect(semi.layout.newline).toBe('\r\n');
-    expect(semi.rows).toEqual([['1', '2', '3'], ['4', '5;5', '6']]);
+    expect(semi.rows).toEqual([
+      ['1', '2', '3'],
+      ['4', '5;5', '6'],
+    ]);
     const tab = await readAll(file('a\tb\n1\t2,5\n'));
     expect(tab.layout.delimiter).toBe('\t');
     expect(tab.rows).toEqual([['1', '2,5']]);
@@ -127,7 +135,10 @@ describe('openCsv', () => {
     expect(r.issues.badQuotes).toEqual({ count: 1, lines: [2] });
     expect(r.issues.swallowedLines).toEqual({ count: 2, lines: [2] });
     const unclosed = await readAll(file('a,b\n1,2\n3,"never closed\n5,6\n'));
-    expect(unclosed.rows).toEqual([['1', '2'], ['3', 'never closed\n5,6\n']]);
+    expect(unclosed.rows).toEqual([
+      ['1', '2'],
+      ['3', 'never closed\n5,6\n'],
+    ]);
     expect(unclosed.issues.badQuotes).toEqual({ count: 1, lines: [3] });
     expect(unclosed.issues.swallowedLines.count).toBe(1);
   });
@@ -160,24 +171,41 @@ describe('CSV round trip (property)', () => {
     fc.constantFrom('', ' ', '"', '""', ',', ';', '\n', '\r\n', '\r', 'a"b', ' x ', 'é', '\t'),
   );
   const table = fc.integer({ min: 1, max: 4 }).chain((width) =>
-    fc.array(fc.array(cellText, { minLength: width, maxLength: width }), { maxLength: 12 })
+    fc
+      .array(fc.array(cellText, { minLength: width, maxLength: width }), { maxLength: 12 })
       // A one-column row whose only value is blank reads as a blank line (counted, not a row).
       .map((rows) => rows.filter((r) => width > 1 || (r[0] ?? '').trim().length > 0))
-      .map((rows) => ({ width, rows })));
+      .map((rows) => ({ width, rows })),
+  );
 
   it('rows written by formatCsvRow read back equal, whatever the chunk size', async () => {
-    await fc.assert(fc.asyncProperty(table, fc.constantFrom(16, 37, 1 << 20), fc.constantFrom(',', ';'), async ({ width, rows }, chunkBytes, delimiter) => {
-      const header = Array.from({ length: width }, (_, i) => `h${i}`);
-      const text = [header, ...rows].map((r) => formatCsvRow(r, delimiter)).join('\n') + '\n';
-      const r = await readAll(file(text), { chunkBytes, delimiter });
-      return isDeepStrictEqual(r.layout.header, header) && isDeepStrictEqual(r.rows, rows.map((row) => row.map(neutralizeFormula))) &&
-        r.issues.shortRows.count === 0 && r.issues.longRows.count === 0 && r.issues.badQuotes.count === 0;
-    }), { numRuns: 300 });
+    await fc.assert(
+      fc.asyncProperty(table, fc.constantFrom(16, 37, 1 << 20), fc.constantFrom(',', ';'), async ({ width, rows }, chunkBytes, delimiter) => {
+        const header = Array.from({ length: width }, (_, i) => `h${i}`);
+        const text = [header, ...rows].map((r) => formatCsvRow(r, delimiter)).join('\n') + '\n';
+        const r = await readAll(file(text), { chunkBytes, delimiter });
+        return (
+          isDeepStrictEqual(r.layout.header, header) &&
+          isDeepStrictEqual(
+            r.rows,
+            rows.map((row) => row.map(neutralizeFormula)),
+          ) &&
+          r.issues.shortRows.count === 0 &&
+          r.issues.longRows.count === 0 &&
+          r.issues.badQuotes.count === 0
+        );
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('CsvWriter writes to a file and to a function sink alike', async () => {
     const path = join(dir, 'out.csv');
-    const rows = [['id', 'name'], ['1', 'Ann "A"'], ['2', 'x,y']];
+    const rows = [
+      ['id', 'name'],
+      ['1', 'Ann "A"'],
+      ['2', 'x,y'],
+    ];
     const w = new CsvWriter(await fileSink(path));
     for (const r of rows) await w.writeRow(r);
     await w.close();

@@ -22,27 +22,90 @@ function plan(headers: string[], options: Parameters<typeof mapHeaders>[1] = {})
 
 describe('fieldForHeader', () => {
   it.each<[string, ContactField | null]>([
-    ['firstName', 'firstName'], ['first_name', 'firstName'], ['FIRST', 'firstName'], ['Given Name', 'firstName'],
-    ['given_name', 'firstName'], ['Forename', 'firstName'], ['surname', 'lastName'], ['last_name', 'lastName'],
-    ['LAST NAME', 'lastName'], ['middleName', 'middleName'], ['MI', 'middleName'], ['suffix', 'suffix'],
-    ['name', 'fullName'], ['Full Name', 'fullName'], ['fullName', 'fullName'],
-    ['email', 'email'], ['E-mail', 'email'], ['email2', 'email'], ['Work Email', 'email'], ['emails', 'email'],
-    ['phone', 'phone'], ['Phone Number', 'phone'], ['mobile', 'phone'], ['home_phone', 'phone'], ['phone_1', 'phone'],
-    ['dob', 'dateOfBirth'], ['BIRTHDATE', 'dateOfBirth'], ['date_of_birth', 'dateOfBirth'], ['Date of Birth', 'dateOfBirth'],
-    ['address', 'addressLine1'], ['address_1', 'addressLine1'], ['Address Line 2', 'addressLine2'], ['addressLine3', 'addressLine3'],
-    ['street_number', 'streetNumber'], ['streetName', 'streetName'], ['city', 'city'], ['suburb', 'city'], ['Town', 'city'],
-    ['state', 'stateOrProvince'], ['Province', 'stateOrProvince'], ['zip', 'zipOrPostalCode'], ['postcode', 'zipOrPostalCode'],
-    ['Postal Code', 'zipOrPostalCode'], ['ZIP5', 'zipOrPostalCode'], ['country', 'countryCode'], ['countryCode', 'countryCode'],
-    ['voter_first_name', 'firstName'], ['home_address', 'addressLine1'], ['mailing_zip', 'zipOrPostalCode'],
-    ['Prénom', null], ['rec_id', null], ['soc_sec_id', 'identifier'], ['postcode_fake', 'zipOrPostalCode'], ['gender', 'sex'], ['birth_place', 'attribute'], ['cluster', null], ['first_name_2', null], ['home_address2', 'addressLine2'],
-    ['', null], ['!!!', null], ['county', 'attribute'], ['company name', null],
+    ['firstName', 'firstName'],
+    ['first_name', 'firstName'],
+    ['FIRST', 'firstName'],
+    ['Given Name', 'firstName'],
+    ['given_name', 'firstName'],
+    ['Forename', 'firstName'],
+    ['surname', 'lastName'],
+    ['last_name', 'lastName'],
+    ['LAST NAME', 'lastName'],
+    ['middleName', 'middleName'],
+    ['MI', 'middleName'],
+    ['suffix', 'suffix'],
+    ['name', 'fullName'],
+    ['Full Name', 'fullName'],
+    ['fullName', 'fullName'],
+    ['email', 'email'],
+    ['E-mail', 'email'],
+    ['email2', 'email'],
+    ['Work Email', 'email'],
+    ['emails', 'email'],
+    ['phone', 'phone'],
+    ['Phone Number', 'phone'],
+    ['mobile', 'phone'],
+    ['home_phone', 'phone'],
+    ['phone_1', 'phone'],
+    ['dob', 'dateOfBirth'],
+    ['BIRTHDATE', 'dateOfBirth'],
+    ['date_of_birth', 'dateOfBirth'],
+    ['Date of Birth', 'dateOfBirth'],
+    ['address', 'addressLine1'],
+    ['address_1', 'addressLine1'],
+    ['Address Line 2', 'addressLine2'],
+    ['addressLine3', 'addressLine3'],
+    ['street_number', 'streetNumber'],
+    ['streetName', 'streetName'],
+    ['city', 'city'],
+    ['suburb', 'city'],
+    ['Town', 'city'],
+    ['state', 'stateOrProvince'],
+    ['Province', 'stateOrProvince'],
+    ['zip', 'zipOrPostalCode'],
+    ['postcode', 'zipOrPostalCode'],
+    ['Postal Code', 'zipOrPostalCode'],
+    ['ZIP5', 'zipOrPostalCode'],
+    ['country', 'countryCode'],
+    ['countryCode', 'countryCode'],
+    ['voter_first_name', 'firstName'],
+    ['home_address', 'addressLine1'],
+    ['mailing_zip', 'zipOrPostalCode'],
+    ['Prénom', null],
+    ['rec_id', null],
+    ['soc_sec_id', 'identifier'],
+    ['postcode_fake', 'zipOrPostalCode'],
+    ['gender', 'sex'],
+    ['birth_place', 'attribute'],
+    ['cluster', null],
+    ['first_name_2', null],
+    ['home_address2', 'addressLine2'],
+    ['', null],
+    ['!!!', null],
+    ['county', 'attribute'],
+    ['company name', null],
   ])('%j -> %s', (header, field) => expect(fieldForHeader(header)).toBe(field));
 });
 
 describe('mapHeaders', () => {
   it('maps FEBRL headers; a separate street number turns line 1 into the street name', () => {
-    const p = plan(['rec_id', 'given_name', 'surname', 'street_number', 'address_1', 'address_2', 'suburb', 'postcode', 'state', 'date_of_birth', 'soc_sec_id'], { idColumn: 'rec_id' });
-    expect(p.columns).toEqual([null, 'firstName', 'lastName', 'streetNumber', 'streetName', 'addressLine2', 'city', 'zipOrPostalCode', 'stateOrProvince', 'dateOfBirth', 'identifier']);
+    const p = plan(
+      ['rec_id', 'given_name', 'surname', 'street_number', 'address_1', 'address_2', 'suburb', 'postcode', 'state', 'date_of_birth', 'soc_sec_id'],
+      { idColumn: 'rec_id' },
+    );
+    expect(p.columns).toEqual([
+      null,
+      'firstName',
+      'lastName',
+      'streetNumber',
+      'streetName',
+      'addressLine2',
+      'city',
+      'zipOrPostalCode',
+      'stateOrProvince',
+      'dateOfBirth',
+      'identifier',
+    ]);
     expect(p.idColumn).toBe(0);
     expect(p.notes.join(' ')).toMatch(/address_1.*street name/);
     expect(p.identifierTypes[10]).toBe('ssn');
@@ -51,7 +114,10 @@ describe('mapHeaders', () => {
   });
 
   it('finds the id column by its name unless --id names one; identifiers and attributes by name or option', () => {
-    const p = plan(['unique_id', 'first_name', 'surname', 'passport_no', 'occupation', 'notes'], { detectId: true, identifiers: [{ type: 'member', header: 'notes' }] });
+    const p = plan(['unique_id', 'first_name', 'surname', 'passport_no', 'occupation', 'notes'], {
+      detectId: true,
+      identifiers: [{ type: 'member', header: 'notes' }],
+    });
     expect(p.idColumn).toBe(0);
     expect(p.idDetected).toBe(true);
     expect(p.columns).toEqual([null, 'firstName', 'lastName', 'identifier', 'attribute', 'identifier']);
@@ -62,7 +128,11 @@ describe('mapHeaders', () => {
 
   it('overrides win; ignore leaves a column out; several email columns all count', () => {
     const p = plan(['Vorname', 'Nachname', 'email', 'email2', 'name'], {
-      overrides: [{ header: 'vorname', field: 'firstName' }, { header: 'Nachname', field: 'lastName' }, { header: 'name', field: 'ignore' }],
+      overrides: [
+        { header: 'vorname', field: 'firstName' },
+        { header: 'Nachname', field: 'lastName' },
+        { header: 'name', field: 'ignore' },
+      ],
     });
     expect(p.columns).toEqual(['firstName', 'lastName', 'email', 'email', null]);
   });
@@ -103,32 +173,49 @@ describe('mapHeaders properties', () => {
   const headers = fc.array(header, { maxLength: 10 });
 
   it('is total and maps every column to at most one field, single-valued fields once', () => {
-    fc.assert(fc.property(headers, (hs) => {
-      const p = mapHeaders(hs, { requireName: false });
-      if ('error' in p) return false;
-      if (p.columns.length !== hs.length) return false;
-      const singles = p.columns.filter((f): f is ContactField => f !== null && !MULTI_VALUE_FIELDS.has(f));
-      return new Set(singles).size === singles.length;
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(headers, (hs) => {
+        const p = mapHeaders(hs, { requireName: false });
+        if ('error' in p) return false;
+        if (p.columns.length !== hs.length) return false;
+        const singles = p.columns.filter((f): f is ContactField => f !== null && !MULTI_VALUE_FIELDS.has(f));
+        return new Set(singles).size === singles.length;
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('ignores case, spaces, underscores and hyphens in headers', () => {
     const variant = (h: string, style: number): string =>
       style === 0 ? h.toUpperCase() : style === 1 ? h.replace(/([a-z])([A-Z])/g, '$1_$2').toLowerCase() : ` ${h.replace(/([a-z])([A-Z])/g, '$1-$2')} `;
-    fc.assert(fc.property(headers, fc.integer({ min: 0, max: 2 }), (hs, style) => {
-      const a = mapHeaders(hs, { requireName: false });
-      const b = mapHeaders(hs.map((h) => variant(h, style)), { requireName: false });
-      return !('error' in a) && !('error' in b) && JSON.stringify(a.columns) === JSON.stringify(b.columns);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(headers, fc.integer({ min: 0, max: 2 }), (hs, style) => {
+        const a = mapHeaders(hs, { requireName: false });
+        const b = mapHeaders(
+          hs.map((h) => variant(h, style)),
+          { requireName: false },
+        );
+        return !('error' in a) && !('error' in b) && JSON.stringify(a.columns) === JSON.stringify(b.columns);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('an override always wins over the aliases', () => {
-    fc.assert(fc.property(headers.filter((hs) => hs.length > 0), fc.nat(), fc.constantFrom(...CONTACT_FIELDS), (hs, n, field) => {
-      const named = hs.map((h, i) => `${headerKey(h) || 'x'}${i}`);
-      const at = n % named.length;
-      const p = mapHeaders(named, { requireName: false, overrides: [{ header: named[at] as string, field }] });
-      return !('error' in p) && p.columns[at] === field;
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(
+        headers.filter((hs) => hs.length > 0),
+        fc.nat(),
+        fc.constantFrom(...CONTACT_FIELDS),
+        (hs, n, field) => {
+          const named = hs.map((h, i) => `${headerKey(h) || 'x'}${i}`);
+          const at = n % named.length;
+          const p = mapHeaders(named, { requireName: false, overrides: [{ header: named[at] as string, field }] });
+          return !('error' in p) && p.columns[at] === field;
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
 
@@ -138,11 +225,20 @@ describe('rowToContact', () => {
     const layout = compileRowLayout(p);
     const row = ['  7 ', 'Dr. Robert J Smith Jr', 'a@x.com; b@y.com', '', '0412 345 678 | 02 9999 0000', '1970-01-02', '1 Main St', 'Sydney', '2000', 'au'];
     expect(rowToContact(row, layout)).toEqual({
-      firstName: 'Robert', middleName: 'J', lastName: 'Smith', suffix: 'Jr', dateOfBirth: '1970-01-02',
+      firstName: 'Robert',
+      middleName: 'J',
+      lastName: 'Smith',
+      suffix: 'Jr',
+      dateOfBirth: '1970-01-02',
       emails: ['a@x.com', 'b@y.com'],
-      phones: [{ phoneNumber: '0412 345 678', countryCode: 'AU' }, { phoneNumber: '02 9999 0000', countryCode: 'AU' }],
+      phones: [
+        { phoneNumber: '0412 345 678', countryCode: 'AU' },
+        { phoneNumber: '02 9999 0000', countryCode: 'AU' },
+      ],
       addresses: [{ addressLine1: '1 Main St', city: 'Sydney', zipOrPostalCode: '2000', countryCode: 'au' }],
-      identifiers: [], sex: null, attributes: [],
+      identifiers: [],
+      sex: null,
+      attributes: [],
     });
     expect(rowId(row, layout, 1)).toBe('7');
   });
@@ -150,7 +246,11 @@ describe('rowToContact', () => {
   it('reads "Name <email>" cells: the address, and the name when the row has none', () => {
     const layout = compileRowLayout(plan(['first', 'last', 'email']));
     expect(rowToContact(['', '', 'Ada Lovelace <ada@x.org>'], layout)).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', emails: ['ada@x.org'] });
-    expect(rowToContact(['Bob', 'Smith', '"B. Smith" <bs@x.org>; other@y.org'], layout)).toMatchObject({ firstName: 'Bob', lastName: 'Smith', emails: ['bs@x.org', 'other@y.org'] });
+    expect(rowToContact(['Bob', 'Smith', '"B. Smith" <bs@x.org>; other@y.org'], layout)).toMatchObject({
+      firstName: 'Bob',
+      lastName: 'Smith',
+      emails: ['bs@x.org', 'other@y.org'],
+    });
   });
 
   it('reads long email cells (no regex backtracks over them: lint guards that): no @, many @, far-apart name and address', () => {
@@ -158,7 +258,11 @@ describe('rowToContact', () => {
     expect(rowToContact(['', '', 'a'.repeat(100_000)], layout).emails).toEqual([]);
     const ats = '@'.repeat(50_000);
     expect(rowToContact(['', '', `Ada <${ats}`], layout)).toMatchObject({ firstName: null, emails: [ats] });
-    expect(rowToContact(['', '', `Ada Lovelace${' '.repeat(100_000)}<ada@x.org>`], layout)).toMatchObject({ firstName: 'Ada', lastName: 'Lovelace', emails: ['ada@x.org'] });
+    expect(rowToContact(['', '', `Ada Lovelace${' '.repeat(100_000)}<ada@x.org>`], layout)).toMatchObject({
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      emails: ['ada@x.org'],
+    });
   });
 
   it('a full name without a surname does not fill an empty surname column; a title is no first name', () => {
@@ -175,10 +279,13 @@ describe('rowToContact', () => {
 
   it('is total on any cells', () => {
     const layout = compileRowLayout(plan(['name', 'first', 'email', 'phone', 'dob', 'zip', 'country']));
-    fc.assert(fc.property(fc.array(fc.string(), { maxLength: 9 }), (cells) => {
-      const c = rowToContact(cells, layout);
-      return Array.isArray(c.emails) && Array.isArray(c.phones);
-    }), { numRuns: 500 });
+    fc.assert(
+      fc.property(fc.array(fc.string(), { maxLength: 9 }), (cells) => {
+        const c = rowToContact(cells, layout);
+        return Array.isArray(c.emails) && Array.isArray(c.phones);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -22,7 +22,10 @@ async function read(bytes: Uint8Array, size?: number): Promise<string> {
 }
 
 async function refusal(bytes: Uint8Array): Promise<string> {
-  const error = await read(bytes).then(() => null, (e: unknown) => e);
+  const error = await read(bytes).then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(SourceError);
   return (error as Error).message;
 }
@@ -38,7 +41,11 @@ function find(bytes: Uint8Array, sig: number, from = 0): number {
 describe('unzipIfZip', () => {
   it('reads the one file of a whole zip, stored or deflated, with folder and metadata entries, in any chunking', async () => {
     for (const level of [0, 6] as const) {
-      const zip = zipSync({ 'data/': [new Uint8Array(0), {}], 'data/people.csv': [strToU8(CSV), { level }], '__MACOSX/._people.csv': [strToU8('meta'), { level }] });
+      const zip = zipSync({
+        'data/': [new Uint8Array(0), {}],
+        'data/people.csv': [strToU8(CSV), { level }],
+        '__MACOSX/._people.csv': [strToU8('meta'), { level }],
+      });
       for (const size of [1, 64, 997, 1 << 20]) expect(await read(zip, size)).toBe(CSV);
     }
     expect(await read(zipSync({ 'empty.csv': new Uint8Array(0) }))).toBe('');

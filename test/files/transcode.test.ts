@@ -73,7 +73,10 @@ describe('toUtf8', () => {
   it('switches to Windows-1252 when a Latin-1 byte comes after the sample', async () => {
     const ascii = 'a,b\n'.repeat(SAMPLE_BYTES / 4 + 100);
     const bytes = Buffer.concat([utf8(ascii), Buffer.from('José,Müller\n', 'latin1')]);
-    const parts = cut(bytes, Array.from({ length: 40 }, (_, i) => i * 4096 + 7));
+    const parts = cut(
+      bytes,
+      Array.from({ length: 40 }, (_, i) => i * 4096 + 7),
+    );
     expect(await text(parts)).toBe(`${ascii}José,Müller\n`);
   });
 
@@ -138,28 +141,35 @@ describe('toUtf8 properties', () => {
   const noNul = fc.string({ unit: 'binary', maxLength: 40 }).filter((s) => !s.includes('\0'));
 
   it('any string in UTF-8, cut anywhere, comes out as the same bytes (less a leading BOM)', async () => {
-    await fc.assert(fc.asyncProperty(
-      noNul, fc.boolean(), fc.array(fc.nat(), { maxLength: 8 }),
-      async (s, bom, cuts) => {
+    await fc.assert(
+      fc.asyncProperty(noNul, fc.boolean(), fc.array(fc.nat(), { maxLength: 8 }), async (s, bom, cuts) => {
         const bytes = utf8(bom ? `\uFEFF${s}` : s);
         const expected = utf8(s.startsWith('\uFEFF') && !bom ? s.slice(1) : s);
         expect((await transcode(cut(bytes, cuts))).equals(expected)).toBe(true);
-      },
-    ));
+      }),
+    );
   });
 
   it('any Latin-1 text with a byte from 0xA0 up reads back the same (unless its bytes are also valid UTF-8)', async () => {
-    const latin = fc.integer({ min: 1, max: 0xff }).filter((c) => c < 0x80 || c >= 0xa0).map((c) => String.fromCharCode(c));
+    const latin = fc
+      .integer({ min: 1, max: 0xff })
+      .filter((c) => c < 0x80 || c >= 0xa0)
+      .map((c) => String.fromCharCode(c));
     const high = fc.integer({ min: 0xa0, max: 0xff }).map((c) => String.fromCharCode(c));
-    await fc.assert(fc.asyncProperty(
-      fc.string({ unit: latin, maxLength: 30 }), high, fc.string({ unit: latin, maxLength: 30 }), fc.array(fc.nat(), { maxLength: 6 }),
-      async (before, h, after, cuts) => {
-        const s = `${before}${h}${after}`;
-        const bytes = Buffer.from(s, 'latin1');
-        // "Ã©" in Latin-1 is "é" in UTF-8: such bytes are read as UTF-8, rightly.
-        fc.pre(!isUtf8(bytes));
-        expect(await text(cut(bytes, cuts))).toBe(s);
-      },
-    ));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.string({ unit: latin, maxLength: 30 }),
+        high,
+        fc.string({ unit: latin, maxLength: 30 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        async (before, h, after, cuts) => {
+          const s = `${before}${h}${after}`;
+          const bytes = Buffer.from(s, 'latin1');
+          // "Ã©" in Latin-1 is "é" in UTF-8: such bytes are read as UTF-8, rightly.
+          fc.pre(!isUtf8(bytes));
+          expect(await text(cut(bytes, cuts))).toBe(s);
+        },
+      ),
+    );
   });
 });

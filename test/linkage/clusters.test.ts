@@ -39,7 +39,12 @@ function batch(first: number, count: number, pairs: readonly [number, number, nu
 }
 
 /** Results of `pairs`, clustered (with `signatures`, or as a plain closure). */
-function clustered(pairs: readonly [number, number, number][], step: number, signatures: ReadonlyMap<number, Signature> | null = null, order: (list: QueryResult[]) => QueryResult[] = (l) => l): DedupeResults {
+function clustered(
+  pairs: readonly [number, number, number][],
+  step: number,
+  signatures: ReadonlyMap<number, Signature> | null = null,
+  order: (list: QueryResult[]) => QueryResult[] = (l) => l,
+): DedupeResults {
   const r = new DedupeResults(SIZE, true);
   for (const b of order(batches(pairs, step))) r.add(b);
   r.cluster(signatures);
@@ -69,39 +74,52 @@ function batches(pairs: readonly [number, number, number][], step: number): Quer
 
 describe('DedupeResults', () => {
   it('clusters equal the transitive closure of clustersFromPairs, named by their first row', () => {
-    fc.assert(fc.property(fc.array(pair, { maxLength: 20 }), (pairs) => {
-      const r = clustered(pairs, 4);
-      const ids = Array.from({ length: SIZE }, (_, i) => String(i).padStart(2, '0'));
-      const oracle = clustersFromPairs(ids, pairs.map(([a, b]) => [ids[a] as string, ids[b] as string] as const));
-      return ids.every((id, i) => oracle.get(id) === ids[r.root(i)]);
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 20 }), (pairs) => {
+        const r = clustered(pairs, 4);
+        const ids = Array.from({ length: SIZE }, (_, i) => String(i).padStart(2, '0'));
+        const oracle = clustersFromPairs(
+          ids,
+          pairs.map(([a, b]) => [ids[a] as string, ids[b] as string] as const),
+        );
+        return ids.every((id, i) => oracle.get(id) === ids[r.root(i)]);
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('gives the same clusters, partners and decisions whatever order the batches arrive in', () => {
     const sigs = fc.array(signature, { minLength: SIZE, maxLength: SIZE }).map((list) => new Map(list.map((sig, i) => [i, sig])));
-    fc.assert(fc.property(fc.array(pair, { maxLength: 20 }), fc.integer({ min: 1, max: 6 }), fc.nat(), sigs, (pairs, step, rot, signatures) => {
-      const a = clustered(pairs, step, signatures);
-      const b = clustered(pairs, step, signatures, (list) => [...list.slice(rot % list.length), ...list.slice(0, rot % list.length)].reverse());
-      for (let i = 0; i < SIZE; i++) {
-        if (a.root(i) !== b.root(i) || a.partner[i] !== b.partner[i] || a.decision(i) !== b.decision(i) || a.clusterSize(i) !== b.clusterSize(i)) return false;
-      }
-      return true;
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 20 }), fc.integer({ min: 1, max: 6 }), fc.nat(), sigs, (pairs, step, rot, signatures) => {
+        const a = clustered(pairs, step, signatures);
+        const b = clustered(pairs, step, signatures, (list) => [...list.slice(rot % list.length), ...list.slice(0, rot % list.length)].reverse());
+        for (let i = 0; i < SIZE; i++) {
+          if (a.root(i) !== b.root(i) || a.partner[i] !== b.partner[i] || a.decision(i) !== b.decision(i) || a.clusterSize(i) !== b.clusterSize(i))
+            return false;
+        }
+        return true;
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('never puts two rows whose dates of birth conflict in one cluster through a third', () => {
     const sigs = fc.array(signature, { minLength: SIZE, maxLength: SIZE }).map((list) => new Map(list.map((sig, i) => [i, sig])));
-    fc.assert(fc.property(fc.array(pair, { maxLength: 30 }), sigs, (pairs, signatures) => {
-      const r = clustered(pairs, 3, signatures);
-      const direct = new Set(pairs.map(([a, b]) => `${Math.min(a, b)}|${Math.max(a, b)}`));
-      for (let x = 0; x < SIZE; x++) {
-        for (let y = x + 1; y < SIZE; y++) {
-          if (r.root(x) !== r.root(y) || direct.has(`${x}|${y}`)) continue;
-          if (conflictOf(signatures.get(x) as Signature, signatures.get(y) as Signature) !== null) return false;
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 30 }), sigs, (pairs, signatures) => {
+        const r = clustered(pairs, 3, signatures);
+        const direct = new Set(pairs.map(([a, b]) => `${Math.min(a, b)}|${Math.max(a, b)}`));
+        for (let x = 0; x < SIZE; x++) {
+          for (let y = x + 1; y < SIZE; y++) {
+            if (r.root(x) !== r.root(y) || direct.has(`${x}|${y}`)) continue;
+            if (conflictOf(signatures.get(x) as Signature, signatures.get(y) as Signature) !== null) return false;
+          }
         }
-      }
-      return true;
-    }), { numRuns: 400 });
+        return true;
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('enforces identifier conflicts only where the model learned that one person seldom shows two identifiers', () => {
@@ -126,29 +144,46 @@ describe('DedupeResults', () => {
   });
 
   it('a row without a name never joins two named rows that are not matched to each other', () => {
-    const sigs = fc.array(fc.oneof(signature, fc.constant(nameless)), { minLength: SIZE, maxLength: SIZE }).map((list) => new Map(list.map((sig, i) => [i, sig])));
-    fc.assert(fc.property(fc.array(pair, { maxLength: 30 }), sigs, (pairs, signatures) => {
-      const r = clustered(pairs, 3, signatures);
-      const named = (i: number): boolean => isNamed(signatures.get(i) as Signature);
-      // The named rows of a cluster are connected by pairs between named rows.
-      const ids = Array.from({ length: SIZE }, (_, i) => String(i));
-      const namedOnly = clustersFromPairs(ids, pairs.filter(([a, b]) => named(a) && named(b)).map(([a, b]) => [String(a), String(b)] as const));
-      for (let x = 0; x < SIZE; x++) {
-        for (let y = x + 1; y < SIZE; y++) {
-          if (named(x) && named(y) && r.root(x) === r.root(y) && namedOnly.get(String(x)) !== namedOnly.get(String(y))) return false;
+    const sigs = fc
+      .array(fc.oneof(signature, fc.constant(nameless)), { minLength: SIZE, maxLength: SIZE })
+      .map((list) => new Map(list.map((sig, i) => [i, sig])));
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 30 }), sigs, (pairs, signatures) => {
+        const r = clustered(pairs, 3, signatures);
+        const named = (i: number): boolean => isNamed(signatures.get(i) as Signature);
+        // The named rows of a cluster are connected by pairs between named rows.
+        const ids = Array.from({ length: SIZE }, (_, i) => String(i));
+        const namedOnly = clustersFromPairs(
+          ids,
+          pairs.filter(([a, b]) => named(a) && named(b)).map(([a, b]) => [String(a), String(b)] as const),
+        );
+        for (let x = 0; x < SIZE; x++) {
+          for (let y = x + 1; y < SIZE; y++) {
+            if (named(x) && named(y) && r.root(x) === r.root(y) && namedOnly.get(String(x)) !== namedOnly.get(String(y))) return false;
+          }
         }
-      }
-      return true;
-    }), { numRuns: 400 });
+        return true;
+      }),
+      { numRuns: 400 },
+    );
   });
 
   it('counts: clusters + duplicates = rows; a partner is the best-scoring Matched pair from either side', () => {
     const r = new DedupeResults(5, false);
-    r.add(batch(0, 5, [[0, 1, 20], [2, 1, 30], [3, 4, 25]]));
+    r.add(
+      batch(0, 5, [
+        [0, 1, 20],
+        [2, 1, 30],
+        [3, 4, 25],
+      ]),
+    );
     r.cluster(null);
     expect(r.counts()).toMatchObject({ clusters: 2, multiClusters: 2, duplicates: 3, largest: 3 });
     expect([...r.partner]).toEqual([1, 2, 1, 4, 3]);
-    expect(r.largestClusters(5)).toEqual([{ root: 0, members: [0, 1, 2] }, { root: 3, members: [3, 4] }]);
+    expect(r.largestClusters(5)).toEqual([
+      { root: 0, members: [0, 1, 2] },
+      { root: 3, members: [3, 4] },
+    ]);
   });
 });
 
@@ -156,29 +191,46 @@ describe('LinkResults', () => {
   const linkPair = fc.tuple(fc.nat(SIZE - 1), fc.nat(7), fc.integer({ min: 10, max: 40 }));
 
   it('one to one: no left or right row twice; each skipped pair lost to a better (or equal) one', () => {
-    fc.assert(fc.property(fc.array(linkPair, { maxLength: 30 }), (raw) => {
-      // Each right row lists its candidates once, best first (as findAll does).
-      const seen = new Set<string>();
-      const pairs = raw.filter(([r, l]) => !seen.has(`${r}|${l}`) && seen.add(`${r}|${l}`)).sort((x, y) => x[0] - y[0] || y[2] - x[2] || x[1] - y[1]);
-      const results = new LinkResults();
-      for (const b of batches(pairs, 5)) results.add(b);
-      const links = results.links(true);
-      const lefts = links.map((l) => l.left);
-      const rights = links.map((l) => l.right);
-      if (new Set(lefts).size !== lefts.length || new Set(rights).size !== rights.length) return false;
-      for (const [right, left, score] of pairs) {
-        if (links.some((l) => l.right === right && l.left === left)) continue;
-        if (!links.some((l) => (l.left === left || l.right === right) && l.score >= score)) return false;
-      }
-      return true;
-    }), { numRuns: 300 });
+    fc.assert(
+      fc.property(fc.array(linkPair, { maxLength: 30 }), (raw) => {
+        // Each right row lists its candidates once, best first (as findAll does).
+        const seen = new Set<string>();
+        const pairs = raw.filter(([r, l]) => !seen.has(`${r}|${l}`) && seen.add(`${r}|${l}`)).sort((x, y) => x[0] - y[0] || y[2] - x[2] || x[1] - y[1]);
+        const results = new LinkResults();
+        for (const b of batches(pairs, 5)) results.add(b);
+        const links = results.links(true);
+        const lefts = links.map((l) => l.left);
+        const rights = links.map((l) => l.right);
+        if (new Set(lefts).size !== lefts.length || new Set(rights).size !== rights.length) return false;
+        for (const [right, left, score] of pairs) {
+          if (links.some((l) => l.right === right && l.left === left)) continue;
+          if (!links.some((l) => (l.left === left || l.right === right) && l.score >= score)) return false;
+        }
+        return true;
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('best per right row: the first (best) candidate of each right row, sorted by right row', () => {
     const results = new LinkResults();
-    results.add(batch(3, 3, [[3, 7, 30], [3, 1, 20], [5, 2, 25]]));
+    results.add(
+      batch(3, 3, [
+        [3, 7, 30],
+        [3, 1, 20],
+        [5, 2, 25],
+      ]),
+    );
     results.add(batch(0, 3, [[1, 7, 40]]));
-    expect(results.links(false)).toEqual([{ right: 1, left: 7, score: 40 }, { right: 3, left: 7, score: 30 }, { right: 5, left: 2, score: 25 }]);
-    expect(results.links(true)).toEqual([{ right: 1, left: 7, score: 40 }, { right: 3, left: 1, score: 20 }, { right: 5, left: 2, score: 25 }]);
+    expect(results.links(false)).toEqual([
+      { right: 1, left: 7, score: 40 },
+      { right: 3, left: 7, score: 30 },
+      { right: 5, left: 2, score: 25 },
+    ]);
+    expect(results.links(true)).toEqual([
+      { right: 1, left: 7, score: 40 },
+      { right: 3, left: 1, score: 20 },
+      { right: 5, left: 2, score: 25 },
+    ]);
   });
 });

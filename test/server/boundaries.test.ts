@@ -37,7 +37,9 @@ describe('adapter boundaries', () => {
   it('src/server reads no environment and touches no files', () => {
     for (const file of tsFiles(join(SRC, 'server'))) {
       if (file.endsWith('main.ts')) continue;
-      const code = readFileSync(file, 'utf8').replace(/\/\*[\s\S]*?\*\//g, '').replace(/^\s*\/\/.*$/gm, '');
+      const code = readFileSync(file, 'utf8')
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/^\s*\/\/.*$/gm, '');
       expect(code, file).not.toMatch(/process\.env|from 'node:fs'|from 'fs'|\.listen\(/);
     }
   });

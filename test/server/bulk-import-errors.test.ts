@@ -57,7 +57,10 @@ describe('refused requests (400, property named)', () => {
   });
 
   it('malformed requests: no file, bad delimiter, several actions, bad types', async () => {
-    const r = await call(s, key, 'POST', '/v4/bulkImportJobs', { file: { sourceUrl: 'ftp://x/y', columnDelimiter: 'semicolon', hasHeader: 'maybe' }, actions: [{}, {}] });
+    const r = await call(s, key, 'POST', '/v4/bulkImportJobs', {
+      file: { sourceUrl: 'ftp://x/y', columnDelimiter: 'semicolon', hasHeader: 'maybe' },
+      actions: [{}, {}],
+    });
     expect(r.status).toBe(400);
     const props = r.json.errors.flatMap((e: any) => e.properties);
     expect(props).toEqual(expect.arrayContaining(['file.columnDelimiter', 'file.hasHeader', 'file.sourceUrl', 'actions']));
@@ -93,7 +96,11 @@ describe('files that cannot be read: Failed with the reason', () => {
     expect(cut.status).toBe('Failed');
     // Whole local entries but no end record, or a second file cut off: incomplete, not "whole" (issue 15).
     const noEnd = await run(upsert(s.files.put('/noend.zip', damaged.subarray(0, damaged.length - 22))));
-    expect(noEnd).toMatchObject({ status: 'Failed', rowsDone: 0, errors: [{ text: expect.stringMatching(/incomplete or damaged.*no end of central directory/) }] });
+    expect(noEnd).toMatchObject({
+      status: 'Failed',
+      rowsDone: 0,
+      errors: [{ text: expect.stringMatching(/incomplete or damaged.*no end of central directory/) }],
+    });
     const pair = zipOf({ 'a.csv': 'Vanid,email\n,first@example.org\n', '__MACOSX/._b.csv': 'x'.repeat(500) });
     const firstOnly = await run(upsert(s.files.put('/first.zip', pair.subarray(0, pair.indexOf(0x50, 40)))));
     expect(firstOnly).toMatchObject({ status: 'Failed', rowsDone: 0 });

@@ -51,7 +51,10 @@ describe('bulk import scope: tenant AND context', () => {
     const url = job.resultFiles[0].url as string;
 
     // The voter-file key (and the two-context key asking for the voter file with |0): 404.
-    for (const [key, header] of [[voter, voter], [both, `${both}|0`]] as const) {
+    for (const [key, header] of [
+      [voter, voter],
+      [both, `${both}|0`],
+    ] as const) {
       const peek = await call(s, header, 'GET', `/v4/bulkImportJobs/${job.id}`);
       expect(peek.status, key).toBe(404);
       expect(peek.json).toEqual({ errors: [{ code: 'NOT_FOUND', text: 'The specified resource cannot be found.' }] });
@@ -105,7 +108,10 @@ describe('result files: formula cells neutralized (OWASP CSV injection)', () => 
 
 describe('control characters in imported rows', () => {
   it('a mapped cell holding NUL, ESC or a bidi override fails its row, naming the field; the other rows go in', async () => {
-    const source = await upload(campaign, 'FirstName,LastName,email\nAda\u001b[2J,Lovelace,ada-esc@example.org\nGrace,Hopper\u202e,grace@example.org\nKaty,Johnson,katy@example.org\n');
+    const source = await upload(
+      campaign,
+      'FirstName,LastName,email\nAda\u001b[2J,Lovelace,ada-esc@example.org\nGrace,Hopper\u202e,grace@example.org\nKaty,Johnson,katy@example.org\n',
+    );
     const created = await call(s, campaign, 'POST', '/v4/bulkImportJobs', jobBody(source));
     const job = await waitForJob(s, campaign, created.json.jobId);
     expect(job).toMatchObject({ status: 'Completed', rowsDone: 3, rowsFailed: 2 });

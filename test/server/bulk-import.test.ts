@@ -23,10 +23,16 @@ beforeAll(async () => {
   other = (await s.crm.createKey({ tenant: 'other', tier: 'Internal' })).key;
   await s.crm.configureTenant('acme', {
     campaign: {
-      customFieldGroups: [{ id: 1234, name: 'Volunteer', customFields: [
-        { id: 123, name: 'Shirt', type: 'choice', values: ['S', 'M', 'L'] },
-        { id: 124, name: 'Hours', type: 'number' },
-      ] }],
+      customFieldGroups: [
+        {
+          id: 1234,
+          name: 'Volunteer',
+          customFields: [
+            { id: 123, name: 'Shirt', type: 'choice', values: ['S', 'M', 'L'] },
+            { id: 124, name: 'Hours', type: 'number' },
+          ],
+        },
+      ],
       canvass: { activistCodes: [{ activistCodeId: 4482459, name: 'PollWorker', type: 'Constituency/Issue' }] },
     },
   });
@@ -64,7 +70,17 @@ describe('CreateOrUpdateContact (parsons upsert-contacts body)', () => {
     expect(created.status).toBe(201);
     expect(created.json).toEqual({ jobId: expect.any(Number) });
     const job = await waitForJob(s, key, created.json.jobId);
-    expect(job).toMatchObject({ id: created.json.jobId, status: 'Completed', resourceType: 'Contacts', webhookUrl: null, resultFileSizeLimitKb: 5000, errors: [], rowsTotal: 5, rowsDone: 5, rowsFailed: 1 });
+    expect(job).toMatchObject({
+      id: created.json.jobId,
+      status: 'Completed',
+      resourceType: 'Contacts',
+      webhookUrl: null,
+      resultFileSizeLimitKb: 5000,
+      errors: [],
+      rowsTotal: 5,
+      rowsDone: 5,
+      rowsFailed: 1,
+    });
     expect(job.resultFiles).toHaveLength(1);
     expect(job.resultFiles[0].url.startsWith(`${s.url}/v4/bulkImportResultFiles/`)).toBe(true);
     expect(Date.parse(job.resultFiles[0].dateExpired) - Date.now()).toBeGreaterThan(23 * 3600 * 1000);
@@ -101,10 +117,12 @@ describe('ApplyContactCustomFields (parsons contact-custom-fields body)', () => 
     const rows = await download(job.resultFiles[0].url);
     expect(rows.map((r) => r['ApplyContactCustomFields'])).toEqual(['Processed', expect.stringMatching(/^CF123: /), 'VanID: no contact with crmId 424242.']);
     const stored = await person(id);
-    expect(stored.customFields).toEqual(expect.arrayContaining([
-      { customFieldId: 123, customFieldGroupId: 1234, assignedValue: 'M' },
-      { customFieldId: 124, customFieldGroupId: 1234, assignedValue: '12' },
-    ]));
+    expect(stored.customFields).toEqual(
+      expect.arrayContaining([
+        { customFieldId: 123, customFieldGroupId: 1234, assignedValue: 'M' },
+        { customFieldId: 124, customFieldGroupId: 1234, assignedValue: '12' },
+      ]),
+    );
   });
 });
 
@@ -130,7 +148,11 @@ describe('other mapping types, fieldValueMappings and dialects', () => {
     const p = await call(s, key, 'POST', '/v4/people/findOrCreate', { firstName: 'Sup', lastName: 'Pressed', emails: [{ email: 'sup@example.org' }] });
     const id = p.json.crmId as number;
     const body = {
-      file: { hasHeader: true, columnDelimiter: 'csv', sourceUrl: s.files.put('/sup.csv', `VanID,SuppressionCode,ResultID\n${id},NE,19\n${id},nm,18\n${id},ZZ,99\n`) },
+      file: {
+        hasHeader: true,
+        columnDelimiter: 'csv',
+        sourceUrl: s.files.put('/sup.csv', `VanID,SuppressionCode,ResultID\n${id},NE,19\n${id},nm,18\n${id},ZZ,99\n`),
+      },
       actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: [{ name: 'Suppressions' }, { name: 'CanvassResults' }] }],
     };
     const job = await waitForJob(s, key, (await call(s, key, 'POST', '/v4/bulkImportJobs', body)).json.jobId);
@@ -142,19 +164,61 @@ describe('other mapping types, fieldValueMappings and dialects', () => {
       [expect.stringMatching(/^SuppressionCode: "ZZ" is not a suppression code/), expect.stringMatching(/^ResultID: /)],
     ]);
     const stored = (await call(s, key, 'GET', `/v4/people/${id}?$expand=suppressions`)).json;
-    expect(stored.suppressions).toEqual([{ suppressionCode: 'NE', suppressionName: 'Do Not Email' }, { suppressionCode: 'NM', suppressionName: 'Do Not Mail' }]);
+    expect(stored.suppressions).toEqual([
+      { suppressionCode: 'NE', suppressionName: 'Do Not Email' },
+      { suppressionCode: 'NM', suppressionName: 'Do Not Mail' },
+    ]);
     expect((await call(s, key, 'GET', `/v4/people/${id}/canvassResponses`)).json.count).toBe(2);
   });
 
   it('Email, Phones and MailingAddress with columnName, staticValue and values on a tab file without header', async () => {
     const body = {
-      file: { fileName: 'x.tsv', hasHeader: false, hasQuotes: false, columnDelimiter: 'Tab', sourceUrl: '', columns: [{ name: 'First' }, { name: 'Last' }, { name: 'Mail' }, { name: 'Tel' }, { name: 'Kind' }, { name: 'Street' }, { name: 'Zip' }] },
-      actions: [{ resourceType: 'Contacts', actionType: 'loadMappedFile', mappingTypes: [
-        { name: 'CreateOrUpdateContact', fieldValueMappings: [{ fieldName: 'FirstName', columnName: 'First' }, { fieldName: 'LastName', columnName: 'Last' }, { fieldName: 'Email', columnName: 'Mail' }] },
-        { name: 'Phones', fieldValueMappings: [{ fieldName: 'Phone', columnName: 'Tel' }, { fieldName: 'PhoneTypeID', columnName: 'Kind', values: [{ sourceValue: 'mobile', targetValue: 'C' }] }] },
-        { name: 'MailingAddress', fieldValueMappings: [{ fieldName: 'AddressLine1', columnName: 'Street' }, { fieldName: 'Zip5', columnName: 'Zip' }, { fieldName: 'CountryCode', staticValue: 'US' }] },
-        { name: 'Email', fieldValueMappings: [{ fieldName: 'Email', staticValue: 'team@example.org' }, { fieldName: 'EmailSubscriptionStatusId', staticValue: '0' }] },
-      ] }],
+      file: {
+        fileName: 'x.tsv',
+        hasHeader: false,
+        hasQuotes: false,
+        columnDelimiter: 'Tab',
+        sourceUrl: '',
+        columns: [{ name: 'First' }, { name: 'Last' }, { name: 'Mail' }, { name: 'Tel' }, { name: 'Kind' }, { name: 'Street' }, { name: 'Zip' }],
+      },
+      actions: [
+        {
+          resourceType: 'Contacts',
+          actionType: 'loadMappedFile',
+          mappingTypes: [
+            {
+              name: 'CreateOrUpdateContact',
+              fieldValueMappings: [
+                { fieldName: 'FirstName', columnName: 'First' },
+                { fieldName: 'LastName', columnName: 'Last' },
+                { fieldName: 'Email', columnName: 'Mail' },
+              ],
+            },
+            {
+              name: 'Phones',
+              fieldValueMappings: [
+                { fieldName: 'Phone', columnName: 'Tel' },
+                { fieldName: 'PhoneTypeID', columnName: 'Kind', values: [{ sourceValue: 'mobile', targetValue: 'C' }] },
+              ],
+            },
+            {
+              name: 'MailingAddress',
+              fieldValueMappings: [
+                { fieldName: 'AddressLine1', columnName: 'Street' },
+                { fieldName: 'Zip5', columnName: 'Zip' },
+                { fieldName: 'CountryCode', staticValue: 'US' },
+              ],
+            },
+            {
+              name: 'Email',
+              fieldValueMappings: [
+                { fieldName: 'Email', staticValue: 'team@example.org' },
+                { fieldName: 'EmailSubscriptionStatusId', staticValue: '0' },
+              ],
+            },
+          ],
+        },
+      ],
     };
     body.file.sourceUrl = s.files.put('/multi.tsv', 'Marie\tCurie\tmarie@example.org\t(202) 555-0143\tMobile\t1 Rue Pierre\t20500\n');
     const created = await call(s, key, 'POST', '/v4/bulkImportJobs', body);
@@ -173,7 +237,10 @@ describe('other mapping types, fieldValueMappings and dialects', () => {
     const body = clientBody('parsons-sent-bulk-import-job-request-upsert-contacts.json');
     body.file.columnDelimiter = 'PIPE';
     body.file.columns = [{ name: 'Vanid' }, { name: 'email' }, { name: 'FirstName' }, { name: 'LastName' }];
-    body.file.sourceUrl = s.files.put('/pipe.txt', 'Vanid|email|FirstName|LastName\n|"pipe@example.org"|"Jo|hn"|"Pi|pe"\n|"multi@example.org"|"Ann"|"Multi\nLine"\n');
+    body.file.sourceUrl = s.files.put(
+      '/pipe.txt',
+      'Vanid|email|FirstName|LastName\n|"pipe@example.org"|"Jo|hn"|"Pi|pe"\n|"multi@example.org"|"Ann"|"Multi\nLine"\n',
+    );
     const job = await waitForJob(s, key, (await call(s, key, 'POST', '/v4/bulkImportJobs', body)).json.jobId);
     expect(job).toMatchObject({ status: 'Completed', rowsTotal: 2, rowsFailed: 1 });
     const rows = await download(job.resultFiles[0].url);
@@ -192,7 +259,9 @@ describe('other mapping types, fieldValueMappings and dialects', () => {
     expect(job.resultFiles.length).toBeGreaterThan(1);
     // A client reading resultFiles[0] of a Completed job (parsons) would miss rows: the job says so.
     expect(job.status).toBe('CompletedWithErrors');
-    expect(job.errors).toEqual([{ code: 'RESULT_FILE_SPLIT', text: expect.stringMatching(/larger than resultFileSizeKbLimit \(1 KB\): it is served as \d+ files/) }]);
+    expect(job.errors).toEqual([
+      { code: 'RESULT_FILE_SPLIT', text: expect.stringMatching(/larger than resultFileSizeKbLimit \(1 KB\): it is served as \d+ files/) },
+    ]);
     let all: Record<string, string>[] = [];
     for (const f of job.resultFiles) {
       const res = await fetch(f.url);
@@ -206,7 +275,11 @@ describe('other mapping types, fieldValueMappings and dialects', () => {
 
 describe('uploads, tenants and lists', () => {
   it('POST /bulkImportFiles (raw and multipart) answers a sourceUrl a job can use', async () => {
-    const raw = await fetch(`${s.url}/v4/bulkImportFiles`, { method: 'POST', headers: { apiKey: key, 'content-type': 'text/csv' }, body: 'Vanid,email\n,upload@example.org\n' });
+    const raw = await fetch(`${s.url}/v4/bulkImportFiles`, {
+      method: 'POST',
+      headers: { apiKey: key, 'content-type': 'text/csv' },
+      body: 'Vanid,email\n,upload@example.org\n',
+    });
     expect(raw.status).toBe(201);
     const { sourceUrl } = (await raw.json()) as { sourceUrl: string };
     expect(sourceUrl.startsWith(`${s.url}/v4/bulkImportFiles/`)).toBe(true);
@@ -255,7 +328,13 @@ describe('uploads, tenants and lists', () => {
     const job = await waitForJob(s, key, (await call(s, key, 'POST', '/v4/bulkImportJobs', body)).json.jobId);
     const name = (job.resultFiles[0].url as string).split('/').pop() as string;
     const ctx = { tenantId: (await s.crm.authenticate(key))!.tenantId, context: 'campaign' as const };
-    const later = (hours: number) => new BulkImports(s.crm, null, () => true, () => new Date(Date.now() + hours * 3600_000));
+    const later = (hours: number) =>
+      new BulkImports(
+        s.crm,
+        null,
+        () => true,
+        () => new Date(Date.now() + hours * 3600_000),
+      );
     expect(await later(23).resultFile(name)).not.toBeNull();
     expect(await later(25).resultFile(name)).toBeNull();
     expect((await later(25).getJob(ctx, job.id))?.resultFiles).toEqual([]);
@@ -272,7 +351,18 @@ describe('uploads, tenants and lists', () => {
 
   it('serves the mapping types, their fields and values, and the resources', async () => {
     const list = await call(s, key, 'GET', '/v4/bulkImportMappingTypes');
-    expect(list.json.map((t: any) => t.name)).toEqual(expect.arrayContaining(['CreateOrUpdateContact', 'Email', 'Phones', 'MailingAddress', 'ApplyContactCustomFields', 'ActivistCode', 'CanvassResults', 'Suppressions']));
+    expect(list.json.map((t: any) => t.name)).toEqual(
+      expect.arrayContaining([
+        'CreateOrUpdateContact',
+        'Email',
+        'Phones',
+        'MailingAddress',
+        'ApplyContactCustomFields',
+        'ActivistCode',
+        'CanvassResults',
+        'Suppressions',
+      ]),
+    );
     const ac = await call(s, key, 'GET', '/v4/bulkImportMappingTypes/ActivistCode');
     const fixture = clientBody('parsons-bulk-import-mapping-type-ActivistCode.json');
     expect(Object.keys(ac.json).sort()).toEqual(Object.keys(fixture).sort());

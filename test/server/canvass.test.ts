@@ -19,7 +19,8 @@ function canvassSettings(): Record<string, unknown> {
     inputTypes: [{ inputTypeId: 5, name: 'Back End' }],
     resultCodes: [{ resultCodeId: 205, name: 'Opted Out', mediumName: 'OptO', shortName: 'OO' }],
     surveyQuestions: [
-      ...spokeSurvey.items, ...parsonsSurvey.items,
+      ...spokeSurvey.items,
+      ...parsonsSurvey.items,
       { surveyQuestionId: 109149, name: 'Support', responses: [{ surveyResponseId: 465468, name: 'Strong' }] },
       { surveyQuestionId: 351006, name: 'Vote plan', responses: [{ surveyResponseId: 1443891, name: 'Early' }] },
     ],
@@ -51,13 +52,20 @@ beforeAll(async () => {
   await t.crm.configureTenant('canvass-co', { campaign: { canvass }, voterfile: { canvass } });
   headers = { apiKey: key, 'content-type': 'application/json' };
   const created = await post('/v4/people/findOrCreate', {
-    firstName: 'Grace', lastName: 'Hopper', emails: [{ email: 'grace@example.org' }],
+    firstName: 'Grace',
+    lastName: 'Hopper',
+    emails: [{ email: 'grace@example.org' }],
     phones: [{ phoneNumber: '4145550990' }, { phoneNumber: '(516)-555-2342' }, { phoneNumber: '4145550100' }],
     identifiers: [{ type: 'dwid', externalId: 'DW-77' }],
   });
   crmId = created.json<{ crmId: number }>().crmId;
   phoneIds = (await phonesOf(crmId)).map((p) => p['phoneId'] as number);
-  const other = await post('/v4/people/findOrCreate', { firstName: 'Alan', lastName: 'Turing', emails: [{ email: 'alan@example.org' }], phones: [{ phoneNumber: '4145550199' }] });
+  const other = await post('/v4/people/findOrCreate', {
+    firstName: 'Alan',
+    lastName: 'Turing',
+    emails: [{ email: 'alan@example.org' }],
+    phones: [{ phoneNumber: '4145550199' }],
+  });
   otherCrmId = other.json<{ crmId: number }>().crmId;
   otherPhoneId = (await phonesOf(otherCrmId))[0]?.['phoneId'] as number;
 });
@@ -99,12 +107,18 @@ describe('errors', () => {
     await expect400({ canvassContext: {}, resultCodeId: 99999 }, 'resultCodeId', fixtureText('parsons-canvass-response-error-invalid-result-code.json'));
   });
   it('unknown survey question', async () => {
-    await expect400({ canvassContext: {}, responses: [{ type: 'SurveyResponse', surveyQuestionId: 1, surveyResponseId: 2 }] },
-      'responses[0].surveyQuestionId', fixtureText('parsons-canvass-response-error-invalid-survey-question.json'));
+    await expect400(
+      { canvassContext: {}, responses: [{ type: 'SurveyResponse', surveyQuestionId: 1, surveyResponseId: 2 }] },
+      'responses[0].surveyQuestionId',
+      fixtureText('parsons-canvass-response-error-invalid-survey-question.json'),
+    );
   });
   it('survey response not of that question', async () => {
-    await expect400({ canvassContext: {}, responses: [{ type: 'surveyResponse', surveyQuestionId: 378552, surveyResponseId: 465468 }] },
-      'responses[0].surveyResponseId', fixtureText('parsons-canvass-response-error-invalid-survey-response.json'));
+    await expect400(
+      { canvassContext: {}, responses: [{ type: 'surveyResponse', surveyQuestionId: 378552, surveyResponseId: 465468 }] },
+      'responses[0].surveyResponseId',
+      fixtureText('parsons-canvass-response-error-invalid-survey-response.json'),
+    );
   });
   it('both resultCodeId and responses', async () => {
     await expect400({ canvassContext: {}, resultCodeId: 18, responses: [{ type: 'ActivistCode', activistCodeId: 18917 }] }, 'resultCodeId');
@@ -160,7 +174,12 @@ describe('dispositions and history', () => {
     expect((await post(`/v4/people/${crmId}/canvassResponses`, { canvassContext: { phoneId: b, contactTypeId: 37 }, resultCodeId: 130 })).statusCode).toBe(204);
     expect((await phonesOf(crmId)).find((p) => p['phoneId'] === b)).toMatchObject({ doNotText: true, phoneOptInStatus: 'O' });
     // A later findOrCreate with the same phone keeps the dispositions.
-    await post('/v4/people/findOrCreate', { firstName: 'Grace', lastName: 'Hopper', emails: [{ email: 'grace@example.org' }], phones: [{ phoneNumber: '4145550100', phoneType: 'C' }] });
+    await post('/v4/people/findOrCreate', {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      emails: [{ email: 'grace@example.org' }],
+      phones: [{ phoneNumber: '4145550100', phoneType: 'C' }],
+    });
     expect((await phonesOf(crmId)).find((p) => p['phoneNumber'] === '4145550100')).toMatchObject({ doNotText: true, phoneType: 'C' });
   });
 
@@ -169,22 +188,38 @@ describe('dispositions and history', () => {
     const id = fresh.json<{ crmId: number }>().crmId;
     await post(`/v4/people/${id}/canvassResponses`, { canvassContext: { contactTypeId: 2, dateCanvassed: '2012-04-09T00:00:00-04:00' }, resultCodeId: 18 });
     await post(`/v4/people/${id}/canvassResponses`, vanClientBody('parsons-sent-canvass-request-apply_activist_code.json'));
-    await post(`/v4/people/${id}/canvassResponses`, { canvassContext: { dateCanvassed: '2024-10-01' }, responses: [{ type: 'SURVEYRESPONSE', surveyQuestionId: '109149', surveyResponseId: '465468' }] });
+    await post(`/v4/people/${id}/canvassResponses`, {
+      canvassContext: { dateCanvassed: '2024-10-01' },
+      responses: [{ type: 'SURVEYRESPONSE', surveyQuestionId: '109149', surveyResponseId: '465468' }],
+    });
     const res = await t.app.inject({ method: 'GET', url: `/v4/people/${id}/canvassResponses?$top=2`, headers });
     expect(res.statusCode).toBe(200);
     const page = res.json<{ items: Record<string, unknown>[]; count: number; nextPageLink: string | null }>();
     expect(page.count).toBe(3);
     expect(page.items).toHaveLength(2);
     expect(page.items[0]).toMatchObject({ dateCanvassed: '2024-10-01T00:00:00Z', resultCodeId: 14, inputTypeId: 11, contactHistory: true });
-    expect(page.items[1]).toMatchObject({ resultCodeId: null, contactHistory: false, responses: [{ type: 'ActivistCode', action: 'Apply', activistCodeId: 18917 }] });
+    expect(page.items[1]).toMatchObject({
+      resultCodeId: null,
+      contactHistory: false,
+      responses: [{ type: 'ActivistCode', action: 'Apply', activistCodeId: 18917 }],
+    });
     expect(page.nextPageLink).toBe(`http://localhost:80/v4/people/${id}/canvassResponses?$top=2&$skip=2`);
-    const last = await t.app.inject({ method: 'GET', url: new URL(page.nextPageLink as string).pathname + new URL(page.nextPageLink as string).search, headers });
+    const last = await t.app.inject({
+      method: 'GET',
+      url: new URL(page.nextPageLink as string).pathname + new URL(page.nextPageLink as string).search,
+      headers,
+    });
     expect(last.json()).toMatchObject({ count: 3, nextPageLink: null, items: [{ contactTypeId: 2, dateCanvassed: '2012-04-09T04:00:00Z', resultCodeId: 18 }] });
   });
 
   it('the canvass endpoints are in the High rate category', async () => {
     const { key } = await t.crm.createKey({ tenant: 'canvass-co', tier: 'Startup', contexts: ['campaign'] });
-    const res = await t.app.inject({ method: 'POST', url: `/v2/people/${crmId}/canvassResponses`, headers: { apiKey: key, 'content-type': 'application/json' }, payload: '{"canvassContext":{},"resultCodeId":19}' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: `/v2/people/${crmId}/canvassResponses`,
+      headers: { apiKey: key, 'content-type': 'application/json' },
+      payload: '{"canvassContext":{},"resultCodeId":19}',
+    });
     expect(res.statusCode).toBe(204);
     expect(res.headers['ratelimit-limit']).toBe('10');
   });
@@ -192,23 +227,46 @@ describe('dispositions and history', () => {
 
 describe('generated input', () => {
   const idArb = fc.oneof(fc.integer({ min: -5, max: 2_000_000 }), fc.constantFrom('18', '20', ' 22 ', 'x', ''), fc.constant(null));
-  const responseArb = fc.record({
-    type: fc.constantFrom('ActivistCode', 'activistcode', 'SurveyResponse', 'VolunteerActivity', 'Other', null, 3),
-    action: fc.constantFrom('Apply', 'remove', 'X', null),
-    activistCodeId: idArb, surveyQuestionId: idArb, surveyResponseId: idArb, volunteerActivityId: idArb,
-  }, { requiredKeys: [] });
+  const responseArb = fc.record(
+    {
+      type: fc.constantFrom('ActivistCode', 'activistcode', 'SurveyResponse', 'VolunteerActivity', 'Other', null, 3),
+      action: fc.constantFrom('Apply', 'remove', 'X', null),
+      activistCodeId: idArb,
+      surveyQuestionId: idArb,
+      surveyResponseId: idArb,
+      volunteerActivityId: idArb,
+    },
+    { requiredKeys: [] },
+  );
   const bodyArb = fc.oneof(
-    fc.record({
-      canvassContext: fc.oneof(fc.record({
-        contactTypeId: idArb, inputTypeId: idArb, phoneId: idArb,
-        dateCanvassed: fc.oneof(fc.constantFrom('2024-01-02', '2012-04-09T00:00:00-04:00', 'nope', null), fc.string({ maxLength: 30 })),
-        omitActivistCodeContactHistory: fc.constantFrom(true, false, 'true', null, 1),
-        phone: fc.oneof(fc.constant(null), fc.record({ phoneNumber: fc.oneof(fc.string({ maxLength: 20 }), fc.constant('5555550990')), smsOptInStatus: fc.constantFrom('O', 'i', 'x', null) }, { requiredKeys: [] })),
-      }, { requiredKeys: [] }), fc.anything()),
-      resultCodeId: idArb,
-      responses: fc.oneof(fc.array(responseArb, { maxLength: 3 }), fc.anything()),
-      extra: fc.anything(),
-    }, { requiredKeys: [] }),
+    fc.record(
+      {
+        canvassContext: fc.oneof(
+          fc.record(
+            {
+              contactTypeId: idArb,
+              inputTypeId: idArb,
+              phoneId: idArb,
+              dateCanvassed: fc.oneof(fc.constantFrom('2024-01-02', '2012-04-09T00:00:00-04:00', 'nope', null), fc.string({ maxLength: 30 })),
+              omitActivistCodeContactHistory: fc.constantFrom(true, false, 'true', null, 1),
+              phone: fc.oneof(
+                fc.constant(null),
+                fc.record(
+                  { phoneNumber: fc.oneof(fc.string({ maxLength: 20 }), fc.constant('5555550990')), smsOptInStatus: fc.constantFrom('O', 'i', 'x', null) },
+                  { requiredKeys: [] },
+                ),
+              ),
+            },
+            { requiredKeys: [] },
+          ),
+          fc.anything(),
+        ),
+        resultCodeId: idArb,
+        responses: fc.oneof(fc.array(responseArb, { maxLength: 3 }), fc.anything()),
+        extra: fc.anything(),
+      },
+      { requiredKeys: [] },
+    ),
     fc.anything(),
   );
 

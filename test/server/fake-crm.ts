@@ -9,8 +9,13 @@ type PersonView = Person;
 /** A MatchOutcome with the explanation fields filled in. */
 export function outcome(status: MatchOutcome['status'], crmId: number | null, reason: MatchOutcome['reason']): MatchOutcome {
   return {
-    status, crmId, reason, reasonText: reason === null ? null : `because ${reason}`, matchedBy: status === 'Matched' ? 'score' : null,
-    updated: false, explanation: { score: 0, gates: [], gate: null, fields: [], candidates: 0, nearest: null },
+    status,
+    crmId,
+    reason,
+    reasonText: reason === null ? null : `because ${reason}`,
+    matchedBy: status === 'Matched' ? 'score' : null,
+    updated: false,
+    explanation: { score: 0, gates: [], gate: null, fields: [], candidates: 0, nearest: null },
   };
 }
 

@@ -40,11 +40,7 @@ export async function openTestServer(): Promise<TestServer> {
 type ContextName = 'voterfile' | 'campaign';
 
 /** Create a tenant and a key on it; answers the key GUID. */
-export async function createTenantWithKey(
-  crm: Crm,
-  tenant: string,
-  key: { contexts?: ContextName[]; defaultContext?: ContextName } = {},
-): Promise<string> {
+export async function createTenantWithKey(crm: Crm, tenant: string, key: { contexts?: ContextName[]; defaultContext?: ContextName } = {}): Promise<string> {
   await crm.createTenant(tenant);
   return (await crm.createKey({ tenant, tier: 'Internal', ...key })).key;
 }

@@ -24,7 +24,12 @@ beforeAll(async () => {
   crm = await Crm.open({ db: ':memory:' });
   await crm.createTenant('acme');
   key = (await crm.createKey({ tenant: 'acme', tier: 'Internal' })).key;
-  const stream = new Writable({ write(chunk: Buffer, _enc, done) { logLines.push(chunk.toString()); done(); } });
+  const stream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logLines.push(chunk.toString());
+      done();
+    },
+  });
   app = buildApp({ crm, logger: { level: 'info', stream } });
   await app.listen({ host: '127.0.0.1', port: 0 });
   base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
@@ -105,10 +110,16 @@ describe('control characters and bidirectional overrides in text', () => {
   });
 
   it('names every property that holds one, nested too; left-to-right and right-to-left marks are fine', async () => {
-    const r = await post('/v4/people/findOrCreate', JSON.stringify({ firstName: 'A\u0007', lastName: 'B', emails: [{ email: 'x@example.org' }, { email: 'y\u2066@example.org' }] }));
+    const r = await post(
+      '/v4/people/findOrCreate',
+      JSON.stringify({ firstName: 'A\u0007', lastName: 'B', emails: [{ email: 'x@example.org' }, { email: 'y\u2066@example.org' }] }),
+    );
     expect(r.status).toBe(400);
     expect(r.json.errors.flatMap((e: any) => e.properties)).toEqual(['firstName', 'emails[1].email']);
-    const ok = await post('/v4/people/findOrCreate', JSON.stringify({ firstName: '\u200Fדוד', lastName: 'כהן\u200E', emails: [{ email: 'david@example.org' }] }));
+    const ok = await post(
+      '/v4/people/findOrCreate',
+      JSON.stringify({ firstName: '\u200Fדוד', lastName: 'כהן\u200E', emails: [{ email: 'david@example.org' }] }),
+    );
     expect(ok.status).toBe(201);
   });
 });

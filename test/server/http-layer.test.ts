@@ -45,7 +45,11 @@ describe('authentication', () => {
 
   it('accepts Basic with any username, key in any case, optional |0/|1', async () => {
     for (const user of ['apiuser', 'default', 'default_user', 'MyApp', '']) {
-      for (const [suffix, context] of [['', 'campaign'], ['|0', 'voterfile'], ['|1', 'campaign']] as const) {
+      for (const [suffix, context] of [
+        ['', 'campaign'],
+        ['|0', 'voterfile'],
+        ['|1', 'campaign'],
+      ] as const) {
         crm.calls = [];
         const res = await post({ authorization: basic(FAKE_KEY.toUpperCase() + suffix, user) });
         expect(res.statusCode, `${user}${suffix}`).toBe(404);
@@ -55,7 +59,11 @@ describe('authentication', () => {
   });
 
   it('accepts the apiKey header with optional suffix', async () => {
-    for (const [suffix, context] of [['', 'campaign'], ['|0', 'voterfile'], ['|1', 'campaign']] as const) {
+    for (const [suffix, context] of [
+      ['', 'campaign'],
+      ['|0', 'voterfile'],
+      ['|1', 'campaign'],
+    ] as const) {
       crm.calls = [];
       const res = await post({ apiKey: FAKE_KEY + suffix });
       expect(res.statusCode).toBe(404);
@@ -225,7 +233,13 @@ describe('logging', () => {
     await logged.inject({ method: 'POST', url: '/v4/people/find', headers: { apiKey: FAKE_KEY }, payload: {} });
     const requestLines = lines.filter((l) => l['msg'] === 'request');
     expect(requestLines.length).toBe(1);
-    expect(requestLines[0]).toMatchObject({ method: 'POST', statusCode: 404, tenantId: 1, context: 'campaign', match: { status: 'Unmatched', reason: 'below-minimum' } });
+    expect(requestLines[0]).toMatchObject({
+      method: 'POST',
+      statusCode: 404,
+      tenantId: 1,
+      context: 'campaign',
+      match: { status: 'Unmatched', reason: 'below-minimum' },
+    });
 
     crm.throwOnFind = new Error('boom');
     const res = await logged.inject({ method: 'POST', url: '/v4/people/find', headers: { apiKey: FAKE_KEY }, payload: {} });

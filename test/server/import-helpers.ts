@@ -53,10 +53,11 @@ export async function openFileServer(): Promise<FileServer> {
       files.set(path, { body: typeof body === 'string' ? strToU8(body) : body, delayMs: opts.delayMs ?? 0, status: opts.status ?? 200 });
       return `${url}${path}`;
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
@@ -72,17 +73,34 @@ export async function openImportServer(opts: { limits?: Partial<SourceLimits>; a
   const allowed = opts.allowFiles === false ? [] : [files.host];
   const limits: SourceLimits = { maxBytes: 10 * 1024 * 1024, maxZipRatio: 100, timeoutMs: 5000, ...opts.limits };
   const runner = new ImportRunner({
-    crm, fetchUrl: (url) => fetchSource(url, allowed, limits), limits, leaseMs: 2000, pollMs: 20, batchRows: 50,
-    ...(opts.metrics === undefined ? {} : { onRow: (ok: boolean) => opts.metrics?.observeImportRow(ok), onJobEnd: (status: string) => opts.metrics?.observeImportJob(status) }),
+    crm,
+    fetchUrl: (url) => fetchSource(url, allowed, limits),
+    limits,
+    leaseMs: 2000,
+    pollMs: 20,
+    batchRows: 50,
+    ...(opts.metrics === undefined
+      ? {}
+      : { onRow: (ok: boolean) => opts.metrics?.observeImportRow(ok), onJobEnd: (status: string) => opts.metrics?.observeImportJob(status) }),
   });
   const imports = new BulkImports(crm, runner, (u) => hostAllowed(u, allowed));
-  const app = buildApp({ crm, imports, maxUploadBytes: limits.maxBytes, docsAssets: swaggerUiAssets(), ...(opts.metrics === undefined ? {} : { metrics: opts.metrics }) });
+  const app = buildApp({
+    crm,
+    imports,
+    maxUploadBytes: limits.maxBytes,
+    docsAssets: swaggerUiAssets(),
+    ...(opts.metrics === undefined ? {} : { metrics: opts.metrics }),
+  });
   app.addHook('onClose', async () => runner.stop());
   await app.listen({ host: '127.0.0.1', port: 0 });
   runner.start();
   const url = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   return {
-    crm, app, runner, url, files,
+    crm,
+    app,
+    runner,
+    url,
+    files,
     close: async () => {
       await app.close();
       await files.close();
@@ -136,9 +154,16 @@ export function parseResultCsv(text: string): Record<string, string>[] {
     for (let i = 0; i < line.length; i++) {
       const c = line[i] as string;
       if (quoted) {
-        if (c === '"' && line[i + 1] === '"') { cur += '"'; i++; } else if (c === '"') quoted = false; else cur += c;
+        if (c === '"' && line[i + 1] === '"') {
+          cur += '"';
+          i++;
+        } else if (c === '"') quoted = false;
+        else cur += c;
       } else if (c === '"') quoted = true;
-      else if (c === ',') { out.push(cur); cur = ''; } else cur += c;
+      else if (c === ',') {
+        out.push(cur);
+        cur = '';
+      } else cur += c;
     }
     out.push(cur);
     return out;

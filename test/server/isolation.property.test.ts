@@ -52,8 +52,18 @@ const SUFFIXES = ['', '|0', '|1'] as const;
 const SUFFIX_CONTEXT: Record<string, ContextName | null> = { '': null, '|0': 'voterfile', '|1': 'campaign' };
 
 const opArb = fc.oneof(
-  fc.record({ op: fc.constantFrom('create' as const, 'contacts' as const, 'find' as const), who: fc.nat(), suffix: fc.constantFrom(...SUFFIXES), person: fc.nat() }),
-  fc.record({ op: fc.constantFrom('get' as const, 'getExt' as const, 'getVoter' as const, 'steal' as const), who: fc.nat(), suffix: fc.constantFrom(...SUFFIXES), target: fc.nat() }),
+  fc.record({
+    op: fc.constantFrom('create' as const, 'contacts' as const, 'find' as const),
+    who: fc.nat(),
+    suffix: fc.constantFrom(...SUFFIXES),
+    person: fc.nat(),
+  }),
+  fc.record({
+    op: fc.constantFrom('get' as const, 'getExt' as const, 'getVoter' as const, 'steal' as const),
+    who: fc.nat(),
+    suffix: fc.constantFrom(...SUFFIXES),
+    target: fc.nat(),
+  }),
 );
 
 let t: TestServer;
@@ -97,8 +107,7 @@ it('no key reads or changes data outside its tenant and contexts', async () => {
         let voterId: number | null = null;
         if (o.op === 'get' || o.op === 'getExt' || o.op === 'getVoter') {
           if (target === null) continue;
-          const ref =
-            o.op === 'get' ? String(target.crmId) : o.op === 'getExt' ? `DWID:dw-${target.person % PEOPLE.length}` : `VoterCrmId:${target.crmId}`;
+          const ref = o.op === 'get' ? String(target.crmId) : o.op === 'getExt' ? `DWID:dw-${target.person % PEOPLE.length}` : `VoterCrmId:${target.crmId}`;
           res = await t.app.inject({ method: 'GET', url: `/v4/people/${ref}`, headers });
         } else {
           // The votercrmid of a campaign body: a voter-file record of the caller's tenant, when there is one.
@@ -122,9 +131,10 @@ it('no key reads or changes data outside its tenant and contexts', async () => {
           if (!own) expect(envelopeOf(res)?.errors[0]?.code).toBe('NOT_FOUND');
         } else if (o.op === 'getExt' || o.op === 'getVoter') {
           // votercrmid identifiers exist only on campaign records, naming voter-file records.
-          const existsHere = o.op === 'getExt'
-            ? records.some((r) => r.scope === scope && r.person >= 0 && r.person % PEOPLE.length === target!.person % PEOPLE.length && !r.tainted)
-            : wanted === 'campaign' && records.some((r) => r.scope === scope && r.voterId === target!.crmId && !r.tainted);
+          const existsHere =
+            o.op === 'getExt'
+              ? records.some((r) => r.scope === scope && r.person >= 0 && r.person % PEOPLE.length === target!.person % PEOPLE.length && !r.tainted)
+              : wanted === 'campaign' && records.some((r) => r.scope === scope && r.voterId === target!.crmId && !r.tainted);
           if (res.statusCode === 200) {
             const crmId = res.json<{ crmId: number }>().crmId;
             expect(records.find((r) => r.crmId === crmId)?.scope, 'external id resolved outside the scope').toBe(scope);
@@ -140,8 +150,17 @@ it('no key reads or changes data outside its tenant and contexts', async () => {
             if (o.op === 'steal' && owner !== undefined) owner.tainted = true;
           } else if (body.status === 'UnmatchedStored') {
             expect(o.op).not.toBe('find');
-            expect(records.some((r) => r.crmId === body.crmId), 'a create returned an existing crmId').toBe(false);
-            records.push({ crmId: body.crmId!, scope, person: 'person' in o ? o.person : -1, voterId: 'person' in o && wanted === 'campaign' ? voterId : null, tainted: o.op === 'steal' });
+            expect(
+              records.some((r) => r.crmId === body.crmId),
+              'a create returned an existing crmId',
+            ).toBe(false);
+            records.push({
+              crmId: body.crmId!,
+              scope,
+              person: 'person' in o ? o.person : -1,
+              voterId: 'person' in o && wanted === 'campaign' ? voterId : null,
+              tainted: o.op === 'steal',
+            });
           } else {
             expect(body.status).toBe('Unmatched');
           }
@@ -156,7 +175,11 @@ it('no key reads or changes data outside its tenant and contexts', async () => {
         const [tenant, context] = r.scope.split('/') as [string, ContextName];
         const owner = principals.find((p) => p.tenant === tenant && p.contexts.includes(context))!;
         const suffix = context === 'voterfile' ? '|0' : '|1';
-        const res = await t.app.inject({ method: 'GET', url: `/v4/people/${r.crmId}?$expand=emails,phones,addresses,externalIds`, headers: { apiKey: owner.key + suffix } });
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `/v4/people/${r.crmId}?$expand=emails,phones,addresses,externalIds`,
+          headers: { apiKey: owner.key + suffix },
+        });
         expect(res.statusCode).toBe(200);
         expect(res.body.toLowerCase()).not.toContain('mallory');
       }

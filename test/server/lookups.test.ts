@@ -23,7 +23,10 @@ beforeAll(async () => {
       canvass: {
         activistCodes: [...activist.items, { activistCodeId: 3, name: 'Third' }],
         surveyQuestions: survey.items,
-        resultCodes: [{ resultCodeId: 205, name: 'Opted Out' }, { resultCodeId: 18, name: 'Busy (renamed)', shortName: 'BZ' }],
+        resultCodes: [
+          { resultCodeId: 205, name: 'Opted Out' },
+          { resultCodeId: 18, name: 'Busy (renamed)', shortName: 'BZ' },
+        ],
         contactTypes: [{ contactTypeId: 79, name: 'Social Media', channelTypeName: 'Online' }],
       },
     },
@@ -38,8 +41,10 @@ afterAll(async () => {
 describe('GET /phones/isCellStatuses', () => {
   const expected = {
     items: [
-      { statusId: 1, statusName: 'Verified Cell' }, { statusId: 2, statusName: 'Likely Cell' },
-      { statusId: 3, statusName: 'Likely Not a Cell' }, { statusId: 4, statusName: 'Not a Cell' },
+      { statusId: 1, statusName: 'Verified Cell' },
+      { statusId: 2, statusName: 'Likely Cell' },
+      { statusId: 3, statusName: 'Likely Not a Cell' },
+      { statusId: 4, statusName: 'Not a Cell' },
     ],
     nextPageLink: null,
     count: 4,
@@ -56,7 +61,11 @@ describe('GET /phones/isCellStatuses', () => {
 
   it('pages with $top/$skip and an absolute nextPageLink on the request origin', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/v4/phones/isCellStatuses?$top=3', headers: { ...headers, host: 'api.example.org:8443' } });
-    expect(res.json()).toEqual({ items: expected.items.slice(0, 3), count: 4, nextPageLink: 'http://api.example.org:8443/v4/phones/isCellStatuses?$top=3&$skip=3' });
+    expect(res.json()).toEqual({
+      items: expected.items.slice(0, 3),
+      count: 4,
+      nextPageLink: 'http://api.example.org:8443/v4/phones/isCellStatuses?$top=3&$skip=3',
+    });
     // A client re-sending its own query after the link's: the link's values win.
     const next = await get('/v4/phones/isCellStatuses?$top=3&$skip=3&$top=3&$skip=0');
     expect(next.json()).toEqual({ items: expected.items.slice(3), count: 4, nextPageLink: null });
@@ -96,23 +105,58 @@ describe('canvass lists', () => {
     expect(contact.find((c) => c.contactTypeId === 37)).toEqual({ contactTypeId: 37, name: 'SMS Text', channelTypeName: 'Text' });
     const input = (await get('/v2/canvassResponses/inputTypes', plainHeaders)).json<{ inputTypeId: number; name: string }[]>();
     expect(input).toEqual([
-      { inputTypeId: 2, name: 'Manual' }, { inputTypeId: 4, name: 'Bulk' }, { inputTypeId: 10, name: 'VPB' },
-      { inputTypeId: 11, name: 'API' }, { inputTypeId: 14, name: 'Mobile' },
+      { inputTypeId: 2, name: 'Manual' },
+      { inputTypeId: 4, name: 'Bulk' },
+      { inputTypeId: 10, name: 'VPB' },
+      { inputTypeId: 11, name: 'API' },
+      { inputTypeId: 14, name: 'Mobile' },
     ]);
-    const codes = (await get('/v2/canvassResponses/resultCodes', plainHeaders)).json<{ resultCodeId: number; name: string; mediumName: string; shortName: string }[]>();
+    const codes = (await get('/v2/canvassResponses/resultCodes', plainHeaders)).json<
+      { resultCodeId: number; name: string; mediumName: string; shortName: string }[]
+    >();
     expect(codes.map((c) => `${c.resultCodeId} ${c.name}`)).toEqual([
-      '1 Not Home', '2 Refused', '3 Inaccessible', '4 Deceased', '5 Moved', '6 Hostile', '7 Language Barrier',
-      '8 Not Interested', '10 Vacant', '13 Come Back', '14 Canvassed', '17 Call Back', '18 Busy', '19 Left Message',
-      '20 Wrong Number', '21 Lit Drop', '22 Do Not Call', '23 Do Not Walk', '25 Disconnected', '130 Do Not Text',
+      '1 Not Home',
+      '2 Refused',
+      '3 Inaccessible',
+      '4 Deceased',
+      '5 Moved',
+      '6 Hostile',
+      '7 Language Barrier',
+      '8 Not Interested',
+      '10 Vacant',
+      '13 Come Back',
+      '14 Canvassed',
+      '17 Call Back',
+      '18 Busy',
+      '19 Left Message',
+      '20 Wrong Number',
+      '21 Lit Drop',
+      '22 Do Not Call',
+      '23 Do Not Walk',
+      '25 Disconnected',
+      '130 Do Not Text',
       '131 Do Not Email',
     ]);
     expect(codes.find((c) => c.resultCodeId === 18)).toEqual({ resultCodeId: 18, name: 'Busy', mediumName: 'Busy', shortName: 'BZ' });
     // A context that configures none gets default survey questions, activist codes and volunteer activities.
-    const questions = (await get('/v2/surveyQuestions', plainHeaders)).json<{ items: { surveyQuestionId: number; name: string; responses: { surveyResponseId: number }[] }[]; count: number }>();
+    const questions = (await get('/v2/surveyQuestions', plainHeaders)).json<{
+      items: { surveyQuestionId: number; name: string; responses: { surveyResponseId: number }[] }[];
+      count: number;
+    }>();
     expect(questions.items.map((q) => `${q.surveyQuestionId} ${q.name}`)).toEqual(['1 Support', '2 Vote Plan', '3 Volunteer Ask']);
     expect(questions.items[0]?.responses.map((r) => r.surveyResponseId)).toEqual([1, 2, 3, 4, 5]);
-    const codesPage = (await get('/v2/activistCodes', plainHeaders)).json<{ items: { activistCodeId: number; name: string; status: string }[]; count: number; nextPageLink: null }>();
-    expect(codesPage.items.map((a) => `${a.activistCodeId} ${a.name}`)).toEqual(['1 Volunteer', '2 Supporter', '3 Donor', '4 Yard Sign', '5 Opt-In: Cell Phone']);
+    const codesPage = (await get('/v2/activistCodes', plainHeaders)).json<{
+      items: { activistCodeId: number; name: string; status: string }[];
+      count: number;
+      nextPageLink: null;
+    }>();
+    expect(codesPage.items.map((a) => `${a.activistCodeId} ${a.name}`)).toEqual([
+      '1 Volunteer',
+      '2 Supporter',
+      '3 Donor',
+      '4 Yard Sign',
+      '5 Opt-In: Cell Phone',
+    ]);
     expect(codesPage).toMatchObject({ count: 5, nextPageLink: null });
   });
 
@@ -129,20 +173,27 @@ describe('canvass lists', () => {
     expect(first.count).toBe(3);
     expect(first.items.map((a) => a.activistCodeId)).toEqual([3, 4153148]);
     expect(first.nextPageLink).toBe('http://localhost:80/v4/activistCodes?$top=2&$skip=2');
-    const second = (await get('/v4/activistCodes?$top=2&$skip=2')).json<{ items: { activistCodeId: number; name: string; type: string; status: string }[]; nextPageLink: null }>();
+    const second = (await get('/v4/activistCodes?$top=2&$skip=2')).json<{
+      items: { activistCodeId: number; name: string; type: string; status: string }[];
+      nextPageLink: null;
+    }>();
     expect(second.items[0]).toMatchObject({ activistCodeId: 4482459, name: 'EdayIssue-PollWorker', type: 'Constituency/Issue', status: 'Active' });
     expect(second.nextPageLink).toBeNull();
-    const questions = (await get('/v4/surveyQuestions')).json<{ items: { surveyQuestionId: number; responses: { surveyResponseId: number }[] }[]; count: number }>();
+    const questions = (await get('/v4/surveyQuestions')).json<{
+      items: { surveyQuestionId: number; responses: { surveyResponseId: number }[] }[];
+      count: number;
+    }>();
     expect(questions.count).toBe(2);
     expect(questions.items[0]?.responses.map((r) => r.surveyResponseId)).toContain(1555791);
     expect((await get('/v4/surveyQuestions?$top=500')).statusCode).toBe(400);
   });
 
   it('bad canvass settings are refused naming the path', async () => {
-    await expect(t.crm.configureTenant('lists-co', { campaign: { canvass: { resultCodes: [{ name: 'x' }], colours: [] } } }))
-      .rejects.toMatchObject({ issues: expect.arrayContaining([
+    await expect(t.crm.configureTenant('lists-co', { campaign: { canvass: { resultCodes: [{ name: 'x' }], colours: [] } } })).rejects.toMatchObject({
+      issues: expect.arrayContaining([
         expect.objectContaining({ property: 'campaign.canvass.resultCodes[0].resultCodeId' }),
         expect.objectContaining({ property: 'campaign.canvass.colours' }),
-      ]) });
+      ]),
+    });
   });
 });

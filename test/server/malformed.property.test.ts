@@ -87,7 +87,17 @@ describe('bodies that are not a JSON Match Candidate', () => {
 
   it('wrong or missing content types', async () => {
     const contentType = fc.oneof(
-      fc.constantFrom('text/plain', 'text/html', 'application/xml', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x', 'application/octet-stream', 'json', '', 'application/json; charset=iso-8859-1'),
+      fc.constantFrom(
+        'text/plain',
+        'text/html',
+        'application/xml',
+        'application/x-www-form-urlencoded',
+        'multipart/form-data; boundary=x',
+        'application/octet-stream',
+        'json',
+        '',
+        'application/json; charset=iso-8859-1',
+      ),
       fc.string({ maxLength: 40 }).filter((s) => !/json/i.test(s) && /^[\x20-\x7e]*$/.test(s)),
     );
     await fc.assert(
@@ -101,7 +111,11 @@ describe('bodies that are not a JSON Match Candidate', () => {
   });
 
   it('deep nesting, in arrays and objects, anywhere in the body', async () => {
-    const nested = fc.record({ depth: fc.integer({ min: 33, max: 20_000 }), kind: fc.constantFrom('array', 'object', 'mixed'), at: fc.constantFrom('root', 'firstName', 'emails', 'unknownKey') });
+    const nested = fc.record({
+      depth: fc.integer({ min: 33, max: 20_000 }),
+      kind: fc.constantFrom('array', 'object', 'mixed'),
+      at: fc.constantFrom('root', 'firstName', 'emails', 'unknownKey'),
+    });
     await fc.assert(
       fc.asyncProperty(endpointArb, nested, async (url, { depth, kind, at }) => {
         let open = '';
@@ -131,23 +145,48 @@ describe('bodies that are not a JSON Match Candidate', () => {
 
 describe('JSON objects with wrongly typed or oversized properties', () => {
   // Numbers are tolerated where a string is expected (clients send phoneNumber as a number).
-  const notAString = fc.oneof(fc.boolean(), fc.array(fc.string(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }));
-  const notAStringOrNumber = fc.oneof(fc.boolean(), fc.array(fc.integer(), { maxLength: 3 }), fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }));
+  const notAString = fc.oneof(
+    fc.boolean(),
+    fc.array(fc.string(), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.string({ maxLength: 5 }), { maxKeys: 3 }),
+  );
+  const notAStringOrNumber = fc.oneof(
+    fc.boolean(),
+    fc.array(fc.integer(), { maxLength: 3 }),
+    fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 3 }),
+  );
   const hugeString = fc.integer({ min: 1_000, max: 200_000 }).map((n) => 'x'.repeat(n));
 
   /** One surely invalid property, placed into an otherwise valid candidate. */
   const badProperty = fc.oneof(
-    fc.record({ firstName: fc.oneof(fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }))) }),
+    fc.record({
+      firstName: fc.oneof(fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.dictionary(fc.string({ maxLength: 3 }), fc.string({ maxLength: 3 }))),
+    }),
     fc.record({ lastName: hugeString }),
     fc.record({ middleName: hugeString }),
-    fc.record({ dateOfBirth: fc.oneof(fc.constant('not a date'), fc.constant('1799-12-31'), fc.constant('2200-01-01'), fc.boolean(), fc.dictionary(fc.string({ maxLength: 3 }), fc.nat())) }),
+    fc.record({
+      dateOfBirth: fc.oneof(
+        fc.constant('not a date'),
+        fc.constant('1799-12-31'),
+        fc.constant('2200-01-01'),
+        fc.boolean(),
+        fc.dictionary(fc.string({ maxLength: 3 }), fc.nat()),
+      ),
+    }),
     fc.record({ sex: fc.constantFrom('X', 'MF', 'U') }),
     fc.record({ party: fc.constantFrom('DEM', 'RE') }),
     fc.record({ cycle: fc.constantFrom('20a4', '202', '12345') }),
     fc.record({ contactMethodPreferenceCode: fc.constantFrom('Z', 'PE', 'pigeon') }),
-    fc.record({ emails: fc.array(fc.record({ email: fc.oneof(notAString, fc.integer(), fc.constantFrom('no-at-sign', 'a@', '@b.org', 'x y@z.org')) }), { minLength: 1, maxLength: 3 }) }),
+    fc.record({
+      emails: fc.array(fc.record({ email: fc.oneof(notAString, fc.integer(), fc.constantFrom('no-at-sign', 'a@', '@b.org', 'x y@z.org')) }), {
+        minLength: 1,
+        maxLength: 3,
+      }),
+    }),
     fc.record({ emails: fc.constant([{ email: 'ok@example.org', isSubscribed: true, subscriptionStatus: 'S' }]) }),
-    fc.record({ phones: fc.array(fc.record({ phoneNumber: fc.oneof(notAStringOrNumber, fc.constantFrom('123', 'abc', '12')) }), { minLength: 1, maxLength: 3 }) }),
+    fc.record({
+      phones: fc.array(fc.record({ phoneNumber: fc.oneof(notAStringOrNumber, fc.constantFrom('123', 'abc', '12')) }), { minLength: 1, maxLength: 3 }),
+    }),
     fc.record({ phones: fc.constant([{ phoneNumber: '2024291000', ext: '1234567' }]) }),
     fc.record({ phones: fc.constant([{ phoneNumber: '2024291000', dialingPrefix: '44', countryCode: 'US' }]) }),
     fc.record({ phones: fc.constant([{ phoneNumber: '2024291000', phoneType: 'Q' }]) }),
@@ -174,7 +213,23 @@ describe('JSON objects with wrongly typed or oversized properties', () => {
   });
 
   it('arbitrary JSON values in every known property: never a 5xx, errors are envelopes', async () => {
-    const keys = ['crmId', 'firstName', 'lastName', 'middleName', 'dateOfBirth', 'emails', 'phones', 'addresses', 'identifiers', 'customFieldValues', 'selfReportedRaces', 'pronouns', 'yearOfBirth', 'suffix', 'contactMode'];
+    const keys = [
+      'crmId',
+      'firstName',
+      'lastName',
+      'middleName',
+      'dateOfBirth',
+      'emails',
+      'phones',
+      'addresses',
+      'identifiers',
+      'customFieldValues',
+      'selfReportedRaces',
+      'pronouns',
+      'yearOfBirth',
+      'suffix',
+      'contactMode',
+    ];
     const candidate = fc.dictionary(fc.constantFrom(...keys), fc.jsonValue({ maxDepth: 4 }), { maxKeys: 8 });
     await fc.assert(
       fc.asyncProperty(endpointArb, candidate, async (url, body) => {

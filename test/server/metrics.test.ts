@@ -142,14 +142,18 @@ describe('bulk import metrics', () => {
     const key = (await s.crm.createKey({ tenant: 'importer', tier: 'Internal' })).key;
     const body = clientBody('parsons-sent-bulk-import-job-request-upsert-contacts.json');
     body['file'].sourceUrl = s.files.put('/m.csv', 'Vanid,email\n,m1@example.org\n,bad\n,m2@example.org\n');
-    const created = await fetch(`${s.url}/v4/bulkImportJobs`, { method: 'POST', headers: { apiKey: key, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const created = await fetch(`${s.url}/v4/bulkImportJobs`, {
+      method: 'POST',
+      headers: { apiKey: key, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     const job = await waitForJob(s, key, ((await created.json()) as { jobId: number }).jobId);
     expect(job.status).toBe('Completed');
     // The job's final status is readable as soon as it is applied; the runner counts the job
     // once its write is durable (SQLite syncs off the event loop), a moment later.
     let text = await metrics.registry.metrics();
     // Polled for as long as a start-up wait (a loaded machine can hold the sync back for seconds).
-    for (const end = Date.now() + 100_000; Date.now() < end && sample(text, 'matchbook_import_jobs_total', { status: 'Completed' }) === undefined; ) {
+    for (const end = Date.now() + 100_000; Date.now() < end && sample(text, 'matchbook_import_jobs_total', { status: 'Completed' }) === undefined;) {
       await new Promise((r) => setTimeout(r, 10));
       text = await metrics.registry.metrics();
     }

@@ -54,7 +54,10 @@ describe('GET /openapi.json', () => {
     for (const r of routes) expect(doc.paths[docPath(r.url)]?.[r.method.toLowerCase()], `${r.method} ${r.url}`).toBeDefined();
     for (const [path, item] of Object.entries(doc.paths)) {
       for (const method of Object.keys(item).filter((k) => k !== 'servers')) {
-        expect(routes.some((r) => r.method === method.toUpperCase() && docPath(r.url) === path), `${method} ${path} is served`).toBe(true);
+        expect(
+          routes.some((r) => r.method === method.toUpperCase() && docPath(r.url) === path),
+          `${method} ${path} is served`,
+        ).toBe(true);
       }
     }
     // Today: 6 operator paths and 22 API paths (the review queue's two included).
@@ -66,7 +69,12 @@ describe('GET /openapi.json', () => {
     expect(doc.components.schemas['MatchCandidate']).toEqual(plain(MatchCandidate));
     expect(doc.components.schemas['CanvassResponse']).toEqual(plain(CanvassResponse));
     expect(doc.components.schemas['BulkImportJobRequest']).toEqual(plain(BulkImportJobRequest));
-    const find = doc.paths['/people/find']?.['post'] as { requestBody: { content: Record<string, { schema: unknown }> }; security: unknown[]; 'x-rate-category': string; responses: Record<string, unknown> };
+    const find = doc.paths['/people/find']?.['post'] as {
+      requestBody: { content: Record<string, { schema: unknown }> };
+      security: unknown[];
+      'x-rate-category': string;
+      responses: Record<string, unknown>;
+    };
     expect(find.requestBody.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/MatchCandidate' });
     expect(find.security).toEqual([{ basicAuth: [] }, { apiKeyHeader: [] }]);
     expect(find['x-rate-category']).toBe('Low');

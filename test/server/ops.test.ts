@@ -92,7 +92,9 @@ describe('GET /health and GET /ready', () => {
     expect((await app.inject({ method: 'GET', url: '/health' })).statusCode).toBe(200);
 
     const find = app.inject({
-      method: 'POST', url: '/v4/people/find', headers: { apiKey: key, 'content-type': 'application/json' },
+      method: 'POST',
+      url: '/v4/people/find',
+      headers: { apiKey: key, 'content-type': 'application/json' },
       payload: { firstName: 'Ada', lastName: 'Lovelace', emails: [{ email: 'ada@example.org' }] },
     });
     gated.release();
@@ -112,7 +114,15 @@ describe('GET /health and GET /ready', () => {
 
   it('a facade without readiness (the HTTP layer alone) is ready once it answers', async () => {
     const crm = await Crm.open({ db: ':memory:' });
-    const app = buildApp({ crm: { authenticate: crm.authenticate.bind(crm), find: crm.find.bind(crm), findOrCreate: crm.findOrCreate.bind(crm), getPerson: crm.getPerson.bind(crm), getPersonByExternalId: crm.getPersonByExternalId.bind(crm) } });
+    const app = buildApp({
+      crm: {
+        authenticate: crm.authenticate.bind(crm),
+        find: crm.find.bind(crm),
+        findOrCreate: crm.findOrCreate.bind(crm),
+        getPerson: crm.getPerson.bind(crm),
+        getPersonByExternalId: crm.getPersonByExternalId.bind(crm),
+      },
+    });
     expect((await app.inject({ method: 'GET', url: '/ready' })).json()).toMatchObject({ status: 'ready' });
     await app.close();
     await crm.close();

@@ -85,8 +85,7 @@ describe('person refs', () => {
 });
 
 describe('JSON depth guard', () => {
-  const depthOf = (v: unknown): number =>
-    typeof v === 'object' && v !== null ? 1 + Math.max(0, ...Object.values(v).map(depthOf)) : 0;
+  const depthOf = (v: unknown): number => (typeof v === 'object' && v !== null ? 1 + Math.max(0, ...Object.values(v).map(depthOf)) : 0);
   it('agrees with the real nesting depth of any JSON value (oracle)', () => {
     fc.assert(
       fc.property(fc.jsonValue({ maxDepth: 8 }), fc.integer({ min: 0, max: 9 }), (value, limit) => {

@@ -59,10 +59,19 @@ export class ParsonsLikeClient {
       if (sameHost) headers['authorization'] = this.auth;
       if (current.body !== undefined) headers['content-type'] = 'application/json';
       const res = await fetch(current.url, {
-        method: current.method, headers, redirect: 'manual',
+        method: current.method,
+        headers,
+        redirect: 'manual',
         ...(current.body === undefined ? {} : { body: JSON.stringify(current.body) }),
       });
-      const exchange: Exchange = { method: current.method, url: current.url, requestBody: current.body, status: res.status, headers: res.headers, text: await res.text() };
+      const exchange: Exchange = {
+        method: current.method,
+        url: current.url,
+        requestBody: current.body,
+        status: res.status,
+        headers: res.headers,
+        text: await res.text(),
+      };
       this.log.push(exchange);
       const location = res.headers.get('location');
       if (!REDIRECTS.has(res.status) || location === null) return exchange;

@@ -69,14 +69,20 @@ describe('people', () => {
   });
 
   it('upsert_person(email=[{email, isSubscribed}]): the email list form', async () => {
-    const r = (await van.postRequest('people/findOrCreate', clientBody('parsons-sent-findOrCreate-request-upsert_person-email-list.json'))) as Record<string, unknown>;
+    const r = (await van.postRequest('people/findOrCreate', clientBody('parsons-sent-findOrCreate-request-upsert_person-email-list.json'))) as Record<
+      string,
+      unknown
+    >;
     expect(hops(van)[0]?.status).toBe(201);
     expect(r['vanId']).toEqual(expect.any(Number));
   });
 
   it('find_person / find_person_json with the phone as a JSON number: 302 and the Person', async () => {
     const created = (await van.postRequest('people/findOrCreate', {
-      firstName: 'Bob', lastName: 'Smith', phones: [{ phoneNumber: '4142020792', phoneType: 'H' }], emails: [{ email: 'bob.smith@example.org' }],
+      firstName: 'Bob',
+      lastName: 'Smith',
+      phones: [{ phoneNumber: '4142020792', phoneType: 'H' }],
+      emails: [{ email: 'bob.smith@example.org' }],
     })) as Record<string, unknown>;
     bob = created['vanId'] as number;
     for (const file of ['parsons-sent-find-request-find_person-phone.json', 'parsons-sent-find-request-find_person_json.json']) {
@@ -120,7 +126,12 @@ describe('people', () => {
 
   it('upsert_person_json with a vanId posts to /people/{vanId}: updated, no match attempted', async () => {
     // Different names: a find would not match, but the path names the person.
-    const r = (await van.postRequest(`people/${bob}`, { vanId: bob, firstName: 'Roberta', lastName: 'Smythe', emails: [{ email: 'roberta@example.org' }] })) as Record<string, unknown>;
+    const r = (await van.postRequest(`people/${bob}`, {
+      vanId: bob,
+      firstName: 'Roberta',
+      lastName: 'Smythe',
+      emails: [{ email: 'roberta@example.org' }],
+    })) as Record<string, unknown>;
     expectMatchedThenPerson(van, bob);
     expect(r).toMatchObject({ vanId: bob, firstName: 'Roberta', lastName: 'Smythe' });
   });
@@ -142,9 +153,27 @@ describe('people', () => {
   });
 
   it('get_person(id) with every expand_fields value parsons sends: 200, vanId', async () => {
-    const expand = ['contributionHistory', 'addresses', 'phones', 'emails', 'codes', 'customFields', 'externalIds', 'preferences',
-      'recordedAddresses', 'reportedDemographics', 'suppressions', 'cases', 'customProperties', 'districts', 'electionRecords',
-      'membershipStatuses', 'notes', 'organizationRoles', 'disclosureFieldValues'].join(',');
+    const expand = [
+      'contributionHistory',
+      'addresses',
+      'phones',
+      'emails',
+      'codes',
+      'customFields',
+      'externalIds',
+      'preferences',
+      'recordedAddresses',
+      'reportedDemographics',
+      'suppressions',
+      'cases',
+      'customProperties',
+      'districts',
+      'electionRecords',
+      'membershipStatuses',
+      'notes',
+      'organizationRoles',
+      'disclosureFieldValues',
+    ].join(',');
     const r = (await van.getRequest(`people/${bob}`, { $expand: expand })) as Record<string, unknown>;
     expect(hops(van)[0]?.status).toBe(200);
     expect(r).toMatchObject({ vanId: bob, crmId: bob });
@@ -152,10 +181,17 @@ describe('people', () => {
   });
 
   it('votervanid: accepted for votercrmid in bodies and paths', async () => {
-    const voter = (await myVoters.postRequest('people/findOrCreate', { firstName: 'Vera', lastName: 'Voter', emails: [{ email: 'vera@example.org' }] })) as Record<string, unknown>;
+    const voter = (await myVoters.postRequest('people/findOrCreate', {
+      firstName: 'Vera',
+      lastName: 'Voter',
+      emails: [{ email: 'vera@example.org' }],
+    })) as Record<string, unknown>;
     const voterId = voter['vanId'] as number;
     const campaign = (await van.postRequest('people/findOrCreate', {
-      firstName: 'Vera', lastName: 'Voter', emails: [{ email: 'vera.c@example.org' }], identifiers: [{ type: 'votervanid', externalId: String(voterId) }],
+      firstName: 'Vera',
+      lastName: 'Voter',
+      emails: [{ email: 'vera.c@example.org' }],
+      identifiers: [{ type: 'votervanid', externalId: String(voterId) }],
     })) as Record<string, unknown>;
     const r = (await van.getRequest(`people/votervanid:${voterId}`, { $expand: 'externalIds' })) as Record<string, unknown>;
     expect(r['vanId']).toBe(campaign['vanId']);
@@ -212,7 +248,9 @@ describe('people', () => {
     });
 
     it('an unknown result code: 400 naming resultCodeId', async () => {
-      const error = await van.postRequest(`people/${bob}/canvassResponses`, { ...clientBody('parsons-sent-canvass-request-apply_canvass_result.json'), resultCodeId: 999 }).catch((e: unknown) => e);
+      const error = await van
+        .postRequest(`people/${bob}/canvassResponses`, { ...clientBody('parsons-sent-canvass-request-apply_canvass_result.json'), resultCodeId: 999 })
+        .catch((e: unknown) => e);
       const e = (error as HttpErrorLike).exchange;
       expect(e.status).toBe(400);
       expect(JSON.parse(e.text)).toMatchObject({ errors: [{ code: 'INVALID_PARAMETER', properties: ['resultCodeId'] }] });
@@ -229,7 +267,10 @@ describe('bulk import', () => {
   async function postBulkImport(file: string, csv: string): Promise<number> {
     const body = clientBody(file);
     body['file'].sourceUrl = s.files.put(`/${file}-${++uploads}.zip`, zipOf({ 'upload.csv': csv }));
-    body['file'].columns = csv.split('\n')[0]!.split(',').map((name) => ({ name }));
+    body['file'].columns = csv
+      .split('\n')[0]!
+      .split(',')
+      .map((name) => ({ name }));
     const r = (await van.postRequest('bulkImportJobs', body)) as Record<string, unknown>;
     expect(hops(van)[0]?.status).toBe(201);
     return r['jobId'] as number;
@@ -261,9 +302,14 @@ describe('bulk import', () => {
   });
 
   it('bulk_upsert_contacts with every column name parsons writes (its CONTACTS_COLUMN_MAP): each lands on the contact', async () => {
-    const voter = (await myVoters.postRequest('people/findOrCreate', { firstName: 'Carmen', lastName: 'Diaz', emails: [{ email: 'carmen.voter@example.org' }] })) as Record<string, unknown>;
-    const header = 'vanid,votervanid,firstname,middlename,lastname,dob,sex,addressline1,addressline2,city,stateorprovince,ziporpostal,countrycode,displayasentered,'
-      + 'phone,phonecountrycode,cellphone,cellphonecountrycode,email,otheremail';
+    const voter = (await myVoters.postRequest('people/findOrCreate', {
+      firstName: 'Carmen',
+      lastName: 'Diaz',
+      emails: [{ email: 'carmen.voter@example.org' }],
+    })) as Record<string, unknown>;
+    const header =
+      'vanid,votervanid,firstname,middlename,lastname,dob,sex,addressline1,addressline2,city,stateorprovince,ziporpostal,countrycode,displayasentered,' +
+      'phone,phonecountrycode,cellphone,cellphonecountrycode,email,otheremail';
     const row = `,${voter['vanId'] as number},Carmen,Q,Diaz,1985-07-04,F,12 Elm St,Apt 3,Madison,WI,53703,US,Y,6085550100,1,6085550199,01,carmen@example.org,carmen.d@example.net`;
     const { job, rows } = await jobResults(await postBulkImport('parsons-sent-bulk-import-job-request-upsert-contacts.json', `${header}\n${row}\n`));
     expect(job).toMatchObject({ status: 'Completed', rowsFailed: 0 });
@@ -272,9 +318,18 @@ describe('bulk import', () => {
     const person = (await van.getRequest(`people/${id}`, { $expand: 'phones,emails,addresses,externalIds' })) as Record<string, any>;
     expect(person).toMatchObject({ vanId: Number(id), firstName: 'Carmen', middleName: 'Q', lastName: 'Diaz', dateOfBirth: '1985-07-04T00:00:00Z', sex: 'F' });
     expect(person['emails'].map((e: { email: string }) => e.email)).toEqual(['carmen@example.org', 'carmen.d@example.net']);
-    expect(person['phones']).toMatchObject([{ phoneNumber: '6085550100', dialingPrefix: '1' }, { phoneNumber: '6085550199', dialingPrefix: '1', phoneType: 'C' }]);
+    expect(person['phones']).toMatchObject([
+      { phoneNumber: '6085550100', dialingPrefix: '1' },
+      { phoneNumber: '6085550199', dialingPrefix: '1', phoneType: 'C' },
+    ]);
     // Addresses are standardized (displayasentered is accepted, not honoured): line 2 joins line 1.
-    expect(person['addresses'][0]).toMatchObject({ addressLine1: '12 Elm St Apt 3', city: 'Madison', stateOrProvince: 'WI', zipOrPostalCode: '53703', countryCode: 'US' });
+    expect(person['addresses'][0]).toMatchObject({
+      addressLine1: '12 Elm St Apt 3',
+      city: 'Madison',
+      stateOrProvince: 'WI',
+      zipOrPostalCode: '53703',
+      countryCode: 'US',
+    });
     expect(person['identifiers']).toEqual([{ type: 'votercrmid', externalId: String(voter['vanId']) }]);
   });
 

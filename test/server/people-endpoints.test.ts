@@ -32,7 +32,12 @@ afterAll(async () => {
 });
 
 const post = (url: string, body: unknown, secret = key) =>
-  t.app.inject({ method: 'POST', url, headers: { authorization: basic('apiuser', secret), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: basic('apiuser', secret), 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 const get = (url: string, secret = key) => t.app.inject({ method: 'GET', url, headers: { apiKey: secret } });
 
 function expectError(res: Awaited<ReturnType<typeof get>>, status: number, code: string) {
@@ -87,7 +92,9 @@ describe('POST /people/findOrCreate, /people/find, /contacts/findOrCreate', () =
   });
 
   it('find below the minimum: 404 Unmatched (never 400) and the reason differs from "no candidate"', async () => {
-    const noCandidate = (await post('/v4/people/find', { firstName: 'Grace', lastName: 'Hopper', emails: [{ email: 'grace@example.org' }] })).json<{ reason: string }>();
+    const noCandidate = (await post('/v4/people/find', { firstName: 'Grace', lastName: 'Hopper', emails: [{ email: 'grace@example.org' }] })).json<{
+      reason: string;
+    }>();
     const res = await post('/v4/people/find', { firstName: 'Ada' });
     expect(res.statusCode).toBe(404);
     const body = res.json<{ crmId: null; status: string; reason: string }>();

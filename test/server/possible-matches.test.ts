@@ -23,7 +23,12 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 const post = (url: string, body: unknown, secret = key) =>
-  t.app.inject({ method: 'POST', url, headers: { authorization: basic('apiuser', secret), 'content-type': 'application/json' }, payload: JSON.stringify(body) });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { authorization: basic('apiuser', secret), 'content-type': 'application/json' },
+    payload: JSON.stringify(body),
+  });
 const get = (url: string, secret = key) => t.app.inject({ method: 'GET', url, headers: { apiKey: secret } });
 
 function expectError(res: Awaited<ReturnType<typeof get>>, status: number, code: string, property?: string) {
@@ -34,7 +39,15 @@ function expectError(res: Awaited<ReturnType<typeof get>>, status: number, code:
   if (property !== undefined) expect(envelope?.errors[0]?.properties).toEqual([property]);
 }
 
-interface Item { possibleMatchId: number; status: string; crmId: number; candidateCrmId: number; person: { crmId: number } | null; candidate: { crmId: number } | null; explanation: { reason: string } }
+interface Item {
+  possibleMatchId: number;
+  status: string;
+  crmId: number;
+  candidateCrmId: number;
+  person: { crmId: number } | null;
+  candidate: { crmId: number } | null;
+  explanation: { reason: string };
+}
 type Page = { items: Item[]; count: number; nextPageLink: string | null };
 
 describe('GET /possibleMatches', () => {
@@ -130,15 +143,31 @@ describe('GET /possibleMatches', () => {
 });
 
 describe('merge then GET of the old id reaches the survivor', () => {
-  const names = fc.constantFrom(['Katherine', 'Johnson'], ['Dorothy', 'Vaughan'], ['Mary', 'Jackson'], ['Grace', 'Hopper'], ['Alan', 'Turing'], ['Ada', 'Lovelace']);
-  const phone = fc.record({ area: fc.constantFrom('202', '414', '516', '312', '617'), exchange: fc.integer({ min: 200, max: 999 }), line: fc.integer({ min: 0, max: 999 }), last: fc.integer({ min: 0, max: 8 }) });
+  const names = fc.constantFrom(
+    ['Katherine', 'Johnson'],
+    ['Dorothy', 'Vaughan'],
+    ['Mary', 'Jackson'],
+    ['Grace', 'Hopper'],
+    ['Alan', 'Turing'],
+    ['Ada', 'Lovelace'],
+  );
+  const phone = fc.record({
+    area: fc.constantFrom('202', '414', '516', '312', '617'),
+    exchange: fc.integer({ min: 200, max: 999 }),
+    line: fc.integer({ min: 0, max: 999 }),
+    last: fc.integer({ min: 0, max: 8 }),
+  });
 
   it('for any pair: POST same, then GET /people/{newer} is a 302 to the older, which holds both phones and the history', async () => {
     await fc.assert(
       fc.asyncProperty(names, phone, fc.boolean(), async ([firstName, lastName], p, viaV2) => {
         const secret = await createTenantWithKey(t.crm, `merge-${++tenants}`);
         const base = `${p.area}${p.exchange}${String(p.line).padStart(3, '0')}`;
-        const older = await post('/v4/people/findOrCreate', { firstName, lastName, phones: [{ phoneNumber: `${base}${p.last}` }], emails: [{ email: `${firstName}.${tenants}@example.org`.toLowerCase() }] }, secret);
+        const older = await post(
+          '/v4/people/findOrCreate',
+          { firstName, lastName, phones: [{ phoneNumber: `${base}${p.last}` }], emails: [{ email: `${firstName}.${tenants}@example.org`.toLowerCase() }] },
+          secret,
+        );
         const newer = await post('/v4/people/findOrCreate', { firstName, lastName, phones: [{ phoneNumber: `${base}${p.last + 1}` }] }, secret);
         expect(newer.statusCode).toBe(201);
         const [olderId, newerId] = [older.json<{ crmId: number }>().crmId, newer.json<{ crmId: number }>().crmId];

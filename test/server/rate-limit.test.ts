@@ -116,15 +116,30 @@ describe('rate limits on a listening server', () => {
     const body = (await before.json()) as { items: Record<string, unknown>[]; count: number; nextPageLink: null };
     expect(body.count).toBe(1);
     expect(body.nextPageLink).toBeNull();
-    const p = body.items[0] as { tenant: string; tier: string; limits: unknown; monthlyQuota: number; usage: { month: string; used: number; remaining: number; resetsAt: string }; contexts: string[] };
-    expect(p).toMatchObject({ tenant: 'acme', tier: 'Startup', limits: { High: 10, Medium: 5, Low: 2 }, monthlyQuota: 1_000_000, contexts: ['voterfile', 'campaign'] });
+    const p = body.items[0] as {
+      tenant: string;
+      tier: string;
+      limits: unknown;
+      monthlyQuota: number;
+      usage: { month: string; used: number; remaining: number; resetsAt: string };
+      contexts: string[];
+    };
+    expect(p).toMatchObject({
+      tenant: 'acme',
+      tier: 'Startup',
+      limits: { High: 10, Medium: 5, Low: 2 },
+      monthlyQuota: 1_000_000,
+      contexts: ['voterfile', 'campaign'],
+    });
     // 2 finds before, plus this request.
     expect(p.usage.used).toBe(3);
     expect(p.usage.remaining).toBe(1_000_000 - 3);
     expect(p.usage.month).toBe(monthOf(clock));
     expect(p.usage.resetsAt).toMatch(/^\d{4}-\d{2}-01T00:00:00Z$/);
 
-    const internalProfile = (await (await profile(r.base, internal)).json()) as { items: { limits: unknown; monthlyQuota: unknown; usage: { used: number } }[] };
+    const internalProfile = (await (await profile(r.base, internal)).json()) as {
+      items: { limits: unknown; monthlyQuota: unknown; usage: { used: number } }[];
+    };
     expect(internalProfile.items[0]).toMatchObject({ limits: null, monthlyQuota: null });
 
     await stop(r);
@@ -228,8 +243,12 @@ describe('MemoryRateLimiter on a fake clock', () => {
   it('an unreadable ledger neither fails nor refuses requests', async () => {
     const errors: unknown[] = [];
     const broken: UsageLedger = {
-      addKeyUsage: async () => { throw new Error('down'); },
-      getKeyUsage: async () => { throw new Error('down'); },
+      addKeyUsage: async () => {
+        throw new Error('down');
+      },
+      getKeyUsage: async () => {
+        throw new Error('down');
+      },
     };
     const limiter = new MemoryRateLimiter({ ledger: broken, flushIntervalMs: 0, onFlushError: (e) => errors.push(e) });
     const d = await limiter.take({ keyId: 1, tier: 'Startup' }, 'Low');

@@ -30,7 +30,17 @@ describe.skipIf(!HAVE_REDIS)('RedisRateLimiter (limits shared by processes)', ()
   const WINDOW = 600_000;
   const three = (options: { ledger?: UsageLedger | null; limits?: Readonly<Record<Tier, TierLimits | null>> } = {}): RedisRateLimiter[] => {
     const p = `t${++prefix}:`;
-    const made = [1, 2, 3].map(() => new RedisRateLimiter({ url: redis.url, ledger: options.ledger ?? null, prefix: p, flushIntervalMs: 0, windowMs: WINDOW, ...(options.limits ? { limits: options.limits } : {}) }));
+    const made = [1, 2, 3].map(
+      () =>
+        new RedisRateLimiter({
+          url: redis.url,
+          ledger: options.ledger ?? null,
+          prefix: p,
+          flushIntervalMs: 0,
+          windowMs: WINDOW,
+          ...(options.limits ? { limits: options.limits } : {}),
+        }),
+    );
     limiters.push(...made);
     return made;
   };

@@ -64,6 +64,10 @@ describe('HTTP timeouts', () => {
 
   it('Node checks the timeouts often enough, and never headers after the whole request', () => {
     expect(checkingIntervalOf({ headersMs: 10_000, requestMs: 30_000, idleMs: 30_000 })).toBe(1000);
-    expect(httpServerOptions({ headersMs: 50_000, requestMs: 20_000, idleMs: 5 })).toMatchObject({ headersTimeout: 20_000, requestTimeout: 20_000, keepAliveTimeout: 5 });
+    expect(httpServerOptions({ headersMs: 50_000, requestMs: 20_000, idleMs: 5 })).toMatchObject({
+      headersTimeout: 20_000,
+      requestTimeout: 20_000,
+      keepAliveTimeout: 5,
+    });
   });
 });

@@ -25,7 +25,11 @@ describe('votercrmid', () => {
     const voter = await post(`${key}|0`, '/v4/people/findOrCreate', { firstName: 'Grace', lastName: 'Hopper' });
     expect(voter.statusCode).toBe(201);
     const n = voter.json<{ crmId: number }>().crmId;
-    const created = await post(`${key}|1`, '/v4/people/findOrCreate', { firstName: 'Grace', lastName: 'Hopper', identifiers: [{ type: 'VoterCrmId', externalId: String(n) }] });
+    const created = await post(`${key}|1`, '/v4/people/findOrCreate', {
+      firstName: 'Grace',
+      lastName: 'Hopper',
+      identifiers: [{ type: 'VoterCrmId', externalId: String(n) }],
+    });
     expect(created.statusCode).toBe(201);
     const campaignId = created.json<{ crmId: number }>().crmId;
     expect(campaignId).not.toBe(n);
@@ -46,18 +50,29 @@ describe('votercrmid', () => {
     // In the voter-file context the type does not exist: GET finds nobody, a body is a 400.
     const inVoterFile = await t.app.inject({ method: 'GET', url: `/v4/people/votercrmid:${n}`, headers: { apiKey: `${key}|0` } });
     expect(inVoterFile.statusCode).toBe(404);
-    const bad = await post(`${key}|0`, '/v4/people/findOrCreate', { firstName: 'G', lastName: 'H', identifiers: [{ type: 'votercrmid', externalId: String(n) }] });
+    const bad = await post(`${key}|0`, '/v4/people/findOrCreate', {
+      firstName: 'G',
+      lastName: 'H',
+      identifiers: [{ type: 'votercrmid', externalId: String(n) }],
+    });
     expect(bad.statusCode).toBe(400);
     expect(envelopeOf(bad)?.errors[0]?.properties).toEqual(['identifiers[0].type']);
   });
 
-  it('a votercrmid naming no voter-file record of the tenant is a 400, another tenant\'s included (no leak)', async () => {
+  it("a votercrmid naming no voter-file record of the tenant is a 400, another tenant's included (no leak)", async () => {
     const foreign = await post(`${otherKey}|0`, '/v4/people/findOrCreate', { firstName: 'Eve', lastName: 'Spy' });
     const foreignId = foreign.json<{ crmId: number }>().crmId;
     const answers = [];
     for (const id of [String(foreignId), '987654321']) {
       for (const path of ['/v4/people/findOrCreate', '/v4/people/find', '/v4/contacts/findOrCreate']) {
-        const res = await post(`${key}|1`, path, { firstName: 'Eve', lastName: 'Spy', identifiers: [{ type: 'dwid', externalId: 'x' }, { type: 'votercrmid', externalId: id }] });
+        const res = await post(`${key}|1`, path, {
+          firstName: 'Eve',
+          lastName: 'Spy',
+          identifiers: [
+            { type: 'dwid', externalId: 'x' },
+            { type: 'votercrmid', externalId: id },
+          ],
+        });
         expect(res.statusCode, `${path} ${id}: ${res.body}`).toBe(400);
         const envelope = envelopeOf(res);
         expect(envelope?.errors[0]).toMatchObject({ code: 'INVALID_PARAMETER', properties: ['identifiers[1].externalId'] });

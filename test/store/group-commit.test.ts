@@ -10,10 +10,17 @@ import { sqliteStoreOf } from '../crm/fixtures.js';
 
 function person(first: string): PersonRecord {
   return {
-    crmId: 0, createdAt: 't', updatedAt: 't',
+    crmId: 0,
+    createdAt: 't',
+    updatedAt: 't',
     scalars: { ...Object.fromEntries(PERSON_SCALARS.map((f) => [f, null])), firstName: first } as PersonScalars,
     selfReported: { races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null },
-    emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [], suppressions: [],
+    emails: [],
+    phones: [],
+    addresses: [],
+    identifiers: [],
+    customFieldValues: [],
+    suppressions: [],
   };
 }
 
@@ -21,13 +28,13 @@ function person(first: string): PersonRecord {
 function failNextCommit(store: SqliteStore): void {
   const exec = store.db.exec.bind(store.db);
   let armed = true;
-  store.db.exec = ((sql: string) => {
+  store.db.exec = (sql: string) => {
     if (armed && sql === 'COMMIT') {
       armed = false;
       throw new Error('disk I/O error (injected)');
     }
     return exec(sql);
-  });
+  };
 }
 
 /** Records, for each COMMIT, whether an fsync makes it durable (2, as SQLite's FULL) or not (1, as NORMAL). */
@@ -116,7 +123,11 @@ describe('group commit', () => {
     const other = await SqliteStore.open({ path });
     const t = await other.createTenant('t', 'x');
     const ctx = { tenantId: t.id, context: 'voterfile' as const };
-    const stored = await insertApplied(other, ctx, { ...person('Ada'), scalars: { ...person('Ada').scalars, lastName: 'Lovelace' }, emails: [{ email: 'ada@example.org', key: 'ada@example.org', type: 'P', isPreferred: false, subscriptionStatus: 'S', optedOut: false, dateCreated: 't' }] });
+    const stored = await insertApplied(other, ctx, {
+      ...person('Ada'),
+      scalars: { ...person('Ada').scalars, lastName: 'Lovelace' },
+      emails: [{ email: 'ada@example.org', key: 'ada@example.org', type: 'P', isPreferred: false, subscriptionStatus: 'S', optedOut: false, dateCreated: 't' }],
+    });
     await stored.durable;
     await other.close();
     // The first load re-normalizes that person and stores its key: make that commit fail.
@@ -132,8 +143,11 @@ describe('group commit', () => {
     const t = await crm.createTenant('t');
     const store = sqliteStoreOf(crm);
     const before = store.stats.commits;
-    const outcomes = await Promise.all(Array.from({ length: 30 }, (_, i) =>
-      crm.findOrCreate({ tenantId: t.id, context: 'voterfile' }, { firstName: `Ada${i}`, lastName: 'Lovelace', emails: [{ email: `ada${i}@example.org` }] })));
+    const outcomes = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        crm.findOrCreate({ tenantId: t.id, context: 'voterfile' }, { firstName: `Ada${i}`, lastName: 'Lovelace', emails: [{ email: `ada${i}@example.org` }] }),
+      ),
+    );
     expect(outcomes.every((o) => o.status === 'UnmatchedStored')).toBe(true);
     expect(store.stats.commits - before).toBeLessThan(10);
     expect(countOnDisk()).toBe(30);
@@ -159,15 +173,31 @@ describe('group commit', () => {
   it('phone and address ids stay unique across batches, failed writes and commits, and another connection', async () => {
     const withPhones = (first: string, n: number): PersonRecord => ({
       ...person(first),
-      phones: Array.from({ length: n }, (_, i) => ({
-        phoneId: 0, phoneNumber: `202555${1000 + i}`, e164: `+1202555${1000 + i}`, countryCode: 'US', dialingPrefix: '1', ext: null,
-        phoneType: null, deviceType: null, isPreferred: false, phoneOptInStatus: 'U', isCellStatusId: null, dateCreated: 't',
-      } as const)),
+      phones: Array.from(
+        { length: n },
+        (_, i) =>
+          ({
+            phoneId: 0,
+            phoneNumber: `202555${1000 + i}`,
+            e164: `+1202555${1000 + i}`,
+            countryCode: 'US',
+            dialingPrefix: '1',
+            ext: null,
+            phoneType: null,
+            deviceType: null,
+            isPreferred: false,
+            phoneOptInStatus: 'U',
+            isCellStatusId: null,
+            dateCreated: 't',
+          }) as const,
+      ),
     });
     const a = await SqliteStore.open({ path });
     const scope: Scope = { tenantId: (await a.createTenant('t', 'x')).id, context: 'voterfile' };
     const ids: number[] = [];
-    const keep = (p: PersonRecord): void => { for (const ph of p.phones) ids.push(ph.phoneId); };
+    const keep = (p: PersonRecord): void => {
+      for (const ph of p.phones) ids.push(ph.phoneId);
+    };
     // One batch: two writes, and one that fails after taking ids (rolled back to its savepoint).
     const one = await Promise.all([insertApplied(a, scope, withPhones('a', 2)), insertApplied(a, scope, withPhones('b', 1))]);
     await expect(updateApplied(a, scope, { ...withPhones('x', 3), crmId: 999 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -223,7 +253,10 @@ describe('group commit', () => {
     };
     const settledFlag = (p: Promise<unknown>) => {
       const state = { done: false };
-      p.then(() => (state.done = true), () => (state.done = true));
+      p.then(
+        () => (state.done = true),
+        () => (state.done = true),
+      );
       return state;
     };
 
@@ -270,7 +303,10 @@ describe('group commit', () => {
       const release = await nextHeld();
       expect(answered.done).toBe(false);
       // Served during the fsync: a find of a durable record, and a find of the record being synced (it waits).
-      expect(await crm.find(ctx, { firstName: 'Grace', lastName: 'Hopper', emails: [{ email: 'grace@example.org' }] })).toMatchObject({ status: 'Matched', crmId: known.crmId });
+      expect(await crm.find(ctx, { firstName: 'Grace', lastName: 'Hopper', emails: [{ email: 'grace@example.org' }] })).toMatchObject({
+        status: 'Matched',
+        crmId: known.crmId,
+      });
       const findAda = crm.find(ctx, ada);
       const foundAda = settledFlag(findAda);
       await new Promise((r) => setTimeout(r, 5));
@@ -300,14 +336,20 @@ describe('group commit', () => {
       const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'voterfile' };
       const big = 'x'.repeat(2000);
       for (let round = 0; round < 4; round++) {
-        const rows = await Promise.all(Array.from({ length: 800 }, (_, i) => insertApplied(store, scope, { ...person(`p${round}-${i}`), scalars: { ...person('x').scalars, employer: big } })));
+        const rows = await Promise.all(
+          Array.from({ length: 800 }, (_, i) =>
+            insertApplied(store, scope, { ...person(`p${round}-${i}`), scalars: { ...person('x').scalars, employer: big } }),
+          ),
+        );
         await Promise.all(rows.map((r) => r.durable));
       }
       // The thread is told after a commit; it checkpoints in the background (polled, no timing assumed).
       let written = 3200;
       const limit = performance.now() + 60_000;
       while (store.checkpoints === 0 && performance.now() < limit) {
-        await (await insertApplied(store, scope, person('more'))).durable;
+        await (
+          await insertApplied(store, scope, person('more'))
+        ).durable;
         written++;
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -325,13 +367,25 @@ describe('group commit', () => {
       const jobId = await store.createImportJob({ tenantId: scope.tenantId, context: 'campaign', request: '{}', resultToken: 'tok', createdAt: 't' });
       await store.claimImportJob('w', 0, 60_000); // a synced commit
       let rowNo = 0;
-      const mark = (): ImportRowMark => ({ jobId, owner: 'w', rowNo: ++rowNo, stepsDone: 1, rowDone: true, crmId: null, outcomes: ['Processed'], included: [] });
+      const mark = (): ImportRowMark => ({
+        jobId,
+        owner: 'w',
+        rowNo: ++rowNo,
+        stepsDone: 1,
+        rowDone: true,
+        crmId: null,
+        outcomes: ['Processed'],
+        included: [],
+      });
       return { store, scope, mark, commits: recordCommitSync(store) };
     };
 
     it('a batch of import writes commits unsynced; any other write is synced, also in the same turn', async () => {
       const { store, scope, mark, commits } = await setup(60_000);
-      const rows = await Promise.all([insertApplied(store, scope, person('a'), undefined, mark()), insertApplied(store, scope, person('b'), undefined, mark())]);
+      const rows = await Promise.all([
+        insertApplied(store, scope, person('a'), undefined, mark()),
+        insertApplied(store, scope, person('b'), undefined, mark()),
+      ]);
       await Promise.all(rows.map((r) => r.durable));
       await store.markImportRows([mark()]);
       expect(commits).toEqual([1, 1]);
@@ -342,7 +396,9 @@ describe('group commit', () => {
       await Promise.all([imported.durable, api.durable]);
       expect(commits).toEqual([1, 1, 1, 2]);
       // Back to import writes: unsynced again, and the connection's setting follows.
-      await (await insertApplied(store, scope, person('e'), undefined, mark())).durable;
+      await (
+        await insertApplied(store, scope, person('e'), undefined, mark())
+      ).durable;
       expect(commits).toEqual([1, 1, 1, 2, 1]);
       expect(countOnDisk()).toBe(5);
       expect(store.stats.lazyCommits).toBe(4);
@@ -353,7 +409,16 @@ describe('group commit', () => {
       const scope: Scope = { tenantId: (await store.createTenant('t', 'x')).id, context: 'campaign' };
       const jobId = await store.createImportJob({ tenantId: scope.tenantId, context: 'campaign', request: '{}', resultToken: 'tok', createdAt: 't' });
       await store.claimImportJob('w', 0, 60_000);
-      const mark = (rowNo: number): ImportRowMark => ({ jobId, owner: 'w', rowNo, stepsDone: 1, rowDone: true, crmId: null, outcomes: ['Processed'], included: [] });
+      const mark = (rowNo: number): ImportRowMark => ({
+        jobId,
+        owner: 'w',
+        rowNo,
+        stepsDone: 1,
+        rowDone: true,
+        crmId: null,
+        outcomes: ['Processed'],
+        included: [],
+      });
       return { scope, jobId, mark };
     };
 
@@ -394,7 +459,9 @@ describe('group commit', () => {
       const store = await SqliteStore.open({ path, importSyncLagMs: 60_000, importBatchMs: 20 });
       const { scope, mark } = await openJob(store);
       const commits = recordCommitSync(store);
-      await (await insertApplied(store, scope, person('a'), undefined, mark(1))).durable;
+      await (
+        await insertApplied(store, scope, person('a'), undefined, mark(1))
+      ).durable;
       expect(commits).toEqual([1]);
       expect(countOnDisk()).toBe(1);
       await store.close();
@@ -424,10 +491,16 @@ describe('group commit', () => {
       // than the lag between the second and the third batch, and sync the third too.
       const clock = { now: 0 };
       const { store, scope, mark, commits } = await setup(30, () => clock.now);
-      await (await insertApplied(store, scope, person('a'), undefined, mark())).durable;
+      await (
+        await insertApplied(store, scope, person('a'), undefined, mark())
+      ).durable;
       clock.now += 60;
-      await (await insertApplied(store, scope, person('b'), undefined, mark())).durable;
-      await (await insertApplied(store, scope, person('c'), undefined, mark())).durable;
+      await (
+        await insertApplied(store, scope, person('b'), undefined, mark())
+      ).durable;
+      await (
+        await insertApplied(store, scope, person('c'), undefined, mark())
+      ).durable;
       expect(commits).toEqual([1, 2, 1]);
       await store.close();
     });

@@ -10,6 +10,9 @@ import { foldIdentifier as storeFold } from '../../src/store/identifier-fold.js'
 describe('foldIdentifier', () => {
   it('the store folds identifiers exactly as the engine does', () => {
     for (const text of [' DWID ', 'StateFileID', 'İstanbul', 'ÆØÅ\u00a0', '\t\nx\u2003', '']) expect(storeFold(text)).toBe(engineFold(text));
-    fc.assert(fc.property(fc.string({ unit: 'grapheme' }), (text) => storeFold(text) === engineFold(text)), { seed: 20261125 });
+    fc.assert(
+      fc.property(fc.string({ unit: 'grapheme' }), (text) => storeFold(text) === engineFold(text)),
+      { seed: 20261125 },
+    );
   });
 });

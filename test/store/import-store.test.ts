@@ -13,10 +13,17 @@ import { PERSON_SCALARS, SqliteStore, StoreError, type ImportRowMark, type Perso
 
 function person(firstName: string): PersonRecord {
   return {
-    crmId: 0, createdAt: 't', updatedAt: 't',
+    crmId: 0,
+    createdAt: 't',
+    updatedAt: 't',
     scalars: { ...Object.fromEntries(PERSON_SCALARS.map((f) => [f, null])), firstName } as PersonScalars,
     selfReported: { races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null },
-    emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [], suppressions: [],
+    emails: [],
+    phones: [],
+    addresses: [],
+    identifiers: [],
+    customFieldValues: [],
+    suppressions: [],
   };
 }
 
@@ -41,7 +48,15 @@ describe('SqliteStore bulk import', () => {
   });
 
   const mark = (owner: string, rowNo: number, over: Partial<ImportRowMark> = {}): ImportRowMark => ({
-    jobId, owner, rowNo, stepsDone: 1, rowDone: true, crmId: null, outcomes: ['Processed'], included: ['x'], ...over,
+    jobId,
+    owner,
+    rowNo,
+    stepsDone: 1,
+    rowDone: true,
+    crmId: null,
+    outcomes: ['Processed'],
+    included: ['x'],
+    ...over,
   });
 
   it('hands a job to one owner; another takes it over only after the lease', async () => {
@@ -89,7 +104,10 @@ describe('SqliteStore bulk import', () => {
     const rows = [1, 2, 3].map((n) => insertApplied(store, scope, person(`P${n}`), undefined, mark('p1', n, n === 2 ? { outcomes: ['Email: bad'] } : {})));
     const seen = store.getImportJob(scope, jobId); // in the same transaction: progress as committed, none yet
     const claim = store.claimImportJob('p2', 1000, 100);
-    const late = insertApplied(store, scope, person('Late'), undefined, mark('p1', 4)).then(() => null, (e: unknown) => e);
+    const late = insertApplied(store, scope, person('Late'), undefined, mark('p1', 4)).then(
+      () => null,
+      (e: unknown) => e,
+    );
     const p2row = store.markImportRows([mark('p2', 4, { outcomes: ['Phone: bad'] })]);
     await Promise.all((await Promise.all(rows)).map((r) => r.durable));
     expect(await seen).toMatchObject({ rowsDone: 0, rowsFailed: 0, status: 'InProgress' });
@@ -98,7 +116,12 @@ describe('SqliteStore bulk import', () => {
     await p2row;
     expect(await store.getImportJob(scope, jobId)).toMatchObject({ owner: 'p2', rowsDone: 4, rowsFailed: 2 });
     expect(await store.countPeople(scope)).toBe(3);
-    expect((await store.listImportRows(jobId, 1, 10, 10)).map((r) => [r.rowNo, r.outcomes[0]])).toEqual([[1, 'Processed'], [2, 'Email: bad'], [3, 'Processed'], [4, 'Phone: bad']]);
+    expect((await store.listImportRows(jobId, 1, 10, 10)).map((r) => [r.rowNo, r.outcomes[0]])).toEqual([
+      [1, 'Processed'],
+      [2, 'Email: bad'],
+      [3, 'Processed'],
+      [4, 'Phone: bad'],
+    ]);
   });
 
   it('keeps files as chunks, per tenant and context, visible only once complete; a failed upload leaves nothing', async () => {
@@ -119,11 +142,16 @@ describe('SqliteStore bulk import', () => {
     expect(await store.getImportJob({ ...scope, tenantId: scope.tenantId + 1 }, jobId)).toBeNull();
   });
 
-  it('purges expired uploads and finished jobs\' rows, not open jobs', async () => {
+  it("purges expired uploads and finished jobs' rows, not open jobs", async () => {
     await store.saveImportFile({ ...scope, token: 'old', name: 'a', createdAt: 't', expiresAt: '2020-01-01T00:00:00Z' }, chunks('x'));
     await store.claimImportJob('p1', 0, 100);
     await store.markImportRows([mark('p1', 1)]);
-    await store.updateImportJob(jobId, 'p1', { status: 'Completed', expiresAt: '2021-01-01T00:00:00Z', resultParts: [{ firstRow: 1, lastRow: 1 }], release: true });
+    await store.updateImportJob(jobId, 'p1', {
+      status: 'Completed',
+      expiresAt: '2021-01-01T00:00:00Z',
+      resultParts: [{ firstRow: 1, lastRow: 1 }],
+      release: true,
+    });
     const purged = await store.purgeExpiredImports('2022-01-01T00:00:00Z');
     expect(purged.files).toBe(1);
     expect(await store.getImportFile(scope, 'old')).toBeNull();

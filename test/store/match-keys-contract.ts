@@ -34,7 +34,7 @@ export function describeMatchKeyContract(name: string, fixture: () => Promise<St
       mk.lookupKeys(scope, { hashes, perKey, first, last });
     const ids = (entries: readonly { crmId: number }[] | undefined) => (entries ?? []).map((e) => e.crmId).sort((x, y) => x - y);
 
-    it('files a person\'s keys and name counts with the person, per scope only', async () => {
+    it("files a person's keys and name counts with the person, per scope only", async () => {
       const p = await insert(store, a, person(), norm(keys([11, -22, 33])));
       const q = await insert(store, a, person(), norm(keys([11, 44], 'ada', 'byron')));
       await insert(store, b, person(), norm(keys([11])));
@@ -98,10 +98,12 @@ export function describeMatchKeyContract(name: string, fixture: () => Promise<St
       });
       expect(seen.value).toBe(1);
       await seen.durable;
-      await expect(store.writeScope(a, async (writer) => {
-        await writer.insertPerson(person(), norm(keys([8, 9])));
-        throw new Error('refused');
-      })).rejects.toThrow('refused');
+      await expect(
+        store.writeScope(a, async (writer) => {
+          await writer.insertPerson(person(), norm(keys([8, 9])));
+          throw new Error('refused');
+        }),
+      ).rejects.toThrow('refused');
       expect((await lookup(a, [8, 9])).entries.map((e) => e.length)).toEqual([1, 0]);
       expect((await lookup(a, [8])).total).toBe(1);
     });
@@ -111,7 +113,10 @@ export function describeMatchKeyContract(name: string, fixture: () => Promise<St
       const q = await insert(store, a, person(), norm(keys([3, 4])));
       expect(await mk.keysFiledBy(a)).toBeNull();
       await mk.withBuildLock(a, async () => {
-        await mk.fileMissing(a, [{ crmId: p.crmId, keys: keys([3]) }, { crmId: q.crmId, keys: keys([5]) }]);
+        await mk.fileMissing(a, [
+          { crmId: p.crmId, keys: keys([3]) },
+          { crmId: q.crmId, keys: keys([5]) },
+        ]);
         await mk.keysComplete(a, 5);
       });
       expect((await lookup(a, [3, 4, 5])).entries.map(ids)).toEqual([[p.crmId, q.crmId], [q.crmId], []]);

@@ -91,13 +91,17 @@ describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
       release();
       const applied = await first;
       await applied.durable;
-      await (await second).durable;
+      await (
+        await second
+      ).durable;
       expect(order).toEqual(['1 in', '1 out', '2 in']);
       expect(await s2.countPeople(scope)).toBe(1);
-      await expect(s1.writeScope(scope, async (writer) => {
-        await writer.insertPerson(person());
-        throw new Error('changed my mind');
-      })).rejects.toThrow('changed my mind');
+      await expect(
+        s1.writeScope(scope, async (writer) => {
+          await writer.insertPerson(person());
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
       expect(await s2.countPeople(scope)).toBe(1);
       await s1.close();
       await s2.close();
@@ -117,17 +121,33 @@ describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
       const created = await lite.findOrCreate(ctx, ada);
       // A bulk import in the middle: an uploaded file (binary bytes), a job that was running (2 rows marked).
       const bytes = Buffer.from([0x46, 0x69, 0x72, 0x73, 0x74, 0x0a, 0x4a, 0x6f, 0x73, 0xe9, 0x0a, 0x00, 0xff]);
-      const staged = await lite.store.saveImportFile({ tenantId: who.tenantId, context: 'campaign', token: 'up1', name: 'a.csv', createdAt: 't', expiresAt: '2999' }, (async function* () { yield bytes; })());
+      const staged = await lite.store.saveImportFile(
+        { tenantId: who.tenantId, context: 'campaign', token: 'up1', name: 'a.csv', createdAt: 't', expiresAt: '2999' },
+        (async function* () {
+          yield bytes;
+        })(),
+      );
       const jobId = await lite.store.createImportJob({ tenantId: who.tenantId, context: 'voterfile', request: '{}', resultToken: 'res', createdAt: 't' });
       await lite.store.claimImportJob('old-server', Date.now(), 60_000);
       await lite.store.updateImportJob(jobId, 'old-server', { fileId: staged.id, rowsTotal: 5 });
-      await lite.store.markImportRows([1, 2].map((rowNo) => ({ jobId, owner: 'old-server', rowNo, stepsDone: 1, rowDone: true, crmId: null, outcomes: ['Processed'], included: ['x'] })));
+      await lite.store.markImportRows(
+        [1, 2].map((rowNo) => ({ jobId, owner: 'old-server', rowNo, stepsDone: 1, rowDone: true, crmId: null, outcomes: ['Processed'], included: ['x'] })),
+      );
       await lite.store.addModelVersion(ctx, '{"m":1}', 't1');
       await lite.store.addModelVersion(ctx, null, 't2');
       await lite.close();
       const url = await (await cluster()).createDatabase();
       const counts = await copySqliteToPg(file, url);
-      expect(counts).toMatchObject({ tenants: 1, tenant_models: 2, api_keys: 1, people: 1, bulk_import_files: 1, bulk_import_file_chunks: 1, bulk_import_jobs: 1, bulk_import_rows: 2 });
+      expect(counts).toMatchObject({
+        tenants: 1,
+        tenant_models: 2,
+        api_keys: 1,
+        people: 1,
+        bulk_import_files: 1,
+        bulk_import_file_chunks: 1,
+        bulk_import_jobs: 1,
+        bulk_import_rows: 2,
+      });
       await expect(copySqliteToPg(file, url)).rejects.toMatchObject({ code: 'CONFLICT' });
       const crm = await Crm.open({ db: url });
       expect((await crm.authenticate(key))?.tenantId).toBe(who.tenantId);
@@ -143,7 +163,12 @@ describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
       expect((await crm.store.lastImportRow(jobId))?.rowNo).toBe(2);
       const again = await crm.findOrCreate(ctx, ada);
       expect(again).toMatchObject({ status: 'Matched', crmId: created.crmId });
-      const bob = await crm.findOrCreate(ctx, { firstName: 'Bob', lastName: 'Babbage', emails: [{ email: 'bob@example.org' }], phones: [{ phoneNumber: '2024291001' }] });
+      const bob = await crm.findOrCreate(ctx, {
+        firstName: 'Bob',
+        lastName: 'Babbage',
+        emails: [{ email: 'bob@example.org' }],
+        phones: [{ phoneNumber: '2024291001' }],
+      });
       expect(bob.crmId).toBeGreaterThan(created.crmId!);
       const stored = await crm.getPerson(ctx, bob.crmId!, new Set(['phones']));
       expect((stored as unknown as { phones: { phoneId: number }[] }).phones[0]?.phoneId).toBe(2);

@@ -16,7 +16,11 @@ async function unit<T>(store: Store, scope: Scope, fn: (w: ScopeWriter) => Promi
 }
 
 const pair = (crmId: number, candidateCrmId: number, score = 12.5) => ({
-  crmId, candidateCrmId, score, explanation: JSON.stringify({ reason: 'below-threshold', fields: [] }), createdAt: AT,
+  crmId,
+  candidateCrmId,
+  score,
+  explanation: JSON.stringify({ reason: 'below-threshold', fields: [] }),
+  createdAt: AT,
 });
 
 /** See the module comment. */
@@ -43,10 +47,12 @@ export function describeReviewContract(name: string, fixture: () => Promise<Stor
       const old = await insert(store, a, person());
       const ids: number[] = [];
       for (let i = 0; i < 3; i++) {
-        ids.push(await unit(store, a, async (w) => {
-          const created = await w.insertPerson(person({ scalars: { ...person().scalars, firstName: `Ada${i}` } }));
-          return w.insertPossibleMatch(pair(created.crmId, old.crmId, 10 + i));
-        }));
+        ids.push(
+          await unit(store, a, async (w) => {
+            const created = await w.insertPerson(person({ scalars: { ...person().scalars, firstName: `Ada${i}` } }));
+            return w.insertPossibleMatch(pair(created.crmId, old.crmId, 10 + i));
+          }),
+        );
       }
       const listed = await store.listPossibleMatches(a, 'open', 0, 10);
       expect(listed.map((r) => r.id)).toEqual([...ids].reverse());
@@ -69,15 +75,19 @@ export function describeReviewContract(name: string, fixture: () => Promise<Stor
       const id = await unit(store, a, (w) => w.insertPossibleMatch(pair(young.crmId, old.crmId)));
       await unit(store, a, (w) => w.decidePossibleMatch({ id, status: 'different', decidedAt: AT, keyId: 7, actor: 'key 7 (a)', detail: '{"x":1}' }));
       expect(await store.getPossibleMatch(a, id)).toMatchObject({ status: 'different', decidedAt: AT, decidedByKeyId: 7 });
-      await expect(unit(store, a, (w) => w.decidePossibleMatch({ id, status: 'same', decidedAt: AT, keyId: 7, actor: 'k', detail: '{}' })))
-        .rejects.toMatchObject({ code: 'CONFLICT' });
+      await expect(
+        unit(store, a, (w) => w.decidePossibleMatch({ id, status: 'same', decidedAt: AT, keyId: 7, actor: 'k', detail: '{}' })),
+      ).rejects.toMatchObject({ code: 'CONFLICT' });
       // Another scope cannot decide it.
-      await expect(unit(store, b, (w) => w.decidePossibleMatch({ id, status: 'same', decidedAt: AT, keyId: 7, actor: 'k', detail: '{}' })))
-        .rejects.toMatchObject({ code: 'CONFLICT' });
+      await expect(
+        unit(store, b, (w) => w.decidePossibleMatch({ id, status: 'same', decidedAt: AT, keyId: 7, actor: 'k', detail: '{}' })),
+      ).rejects.toMatchObject({ code: 'CONFLICT' });
       expect(await store.listDifferentPairs(a)).toEqual([[young.crmId, old.crmId]]);
       expect(await store.listDifferentPairs(b)).toEqual([]);
       const audit = await store.listReviewAudit(a, id, 0, 10);
-      expect(audit).toEqual([{ id: expect.any(Number) as number, possibleMatchId: id, action: 'different', keyId: 7, actor: 'key 7 (a)', at: AT, detail: '{"x":1}' }]);
+      expect(audit).toEqual([
+        { id: expect.any(Number) as number, possibleMatchId: id, action: 'different', keyId: 7, actor: 'key 7 (a)', at: AT, detail: '{"x":1}' },
+      ]);
       expect(await store.listReviewAudit(a, null, 0, 10)).toHaveLength(1);
       expect(await store.listReviewAudit(b, null, 0, 10)).toEqual([]);
     });

@@ -31,7 +31,10 @@ describe('SqliteStore migrations', () => {
   it('migration 7 gives existing import files the context of the job that names or staged them, and none to the rest', () => {
     const db = new Database(':memory:');
     try {
-      migrate(db, MIGRATIONS.filter((m) => m.version < 7));
+      migrate(
+        db,
+        MIGRATIONS.filter((m) => m.version < 7),
+      );
       db.exec(`INSERT INTO tenants (id, name, name_key, created_at) VALUES (1, 'a', 'a', 't');
         INSERT INTO bulk_import_files (id, tenant_id, token, name, complete, created_at, expires_at) VALUES
           (1, 1, 'up_named', 'u', 1, 't', 'e'), (2, 1, 'staged', 's', 1, 't', 'e'), (3, 1, 'orphan', 'o', 1, 't', 'e');
@@ -40,7 +43,9 @@ describe('SqliteStore migrations', () => {
           (1, 'voterfile', 'InProgress', '{"source":{"kind":"url","url":"x"}}', 'r', 2, 't');`);
       expect(migrate(db)).toEqual(MIGRATIONS.filter((m) => m.version >= 7).map((m) => m.version));
       expect(db.prepare('SELECT token, context FROM bulk_import_files ORDER BY id').all()).toEqual([
-        { token: 'up_named', context: 'campaign' }, { token: 'staged', context: 'voterfile' }, { token: 'orphan', context: null },
+        { token: 'up_named', context: 'campaign' },
+        { token: 'staged', context: 'voterfile' },
+        { token: 'orphan', context: null },
       ]);
     } finally {
       db.close();
@@ -101,7 +106,7 @@ describe('SqliteStore on a file', () => {
     await s1.close();
   });
 
-  it('changeCounter changes after another connection commits, not after this one\'s own commits', async () => {
+  it("changeCounter changes after another connection commits, not after this one's own commits", async () => {
     const path = join(dir, 'db.sqlite');
     const s1 = await SqliteStore.open({ path });
     const s2 = await SqliteStore.open({ path });

@@ -4,9 +4,17 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
-  PERSON_SCALARS, StoreError,
-  type Applied, type ImportRowMark, type NewCanvassRow, type PersonRecord, type PersonScalarName, type PersonScalars,
-  type Scope, type Store, type StoredNormalization,
+  PERSON_SCALARS,
+  StoreError,
+  type Applied,
+  type ImportRowMark,
+  type NewCanvassRow,
+  type PersonRecord,
+  type PersonScalarName,
+  type PersonScalars,
+  type Scope,
+  type Store,
+  type StoredNormalization,
 } from '../../src/store/index.js';
 
 /** A fresh, empty database for one test: `open` opens a connection to it (call it twice for two). */
@@ -52,16 +60,51 @@ export const scalars = (over: Partial<Record<PersonScalarName, string | number |
 
 export function person(over: Partial<PersonRecord> = {}): PersonRecord {
   return {
-    crmId: 0, createdAt: '2024-01-01T00:00:00Z', updatedAt: '2024-01-01T00:00:00Z',
+    crmId: 0,
+    createdAt: '2024-01-01T00:00:00Z',
+    updatedAt: '2024-01-01T00:00:00Z',
     scalars: scalars({ firstName: 'Ada', lastName: 'Lovelace', yearOfBirth: 1815 }),
     selfReported: { races: [], ethnicities: [], genders: [], sexualOrientations: [], languagePreference: null },
-    emails: [], phones: [], addresses: [], identifiers: [], customFieldValues: [], suppressions: [],
+    emails: [],
+    phones: [],
+    addresses: [],
+    identifiers: [],
+    customFieldValues: [],
+    suppressions: [],
     ...over,
   };
 }
 
-const phone = { phoneId: 0, phoneNumber: '2024291000', e164: '+12024291000', countryCode: 'US', dialingPrefix: '1', ext: null, phoneType: null, deviceType: null, isPreferred: false, phoneOptInStatus: 'U' as const, isCellStatusId: null, dateCreated: 'x' };
-const address = { addressId: 0, addressLine1: '1 Main St', addressLine2: null, addressLine3: null, city: null, stateOrProvince: null, zipOrPostalCode: '20009', countryCode: 'US', type: 'Home' as const, isPreferred: true, key: 'k', touched: 1, dateCreated: 'x', dateUpdated: 'x' };
+const phone = {
+  phoneId: 0,
+  phoneNumber: '2024291000',
+  e164: '+12024291000',
+  countryCode: 'US',
+  dialingPrefix: '1',
+  ext: null,
+  phoneType: null,
+  deviceType: null,
+  isPreferred: false,
+  phoneOptInStatus: 'U' as const,
+  isCellStatusId: null,
+  dateCreated: 'x',
+};
+const address = {
+  addressId: 0,
+  addressLine1: '1 Main St',
+  addressLine2: null,
+  addressLine3: null,
+  city: null,
+  stateOrProvince: null,
+  zipOrPostalCode: '20009',
+  countryCode: 'US',
+  type: 'Home' as const,
+  isPreferred: true,
+  key: 'k',
+  touched: 1,
+  dateCreated: 'x',
+  dateUpdated: 'x',
+};
 
 /** Every store test, against the adapter `fixture` makes. */
 export function describeStoreContract(name: string, fixture: () => Promise<StoreFixture>): void {
@@ -90,15 +133,26 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
     });
 
     it('round-trips a person with all scalars and collections, assigning ids', async () => {
-      const saved = await insert(store, a, person({
-        phones: [phone, { ...phone, e164: '+12024291001', phoneNumber: '2024291001' }],
-        addresses: [address],
-        identifiers: [{ type: 'dwid', externalId: 'AbC' }],
-        customFieldValues: [{ customFieldId: 1, customFieldGroupId: 2, assignedValue: 'x' }],
-        suppressions: [{ suppressionCode: 'NC', suppressionName: 'Do Not Call', dateApplied: '2025-01-01T00:00:00Z' }],
-        selfReported: { races: [1, 2], ethnicities: [], genders: [3], sexualOrientations: [], languagePreference: 4 },
-        scalars: scalars({ firstName: 'Ada', lastName: 'Lovelace', yearOfBirth: 1815, collectedLocationId: 7, dateOfBirth: '1815-12-10', contactMode: 'Person' }),
-      }));
+      const saved = await insert(
+        store,
+        a,
+        person({
+          phones: [phone, { ...phone, e164: '+12024291001', phoneNumber: '2024291001' }],
+          addresses: [address],
+          identifiers: [{ type: 'dwid', externalId: 'AbC' }],
+          customFieldValues: [{ customFieldId: 1, customFieldGroupId: 2, assignedValue: 'x' }],
+          suppressions: [{ suppressionCode: 'NC', suppressionName: 'Do Not Call', dateApplied: '2025-01-01T00:00:00Z' }],
+          selfReported: { races: [1, 2], ethnicities: [], genders: [3], sexualOrientations: [], languagePreference: 4 },
+          scalars: scalars({
+            firstName: 'Ada',
+            lastName: 'Lovelace',
+            yearOfBirth: 1815,
+            collectedLocationId: 7,
+            dateOfBirth: '1815-12-10',
+            contactMode: 'Person',
+          }),
+        }),
+      );
       expect(saved.crmId).toBeGreaterThan(0);
       expect(saved.phones.map((p) => p.phoneId)).toEqual([1, 2]);
       expect(saved.addresses.map((x) => x.addressId)).toEqual([1]);
@@ -137,7 +191,10 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
       const other = await insert(store, b, person(), { fingerprint: 7, json: '{"k":3}' });
       expect(await store.listNormalizations(a, 7, 0, 10)).toEqual([{ crmId: p1.crmId, json: '{"k":1}', organization: true }]);
       expect((await store.listPeopleNotNormalizedBy(a, 7, 0, 10)).map((p) => p.crmId)).toEqual([p2.crmId, p3.crmId]);
-      await store.putNormalizations(a, 7, [{ crmId: p2.crmId, json: '{"k":4}' }, { crmId: other.crmId, json: 'stolen' }]);
+      await store.putNormalizations(a, 7, [
+        { crmId: p2.crmId, json: '{"k":4}' },
+        { crmId: other.crmId, json: 'stolen' },
+      ]);
       expect((await store.listNormalizations(a, 7, 0, 10)).map((r) => r.json)).toEqual(['{"k":1}', '{"k":4}']);
       expect(await store.listNormalizations(b, 7, 0, 10)).toEqual([{ crmId: other.crmId, json: '{"k":3}', organization: false }]);
       await update(store, a, p1);
@@ -153,13 +210,23 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
     });
 
     it('stores keys by hash and revokes them once', async () => {
-      const k = await store.insertKey({ tenantId: a.tenantId, hash: 'h1', prefix: 'abcd1234', tier: 'Custom', contexts: ['voterfile'], defaultContext: 'voterfile', createdAt: 't' });
+      const k = await store.insertKey({
+        tenantId: a.tenantId,
+        hash: 'h1',
+        prefix: 'abcd1234',
+        tier: 'Custom',
+        contexts: ['voterfile'],
+        defaultContext: 'voterfile',
+        createdAt: 't',
+      });
       expect(await store.getKeyByHash('h1')).toMatchObject({ id: k.id, tenantName: 'a', contexts: ['voterfile'], revokedAt: null });
       expect((await store.listKeys()).map((x) => x.id)).toEqual([k.id]);
       expect(await store.revokeKeys([k.id], 'r')).toBe(1);
       expect(await store.revokeKeys([k.id], 'r2')).toBe(0);
       expect((await store.getKeyByHash('h1'))?.revokedAt).toBe('r');
-      await expect(store.insertKey({ tenantId: 999, hash: 'h2', prefix: 'p', tier: 'Custom', contexts: ['voterfile'], defaultContext: 'voterfile', createdAt: 't' })).rejects.toBeInstanceOf(StoreError);
+      await expect(
+        store.insertKey({ tenantId: 999, hash: 'h2', prefix: 'p', tier: 'Custom', contexts: ['voterfile'], defaultContext: 'voterfile', createdAt: 't' }),
+      ).rejects.toBeInstanceOf(StoreError);
     });
 
     it('versions settings per tenant and context', async () => {
@@ -171,14 +238,18 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
       expect(await store.getSettings(b)).toBeNull();
     });
 
-    it('keeps every version of a context\'s model; the highest is in force; a null version is the shipped model', async () => {
+    it("keeps every version of a context's model; the highest is in force; a null version is the shipped model", async () => {
       expect(await store.getModel(a)).toBeNull();
       expect(await store.listModelVersions(a)).toEqual([]);
       expect(await store.addModelVersion(a, '{"m":1}', 't1')).toBe(1);
       expect(await store.addModelVersion(a, null, 't2')).toBe(2);
       expect(await store.addModelVersion(a, '{"m":3}', 't3')).toBe(3);
       expect(await store.getModel(a)).toEqual({ version: 3, json: '{"m":3}', createdAt: 't3' });
-      expect((await store.listModelVersions(a)).map((r) => [r.version, r.json])).toEqual([[3, '{"m":3}'], [2, null], [1, '{"m":1}']]);
+      expect((await store.listModelVersions(a)).map((r) => [r.version, r.json])).toEqual([
+        [3, '{"m":3}'],
+        [2, null],
+        [1, '{"m":1}'],
+      ]);
       // Versions count per tenant and context; other scopes see none of them.
       expect(await store.getModel({ ...a, context: 'campaign' })).toBeNull();
       expect(await store.getModel(b)).toBeNull();
@@ -187,9 +258,21 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
     });
 
     it('adds monthly key usage, also from concurrent writers', async () => {
-      const k = await store.insertKey({ tenantId: a.tenantId, hash: 'h1', prefix: 'abcd1234', tier: 'Custom', contexts: ['voterfile'], defaultContext: 'voterfile', createdAt: 't' });
+      const k = await store.insertKey({
+        tenantId: a.tenantId,
+        hash: 'h1',
+        prefix: 'abcd1234',
+        tier: 'Custom',
+        contexts: ['voterfile'],
+        defaultContext: 'voterfile',
+        createdAt: 't',
+      });
       expect(await store.getKeyUsage(k.id, '2025-01')).toBe(0);
-      const rows = [{ keyId: k.id, month: '2025-01', count: 2 }, { keyId: k.id, month: '2025-02', count: 1 }, { keyId: k.id, month: '2025-03', count: 0 }];
+      const rows = [
+        { keyId: k.id, month: '2025-01', count: 2 },
+        { keyId: k.id, month: '2025-02', count: 1 },
+        { keyId: k.id, month: '2025-03', count: 0 },
+      ];
       await Promise.all(Array.from({ length: 19 }, () => store.addKeyUsage(rows)));
       // Another connection (another process) adds to the same rows. (Two SQLite connections
       // cannot write concurrently from one thread: each blocks the other's lock synchronously.)
@@ -204,7 +287,8 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
     it('keeps canvass history per person and scope, newest first', async () => {
       const p = await insert(store, a, person());
       const ids: number[] = [];
-      for (let i = 0; i < 3; i++) ids.push(await insertCanvass(store, a, { crmId: p.crmId, canvassedAt: `2025-01-0${i + 1}T00:00:00Z`, createdAt: 'c', json: `{"i":${i}}` }));
+      for (let i = 0; i < 3; i++)
+        ids.push(await insertCanvass(store, a, { crmId: p.crmId, canvassedAt: `2025-01-0${i + 1}T00:00:00Z`, createdAt: 'c', json: `{"i":${i}}` }));
       expect(await store.countCanvassResponses(a, p.crmId)).toBe(3);
       expect(await store.countCanvassResponses(b, p.crmId)).toBe(0);
       const page = await store.listCanvassResponses(a, p.crmId, 1, 5);
@@ -228,7 +312,22 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
       await other.putSettings(a, '{}', 'y');
       const after = await store.changeCounter();
       expect(after).not.toBe(before);
-      await other.revokeKeys([(await other.insertKey({ tenantId: a.tenantId, hash: 'h', prefix: 'p', tier: 'Custom', contexts: ['voterfile'], defaultContext: 'voterfile', createdAt: 't' })).id], 'r');
+      await other.revokeKeys(
+        [
+          (
+            await other.insertKey({
+              tenantId: a.tenantId,
+              hash: 'h',
+              prefix: 'p',
+              tier: 'Custom',
+              contexts: ['voterfile'],
+              defaultContext: 'voterfile',
+              createdAt: 't',
+            })
+          ).id,
+        ],
+        'r',
+      );
       const afterKeys = await store.changeCounter();
       expect(afterKeys).not.toBe(after);
       await other.addModelVersion(a, null, 'z');
@@ -244,9 +343,10 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
         expect(await store.getImportJob({ tenantId: a.tenantId, context: 'campaign' }, job)).toBeNull(); // another context of the tenant
         expect(await store.getImportJob(a, job)).toMatchObject({ status: 'Pending', owner: null, attempts: 0 });
         // Claims from two connections (two processes), at once where the adapter allows: exactly one wins.
-        const claims = fx.concurrentConnections === false
-          ? [await store.claimImportJob('p1', 1000, 500), await other.claimImportJob('p2', 1000, 500)]
-          : await Promise.all([store.claimImportJob('p1', 1000, 500), other.claimImportJob('p2', 1000, 500)]);
+        const claims =
+          fx.concurrentConnections === false
+            ? [await store.claimImportJob('p1', 1000, 500), await other.claimImportJob('p2', 1000, 500)]
+            : await Promise.all([store.claimImportJob('p1', 1000, 500), other.claimImportJob('p2', 1000, 500)]);
         expect(claims.filter((c) => c !== null)).toHaveLength(1);
         const winner = claims[0] !== null ? 'p1' : 'p2';
         const loser = winner === 'p1' ? 'p2' : 'p1';
@@ -261,14 +361,25 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
         await p.durable;
         await store.markImportRows([{ ...bad, owner: winner, rowNo: 2, outcomes: ['Failed: no'], crmId: 5 }]);
         expect(await store.lastImportRow(job)).toEqual({ rowNo: 2, stepsDone: 1, crmId: 5, outcomes: ['Failed: no'], included: [] });
-        expect((await store.listImportRows(job, 1, 2, 10)).map((r) => [r.rowNo, r.crmId])).toEqual([[1, p.value.crmId], [2, 5]]);
+        expect((await store.listImportRows(job, 1, 2, 10)).map((r) => [r.rowNo, r.crmId])).toEqual([
+          [1, p.value.crmId],
+          [2, 5],
+        ]);
         expect(await store.getImportJob(a, job)).toMatchObject({ rowsDone: 2, rowsFailed: 1, status: 'InProgressWithErrors' });
         // The owner died: after its lease, another process takes the job over.
         expect(await other.claimImportJob('p4', 1901, 500)).toMatchObject({ id: job, owner: 'p4', attempts: 2 });
         expect(await store.updateImportJob(job, winner, { status: 'Failed' })).toBe(false);
         await expect(store.markImportRows([{ ...bad, owner: winner, rowNo: 3 }])).rejects.toMatchObject({ code: 'CONFLICT' });
         await store.flush(); // (SQLite: the refused write's group commit must end before another connection writes)
-        expect(await other.updateImportJob(job, 'p4', { status: 'Completed', finishedAt: 'f', expiresAt: '2000-01-01', release: true, resultParts: [{ firstRow: 1, lastRow: 2 }] })).toBe(true);
+        expect(
+          await other.updateImportJob(job, 'p4', {
+            status: 'Completed',
+            finishedAt: 'f',
+            expiresAt: '2000-01-01',
+            release: true,
+            resultParts: [{ firstRow: 1, lastRow: 2 }],
+          }),
+        ).toBe(true);
         expect(await store.getImportJob(a, job)).toMatchObject({ status: 'Completed', owner: null, resultParts: [{ firstRow: 1, lastRow: 2 }] });
         expect(await store.purgeExpiredImports('2001-01-01')).toMatchObject({ jobs: 1 });
         expect(await store.lastImportRow(job)).toBeNull();
@@ -282,7 +393,10 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
         for (let i = 0; i < n; i++) yield new Uint8Array(700_000).fill(i + 1);
         if (fail) throw new Error('connection reset');
       }
-      const f = await store.saveImportFile({ tenantId: a.tenantId, context: 'voterfile', token: 'ft', name: 'x.csv', createdAt: 'c', expiresAt: '2000-01-01' }, chunks(3));
+      const f = await store.saveImportFile(
+        { tenantId: a.tenantId, context: 'voterfile', token: 'ft', name: 'x.csv', createdAt: 'c', expiresAt: '2000-01-01' },
+        chunks(3),
+      );
       expect(f.size).toBe(2_100_000);
       expect(await store.getImportFile(b, 'ft')).toBeNull();
       expect(await store.getImportFile({ tenantId: a.tenantId, context: 'campaign' }, 'ft')).toBeNull(); // another context of the tenant
@@ -292,7 +406,9 @@ export function describeStoreContract(name: string, fixture: () => Promise<Store
       const all = Buffer.concat(parts);
       expect(all.length).toBe(2_100_000);
       expect([all[0], all[699_999], all[700_000], all[2_099_999]]).toEqual([1, 1, 2, 3]);
-      await expect(store.saveImportFile({ tenantId: a.tenantId, context: 'voterfile', token: 'gone', name: 'y.csv', createdAt: 'c', expiresAt: 'e' }, chunks(1, true))).rejects.toThrow('connection reset');
+      await expect(
+        store.saveImportFile({ tenantId: a.tenantId, context: 'voterfile', token: 'gone', name: 'y.csv', createdAt: 'c', expiresAt: 'e' }, chunks(1, true)),
+      ).rejects.toThrow('connection reset');
       expect(await store.getImportFile(a, 'gone')).toBeNull();
       expect(await store.purgeExpiredImports('2001-01-01')).toEqual({ jobs: 0, files: 1 });
       expect(await store.getImportFile(a, 'ft')).toBeNull();

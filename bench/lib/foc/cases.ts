@@ -139,7 +139,8 @@ const MATCH: Record<string, Builder> = {
     b[key] = typo;
     return { cause: '', expect: p.id, body: b };
   },
-  'first name cut short in the record': (p, rng) => (p.quirk === 'prefix-first' && p.seedDob ? { cause: '', expect: p.id, body: request(p, rng, { dob: true, address: {} }) } : null),
+  'first name cut short in the record': (p, rng) =>
+    p.quirk === 'prefix-first' && p.seedDob ? { cause: '', expect: p.id, body: request(p, rng, { dob: true, address: {} }) } : null,
   'initial for a first name': (p, rng) => {
     if (p.quirk !== 'none' || !p.seedDob) return null;
     const b = request(p, rng, { dob: true, address: { variant: rng.chance(0.5) } });
@@ -155,7 +156,11 @@ const MATCH: Record<string, Builder> = {
   },
   'address reformatted': (p, rng) => {
     if (p.quirk !== 'none' && p.quirk !== 'firm-line' && p.quirk !== 'care-of') return null;
-    return { cause: '', expect: p.id, body: request(p, rng, { address: { variant: true, upper: rng.chance(0.4), zip4: rng.chance(0.4), firm: rng.chance(0.3) ? 'firm' : null } }) };
+    return {
+      cause: '',
+      expect: p.id,
+      body: request(p, rng, { address: { variant: true, upper: rng.chance(0.4), zip4: rng.chance(0.4), firm: rng.chance(0.3) ? 'firm' : null } }),
+    };
   },
   'moved, same phone or email': (p, rng) => {
     if (p.quirk !== 'none' || (p.phone === null && p.email === null)) return null;
@@ -215,14 +220,21 @@ const NO_MATCH: Record<string, Builder> = {
   },
   'other sex at a non-address': (p, rng) => {
     if (p.quirk !== 'no-home') return null;
-    const b = request({ ...p, sex: p.sex === 'M' ? 'F' : 'M', address: { ...p.address, number: String(1 + rng.int(900)), street: 'Oak Street' } }, rng, { dob: rng.chance(0.5), address: {}, sex: false });
+    const b = request({ ...p, sex: p.sex === 'M' ? 'F' : 'M', address: { ...p.address, number: String(1 + rng.int(900)), street: 'Oak Street' } }, rng, {
+      dob: rng.chance(0.5),
+      address: {},
+      sex: false,
+    });
     b.sex = p.sex === 'M' ? 'F' : 'M';
     return { cause: '', expect: null, body: b };
   },
   'placeholder name': (p, rng) => {
     if (p.quirk !== 'placeholder') return null;
     const [f, l] = rng.pick(PLACEHOLDER_NAMES);
-    const b = request({ ...p, first: f, last: l, address: { ...p.address, number: String(Number(p.address.number ?? 1) + 2) } }, rng, { dob: true, address: {} });
+    const b = request({ ...p, first: f, last: l, address: { ...p.address, number: String(Number(p.address.number ?? 1) + 2) } }, rng, {
+      dob: true,
+      address: {},
+    });
     return { cause: '', expect: null, body: b };
   },
   'swapped names, only date and zip agree': (p, rng) => {
@@ -237,7 +249,10 @@ const NO_MATCH: Record<string, Builder> = {
 /** The seed bodies and `perCause` cases of every cause, from `seed`. */
 export function makeCases(people: readonly TruePerson[], seed: number, perCause: number): FocCase[] {
   const out: FocCase[] = [];
-  for (const [kind, builders] of [['match', MATCH], ['no match', NO_MATCH]] as const) {
+  for (const [kind, builders] of [
+    ['match', MATCH],
+    ['no match', NO_MATCH],
+  ] as const) {
     for (const [cause, build] of Object.entries(builders)) {
       const rng = new Rng(seed ^ hash(cause));
       let made = 0;

@@ -48,7 +48,13 @@ export type SeedQuirk = 'none' | 'prefix-first' | 'firm-line' | 'care-of' | 'pla
 
 /** Placeholder names intake desks use for people they cannot name. */
 export const PLACEHOLDER_NAMES: readonly (readonly [string, string])[] = [
-  ['Unknown', 'Unknown'], ['Unk', 'Unk'], ['Anonymous', 'Anonymous'], ['Baby', 'Boy'], ['Baby', 'Girl'], ['John', 'Doe'], ['Jane', 'Doe'],
+  ['Unknown', 'Unknown'],
+  ['Unk', 'Unk'],
+  ['Anonymous', 'Anonymous'],
+  ['Baby', 'Boy'],
+  ['Baby', 'Girl'],
+  ['John', 'Doe'],
+  ['Jane', 'Doe'],
 ];
 
 /** First names given to either sex (a name alone does not tell sex). */

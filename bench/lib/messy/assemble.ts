@@ -99,7 +99,10 @@ export function assemble(spec: AssembleSpec): MessyFile {
     if (seen > 0 && d.tags.length > 0) duplicateRowsWithErrors++;
     perEntity.set(d.entity, seen + 1);
   }
-  const order = shuffle(drafts.map((_d, i) => i), new Rng(spec.shuffleSeed));
+  const order = shuffle(
+    drafts.map((_d, i) => i),
+    new Rng(spec.shuffleSeed),
+  );
   const rows: string[][] = [];
   const applied: string[][] = [];
   const tags: Record<string, number> = {};

@@ -30,13 +30,15 @@ export const BENCH_README = fileURLToPath(new URL('../../README.md', import.meta
 /** The figures of some generated files, as a Markdown table. */
 export function samplesMarkdown(files: readonly MessyFile[]): string[] {
   const lines = [
-    '| file | rows | people | true pairs | rows with any tag (error, missing value, variant) | the same, of rows after a person\'s first |',
+    "| file | rows | people | true pairs | rows with any tag (error, missing value, variant) | the same, of rows after a person's first |",
     '|---|---|---|---|---|---|',
   ];
   for (const f of files) {
     const s = f.stats;
     const pct = (n: number, of: number): string => `${of === 0 ? 0 : Math.round((100 * n) / of)}%`;
-    lines.push(`| ${s.scenario}-${s.level} | ${s.rows} | ${s.entities} | ${s.truePairs} | ${pct(s.rowsWithErrors, s.rows)} | ${pct(s.duplicateRowsWithErrors, s.duplicateRows)} |`);
+    lines.push(
+      `| ${s.scenario}-${s.level} | ${s.rows} | ${s.entities} | ${s.truePairs} | ${pct(s.rowsWithErrors, s.rows)} | ${pct(s.duplicateRowsWithErrors, s.duplicateRows)} |`,
+    );
   }
   return lines;
 }

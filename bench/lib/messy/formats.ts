@@ -15,7 +15,7 @@ export function streetLine(a: AddressModel, rng: Rng, variant: boolean): string 
   const dir = a.predir >= 0 ? DIRECTIONALS[a.predir] : undefined;
   const suffix = a.suffix >= 0 ? STREET_SUFFIXES[a.suffix] : undefined;
   const form = (forms: readonly string[] | undefined): string | null =>
-    forms === undefined ? null : variant ? forms[1 + rng.int(forms.length - 1)] ?? forms[0] ?? null : forms[0] ?? null;
+    forms === undefined ? null : variant ? (forms[1 + rng.int(forms.length - 1)] ?? forms[0] ?? null) : (forms[0] ?? null);
   const unit = a.unit !== null && !(variant && rng.chance(0.5)) ? `Apt ${a.unit}` : null;
   return [a.number, form(dir), stripAccents(a.street), form(suffix), unit].filter((x) => x !== null).join(' ');
 }

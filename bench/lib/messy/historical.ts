@@ -49,8 +49,19 @@ import type { Draft, MessyFile, MessyOptions } from './assemble.js';
 import { dateDigitTypo, formatDate, randomDateIn, shiftYear, swapDayMonth } from './dates.js';
 import type { DateFormat, Ymd } from './dates.js';
 import {
-  HIST_ABBREVIATIONS, HIST_FEMALE, HIST_MALE, HIST_NICKNAMES, HIST_SURNAMES, LIFE_STAGE_OCCUPATIONS, OCCUPATIONS, PLACES,
-  POSTCODE_INWARD_LETTERS, TITLES_FEMALE, TITLES_MALE, TITLE_FEMALE_WEIGHTS, TITLE_MALE_WEIGHTS,
+  HIST_ABBREVIATIONS,
+  HIST_FEMALE,
+  HIST_MALE,
+  HIST_NICKNAMES,
+  HIST_SURNAMES,
+  LIFE_STAGE_OCCUPATIONS,
+  OCCUPATIONS,
+  PLACES,
+  POSTCODE_INWARD_LETTERS,
+  TITLES_FEMALE,
+  TITLES_MALE,
+  TITLE_FEMALE_WEIGHTS,
+  TITLE_MALE_WEIGHTS,
 } from './historical-data.js';
 import { LEVELS, Tally, entityRate, recordRate } from './rates.js';
 import type { RateTable } from './rates.js';
@@ -160,14 +171,26 @@ function samplePerson(rng: Rng, tally: Tally<HistoricalRate>, id: string, parent
   let place = PLACE.sample(rng);
   if (parent !== null) {
     const near = rng.pick(PLACES[parent.place]?.near ?? []);
-    place = rng.chance(0.7) ? parent.place : Math.max(0, PLACES.findIndex((p) => p.forms[0] === near));
+    place = rng.chance(0.7)
+      ? parent.place
+      : Math.max(
+          0,
+          PLACES.findIndex((p) => p.forms[0] === near),
+        );
   }
   let postcode: string;
   if (parent !== null && rng.chance(0.6)) postcode = parent.postcode;
   else postcode = postcodeIn(rng, (PLACES[place]?.area ?? '') !== '' && rng.chance(0.7) ? place : rng.pick(RESIDENCES));
   const occupation = parent !== null && rng.chance(0.5) ? parent.occupation : (male ? OCC_M : OCC_F).sample(rng);
   return {
-    id, male, first, middle, title, place, occupation, postcode,
+    id,
+    male,
+    first,
+    middle,
+    title,
+    place,
+    occupation,
+    postcode,
     surname: parent?.surname ?? HIST_SURNAMES[SURNAME.sample(rng)] ?? 'Smith',
     dob: randomDateIn(rng, year),
     records: RECORDS(rng),
@@ -264,8 +287,13 @@ function renderOccupation(rng: Rng, tally: Tally<HistoricalRate>, p: Person): st
 function renderRecord(rng: Rng, tally: Tally<HistoricalRate>, p: Person): Draft {
   const name = renderName(rng, tally, p);
   const cells = [
-    name.full, name.given, name.surname, renderDob(rng, tally, p.dob), renderPlace(rng, tally, p.place),
-    renderPostcode(rng, tally, p.postcode), tally.roll(rng, 'genderMissing') ? '' : p.male ? 'M' : 'F',
+    name.full,
+    name.given,
+    name.surname,
+    renderDob(rng, tally, p.dob),
+    renderPlace(rng, tally, p.place),
+    renderPostcode(rng, tally, p.postcode),
+    tally.roll(rng, 'genderMissing') ? '' : p.male ? 'M' : 'F',
     renderOccupation(rng, tally, p),
   ];
   return { entity: p.id, cells, tags: tally.take() };
@@ -285,7 +313,13 @@ export function generateHistorical(options: Required<MessyOptions>): MessyFile {
     for (let k = 0; k < person.records; k++) drafts.push(renderRecord(rng, tally, person));
   }
   return assemble({
-    options, drafts, columns: HISTORICAL_COLUMNS, idColumn: 'id', truthColumn: 'truth',
-    rowId: (n) => String(n + 1), processes: tally.snapshot(), shuffleSeed: hashSeed(options.seed, TAG, 3),
+    options,
+    drafts,
+    columns: HISTORICAL_COLUMNS,
+    idColumn: 'id',
+    truthColumn: 'truth',
+    rowId: (n) => String(n + 1),
+    processes: tally.snapshot(),
+    shuffleSeed: hashSeed(options.seed, TAG, 3),
   });
 }

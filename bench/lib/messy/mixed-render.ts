@@ -12,8 +12,15 @@ import { formatPhone, localPhone, streetLine } from './formats.js';
 import type { MixedColumn, MixedRate, SourceSpec } from './mixed.js';
 import { MIXED_COLUMNS } from './mixed.js';
 import {
-  EXTRA_NICKNAMES, GENERIC_ORGS, NO_ADDRESS, PLACEHOLDER_DOBS, PLACEHOLDER_EMAILS, PLACEHOLDER_NAMES, PLACEHOLDER_PHONES,
-  PLACEHOLDER_SSNS, SHELTERS,
+  EXTRA_NICKNAMES,
+  GENERIC_ORGS,
+  NO_ADDRESS,
+  PLACEHOLDER_DOBS,
+  PLACEHOLDER_EMAILS,
+  PLACEHOLDER_NAMES,
+  PLACEHOLDER_PHONES,
+  PLACEHOLDER_SSNS,
+  SHELTERS,
 } from './mixed-data.js';
 import type { MixedPerson } from './mixed-world.js';
 import type { Tally } from './rates.js';
@@ -98,7 +105,8 @@ function nameCells(ctx: RenderContext, source: SourceSpec, row: Row): Names {
 
 function emailCell(ctx: RenderContext, source: SourceSpec, display: string): string {
   const { rng, tally, person: p } = ctx;
-  let value = p.personalEmail !== null && p.familyEmail !== null ? (rng.chance(0.35) ? p.familyEmail : p.personalEmail) : p.personalEmail ?? p.familyEmail ?? '';
+  let value =
+    p.personalEmail !== null && p.familyEmail !== null ? (rng.chance(0.35) ? p.familyEmail : p.personalEmail) : (p.personalEmail ?? p.familyEmail ?? '');
   let real = value !== '';
   if (source.everyday && tally.roll(rng, 'genericEmail')) {
     value = rng.pick(GENERIC_ORGS).email;
@@ -121,7 +129,7 @@ function emailCell(ctx: RenderContext, source: SourceSpec, display: string): str
 function phoneCell(ctx: RenderContext, source: SourceSpec): string {
   const { rng, tally, person: p } = ctx;
   const shelter = SHELTERS[p.shelter];
-  let digits = p.mobile !== null && p.landline !== null ? (rng.chance(0.35) ? p.landline : p.mobile) : p.mobile ?? p.landline;
+  let digits = p.mobile !== null && p.landline !== null ? (rng.chance(0.35) ? p.landline : p.mobile) : (p.mobile ?? p.landline);
   if (shelter !== undefined && (digits === null || rng.chance(0.7))) digits = shelter.phone;
   if (source.everyday) {
     if (tally.roll(rng, 'genericPhone')) digits = rng.pick(GENERIC_ORGS).phone;

@@ -83,7 +83,10 @@ function parseDob(dob: string | null): Ymd | null {
 }
 
 function asciiWord(text: string): string {
-  return text.normalize('NFKD').toLowerCase().replace(/[^a-z]/g, '');
+  return text
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 }
 
 /** The same email with the name part rebuilt from new names, keeping its number and domain. */
@@ -147,7 +150,12 @@ function build(ctx: Context, i: number, p: PersonModel, shelter: number): MixedP
   const landline = p.phones.find((ph) => ph.kind === 'landline')?.digits ?? null;
   const homeless = shelter >= 0;
   return {
-    id: String(i + 1), householdId: p.householdId, male: p.gender === 'm', first, last, native,
+    id: String(i + 1),
+    householdId: p.householdId,
+    male: p.gender === 'm',
+    first,
+    last,
+    native,
     middle: native !== null || p.middle === p.first ? null : p.middle,
     suffix: p.suffix,
     dob: parseDob(p.dob),
@@ -155,7 +163,7 @@ function build(ctx: Context, i: number, p: PersonModel, shelter: number): MixedP
     familyEmail: p.sharedEmail === null || homeless ? null : native !== null ? familyEmailFor(p.sharedEmail, native.last[1] ?? last) : p.sharedEmail,
     mobile: homeless && rng.chance(0.6) ? null : mobile,
     landline: homeless ? null : landline,
-    address: homeless ? null : p.addresses[0] ?? null,
+    address: homeless ? null : (p.addresses[0] ?? null),
     previousAddress: p.addresses[1] ?? null,
     shelter,
     ssn: ssnOf(i),

@@ -78,7 +78,12 @@ export const MIXED_RATES = {
   hasPassport: same(0.45, 'people with a passport'),
   hasLicense: same(0.7, "people with a driver's licence"),
   nativeScript: r(0.5, 0.5, 0.5, 'name in its native script (dmv, travel, watchlist records of people with a non-Latin name)'),
-  romanizationVariant: r(0.3, 0.45, 0.6, 'a less usual Latin spelling: Alexander for Aleksandr, Muhammad for Mohammed (Latin records of such people, names with variants)'),
+  romanizationVariant: r(
+    0.3,
+    0.45,
+    0.6,
+    'a less usual Latin spelling: Alexander for Aleksandr, Muhammad for Mohammed (Latin records of such people, names with variants)',
+  ),
   nickname: r(0.1, 0.15, 0.2, 'a nickname from the engine-listed table: Bob for Robert (crm, clinic, web records of names with one)'),
   nicknameUnlisted: r(0.02, 0.04, 0.06, 'a plausible nickname not from that table: Libby, Sasha (same records, no listed one used, names with one)'),
   otherSurname: r(0.02, 0.03, 0.05, "a woman's other (maiden or married) surname (Latin records of women in households of 2+)"),
@@ -115,8 +120,20 @@ const RATES: RateTable<MixedRate> = MIXED_RATES;
 /** Default number of people: about 3,300 rows. */
 export const MIXED_DEFAULT_ENTITIES = 1400;
 export const MIXED_COLUMNS = [
-  'source', 'first_name', 'last_name', 'name', 'email', 'phone', 'dob', 'address', 'city', 'zip', 'sex', 'ssn',
-  'passport', 'drivers_license',
+  'source',
+  'first_name',
+  'last_name',
+  'name',
+  'email',
+  'phone',
+  'dob',
+  'address',
+  'city',
+  'zip',
+  'sex',
+  'ssn',
+  'passport',
+  'drivers_license',
 ] as const;
 export type MixedColumn = (typeof MIXED_COLUMNS)[number];
 
@@ -141,12 +158,34 @@ export interface SourceSpec {
   readonly everyday: boolean;
 }
 
-const base = { email: false, phone: [], dob: null, address: false, sex: null, ssn: false, passport: false, license: false, native: false, everyday: false } as const;
+const base = {
+  email: false,
+  phone: [],
+  dob: null,
+  address: false,
+  sex: null,
+  ssn: false,
+  passport: false,
+  license: false,
+  native: false,
+  everyday: false,
+} as const;
 
 export const SOURCES: readonly SourceSpec[] = [
   { ...base, name: 'crm', weight: 30, names: 'split', email: true, phone: ['paren', 'dash'], dob: 'mdy', address: true, sex: ['M', 'F'], everyday: true },
   { ...base, name: 'dmv', weight: 20, names: 'last-first', dob: 'iso', address: true, sex: ['male', 'female'], ssn: true, license: true, native: true },
-  { ...base, name: 'clinic', weight: 18, names: 'split', phone: ['dot', 'plain'], dob: 'mdy', address: true, sex: ['Male', 'Female'], ssn: true, everyday: true },
+  {
+    ...base,
+    name: 'clinic',
+    weight: 18,
+    names: 'split',
+    phone: ['dot', 'plain'],
+    dob: 'mdy',
+    address: true,
+    sex: ['Male', 'Female'],
+    ssn: true,
+    everyday: true,
+  },
   { ...base, name: 'web', weight: 15, names: 'split', email: true, phone: ['paren', 'dash', 'dot', 'plain', 'intl'], everyday: true },
   { ...base, name: 'travel', weight: 12, names: 'first-last', email: true, phone: ['intl'], dob: 'dmy-dot', sex: ['M', 'F'], passport: true, native: true },
   { ...base, name: 'watchlist', weight: 5, names: 'watch', dob: 'iso', native: true },
@@ -186,7 +225,13 @@ export function generateMixed(options: Required<MessyOptions>): MessyFile {
     if (hasContact !== null && tally.roll(rng, 'namelessRow')) drafts.push(renderNameless(ctx));
   });
   return assemble({
-    options, drafts, columns: MIXED_COLUMNS, idColumn: 'unique_id', truthColumn: 'cluster',
-    rowId: (n) => String(n), processes: tally.snapshot(), shuffleSeed: hashSeed(options.seed, TAG, 5),
+    options,
+    drafts,
+    columns: MIXED_COLUMNS,
+    idColumn: 'unique_id',
+    truthColumn: 'cluster',
+    rowId: (n) => String(n),
+    processes: tally.snapshot(),
+    shuffleSeed: hashSeed(options.seed, TAG, 5),
   });
 }

@@ -135,7 +135,12 @@ function voters(options: Required<MessyOptions>, tally: Tally<OcrRate>): Voter[]
 function corruptChar(rng: Rng, tally: Tally<OcrRate>, value: string, field: number, mode: Case): string {
   const name = FIELD_NAMES[field] ?? '';
   if (!tally.roll(rng, 'keyboardSlip')) {
-    const ocr = field === F.zip ? ocrDigits(value, rng, rng.chance(1 / 3), mode === 'upper') : field === F.street ? ocrDigits(value, rng, false) ?? ocrName(value, rng) : ocrName(value, rng);
+    const ocr =
+      field === F.zip
+        ? ocrDigits(value, rng, rng.chance(1 / 3), mode === 'upper')
+        : field === F.street
+          ? (ocrDigits(value, rng, false) ?? ocrName(value, rng))
+          : ocrName(value, rng);
     if (ocr !== null) {
       tally.note(`ocr:${name}`);
       return ocr;
@@ -162,7 +167,7 @@ function corruptField(rng: Rng, tally: Tally<OcrRate>, cells: string[], field: n
 function pickFields(rng: Rng, cells: readonly string[], count: number): number[] {
   const chosen: number[] = [];
   for (let n = 0; n < count; n++) {
-    const weights = CORRUPTIBLE.map((f, k) => (chosen.includes(f) || (cells[f] ?? '').length < 2 ? 0 : CORRUPTIBLE_WEIGHTS[k] ?? 0));
+    const weights = CORRUPTIBLE.map((f, k) => (chosen.includes(f) || (cells[f] ?? '').length < 2 ? 0 : (CORRUPTIBLE_WEIGHTS[k] ?? 0)));
     if (weights.every((w) => w === 0)) break;
     chosen.push(CORRUPTIBLE[new WeightedSampler(weights).sample(rng)] ?? F.first);
   }
@@ -214,7 +219,13 @@ export function generateOcr(options: Required<MessyOptions>): MessyFile {
     for (let k = 0; k < v.records; k++) drafts.push(renderRecord(rng, tally, v, k, mode));
   });
   return assemble({
-    options, drafts, columns: OCR_COLUMNS, idColumn: 'rec_id', truthColumn: 'true_id',
-    rowId: (n) => String(100001 + n), processes: tally.snapshot(), shuffleSeed: hashSeed(options.seed, TAG, 5),
+    options,
+    drafts,
+    columns: OCR_COLUMNS,
+    idColumn: 'rec_id',
+    truthColumn: 'true_id',
+    rowId: (n) => String(100001 + n),
+    processes: tally.snapshot(),
+    shuffleSeed: hashSeed(options.seed, TAG, 5),
   });
 }

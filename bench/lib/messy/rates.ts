@@ -64,7 +64,10 @@ export class Tally<K extends string> {
   readonly counts = new Map<string, ProcessCount>();
   private tags: string[] = [];
 
-  constructor(private readonly table: RateTable<K>, readonly level: Level) {
+  constructor(
+    private readonly table: RateTable<K>,
+    readonly level: Level,
+  ) {
     for (const key of Object.keys(table) as K[]) this.counts.set(key, { eligible: 0, applied: 0, rate: this.rate(key) });
   }
 

@@ -12,31 +12,96 @@ import type { Rng } from '../prng.js';
 
 /** Pairs confused by OCR of printed text, both ways (lower case and digits). */
 export const OCR_PAIRS_LOWER: readonly (readonly [string, string])[] = [
-  ['o', '0'], ['l', '1'], ['i', '1'], ['l', 'i'], ['s', '5'], ['b', '8'], ['rn', 'm'], ['vv', 'w'],
-  ['cl', 'd'], ['e', 'c'], ['u', 'v'], ['n', 'h'], ['g', '9'], ['z', '2'], ['y', 'v'], ['a', 'o'],
-  ['f', 't'], ['ri', 'n'], ['li', 'h'], ['q', 'g'], ['c', 'o'], ['t', 'l'],
+  ['o', '0'],
+  ['l', '1'],
+  ['i', '1'],
+  ['l', 'i'],
+  ['s', '5'],
+  ['b', '8'],
+  ['rn', 'm'],
+  ['vv', 'w'],
+  ['cl', 'd'],
+  ['e', 'c'],
+  ['u', 'v'],
+  ['n', 'h'],
+  ['g', '9'],
+  ['z', '2'],
+  ['y', 'v'],
+  ['a', 'o'],
+  ['f', 't'],
+  ['ri', 'n'],
+  ['li', 'h'],
+  ['q', 'g'],
+  ['c', 'o'],
+  ['t', 'l'],
 ];
 
 /** The same for upper-case print. */
 export const OCR_PAIRS_UPPER: readonly (readonly [string, string])[] = [
-  ['O', '0'], ['D', '0'], ['Q', 'O'], ['I', '1'], ['I', 'l'], ['S', '5'], ['B', '8'], ['Z', '2'],
-  ['G', '6'], ['G', 'C'], ['E', 'F'], ['U', 'V'], ['RN', 'M'], ['VV', 'W'], ['CL', 'D'], ['P', 'R'],
-  ['H', 'N'], ['T', 'I'], ['Y', 'V'], ['A', '4'],
+  ['O', '0'],
+  ['D', '0'],
+  ['Q', 'O'],
+  ['I', '1'],
+  ['I', 'l'],
+  ['S', '5'],
+  ['B', '8'],
+  ['Z', '2'],
+  ['G', '6'],
+  ['G', 'C'],
+  ['E', 'F'],
+  ['U', 'V'],
+  ['RN', 'M'],
+  ['VV', 'W'],
+  ['CL', 'D'],
+  ['P', 'R'],
+  ['H', 'N'],
+  ['T', 'I'],
+  ['Y', 'V'],
+  ['A', '4'],
 ];
 
 /** Digit confusions of OCR (zip codes, house numbers), to digits and to letters. */
 export const OCR_PAIRS_DIGITS: readonly (readonly [string, string])[] = [
-  ['1', '7'], ['3', '8'], ['6', '5'], ['0', '8'], ['5', '6'], ['8', '9'], ['4', '9'], ['2', '7'],
+  ['1', '7'],
+  ['3', '8'],
+  ['6', '5'],
+  ['0', '8'],
+  ['5', '6'],
+  ['8', '9'],
+  ['4', '9'],
+  ['2', '7'],
 ];
 const OCR_DIGIT_TO_LETTER: readonly (readonly [string, string])[] = [
-  ['0', 'o'], ['1', 'l'], ['5', 's'], ['8', 'b'], ['2', 'z'], ['9', 'g'], ['6', 'b'],
+  ['0', 'o'],
+  ['1', 'l'],
+  ['5', 's'],
+  ['8', 'b'],
+  ['2', 'z'],
+  ['9', 'g'],
+  ['6', 'b'],
 ];
 
 /** Letters misread in old handwriting (transcriptions of registers and censuses). */
 export const HANDWRITING_PAIRS: readonly (readonly [string, string])[] = [
-  ['u', 'n'], ['a', 'o'], ['e', 'i'], ['m', 'n'], ['m', 'rn'], ['n', 'ri'], ['t', 'l'], ['h', 'k'],
-  ['c', 'e'], ['ii', 'u'], ['a', 'u'], ['r', 'v'], ['I', 'J'], ['T', 'F'], ['S', 'L'], ['M', 'W'],
-  ['U', 'V'], ['H', 'K'], ['ss', 'fs'],
+  ['u', 'n'],
+  ['a', 'o'],
+  ['e', 'i'],
+  ['m', 'n'],
+  ['m', 'rn'],
+  ['n', 'ri'],
+  ['t', 'l'],
+  ['h', 'k'],
+  ['c', 'e'],
+  ['ii', 'u'],
+  ['a', 'u'],
+  ['r', 'v'],
+  ['I', 'J'],
+  ['T', 'F'],
+  ['S', 'L'],
+  ['M', 'W'],
+  ['U', 'V'],
+  ['H', 'K'],
+  ['ss', 'fs'],
 ];
 
 interface Spot {
@@ -49,7 +114,10 @@ interface Spot {
 function spots(text: string, pairs: readonly (readonly [string, string])[]): Spot[] {
   const out: Spot[] = [];
   for (const [a, b] of pairs) {
-    for (const [from, to] of [[a, b], [b, a]] as const) {
+    for (const [from, to] of [
+      [a, b],
+      [b, a],
+    ] as const) {
       for (let at = text.indexOf(from); at >= 0; at = text.indexOf(from, at + 1)) out.push({ at, from, to });
     }
   }
@@ -75,9 +143,7 @@ export function ocrName(text: string, rng: Rng): string | null {
 
 /** One OCR confusion in a number: another digit, or (with `letters`) a look-alike letter. */
 export function ocrDigits(text: string, rng: Rng, letters: boolean, upper = false): string | null {
-  const pairs = letters
-    ? [...OCR_PAIRS_DIGITS, ...OCR_DIGIT_TO_LETTER.map(([d, l]) => [d, upper ? l.toUpperCase() : l] as const)]
-    : OCR_PAIRS_DIGITS;
+  const pairs = letters ? [...OCR_PAIRS_DIGITS, ...OCR_DIGIT_TO_LETTER.map(([d, l]) => [d, upper ? l.toUpperCase() : l] as const)] : OCR_PAIRS_DIGITS;
   // Only digit -> something: a letter already in a zip is not turned back.
   const found = spots(text, pairs).filter((s) => /^\d$/.test(s.from));
   if (found.length === 0) return null;
@@ -134,12 +200,44 @@ export function keyboardTypo(text: string, rng: Rng, digitsOnly = false): string
 
 /** Spelling rules that sound the same (lower-case patterns; case of the first letter kept). */
 const PHONETIC_RULES: readonly (readonly [RegExp, string])[] = [
-  [/son$/, 'sen'], [/sen$/, 'son'], [/ph/, 'f'], [/^f/, 'ph'], [/ll/, 'l'], [/tt/, 't'], [/nn/, 'n'],
-  [/ss/, 's'], [/rr/, 'r'], [/pp/, 'p'], [/([aeiou])l([aeiouy])/, '$1ll$2'], [/([aeiou])t([aeiouy])/, '$1tt$2'],
-  [/([aeiou])n([aeiouy])/, '$1nn$2'], [/ey$/, 'y'], [/ey$/, 'ie'], [/y$/, 'ey'], [/ie$/, 'y'], [/([^aeiou])e$/, '$1'],
-  [/([kdnrw])$/, '$1e'], [/i/, 'y'], [/y(?=[^aeiou])/, 'i'], [/^c/, 'k'], [/^k/, 'c'], [/ck/, 'k'],
-  [/^mc/, 'mac'], [/^mac/, 'mc'], [/ou/, 'ow'], [/ow/, 'ou'], [/^th/, 't'], [/ea/, 'ee'], [/ee/, 'ea'],
-  [/ei/, 'ie'], [/ie(?!$)/, 'ei'], [/z/, 's'], [/ai/, 'ay'], [/ay/, 'ai'], [/ks/, 'x'], [/x/, 'ks'],
+  [/son$/, 'sen'],
+  [/sen$/, 'son'],
+  [/ph/, 'f'],
+  [/^f/, 'ph'],
+  [/ll/, 'l'],
+  [/tt/, 't'],
+  [/nn/, 'n'],
+  [/ss/, 's'],
+  [/rr/, 'r'],
+  [/pp/, 'p'],
+  [/([aeiou])l([aeiouy])/, '$1ll$2'],
+  [/([aeiou])t([aeiouy])/, '$1tt$2'],
+  [/([aeiou])n([aeiouy])/, '$1nn$2'],
+  [/ey$/, 'y'],
+  [/ey$/, 'ie'],
+  [/y$/, 'ey'],
+  [/ie$/, 'y'],
+  [/([^aeiou])e$/, '$1'],
+  [/([kdnrw])$/, '$1e'],
+  [/i/, 'y'],
+  [/y(?=[^aeiou])/, 'i'],
+  [/^c/, 'k'],
+  [/^k/, 'c'],
+  [/ck/, 'k'],
+  [/^mc/, 'mac'],
+  [/^mac/, 'mc'],
+  [/ou/, 'ow'],
+  [/ow/, 'ou'],
+  [/^th/, 't'],
+  [/ea/, 'ee'],
+  [/ee/, 'ea'],
+  [/ei/, 'ie'],
+  [/ie(?!$)/, 'ei'],
+  [/z/, 's'],
+  [/ai/, 'ay'],
+  [/ay/, 'ai'],
+  [/ks/, 'x'],
+  [/x/, 'ks'],
 ];
 
 /**

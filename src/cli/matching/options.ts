@@ -28,28 +28,39 @@ export interface RawCommonOptions extends RawMatchOptions {
 /** Adds the matching and file options to a command. */
 export function addMatchingOptions(command: Command, { id = true }: { id?: boolean } = {}): Command {
   command
-    .addOption(new Option('--rules <rules>', 'learned: a model estimated from the file (EM), the default; crm: the API\'s rules (the contract\'s minimum combinations; a clearly different first name, surname or date of birth rules a match out); linkage: pure Fellegi-Sunter with shipped weights').choices(RULES).default('learned'))
+    .addOption(
+      new Option(
+        '--rules <rules>',
+        "learned: a model estimated from the file (EM), the default; crm: the API's rules (the contract's minimum combinations; a clearly different first name, surname or date of birth rules a match out); linkage: pure Fellegi-Sunter with shipped weights",
+      )
+        .choices(RULES)
+        .default('learned'),
+    )
     .addOption(new Option('--gates <set>', 'ready-made minimum combinations (auto: from the rules and the columns)').choices(GATE_PRESETS))
     .option('--gate <FIELD+FIELD...>', 'a minimum combination, e.g. firstName+lastName+zip5+city (repeatable; replaces the others)', collect)
-    .option('--model <file.json>', 'use this model (from --save-model) instead of estimating one; the prior is still the file\'s')
+    .option('--model <file.json>', "use this model (from --save-model) instead of estimating one; the prior is still the file's")
     .option('--match-probability <p>', 'learned rules: posterior probability at which a pair matches (default 0.5)')
     .option('--duplicate-rate <share>', 'learned rules: expected share of rows that duplicate another (sets the prior instead of estimating it)')
-    .option('--threshold <bits>', 'match threshold in bits of total match weight (default: the rules\')')
+    .option('--threshold <bits>', "match threshold in bits of total match weight (default: the rules')")
     .option('--possible <bits>', 'lower bound of the review band ("possible" matches) in bits')
     .option('--strict', 'Disable Partial Matching: only exact or equivalent values count as agreement')
     .option('--country <CC>', 'default country of phones and postal codes, and of the date order (ISO alpha-2)', 'US')
-    .option('--date-format <order>', 'day/month order of ambiguous dates: mdy, dmy, ymd or a pattern such as DD/MM/YYYY (default: the country\'s)')
+    .option('--date-format <order>', "day/month order of ambiguous dates: mdy, dmy, ymd or a pattern such as DD/MM/YYYY (default: the country's)")
     .option('--area-code <digits>', 'complete seven-digit local phone numbers with this area code (default: compare them as partial numbers)')
-    .option('--seed <n>', 'seed of the estimation\'s sampling (default 42)')
+    .option('--seed <n>', "seed of the estimation's sampling (default 42)")
     .option('--map <HEADER=field>', 'read column HEADER as field (repeatable; field "ignore" leaves it out)', collect)
     .option('--identifier <TYPE=COLUMN>', 'compare COLUMN as an identifier of TYPE (ssn, passport...; repeatable; columns so named are found alone)', collect)
     .option('--attribute <COLUMN>', 'compare COLUMN as a free-text attribute (repeatable; occupation, birth place... are found alone)', collect)
     .option('--delimiter <char>', 'field delimiter (default: detected; "tab" for tabs)')
     .option('--encoding <name>', 'input encoding: auto (detect), utf8, latin1 (Windows-1252), utf16le, utf16be', 'auto')
     .option('--threads <n>', 'matching threads (default: up to 2 for large files)')
-    .addOption(new Option('--progress <mode>', 'progress on stderr: a bar on a terminal, plain lines otherwise').choices(['auto', 'tty', 'plain', 'none']).default('auto'))
+    .addOption(
+      new Option('--progress <mode>', 'progress on stderr: a bar on a terminal, plain lines otherwise')
+        .choices(['auto', 'tty', 'plain', 'none'])
+        .default('auto'),
+    )
     .option('-q, --quiet', 'no progress and no summary (errors only)');
-  if (id) command.option('--id <column>', 'column holding each row\'s id (default: row numbers)');
+  if (id) command.option('--id <column>', "column holding each row's id (default: row numbers)");
   return command;
 }
 

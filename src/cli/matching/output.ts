@@ -44,4 +44,3 @@ export async function openOutput(output: string | undefined, io: CliIo): Promise
     },
   };
 }
-

@@ -35,16 +35,22 @@ export function describeIssues(issues: CsvIssues): string[] {
   const out: string[] = [];
   const n = (issue: IssueCount, word: string): string => `${formatCount(issue.count)} ${plural(issue.count, word)}`;
   if (issues.blankLines.count > 0) out.push(`  ${n(issues.blankLines, 'blank line')} ignored${lines(issues.blankLines)}`);
-  if (issues.shortRows.count > 0) out.push(`  ${n(issues.shortRows, 'row')} with fewer fields than the header: missing fields read as empty${lines(issues.shortRows)}`);
-  if (issues.longRows.count > 0) out.push(`  ${n(issues.longRows, 'row')} with more fields than the header: extra fields kept in the output, not matched on${lines(issues.longRows)}`);
+  if (issues.shortRows.count > 0)
+    out.push(`  ${n(issues.shortRows, 'row')} with fewer fields than the header: missing fields read as empty${lines(issues.shortRows)}`);
+  if (issues.longRows.count > 0)
+    out.push(`  ${n(issues.longRows, 'row')} with more fields than the header: extra fields kept in the output, not matched on${lines(issues.longRows)}`);
   if (issues.badQuotes.count > 0) out.push(`  ${n(issues.badQuotes, 'row')} with a malformed quoted field, read as best possible${lines(issues.badQuotes)}`);
   if (issues.swallowedLines.count > 0) {
     const starts = issues.swallowedLines.lines;
     const more = starts.length >= ISSUE_EXAMPLES ? ', ...' : '';
-    out.push(`  ${n(issues.swallowedLines, 'line')} read into those malformed quoted fields instead of as rows of their own (in the rows starting on line${starts.length > 1 ? 's' : ''} ${starts.join(', ')}${more})`);
+    out.push(
+      `  ${n(issues.swallowedLines, 'line')} read into those malformed quoted fields instead of as rows of their own (in the rows starting on line${starts.length > 1 ? 's' : ''} ${starts.join(', ')}${more})`,
+    );
   }
   if (issues.badBytes.count > 0) {
-    out.push(`  ${n(issues.badBytes, 'row')} with bytes that are not valid in the file's encoding (replaced by U+FFFD; try --encoding latin1)${lines(issues.badBytes)}`);
+    out.push(
+      `  ${n(issues.badBytes, 'row')} with bytes that are not valid in the file's encoding (replaced by U+FFFD; try --encoding latin1)${lines(issues.badBytes)}`,
+    );
   }
   return out;
 }
@@ -69,7 +75,9 @@ export function describeUnreadable(unreadable: UnreadableValues): string[] {
   for (const [kind, entry] of Object.entries(unreadable)) {
     if (entry.count === 0) continue;
     const examples = entry.examples.map((e) => `line ${e.line}: ${JSON.stringify(e.value)}`).join(', ');
-    out.push(`  ${formatCount(entry.count)} ${entry.count === 1 ? SINGULAR_VALUE_NAMES[kind] ?? kind : VALUE_NAMES[kind] ?? kind}, not used for matching (${examples}${entry.count > entry.examples.length ? ', ...' : ''})`);
+    out.push(
+      `  ${formatCount(entry.count)} ${entry.count === 1 ? (SINGULAR_VALUE_NAMES[kind] ?? kind) : (VALUE_NAMES[kind] ?? kind)}, not used for matching (${examples}${entry.count > entry.examples.length ? ', ...' : ''})`,
+    );
   }
   return out;
 }
@@ -106,12 +114,20 @@ export function describeModel(learned: Learned | null): string[] {
   const out: string[] = [];
   const e = learned.estimation;
   const thresholds = m.thresholds;
-  const threshold = thresholds === undefined ? '' : `; match at posterior >= ${probabilityOfBits(thresholds.match).toPrecision(2)} (${thresholds.match.toFixed(2)} bits), review >= ${probabilityOfBits(thresholds.possible).toPrecision(2)}`;
-  const prior = m.prior === undefined ? 'no prior' : `prior 1 in ${formatCount(1 / m.prior)} pairs (${learned.priorSource === 'duplicate rate' ? 'from --duplicate-rate' : `estimated from ${formatCount(learned.scoredPairs)} candidate pairs`})`;
+  const threshold =
+    thresholds === undefined
+      ? ''
+      : `; match at posterior >= ${probabilityOfBits(thresholds.match).toPrecision(2)} (${thresholds.match.toFixed(2)} bits), review >= ${probabilityOfBits(thresholds.possible).toPrecision(2)}`;
+  const prior =
+    m.prior === undefined
+      ? 'no prior'
+      : `prior 1 in ${formatCount(1 / m.prior)} pairs (${learned.priorSource === 'duplicate rate' ? 'from --duplicate-rate' : `estimated from ${formatCount(learned.scoredPairs)} candidate pairs`})`;
   if (e === null) out.push(`  model: --model (m and u as given); ${prior}${threshold}`);
   else {
     const used = e.sessions.filter((x) => x.discarded === null).map((x) => `${x.rule} (${formatCount(x.pairs)} pairs)`);
-    out.push(`  model: estimated from the file: u from ${formatCount(e.uPairs)} random pairs and value frequencies; m by EM on pairs agreeing on ${used.length > 0 ? used.join(', ') : 'nothing (every session was discarded; shipped priors)'}; ${prior}${threshold}`);
+    out.push(
+      `  model: estimated from the file: u from ${formatCount(e.uPairs)} random pairs and value frequencies; m by EM on pairs agreeing on ${used.length > 0 ? used.join(', ') : 'nothing (every session was discarded; shipped priors)'}; ${prior}${threshold}`,
+    );
     const bySource = new Map<string, string[]>();
     for (const [field, source] of Object.entries(e.sources)) bySource.set(source, [...(bySource.get(source) ?? []), field]);
     out.push(`  comparisons: ${[...bySource.entries()].map(([source, fields]) => `${source}: ${fields.join(', ')}`).join('; ')}`);

@@ -58,11 +58,12 @@ export function buildHistogram(
   });
   const weight = Math.max(1, sampleEvery);
   for (const s of lowScores) below[bin(s)] = (below[bin(s)] ?? 0) + weight;
-  const belowNote = lowScores.length === 0
-    ? 'rows with no candidate above the review threshold are not shown'
-    : weight === 1
-      ? `rows below the review threshold: all ${lowScores.length.toLocaleString('en-US')} that had a candidate at all`
-      : `rows below the review threshold estimated from ${lowScores.length.toLocaleString('en-US')} sampled rows (1 in ${weight})`;
+  const belowNote =
+    lowScores.length === 0
+      ? 'rows with no candidate above the review threshold are not shown'
+      : weight === 1
+        ? `rows below the review threshold: all ${lowScores.length.toLocaleString('en-US')} that had a candidate at all`
+        : `rows below the review threshold estimated from ${lowScores.length.toLocaleString('en-US')} sampled rows (1 in ${weight})`;
   return { start: lo, width: 1, matched, possible, below, belowNote };
 }
 
@@ -111,5 +112,6 @@ export function valuesByField(plan: HeaderPlan, cells: readonly string[], fields
     plan.columns
       .flatMap((f, i) => (f === field ? [(cells[i] ?? '').trim()] : []))
       .filter((v) => v.length > 0)
-      .join('; '));
+      .join('; '),
+  );
 }

@@ -47,7 +47,10 @@ function rowsTable(columns: readonly string[], rows: readonly ShownRow[], highli
   const head = `<tr><th>id</th>${columns.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`;
   const differs = (i: number): boolean => highlight && new Set(rows.map((r) => (r.values[i] ?? '').toLowerCase())).size > 1;
   const body = rows
-    .map((r) => `<tr><td>${escapeHtml(r.id)}</td>${columns.map((_, i) => `<td${differs(i) ? ' class="diff"' : ''}>${escapeHtml(r.values[i] ?? '')}</td>`).join('')}</tr>`)
+    .map(
+      (r) =>
+        `<tr><td>${escapeHtml(r.id)}</td>${columns.map((_, i) => `<td${differs(i) ? ' class="diff"' : ''}>${escapeHtml(r.values[i] ?? '')}</td>`).join('')}</tr>`,
+    )
     .join('');
   return `<table>${head}${body}</table>`;
 }
@@ -61,7 +64,10 @@ function pairCard(p: BorderlinePair, data: ReportData, index: number): string {
   const color = p.decision === 'Matched' ? COLORS.matched : COLORS.possible;
   const maxAbs = Math.max(1, ...p.explanation.map((e) => Math.abs(e.weight)));
   const expl = p.explanation
-    .map((e) => `<tr><td>${escapeHtml(e.field)}</td><td>${escapeHtml(e.label)}</td><td class="num">${e.weight >= 0 ? '+' : ''}${e.weight.toFixed(2)}</td><td>${weightBarSvg(e.weight, maxAbs)}</td></tr>`)
+    .map(
+      (e) =>
+        `<tr><td>${escapeHtml(e.field)}</td><td>${escapeHtml(e.label)}</td><td class="num">${e.weight >= 0 ? '+' : ''}${e.weight.toFixed(2)}</td><td>${weightBarSvg(e.weight, maxAbs)}</td></tr>`,
+    )
     .join('');
   const sides =
     data.columns === data.rightColumns
@@ -74,11 +80,18 @@ function pairCard(p: BorderlinePair, data: ReportData, index: number): string {
 
 function modelSection(model: ModelView | null): string {
   if (model === null) return '';
-  const rows = model.comparisons.map((c) => {
-    const maxAbs = Math.max(1, ...c.levels.map((l) => Math.abs(l.weight)));
-    const levels = c.levels.map((l, i) => `<tr>${i === 0 ? `<td rowspan="${c.levels.length}"><b>${escapeHtml(c.field)}</b>${c.source ? `<br><span class="caption">${escapeHtml(c.source)}</span>` : ''}</td>` : ''}<td>${escapeHtml(l.label)}</td><td class="num">${l.m.toPrecision(3)}</td><td class="num">${l.u.toPrecision(3)}</td><td class="num">${l.weight >= 0 ? '+' : ''}${l.weight.toFixed(2)}</td><td>${weightBarSvg(l.weight, maxAbs)}</td></tr>`).join('');
-    return levels;
-  }).join('');
+  const rows = model.comparisons
+    .map((c) => {
+      const maxAbs = Math.max(1, ...c.levels.map((l) => Math.abs(l.weight)));
+      const levels = c.levels
+        .map(
+          (l, i) =>
+            `<tr>${i === 0 ? `<td rowspan="${c.levels.length}"><b>${escapeHtml(c.field)}</b>${c.source ? `<br><span class="caption">${escapeHtml(c.source)}</span>` : ''}</td>` : ''}<td>${escapeHtml(l.label)}</td><td class="num">${l.m.toPrecision(3)}</td><td class="num">${l.u.toPrecision(3)}</td><td class="num">${l.weight >= 0 ? '+' : ''}${l.weight.toFixed(2)}</td><td>${weightBarSvg(l.weight, maxAbs)}</td></tr>`,
+        )
+        .join('');
+      return levels;
+    })
+    .join('');
   return `<h2>The model</h2>
 <pre>${escapeHtml(model.description.join('\n'))}</pre>
 <div class="card"><table><tr><th>comparison</th><th>level</th><th>m</th><th>u</th><th>weight (bits)</th><th></th></tr>${rows}</table></div>
@@ -88,12 +101,20 @@ function modelSection(model: ModelView | null): string {
 /** The report page. */
 export function renderReport(data: ReportData): string {
   const figures = data.figures.map((f) => `<div class="figure"><b>${escapeHtml(f.value)}</b><span>${escapeHtml(f.label)}</span></div>`).join('');
-  const clusters = data.clusters.length === 0 ? `<p class="caption">${escapeHtml(data.clustersEmpty)}</p>` : data.clusters.map((c) => clusterCard(c, data.columns)).join('');
+  const clusters =
+    data.clusters.length === 0 ? `<p class="caption">${escapeHtml(data.clustersEmpty)}</p>` : data.clusters.map((c) => clusterCard(c, data.columns)).join('');
   const belowNote = data.histogram.belowNote.charAt(0).toUpperCase() + data.histogram.belowNote.slice(1);
-  const pairs = data.borderline.length === 0 ? '<p class="caption">No pair scored above the review threshold.</p>' : data.borderline.map((p, i) => pairCard(p, data, i)).join('');
-  const fields = data.fields.length === 0
-    ? '<p class="caption">No pairs to explain.</p>'
-    : `${legend([[COLORS.matched, `Matched pairs (${data.fieldSample.matched} sampled)`], [COLORS.possible, `Possible pairs (${data.fieldSample.possible} sampled)`]])}${fieldContributionSvg(data.fields)}`;
+  const pairs =
+    data.borderline.length === 0
+      ? '<p class="caption">No pair scored above the review threshold.</p>'
+      : data.borderline.map((p, i) => pairCard(p, data, i)).join('');
+  const fields =
+    data.fields.length === 0
+      ? '<p class="caption">No pairs to explain.</p>'
+      : `${legend([
+          [COLORS.matched, `Matched pairs (${data.fieldSample.matched} sampled)`],
+          [COLORS.possible, `Possible pairs (${data.fieldSample.possible} sampled)`],
+        ])}${fieldContributionSvg(data.fields)}`;
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
 <title>matchbook report: ${escapeHtml(data.title)}</title><style>${CSS}</style></head>
@@ -102,7 +123,11 @@ export function renderReport(data: ReportData): string {
 <div class="figures">${figures}</div>
 ${modelSection(data.model)}
 <h2>Score distribution</h2>
-${legend([[COLORS.matched, 'best candidate Matched'], [COLORS.possible, 'best candidate Possible (review)'], [COLORS.below, 'no candidate above the review threshold']])}
+${legend([
+  [COLORS.matched, 'best candidate Matched'],
+  [COLORS.possible, 'best candidate Possible (review)'],
+  [COLORS.below, 'no candidate above the review threshold'],
+])}
 <div class="card">${scoreHistogramSvg(data.histogram, data.thresholds)}</div>
 <p class="caption">Each row counted once, at the score of its best candidate. Dashed lines: the thresholds. ${escapeHtml(belowNote)}. Moving the match line left merges more; right, fewer.</p>
 <h2>What each field contributed</h2>

@@ -145,7 +145,9 @@ export async function buildLinkReport(
       left: showLeft(x.a),
       right: showRight(x.b),
       explanation: (borderOutcomes[i] ?? []).filter((o) => o.level !== 'missing').map((o) => ({ field: o.field, label: o.label, weight: o.weight })),
-      ...(x.decision === 'Possible' ? { note: possibleNote(x.score, thresholds.match, run.results.shortfalls.get(x.b), run.results.possibleWhy.get(x.b)) } : {}),
+      ...(x.decision === 'Possible'
+        ? { note: possibleNote(x.score, thresholds.match, run.results.shortfalls.get(x.b), run.results.possibleWhy.get(x.b)) }
+        : {}),
     })),
   };
 }

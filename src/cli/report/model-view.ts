@@ -24,6 +24,7 @@ export function modelView(learned: Learned | null): ModelView | null {
     const levels = model.fields[field];
     if (levels !== undefined) comparisons.push({ field, source: sources[field] ?? '', levels: levelsOf(levels, COMPARISONS[field].levels) });
   }
-  for (const a of model.attributes ?? []) comparisons.push({ field: a.name, source: sources[a.name] ?? '', levels: levelsOf(a.levels, ATTRIBUTE_LEVELS, `${a.name}: `) });
+  for (const a of model.attributes ?? [])
+    comparisons.push({ field: a.name, source: sources[a.name] ?? '', levels: levelsOf(a.levels, ATTRIBUTE_LEVELS, `${a.name}: `) });
   return { description: describeModel(learned).map((l) => l.trim()), comparisons };
 }

@@ -56,7 +56,11 @@ export function scoreHistogramSvg(h: ScoreHistogram, thresholds: { match: number
   }
   for (let i = 0; i < bins; i++) {
     let base = 0;
-    for (const [kind, list] of [['below', h.below], ['possible', h.possible], ['matched', h.matched]] as const) {
+    for (const [kind, list] of [
+      ['below', h.below],
+      ['possible', h.possible],
+      ['matched', h.matched],
+    ] as const) {
       const v = list[i] ?? 0;
       if (v <= 0) continue;
       const top = y(base + v);
@@ -74,15 +78,21 @@ export function scoreHistogramSvg(h: ScoreHistogram, thresholds: { match: number
     parts.push(`<text x="${n(x(s))}" y="${m.top + plotH + 18}" text-anchor="middle" font-size="11" fill="${COLORS.axis}">${s}</text>`);
   }
   parts.push(`<line x1="${m.left}" x2="${W - m.right}" y1="${m.top + plotH}" y2="${m.top + plotH}" stroke="${COLORS.axis}"/>`);
-  parts.push(`<text x="${m.left + plotW / 2}" y="${H - 6}" text-anchor="middle" font-size="12" fill="${COLORS.axis}">best match weight of each row (bits)</text>`);
-  parts.push(`<text x="14" y="${m.top + plotH / 2}" text-anchor="middle" font-size="12" fill="${COLORS.axis}" transform="rotate(-90 14 ${m.top + plotH / 2})">rows (square-root scale)</text>`);
+  parts.push(
+    `<text x="${m.left + plotW / 2}" y="${H - 6}" text-anchor="middle" font-size="12" fill="${COLORS.axis}">best match weight of each row (bits)</text>`,
+  );
+  parts.push(
+    `<text x="14" y="${m.top + plotH / 2}" text-anchor="middle" font-size="12" fill="${COLORS.axis}" transform="rotate(-90 14 ${m.top + plotH / 2})">rows (square-root scale)</text>`,
+  );
   const marks = [
     { label: `review ≥ ${n(thresholds.possible)}`, value: thresholds.possible, anchor: 'end', dx: -4 },
     { label: `match ≥ ${n(thresholds.match)}`, value: thresholds.match, anchor: 'start', dx: 4 },
   ];
   for (const { label, value, anchor, dx } of marks) {
     const tx = x(value);
-    parts.push(`<line class="mark threshold" x1="${n(tx)}" x2="${n(tx)}" y1="${m.top - 6}" y2="${m.top + plotH}" stroke="${COLORS.threshold}" stroke-width="2" stroke-dasharray="6 4"/>`);
+    parts.push(
+      `<line class="mark threshold" x1="${n(tx)}" x2="${n(tx)}" y1="${m.top - 6}" y2="${m.top + plotH}" stroke="${COLORS.threshold}" stroke-width="2" stroke-dasharray="6 4"/>`,
+    );
     parts.push(`<text x="${n(tx + dx)}" y="${m.top - 10}" text-anchor="${anchor}" font-size="12" fill="${COLORS.threshold}">${escapeHtml(label)}</text>`);
   }
   return `<svg data-chart="scores" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="Distribution of best match scores">${parts.join('')}</svg>`;
@@ -110,8 +120,12 @@ export function fieldContributionSvg(fields: readonly FieldContribution[]): stri
       const w = scale(v);
       const bx = w >= 0 ? zero : zero + w;
       const by = top + 4 + k * 12;
-      parts.push(`<rect class="mark" x="${n(bx)}" y="${by}" width="${n(Math.max(1, Math.abs(w)))}" height="10" fill="${COLORS[kind]}"><title>${escapeHtml(f.field)}: ${v.toFixed(2)} bits on average in ${kind} pairs</title></rect>`);
-      parts.push(`<text x="${n(w >= 0 ? bx + Math.abs(w) + 4 : bx - 4)}" y="${by + 9}" text-anchor="${w >= 0 ? 'start' : 'end'}" font-size="10" fill="${COLORS.axis}">${signed(v)}</text>`);
+      parts.push(
+        `<rect class="mark" x="${n(bx)}" y="${by}" width="${n(Math.max(1, Math.abs(w)))}" height="10" fill="${COLORS[kind]}"><title>${escapeHtml(f.field)}: ${v.toFixed(2)} bits on average in ${kind} pairs</title></rect>`,
+      );
+      parts.push(
+        `<text x="${n(w >= 0 ? bx + Math.abs(w) + 4 : bx - 4)}" y="${by + 9}" text-anchor="${w >= 0 ? 'start' : 'end'}" font-size="10" fill="${COLORS.axis}">${signed(v)}</text>`,
+      );
     }
   });
   return `<svg data-chart="fields" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="Mean match weight per field">${parts.join('')}</svg>`;
@@ -127,13 +141,16 @@ export function weightBarSvg(weight: number, maxAbs: number): string {
   return `<svg class="wbar" viewBox="0 0 ${W} 12" width="${W}" height="12"><line x1="${half}" x2="${half}" y1="0" y2="12" stroke="#999"/><rect x="${n(x)}" y="2" width="${n(Math.max(1, w))}" height="8" fill="${color}"/></svg>`;
 }
 
-
 /**
  * A waterfall of one pair's weights (Splink's chart): the prior first, then each field that
  * spoke, each bar starting where the previous ended; the last bar ends at the pair's score.
  * The match threshold is a dashed line.
  */
-export function waterfallSvg(steps: readonly { field: string; label: string; weight: number; before: number; after: number }[], threshold: number, index: number): string {
+export function waterfallSvg(
+  steps: readonly { field: string; label: string; weight: number; before: number; after: number }[],
+  threshold: number,
+  index: number,
+): string {
   const W = 960;
   const rowH = 22;
   const m = { left: 120, right: 70, top: 10, bottom: 26 };
@@ -151,15 +168,21 @@ export function waterfallSvg(steps: readonly { field: string; label: string; wei
     const w = Math.max(1, Math.abs(x(s.after) - x(s.before)));
     const color = s.weight >= 0 ? COLORS.matched : COLORS.threshold;
     parts.push(`<text x="${m.left - 8}" y="${top + 15}" text-anchor="end" font-size="11" fill="#222">${escapeHtml(s.field)}</text>`);
-    parts.push(`<rect class="mark" x="${n(a)}" y="${top + 4}" width="${n(w)}" height="${rowH - 8}" fill="${color}"><title>${escapeHtml(s.label)}: ${signed(s.weight)} bits</title></rect>`);
+    parts.push(
+      `<rect class="mark" x="${n(a)}" y="${top + 4}" width="${n(w)}" height="${rowH - 8}" fill="${color}"><title>${escapeHtml(s.label)}: ${signed(s.weight)} bits</title></rect>`,
+    );
     parts.push(`<text x="${n(Math.max(x(s.before), x(s.after)) + 4)}" y="${top + 15}" font-size="10" fill="${COLORS.axis}">${signed(s.weight)}</text>`);
   });
   const last = steps[steps.length - 1];
   const total = last === undefined ? 0 : last.after;
   const totalTop = m.top + steps.length * rowH;
   parts.push(`<text x="${m.left - 8}" y="${totalTop + 15}" text-anchor="end" font-size="11" font-weight="600" fill="#222">score</text>`);
-  parts.push(`<rect class="mark" x="${n(Math.min(x(0), x(total)))}" y="${totalTop + 4}" width="${n(Math.max(1, Math.abs(x(total) - x(0))))}" height="${rowH - 8}" fill="${total >= threshold ? COLORS.matched : COLORS.possible}"><title>total: ${signed(total)} bits</title></rect>`);
-  parts.push(`<line class="threshold" x1="${n(x(threshold))}" x2="${n(x(threshold))}" y1="${m.top}" y2="${H - m.bottom + 4}" stroke="${COLORS.threshold}" stroke-width="2" stroke-dasharray="6 4"/>`);
+  parts.push(
+    `<rect class="mark" x="${n(Math.min(x(0), x(total)))}" y="${totalTop + 4}" width="${n(Math.max(1, Math.abs(x(total) - x(0))))}" height="${rowH - 8}" fill="${total >= threshold ? COLORS.matched : COLORS.possible}"><title>total: ${signed(total)} bits</title></rect>`,
+  );
+  parts.push(
+    `<line class="threshold" x1="${n(x(threshold))}" x2="${n(x(threshold))}" y1="${m.top}" y2="${H - m.bottom + 4}" stroke="${COLORS.threshold}" stroke-width="2" stroke-dasharray="6 4"/>`,
+  );
   parts.push(`<text x="${n(x(threshold))}" y="${H - 6}" text-anchor="middle" font-size="11" fill="${COLORS.threshold}">match ≥ ${n(threshold)} bits</text>`);
   return `<svg data-chart="waterfall-${index}" viewBox="0 0 ${W} ${H}" width="100%" role="img" aria-label="Weights of the pair, added up">${parts.join('')}</svg>`;
 }

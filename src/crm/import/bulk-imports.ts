@@ -50,11 +50,20 @@ export class BulkImports {
   async createJob(ctx: CallContext, body: unknown, origin: string): Promise<number> {
     const spec = parseJobRequest(body, origin, this.hostAllowed);
     if (spec.source.kind === 'upload' && (await this.crm.store.getImportFile(ctx, spec.source.token)) === null) {
-      throw new CrmError('INVALID_PARAMETER', [{ property: 'file.sourceUrl', text: 'No uploaded file of this tenant and context has that URL (uploads are kept 24 hours).', hint: 'Upload with POST /bulkImportFiles first, with a key of the same context.' }]);
+      throw new CrmError('INVALID_PARAMETER', [
+        {
+          property: 'file.sourceUrl',
+          text: 'No uploaded file of this tenant and context has that URL (uploads are kept 24 hours).',
+          hint: 'Upload with POST /bulkImportFiles first, with a key of the same context.',
+        },
+      ]);
     }
     const id = await this.crm.store.createImportJob({
-      tenantId: ctx.tenantId, context: ctx.context, request: JSON.stringify(spec),
-      resultToken: randomBytes(18).toString('base64url'), createdAt: iso(this.now()),
+      tenantId: ctx.tenantId,
+      context: ctx.context,
+      request: JSON.stringify(spec),
+      resultToken: randomBytes(18).toString('base64url'),
+      createdAt: iso(this.now()),
     });
     this.runner?.kick();
     return id;
@@ -69,13 +78,25 @@ export class BulkImports {
     const expired = job.expiresAt !== null && job.expiresAt < iso(this.now());
     const done = job.status === 'Completed' || job.status === 'CompletedWithErrors';
     return {
-      id: job.id, status: job.status, resourceType: spec.resourceType, webhookUrl: null,
-      resultFileSizeLimitKb: spec.resultFileSizeKbLimit, errors: job.errors,
-      resultFiles: done && !expired && job.expiresAt !== null
-        ? job.resultParts.map((_, i) => ({ path: `/bulkImportResultFiles/${job.tenantId}-${job.id}-${i + 1}-${job.resultToken}.csv`, dateExpired: job.expiresAt as string }))
-        : [],
-      rowsTotal: job.rowsTotal, rowsDone: job.rowsDone, rowsFailed: job.rowsFailed,
-      description: spec.description, dateCreated: job.createdAt, dateCompleted: job.finishedAt,
+      id: job.id,
+      status: job.status,
+      resourceType: spec.resourceType,
+      webhookUrl: null,
+      resultFileSizeLimitKb: spec.resultFileSizeKbLimit,
+      errors: job.errors,
+      resultFiles:
+        done && !expired && job.expiresAt !== null
+          ? job.resultParts.map((_, i) => ({
+              path: `/bulkImportResultFiles/${job.tenantId}-${job.id}-${i + 1}-${job.resultToken}.csv`,
+              dateExpired: job.expiresAt as string,
+            }))
+          : [],
+      rowsTotal: job.rowsTotal,
+      rowsDone: job.rowsDone,
+      rowsFailed: job.rowsFailed,
+      description: spec.description,
+      dateCreated: job.createdAt,
+      dateCompleted: job.finishedAt,
     };
   }
 
@@ -92,7 +113,13 @@ export class BulkImports {
     const tenantId = Number(m[1]);
     const jobId = Number(m[2]);
     if (ctx !== null && ctx.tenantId !== tenantId) return null;
-    const scopes: readonly CallContext[] = ctx !== null ? [ctx] : [{ tenantId, context: 'voterfile' }, { tenantId, context: 'campaign' }];
+    const scopes: readonly CallContext[] =
+      ctx !== null
+        ? [ctx]
+        : [
+            { tenantId, context: 'voterfile' },
+            { tenantId, context: 'campaign' },
+          ];
     let job: ImportJobRow | null = null;
     for (const scope of scopes) job ??= await this.crm.store.getImportJob(scope, jobId);
     if (job === null || job.expiresAt === null || job.expiresAt < iso(this.now())) return null;
@@ -118,9 +145,17 @@ export class BulkImports {
   async saveUpload(ctx: CallContext, name: string, chunks: AsyncIterable<Uint8Array>): Promise<{ token: string; size: number }> {
     const now = this.now();
     const token = randomBytes(18).toString('base64url');
-    const file = await this.crm.store.saveImportFile({
-      tenantId: ctx.tenantId, context: ctx.context, token, name: name.slice(0, 200), createdAt: iso(now), expiresAt: iso(new Date(now.getTime() + UPLOAD_TTL_MS)),
-    }, chunks);
+    const file = await this.crm.store.saveImportFile(
+      {
+        tenantId: ctx.tenantId,
+        context: ctx.context,
+        token,
+        name: name.slice(0, 200),
+        createdAt: iso(now),
+        expiresAt: iso(new Date(now.getTime() + UPLOAD_TTL_MS)),
+      },
+      chunks,
+    );
     return { token, size: file.size };
   }
 

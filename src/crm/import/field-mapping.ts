@@ -37,7 +37,10 @@ export interface CompiledMapping {
 
 /** Comparison key of a column or field name: lower case without spaces, `_`, `-` or `.`. */
 export function nameKey(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s_.-]+/g, '');
+  return name
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_.-]+/g, '');
 }
 
 /** Index of the column called `name` (by {@link nameKey}), or -1. */
@@ -74,7 +77,11 @@ export function compileMapping(
     const at = `${path}.fieldValueMappings[${i}]`;
     const f = def.fields.find((x) => x.name.toLowerCase() === m.fieldName.trim().toLowerCase());
     if (f === undefined) {
-      issues.push({ property: `${at}.fieldName`, text: `${def.name} has no field "${m.fieldName}".`, hint: `Fields: ${def.fields.map((x) => x.name).join(', ')}.` });
+      issues.push({
+        property: `${at}.fieldName`,
+        text: `${def.name} has no field "${m.fieldName}".`,
+        hint: `Fields: ${def.fields.map((x) => x.name).join(', ')}.`,
+      });
       return;
     }
     seen.add(f.name);
@@ -126,7 +133,7 @@ export function hasField(m: CompiledMapping, name: string): boolean {
 
 /** The value of one compiled field in a row, or null when absent or empty. */
 export function fieldValue(f: CompiledField, cells: readonly string[]): string | null {
-  const raw = f.staticValue ?? (f.column === null ? null : cells[f.column] ?? null);
+  const raw = f.staticValue ?? (f.column === null ? null : (cells[f.column] ?? null));
   if (raw === null) return null;
   const trimmed = raw.trim();
   const mapped = f.values.size > 0 ? f.values.get(trimmed.toLowerCase()) : undefined;

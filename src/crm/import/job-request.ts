@@ -45,7 +45,15 @@ export interface JobSpec {
   readonly columnsToInclude: readonly string[];
 }
 
-const DELIMITERS: ReadonlyMap<string, ',' | '\t' | '|'> = new Map([['csv', ','], [',', ','], ['tab', '\t'], ['\t', '\t'], ['tsv', '\t'], ['pipe', '|'], ['|', '|']]);
+const DELIMITERS: ReadonlyMap<string, ',' | '\t' | '|'> = new Map([
+  ['csv', ','],
+  [',', ','],
+  ['tab', '\t'],
+  ['\t', '\t'],
+  ['tsv', '\t'],
+  ['pipe', '|'],
+  ['|', '|'],
+]);
 
 const SCHEMA = compileSchema(BulkImportJobRequest);
 
@@ -82,8 +90,11 @@ function readSource(r: Reader, text: string, origin: string, hostAllowed: (url: 
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') r.add(at, `${at} must be an http or https URL.`);
   else if (parsed.username !== '' || parsed.password !== '') r.add(at, `${at} must not hold credentials.`);
   else if (!hostAllowed(parsed)) {
-    r.add(at, `The host ${parsed.host} is not on this server's import allow-list.`,
-      'Upload the file with POST /bulkImportFiles and use the sourceUrl it answers, or ask the operator to add the host to MATCHBOOK_IMPORT_ALLOWED_HOSTS.');
+    r.add(
+      at,
+      `The host ${parsed.host} is not on this server's import allow-list.`,
+      'Upload the file with POST /bulkImportFiles and use the sourceUrl it answers, or ask the operator to add the host to MATCHBOOK_IMPORT_ALLOWED_HOSTS.',
+    );
   } else return { kind: 'url', url: parsed.href };
   return { kind: 'url', url: '' };
 }
@@ -94,7 +105,13 @@ function readFile(r: Reader, body: JsonObject, origin: string, hostAllowed: (url
   if (own(body, 'file') === null) r.add('file', 'file is required.', FILE_HINT);
   const file = r.obj(own(body, 'file'), 'file');
   const out: { -readonly [K in keyof FileSpec]: FileSpec[K] } = {
-    fileName: null, hasHeader: true, hasQuotes: true, delimiter: ',', columns: null, sourceUrl: '', source: { kind: 'url', url: '' },
+    fileName: null,
+    hasHeader: true,
+    hasQuotes: true,
+    delimiter: ',',
+    columns: null,
+    sourceUrl: '',
+    source: { kind: 'url', url: '' },
   };
   if (file === undefined) return out;
   const at = (k: string): string => pathOf('file', k);

@@ -30,8 +30,7 @@ export interface FieldDef extends MappingField {
 }
 
 export type MappingTypeName =
-  | 'CreateOrUpdateContact' | 'Email' | 'Phones' | 'MailingAddress' | 'ApplyContactCustomFields'
-  | 'ActivistCode' | 'CanvassResults' | 'Suppressions';
+  'CreateOrUpdateContact' | 'Email' | 'Phones' | 'MailingAddress' | 'ApplyContactCustomFields' | 'ActivistCode' | 'CanvassResults' | 'Suppressions';
 
 export interface MappingTypeDef {
   readonly name: MappingTypeName;
@@ -55,12 +54,19 @@ export interface MappingValue {
 
 function field(name: string, description: string, opts: { required?: boolean; values?: boolean; aliases?: readonly string[] } = {}): FieldDef {
   return {
-    name, description, hasPredefinedValues: opts.values ?? false, isRequired: opts.required ?? false,
-    canBeMappedToColumn: true, canBeMappedByName: true, parents: null, aliases: opts.aliases ?? [],
+    name,
+    description,
+    hasPredefinedValues: opts.values ?? false,
+    isRequired: opts.required ?? false,
+    canBeMappedToColumn: true,
+    canBeMappedByName: true,
+    parents: null,
+    aliases: opts.aliases ?? [],
   };
 }
 
-const VAN_ID = (required: boolean): FieldDef => field('VanID', 'The contact\'s crmId (VanID)', { required, aliases: ['crmId', 'vanId', 'vanid', 'PersonID', 'ContactID'] });
+const VAN_ID = (required: boolean): FieldDef =>
+  field('VanID', "The contact's crmId (VanID)", { required, aliases: ['crmId', 'vanId', 'vanid', 'PersonID', 'ContactID'] });
 
 /** Resource types served by GET /bulkImportJobs/resources. */
 export const RESOURCE_TYPES: readonly string[] = ['Contacts', 'ContactsActivistCodes'];
@@ -68,10 +74,14 @@ export const RESOURCE_TYPES: readonly string[] = ['Contacts', 'ContactsActivistC
 /** Every mapping type this server applies. */
 export const MAPPING_TYPES: readonly MappingTypeDef[] = [
   {
-    name: 'CreateOrUpdateContact', displayName: 'Create Or Update Contact', allowMultipleMode: 'Single',
+    name: 'CreateOrUpdateContact',
+    displayName: 'Create Or Update Contact',
+    allowMultipleMode: 'Single',
     resourceTypes: ['Contacts'],
     fields: [
-      field('VanID', 'crmId of an existing contact: it wins over every other criterion when it exists', { aliases: ['crmId', 'vanId', 'PersonID', 'ContactID'] }),
+      field('VanID', 'crmId of an existing contact: it wins over every other criterion when it exists', {
+        aliases: ['crmId', 'vanId', 'PersonID', 'ContactID'],
+      }),
       field('FirstName', 'First name', { aliases: ['first', 'given_name', 'givenName'] }),
       field('MiddleName', 'Middle name', { aliases: ['middle'] }),
       field('LastName', 'Last name', { aliases: ['last', 'surname', 'family_name'] }),
@@ -87,7 +97,7 @@ export const MAPPING_TYPES: readonly MappingTypeDef[] = [
       field('PhoneCountryCode', 'Country calling code of Phone ("1", "01", "44")', { aliases: ['HomePhoneCountryCode', 'HomeCountryCode'] }),
       field('CellPhone', 'Cell phone number', { aliases: ['Cell'] }),
       field('CellPhoneCountryCode', 'Country calling code of CellPhone ("1", "01", "44")', { aliases: ['CellCountryCode'] }),
-      field('VoterVanID', 'The contact\'s voter-file crmId (votercrmid)', { aliases: ['VoterCrmId'] }),
+      field('VoterVanID', "The contact's voter-file crmId (votercrmid)", { aliases: ['VoterCrmId'] }),
       field('AddressLine1', 'Street address', { aliases: ['Address', 'Address1', 'Street'] }),
       field('AddressLine2', 'Address line 2', { aliases: ['Address2'] }),
       field('AddressLine3', 'Address line 3', { aliases: ['Address3'] }),
@@ -102,7 +112,10 @@ export const MAPPING_TYPES: readonly MappingTypeDef[] = [
     ],
   },
   {
-    name: 'Email', displayName: 'Apply Email', allowMultipleMode: 'Multiple', resourceTypes: ['Contacts'],
+    name: 'Email',
+    displayName: 'Apply Email',
+    allowMultipleMode: 'Multiple',
+    resourceTypes: ['Contacts'],
     fields: [
       VAN_ID(true),
       field('Email', 'Email address', { required: true, aliases: ['EmailAddress'] }),
@@ -110,7 +123,10 @@ export const MAPPING_TYPES: readonly MappingTypeDef[] = [
     ],
   },
   {
-    name: 'Phones', displayName: 'Apply Phone', allowMultipleMode: 'Multiple', resourceTypes: ['Contacts'],
+    name: 'Phones',
+    displayName: 'Apply Phone',
+    allowMultipleMode: 'Multiple',
+    resourceTypes: ['Contacts'],
     fields: [
       VAN_ID(true),
       field('Phone', 'Phone number', { required: true, aliases: ['PhoneNumber'] }),
@@ -120,7 +136,10 @@ export const MAPPING_TYPES: readonly MappingTypeDef[] = [
     ],
   },
   {
-    name: 'MailingAddress', displayName: 'Apply Mailing Address', allowMultipleMode: 'Single', resourceTypes: ['Contacts'],
+    name: 'MailingAddress',
+    displayName: 'Apply Mailing Address',
+    allowMultipleMode: 'Single',
+    resourceTypes: ['Contacts'],
     fields: [
       VAN_ID(true),
       field('AddressLine1', 'Street address', { required: true, aliases: ['Address', 'Address1'] }),
@@ -133,15 +152,17 @@ export const MAPPING_TYPES: readonly MappingTypeDef[] = [
     ],
   },
   {
-    name: 'ApplyContactCustomFields', displayName: 'Apply Contact Custom Fields', allowMultipleMode: 'Multiple',
-    resourceTypes: ['Contacts'], customFieldColumns: true,
-    fields: [
-      VAN_ID(true),
-      field('CustomFieldGroupID', 'Custom field group of the CF<id> columns', { required: true, values: true }),
-    ],
+    name: 'ApplyContactCustomFields',
+    displayName: 'Apply Contact Custom Fields',
+    allowMultipleMode: 'Multiple',
+    resourceTypes: ['Contacts'],
+    customFieldColumns: true,
+    fields: [VAN_ID(true), field('CustomFieldGroupID', 'Custom field group of the CF<id> columns', { required: true, values: true })],
   },
   {
-    name: 'ActivistCode', displayName: 'Apply Activist Code', allowMultipleMode: 'Multiple',
+    name: 'ActivistCode',
+    displayName: 'Apply Activist Code',
+    allowMultipleMode: 'Multiple',
     resourceTypes: ['Contacts', 'ContactsActivistCodes'],
     fields: [
       VAN_ID(true),
@@ -152,7 +173,10 @@ export const MAPPING_TYPES: readonly MappingTypeDef[] = [
     ],
   },
   {
-    name: 'CanvassResults', displayName: 'Apply Canvass Results', allowMultipleMode: 'Multiple', resourceTypes: ['Contacts'],
+    name: 'CanvassResults',
+    displayName: 'Apply Canvass Results',
+    allowMultipleMode: 'Multiple',
+    resourceTypes: ['Contacts'],
     fields: [
       VAN_ID(true),
       field('ResultID', 'Result code', { required: true, values: true, aliases: ['ResultCodeID'] }),
@@ -162,10 +186,17 @@ export const MAPPING_TYPES: readonly MappingTypeDef[] = [
     ],
   },
   {
-    name: 'Suppressions', displayName: 'Apply Suppressions', allowMultipleMode: 'Multiple', resourceTypes: ['Contacts'],
+    name: 'Suppressions',
+    displayName: 'Apply Suppressions',
+    allowMultipleMode: 'Multiple',
+    resourceTypes: ['Contacts'],
     fields: [
       VAN_ID(true),
-      field('SuppressionCode', 'Suppression code (NC Do Not Call, NE Do Not Email, NM Do Not Mail, NT Do Not Text, NW Do Not Walk, NX Do Not Contact)', { required: true, values: true, aliases: ['Suppression', 'SuppressionID'] }),
+      field('SuppressionCode', 'Suppression code (NC Do Not Call, NE Do Not Email, NM Do Not Mail, NT Do Not Text, NW Do Not Walk, NX Do Not Contact)', {
+        required: true,
+        values: true,
+        aliases: ['Suppression', 'SuppressionID'],
+      }),
       field('Action', 'Apply (default) or Remove', { values: true }),
     ],
   },
@@ -186,7 +217,10 @@ export function findField(type: MappingTypeDef, name: string): FieldDef | undefi
 /** The served form of a mapping type (without aliases). */
 export function renderMappingType(t: MappingTypeDef): object {
   return {
-    name: t.name, displayName: t.displayName, allowMultipleMode: t.allowMultipleMode, resourceTypes: t.resourceTypes,
+    name: t.name,
+    displayName: t.displayName,
+    allowMultipleMode: t.allowMultipleMode,
+    resourceTypes: t.resourceTypes,
     fields: t.fields.map(({ aliases: _aliases, ...f }) => f),
   };
 }
@@ -207,17 +241,28 @@ export const SEX_VALUES: readonly MappingValue[] = [v('M', 'Male'), v('F', 'Fema
 export function fieldValues(_type: MappingTypeDef, f: FieldDef, lists: CanvassLists, settings: ContextSettings): readonly MappingValue[] | null {
   if (!f.hasPredefinedValues) return null;
   switch (f.name) {
-    case 'EmailSubscriptionStatusId': return EMAIL_SUBSCRIPTION_VALUES;
-    case 'PhoneTypeID': return PHONE_TYPE_VALUES;
-    case 'PhoneOptInStatus': return OPT_IN_VALUES;
-    case 'Sex': return SEX_VALUES;
-    case 'ActivistCodeID': return lists.activistCodes.map((a) => v(a.activistCodeId, a.name));
-    case 'ContactTypeID': return lists.contactTypes.map((c) => v(c.contactTypeId, c.name));
-    case 'InputTypeID': return lists.inputTypes.map((c) => v(c.inputTypeId, c.name));
-    case 'ResultID': return lists.resultCodes.map((c) => v(c.resultCodeId, c.name));
-    case 'CustomFieldGroupID': return settings.customFieldGroups.map((g) => v(g.id, g.name));
-    case 'SuppressionCode': return SUPPRESSIONS.map((s) => v(s.suppressionCode, s.suppressionName));
-    case 'Action': return [v('Apply', 'Apply'), v('Remove', 'Remove')];
+    case 'EmailSubscriptionStatusId':
+      return EMAIL_SUBSCRIPTION_VALUES;
+    case 'PhoneTypeID':
+      return PHONE_TYPE_VALUES;
+    case 'PhoneOptInStatus':
+      return OPT_IN_VALUES;
+    case 'Sex':
+      return SEX_VALUES;
+    case 'ActivistCodeID':
+      return lists.activistCodes.map((a) => v(a.activistCodeId, a.name));
+    case 'ContactTypeID':
+      return lists.contactTypes.map((c) => v(c.contactTypeId, c.name));
+    case 'InputTypeID':
+      return lists.inputTypes.map((c) => v(c.inputTypeId, c.name));
+    case 'ResultID':
+      return lists.resultCodes.map((c) => v(c.resultCodeId, c.name));
+    case 'CustomFieldGroupID':
+      return settings.customFieldGroups.map((g) => v(g.id, g.name));
+    case 'SuppressionCode':
+      return SUPPRESSIONS.map((s) => v(s.suppressionCode, s.suppressionName));
+    case 'Action':
+      return [v('Apply', 'Apply'), v('Remove', 'Remove')];
     default:
       return [];
   }

@@ -18,8 +18,12 @@ export function resultLine(spec: JobSpec, fileId: number | null, row: ImportRowR
   const outcomes = spec.mappingTypes.map((_, i) => row.outcomes[i] ?? '');
   const included = spec.columnsToInclude.map((_, i) => row.included[i] ?? '');
   return formatCsvRow([
-    String(row.rowNo), fileId === null ? '' : String(fileId), row.crmId === null ? '' : String(row.crmId),
-    row.crmId === null ? '' : 'VanID', ...included, ...outcomes,
+    String(row.rowNo),
+    fileId === null ? '' : String(fileId),
+    row.crmId === null ? '' : String(row.crmId),
+    row.crmId === null ? '' : 'VanID',
+    ...included,
+    ...outcomes,
   ]);
 }
 
@@ -28,7 +32,10 @@ export class PartSplitter {
   readonly parts: ImportResultPart[] = [];
   private size = 0;
 
-  constructor(private readonly limitBytes: number, private readonly headerBytes: number) {}
+  constructor(
+    private readonly limitBytes: number,
+    private readonly headerBytes: number,
+  ) {}
 
   add(rowNo: number, bytes: number): void {
     const last = this.parts[this.parts.length - 1];

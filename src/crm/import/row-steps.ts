@@ -37,7 +37,8 @@ export const BULK_INPUT_TYPE_ID = 4;
 /** Resolves every mapping type of the job against the columns; issues name the request paths. */
 export function compilePlan(spec: JobSpec, columns: readonly string[]): { ok: true; value: ImportPlan } | { ok: false; issues: ValidationIssue[] } {
   const issues: ValidationIssue[] = [];
-  if (columns.length > MAX_COLUMNS) issues.push({ property: 'file.columns', text: `A file has at most ${MAX_COLUMNS} columns; this one has ${columns.length}.` });
+  if (columns.length > MAX_COLUMNS)
+    issues.push({ property: 'file.columns', text: `A file has at most ${MAX_COLUMNS} columns; this one has ${columns.length}.` });
   const types: CompiledMapping[] = [];
   const creates = spec.mappingTypes.some((t) => t.name === 'CreateOrUpdateContact');
   for (const t of spec.mappingTypes) {
@@ -89,13 +90,27 @@ function copy(fields: Map<string, string>, out: Json, names: Names): void {
 }
 
 const ADDRESS: Readonly<Record<string, string>> = {
-  AddressLine1: 'addressLine1', AddressLine2: 'addressLine2', AddressLine3: 'addressLine3', City: 'city',
-  State: 'stateOrProvince', Zip5: 'zipOrPostalCode', CountryCode: 'countryCode',
+  AddressLine1: 'addressLine1',
+  AddressLine2: 'addressLine2',
+  AddressLine3: 'addressLine3',
+  City: 'city',
+  State: 'stateOrProvince',
+  Zip5: 'zipOrPostalCode',
+  CountryCode: 'countryCode',
 };
 const SCALARS: Readonly<Record<string, string>> = {
-  FirstName: 'firstName', MiddleName: 'middleName', LastName: 'lastName', Suffix: 'suffix', Title: 'title',
-  Nickname: 'nickname', DOB: 'dateOfBirth', Sex: 'sex', Party: 'party', Employer: 'employer',
-  Occupation: 'occupation', JobTitle: 'jobTitle',
+  FirstName: 'firstName',
+  MiddleName: 'middleName',
+  LastName: 'lastName',
+  Suffix: 'suffix',
+  Title: 'title',
+  Nickname: 'nickname',
+  DOB: 'dateOfBirth',
+  Sex: 'sex',
+  Party: 'party',
+  Employer: 'employer',
+  Occupation: 'occupation',
+  JobTitle: 'jobTitle',
 };
 
 const ADDRESS_NAMES = namesOf(ADDRESS);
@@ -117,7 +132,8 @@ export function stepFor(m: CompiledMapping, cells: readonly string[], contact: n
   const f = readFields(m, cells);
   for (const [field, value] of f) {
     const unsafe = findUnsafeCharacter(value);
-    if (unsafe !== null) return { kind: 'invalid', outcome: `${field}: contains ${unsafe}: control characters and bidirectional overrides are not accepted in text.` };
+    if (unsafe !== null)
+      return { kind: 'invalid', outcome: `${field}: contains ${unsafe}: control characters and bidirectional overrides are not accepted in text.` };
   }
   const vanId = readCrmId(f.get('VanID'));
   if (vanId === 'bad') return { kind: 'invalid', outcome: `VanID: "${f.get('VanID')}" is not a crmId (a positive whole number).` };
@@ -137,7 +153,10 @@ export function stepFor(m: CompiledMapping, cells: readonly string[], contact: n
       }
       if (emails.length > 0) body['emails'] = emails;
       const phones: Json[] = [];
-      for (const [name, prefixName, type] of [['Phone', 'PhoneCountryCode', null], ['CellPhone', 'CellPhoneCountryCode', 'C']] as const) {
+      for (const [name, prefixName, type] of [
+        ['Phone', 'PhoneCountryCode', null],
+        ['CellPhone', 'CellPhoneCountryCode', 'C'],
+      ] as const) {
         const phoneNumber = f.get(name);
         if (phoneNumber === undefined) continue;
         const phone: Json = { phoneNumber };
@@ -185,7 +204,8 @@ export function stepFor(m: CompiledMapping, cells: readonly string[], contact: n
     }
     case 'ApplyContactCustomFields': {
       const group = f.get('CustomFieldGroupID');
-      if (group === undefined || !/^\d{1,9}$/.test(group)) return { kind: 'invalid', outcome: `CustomFieldGroupID: "${group ?? ''}" is not a custom field group id.` };
+      if (group === undefined || !/^\d{1,9}$/.test(group))
+        return { kind: 'invalid', outcome: `CustomFieldGroupID: "${group ?? ''}" is not a custom field group id.` };
       const values = m.customFields.flatMap((c) => {
         const value = (cells[c.column] ?? '').trim();
         return value === '' ? [] : [{ customFieldId: c.customFieldId, customFieldGroupId: Number(group), assignedValue: value }];
@@ -196,7 +216,11 @@ export function stepFor(m: CompiledMapping, cells: readonly string[], contact: n
     case 'ActivistCode': {
       const canvassContext: Json = { inputTypeId: BULK_INPUT_TYPE_ID };
       copy(f, canvassContext, ACTIVIST_CONTEXT_NAMES);
-      return { kind: 'canvass', crmId, body: { canvassContext, responses: [{ type: 'ActivistCode', action: 'Apply', activistCodeId: f.get('ActivistCodeID') }] } };
+      return {
+        kind: 'canvass',
+        crmId,
+        body: { canvassContext, responses: [{ type: 'ActivistCode', action: 'Apply', activistCodeId: f.get('ActivistCodeID') }] },
+      };
     }
     case 'Suppressions': {
       const code = f.get('SuppressionCode');
@@ -214,18 +238,35 @@ export function stepFor(m: CompiledMapping, cells: readonly string[], contact: n
 }
 
 /** Request property (prefix) -> mapping field name, for outcome texts. Longest prefix wins. */
-const PROPERTY_FIELDS: readonly (readonly [string, string])[] = ([
-  ['crmId', 'VanID'], ['emails[0].email', 'Email'], ['emails[0]', 'EmailSubscriptionStatusId'], ['emails', 'Email'],
-  ['phones[0].phoneNumber', 'Phone'], ['phones[0].phoneType', 'PhoneTypeID'], ['phones[0].ext', 'Ext'],
-  ['phones[0].phoneOptInStatus', 'PhoneOptInStatus'], ['phones', 'Phone'],
-  ['addresses[0].addressLine1', 'AddressLine1'], ['addresses[0].addressLine2', 'AddressLine2'],
-  ['addresses[0].addressLine3', 'AddressLine3'], ['addresses[0].city', 'City'], ['addresses[0].stateOrProvince', 'State'],
-  ['addresses[0].zipOrPostalCode', 'Zip5'], ['addresses[0].countryCode', 'CountryCode'], ['addresses', 'AddressLine1'],
-  ['canvassContext.contactTypeId', 'ContactTypeID'], ['canvassContext.inputTypeId', 'InputTypeID'],
-  ['canvassContext.dateCanvassed', 'DateCanvassed'], ['responses[0].activistCodeId', 'ActivistCodeID'],
-  ['resultCodeId', 'ResultID'], ['dateOfBirth', 'DOB'], ['suppressionCode', 'SuppressionCode'],
-  ...Object.entries(SCALARS).map(([field, prop]) => [prop, field] as const),
-] as (readonly [string, string])[]).sort((a, b) => b[0].length - a[0].length);
+const PROPERTY_FIELDS: readonly (readonly [string, string])[] = (
+  [
+    ['crmId', 'VanID'],
+    ['emails[0].email', 'Email'],
+    ['emails[0]', 'EmailSubscriptionStatusId'],
+    ['emails', 'Email'],
+    ['phones[0].phoneNumber', 'Phone'],
+    ['phones[0].phoneType', 'PhoneTypeID'],
+    ['phones[0].ext', 'Ext'],
+    ['phones[0].phoneOptInStatus', 'PhoneOptInStatus'],
+    ['phones', 'Phone'],
+    ['addresses[0].addressLine1', 'AddressLine1'],
+    ['addresses[0].addressLine2', 'AddressLine2'],
+    ['addresses[0].addressLine3', 'AddressLine3'],
+    ['addresses[0].city', 'City'],
+    ['addresses[0].stateOrProvince', 'State'],
+    ['addresses[0].zipOrPostalCode', 'Zip5'],
+    ['addresses[0].countryCode', 'CountryCode'],
+    ['addresses', 'AddressLine1'],
+    ['canvassContext.contactTypeId', 'ContactTypeID'],
+    ['canvassContext.inputTypeId', 'InputTypeID'],
+    ['canvassContext.dateCanvassed', 'DateCanvassed'],
+    ['responses[0].activistCodeId', 'ActivistCodeID'],
+    ['resultCodeId', 'ResultID'],
+    ['dateOfBirth', 'DOB'],
+    ['suppressionCode', 'SuppressionCode'],
+    ...Object.entries(SCALARS).map(([field, prop]) => [prop, field] as const),
+  ] as (readonly [string, string])[]
+).sort((a, b) => b[0].length - a[0].length);
 
 /** The field of the longest prefix of `property` in `names` (sorted longest first), if any. */
 function fieldOf(names: Labels, property: string): string | undefined {

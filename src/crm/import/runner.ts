@@ -103,10 +103,13 @@ class Commits {
 
   track(commit: Promise<void>): void {
     this.unsettled++;
-    commit.then(() => this.settle(), (error: unknown) => {
-      this.failure ??= { error };
-      this.settle();
-    });
+    commit.then(
+      () => this.settle(),
+      (error: unknown) => {
+        this.failure ??= { error };
+        this.settle();
+      },
+    );
   }
 
   private settle(): void {
@@ -123,7 +126,10 @@ class Commits {
 
   /** Waits for every tracked commit when there are many (`all`: always); then {@link check}. */
   async wait(all: boolean): Promise<void> {
-    if (this.unsettled > (all ? 0 : MAX_UNSETTLED)) await new Promise<void>((resolve) => { this.onIdle = resolve; });
+    if (this.unsettled > (all ? 0 : MAX_UNSETTLED))
+      await new Promise<void>((resolve) => {
+        this.onIdle = resolve;
+      });
     this.check();
   }
 }
@@ -237,18 +243,26 @@ export class ImportRunner {
   /** Runs one claimed job to its end (or until the lease is lost or the runner stops). */
   async run(job: ImportJobRow): Promise<void> {
     let lost = false;
-    const heartbeat = setInterval(() => {
-      this.store.renewImportLease(job.id, this.owner, this.clock().getTime(), this.leaseMs)
-        .then((ok) => { if (!ok) lost = true; })
-        .catch((error: unknown) => this.options.onError?.(error, job.id));
-    }, Math.max(50, Math.floor(this.leaseMs / 3)));
+    const heartbeat = setInterval(
+      () => {
+        this.store
+          .renewImportLease(job.id, this.owner, this.clock().getTime(), this.leaseMs)
+          .then((ok) => {
+            if (!ok) lost = true;
+          })
+          .catch((error: unknown) => this.options.onError?.(error, job.id));
+      },
+      Math.max(50, Math.floor(this.leaseMs / 3)),
+    );
     heartbeat.unref();
     const check = (): void => {
       if (lost) throw new LeaseLost();
     };
     try {
       if (job.attempts > MAX_ATTEMPTS) {
-        throw new JobFailure(`The job was interrupted ${job.attempts - 1} times (its server crashed each time) after ${job.rowsDone} rows; it is not retried again.`);
+        throw new JobFailure(
+          `The job was interrupted ${job.attempts - 1} times (its server crashed each time) after ${job.rowsDone} rows; it is not retried again.`,
+        );
       }
       const spec = JSON.parse(job.request) as JobSpec;
       let fileId = job.fileId;
@@ -264,9 +278,10 @@ export class ImportRunner {
       if (finished) await this.finish(job, spec, fileId);
     } catch (error) {
       if (error instanceof LeaseLost || (error instanceof StoreError && error.code === 'CONFLICT')) return;
-      const text = error instanceof JobFailure || error instanceof SourceError || error instanceof DelimitedError
-        ? error.message
-        : `The job stopped on an internal error (${error instanceof Error ? error.message : String(error)}).`;
+      const text =
+        error instanceof JobFailure || error instanceof SourceError || error instanceof DelimitedError
+          ? error.message
+          : `The job stopped on an internal error (${error instanceof Error ? error.message : String(error)}).`;
       if (!(error instanceof JobFailure || error instanceof SourceError || error instanceof DelimitedError)) this.options.onError?.(error, job.id);
       await this.fail(job, text).catch((e: unknown) => this.options.onError?.(e, job.id));
     } finally {
@@ -277,8 +292,11 @@ export class ImportRunner {
   private async fail(job: ImportJobRow, text: string): Promise<void> {
     const now = this.clock();
     await this.store.updateImportJob(job.id, this.owner, {
-      status: 'Failed', errors: [{ code: 'IMPORT_FAILED', text }], finishedAt: iso(now),
-      expiresAt: iso(new Date(now.getTime() + this.ttlMs)), release: true,
+      status: 'Failed',
+      errors: [{ code: 'IMPORT_FAILED', text }],
+      finishedAt: iso(now),
+      expiresAt: iso(new Date(now.getTime() + this.ttlMs)),
+      release: true,
     });
     this.options.onJobEnd?.('Failed');
   }
@@ -287,13 +305,14 @@ export class ImportRunner {
   private source(job: ImportJobRow, spec: JobSpec): AsyncIterable<Uint8Array> {
     const { limits } = this.options;
     const store = this.store;
-    const raw = spec.source.kind === 'upload'
-      ? (async function* upload(token: string): AsyncGenerator<Uint8Array> {
-        const file = await store.getImportFile({ tenantId: job.tenantId, context: job.context }, token);
-        if (file === null) throw new JobFailure('The uploaded file is gone (uploads are kept 24 hours); upload it again.');
-        yield* store.readImportFile(file.id);
-      })(spec.source.token)
-      : this.options.fetchUrl(spec.source.url);
+    const raw =
+      spec.source.kind === 'upload'
+        ? (async function* upload(token: string): AsyncGenerator<Uint8Array> {
+            const file = await store.getImportFile({ tenantId: job.tenantId, context: job.context }, token);
+            if (file === null) throw new JobFailure('The uploaded file is gone (uploads are kept 24 hours); upload it again.');
+            yield* store.readImportFile(file.id);
+          })(spec.source.token)
+        : this.options.fetchUrl(spec.source.url);
     return limitBytes(unzipIfZip(raw, limits), limits.maxBytes);
   }
 
@@ -325,7 +344,9 @@ export class ImportRunner {
             checked.header = header;
             if (spec.columns === null) planOf(header);
             else if (header.length !== spec.columns.length) {
-              throw new JobFailure(`The file's header line has ${header.length} columns (${header.slice(0, 10).join(', ')}), but file.columns names ${spec.columns.length}.`);
+              throw new JobFailure(
+                `The file's header line has ${header.length} columns (${header.slice(0, 10).join(', ')}), but file.columns names ${spec.columns.length}.`,
+              );
             }
             continue;
           }
@@ -336,10 +357,17 @@ export class ImportRunner {
       while (chunks.length > 0) yield chunks.shift() as Uint8Array;
     }
     const now = this.clock();
-    const file = await this.store.saveImportFile({
-      tenantId: job.tenantId, context: job.context, token: randomBytes(18).toString('base64url'), name: `job-${job.id}-source`,
-      createdAt: iso(now), expiresAt: iso(new Date(now.getTime() + this.ttlMs)),
-    }, counted());
+    const file = await this.store.saveImportFile(
+      {
+        tenantId: job.tenantId,
+        context: job.context,
+        token: randomBytes(18).toString('base64url'),
+        name: `job-${job.id}-source`,
+        createdAt: iso(now),
+        expiresAt: iso(new Date(now.getTime() + this.ttlMs)),
+      },
+      counted(),
+    );
     if (spec.hasHeader && checked.header === null) throw new JobFailure('The file is empty: it has no header line.');
     if (!checked.plan) throw new JobFailure('The file is empty.');
     return { fileId: file.id, rows };
@@ -363,7 +391,10 @@ export class ImportRunner {
       for (const row of batch) {
         if (!headerSeen) {
           headerSeen = true;
-          plan ??= this.planOrFail(spec, row.cells.map((c) => c.trim()));
+          plan ??= this.planOrFail(
+            spec,
+            row.cells.map((c) => c.trim()),
+          );
           continue;
         }
         rowNo++;
@@ -391,7 +422,9 @@ export class ImportRunner {
     commits.track(this.store.importDurable(job.id));
     await commits.wait(true);
     if (rowNo !== rowsTotal) {
-      throw new JobFailure(`The job cannot resume: its staged copy of the file now has ${rowNo} rows instead of ${rowsTotal} (rows 1-${Math.min(rowNo, rowsTotal)} were applied).`);
+      throw new JobFailure(
+        `The job cannot resume: its staged copy of the file now has ${rowNo} rows instead of ${rowsTotal} (rows 1-${Math.min(rowNo, rowsTotal)} were applied).`,
+      );
     }
     return true;
   }
@@ -407,8 +440,13 @@ export class ImportRunner {
    * True when every mapping type of the row applied.
    */
   private async applyRow(
-    ctx: CallContext, job: ImportJobRow, plan: ImportPlan, row: ParsedRow, rowNo: number,
-    partial: ImportRowResult | null, commits: Commits,
+    ctx: CallContext,
+    job: ImportJobRow,
+    plan: ImportPlan,
+    row: ParsedRow,
+    rowNo: number,
+    partial: ImportRowResult | null,
+    commits: Commits,
   ): Promise<boolean> {
     const cells = row.cells;
     const included = plan.include.map((i) => cells[i] ?? '');
@@ -416,12 +454,21 @@ export class ImportRunner {
     const outcomes = [...(partial?.outcomes ?? [])];
     let crmId = partial?.crmId ?? null;
     const markOf = (stepsDone: number, extra: readonly string[]): ImportRowMark => ({
-      jobId: job.id, owner: this.owner, rowNo, stepsDone, rowDone: stepsDone === n, crmId, outcomes: [...outcomes, ...extra], included,
+      jobId: job.id,
+      owner: this.owner,
+      rowNo,
+      stepsDone,
+      rowDone: stepsDone === n,
+      crmId,
+      outcomes: [...outcomes, ...extra],
+      included,
     });
     const noWrite = (stepsDone: number): void => commits.track(this.store.markImportRows([markOf(stepsDone, [])]));
-    const bad = row.error ?? (cells.length !== plan.columns.length
-      ? `The row has ${cells.length} field${cells.length === 1 ? '' : 's'}, the file ${plan.columns.length} columns (line ${row.line}).`
-      : null);
+    const bad =
+      row.error ??
+      (cells.length !== plan.columns.length
+        ? `The row has ${cells.length} field${cells.length === 1 ? '' : 's'}, the file ${plan.columns.length} columns (line ${row.line}).`
+        : null);
     if (bad !== null) {
       while (outcomes.length < n) outcomes.push(row.error !== null ? `Malformed row (line ${row.line}): ${bad}` : bad);
       noWrite(n);
@@ -452,9 +499,10 @@ export class ImportRunner {
         const target = step.crmId;
         let found: boolean;
         if (step.kind === 'update' || step.kind === 'suppression') {
-          const r = step.kind === 'update'
-            ? await this.options.crm.importUpdatePerson(ctx, target, step.body, markOf(s + 1, [PROCESSED]))
-            : await this.options.crm.importSuppression(ctx, target, step.code, step.remove, markOf(s + 1, [PROCESSED]));
+          const r =
+            step.kind === 'update'
+              ? await this.options.crm.importUpdatePerson(ctx, target, step.body, markOf(s + 1, [PROCESSED]))
+              : await this.options.crm.importSuppression(ctx, target, step.code, step.remove, markOf(s + 1, [PROCESSED]));
           found = r.found;
           if (found) {
             crmId = target;
@@ -513,7 +561,9 @@ export class ImportRunner {
       status,
       errors,
       resultParts: splitter.parts.length > 0 ? splitter.parts : [{ firstRow: 1, lastRow: 0 }],
-      finishedAt: iso(now), expiresAt: iso(new Date(now.getTime() + this.ttlMs)), release: true,
+      finishedAt: iso(now),
+      expiresAt: iso(new Date(now.getTime() + this.ttlMs)),
+      release: true,
     });
     this.options.onJobEnd?.(status);
   }

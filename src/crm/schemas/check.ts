@@ -131,7 +131,11 @@ function compareKeys(a: readonly number[], b: readonly number[]): number {
 /** `phones[1].ext` -> `/phones/1/ext`. */
 function pointerOf(path: string): string {
   if (path === '') return '';
-  return `/${path.replace(/\[(\d+)\]/g, '.$1').split('.').map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1')).join('/')}`;
+  return `/${path
+    .replace(/\[(\d+)\]/g, '.$1')
+    .split('.')
+    .map((s) => s.replace(/~/g, '~0').replace(/\//g, '~1'))
+    .join('/')}`;
 }
 
 /** Sort keys of paths per schema (paths repeat from body to body; bounded). */
@@ -197,7 +201,10 @@ function wordIssue(e: ErrorObject, pointer: string, schema: TSchema): Validation
       return { property: path, text: `${path} is longer than ${max} characters.`, hint: `Shorten it to at most ${max} characters.` };
     }
     case 'maxItems':
-      return { property: path, text: `${path} has ${Array.isArray(e.data) ? e.data.length : 'too many'} items; at most ${String(params['limit'])} are accepted.` };
+      return {
+        property: path,
+        text: `${path} has ${Array.isArray(e.data) ? e.data.length : 'too many'} items; at most ${String(params['limit'])} are accepted.`,
+      };
     case 'minimum':
     case 'maximum': {
       const s = e.parentSchema as { minimum?: number; maximum?: number };

@@ -50,7 +50,9 @@ export function clip(text: string, max = 40): string {
 /** `^\s*(?:[Pp]|[Ww])\s*$`: the codes in any case, surrounding blanks allowed (they are trimmed). */
 function anyCasePattern(codes: readonly string[]): string {
   const letters = (code: string): string =>
-    Array.from(code).map((c) => (c.toLowerCase() === c.toUpperCase() ? c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : `[${c.toUpperCase()}${c.toLowerCase()}]`)).join('');
+    Array.from(code)
+      .map((c) => (c.toLowerCase() === c.toUpperCase() ? c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&') : `[${c.toUpperCase()}${c.toLowerCase()}]`))
+      .join('');
   return `^\\s*(?:${codes.map(letters).join('|')})\\s*$`;
 }
 
@@ -60,16 +62,26 @@ export function Text(max: number, description: string): TSchema {
 }
 
 /** A string matching `pattern` (trimmed first), or null; `problem` words a mismatch. */
-export function Patterned(max: number, pattern: string, description: string, problem: (path: string, value: string) => { text: string; hint?: string }): TSchema {
+export function Patterned(
+  max: number,
+  pattern: string,
+  description: string,
+  problem: (path: string, value: string) => { text: string; hint?: string },
+): TSchema {
   const branch = described(Type.String({ maxLength: max, pattern }), { type: 'must be a string', pattern: problem });
   return described(Type.Union([branch, Type.Null()], { description }), { type: 'must be a string' });
 }
 
 /** A string or a JSON number (clients send phone numbers and extensions as numbers), or null. */
-export function TextOrNumber(max: number, description: string, pattern?: { readonly pattern: string; readonly problem: (path: string, value: string) => { text: string; hint?: string } }): TSchema {
-  const string = pattern === undefined
-    ? Type.String({ maxLength: max })
-    : described(Type.String({ maxLength: max, pattern: pattern.pattern }), { type: 'must be a string', pattern: pattern.problem });
+export function TextOrNumber(
+  max: number,
+  description: string,
+  pattern?: { readonly pattern: string; readonly problem: (path: string, value: string) => { text: string; hint?: string } },
+): TSchema {
+  const string =
+    pattern === undefined
+      ? Type.String({ maxLength: max })
+      : described(Type.String({ maxLength: max, pattern: pattern.pattern }), { type: 'must be a string', pattern: pattern.problem });
   return described(Type.Union([string, Type.Number(), Type.Null()], { description }), { type: 'must be a string' });
 }
 
@@ -78,14 +90,19 @@ export function TextOrNumber(max: number, description: string, pattern?: { reado
  * name is not a code: "Male" for sex is refused.
  */
 export function Code(codes: readonly string[], meaning: string): TSchema {
-  const problem = (path: string, value: string) => ({ text: `${path} "${clip(value.trim())}" is not one of the allowed values.`, hint: `Use one of: ${meaning}.` });
+  const problem = (path: string, value: string) => ({
+    text: `${path} "${clip(value.trim())}" is not one of the allowed values.`,
+    hint: `Use one of: ${meaning}.`,
+  });
   const branch = described(Type.String({ maxLength: 50, pattern: anyCasePattern(codes) }), { type: 'must be a string', pattern: problem });
   return described(Type.Union([branch, Type.Null()], { description: `One of ${meaning}; any case.` }), { type: 'must be a string' });
 }
 
 /** A string, a JSON number or a boolean (written as text), or null: a value a client may send in any of these types. */
 export function Scalar(max: number, description: string): TSchema {
-  return described(Type.Union([Type.String({ maxLength: max }), Type.Number(), Type.Boolean(), Type.Null()], { description }), { type: 'must be a string, a number or true/false' });
+  return described(Type.Union([Type.String({ maxLength: max }), Type.Number(), Type.Boolean(), Type.Null()], { description }), {
+    type: 'must be a string, a number or true/false',
+  });
 }
 
 /** A record id as a string or a JSON number, or null (an id that cannot exist is ignored). */
@@ -103,7 +120,10 @@ export function Int(min: number, max: number, description: string): TSchema {
 
 /** true or false, or the strings "true"/"false" in any case, or null. */
 export function Bool(description: string): TSchema {
-  const words = described(Type.String({ pattern: anyCasePattern(['true', 'false']) }), { type: 'must be true or false', pattern: (path) => ({ text: `${path} must be true or false.` }) });
+  const words = described(Type.String({ pattern: anyCasePattern(['true', 'false']) }), {
+    type: 'must be true or false',
+    pattern: (path) => ({ text: `${path} must be true or false.` }),
+  });
   return described(Type.Union([Type.Boolean(), words, Type.Null()], { description }), { type: 'must be true or false' });
 }
 

@@ -48,7 +48,10 @@ export function registerCanvassRoutes(app: FastifyInstance, options: { readonly 
       // A merged person's history moved to the survivor: answer with it (as GET /people/{crmId}).
       const survivor = ref.kind === 'crmId' ? await crm.mergedInto?.(ctx, ref.crmId) : null;
       if (survivor === undefined || survivor === null) throw notFound();
-      return reply.code(302).header('location', withQuery(request, `${personLocation(request, prefix, survivor)}/canvassResponses`)).send();
+      return reply
+        .code(302)
+        .header('location', withQuery(request, `${personLocation(request, prefix, survivor)}/canvassResponses`))
+        .send();
     }
     return reply.code(200).send(pagedList(request, found.items, found.count, page));
   });

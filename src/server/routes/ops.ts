@@ -21,7 +21,10 @@ const ALWAYS_READY: Readiness = { ready: true, reason: null, database: true, sco
 /** Register `/health` and `/ready` on the root instance. */
 export function registerOpsRoutes(app: FastifyInstance, options: OpsRoutesOptions): void {
   app.get('/health', { logLevel: 'warn' }, async (_request, reply) =>
-    reply.code(200).header('cache-control', 'no-store').send({ status: 'ok', uptimeSeconds: Math.floor(process.uptime()) }),
+    reply
+      .code(200)
+      .header('cache-control', 'no-store')
+      .send({ status: 'ok', uptimeSeconds: Math.floor(process.uptime()) }),
   );
 
   app.get('/ready', { logLevel: 'warn' }, async (_request, reply) => {
@@ -31,8 +34,14 @@ export function registerOpsRoutes(app: FastifyInstance, options: OpsRoutesOption
     if (r.ready) return reply.code(200).send({ status: 'ready', checks });
     // The API's error envelope too, so a client that parses every error body finds it.
     const reason = r.reason ?? 'Not ready.';
-    return reply.code(503).header('retry-after', '1').send({
-      status: 'not-ready', reason, checks, errors: [{ code: 'SERVICE_UNAVAILABLE', text: reason }],
-    });
+    return reply
+      .code(503)
+      .header('retry-after', '1')
+      .send({
+        status: 'not-ready',
+        reason,
+        checks,
+        errors: [{ code: 'SERVICE_UNAVAILABLE', text: reason }],
+      });
   });
 }

@@ -56,13 +56,7 @@ function requireBody(request: FastifyRequest): unknown {
 }
 
 /** Answer a match outcome: status code, Location when there is a record, reason in body and header; noted for the log line. */
-function sendOutcome(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  prefix: string,
-  operation: string,
-  outcome: MatchOutcome,
-): FastifyReply {
+function sendOutcome(request: FastifyRequest, reply: FastifyReply, prefix: string, operation: string, outcome: MatchOutcome): FastifyReply {
   const body: MatchResponseBody = { crmId: outcome.crmId, vanId: outcome.crmId, status: outcome.status };
   if (outcome.reason !== null) {
     body.reason = outcome.reason;
@@ -118,27 +112,25 @@ export function registerPeopleRoutes(app: FastifyInstance, options: PeopleRoutes
     });
   }
 
-  app.get<{ Params: { ref: string }; Querystring: Record<string, unknown> }>(
-    '/people/:ref',
-    async (request, reply) => {
-      const ctx = callContextOf(request);
-      const parsed = parseExpand(request.query['$expand'], expandable);
-      if (!parsed.ok) throw parsed.error;
-      const ref = parsePersonRef(request.params.ref);
-      if (ref === null) throw notFound();
-      const person =
-        ref.kind === 'crmId'
-          ? await crm.getPerson(ctx, ref.crmId, parsed.expand)
-          : await crm.getPersonByExternalId(ctx, ref.type, ref.id, parsed.expand);
-      if (person === null) {
-        // A person merged into another (POST /possibleMatches/{id} "same") answers with the survivor ever after.
-        const survivor = ref.kind === 'crmId' ? await crm.mergedInto?.(ctx, ref.crmId) : null;
-        if (survivor === undefined || survivor === null) throw notFound();
-        return reply.code(302).header('location', withQuery(request, personLocation(request, prefix, survivor))).send();
-      }
-      return reply.code(200).send(person);
-    },
-  );
+  app.get<{ Params: { ref: string }; Querystring: Record<string, unknown> }>('/people/:ref', async (request, reply) => {
+    const ctx = callContextOf(request);
+    const parsed = parseExpand(request.query['$expand'], expandable);
+    if (!parsed.ok) throw parsed.error;
+    const ref = parsePersonRef(request.params.ref);
+    if (ref === null) throw notFound();
+    const person =
+      ref.kind === 'crmId' ? await crm.getPerson(ctx, ref.crmId, parsed.expand) : await crm.getPersonByExternalId(ctx, ref.type, ref.id, parsed.expand);
+    if (person === null) {
+      // A person merged into another (POST /possibleMatches/{id} "same") answers with the survivor ever after.
+      const survivor = ref.kind === 'crmId' ? await crm.mergedInto?.(ctx, ref.crmId) : null;
+      if (survivor === undefined || survivor === null) throw notFound();
+      return reply
+        .code(302)
+        .header('location', withQuery(request, personLocation(request, prefix, survivor)))
+        .send();
+    }
+    return reply.code(200).send(person);
+  });
 }
 
 /** `location` followed by the request's query string, if any (a redirect keeps `$expand`). */

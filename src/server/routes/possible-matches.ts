@@ -58,7 +58,10 @@ export function registerPossibleMatchRoutes(app: FastifyInstance, options: { rea
   app.post<{ Params: { id: string } }>('/possibleMatches/:id', async (request, reply) => {
     const id = pairId(request.params.id);
     if (request.body === undefined) {
-      throw httpError(400, 'BAD_REQUEST', 'A JSON body with a decision is required.', { properties: ['decision'], hint: 'Send {"decision":"same"} or {"decision":"different"}.' });
+      throw httpError(400, 'BAD_REQUEST', 'A JSON body with a decision is required.', {
+        properties: ['decision'],
+        hint: 'Send {"decision":"same"} or {"decision":"different"}.',
+      });
     }
     const pair = id === null ? null : await decide(callContextOf(request), identityOf(request), id, request.body);
     if (pair === null) throw notFound();

@@ -67,10 +67,14 @@ describe('required properties', () => {
     expect(job.map((i) => i.property)).toEqual(['file', 'actions']);
     expect(job.every((i) => i.hint !== undefined)).toBe(true);
     const nested = compileSchema(CanvassResponse).validate({ canvassContext: {}, responses: [{ activistCodeId: 1 }] });
-    expect(nested).toEqual([{ property: 'responses[0].type', text: 'responses[0].type is required.', hint: 'Use ActivistCode, SurveyResponse or VolunteerActivity.' }]);
+    expect(nested).toEqual([
+      { property: 'responses[0].type', text: 'responses[0].type is required.', hint: 'Use ActivistCode, SurveyResponse or VolunteerActivity.' },
+    ]);
   });
 
   it('say only that they are required when the schema has none', () => {
-    expect(compileSchema(MatchCandidate).validate({ emails: [{ type: 'P' }] })).toEqual([{ property: 'emails[0].email', text: 'emails[0].email is required.' }]);
+    expect(compileSchema(MatchCandidate).validate({ emails: [{ type: 'P' }] })).toEqual([
+      { property: 'emails[0].email', text: 'emails[0].email is required.' },
+    ]);
   });
 });
