@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// `npm test`: runs vitest and, beside it, two checks of the whole tree: the lint (`eslint .`, as
-// `npm run lint` does) and the type check (`tsc`, as `npm run typecheck` does: vitest runs the
-// test and bench files without checking their types, and `npm run build` checks only src). It
-// prints "N passed, N failed" as the last line (the summary CI reads); each check counts as one
-// test, named lint or typecheck: it passes with no finding, and fails printing its findings.
+// `npm test`: runs vitest and, beside it, three checks of the whole tree: the lint (`eslint .`,
+// as `npm run lint` does), the formatting (`prettier --check`, as `npm run format:check` does;
+// `npm run format` fixes it) and the type check (`tsc`, as `npm run typecheck` does: vitest runs
+// the test and bench files without checking their types, and `npm run build` checks only src).
+// It prints "N passed, N failed" as the last line (the summary CI reads); each check counts as
+// one test, named lint, format or typecheck: it passes with no finding, and fails printing its
+// findings.
 // The checks run as child processes started first, concurrently with the test files, because
 // they take ~2 min of CPU (type-aware lint ~1 min 40 s, tsc ~30 s), mostly while the test files
 // wait on the servers and databases they start; run after them they would add all of it to the
@@ -40,20 +42,22 @@ const started = performance.now();
 const CHECKS = [
   { name: 'lint', label: 'eslint .', args: ['eslint', '.', '--max-warnings', '0'] },
   { name: 'typecheck', label: 'tsc -p tsconfig.json --noEmit', args: ['tsc', '-p', 'tsconfig.json', '--noEmit'] },
+  { name: 'format', label: 'prettier --check', args: ['prettier', '--check', '**/*.{ts,mjs,js}', '--log-level', 'warn'] },
 ];
-const checks = vitestArgs.length > 0 ? [] : CHECKS.map((check) => ({
-  ...check,
-  done: run('nice', ['-n', '10', 'npx', ...check.args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] })
-    .then((result) => ({ ...result, seconds: ((performance.now() - started) / 1000).toFixed(0) })),
-}));
+const checks =
+  vitestArgs.length > 0
+    ? []
+    : CHECKS.map((check) => ({
+        ...check,
+        done: run('nice', ['-n', '10', 'npx', ...check.args], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] }).then((result) => ({
+          ...result,
+          seconds: ((performance.now() - started) / 1000).toFixed(0),
+        })),
+      }));
 
 const dir = mkdtempSync(join(tmpdir(), 'matchbook-test-'));
 const out = join(dir, 'results.json');
-const tests = await run('npx', [
-  'vitest', 'run',
-  '--reporter=default', '--reporter=json', `--outputFile.json=${out}`,
-  ...vitestArgs,
-], { stdio: 'inherit' });
+const tests = await run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`, ...vitestArgs], { stdio: 'inherit' });
 let passed = 0;
 let failed = 0;
 try {
@@ -81,7 +85,9 @@ for (const check of checks) {
   } else {
     failed++;
     if (code === 0) code = 1;
-    process.stdout.write(`\n ✗ ${check.name} (${check.label}) failed (exit ${result.code ?? 'by a signal'}), ${result.seconds} s after the start:\n${result.output}\n`);
+    process.stdout.write(
+      `\n ✗ ${check.name} (${check.label}) failed (exit ${result.code ?? 'by a signal'}), ${result.seconds} s after the start:\n${result.output}\n`,
+    );
   }
 }
 process.stdout.write(`${passed} passed, ${failed} failed\n`);
