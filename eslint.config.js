@@ -50,5 +50,32 @@ export default tseslint.config(
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
   },
+  {
+    // Test files of a vitest worker share one module cache (vitest.config.ts, isolate: false):
+    // a test that mocked a module, stubbed a global or wrote process.env would change what the
+    // files after it in that worker see. Pass what a child process needs in its env argument.
+    files: ['test/**'],
+    rules: {
+      'no-restricted-properties': [
+        'error',
+        ...['mock', 'doMock', 'stubEnv', 'stubGlobal'].map((property) => ({
+          object: 'vi',
+          property,
+          message: 'Test files share modules and globals (vitest.config.ts, isolate: false); pass what the code needs as arguments instead.',
+        })),
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "AssignmentExpression > MemberExpression.left[object.object.name='process'][object.property.name='env']",
+          message: 'Test files share one process (vitest.config.ts, isolate: false): give a child process its environment in spawn()’s env option.',
+        },
+        {
+          selector: "UnaryExpression[operator='delete'] > MemberExpression[object.object.name='process'][object.property.name='env']",
+          message: 'Test files share one process (vitest.config.ts, isolate: false): give a child process its environment in spawn()’s env option.',
+        },
+      ],
+    },
+  },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
 );
