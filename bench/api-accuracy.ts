@@ -62,7 +62,8 @@ export async function runFocSuite(opts: { seed: number; people: number; perCause
     for (const p of population) {
       if (!p.seeded) continue;
       const body = seedBody(p, rng);
-      const out = await crm.findOrCreate(ctx, body);
+      // explain: a seed merged into another person is printed with its per-field explanation (--failures).
+      const out = await crm.findOrCreate(ctx, body, { explain: true });
       if (out.crmId === null) throw new Error(`seed person ${p.id} was not stored`);
       if (out.status === 'Matched') {
         seedMerges++;

@@ -258,9 +258,13 @@ export class Crm {
     return this.people.find(ctx, body, opts.explain === true);
   }
 
-  /** See {@link People.findOrCreate}. `contacts` marks the /contacts path (same rules). */
-  findOrCreate(ctx: CallContext, body: unknown, _opts: { contacts?: boolean } = {}): Promise<MatchOutcome> {
-    return this.people.findOrCreate(ctx, body);
+  /**
+   * See {@link People.findOrCreate}. `contacts` marks the /contacts path (same rules).
+   * `explain`: fill the explanation's per-field outcomes for every answer (diagnostics; the
+   * API never sends them), not only for a pair recorded for review.
+   */
+  findOrCreate(ctx: CallContext, body: unknown, opts: { contacts?: boolean; explain?: boolean } = {}): Promise<MatchOutcome> {
+    return this.people.findOrCreate(ctx, body, opts.explain === true);
   }
 
   /** See {@link People.getPerson}. */

@@ -25,6 +25,7 @@ import {
 } from '../engine/index.js';
 import type { KeyEntry, MatchKeyReader, MatchKeyStore, PersonChange, PersonKeys, PersonRecord, Scope, Store } from '../store/index.js';
 import { judgeDifferent, type DifferentPairs } from './different-pairs.js';
+import { explainPossible, type Explain } from './match-explanation.js';
 import { KeyCache, type KeyCacheOptions } from './key-cache.js';
 import { newScopeIndex } from './scope-index.js';
 import { decodeNormalization, encodeNormalization, engineInput, FINGERPRINT_PROBES, normalizerFingerprint } from './stored-normalization.js';
@@ -138,7 +139,7 @@ export class DatabaseRetrieval {
    */
   async find(
     q: NormalizedContact,
-    options: { readonly strict: boolean; readonly id?: number; readonly explain?: boolean },
+    options: { readonly strict: boolean; readonly id?: number; readonly explain?: Explain },
     reader: MatchKeyReader | null,
     getPerson: (crmId: number) => Promise<PersonRecord | null>,
     different?: DifferentPairs,
@@ -225,9 +226,11 @@ export class DatabaseRetrieval {
       counts.lastCount = found.lastCount;
       const findOptions: { strict: boolean; candidates: readonly number[]; id?: number; explain?: boolean } = { strict: options.strict, candidates: chosen };
       if (options.id !== undefined) findOptions.id = options.id;
-      if (options.explain === false) findOptions.explain = false;
-      const result = this.index.findNormalized(q, findOptions);
-      return { result: different === undefined ? result : judgeDifferent(this.index, different, q, result, findOptions), organizations };
+      if (options.explain === false || options.explain === 'possible') findOptions.explain = false;
+      const decided = this.index.findNormalized(q, findOptions);
+      const result = different === undefined ? decided : judgeDifferent(this.index, different, q, decided, findOptions);
+      // Explained while the people are still in the lookup index.
+      return { result: options.explain === 'possible' ? explainPossible(this.index, q, result, findOptions) : result, organizations };
     } finally {
       for (const [crmId] of loaded) this.index.remove(crmId);
     }

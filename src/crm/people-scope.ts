@@ -28,6 +28,7 @@ import type { ContextSettings } from './settings.js';
 import { DatabaseRetrieval, type RetrievalOptions } from './db-retrieval.js';
 import { SHIPPED, type ContextModel } from './tenant-model.js';
 import { DifferentPairs, judgeDifferent } from './different-pairs.js';
+import { explainPossible, type Explain } from './match-explanation.js';
 import { encodeNormalization, engineInput, normalizerFingerprint } from './stored-normalization.js';
 
 /** What a {@link PeopleScope} needs from the registry that holds it (scopes.ts). */
@@ -224,27 +225,29 @@ export class PeopleScope {
   /**
    * Runs the engine for a candidate; a person never matches an organization by score (nor
    * the reverse). With database retrieval, `writer` (inside {@link write}) reads in the unit.
-   * `explain` false: the result's per-field explanation is left empty (an answer that is only
-   * sent, never queued for review, does not need it: it costs a second scoring of the pair).
+   * `explain` (match-explanation.ts): when the result carries its per-field explanation, a
+   * second scoring of the pair; false or 'possible' for an answer that is only sent.
    */
-  async match(candidate: ValidCandidate, writer: ScopeWriter | null = null, explain = true): Promise<Match> {
+  async match(candidate: ValidCandidate, writer: ScopeWriter | null = null, explain: Explain = true): Promise<Match> {
     const options: { strict: boolean; id?: number; explain?: boolean } = { strict: this.settings.disablePartialMatching };
     if (candidate.crmId !== null) options.id = candidate.crmId;
-    if (!explain) options.explain = false;
+    if (explain !== true) options.explain = false;
     const input = engineInput(candidate);
     const retrieval = this.retrieval;
     let normalized: NormalizedContact;
     let result: MatchResult;
     let organizations: ReadonlySet<number>;
     if (retrieval === null) {
-      normalized = this.indexed.index.normalize(input);
-      result = judgeDifferent(this.indexed.index, this.indexed.different, normalized, this.indexed.index.findNormalized(normalized, options), options);
+      const index = this.indexed.index;
+      normalized = index.normalize(input);
+      result = judgeDifferent(index, this.indexed.different, normalized, index.findNormalized(normalized, options), options);
+      if (explain === 'possible') result = explainPossible(index, normalized, result, options);
       organizations = this.indexed.organizations;
     } else {
       normalized = retrieval.normalize(input);
       const store = this.host.store;
       const getPerson = writer === null ? (crmId: number) => store.getPerson(this.scope, crmId) : (crmId: number) => writer.getPerson(crmId);
-      ({ result, organizations } = await retrieval.find(normalized, options, writer?.keys ?? null, getPerson, this.indexed.different));
+      ({ result, organizations } = await retrieval.find(normalized, { ...options, explain }, writer?.keys ?? null, getPerson, this.indexed.different));
     }
     if (result.decision === 'Matched' && result.id !== null) {
       const by: MatchedBy = result.reason === 'id' ? 'crmId' : result.reason === 'identifier' ? 'identifier' : 'score';

@@ -17,6 +17,7 @@ import { identifierTypesOf, type ContextSettings } from './settings.js';
 import { SUPPRESSIONS, applySuppression, findSuppression } from './suppressions.js';
 import { engineInput, sameEngineInput } from './stored-normalization.js';
 import { recordPossibleMatch } from './review.js';
+import type { Explain } from './match-explanation.js';
 import { validateCandidate } from './validate.js';
 import { VOTER_CRM_ID, canonicalIdentifierType, canonicalVoterCrmId, unknownVoterIds } from './voter-ids.js';
 import type { PersonRef } from './canvass.js';
@@ -51,15 +52,17 @@ function reasonText(m: Match, reason: UnmatchedReason): string {
   return `${text} The request's ${list} ${fakes.length === 1 ? 'is a placeholder' : 'are placeholders'} (such as "Unknown", "Baby Girl" or "GENERAL DELIVERY"), read as missing: a placeholder never matches anyone.`;
 }
 
-/** The answer for a match: Matched, or Unmatched (find) / UnmatchedStored (a person was created). */
-
-function outcomeOf(m: Match, created: PersonRecord | null, updated: boolean): MatchOutcome {
+/**
+ * The answer for a match: Matched, or Unmatched (find) / UnmatchedStored (a person was
+ * created). `text`: the reason's text when the caller already made it.
+ */
+function outcomeOf(m: Match, created: PersonRecord | null, updated: boolean, text?: string): MatchOutcome {
   const status = m.crmId !== null ? 'Matched' : created !== null ? 'UnmatchedStored' : 'Unmatched';
   return {
     status,
     crmId: m.crmId ?? created?.crmId ?? null,
     reason: m.reason,
-    reasonText: m.reason === null ? null : reasonText(m, m.reason),
+    reasonText: m.reason === null ? null : (text ?? reasonText(m, m.reason)),
     matchedBy: m.by,
     updated,
     explanation: explanationOf(m.result),
@@ -118,21 +121,24 @@ export class People {
    * With a store shared by several processes, a candidate that matches a committed record
    * it would not change is answered first, without the cross-process lock (most repeated
    * sends); anything else goes through the lock, which matches again.
+   *
+   * The answer's per-field explanation is filled only for a person created next to a
+   * `Possible` one (the pair the review queue records), or always with `explain` (diagnostics).
    */
-  async findOrCreate(ctx: CallContext, body: unknown): Promise<MatchOutcome> {
+  async findOrCreate(ctx: CallContext, body: unknown, explain = false): Promise<MatchOutcome> {
     const people = await this.scopes.get(ctx);
     const candidate = await this.validate(people, body);
     if (this.store.sharedByProcesses) {
-      const unchanged = await this.matchUnchanged(people, candidate);
+      const unchanged = await this.matchUnchanged(people, candidate, explain);
       if (unchanged !== null) return unchanged;
     }
-    return this.applyFindOrCreate(people, candidate, undefined, 'wait');
+    return this.applyFindOrCreate(people, candidate, undefined, 'wait', explain ? true : 'possible');
   }
 
   /** The lock-free answer of {@link findOrCreate} on a shared store, or null. */
-  private async matchUnchanged(people: PeopleScope, candidate: ValidCandidate): Promise<MatchOutcome | null> {
+  private async matchUnchanged(people: PeopleScope, candidate: ValidCandidate, explain: boolean): Promise<MatchOutcome | null> {
     await people.catchUp();
-    const m = await people.match(candidate, null, false);
+    const m = await people.match(candidate, null, explain);
     if (m.crmId === null) return null;
     // Read from the store: a record this process is still committing is not there yet.
     const stored = await this.store.getPerson(people.scope, m.crmId);
@@ -149,7 +155,7 @@ export class People {
   async importFindOrCreate(ctx: CallContext, body: unknown, mark: ImportRowMark): Promise<{ outcome: MatchOutcome; written: boolean }> {
     const people = await this.scopes.get(ctx);
     const candidate = await this.validate(people, body);
-    const outcome = await this.applyFindOrCreate(people, candidate, mark, 'job');
+    const outcome = await this.applyFindOrCreate(people, candidate, mark, 'job', 'possible');
     return { outcome, written: outcome.status === 'UnmatchedStored' || outcome.updated };
   }
 
@@ -159,18 +165,20 @@ export class People {
     candidate: ValidCandidate,
     mark: ImportRowMark | undefined,
     durability: Durability,
+    explain: Explain,
   ): Promise<MatchOutcome> {
     return people.write(async (writer) => {
-      const m = await people.match(candidate, writer);
+      const m = await people.match(candidate, writer, explain);
       if (m.crmId === null) {
         const person = createPerson(candidate, this.clock.now());
         // A new person usually has exactly what the candidate had: its normalization is the match's.
         const same = sameEngineInputAs(person, m);
         const saved = await people.savePerson(writer, person, same ? { mark, normalized: m.normalized } : { mark });
-        // Created next to a Possible candidate: the pair goes to the review queue (review.ts).
-        if (m.reason !== null)
-          await recordPossibleMatch(writer, m.result, saved.crmId, this.clock.now(), { reason: m.reason, reasonText: reasonText(m, m.reason) });
-        return outcomeOf(m, saved, false);
+        if (m.reason === null) return outcomeOf(m, saved, false);
+        // Created next to a Possible candidate: the pair goes to the review queue (review.ts), with the answer's text.
+        const text = reasonText(m, m.reason);
+        await recordPossibleMatch(writer, m.result, saved.crmId, this.clock.now(), { reason: m.reason, reasonText: text });
+        return outcomeOf(m, saved, false, text);
       }
       const stored = await writer.getPerson(m.crmId);
       if (stored === null) throw new Error(`Index and store disagree: person ${m.crmId} is indexed but not stored.`);

@@ -1,7 +1,8 @@
 /**
  * Database retrieval (src/crm/db-retrieval.ts) decides as the in-memory index: a seeded
  * property builds both on the same people (inserted and updated in the same order) and checks
- * every find's whole answer; then the Crm in `index: 'database'` mode end to end on PostgreSQL.
+ * every find's whole answer (and findOrCreate's, explained only when Possible); then the Crm
+ * in `index: 'database'` mode end to end on PostgreSQL.
  */
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +105,9 @@ describe.skipIf(!HAVE_POSTGRES)('database retrieval', () => {
           const expected = memory.findNormalized(n, options);
           const { result } = await retrieval.find(n, options, null, getPerson);
           expect(result).toEqual(expected);
+          // findOrCreate's 'possible': only a Possible carries its explanation (match-explanation.ts).
+          const possible = (await retrieval.find(n, { ...options, explain: 'possible' }, null, getPerson)).result;
+          expect(possible).toEqual(expected.decision === 'Possible' ? expected : memory.findNormalized(n, { ...options, explain: false }));
         }
       }),
       { numRuns: 40 },
