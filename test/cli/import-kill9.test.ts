@@ -14,10 +14,14 @@ import { Crm } from '../../src/crm/index.js';
 import { MAX_ATTEMPTS } from '../../src/crm/import/runner.js';
 import { startServe, type ServeProcess } from './spawn.js';
 
-vi.setConfig({ testTimeout: 180_000, hookTimeout: 60_000 });
+// Deadlines for a stuck job only: each test waits for the job's own progress, and at load 20-25
+// (three suites at once) the SIGTERM test took longer than 180 s.
+vi.setConfig({ testTimeout: 600_000, hookTimeout: 120_000 });
 
 // Large enough that the kill lands mid-job even when a poll waits out a 429 (about 3-5k rows/s).
-const ROWS = 40_000;
+// Enough that the job is still running at every stop (each stop lets it advance a few hundred
+// rows); 40,000 made the two tests the suite's longest files (68 s and 26 s at load 6).
+const ROWS = 20_000;
 let dir: string;
 const running: ServeProcess[] = [];
 beforeAll(() => {
@@ -152,11 +156,9 @@ it('kill -9 in the middle of a job, restart: every row applied exactly once', as
   const midway = await job(second.base, key, jobId);
   expect(midway.status).toMatch(/^InProgress/);
   let done: any;
-  const end = Date.now() + 150_000;
   for (;;) {
     done = await job(second.base, key, jobId);
     if (/Completed|Failed/.test(done.status)) break;
-    expect(Date.now()).toBeLessThan(end);
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   expect(done).toMatchObject({ status: 'Completed', rowsTotal: ROWS, rowsDone: ROWS, rowsFailed: 0, errors: [] });
