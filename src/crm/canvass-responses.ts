@@ -41,9 +41,12 @@ export class CanvassResponses {
   async addCanvassResponse(ctx: CallContext, ref: PersonRef, body: unknown, opts: { mark?: ImportRowMark } = {}): Promise<boolean> {
     const people = await this.scopes.get(ctx);
     const lists = canvassListsOf(people.settings.canvass);
+    const named = ref.kind === 'crmId' && Number.isSafeInteger(ref.crmId) && ref.crmId > 0 ? ref.crmId : null;
     return people.write(
       async (writer) => {
-        const p = await this.personByRef(people, ref);
+        // Read through the unit: a shared store locks the person's row until the unit ends.
+        const found = ref.kind === 'crmId' ? (named ?? null) : ((await this.personByRef(people, ref))?.crmId ?? null);
+        const p = found === null ? null : await writer.getPerson(found);
         if (p === null) return false;
         const now = this.clock.now();
         const parsed = parseCanvassResponse(body, lists, p, now);
@@ -57,6 +60,7 @@ export class CanvassResponses {
         return true;
       },
       opts.mark === undefined ? 'wait' : 'job',
+      { person: named },
     );
   }
 

@@ -12,7 +12,7 @@
  *   written (savePerson).
  * Public types: crm-types.ts (re-exported here).
  */
-import { openStore, type ContextName, type ImportRowMark, type KeyUsageDelta, type Store, type Tier } from '../store/index.js';
+import { openStore, type ContextName, type ImportRowMark, type KeyUsageDelta, type LockWaitStats, type Store, type Tier } from '../store/index.js';
 import { Admin, type IssuedKey } from './admin.js';
 import { AdminCache } from './admin-cache.js';
 import { ModelTraining, type ModelPlan, type TrainingOptions } from './model-training.js';
@@ -169,6 +169,11 @@ export class Crm {
   /** People in each loaded index (the `matchbook_index_people` metric). */
   indexSizes(): { tenantId: number; context: ContextName; people: number }[] {
     return this.scopes.sizes();
+  }
+
+  /** Time people writes of this process waited for each other's locks (the `matchbook_people_lock_*` metrics). */
+  lockWaits(): LockWaitStats {
+    return this.store.lockWaits();
   }
 
   /** Waits for running writes and their commit, then closes the store. */

@@ -3,29 +3,37 @@
  * index (loaded from the store, kept up to date with other processes: its catch-up), its write
  * lock, and {@link PeopleScope.savePerson}, the one way a person is written.
  *
- * A people operation runs its reads and writes in {@link PeopleScope.write}: under the
- * scope's in-process mutex and, with a store shared by several processes, in the store's
- * unit holding the cross-process lock, after a catch-up (so find + write is atomic across
- * processes). The store answers when the unit is durable; `write` waits for that outside the
- * lock, so concurrent writers share a disk sync.
+ * A people operation runs its reads and writes in {@link PeopleScope.write}. With one writer
+ * process (SQLite): under the scope's in-process mutex; the store answers when the unit is
+ * durable, and `write` waits for that outside the mutex, so concurrent writers share a disk
+ * sync. With a store shared by several processes (PostgreSQL): in the store's unit, which
+ * first takes the cross-process locks of the operation's keys (lock-keys.ts) and reads the
+ * changes the index has not seen, under them (so find + write is atomic for every two
+ * requests that could match each other's person, in this process and across processes);
+ * operations on other people run in parallel. Its writes reach the index once committed
+ * (shared-units.ts).
  */
 import type { ContactInput, MatchResult, NormalizedContact } from '../engine/index.js';
-import type { ImportRowMark, PersonChange, PersonRecord, Scope, ScopeWriter, Store } from '../store/index.js';
+import { NO_CURSOR, type ImportRowMark, type LockKey, type PersonRecord, type Scope, type ScopeWriter, type Store } from '../store/index.js';
 import type { ValidCandidate } from './candidate.js';
 import type { MatchedBy, UnmatchedReason } from './crm-types.js';
 import type { NamedMutex } from './mutex.js';
 import {
   applyPeopleChanges,
+  applyVersion,
   isOrganization,
   loadDifferentPairs,
   loadScopeIndex,
   newScopeIndex,
   scopeName,
+  type ChangeApplier,
   type ChangeSource,
   type ScopeIndex,
 } from './scope-index.js';
 import type { ContextSettings } from './settings.js';
 import { DatabaseRetrieval, type RetrievalOptions } from './db-retrieval.js';
+import { lockKeysOf, lockKeysOfPeople } from './lock-keys.js';
+import { SharedUnits, type UnitLocks } from './shared-units.js';
 import { SHIPPED, type ContextModel } from './tenant-model.js';
 import { DifferentPairs, judgeDifferent } from './different-pairs.js';
 import { explainPossible, type Explain } from './match-explanation.js';
@@ -61,6 +69,9 @@ export interface Match {
   /** The candidate as the engine took it, and its normalization. */
   readonly input: ContactInput;
   readonly normalized: NormalizedContact;
+  /** The index it was made with, and its change count then ({@link PeopleScope.stillHolds}). */
+  readonly index: ScopeIndex;
+  readonly changes: number;
 }
 
 /** How a write's caller learns it is durable. */
@@ -78,8 +89,6 @@ export class PeopleScope {
   version: number;
   /** The registry's cache generation when `settings` were last read from the store. */
   checked: number;
-  /** The matching model in force (tenant-model.ts): the shipped one, or the context's trained one. */
-  private contextModel: ContextModel = SHIPPED;
   /** The index and how far it follows the store; replaced whole by a reload (database retrieval: empty). */
   private indexed: ScopeIndex;
   /** Database retrieval (the host's option): set by each load; null for an in-memory index. */
@@ -90,13 +99,16 @@ export class PeopleScope {
   private catching: Promise<void> = Promise.resolve();
   /** A catch-up queued behind a running one and not started yet (later callers join it). */
   private queued: Promise<void> | null = null;
-  /** Counts this process's writes put into the index (to know whether a rollback must rebuild it). */
-  private localWrites = 0;
+  /** Shared stores: the running units and their index updates (shared-units.ts). */
+  private readonly units: SharedUnits;
   /** The last durability promise of a bulk import unit watched for failure (one watch per batch). */
   private watched: Promise<void> | null = null;
   /** During a unit (serialized by the write lock) that answers once durable: commits of people its answer names unchanged. */
   private answered: Promise<void>[] | null = null;
   private answering = false;
+
+  /** The matching model in force (tenant-model.ts): the shipped one, or the context's trained one. */
+  private contextModel: ContextModel = SHIPPED;
 
   constructor(
     private readonly host: ScopeHost,
@@ -111,8 +123,23 @@ export class PeopleScope {
     this.version = version;
     this.checked = checked;
     this.contextModel = model;
+    this.units = new SharedUnits({
+      store: host.store,
+      scope,
+      batchSize: host.batchSize,
+      current: () => this.indexed,
+      applier: () => this.applier(),
+    });
     const index = newScopeIndex(settings.defaultCountry, { model: model.model });
-    this.indexed = { index, fingerprint: normalizerFingerprint(index), organizations: new Set(), seq: 0, different: new DifferentPairs() };
+    this.indexed = {
+      index,
+      fingerprint: normalizerFingerprint(index),
+      organizations: new Set(),
+      cursor: NO_CURSOR,
+      versions: new Map(),
+      changes: 0,
+      different: new DifferentPairs(),
+    };
   }
 
   /** People in the index (0 with database retrieval: they stay in the database). */
@@ -161,7 +188,7 @@ export class PeopleScope {
     const { store, retrieval: options } = this.host;
     if (options !== null && store.matchKeys !== null) {
       // Nothing to load: check the keys were filed by this engine (else build them once).
-      const seq = await store.lastPeopleChange(this.scope);
+      const cursor = await store.lastPeopleChange(this.scope);
       const retrieval = new DatabaseRetrieval(this.scope, store.matchKeys, this.settings.defaultCountry, options);
       retrieval.setModel(this.contextModel.model);
       await retrieval.ensureKeys(store, this.host.batchSize);
@@ -170,7 +197,9 @@ export class PeopleScope {
         index: newScopeIndex(this.settings.defaultCountry, { model: this.contextModel.model }),
         fingerprint: retrieval.fingerprint,
         organizations: new Set(),
-        seq,
+        cursor,
+        versions: new Map(),
+        changes: 0,
         different,
       };
       this.retrieval = retrieval;
@@ -186,38 +215,42 @@ export class PeopleScope {
 
   /**
    * Brings the index up to date with the writes other processes committed (stores shared by
-   * several processes; nothing to do otherwise): applies every person changed after the last
-   * change applied (one indexed query, usually empty). Called before each find and, under the
-   * cross-process lock, before each write, so a write answered by any process is seen by the
-   * next request to any process (read-your-writes), and a process that started late or lost
-   * its connection catches up on its next request. Catch-ups of a scope run one at a time, so
-   * the index never goes back to an older row; a caller arriving while one runs joins the next
-   * (which starts after it arrived). Inside the lock (`writer`, with the `changes` read with
-   * it, newer than any catch-up before) the catch-up must not wait for a pooled connection.
+   * several processes; nothing to do otherwise): applies every person written by transactions
+   * the index has not seen (one indexed query, usually empty). Called before each find, so a
+   * write answered by any process is seen by the next request to any process
+   * (read-your-writes), and a process that started late or lost its connection catches up on
+   * its next request. A caller arriving while one runs joins the next (which starts after it
+   * arrived). A unit catches up on its own, with the changes read under its locks.
    */
-  catchUp(writer: ScopeWriter | null = null, changes: readonly PersonChange[] | null = null): Promise<void> {
+  catchUp(): Promise<void> {
     if (!this.host.store.sharedByProcesses) return Promise.resolve();
-    if (writer === null && this.queued !== null) return this.queued;
+    if (this.queued !== null) return this.queued;
     const store = this.host.store;
-    const source: ChangeSource = writer ?? {
-      peopleChangedSince: (afterSeq, limit) => store.peopleChangedSince(this.scope, afterSeq, limit),
+    const source: ChangeSource = {
+      peopleChangedSince: (after, limit, next) => store.peopleChangedSince(this.scope, after, limit, next),
       getPerson: (crmId) => store.getPerson(this.scope, crmId),
     };
     const run: Promise<void> = this.catching.then(() => {
       if (this.queued === run) this.queued = null;
-      const retrieval = this.retrieval;
-      if (retrieval === null) return applyPeopleChanges(() => this.indexed, source, changes, this.host.batchSize);
-      return applyPeopleChanges(
-        () => this.indexed,
-        source,
-        changes,
-        this.host.batchSize,
-        async (_, rows) => retrieval.changed(rows),
-      );
+      return applyPeopleChanges(() => this.indexed, source, null, this.host.batchSize, this.applier());
     });
-    if (writer === null) this.queued = run;
+    this.queued = run;
     this.catching = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * Inside {@link write} on a shared store: catches up again, reading in the unit (a person it
+   * found gone was merged meanwhile: the unit then matches again).
+   */
+  catchUpIn(writer: ScopeWriter): Promise<void> {
+    return this.units.catchUpIn(writer);
+  }
+
+  /** What a catch-up does with changes: put them into the index (default), or database retrieval's. */
+  private applier(): ChangeApplier | undefined {
+    const retrieval = this.retrieval;
+    return retrieval === null ? undefined : async (_, rows) => retrieval.changed(rows);
   }
 
   // ---- matching --------------------------------------------------------------------------
@@ -234,65 +267,68 @@ export class PeopleScope {
     if (explain !== true) options.explain = false;
     const input = engineInput(candidate);
     const retrieval = this.retrieval;
+    const indexed = this.indexed;
+    const at = { index: indexed, changes: indexed.changes };
     let normalized: NormalizedContact;
     let result: MatchResult;
     let organizations: ReadonlySet<number>;
     if (retrieval === null) {
-      const index = this.indexed.index;
-      normalized = index.normalize(input);
-      result = judgeDifferent(index, this.indexed.different, normalized, index.findNormalized(normalized, options), options);
-      if (explain === 'possible') result = explainPossible(index, normalized, result, options);
-      organizations = this.indexed.organizations;
+      normalized = indexed.index.normalize(input);
+      result = judgeDifferent(indexed.index, indexed.different, normalized, indexed.index.findNormalized(normalized, options), options);
+      if (explain === 'possible') result = explainPossible(indexed.index, normalized, result, options);
+      organizations = indexed.organizations;
     } else {
       normalized = retrieval.normalize(input);
       const store = this.host.store;
-      const getPerson = writer === null ? (crmId: number) => store.getPerson(this.scope, crmId) : (crmId: number) => writer.getPerson(crmId);
-      ({ result, organizations } = await retrieval.find(normalized, { ...options, explain }, writer?.keys ?? null, getPerson, this.indexed.different));
+      const getPerson = writer === null ? (crmId: number) => store.getPerson(this.scope, crmId) : (crmId: number) => writer.readPerson(crmId);
+      ({ result, organizations } = await retrieval.find(normalized, { ...options, explain }, writer?.keys ?? null, getPerson, indexed.different));
     }
     if (result.decision === 'Matched' && result.id !== null) {
       const by: MatchedBy = result.reason === 'id' ? 'crmId' : result.reason === 'identifier' ? 'identifier' : 'score';
       if (by === 'score' && isOrganization(candidate.scalars) !== organizations.has(result.id)) {
-        return { result, crmId: null, reason: 'criterion-disagrees', by: null, input, normalized };
+        return { result, crmId: null, reason: 'criterion-disagrees', by: null, input, normalized, ...at };
       }
-      return { result, crmId: result.id, reason: null, by, input, normalized };
+      return { result, crmId: result.id, reason: null, by, input, normalized, ...at };
     }
     const reason: UnmatchedReason = result.reason === 'id' || result.reason === 'identifier' || result.reason === 'score' ? 'below-threshold' : result.reason;
-    return { result, crmId: null, reason, by: null, input, normalized };
+    return { result, crmId: null, reason, by: null, input, normalized, ...at };
+  }
+
+  /**
+   * True when nobody was put into the index since `m` was made: matching again would give `m`.
+   * Never with database retrieval (a unit matches again, reading in its transaction).
+   */
+  stillHolds(m: Match): boolean {
+    return this.retrieval === null && m.index === this.indexed && m.changes === this.indexed.changes;
+  }
+
+  /** The lock keys of a findOrCreate unit for a match made before it (lock-keys.ts). */
+  lockKeys(m: Match): LockKey[] {
+    return lockKeysOf(this.indexed.index, m.normalized, m.crmId);
+  }
+
+  /** The lock keys of a unit that decides on existing people (lock-keys.ts). */
+  lockKeysOfPeople(crmIds: readonly number[]): LockKey[] {
+    return lockKeysOfPeople(this.indexed.index, crmIds);
   }
 
   // ---- writing ---------------------------------------------------------------------------
 
   /**
-   * Runs `fn`, the reads and writes of one people operation, under the scope's write lock
-   * (see the module comment), and answers with its value once its writes are durable
-   * (`'job'`: once applied). When the store rolled the unit back (PostgreSQL) after `fn`
-   * changed the index, or its commit failed, the index is rebuilt from the store.
+   * Runs `fn`, the reads and writes of one people operation, as one unit (see the module
+   * comment; `locks`: what it locks on a shared store), and answers with its value once its
+   * writes are durable (`'job'`: once applied). With one writer process, when its commit
+   * failed, the index is rebuilt from the store.
    */
-  async write<T>(fn: (writer: ScopeWriter) => Promise<T>, durability: Durability = 'wait'): Promise<T> {
+  async write<T>(fn: (writer: ScopeWriter) => Promise<T>, durability: Durability = 'wait', locks: UnitLocks = {}): Promise<T> {
+    if (this.host.store.sharedByProcesses) return this.units.run(fn, locks);
     const store = this.host.store;
     // What the operation answered while it ran (taken in the lock's finally: a property, read after).
     const taken: { answered: Promise<void>[] | null } = { answered: null };
     const { value, durable } = await this.host.mutex.run(this.name, async () => {
-      const writes = this.localWrites;
       this.answering = durability === 'wait';
       try {
-        // One writer process (SQLite): nothing to catch up on, no lock to take.
-        if (!store.sharedByProcesses) return await store.writeScope(this.scope, fn);
-        return await store.writeScope(
-          this.scope,
-          async (writer, changes) => {
-            await this.catchUp(writer, changes);
-            return fn(writer);
-          },
-          { changesAfter: this.indexed.seq, changesLimit: this.host.batchSize },
-        );
-      } catch (error) {
-        if (store.sharedByProcesses && this.localWrites !== writes) {
-          // The transaction rolled back: forget what fn put into the index.
-          this.ready = this.load();
-          await this.ready.catch(() => undefined);
-        }
-        throw error;
+        return await store.writeScope(this.scope, fn);
       } finally {
         taken.answered = this.answered;
         this.answered = null;
@@ -338,15 +374,25 @@ export class PeopleScope {
     } else {
       saved = await writer.updatePerson(person, normalization, options.mark);
     }
-    if (retrieval !== null && keys !== undefined) {
-      retrieval.written(saved.crmId, keys);
-      return saved;
-    }
     // After the write, so a refused write leaves the index unchanged.
-    this.localWrites++;
-    this.indexed.index.upsertNormalized(saved.crmId, contact);
-    if (isOrganization(saved.scalars)) this.indexed.organizations.add(saved.crmId);
-    else this.indexed.organizations.delete(saved.crmId);
+    const organization = isOrganization(saved.scalars);
+    const update = (): void => {
+      if (retrieval !== null && keys !== undefined) {
+        retrieval.written(saved.crmId, keys);
+        return;
+      }
+      const target = this.indexed;
+      // Read when applied: a shared store knows the version once the unit committed.
+      const version = writer.versionWritten(saved.crmId);
+      if (version > 0) applyVersion(target, saved.crmId, version, organization, contact);
+      else {
+        target.index.upsertNormalized(saved.crmId, contact);
+        target.changes++;
+        if (organization) target.organizations.add(saved.crmId);
+        else target.organizations.delete(saved.crmId);
+      }
+    };
+    this.units.afterCommit(writer, update);
     return saved;
   }
 
@@ -358,17 +404,24 @@ export class PeopleScope {
    */
   async removeMerged(writer: ScopeWriter, crmId: number, survivorCrmId: number, mergedAt: string): Promise<void> {
     await writer.mergePerson(crmId, survivorCrmId, mergedAt);
-    this.localWrites++;
-    this.indexed.index.remove(crmId);
-    this.indexed.organizations.delete(crmId);
-    this.indexed.different.merged(crmId, survivorCrmId);
-    this.retrieval?.cache.clear();
+    this.units.afterCommit(writer, () => {
+      const target = this.indexed;
+      const version = writer.versionWritten(crmId);
+      if (version > 0) target.versions.set(crmId, Math.max(version, target.versions.get(crmId) ?? 0));
+      target.index.remove(crmId);
+      target.changes++;
+      target.organizations.delete(crmId);
+      target.different.merged(crmId, survivorCrmId);
+      this.retrieval?.cache.clear();
+    });
   }
 
   /** Inside {@link write}, after the decision was stored: the two people never match as one (different-pairs.ts). */
-  markDifferent(a: number, b: number): void {
-    this.localWrites++;
-    this.indexed.different.add(a, b);
+  markDifferent(writer: ScopeWriter, a: number, b: number): void {
+    this.units.afterCommit(writer, () => {
+      this.indexed.different.add(a, b);
+      this.indexed.changes++;
+    });
   }
 
   /**

@@ -4,12 +4,13 @@
  * scope (people-scope.ts) matches, locks, writes and waits for durability.
  */
 import { foldIdentifier, placeholdersIn, type MatchResult } from '../engine/index.js';
-import type { ImportRowMark, PersonRecord, Store } from '../store/index.js';
+import type { ImportRowMark, PersonRecord, ScopeWriter, Store } from '../store/index.js';
 import type { ValidCandidate } from './candidate.js';
 import type { SecondClock } from './clock.js';
 import { REASON_TEXT, type CallContext, type MatchExplanation, type MatchOutcome, type UnmatchedReason } from './crm-types.js';
 import { CrmError } from './errors.js';
 import type { Durability, Match, PeopleScope } from './people-scope.js';
+import type { UnitLocks } from './shared-units.js';
 import { applyCandidate, createPerson } from './person.js';
 import { expandSet, renderPerson, type Person } from './person-view.js';
 import type { Scopes } from './scopes.js';
@@ -118,9 +119,8 @@ export class People {
    * the reason no record matched). Answered once durable; find and write are one unit of
    * the scope's write lock, so concurrent requests create a new person once.
    *
-   * With a store shared by several processes, a candidate that matches a committed record
-   * it would not change is answered first, without the cross-process lock (most repeated
-   * sends); anything else goes through the lock, which matches again.
+   * With a store shared by several processes the unit is two round trips, whatever the
+   * outcome (see {@link applyFindOrCreate}); one that writes nothing ends without a commit.
    *
    * The answer's per-field explanation is filled only for a person created next to a
    * `Possible` one (the pair the review queue records), or always with `explain` (diagnostics).
@@ -128,22 +128,7 @@ export class People {
   async findOrCreate(ctx: CallContext, body: unknown, explain = false): Promise<MatchOutcome> {
     const people = await this.scopes.get(ctx);
     const candidate = await this.validate(people, body);
-    if (this.store.sharedByProcesses) {
-      const unchanged = await this.matchUnchanged(people, candidate, explain);
-      if (unchanged !== null) return unchanged;
-    }
     return this.applyFindOrCreate(people, candidate, undefined, 'wait', explain ? true : 'possible');
-  }
-
-  /** The lock-free answer of {@link findOrCreate} on a shared store, or null. */
-  private async matchUnchanged(people: PeopleScope, candidate: ValidCandidate, explain: boolean): Promise<MatchOutcome | null> {
-    await people.catchUp();
-    const m = await people.match(candidate, null, explain);
-    if (m.crmId === null) return null;
-    // Read from the store: a record this process is still committing is not there yet.
-    const stored = await this.store.getPerson(people.scope, m.crmId);
-    if (stored === null || applyCandidate(stored, candidate, this.clock.now()).changed) return null;
-    return outcomeOf(m, null, false);
   }
 
   /**
@@ -159,7 +144,12 @@ export class People {
     return { outcome, written: outcome.status === 'UnmatchedStored' || outcome.updated };
   }
 
-  /** Match, then update the matched person or create one: one unit of the write lock. */
+  /**
+   * Match, then update the matched person or create one: one unit. On a shared store a first
+   * match, with the index as it is, chooses what the unit locks: the keys of the candidate and
+   * of the person it found, and that person's row (lock-keys.ts); under the locks the unit
+   * catches up and matches again, unless nobody was indexed since.
+   */
   private async applyFindOrCreate(
     people: PeopleScope,
     candidate: ValidCandidate,
@@ -167,26 +157,39 @@ export class People {
     durability: Durability,
     explain: Explain,
   ): Promise<MatchOutcome> {
-    return people.write(async (writer) => {
-      const m = await people.match(candidate, writer, explain);
-      if (m.crmId === null) {
-        const person = createPerson(candidate, this.clock.now());
-        // A new person usually has exactly what the candidate had: its normalization is the match's.
-        const same = sameEngineInputAs(person, m);
-        const saved = await people.savePerson(writer, person, same ? { mark, normalized: m.normalized } : { mark });
-        if (m.reason === null) return outcomeOf(m, saved, false);
-        // Created next to a Possible candidate: the pair goes to the review queue (review.ts), with the answer's text.
-        const text = reasonText(m, m.reason);
-        await recordPossibleMatch(writer, m.result, saved.crmId, this.clock.now(), { reason: m.reason, reasonText: text });
-        return outcomeOf(m, saved, false, text);
-      }
-      const stored = await writer.getPerson(m.crmId);
-      if (stored === null) throw new Error(`Index and store disagree: person ${m.crmId} is indexed but not stored.`);
-      const { person, changed } = applyCandidate(stored, candidate, this.clock.now());
-      if (changed) await people.savePerson(writer, person, { mark });
-      else people.answersWith(m.crmId);
-      return outcomeOf(m, null, changed);
-    }, durability);
+    const hint = this.store.sharedByProcesses ? await people.match(candidate, null, explain) : null;
+    const locks: UnitLocks = hint === null ? {} : { keys: people.lockKeys(hint), person: hint.crmId, creates: hint.crmId === null };
+    return people.write(
+      async (writer) => {
+        let m = hint !== null && people.stillHolds(hint) ? hint : await people.match(candidate, writer, explain);
+        let stored = m.crmId === null ? null : await writer.getPerson(m.crmId);
+        // A shared store: the person was merged into another since the unit caught up (a review
+        // decision on people it had not locked): catch up again and match again.
+        for (let tries = 0; m.crmId !== null && stored === null && hint !== null && tries < 3; tries++) {
+          await people.catchUpIn(writer);
+          m = await people.match(candidate, writer, explain);
+          stored = m.crmId === null ? null : await writer.getPerson(m.crmId);
+        }
+        if (m.crmId === null) {
+          const person = createPerson(candidate, this.clock.now());
+          // A new person usually has exactly what the candidate had: its normalization is the match's.
+          const same = sameEngineInputAs(person, m);
+          const saved = await people.savePerson(writer, person, same ? { mark, normalized: m.normalized } : { mark });
+          if (m.reason === null) return outcomeOf(m, saved, false);
+          // Created next to a Possible candidate: the pair goes to the review queue (review.ts), with the answer's text.
+          const text = reasonText(m, m.reason);
+          await recordPossibleMatch(writer, m.result, saved.crmId, this.clock.now(), { reason: m.reason, reasonText: text });
+          return outcomeOf(m, saved, false, text);
+        }
+        if (stored === null) throw new Error(`Index and store disagree: person ${m.crmId} is indexed but not stored.`);
+        const { person, changed } = applyCandidate(stored, candidate, this.clock.now());
+        if (changed) await people.savePerson(writer, person, { mark });
+        else people.answersWith(m.crmId);
+        return outcomeOf(m, null, changed);
+      },
+      durability,
+      locks,
+    );
   }
 
   /**
@@ -225,13 +228,17 @@ export class People {
     mark: ImportRowMark,
     change: (stored: PersonRecord) => { person: PersonRecord; changed: boolean },
   ): Promise<ImportUpdate> {
-    return people.write(async (writer): Promise<ImportUpdate> => {
-      const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await writer.getPerson(crmId) : null;
-      if (stored === null) return { found: false, written: false };
-      const { person, changed } = change(stored);
-      if (changed) await people.savePerson(writer, person, { mark });
-      return { found: true, written: changed };
-    }, 'job');
+    return people.write(
+      async (writer): Promise<ImportUpdate> => {
+        const stored = Number.isSafeInteger(crmId) && crmId > 0 ? await writer.getPerson(crmId) : null;
+        if (stored === null) return { found: false, written: false };
+        const { person, changed } = change(stored);
+        if (changed) await people.savePerson(writer, person, { mark });
+        return { found: true, written: changed };
+      },
+      'job',
+      { person: Number.isSafeInteger(crmId) && crmId > 0 ? crmId : null },
+    );
   }
 
   /**
@@ -245,27 +252,31 @@ export class People {
   async updatePerson(ctx: CallContext, ref: PersonRef, body: unknown): Promise<MatchOutcome | null> {
     const people = await this.scopes.get(ctx);
     const candidate = await this.validate(people, body);
-    return people.write(async (writer): Promise<MatchOutcome | null> => {
-      const stored =
-        ref.kind === 'crmId'
-          ? Number.isSafeInteger(ref.crmId) && ref.crmId > 0
-            ? await writer.getPerson(ref.crmId)
-            : null
-          : await personByExternalId(people, this.store, ref.type, ref.id);
-      if (stored === null) return null;
-      const { person, changed } = applyCandidate(stored, candidate, this.clock.now());
-      if (changed) await people.savePerson(writer, person);
-      else people.answersWith(stored.crmId);
-      return {
-        status: 'Matched',
-        crmId: stored.crmId,
-        reason: null,
-        reasonText: null,
-        matchedBy: 'crmId',
-        updated: changed,
-        explanation: { score: 0, gates: [], gate: null, fields: [], candidates: 0, nearest: null },
-      };
-    });
+    return people.write(
+      async (writer): Promise<MatchOutcome | null> => {
+        const stored =
+          ref.kind === 'crmId'
+            ? Number.isSafeInteger(ref.crmId) && ref.crmId > 0
+              ? await writer.getPerson(ref.crmId)
+              : null
+            : await lockedByExternalId(people, this.store, writer, ref.type, ref.id);
+        if (stored === null) return null;
+        const { person, changed } = applyCandidate(stored, candidate, this.clock.now());
+        if (changed) await people.savePerson(writer, person);
+        else people.answersWith(stored.crmId);
+        return {
+          status: 'Matched',
+          crmId: stored.crmId,
+          reason: null,
+          reasonText: null,
+          matchedBy: 'crmId',
+          updated: changed,
+          explanation: { score: 0, gates: [], gate: null, fields: [], candidates: 0, nearest: null },
+        };
+      },
+      'wait',
+      { person: ref.kind === 'crmId' && Number.isSafeInteger(ref.crmId) && ref.crmId > 0 ? ref.crmId : null },
+    );
   }
 
   /** The settings of a call's tenant and context (bulk import mapping values, custom fields). */
@@ -311,6 +322,12 @@ function identifierLookup(people: PeopleScope, type: string, id: string): string
   const known = identifierTypesOf(people.scope.context, people.settings).some((t) => foldIdentifier(t) === folded);
   if (!known || id.trim() === '') return null;
   return folded === VOTER_CRM_ID ? canonicalVoterCrmId(id) : id;
+}
+
+/** {@link personByExternalId}, read again through a unit's writer (a shared store locks its row until the unit ends). */
+async function lockedByExternalId(people: PeopleScope, store: Store, writer: ScopeWriter, named: string, id: string): Promise<PersonRecord | null> {
+  const found = await personByExternalId(people, store, named, id);
+  return found === null ? null : writer.getPerson(found.crmId);
 }
 
 /** The stored person holding an external identifier named in a path (the oldest when several do), or null. */

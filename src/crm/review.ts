@@ -182,42 +182,50 @@ export class Review {
     const people = await this.scopes.get(ctx);
     const decision = readDecision(body);
     if (!Number.isSafeInteger(id) || id <= 0) return null;
-    const decided = await people.write(async (writer): Promise<boolean> => {
-      const pair = await writer.getPossibleMatchForUpdate(id);
-      if (pair === null) return false;
-      if (pair.status !== 'open') {
-        if (pair.status === decision) return true;
-        throw new CrmError('CONFLICT', [{ property: 'decision', text: `Possible match ${id} was already decided "${pair.status}".` }]);
-      }
-      const now = this.clock.now();
-      const newer = await writer.getPerson(pair.crmId);
-      const older = await writer.getPerson(pair.candidateCrmId);
-      const detail: Record<string, unknown> = { crmId: pair.crmId, candidateCrmId: pair.candidateCrmId };
-      if (newer === null || older === null) {
-        throw new CrmError('CONFLICT', [
-          {
-            property: 'decision',
-            text: `Person ${newer === null ? pair.crmId : pair.candidateCrmId} of possible match ${id} was merged into another person since: decide on that person's pairs instead.`,
-          },
-        ]);
-      }
-      if (decision === 'same') {
-        const [first, second] = older.crmId < newer.crmId ? [older, newer] : [newer, older];
-        await this.merge(people, writer, first, second, now);
-        detail['survivorCrmId'] = first.crmId;
-        detail['mergedCrmId'] = second.crmId;
-      }
-      await writer.decidePossibleMatch({
-        id,
-        status: decision,
-        decidedAt: now,
-        keyId: who.keyId,
-        actor: `key ${who.keyId} (${who.tenantName})`,
-        detail: JSON.stringify(detail),
-      });
-      if (decision === 'different') people.markDifferent(pair.crmId, pair.candidateCrmId);
-      return true;
-    });
+    // Several processes: the unit locks both people (lock-keys.ts), so a findOrCreate that
+    // matched either runs before or after the decision, never across it.
+    const known = this.store.sharedByProcesses ? await this.store.getPossibleMatch(people.scope, id) : null;
+    const locks = known === null ? {} : { keys: people.lockKeysOfPeople([known.crmId, known.candidateCrmId]) };
+    const decided = await people.write(
+      async (writer): Promise<boolean> => {
+        const pair = await writer.getPossibleMatchForUpdate(id);
+        if (pair === null) return false;
+        if (pair.status !== 'open') {
+          if (pair.status === decision) return true;
+          throw new CrmError('CONFLICT', [{ property: 'decision', text: `Possible match ${id} was already decided "${pair.status}".` }]);
+        }
+        const now = this.clock.now();
+        const newer = await writer.getPerson(pair.crmId);
+        const older = await writer.getPerson(pair.candidateCrmId);
+        const detail: Record<string, unknown> = { crmId: pair.crmId, candidateCrmId: pair.candidateCrmId };
+        if (newer === null || older === null) {
+          throw new CrmError('CONFLICT', [
+            {
+              property: 'decision',
+              text: `Person ${newer === null ? pair.crmId : pair.candidateCrmId} of possible match ${id} was merged into another person since: decide on that person's pairs instead.`,
+            },
+          ]);
+        }
+        if (decision === 'same') {
+          const [first, second] = older.crmId < newer.crmId ? [older, newer] : [newer, older];
+          await this.merge(people, writer, first, second, now);
+          detail['survivorCrmId'] = first.crmId;
+          detail['mergedCrmId'] = second.crmId;
+        }
+        await writer.decidePossibleMatch({
+          id,
+          status: decision,
+          decidedAt: now,
+          keyId: who.keyId,
+          actor: `key ${who.keyId} (${who.tenantName})`,
+          detail: JSON.stringify(detail),
+        });
+        if (decision === 'different') people.markDifferent(writer, pair.crmId, pair.candidateCrmId);
+        return true;
+      },
+      'wait',
+      locks,
+    );
     return decided ? this.getPossibleMatch(ctx, id, new Set()) : null;
   }
 

@@ -4,8 +4,17 @@
  * made, and storing their new normalizations), then kept up to date with the changes other
  * processes commit (stores shared by several processes, see {@link Store.peopleChangedSince}).
  */
-import { AddressMemo, ContactIndex, PhoneMemo, type IndexOptions, type MatchModel } from '../engine/index.js';
-import type { PersonChange, PersonRecord, Scope, Store } from '../store/index.js';
+import { AddressMemo, ContactIndex, PhoneMemo, type IndexOptions, type MatchModel, type NormalizedContact } from '../engine/index.js';
+import {
+  cursorAfter,
+  type ChangeCursor,
+  type ChangeKey,
+  type PeopleChanges,
+  type PersonChange,
+  type PersonRecord,
+  type Scope,
+  type Store,
+} from '../store/index.js';
 import { DifferentPairs } from './different-pairs.js';
 import { decodeNormalization, encodeNormalization, engineInput, normalizerFingerprint } from './stored-normalization.js';
 
@@ -58,10 +67,19 @@ export interface ScopeIndex {
   /** crmIds of organization contacts (a person never matches an organization by score). */
   readonly organizations: Set<number>;
   /**
-   * Stores shared by several processes: the last change of the scope's people applied to
-   * `index` (the last when the load began, then each catch-up's). 0 otherwise.
+   * Stores shared by several processes: how far `index` follows the store (the snapshot the
+   * load began with, then each catch-up's): every person has in `index` the version that
+   * snapshot saw, or a later one. NO_CURSOR otherwise.
    */
-  seq: number;
+  cursor: ChangeCursor;
+  /**
+   * The version ({@link PersonChange.seq}) of each person put into `index` since the load
+   * (catch-ups and this process's writes), so that an older version read by a slower
+   * catch-up never replaces a newer one. It holds the people changed while the process runs.
+   */
+  readonly versions: Map<number, number>;
+  /** Counts the changes made to `index` since it was built (a match made at the same count still holds). */
+  changes: number;
   /** Pairs a reviewer decided are different people (review.ts, different-pairs.ts). */
   readonly different: DifferentPairs;
 }
@@ -79,8 +97,8 @@ export async function loadDifferentPairs(store: Store, scope: Scope): Promise<Di
  * normalizations stored for the next load.
  */
 export async function loadScopeIndex(store: Store, scope: Scope, defaultCountry: string, batchSize: number, options: LoadOptions = {}): Promise<ScopeIndex> {
-  // Changes after this one are applied by the next catch-up (re-applying one loaded here is harmless).
-  const seq = await store.lastPeopleChange(scope);
+  // Changes this snapshot did not see are applied by the next catch-up (re-applying one loaded here is harmless).
+  const cursor = await store.lastPeopleChange(scope);
   const index = newScopeIndex(defaultCountry, options.model === undefined ? {} : { model: options.model });
   const fingerprint = normalizerFingerprint(index);
   const organizations = new Set<number>();
@@ -117,45 +135,78 @@ export async function loadScopeIndex(store: Store, scope: Scope, defaultCountry:
     options.onBatch?.(index.size);
     if (people.length < batchSize) break;
   }
-  return { index, fingerprint, organizations, seq, different: await loadDifferentPairs(store, scope) };
+  return { index, fingerprint, organizations, cursor, versions: new Map(), changes: 0, different: await loadDifferentPairs(store, scope) };
 }
 
-/** Where a catch-up reads changes and people: the store, or a unit's writer (under its lock). */
+/** Where a catch-up reads changes and people: the store, or a unit's writer (under its locks). */
 export interface ChangeSource {
-  peopleChangedSince(afterSeq: number, limit: number): Promise<PersonChange[]>;
+  peopleChangedSince(after: ChangeCursor, limit: number, next?: ChangeKey): Promise<PeopleChanges>;
   getPerson(crmId: number): Promise<PersonRecord | null>;
 }
 
 /**
- * Applies to a scope's index every person changed after `target.seq`, reading through
- * `source` (`prefetched`: changes already read with the lock). Stops early when the index
- * was rebuilt meanwhile (`current()` is another object: the load set its own seq). `apply`:
- * what a batch of changes does (default: put each person into the index; database retrieval
- * drops what they make stale in its cache instead).
+ * Puts one version of a person into the index unless it already holds a later one. `contact`:
+ * its normalization (null: normalize `person`, read for it).
+ */
+export function applyVersion(
+  target: ScopeIndex,
+  crmId: number,
+  version: number,
+  organization: boolean,
+  contact: NormalizedContact | null,
+  person: PersonRecord | null = null,
+): void {
+  const have = target.versions.get(crmId);
+  if (have !== undefined && have >= version) return;
+  if (contact !== null) target.index.upsertNormalized(crmId, contact);
+  else if (person !== null) target.index.upsert(crmId, engineInput(person));
+  else return;
+  target.versions.set(crmId, version);
+  target.changes++;
+  if (organization) target.organizations.add(crmId);
+  else target.organizations.delete(crmId);
+}
+
+/** What a catch-up does with a page of changes (default: put each person into the index). */
+export type ChangeApplier = (target: ScopeIndex, changes: readonly PersonChange[], source: ChangeSource) => Promise<void>;
+
+/**
+ * Applies to a scope's index every person written by transactions its cursor had not seen,
+ * reading through `source` (`prefetched`: a first page already read, under a unit's locks,
+ * after the cursor `from`), and moves the cursor to the snapshot of the first page read (when
+ * later than the cursor). Reads first and applies without waiting, so concurrent catch-ups
+ * need not run in turn: versions keep each person's latest. A prefetched page no later than
+ * the cursor is skipped (the index has seen more). Stops early when the index was rebuilt
+ * meanwhile (`current()` is another object). `apply`: what a page does (database retrieval
+ * drops what it makes stale in its cache instead).
  */
 export async function applyPeopleChanges(
   current: () => ScopeIndex,
   source: ChangeSource,
-  prefetched: readonly PersonChange[] | null,
+  prefetched: { readonly from: ChangeCursor; readonly page: PeopleChanges } | null,
   batchSize: number,
-  apply: (target: ScopeIndex, rows: readonly PersonChange[], source: ChangeSource) => Promise<void> = indexChanges,
+  apply: ChangeApplier = indexChanges,
 ): Promise<void> {
-  let first = prefetched;
+  const target = current();
+  if (prefetched !== null && !cursorAfter(prefetched.page.cursor, target.cursor)) return;
+  const from = prefetched?.from ?? target.cursor;
+  let page = prefetched?.page ?? (await source.peopleChangedSince(from, batchSize));
+  const snapshot = page.cursor;
   for (;;) {
-    const target = current();
-    const rows = first ?? (await source.peopleChangedSince(target.seq, batchSize));
-    first = null;
-    if (target !== current()) return; // reloaded meanwhile: the load set its own seq
-    await apply(target, reviewChanges(target, rows), source);
-    for (const row of rows) target.seq = Math.max(target.seq, row.seq);
-    if (rows.length < batchSize) return;
+    if (target !== current()) return; // reloaded meanwhile: the load set its own cursor
+    await apply(target, reviewChanges(target, page.changes), source);
+    if (page.next === null) break;
+    page = await source.peopleChangedSince(from, batchSize, page.next);
   }
+  if (target === current() && cursorAfter(snapshot, target.cursor)) target.cursor = snapshot;
 }
 
 /**
  * Applies the review queue's changes (review.ts): a pair decided different is noted; a person
- * merged into another leaves the index, its decisions pass to the survivor (and the row goes
- * on to `apply`, which finds the person gone). Answers the rows that are changes of people.
+ * merged into another leaves the index (its merge is its last version: an older write read
+ * later by a slower catch-up does not bring it back), its decisions pass to the survivor, and
+ * the row goes on to `apply` (which has nothing to put back; database retrieval drops its
+ * cache). Answers the rows that are changes of people.
  */
 function reviewChanges(target: ScopeIndex, rows: readonly PersonChange[]): readonly PersonChange[] {
   if (!rows.some((row) => row.differentFrom != null || row.mergedInto != null)) return rows;
@@ -163,28 +214,35 @@ function reviewChanges(target: ScopeIndex, rows: readonly PersonChange[]): reado
   for (const row of rows) {
     if (row.differentFrom != null) {
       target.different.add(row.crmId, row.differentFrom);
+      target.changes++;
       continue;
     }
-    if (row.mergedInto != null) {
+    if (row.mergedInto != null && (target.versions.get(row.crmId) ?? -1) < row.seq) {
+      target.versions.set(row.crmId, row.seq);
       target.index.remove(row.crmId);
       target.organizations.delete(row.crmId);
       target.different.merged(row.crmId, row.mergedInto);
+      target.changes++;
     }
     people.push(row);
   }
   return people;
 }
 
-/** Puts each changed person into the index (its stored normalization, else normalized again). */
+/**
+ * Puts each changed person into the index (its stored normalization, else normalized again),
+ * unless the index holds a later version: the people to normalize are read first, then all
+ * are applied at once.
+ */
 async function indexChanges(target: ScopeIndex, rows: readonly PersonChange[], source: ChangeSource): Promise<void> {
+  const decoded: (NormalizedContact | null)[] = [];
+  const people = new Map<number, PersonRecord | null>();
   for (const row of rows) {
-    const contact = row.json !== null && row.fingerprint === target.fingerprint ? decodeNormalization(row.json) : null;
-    if (contact !== null) target.index.upsertNormalized(row.crmId, contact);
-    else {
-      const p = await source.getPerson(row.crmId);
-      if (p !== null) target.index.upsert(p.crmId, engineInput(p));
-    }
-    if (row.organization) target.organizations.add(row.crmId);
-    else target.organizations.delete(row.crmId);
+    // A version the index holds already (this process's own writes, mostly) needs no decoding.
+    const known = (target.versions.get(row.crmId) ?? -1) >= row.seq;
+    const contact = !known && row.json !== null && row.fingerprint === target.fingerprint ? decodeNormalization(row.json) : null;
+    decoded.push(contact);
+    if (!known && contact === null) people.set(row.crmId, await source.getPerson(row.crmId));
   }
+  rows.forEach((row, i) => applyVersion(target, row.crmId, row.seq, row.organization, decoded[i] ?? null, people.get(row.crmId) ?? null));
 }

@@ -126,6 +126,8 @@ export function buildApp(options: BuildAppOptions): FastifyInstance {
   const metrics = options.metrics ?? new Metrics();
   const sizes = options.crm.indexSizes?.bind(options.crm);
   if (sizes !== undefined) metrics.indexSizes = sizes;
+  const waits = options.crm.lockWaits?.bind(options.crm);
+  if (waits !== undefined) metrics.lockWaits = waits;
   installRequestMetrics(app, metrics);
 
   const methods = new MethodTable();

@@ -18,8 +18,8 @@ export type CrmPort = Pick<Crm, 'authenticate' | 'find' | 'findOrCreate' | 'getP
   Partial<Pick<Crm, 'canvassLists' | 'addCanvassResponse' | 'listCanvassResponses'>> &
   // GET /ready; without it the process counts as ready once it answers.
   Partial<Pick<Crm, 'readiness'>> &
-  // The index sizes of GET /metrics.
-  Partial<Pick<Crm, 'indexSizes'>> &
+  // The index sizes and people lock waits of GET /metrics.
+  Partial<Pick<Crm, 'indexSizes' | 'lockWaits'>> &
   // The model in force of GET /apiKeyProfiles; without it the profile has no `model`.
   Partial<Pick<Crm, 'modelInForce'>> &
   // The review queue of Possible matches (routes/possible-matches.ts) and the 302 of a merged crmId.

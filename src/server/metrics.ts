@@ -10,6 +10,7 @@
  * | `matchbook_rate_limit_refusals_total` | counter | `category`, `reason` (rate, quota), `tier` |
  * | `matchbook_index_people` | gauge | `tenant` (id), `context`: people in each loaded index, read at scrape |
  * | `matchbook_import_rows_total` | counter | `result` (processed, failed): bulk import rows this process finished |
+ * | `matchbook_people_lock_units_total`, `matchbook_people_lock_waited_total`, `matchbook_people_lock_wait_seconds_total` | counter | people units of this process that took locks (PostgreSQL), those that waited at least 1 ms for another's, and the time spent taking them: near zero while requests are for different people |
  * | `matchbook_import_jobs_total` | counter | `status` (Completed, CompletedWithErrors, Failed): jobs this process finished |
  * | `matchbook_process_*`, `matchbook_nodejs_*` | | prom-client's default process metrics (CPU, memory, event loop lag, GC) |
  *
@@ -46,6 +47,8 @@ export class Metrics {
   private readonly importJobs: Counter<'status'>;
   /** Where the index sizes come from at scrape time (the Crm facade); none: the gauge is empty. */
   indexSizes: (() => readonly IndexSize[]) | null = null;
+  /** Where the people lock waits come from at scrape time (the Crm facade); none: zeros. */
+  lockWaits: (() => { readonly acquisitions: number; readonly waited: number; readonly totalMs: number }) | null = null;
   /** Children of the request metrics per label set: prom-client hashes labels on every call otherwise. */
   private readonly children = new Map<string, { count: Counter; time: Histogram }>();
   private readonly categories = new Map<string, RateCategory | 'none'>();
@@ -101,6 +104,21 @@ export class Metrics {
         for (const s of sizes()) this.set({ tenant: String(s.tenantId), context: s.context }, s.people);
       },
     });
+    const waits = () => this.lockWaits?.() ?? { acquisitions: 0, waited: 0, totalMs: 0 };
+    // Counters read from the store at scrape (prom-client's Counter has no setter: these are Gauges typed as counters).
+    const lockMetric = (name: string, help: string, read: () => number): void => {
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          this.set(read());
+        },
+      });
+    };
+    lockMetric('matchbook_people_lock_units_total', 'People units of this process that took locks (PostgreSQL).', () => waits().acquisitions);
+    lockMetric('matchbook_people_lock_waited_total', "Of those, units that waited at least 1 ms for another unit's locks.", () => waits().waited);
+    lockMetric('matchbook_people_lock_wait_seconds_total', 'Time people units of this process spent taking their locks.', () => waits().totalMs / 1000);
   }
 
   /** Counts an answered request (called once per response). */

@@ -86,6 +86,7 @@ export async function copySqliteToPg(from: string, to: string): Promise<Record<s
       };
       for (const row of stmt.iterate() as Iterable<Row>) {
         const converted = table.convert?.(row) ?? row;
+        // change_xid (and its kin) stay NULL: every snapshot has seen these rows (pg-migrations.ts version 7).
         const column = changeColumn(table.name, converted);
         batch.push(column === null ? converted : { ...converted, [column]: ++change });
         if (batch.length >= table.batch) await flush();

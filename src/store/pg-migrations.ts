@@ -5,11 +5,15 @@
  * and is recorded in `schema_migrations`. Never edit a released migration: append a new one.
  *
  * Differences from SQLite, and why:
- * - `people.change_seq`: every insert and update of a person takes the next value of the
- *   `people_changes` sequence, under the scope's advisory lock (pg-store.ts), so within one
- *   tenant+context the sequence order is the commit order. A process keeps its in-memory
- *   index in step by reading the rows with `change_seq` above the last one it applied (the
- *   index `people_changes_scope`), which is also how a late starter or a reconnect catches up.
+ * - `people.change_xid` (migration 7): the id of the transaction that last wrote the row
+ *   (`txid_current()`); `person_merges.change_xid` and `possible_matches.decided_xid` likewise
+ *   for a merge and a `different` decision. A process keeps its in-memory index in step by
+ *   reading the rows written by transactions its last read's snapshot did not see (ids from
+ *   the snapshot's `xmax` on, and those it listed as running; `matchbook_people_changes`), so
+ *   writers of different people need no common lock and may commit in any order; it is also
+ *   how a late starter or a reconnect catches up. `people.change_seq` (the `people_changes`
+ *   sequence, also taken by merges and decisions) is the version: a later write of one person
+ *   has a higher one (pg-store.ts).
  * - `admin_changes`: a sequence bumped by a statement trigger on tenants, keys and settings;
  *   its `last_value` is the store's change counter (the key and settings caches of every
  *   process notice a revoke or a settings change within 250 ms).
@@ -293,6 +297,67 @@ export const PG_MIGRATIONS: readonly Migration[] = [
         detail TEXT NOT NULL
       );
       CREATE INDEX review_audit_scope ON review_audit (tenant_id, context, possible_match_id, id);
+    `,
+  },
+  {
+    version: 7,
+    name: 'changes followed by transaction snapshot (change_xid), so writes of different people run in parallel',
+    // The xid columns are NULL for rows written before (every snapshot has seen them), which
+    // also keeps their statistics about the rows written since. Each index serves both parts
+    // of a catch-up: the writes of the transactions running at the last snapshot (= ANY), and
+    // those after a key in (xid, crm_id) order (a page). The function reads the three tables
+    // with one snapshot, people changes, merges and different decisions in one order (xid,
+    // crm_id, kind, id: the page key). It runs with plan_cache_mode = force_generic_plan, so
+    // its plan is made once per session: a custom plan (what the planner keeps choosing for
+    // such a statement, since an unknown lower bound looks like a third of the table) costs
+    // more to make than to run.
+    sql: `
+      ALTER TABLE people ADD COLUMN change_xid BIGINT;
+      CREATE INDEX people_changed_by ON people (tenant_id, context, change_xid, crm_id);
+      DROP INDEX people_changes_scope;
+      ALTER TABLE person_merges ADD COLUMN change_xid BIGINT;
+      CREATE INDEX person_merges_changed_by ON person_merges (tenant_id, context, change_xid, crm_id);
+      DROP INDEX person_merges_changes;
+      ALTER TABLE possible_matches ADD COLUMN decided_xid BIGINT;
+      CREATE INDEX possible_matches_decided_by ON possible_matches (tenant_id, context, decided_xid, crm_id, id);
+      DROP INDEX possible_matches_changes;
+      CREATE FUNCTION matchbook_people_changes(p_tenant BIGINT, p_context TEXT, p_xip BIGINT[],
+          p_xid BIGINT, p_crm BIGINT, p_kind INTEGER, p_id BIGINT, p_limit INTEGER)
+        RETURNS TABLE (snap TEXT, crm_id BIGINT, change_xid BIGINT, change_seq BIGINT, match_key TEXT, match_fp BIGINT,
+          contact_mode TEXT, merged_into BIGINT, different_from BIGINT, kind INTEGER, id BIGINT)
+        LANGUAGE plpgsql STABLE SET plan_cache_mode = force_generic_plan AS $fn$
+      BEGIN
+        RETURN QUERY
+          SELECT txid_current_snapshot()::text, NULL::bigint, NULL::bigint, NULL::bigint, NULL::text, NULL::bigint, NULL::text,
+            NULL::bigint, NULL::bigint, NULL::integer, NULL::bigint
+          UNION ALL
+          SELECT NULL, p.crm_id, p.change_xid, p.change_seq, p.match_key, p.match_fp, p.contact_mode, NULL, NULL, 0, 0::bigint
+          FROM people p WHERE p.tenant_id = p_tenant AND p.context = p_context AND p.change_xid = ANY(p_xip)
+          UNION ALL
+          SELECT NULL, m.crm_id, m.change_xid, m.change_seq, NULL, NULL, NULL, m.survivor_crm_id, NULL, 1, 0::bigint
+          FROM person_merges m WHERE m.tenant_id = p_tenant AND m.context = p_context AND m.change_xid = ANY(p_xip)
+          UNION ALL
+          SELECT NULL, d.crm_id, d.decided_xid, d.decided_seq, NULL, NULL, NULL, NULL, d.candidate_crm_id, 2, d.id
+          FROM possible_matches d WHERE d.tenant_id = p_tenant AND d.context = p_context AND d.decided_xid = ANY(p_xip)
+          UNION ALL
+          (SELECT * FROM (
+            (SELECT NULL::text, p.crm_id, p.change_xid, p.change_seq, p.match_key, p.match_fp, p.contact_mode, NULL::bigint, NULL::bigint, 0, 0::bigint
+              FROM people p WHERE p.tenant_id = p_tenant AND p.context = p_context AND (p.change_xid, p.crm_id) >= (p_xid, p_crm)
+                AND (p.change_xid, p.crm_id, 0, 0::bigint) > (p_xid, p_crm, p_kind, p_id)
+              ORDER BY p.change_xid, p.crm_id LIMIT p_limit)
+            UNION ALL
+            (SELECT NULL::text, m.crm_id, m.change_xid, m.change_seq, NULL::text, NULL::bigint, NULL::text, m.survivor_crm_id, NULL::bigint, 1, 0::bigint
+              FROM person_merges m WHERE m.tenant_id = p_tenant AND m.context = p_context AND (m.change_xid, m.crm_id) >= (p_xid, p_crm)
+                AND (m.change_xid, m.crm_id, 1, 0::bigint) > (p_xid, p_crm, p_kind, p_id)
+              ORDER BY m.change_xid, m.crm_id LIMIT p_limit)
+            UNION ALL
+            (SELECT NULL::text, d.crm_id, d.decided_xid, d.decided_seq, NULL::text, NULL::bigint, NULL::text, NULL::bigint, d.candidate_crm_id, 2, d.id
+              FROM possible_matches d WHERE d.tenant_id = p_tenant AND d.context = p_context AND (d.decided_xid, d.crm_id) >= (p_xid, p_crm)
+                AND (d.decided_xid, d.crm_id, 2, d.id) > (p_xid, p_crm, p_kind, p_id)
+              ORDER BY d.decided_xid, d.crm_id, d.id LIMIT p_limit)
+          ) r ORDER BY 3, 2, 10, 11 LIMIT p_limit);
+      END
+      $fn$;
     `,
   },
 ];

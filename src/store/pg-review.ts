@@ -1,8 +1,9 @@
 /**
  * The review queue part of the PostgreSQL store (review-types.ts): its reads, and the writes a
  * people unit makes (PgStore.writeScope hands them to its ScopeWriter, in the unit's
- * transaction, under the scope's lock). A merge and a `different` decision take the next
- * `people_changes` number, so the other processes' catch-up reads them (pg-store.ts CHANGES_SQL).
+ * transaction). A merge and a `different` decision take the next `people_changes` number (a
+ * version) and stamp their transaction id, so the other processes' catch-up reads them
+ * (pg-unit.ts CHANGES_SQL).
  */
 import type pg from 'pg';
 import { DIFFERENT_SQL, toAudit, toMerge, toPossibleMatch } from './review-rows.js';
@@ -37,7 +38,8 @@ export class PgReviewTables {
   async decidePossibleMatch(client: pg.PoolClient, scope: Scope, d: PossibleMatchDecision): Promise<void> {
     const r = await this.q(
       `UPDATE possible_matches SET status = $1, decided_at = $2, decided_by_key_id = $3,
-        decided_seq = CASE WHEN $1 = 'different' THEN nextval('people_changes') END
+        decided_seq = CASE WHEN $1 = 'different' THEN nextval('people_changes') END,
+        decided_xid = CASE WHEN $1 = 'different' THEN txid_current() END
       WHERE id = $4 AND tenant_id = $5 AND context = $6 AND status = 'open'`,
       [d.status, d.decidedAt, d.keyId, d.id, scope.tenantId, scope.context],
       client,
@@ -51,7 +53,8 @@ export class PgReviewTables {
     );
   }
 
-  async mergePerson(client: pg.PoolClient, scope: Scope, crmId: number, survivorCrmId: number, mergedAt: string): Promise<void> {
+  /** Answers the merge's change number (the merged person's last version). */
+  async mergePerson(client: pg.PoolClient, scope: Scope, crmId: number, survivorCrmId: number, mergedAt: string): Promise<number> {
     const { tenantId, context } = scope;
     await this.q(
       'UPDATE canvass_responses SET crm_id = $1 WHERE tenant_id = $2 AND context = $3 AND crm_id = $4',
@@ -64,14 +67,15 @@ export class PgReviewTables {
       [survivorCrmId, tenantId, context, crmId],
       client,
     );
-    await this.q(
-      `INSERT INTO person_merges (crm_id, tenant_id, context, survivor_crm_id, merged_at, change_seq)
-      VALUES ($1, $2, $3, $4, $5, nextval('people_changes'))`,
+    const merge = await this.q(
+      `INSERT INTO person_merges (crm_id, tenant_id, context, survivor_crm_id, merged_at, change_seq, change_xid)
+      VALUES ($1, $2, $3, $4, $5, nextval('people_changes'), txid_current()) RETURNING change_seq`,
       [crmId, tenantId, context, survivorCrmId, mergedAt],
       client,
     );
     const r = await this.q('DELETE FROM people WHERE crm_id = $1 AND tenant_id = $2 AND context = $3', [crmId, tenantId, context], client);
     if (r.rowCount !== 1) throw new StoreError(`No person ${crmId} in tenant ${tenantId} ${context}.`, 'NOT_FOUND');
+    return Number(merge.rows[0]?.['change_seq']);
   }
 
   async getPossibleMatch(scope: Scope, id: number): Promise<PossibleMatchRow | null> {

@@ -3,36 +3,43 @@
  * one database. Schema and its reasons: pg-migrations.ts.
  *
  * Durability: every write commits before its Promise resolves (PostgreSQL's own WAL and
- * `synchronous_commit`; concurrent commits share a WAL flush on the server), except people
- * writes: a {@link PgStore.writeScope} unit is applied (committed, visible) when it resolves
- * and durable after a WAL flush barrier (see scopeTransaction): the scope's lock is not held
- * during the flush.
+ * `synchronous_commit`; concurrent commits share a WAL flush on the server), people units too.
  *
- * Concurrency across processes: every people write runs in a unit, a transaction holding the
- * advisory lock of its tenant+context (`pg_advisory_xact_lock(tenantId, context)`), and
- * stamps the row with the next `people_changes` value under that lock, so a scope's change
- * numbers are in commit order (the lock is released after the commit is visible). src/crm
- * runs find + write (findOrCreate) in one unit, and reads `peopleChangedSince` to keep its
- * index in step with the other processes.
+ * Concurrency across processes: every people write runs in a unit, a transaction that first
+ * takes the transaction-level advisory locks of its keys (`pg_advisory_xact_lock(scope, key)`,
+ * keys from src/crm/lock-keys.ts: what two requests for the same person share) and row-locks
+ * the people it reads to update, so two requests that could match each other's person run in
+ * turn while the others run in parallel, in this process and across processes. Each write
+ * stamps the row with its transaction's id (`change_xid`) and a new change number (its
+ * version, `change_seq`); a process follows the others' writes by reading the rows written by
+ * transactions its last read's snapshot had not seen (pg-unit.ts). A unit that writes one
+ * person takes two round trips: BEGIN + locks + changes + the row it will update (+ a crmId)
+ * in one query, then the write (one statement with its identifiers) and COMMIT, pipelined
+ * (the pool's `pipeline` mode) and sent in one socket write; a unit that wrote nothing ends
+ * with a rollback.
  *
  * Past 400 lines because it is one class implementing the whole Store contract, mostly one SQL
- * statement per method; its parts live apart: migrations (pg-migrations.ts), bulk import tables
- * (pg-import.ts), the row layout shared with SQLite (rows.ts).
+ * statement per method; its parts live apart: migrations (pg-migrations.ts), a unit's SQL and
+ * state (pg-unit.ts), bulk import tables (pg-import.ts), review queue tables (pg-review.ts),
+ * database retrieval (pg-match-keys.ts), the row layout shared with SQLite (rows.ts).
  */
 import pg from 'pg';
 import { foldIdentifier } from './identifier-fold.js';
-import { PERSON_WRITE_COLUMNS, personValues, textOrNull, toKeyRow, toModelRow, toPerson, toTenant, type Row } from './rows.js';
+import { PERSON_WRITE_COLUMNS, personValues, toKeyRow, toModelRow, toPerson, toTenant, type Row } from './rows.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import {
   StoreError,
   type Applied,
   type CanvassRow,
+  type ChangeCursor,
+  type ChangeKey,
   type ContextName,
   type KeyRow,
   type KeyUsageDelta,
+  type LockWaitStats,
   type NewCanvassRow,
   type NewKeyRow,
-  type PersonChange,
+  type PeopleChanges,
   type PersonRecord,
   type Scope,
   type ScopeWriteOptions,
@@ -52,6 +59,21 @@ import { PgImportTables, writePgImportMark } from './pg-import.js';
 import { PgMatchKeys } from './pg-match-keys.js';
 import { PgReviewTables } from './pg-review.js';
 import type { PersonMerge, PossibleMatchRow, PossibleMatchStatus, ReviewAuditRow } from './review-types.js';
+import {
+  CHANGES_SQL,
+  IDS_SQL,
+  IdPool,
+  LOCK_PERSON_SQL,
+  LockWaits,
+  SNAPSHOT_SQL,
+  changesLiteral,
+  changesOf,
+  changesValues,
+  idsLiteral,
+  lockLiteral,
+  lockPersonLiteral,
+  parseSnapshot,
+} from './pg-unit.js';
 
 /** Options of {@link PgStore.open}. */
 export interface PgStoreOptions {
@@ -65,7 +87,6 @@ type Queryable = pg.Pool | pg.PoolClient;
 
 /** Key of the advisory lock held while migrating (any constant unlikely to clash). */
 const MIGRATION_LOCK = 7_265_746_201;
-const CONTEXT_NUMBER: Readonly<Record<ContextName, number>> = { voterfile: 0, campaign: 1 };
 
 /** BIGINT (int8) and NUMERIC COUNT as JS numbers: every id and count here stays below 2^53. */
 const TYPES: pg.CustomTypesConfig = {
@@ -109,30 +130,6 @@ export async function migratePg(pool: pg.Pool, migrations: readonly Migration[] 
   return applied;
 }
 
-/**
- * People of a scope changed after a change number ($1 tenant, $2 context, $3 after, $4 limit),
- * with the people merged away and the pairs decided different (pg-review.ts) in the same order.
- */
-const CHANGES_SQL = `SELECT crm_id, change_seq, match_key, match_fp, contact_mode, NULL::bigint AS merged_into, NULL::bigint AS different_from FROM people
-  WHERE tenant_id = $1 AND context = $2 AND change_seq > $3
-  UNION ALL SELECT crm_id, change_seq, NULL, NULL, NULL, survivor_crm_id, NULL FROM person_merges
-  WHERE tenant_id = $1 AND context = $2 AND change_seq > $3
-  UNION ALL SELECT crm_id, decided_seq, NULL, NULL, NULL, NULL, candidate_crm_id FROM possible_matches
-  WHERE tenant_id = $1 AND context = $2 AND decided_seq > $3
-  ORDER BY change_seq LIMIT $4`;
-
-function toChange(x: Row): PersonChange {
-  return {
-    crmId: Number(x['crm_id']),
-    seq: Number(x['change_seq']),
-    json: textOrNull(x['match_key']),
-    fingerprint: x['match_fp'] == null ? null : Number(x['match_fp']),
-    organization: x['contact_mode'] === 'Organization',
-    mergedInto: x['merged_into'] == null ? null : Number(x['merged_into']),
-    differentFrom: x['different_from'] == null ? null : Number(x['different_from']),
-  };
-}
-
 function isUniqueViolation(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '23505';
 }
@@ -140,18 +137,86 @@ function isUniqueViolation(error: unknown): boolean {
 /** The transaction of a {@link PgStore.writeScope} unit. */
 interface Tx {
   readonly client: pg.PoolClient;
-  /** A write ran in it (a durability barrier follows its commit). */
+  /** People read with their row lock in the first round trip (the unit's `lockPerson`), until written. */
+  readonly locked: Map<number, PersonRecord | null>;
+  /** People whose row this unit holds locked (read FOR UPDATE): an update of one cannot miss it. */
+  readonly rowLocked: Set<number>;
+  /** The change number of each person this unit wrote (known once its write answered). */
+  readonly versions: Map<number, number>;
+  /** crmIds taken for this unit's inserts in its first round trip. */
+  readonly crmIds: number[];
+  /** Writes sent and not waited for: checked before the unit resolves (see scopeTransaction). */
+  readonly pending: Promise<unknown>[];
+  /** The unit wrote something (else it ends with a rollback: nothing to make durable). */
   wrote: boolean;
-  /** Bulk import jobs with a row mark in it (their {@link PgStore.importDurable} waits for its barrier). */
-  jobs: Set<number> | null;
 }
 
-const INSERT_COLUMNS = ['tenant_id', 'context', ...PERSON_WRITE_COLUMNS, 'change_seq'];
-const INSERT_SQL = `INSERT INTO people (${INSERT_COLUMNS.join(', ')})
-  VALUES (${INSERT_COLUMNS.map((c, i) => (c === 'change_seq' ? "nextval('people_changes')" : `$${i + 1}`)).join(', ')}) RETURNING crm_id`;
-const UPDATE_COLUMNS = PERSON_WRITE_COLUMNS;
-const UPDATE_SQL = `UPDATE people SET ${UPDATE_COLUMNS.map((c, i) => `${c} = $${i + 1}`).join(', ')}, change_seq = nextval('people_changes')
-  WHERE crm_id = $${UPDATE_COLUMNS.length + 1} AND tenant_id = $${UPDATE_COLUMNS.length + 2} AND context = $${UPDATE_COLUMNS.length + 3}`;
+/** A resolved `durable`: a unit is durable when it resolves. */
+const DURABLE: Promise<void> = Promise.resolve();
+
+/** The socket of a client (node-postgres' connection stream), to cork; null when it has none such. */
+function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void; writableCorked: number } | null {
+  const stream = (client as unknown as { connection?: { stream?: { cork?: unknown; uncork?: unknown; writableCorked?: number } } }).connection?.stream;
+  return stream !== undefined && typeof stream.cork === 'function' && typeof stream.uncork === 'function'
+    ? (stream as { cork(): void; uncork(): void; writableCorked: number })
+    : null;
+}
+
+/**
+ * Holds a client's writes to the socket until {@link uncork}, at the latest until the
+ * promise jobs running now are done: the writes of a unit and its COMMIT, pipelined, leave in
+ * one write (each query would be a write of its own, and on loopback each write costs the
+ * sender the receiver's wake-up too), and a query awaited meanwhile still leaves.
+ */
+function hold(client: pg.PoolClient): void {
+  const socket = socketOf(client);
+  if (socket === null || socket.writableCorked > 0) return;
+  socket.cork();
+  process.nextTick(() => uncork(client));
+}
+
+/** Sends what {@link cork} held. */
+function uncork(client: pg.PoolClient): void {
+  const socket = socketOf(client);
+  while (socket !== null && socket.writableCorked > 0) socket.uncork();
+}
+
+/** PostgreSQL's error code for a deadlock the server broke by aborting one transaction. */
+const DEADLOCK = '40P01';
+
+/** The person's identifiers, folded, as two arrays (type keys, external id keys). */
+function identifierArrays(person: PersonRecord): [string[], string[]] {
+  return [person.identifiers.map((i) => foldIdentifier(i.type)), person.identifiers.map((i) => foldIdentifier(i.externalId))];
+}
+
+const INSERT_COLUMNS = ['tenant_id', 'context', 'crm_id', ...PERSON_WRITE_COLUMNS];
+/** Inserts a person (its crmId taken before, see IDS_SQL) and its identifiers in one statement. */
+const INSERT_SQL = `WITH p AS (
+    INSERT INTO people (${INSERT_COLUMNS.join(', ')}, change_seq, change_xid)
+    VALUES (${INSERT_COLUMNS.map((_, i) => `$${i + 1}`).join(', ')}, nextval('people_changes'), txid_current())
+    RETURNING crm_id, change_seq),
+  i AS (INSERT INTO person_identifiers (tenant_id, context, type_key, external_id_key, crm_id)
+    SELECT $1, $2, u.t, u.e, p.crm_id FROM p, unnest($${INSERT_COLUMNS.length + 1}::text[], $${INSERT_COLUMNS.length + 2}::text[]) AS u(t, e)
+    ON CONFLICT DO NOTHING)
+  SELECT crm_id, change_seq FROM p`;
+const U = PERSON_WRITE_COLUMNS.length;
+/**
+ * Replaces a person and its identifiers in one statement: the identifiers it no longer has are
+ * deleted, the new ones inserted (a statement's parts see the same snapshot, so the two must
+ * not touch the same row).
+ */
+const UPDATE_SQL = `WITH p AS (
+    UPDATE people SET ${PERSON_WRITE_COLUMNS.map((c, i) => `${c} = $${i + 1}`).join(', ')},
+      change_seq = nextval('people_changes'), change_xid = txid_current()
+    WHERE crm_id = $${U + 1} AND tenant_id = $${U + 2} AND context = $${U + 3}
+    RETURNING crm_id, change_seq),
+  n AS (SELECT u.t, u.e FROM unnest($${U + 4}::text[], $${U + 5}::text[]) AS u(t, e)),
+  d AS (DELETE FROM person_identifiers x USING p
+    WHERE x.tenant_id = $${U + 2} AND x.context = $${U + 3} AND x.crm_id = p.crm_id
+      AND (x.type_key, x.external_id_key) NOT IN (SELECT t, e FROM n)),
+  i AS (INSERT INTO person_identifiers (tenant_id, context, type_key, external_id_key, crm_id)
+    SELECT $${U + 2}, $${U + 3}, n.t, n.e, p.crm_id FROM p, n ON CONFLICT DO NOTHING)
+  SELECT crm_id, change_seq FROM p`;
 
 /** PostgreSQL implementation of {@link Store}. Create with {@link PgStore.open}. */
 export class PgStore implements Store {
@@ -161,15 +226,13 @@ export class PgStore implements Store {
   readonly matchKeys: PgMatchKeys;
   private readonly imports: PgImportTables;
   private readonly review: PgReviewTables;
-  /** Units under way, from their start to their barrier (what `flush` waits for). */
-  private readonly pending = new Set<Promise<void>>();
+  /** Units under way (what `flush` and `close` wait for). */
+  private readonly pending = new Set<Promise<unknown>>();
   /** Prepared-statement names by SQL text. */
   private readonly names = new Map<string, string>();
   private closed = false;
-  /** Barriers not yet done of units that wrote marks of a job, by job (see {@link importDurable}). */
-  private readonly importBarriers = new Map<number, Set<Promise<void>>>();
-  /** The failed barrier of a job's unit, until the job is claimed again. */
-  private readonly importFailures = new Map<number, unknown>();
+  private readonly ids = new IdPool();
+  private readonly waits = new LockWaits();
 
   private constructor(private readonly pool: pg.Pool) {
     this.imports = new PgImportTables(
@@ -208,7 +271,8 @@ export class PgStore implements Store {
 
   /** Connects, runs pending migrations, and returns the store. */
   static async open(options: PgStoreOptions): Promise<PgStore> {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, types: TYPES });
+    // Pipelined: a unit sends its statements without waiting for each answer (pg-unit.ts).
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, types: TYPES, pipeline: true });
     // An idle client that loses its connection must not crash the process; the next query reconnects.
     pool.on('error', () => undefined);
     try {
@@ -233,12 +297,20 @@ export class PgStore implements Store {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    await this.flush().catch(() => undefined);
+    await Promise.allSettled([...this.pending]);
     await this.pool.end();
   }
 
+  /**
+   * Every unit that resolved is committed, hence durable: nothing to wait for, with or without
+   * `crmId` (units still running are not applied yet).
+   */
   async flush(): Promise<void> {
-    if (this.pending.size > 0) await Promise.all([...this.pending]);
+    return undefined;
+  }
+
+  lockWaits(): LockWaitStats {
+    return this.waits.stats();
   }
 
   /** `last_value` of the `admin_changes` sequence: moves on every change of tenants, keys or settings. */
@@ -246,164 +318,151 @@ export class PgStore implements Store {
     return Number((await this.q('SELECT last_value FROM admin_changes')).rows[0]?.['last_value'] ?? 0);
   }
 
-  /** One transaction holding the scope's advisory lock; see {@link scopeTransaction}. */
+  /**
+   * One transaction taking the locks of `options.locks` first (see the module comment and
+   * {@link Store.writeScope}). When the server breaks a deadlock by aborting it (a unit that
+   * updates a person it had not locked first, while another holds that row and waits for this
+   * unit's keys: rare), the unit runs again from the start, up to twice.
+   */
   async writeScope<T>(
     scope: Scope,
-    fn: (writer: ScopeWriter, changes: readonly PersonChange[]) => Promise<T>,
+    fn: (writer: ScopeWriter, changes: PeopleChanges | null) => Promise<T>,
     options: ScopeWriteOptions = {},
   ): Promise<Applied<T>> {
-    return this.scopeTransaction(scope, (tx, changes) => fn(this.writerOf(scope, tx), changes), options);
+    for (let attempt = 0; ; attempt++) {
+      const run = this.scopeTransaction(scope, fn, options);
+      this.pending.add(run);
+      try {
+        return { value: await run, durable: DURABLE };
+      } catch (error) {
+        if (attempt >= 2 || (error as { code?: unknown }).code !== DEADLOCK) throw error;
+        this.waits.retried();
+      } finally {
+        this.pending.delete(run);
+      }
+    }
   }
 
   /** The {@link ScopeWriter} of a unit: every call runs in its transaction. */
   private writerOf(scope: Scope, tx: Tx): ScopeWriter {
-    const wrote = (mark: ImportRowMark | undefined): void => {
-      tx.wrote = true;
-      if (mark !== undefined) (tx.jobs ??= new Set()).add(mark.jobId);
-    };
     return {
       scope,
-      getPerson: (crmId) => this.readPerson(scope, crmId, tx.client),
+      getPerson: async (crmId) => {
+        if (tx.locked.has(crmId)) return tx.locked.get(crmId) ?? null;
+        const row = (await this.q(LOCK_PERSON_SQL, [crmId, scope.tenantId, scope.context], tx.client)).rows[0];
+        if (row === undefined) return null;
+        tx.rowLocked.add(crmId);
+        return toPerson(row);
+      },
+      readPerson: (crmId) => this.readPerson(scope, crmId, tx.client),
       findByIdentifier: (type, externalId) => this.readIdentifier(scope, type, externalId, tx.client),
-      insertPerson: async (person, normalized, mark) => {
-        wrote(mark);
-        return this.insertPerson(tx.client, scope, person, normalized, mark);
-      },
-      updatePerson: async (person, normalized, mark) => {
-        wrote(mark);
-        return this.updatePerson(tx.client, scope, person, normalized, mark);
-      },
-      insertCanvassResponse: async (row, mark) => {
-        wrote(mark);
+      insertPerson: (person, normalized, mark) => this.insertPerson(tx, scope, person, normalized, mark),
+      updatePerson: (person, normalized, mark) => this.updatePerson(tx, scope, person, normalized, mark),
+      insertCanvassResponse: (row, mark) => {
+        tx.wrote = true;
         return this.insertCanvassResponse(tx.client, scope, row, mark);
       },
-      peopleChangedSince: async (afterSeq, limit) => this.changesSince(scope, afterSeq, limit, tx.client),
+      peopleChangedSince: async (after, limit, next) =>
+        changesOf((await this.q(CHANGES_SQL, changesValues(scope, after, limit, next), tx.client)).rows, after, limit),
+      versionWritten: (crmId) => tx.versions.get(crmId) ?? 0,
       keys: this.matchKeys.reader(tx.client),
-      insertPossibleMatch: async (row) => {
-        wrote(undefined);
+      insertPossibleMatch: (row) => {
+        tx.wrote = true;
         return this.review.insertPossibleMatch(tx.client, scope, row);
       },
-      getPossibleMatchForUpdate: async (id) => this.review.getPossibleMatchForUpdate(tx.client, scope, id),
-      decidePossibleMatch: async (decision) => {
-        wrote(undefined);
+      getPossibleMatchForUpdate: (id) => this.review.getPossibleMatchForUpdate(tx.client, scope, id),
+      decidePossibleMatch: (decision) => {
+        tx.wrote = true;
         return this.review.decidePossibleMatch(tx.client, scope, decision);
       },
       mergePerson: async (crmId, survivorCrmId, mergedAt) => {
-        wrote(undefined);
-        await this.review.mergePerson(tx.client, scope, crmId, survivorCrmId, mergedAt);
+        tx.wrote = true;
+        tx.versions.set(crmId, await this.review.mergePerson(tx.client, scope, crmId, survivorCrmId, mergedAt));
+        tx.locked.delete(crmId);
         await this.matchKeys.unfile(tx.client, scope, crmId);
       },
     };
   }
 
   /**
-   * The unit's transaction. It commits with `synchronous_commit = off`, so the lock is
-   * released as soon as the commit is visible, without waiting for the WAL flush (one fsync
-   * per lock holder would cap a scope's writes at the disk's sync rate). Its writes become
-   * durable with a barrier right after: a tiny transaction with synchronous commit (an xid,
-   * hence a commit record, flushed with everything before it; concurrent barriers share one
-   * flush). `durable` resolves after that barrier, and callers answer only then: a killed
-   * server process never loses an answered write, and PostgreSQL's crash loses nothing anyone
-   * was told about. Other processes may read such a row up to that flush (milliseconds)
-   * before it is durable.
+   * The unit's transaction, in two round trips when it writes one person: BEGIN, the locks and
+   * what was asked for under them, in one query (pg-unit.ts); then `fn`'s writes, which need
+   * no answer before the end (a new person's crmId was taken in the first round trip), sent
+   * with COMMIT right behind them (pipelined, one write to the socket). COMMIT is synchronous:
+   * the unit is durable when this resolves. A write that failed aborts the transaction (its
+   * COMMIT then rolls back), and this rejects with its error.
    */
   private async scopeTransaction<T>(
     scope: Scope,
-    fn: (tx: Tx, changes: readonly PersonChange[]) => Promise<T>,
+    fn: (writer: ScopeWriter, changes: PeopleChanges | null) => Promise<T>,
     options: ScopeWriteOptions,
-  ): Promise<Applied<T>> {
+  ): Promise<T> {
     const client = await this.pool.connect();
-    let resolve!: () => void;
-    let reject!: (error: unknown) => void;
-    const durable = new Promise<void>((res, rej) => {
-      resolve = res;
-      reject = rej;
-    });
-    durable.catch(() => undefined);
-    this.pending.add(durable);
     let broken = false;
     let released = false;
-    const release = (): void => {
-      if (released) return;
-      released = true;
-      this.pending.delete(durable);
-      client.release(broken);
-    };
     try {
-      const tenant = Math.trunc(scope.tenantId);
-      const context = CONTEXT_NUMBER[scope.context];
-      // Only integers and a fixed context name are spliced in: one round trip takes the lock
-      // (and reads the changes the caller asked for, under it).
+      const statements = ['BEGIN'];
+      const locks = options.locks ?? [];
+      if (locks.length > 0) statements.push(lockLiteral(scope, locks));
       const after = options.changesAfter;
-      const changesSql =
-        after === undefined
-          ? ''
-          : `; ${CHANGES_SQL.replaceAll('$1', String(tenant))
-              .replaceAll('$2', `'${scope.context === 'campaign' ? 'campaign' : 'voterfile'}'`)
-              .replaceAll('$3', String(Math.max(0, Math.trunc(after))))
-              .replaceAll('$4', String(Math.max(1, Math.trunc(options.changesLimit ?? 5000))))}`;
-      const began = (await client.query(
-        `BEGIN; SET LOCAL synchronous_commit = off; SELECT pg_advisory_xact_lock(${tenant}, ${context})${changesSql}`,
-      )) as unknown as pg.QueryResult<Row>[];
-      const changes = after === undefined ? [] : (began[began.length - 1]?.rows ?? []).map(toChange);
-      const tx: Tx = { client, wrote: false, jobs: null };
-      let value: T;
-      try {
-        value = await fn(tx, changes);
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => {
-          broken = true;
-        });
-        throw error;
+      const limit = options.changesLimit ?? 5000;
+      if (after !== undefined) statements.push(changesLiteral(scope, after, limit));
+      const lockPerson = options.lockPerson;
+      if (lockPerson !== undefined) statements.push(lockPersonLiteral(scope, lockPerson));
+      const wanted = this.ids.wanted();
+      const crmIds = options.creates === true ? 1 : 0;
+      const refill = wanted.phones + wanted.addresses + crmIds > 0;
+      if (refill) statements.push(idsLiteral(wanted.phones, wanted.addresses, crmIds));
+      const raw = (await client.query(statements.join(';\n'))) as unknown as pg.QueryResult<Row> | pg.QueryResult<Row>[];
+      const results = Array.isArray(raw) ? raw : [raw];
+      let next = 1;
+      if (locks.length > 0) this.waits.note(Number(results[next++]?.rows[0]?.['wait_ms'] ?? 0));
+      const changes = after === undefined ? null : changesOf(results[next++]?.rows ?? [], after, limit);
+      const tx: Tx = { client, locked: new Map(), rowLocked: new Set(), versions: new Map(), crmIds: [], pending: [], wrote: false };
+      if (lockPerson !== undefined) {
+        const row = results[next++]?.rows[0];
+        tx.locked.set(lockPerson, row === undefined ? null : toPerson(row));
+        if (row !== undefined) tx.rowLocked.add(lockPerson);
       }
+      if (refill) tx.crmIds.push(...this.ids.add(results[next++]?.rows ?? []));
+      const value = await fn(this.writerOf(scope, tx), changes);
       if (!tx.wrote) {
-        resolve();
-        release();
-      } else {
-        client
-          .query('BEGIN; SELECT txid_current(); COMMIT')
-          .then(
-            () => resolve(),
-            (error: unknown) => {
-              broken = true;
-              reject(error);
-            },
-          )
-          .finally(release);
-        if (tx.jobs !== null) for (const jobId of tx.jobs) this.watchImportBarrier(jobId, durable);
+        // Nothing to commit (a match that changed nothing): the rollback ends the unit and
+        // releases its locks without waiting for a WAL flush; the answer need not wait for it.
+        this.endInBackground(client, 'ROLLBACK');
+        released = true;
+        return value;
       }
-      return { value, durable };
+      const commit = client.query('COMMIT');
+      uncork(client);
+      const settled = await Promise.allSettled([...tx.pending, commit]);
+      for (const s of settled) if (s.status === 'rejected') throw s.reason;
+      if ((await commit).command !== 'COMMIT') throw new Error("The unit's transaction was rolled back (a statement in it failed).");
+      return value;
     } catch (error) {
-      reject(error);
-      release();
+      uncork(client);
+      await client.query('ROLLBACK').catch(() => {
+        broken = true;
+      });
       throw error;
+    } finally {
+      if (!released) client.release(broken);
     }
   }
 
-  /** Notes the barrier of a unit that wrote marks of `jobId`, for {@link importDurable}. */
-  private watchImportBarrier(jobId: number, barrier: Promise<void>): void {
-    let waits = this.importBarriers.get(jobId);
-    if (waits === undefined) this.importBarriers.set(jobId, (waits = new Set()));
-    waits.add(barrier);
-    barrier
-      .then(
-        () => undefined,
-        (error: unknown) => {
-          if (!this.importFailures.has(jobId)) this.importFailures.set(jobId, error);
-        },
-      )
-      .finally(() => {
-        waits.delete(barrier);
-        if (waits.size === 0 && this.importBarriers.get(jobId) === waits) this.importBarriers.delete(jobId);
-      });
+  /** Ends a unit's transaction with `sql` without waiting for it; the client goes back to the pool after (close waits for it). */
+  private endInBackground(client: pg.PoolClient, sql: string): void {
+    const ended = client.query(sql).then(
+      () => client.release(),
+      () => client.release(true),
+    );
+    this.pending.add(ended);
+    void ended.finally(() => this.pending.delete(ended));
   }
 
-  async importDurable(jobId: number): Promise<void> {
-    if (this.importFailures.has(jobId)) throw this.importFailures.get(jobId);
-    const waits = this.importBarriers.get(jobId);
-    if (waits !== undefined) await Promise.all([...waits]);
-    if (this.importFailures.has(jobId)) throw this.importFailures.get(jobId);
+  /** Every unit commits synchronously: a job's rows are durable once their units resolved. */
+  async importDurable(): Promise<void> {
+    return undefined;
   }
 
   async createTenant(name: string, createdAt: string): Promise<TenantRow> {
@@ -519,25 +578,19 @@ export class PgStore implements Store {
     return r.rowCount ?? 0;
   }
 
-  /** Gives phones and addresses with id 0 the next values of their sequences (inside the write's transaction). */
+  /** Gives phones and addresses with id 0 ids from the pool (refilled by a query in the unit when it runs short). */
   private async assignIds(client: pg.PoolClient, person: PersonRecord): Promise<PersonRecord> {
     const newPhones = person.phones.filter((p) => p.phoneId === 0).length;
     const newAddresses = person.addresses.filter((a) => a.addressId === 0).length;
     if (newPhones === 0 && newAddresses === 0) return person;
-    const r = await this.q(
-      `SELECT 'p' AS k, nextval('phone_ids') AS v FROM generate_series(1, $1::int)
-      UNION ALL SELECT 'a', nextval('address_ids') FROM generate_series(1, $2::int)`,
-      [newPhones, newAddresses],
-      client,
-    );
-    const phoneIds = r.rows
-      .filter((x) => x['k'] === 'p')
-      .map((x) => Number(x['v']))
-      .sort((x, y) => x - y);
-    const addressIds = r.rows
-      .filter((x) => x['k'] === 'a')
-      .map((x) => Number(x['v']))
-      .sort((x, y) => x - y);
+    let phoneIds = this.ids.take('p', newPhones);
+    let addressIds = this.ids.take('a', newAddresses);
+    if (phoneIds === null || addressIds === null) {
+      const wanted = this.ids.wanted();
+      this.ids.add((await this.q(IDS_SQL, [newPhones + wanted.phones, newAddresses + wanted.addresses, 0], client)).rows);
+      phoneIds ??= this.ids.take('p', newPhones) ?? [];
+      addressIds ??= this.ids.take('a', newAddresses) ?? [];
+    }
     let p = 0;
     let a = 0;
     const phones: StoredPhone[] = person.phones.map((x) => (x.phoneId === 0 ? { ...x, phoneId: phoneIds[p++] ?? 0 } : x));
@@ -545,60 +598,61 @@ export class PgStore implements Store {
     return { ...person, phones, addresses };
   }
 
-  private async writeIdentifiers(client: pg.PoolClient, scope: Scope, person: PersonRecord, fresh: boolean): Promise<void> {
-    if (!fresh) {
-      await this.q(
-        'DELETE FROM person_identifiers WHERE tenant_id = $1 AND context = $2 AND crm_id = $3',
-        [scope.tenantId, scope.context, person.crmId],
-        client,
-      );
-    }
-    if (person.identifiers.length === 0) return;
-    await this.q(
-      `INSERT INTO person_identifiers (tenant_id, context, type_key, external_id_key, crm_id)
-      SELECT $1, $2, t, e, $3 FROM unnest($4::text[], $5::text[]) AS u(t, e) ON CONFLICT DO NOTHING`,
-      [
-        scope.tenantId,
-        scope.context,
-        person.crmId,
-        person.identifiers.map((i) => foldIdentifier(i.type)),
-        person.identifiers.map((i) => foldIdentifier(i.externalId)),
-      ],
-      client,
-    );
+  /**
+   * Sends a write of the unit without waiting for its answer (the unit checks it before it
+   * resolves, see scopeTransaction); `then` reads the answer.
+   */
+  private send(tx: Tx, write: Promise<pg.QueryResult<Row>> | Promise<void>, then?: (r: pg.QueryResult<Row>) => void): void {
+    const sent = then === undefined ? write : (write as Promise<pg.QueryResult<Row>>).then(then);
+    sent.catch(() => undefined); // awaited by the unit
+    tx.pending.push(sent);
   }
 
   private async insertPerson(
-    client: pg.PoolClient,
+    tx: Tx,
     scope: Scope,
     person: PersonRecord,
     normalized: StoredNormalization | undefined,
     mark: ImportRowMark | undefined,
   ): Promise<PersonRecord> {
-    const withIds = await this.assignIds(client, person);
-    const r = await this.q(INSERT_SQL, [scope.tenantId, scope.context, ...personValues(withIds, normalized)], client);
-    const stored = { ...withIds, crmId: Number(r.rows[0]?.['crm_id']) };
-    await this.writeIdentifiers(client, scope, stored, true);
-    if (normalized?.keys !== undefined) await this.matchKeys.file(client, scope, stored.crmId, normalized.keys);
-    if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, stored.crmId);
+    tx.wrote = true;
+    const withIds = await this.assignIds(tx.client, person);
+    const crmId = tx.crmIds.shift() ?? this.ids.add((await this.q(IDS_SQL, [0, 0, 1], tx.client)).rows)[0];
+    if (crmId === undefined) throw new Error('No crmId from people_crm_id_seq.');
+    const stored = { ...withIds, crmId };
+    hold(tx.client);
+    this.send(
+      tx,
+      this.q(INSERT_SQL, [scope.tenantId, scope.context, crmId, ...personValues(withIds, normalized), ...identifierArrays(withIds)], tx.client),
+      (r) => tx.versions.set(crmId, Number(r.rows[0]?.['change_seq'])),
+    );
+    if (normalized?.keys !== undefined) this.send(tx, this.matchKeys.file(tx.client, scope, crmId, normalized.keys));
+    if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), tx.client, mark, crmId);
     return stored;
   }
 
+  /** An update of a person whose row the unit holds locked is sent without waiting (it cannot miss the row). */
   private async updatePerson(
-    client: pg.PoolClient,
+    tx: Tx,
     scope: Scope,
     person: PersonRecord,
     normalized: StoredNormalization | undefined,
     mark: ImportRowMark | undefined,
   ): Promise<PersonRecord> {
-    const withIds = await this.assignIds(client, person);
-    const r = await this.q(UPDATE_SQL, [...personValues(withIds, normalized), person.crmId, scope.tenantId, scope.context], client);
-    if (r.rowCount !== 1) {
-      throw new StoreError(`No person ${person.crmId} in tenant ${scope.tenantId} ${scope.context}.`, 'NOT_FOUND');
-    }
-    await this.writeIdentifiers(client, scope, withIds, false);
-    if (normalized?.keys !== undefined) await this.matchKeys.file(client, scope, withIds.crmId, normalized.keys);
-    if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), client, mark, withIds.crmId);
+    tx.wrote = true;
+    const withIds = await this.assignIds(tx.client, person);
+    const crmId = person.crmId;
+    if (tx.rowLocked.has(crmId)) hold(tx.client);
+    const write = this.q(UPDATE_SQL, [...personValues(withIds, normalized), crmId, scope.tenantId, scope.context, ...identifierArrays(withIds)], tx.client);
+    const done = (r: pg.QueryResult<Row>): void => {
+      if (r.rowCount !== 1) throw new StoreError(`No person ${crmId} in tenant ${scope.tenantId} ${scope.context}.`, 'NOT_FOUND');
+      tx.versions.set(crmId, Number(r.rows[0]?.['change_seq']));
+    };
+    if (tx.rowLocked.has(crmId)) this.send(tx, write, done);
+    else done(await write);
+    tx.locked.delete(crmId);
+    if (normalized?.keys !== undefined) this.send(tx, this.matchKeys.file(tx.client, scope, crmId, normalized.keys));
+    if (mark !== undefined) await writePgImportMark((sql, v, c) => this.q(sql, v ?? [], c ?? null), tx.client, mark, crmId);
     return withIds;
   }
 
@@ -690,21 +744,13 @@ export class PgStore implements Store {
     return r.rows.map((x) => ({ tenantId: Number(x['tenant_id']), context: String(x['context']) as ContextName }));
   }
 
-  async peopleChangedSince(scope: Scope, afterSeq: number, limit: number): Promise<PersonChange[]> {
-    return this.changesSince(scope, afterSeq, limit, null);
+  async peopleChangedSince(scope: Scope, after: ChangeCursor, limit: number, next?: ChangeKey): Promise<PeopleChanges> {
+    return changesOf((await this.q(CHANGES_SQL, changesValues(scope, after, limit, next))).rows, after, limit);
   }
 
-  private async changesSince(scope: Scope, afterSeq: number, limit: number, client: pg.PoolClient | null): Promise<PersonChange[]> {
-    const r = await this.q(CHANGES_SQL, [scope.tenantId, scope.context, afterSeq, limit], client);
-    return r.rows.map(toChange);
-  }
-
-  async lastPeopleChange(scope: Scope): Promise<number> {
-    return Number(
-      (await this.q('SELECT COALESCE(MAX(change_seq), 0) AS s FROM people WHERE tenant_id = $1 AND context = $2', [scope.tenantId, scope.context])).rows[0]?.[
-        's'
-      ] ?? 0,
-    );
+  /** The current snapshot (the scope does not matter: a snapshot covers the whole database). */
+  async lastPeopleChange(_scope: Scope): Promise<ChangeCursor> {
+    return parseSnapshot(String((await this.q(SNAPSHOT_SQL)).rows[0]?.['snap'] ?? '0:0:'));
   }
 
   async addKeyUsage(rows: readonly KeyUsageDelta[]): Promise<void> {
@@ -747,7 +793,6 @@ export class PgStore implements Store {
 
   async claimImportJob(owner: string, nowMs: number, leaseMs: number): Promise<ImportJobRow | null> {
     const job = await this.imports.claimImportJob(owner, nowMs, leaseMs);
-    if (job !== null) this.importFailures.delete(job.id);
     return job;
   }
 

@@ -30,8 +30,12 @@ import { SqliteReviewTables } from './sqlite-review.js';
 import type { PersonMerge, PossibleMatchRow, PossibleMatchStatus, ReviewAuditRow } from './review-types.js';
 import type { ImportFileRow, ImportJobPatch, ImportJobRow, ImportRowMark, ImportRowResult, NewImportFile, NewImportJob } from './import-types.js';
 import {
+  NO_CURSOR,
   StoreError,
   type Applied,
+  type ChangeCursor,
+  type LockWaitStats,
+  type PeopleChanges,
   type ContextName,
   type KeyRow,
   type NewKeyRow,
@@ -77,7 +81,9 @@ const UPDATE_PERSON = `UPDATE people SET ${PERSON_WRITE_COLUMNS.map((c) => `${c}
       WHERE crm_id = ? AND tenant_id = ? AND context = ?`;
 const DURABLE: Promise<void> = Promise.resolve();
 /** Changes made by other processes: none, this process is the one writer. */
-const NO_CHANGES: readonly PersonChange[] = Object.freeze([]);
+const NO_CHANGES: PeopleChanges = Object.freeze({ changes: Object.freeze([]) as readonly PersonChange[], cursor: NO_CURSOR, next: null });
+/** No unit waits for another's locks: the caller serializes a scope's units. */
+const NO_LOCK_WAITS: LockWaitStats = Object.freeze({ acquisitions: 0, waited: 0, totalMs: 0, maxMs: 0, retries: 0 });
 
 /** Applies pending migrations in order, each in its own IMMEDIATE transaction. */
 export function migrate(db: Database.Database, migrations: readonly Migration[] = MIGRATIONS): number[] {
@@ -437,7 +443,7 @@ export class SqliteStore implements Store {
    * serializes a scope's units); each write joins the open group commit in a SAVEPOINT of
    * its own. The unit is durable when the batches it wrote in have committed.
    */
-  async writeScope<T>(scope: Scope, fn: (writer: ScopeWriter, changes: readonly PersonChange[]) => Promise<T>): Promise<Applied<T>> {
+  async writeScope<T>(scope: Scope, fn: (writer: ScopeWriter, changes: PeopleChanges | null) => Promise<T>): Promise<Applied<T>> {
     const batches: Promise<void>[] = [];
     // A pair recorded by a bulk import row joins that row's batch (its write carried the mark).
     let importing = false;
@@ -448,6 +454,7 @@ export class SqliteStore implements Store {
     const writer: ScopeWriter = {
       scope,
       getPerson: (crmId) => this.getPerson(scope, crmId),
+      readPerson: (crmId) => this.getPerson(scope, crmId),
       findByIdentifier: (type, externalId) => this.findByIdentifier(scope, type, externalId),
       insertPerson: async (person, normalized, mark) => {
         importing = mark !== undefined;
@@ -455,14 +462,15 @@ export class SqliteStore implements Store {
       },
       updatePerson: async (person, normalized, mark) => wrote(this.updatePerson(scope, person, normalized, mark)),
       insertCanvassResponse: async (row, mark) => wrote(this.insertCanvassResponse(scope, row, mark)),
-      peopleChangedSince: async () => [],
+      peopleChangedSince: async () => NO_CHANGES,
+      versionWritten: () => 0,
       keys: null,
       insertPossibleMatch: async (row) => wrote(this.review.insertPossibleMatch(scope, row, importing)),
       getPossibleMatchForUpdate: async (id) => this.review.getPossibleMatch(scope, id),
       decidePossibleMatch: async (decision) => wrote(this.review.decidePossibleMatch(scope, decision)),
       mergePerson: async (crmId, survivorCrmId, mergedAt) => wrote(this.review.mergePerson(scope, crmId, survivorCrmId, mergedAt)),
     };
-    const value = await fn(writer, NO_CHANGES);
+    const value = await fn(writer, null);
     const durable = batches.length === 0 ? DURABLE : batches.length === 1 ? (batches[0] as Promise<void>) : Promise.all(batches).then(() => undefined);
     return { value, durable };
   }
@@ -516,13 +524,17 @@ export class SqliteStore implements Store {
   }
 
   /** Always empty: this process is the one writer, its index has every change. */
-  async peopleChangedSince(): Promise<PersonChange[]> {
-    return [];
+  async peopleChangedSince(): Promise<PeopleChanges> {
+    return NO_CHANGES;
   }
 
-  /** 0: changes are not numbered in a store with one writer. */
-  async lastPeopleChange(): Promise<number> {
-    return 0;
+  /** Nothing to follow in a store with one writer. */
+  async lastPeopleChange(): Promise<ChangeCursor> {
+    return NO_CURSOR;
+  }
+
+  lockWaits(): LockWaitStats {
+    return NO_LOCK_WAITS;
   }
 
   /** Column name -> position in a raw `SELECT * FROM people` row. */

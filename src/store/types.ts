@@ -28,10 +28,12 @@
 import type { ImportRowMark, ImportStore } from './import-types.js';
 import type { MatchKeyReader, MatchKeyStore, PersonKeys } from './match-key-types.js';
 import type { ReviewStore, ReviewWriter } from './review-types.js';
+import type { ChangeCursor, ChangeKey, LockKey, LockWaitStats, PeopleChanges } from './change-types.js';
 
 export type * from './import-types.js';
 export type * from './match-key-types.js';
 export type * from './review-types.js';
+export * from './change-types.js';
 
 /** The two record sets of a tenant (interface.md 1.6). */
 export type ContextName = 'voterfile' | 'campaign';
@@ -276,7 +278,14 @@ export interface Applied<T> {
  */
 export interface ScopeWriter extends ReviewWriter {
   readonly scope: Scope;
+  /**
+   * The person. With a store shared by several processes, read with a row lock held until the
+   * unit ends (`SELECT ... FOR UPDATE`): two units that update one person run one after the
+   * other, and the second reads what the first committed.
+   */
   getPerson(crmId: number): Promise<PersonRecord | null>;
+  /** The person as the unit sees it, without a lock (a catch-up's read). */
+  readPerson(crmId: number): Promise<PersonRecord | null>;
   /** crmIds (ascending) holding this identifier; `type` and `externalId` compared case-insensitively. */
   findByIdentifier(type: string, externalId: string): Promise<number[]>;
   /**
@@ -294,8 +303,10 @@ export interface ScopeWriter extends ReviewWriter {
   updatePerson(person: PersonRecord, normalized?: StoredNormalization, mark?: ImportRowMark): Promise<PersonRecord>;
   /** Appends a canvass response to a person's history; returns its id. `mark` as for insertPerson. */
   insertCanvassResponse(row: NewCanvassRow, mark?: ImportRowMark): Promise<number>;
-  /** {@link Store.peopleChangedSince}, read in the unit (under its lock). */
-  peopleChangedSince(afterSeq: number, limit: number): Promise<PersonChange[]>;
+  /** {@link Store.peopleChangedSince}, read in the unit (under its locks). */
+  peopleChangedSince(after: ChangeCursor, limit: number, next?: ChangeKey): Promise<PeopleChanges>;
+  /** The version ({@link PersonChange.seq}) this unit wrote of a person; 0 when it wrote none, and with SQLite. */
+  versionWritten(crmId: number): number;
   /** {@link Store.matchKeys}' reads in the unit (its transaction); null when the store has none. */
   readonly keys: MatchKeyReader | null;
 }
@@ -304,15 +315,18 @@ export interface ScopeWriter extends ReviewWriter {
 export interface Store extends ImportStore, ReviewStore {
   /**
    * True when several server processes write this store's people (PostgreSQL): each process
-   * then follows the others' changes ({@link peopleChangedSince}) and takes a unit's
-   * cross-process lock around find + write; a {@link writeScope} unit is one transaction,
-   * rolled back whole when its function throws; reads see committed writes only.
+   * then follows the others' changes ({@link peopleChangedSince}) and a unit takes the
+   * cross-process locks of the people it may match or write (see {@link ScopeWriter}); a
+   * {@link writeScope} unit is one transaction, rolled back whole when its function throws;
+   * reads see committed writes only.
    * False (SQLite): this process is the one writer: its reads see its own applied writes
    * before they are durable, and each write of a unit is applied on its own.
    */
   readonly sharedByProcesses: boolean;
   /** Database retrieval (match-key-types.ts): PostgreSQL's; null for a store without it (SQLite). */
   readonly matchKeys: MatchKeyStore | null;
+  /** Time people writes of this process spent waiting for each other's locks (metrics, benchmarks). */
+  lockWaits(): LockWaitStats;
   /** Commits what is pending, then closes. */
   close(): Promise<void>;
   /**
@@ -360,15 +374,18 @@ export interface Store extends ImportStore, ReviewStore {
    * once they are on disk (at once when `fn` wrote nothing). The caller answers only then;
    * waiting for `durable` holds no lock, so concurrent units share a disk sync.
    *
-   * PostgreSQL: one transaction holding the scope's cross-process lock
-   * (`pg_advisory_xact_lock`), so a find followed by a write is atomic across processes
-   * (findOrCreate creates a new person once); `changes` are the scope's people changed after
-   * `options.changesAfter`, read under the lock in the same round trip as taking it. When
+   * PostgreSQL: one transaction that first takes the cross-process locks of `options.locks`
+   * (transaction-level advisory locks of the people's keys, in one statement, in ascending
+   * order), so a find followed by a write is atomic across processes for every two requests
+   * that share a key (findOrCreate creates a new person once), while requests that share none
+   * run in parallel; `changes` are the scope's people changed after `options.changesAfter`,
+   * read after the locks are held, in the same round trip (with the row of
+   * `options.lockPerson`, locked). It commits synchronously: durable when it resolves. When
    * `fn` throws, the transaction rolls back and this rejects.
    * SQLite: one writer process, whose caller serializes a scope's units (src/crm's write
-   * lock); the writes join the open group commit; `changes` is empty.
+   * lock); the writes join the open group commit; `changes` is null.
    */
-  writeScope<T>(scope: Scope, fn: (writer: ScopeWriter, changes: readonly PersonChange[]) => Promise<T>, options?: ScopeWriteOptions): Promise<Applied<T>>;
+  writeScope<T>(scope: Scope, fn: (writer: ScopeWriter, changes: PeopleChanges | null) => Promise<T>, options?: ScopeWriteOptions): Promise<Applied<T>>;
   getPerson(scope: Scope, crmId: number): Promise<PersonRecord | null>;
   /** crmIds (ascending) holding this identifier; `type` and `externalId` compared case-insensitively. */
   findByIdentifier(scope: Scope, type: string, externalId: string): Promise<number[]>;
@@ -384,14 +401,16 @@ export interface Store extends ImportStore, ReviewStore {
   /** Scopes that hold at least one person. */
   listPeopleScopes(): Promise<Scope[]>;
   /**
-   * People of a scope inserted or updated after change `afterSeq`, ascending by change, at
-   * most `limit`. Within a scope change order is commit order (every people write holds the
-   * scope's lock), so a reader that applies every change above the last it applied misses none.
+   * People of a scope inserted or updated by transactions that `after` did not see (committed
+   * since, or running then), a page of at most about `limit` (continued from `next`, the
+   * previous page's {@link PeopleChanges.next}); and the snapshot the first page was read
+   * with. A reader that applies every page and then reads after the first page's cursor
+   * misses no change, whatever order concurrent writers commit in (a change may come twice).
    * Always empty when not {@link sharedByProcesses} (this process made every change).
    */
-  peopleChangedSince(scope: Scope, afterSeq: number, limit: number): Promise<PersonChange[]>;
-  /** The last change of a scope's people (0 when none, and when not {@link sharedByProcesses}); read before an index load. */
-  lastPeopleChange(scope: Scope): Promise<number>;
+  peopleChangedSince(scope: Scope, after: ChangeCursor, limit: number, next?: ChangeKey): Promise<PeopleChanges>;
+  /** Where to follow a scope's changes from (the current snapshot; {@link NO_CURSOR} when not shared); read before an index load. */
+  lastPeopleChange(scope: Scope): Promise<ChangeCursor>;
 
   /** Adds request counts to keys' monthly usage (one transaction; counts only grow). */
   addKeyUsage(rows: readonly KeyUsageDelta[]): Promise<void>;
@@ -407,26 +426,17 @@ export interface Store extends ImportStore, ReviewStore {
 /** Options of {@link Store.writeScope}. */
 export interface ScopeWriteOptions {
   /**
-   * Also list the scope's people changed after this change, read under the lock (at most
+   * Also list the scope's people changed after this cursor, read under the locks (at most
    * `changesLimit`, default 5000), and pass them to `fn`.
    */
-  readonly changesAfter?: number;
+  readonly changesAfter?: ChangeCursor;
   readonly changesLimit?: number;
-}
-
-/** A person's latest change, as {@link Store.peopleChangedSince} lists it. */
-export interface PersonChange {
-  readonly crmId: number;
-  readonly seq: number;
-  /** The stored normalization and the fingerprint that made it (null when none). */
-  readonly json: string | null;
-  readonly fingerprint: number | null;
-  /** contactMode is Organization. */
-  readonly organization: boolean;
-  /** The person was merged into this one (review-types.ts): it is no longer a person of the scope. */
-  readonly mergedInto?: number | null;
-  /** A reviewer decided this person and that one are different people (review-types.ts); not a change of the person. */
-  readonly differentFrom?: number | null;
+  /** Lock keys to hold from the start of the unit (see {@link ScopeWriter}). */
+  readonly locks?: readonly LockKey[];
+  /** A person the unit will likely update: read and row-locked in the first round trip (its {@link ScopeWriter.getPerson} answers from it). */
+  readonly lockPerson?: number;
+  /** The unit will likely insert a person: PostgreSQL takes its crmId in the first round trip, so the insert needs no answer before the commit. */
+  readonly creates?: boolean;
 }
 
 /** Requests to add to a key's usage of a month ("YYYY-MM", UTC). */

@@ -47,7 +47,7 @@ describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
       }
     });
 
-    it('numbers people changes per scope in commit order, and lists them after a given change', async () => {
+    it('follows people changes by snapshot: a writer that commits after a later one is still seen, once', async () => {
       const s1 = await PgStore.open({ url });
       const s2 = await PgStore.open({ url });
       const scope: Scope = { tenantId: (await s1.createTenant('changes', 't')).id, context: 'voterfile' };
@@ -55,54 +55,115 @@ describe.skipIf(!HAVE_POSTGRES)('PgStore', () => {
       const p = await insert(s1, scope, person(), { fingerprint: 3, json: '{"a":1}' });
       const q = await insert(s2, scope, person({ scalars: { ...person().scalars, contactMode: 'Organization' } }));
       await update(s2, scope, p, { fingerprint: 3, json: '{"a":2}' });
-      const changes = await s1.peopleChangedSince(scope, start, 10);
-      expect(changes.map((c) => c.crmId)).toEqual([q.crmId, p.crmId]);
-      expect(changes[0]).toMatchObject({ json: null, fingerprint: null, organization: true });
-      expect(changes[1]).toMatchObject({ json: '{"a":2}', fingerprint: 3, organization: false });
-      expect(await s1.lastPeopleChange(scope)).toBe(changes[1]?.seq);
-      expect(await s1.peopleChangedSince(scope, changes[1]?.seq ?? 0, 10)).toEqual([]);
-      expect(await s1.peopleChangedSince({ ...scope, context: 'campaign' }, 0, 10)).toEqual([]);
+      const read = await s1.peopleChangedSince(scope, start, 10);
+      // In write order: q's insert, then p's update (p's latest version only).
+      expect(read.changes.map((c) => c.crmId)).toEqual([q.crmId, p.crmId]);
+      expect(read.changes[0]).toMatchObject({ json: null, fingerprint: null, organization: true });
+      expect(read.changes[1]).toMatchObject({ json: '{"a":2}', fingerprint: 3, organization: false });
+      // Versions: the update of p is later than both inserts.
+      expect(read.changes[1]!.seq).toBeGreaterThan(read.changes[0]!.seq);
+      expect((await s1.peopleChangedSince(scope, read.cursor, 10)).changes).toEqual([]);
+      expect((await s1.peopleChangedSince({ ...scope, context: 'campaign' }, start, 10)).changes).toEqual([]);
+
+      // Writer A starts first and commits last: a reader that saw B's commit meanwhile still gets A's write next time.
+      let releaseA!: () => void;
+      const heldA = new Promise<void>((r) => (releaseA = r));
+      let insertedA!: () => void;
+      const aInserted = new Promise<void>((r) => (insertedA = r));
+      const a = s1.writeScope(scope, async (writer) => {
+        const stored = await writer.insertPerson(person());
+        await writer.readPerson(stored.crmId); // the insert has run (writes are sent without waiting)
+        insertedA();
+        await heldA;
+        return stored;
+      });
+      await aInserted;
+      const b = await insert(s2, scope, person());
+      const seenB = await s2.peopleChangedSince(scope, read.cursor, 10);
+      expect(seenB.changes.map((c) => c.crmId)).toEqual([b.crmId]);
+      releaseA();
+      const stored = (await a).value;
+      const seenA = await s2.peopleChangedSince(scope, seenB.cursor, 10);
+      expect(seenA.changes.map((c) => c.crmId)).toEqual([stored.crmId]);
+      expect((await s2.peopleChangedSince(scope, seenA.cursor, 10)).changes).toEqual([]);
+      // Pages of at most 2 from one cursor, each continued from the last one's key, until none is full.
+      const pages: number[][] = [];
+      let page = await s1.peopleChangedSince(scope, start, 2);
+      for (;;) {
+        pages.push(page.changes.map((c) => c.crmId));
+        if (page.next === null) break;
+        page = await s1.peopleChangedSince(scope, start, 2, page.next);
+      }
+      expect(pages.every((ids) => ids.length <= 2)).toBe(true);
+      expect(pages.flat().sort((x, y) => x - y)).toEqual([p.crmId, q.crmId, b.crmId, stored.crmId].sort((x, y) => x - y));
       await s1.close();
       await s2.close();
     });
 
-    it('writeScope: one holder at a time across stores; writes commit at its end, or roll back together', async () => {
+    it('writeScope: units that share a lock key run in turn, others in parallel; writes commit at the end, or roll back together', async () => {
       const s1 = await PgStore.open({ url });
       const s2 = await PgStore.open({ url });
       const scope: Scope = { tenantId: (await s1.createTenant('locks', 't')).id, context: 'campaign' };
       const order: string[] = [];
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
-      const first = s1.writeScope(scope, async (writer) => {
-        order.push('1 in');
-        const stored = await writer.insertPerson(person());
-        // Visible in the unit, not to other connections before the commit.
-        expect((await writer.getPerson(stored.crmId))?.crmId).toBe(stored.crmId);
-        expect(await s2.countPeople(scope)).toBe(0);
-        await held;
-        order.push('1 out');
-        return stored;
-      });
-      await new Promise((r) => setTimeout(r, 50));
-      const second = s2.writeScope(scope, async () => {
-        order.push('2 in');
-      });
-      await new Promise((r) => setTimeout(r, 100));
+      let entered!: () => void;
+      const inFirst = new Promise<void>((r) => (entered = r));
+      const first = s1.writeScope(
+        scope,
+        async (writer) => {
+          order.push('1 in');
+          const stored = await writer.insertPerson(person());
+          // Visible in the unit, not to other connections before the commit.
+          expect((await writer.getPerson(stored.crmId))?.crmId).toBe(stored.crmId);
+          expect(await s2.countPeople(scope)).toBe(0);
+          entered();
+          await held;
+          order.push('1 out');
+          return stored;
+        },
+        { locks: [-5, 7, 11] },
+      );
+      await inFirst;
+      // Another key: runs and commits while the first unit holds its locks.
+      const other = await s2.writeScope(
+        scope,
+        async (writer) => {
+          order.push('other');
+          return writer.insertPerson(person());
+        },
+        { locks: [8, 12] },
+      );
+      await other.durable;
+      expect(await s2.getPerson(scope, other.value.crmId)).not.toBeNull();
+      // A shared key (11): waits for the first unit's commit, then sees its write.
+      const second = s2.writeScope(
+        scope,
+        async (_writer, changes) => {
+          order.push('2 in');
+          return changes;
+        },
+        { locks: [11, 40], changesAfter: await s2.lastPeopleChange(scope) },
+      );
+      // Same key in another scope: never waits.
+      await s2.writeScope({ ...scope, context: 'voterfile' }, async () => order.push('other scope'), { locks: [11] });
+      expect(order).toEqual(['1 in', 'other', 'other scope']);
       release();
       const applied = await first;
       await applied.durable;
-      await (
-        await second
-      ).durable;
-      expect(order).toEqual(['1 in', '1 out', '2 in']);
-      expect(await s2.countPeople(scope)).toBe(1);
+      const changes = (await second).value;
+      expect(order).toEqual(['1 in', 'other', 'other scope', '1 out', '2 in']);
+      expect(changes?.changes.map((c) => c.crmId)).toContain(applied.value.crmId);
+      expect(s2.lockWaits()).toMatchObject({ acquisitions: 3 });
+      expect(s2.lockWaits().totalMs).toBeGreaterThan(0);
+      expect(await s2.countPeople(scope)).toBe(2);
       await expect(
         s1.writeScope(scope, async (writer) => {
           await writer.insertPerson(person());
           throw new Error('changed my mind');
         }),
       ).rejects.toThrow('changed my mind');
-      expect(await s2.countPeople(scope)).toBe(1);
+      expect(await s2.countPeople(scope)).toBe(2);
       await s1.close();
       await s2.close();
     });

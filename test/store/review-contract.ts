@@ -3,7 +3,7 @@
  * adapter by review-store.test.ts.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Scope, ScopeWriter, Store } from '../../src/store/index.js';
+import { NO_CURSOR, type Scope, type ScopeWriter, type Store } from '../../src/store/index.js';
 import { insert, insertCanvass, person, type StoreFixture } from './store-contract.js';
 
 const AT = '2024-02-01T00:00:00Z';
@@ -120,7 +120,7 @@ export function describeReviewContract(name: string, fixture: () => Promise<Stor
 
     it('several processes: a merge and a different decision reach the others in the change log, in order', async () => {
       if (!store.sharedByProcesses) {
-        expect(await store.peopleChangedSince(a, 0, 10)).toEqual([]);
+        expect((await store.peopleChangedSince(a, NO_CURSOR, 10)).changes).toEqual([]);
         return;
       }
       const older = await insert(store, a, person());
@@ -129,16 +129,16 @@ export function describeReviewContract(name: string, fixture: () => Promise<Stor
       const id = await unit(store, a, (w) => w.insertPossibleMatch(pair(newer.crmId, older.crmId)));
       await unit(store, a, (w) => w.decidePossibleMatch({ id, status: 'different', decidedAt: AT, keyId: 1, actor: 'k', detail: '{}' }));
       await unit(store, a, (w) => w.mergePerson(newer.crmId, older.crmId, AT));
-      const changes = await store.peopleChangedSince(a, start, 10);
-      expect(changes.map((c) => [c.crmId, c.differentFrom ?? null, c.mergedInto ?? null])).toEqual([
+      const read = await store.peopleChangedSince(a, start, 10);
+      expect(read.changes.map((c) => [c.crmId, c.differentFrom ?? null, c.mergedInto ?? null])).toEqual([
         [newer.crmId, older.crmId, null],
         [newer.crmId, null, older.crmId],
       ]);
-      expect(changes[0]!.seq).toBeLessThan(changes[1]!.seq);
-      expect(await store.peopleChangedSince(b, 0, 10)).toEqual([]);
-      // Read under the lock with the unit, too.
-      const under = await store.writeScope(a, async (_w, c) => c, { changesAfter: start });
-      expect(under.value).toEqual(changes);
+      expect(read.changes[0]!.seq).toBeLessThan(read.changes[1]!.seq);
+      expect((await store.peopleChangedSince(b, start, 10)).changes).toEqual([]);
+      // Read under the locks of a unit, too.
+      const under = await store.writeScope(a, async (_w, c) => c, { changesAfter: start, locks: [1] });
+      expect(under.value?.changes).toEqual(read.changes);
     });
   });
 }
