@@ -17,30 +17,32 @@
  * Targets (issue 3, on 2 cores): find >= 3,000 req/s with p99 <= 20 ms; findOrCreate >= 1,000 req/s.
  * Target (issue 4): canvassResponses >= 3,000 req/s across many keys with p99 <= 20 ms.
  *
- *   npm run bench:api -- --store postgres --processes 2 [--pg URL] [--size N] [--record]
+ *   npm run bench:api -- --store postgres --processes 2 [--rounds 3] [--base REF] [--db FILE] [--pg URL] [--size N] [--record]
  *
- * Issue 7: the same seeded database copied into PostgreSQL (a throwaway cluster with fsync on,
- * or `--pg URL` of an empty database), then find and findOrCreate with 1 and N server
- * processes on it, next to SQLite (one process, `--sync full`), in one run on the same machine.
- * Recorded under "## API on PostgreSQL, several processes (bench/api.bench.ts --store postgres)".
+ * Issues 7 and 17 (bench/api-scale.ts): the same seeded database copied into PostgreSQL (a
+ * throwaway cluster with fsync on, or databases created on the server of `--pg URL`), then
+ * find and findOrCreate with 1 and N server processes on it, next to SQLite (one process,
+ * `--sync full`), in alternating rounds of one run on the same machine; with `--base REF`, an
+ * older build (a git ref) beside this one; `--db FILE` keeps the seeded SQLite database there
+ * and reuses it. Recorded under "## API on PostgreSQL, several processes (bench/api.bench.ts
+ * --store postgres)".
  */
 import autocannon, { type Result } from 'autocannon';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Crm, copySqliteToPg } from '../src/crm/index.js';
-import { startPostgres } from '../test/services.js';
+import { Crm } from '../src/crm/index.js';
 import type { ContactInput } from '../src/engine/types.js';
 import { generateCorpus } from './corpus.js';
 import { updateReadmeSection } from './lib/readme.js';
 import { describeMachine, machineInfo, type MachineInfo } from './lib/report.js';
 import { cpuSecondsOf, rssOf, startServer } from './lib/server.js';
-import { hammer, hammerAll } from './lib/hammer.js';
+import { hammer } from './lib/hammer.js';
 
 const SECTION = '## API (bench/api.bench.ts)';
 
-interface Args {
+export interface Args {
   size: number;
   duration: number;
   connections: number;
@@ -252,7 +254,7 @@ function renderSection(args: Args, runs: readonly Run[], info: RunInfo): string 
 }
 
 /** Seed the corpus through the facade, unless the database already holds the bench tenant. Answers a fresh Internal key. */
-async function prepare(db: string, args: Args, log: (s: string) => void): Promise<{ key: string; seeded: boolean; seedMs: number }> {
+export async function prepare(db: string, args: Args, log: (s: string) => void): Promise<{ key: string; seeded: boolean; seedMs: number }> {
   const started = performance.now();
   // Seeding may skip the per-commit fsync; the servers measured below choose their own.
   const crm = await Crm.open({ db, synchronous: 'NORMAL' });
@@ -281,111 +283,14 @@ async function prepare(db: string, args: Args, log: (s: string) => void): Promis
   }
 }
 
-const SCALE_SECTION = '## API on PostgreSQL, several processes (bench/api.bench.ts --store postgres)';
-
-/** One configuration of the scale-out comparison. */
-interface ScaleRun {
-  store: string;
-  processes: number;
-  endpoint: string;
-  reqPerSec: number;
-  p50: number;
-  p99: number;
-  statuses: string;
-  errors: number;
-}
-
-/** `--store postgres --processes N`: SQLite (1 process) next to PostgreSQL with 1 and N processes. */
-async function mainScale(args: Args, processes: number): Promise<void> {
-  const log = (s: string) => process.stderr.write(`${s}\n`);
-  const machine = machineInfo();
-  const dir = mkdtempSync(join(tmpdir(), 'matchbook-bench-scale-'));
-  const pgFlag = process.argv.indexOf('--pg');
-  const cluster = pgFlag >= 0 ? null : await startPostgres({ durable: true });
-  try {
-    const db = join(dir, 'bench.db');
-    log(`preparing ${args.size} people in ${db}...`);
-    const { key, seedMs } = await prepare(db, args, log);
-    const url = pgFlag >= 0 ? process.argv[pgFlag + 1]! : await cluster!.createDatabase();
-    const copyStarted = performance.now();
-    const copied = await copySqliteToPg(db, url);
-    const copyMs = performance.now() - copyStarted;
-    log(`copied into PostgreSQL in ${(copyMs / 1000).toFixed(1)} s: ${JSON.stringify(copied)}`);
-    const corpus = generateCorpus({ seed: args.seed, size: args.size });
-    const bodies = (seed: number, count: number) => corpus.queries({ count, seed }).map((q) => JSON.stringify(toCandidate(q.candidate)));
-    const findBodies = bodies(args.seed + 1, 20_000);
-    const configs: { store: string; db: string; processes: number }[] = [
-      { store: 'SQLite (--sync full)', db, processes: 1 },
-      { store: 'PostgreSQL', db: url, processes: 1 },
-      ...(processes > 1 ? [{ store: 'PostgreSQL', db: url, processes }] : []),
-    ];
-    const runs: ScaleRun[] = [];
-    let poolSeed = args.seed + 100;
-    for (const config of configs) {
-      const servers = await Promise.all(Array.from({ length: config.processes }, () => startServer(config.db, 'full')));
-      const bases = servers.map((s) => s.base);
-      log(`${config.store}, ${config.processes} process(es): up in ${(Math.max(...servers.map((s) => s.startMs)) / 1000).toFixed(1)} s`);
-      try {
-        await hammerAll(bases, '/v4/people/find', key, findBodies, args.connections, args.warmup);
-        log('  find: measuring');
-        runs.push({
-          store: config.store,
-          processes: config.processes,
-          endpoint: 'POST /v4/people/find',
-          ...(await hammerAll(bases, '/v4/people/find', key, findBodies, args.connections, args.duration)),
-        });
-        log('  findOrCreate: measuring');
-        runs.push({
-          store: config.store,
-          processes: config.processes,
-          endpoint: 'POST /v4/people/findOrCreate',
-          ...(await hammerAll(bases, '/v4/people/findOrCreate', key, bodies(poolSeed++, 40_000), args.connections, args.duration)),
-        });
-      } finally {
-        await Promise.all(servers.map((s) => s.stop()));
-      }
-    }
-    const rows = runs.map(
-      (r) =>
-        `| ${r.store} | ${r.processes} | ${r.endpoint} | ${Math.round(r.reqPerSec).toLocaleString('en-US')} | ${r.p50.toFixed(1)} | ${r.p99} | ${r.errors} | ${r.statuses} |`,
-    );
-    const section = [
-      SCALE_SECTION,
-      '',
-      `Run on ${describeMachine(machine)}.`,
-      '',
-      `How: \`npm run bench:api -- --store postgres --processes ${processes}\`. ${args.size.toLocaleString('en-US')} people of the seeded corpus, seeded into SQLite ` +
-        `through \`Crm.findOrCreate\` (${(seedMs / 1000).toFixed(0)} s), then copied into PostgreSQL ${pgFlag >= 0 ? '(the database given with --pg)' : '15 (a throwaway local cluster, default settings with fsync on)'} ` +
-        `with \`matchbook db copy\`'s code (${(copyMs / 1000).toFixed(1)} s). Each configuration: N real \`matchbook serve\` processes, ` +
-        `autocannon in the bench process with ${args.connections} connections split evenly over the processes (as a round-robin load balancer would), ` +
-        `${args.duration} s per row after a ${args.warmup} s warm-up of find; bodies as in the section above (find: 20,000 noisy queries; ` +
-        'findOrCreate: a fresh pool of 40,000 per row, so it really creates). req/s is the sum over the processes, p50 their mean, p99 the worst. ' +
-        'Everything (PostgreSQL, the servers, autocannon) shares the same 2 cores, so a second process cannot add CPU here: these rows show the cost of the ' +
-        'shared store and of the cross-process lock, not the scaling a machine with more cores (or more machines) gives.',
-      '',
-      '| store | processes | endpoint | req/s | p50 ms | p99 ms | errors | statuses |',
-      '|---|---|---|---|---|---|---|---|',
-      ...rows,
-      '',
-    ].join('\n');
-    process.stdout.write(`${section}\n`);
-    if (args.record) {
-      updateReadmeSection(SCALE_SECTION, section);
-      log('recorded in bench/README.md');
-    }
-  } finally {
-    cluster?.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   const storeFlag = process.argv.indexOf('--store');
   const store = storeFlag >= 0 ? process.argv[storeFlag + 1] : 'sqlite';
   if (store === 'postgres') {
     const p = process.argv.indexOf('--processes');
-    return mainScale(args, p >= 0 ? Math.max(1, Number(process.argv[p + 1])) : 2);
+    const { mainScale } = await import('./api-scale.js');
+    return mainScale({ prepare, toCandidate }, args, p >= 0 ? Math.max(1, Number(process.argv[p + 1])) : 2);
   }
   if (store !== 'sqlite') throw new Error('--store is sqlite or postgres');
   const dbFlag = process.argv.indexOf('--db');

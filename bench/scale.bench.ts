@@ -233,7 +233,7 @@ async function measureSize(args: Args, size: number, cluster: PgServer | null, l
   const startMs: number[] = [];
   for (let i = 0; i < args.processes; i++) {
     const since = performance.now();
-    const s = await startServer(url, 'full', { MATCHBOOK_INDEX: 'database' });
+    const s = await startServer(url, 'full', { env: { MATCHBOOK_INDEX: 'database' } });
     servers.push(s);
     startMs.push(await readyAfter(s, since));
   }

@@ -52,12 +52,32 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
-/** Starts `matchbook serve --db DB --sync SYNC` and answers once it listens. */
-export async function startServer(db: string, sync: 'full' | 'normal', env: Record<string, string> = {}): Promise<BenchServer> {
+/** Options of {@link startServer}. */
+export interface StartOptions {
+  /** More environment variables of the server. */
+  readonly env?: Record<string, string>;
+  /** Another built checkout to run (its dist/cli/main.js; an older build to compare with); default this one. */
+  readonly repo?: string;
+}
+
+/**
+ * Starts `matchbook serve --db DB --sync SYNC` and answers once it is ready: listening, and
+ * `GET /ready` answering 200 (its indexes loaded: serve listens before it loads them).
+ */
+export async function startServer(db: string, sync: 'full' | 'normal', options: StartOptions = {}): Promise<BenchServer> {
   const started = performance.now();
-  ensureBuilt();
-  const args = [...startFlags(), MAIN, 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--sync', sync];
-  const child = spawn(process.execPath, args, { cwd: REPO, env: { ...process.env, LOG_LEVEL: 'warn', ...env }, stdio: ['ignore', 'inherit', 'pipe'] });
+  const repo = options.repo ?? REPO;
+  if (options.repo === undefined) ensureBuilt();
+  const args = [...startFlags(), join(repo, 'dist/cli/main.js'), 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--sync', sync];
+  const child = spawn(process.execPath, args, { cwd: repo, env: { ...process.env, LOG_LEVEL: 'warn', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // The server's log, less the 503s of the ready polls below.
+  child.stdout.on('data', (d: Buffer) => {
+    const lines = d
+      .toString()
+      .split('\n')
+      .filter((line) => line !== '' && !line.includes('"url":"/ready"'));
+    if (lines.length > 0) process.stdout.write(`${lines.join('\n')}\n`);
+  });
   let stderr = '';
   const base = await new Promise<string>((resolve, reject) => {
     child.stderr.on('data', (d: Buffer) => {
@@ -67,6 +87,7 @@ export async function startServer(db: string, sync: 'full' | 'normal', env: Reco
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}: ${stderr}`)));
   });
+  await waitReady(base, child.pid ?? 0);
   const startMs = performance.now() - started;
   const stop = () =>
     new Promise<void>((resolve) => {
@@ -74,6 +95,23 @@ export async function startServer(db: string, sync: 'full' | 'normal', env: Reco
       child.kill('SIGTERM');
     });
   return { base, pid: child.pid ?? 0, startMs, stop };
+}
+
+/** Polls `GET /ready` until it answers 200 (the server's indexes are loaded). */
+async function waitReady(base: string, pid: number): Promise<void> {
+  for (;;) {
+    try {
+      if ((await fetch(`${base}/ready`)).status === 200) return;
+    } catch {
+      // not answering yet
+    }
+    try {
+      process.kill(pid, 0);
+    } catch {
+      throw new Error(`server ${pid} exited before it was ready`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** Resident memory of a process in bytes, from /proc; null elsewhere. */
