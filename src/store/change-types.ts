@@ -43,7 +43,7 @@ export interface ChangeCursor {
 }
 
 /** The cursor of a store nobody else writes (SQLite). */
-export const NO_CURSOR: ChangeCursor = Object.freeze({ xmax: 0, xip: Object.freeze([]) as readonly number[] });
+export const NO_CURSOR: ChangeCursor = Object.freeze({ xmax: 0, xip: Object.freeze<number[]>([]) });
 
 /**
  * True when snapshot `a` was taken after `b` (it sees every transaction `b` saw, and more).

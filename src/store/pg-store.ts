@@ -25,7 +25,7 @@
  */
 import pg from 'pg';
 import { foldIdentifier } from './identifier-fold.js';
-import { PERSON_WRITE_COLUMNS, personValues, toKeyRow, toModelRow, toPerson, toTenant, type Row } from './rows.js';
+import { PERSON_WRITE_COLUMNS, personValues, textOrNull, toKeyRow, toModelRow, toPerson, toTenant, type Row } from './rows.js';
 import { PG_MIGRATIONS } from './pg-migrations.js';
 import {
   StoreError,
@@ -750,7 +750,7 @@ export class PgStore implements Store {
 
   /** The current snapshot (the scope does not matter: a snapshot covers the whole database). */
   async lastPeopleChange(_scope: Scope): Promise<ChangeCursor> {
-    return parseSnapshot(String((await this.q(SNAPSHOT_SQL)).rows[0]?.['snap'] ?? '0:0:'));
+    return parseSnapshot(textOrNull((await this.q(SNAPSHOT_SQL)).rows[0]?.['snap']) ?? '0:0:');
   }
 
   async addKeyUsage(rows: readonly KeyUsageDelta[]): Promise<void> {

@@ -67,7 +67,7 @@ function compareKeys(a: ChangeKey, b: ChangeKey): number {
  * `next` is the last key at or after `after.xmax` when the page held `limit` of them.
  */
 export function changesOf(rows: readonly Row[], after: ChangeCursor, limit: number): PeopleChanges {
-  const cursor = parseSnapshot(String(rows[0]?.['snap'] ?? '0:0:'));
+  const cursor = parseSnapshot(textOrNull(rows[0]?.['snap']) ?? '0:0:');
   const changes: PersonChange[] = [];
   let ranged = 0;
   let last: ChangeKey | null = null;

@@ -81,7 +81,7 @@ const UPDATE_PERSON = `UPDATE people SET ${PERSON_WRITE_COLUMNS.map((c) => `${c}
       WHERE crm_id = ? AND tenant_id = ? AND context = ?`;
 const DURABLE: Promise<void> = Promise.resolve();
 /** Changes made by other processes: none, this process is the one writer. */
-const NO_CHANGES: PeopleChanges = Object.freeze({ changes: Object.freeze([]) as readonly PersonChange[], cursor: NO_CURSOR, next: null });
+const NO_CHANGES: PeopleChanges = Object.freeze({ changes: Object.freeze<PersonChange[]>([]), cursor: NO_CURSOR, next: null });
 /** No unit waits for another's locks: the caller serializes a scope's units. */
 const NO_LOCK_WAITS: LockWaitStats = Object.freeze({ acquisitions: 0, waited: 0, totalMs: 0, maxMs: 0, retries: 0 });
 

@@ -64,7 +64,7 @@ describe.skipIf(!HAVE_POSTGRES)('PostgreSQL: parallel findOrCreate', () => {
   beforeAll(async () => {
     server = await startPostgres();
   });
-  afterAll(() => server?.stop());
+  afterAll(() => server.stop());
 
   it('while one findOrCreate is held before its commit, other people are created (this process and another); the same person waits, then matches', async () => {
     const url = await server.createDatabase();
