@@ -12,6 +12,10 @@
  * requests that could match each other's person, in this process and across processes);
  * operations on other people run in parallel. Its writes reach the index once committed
  * (shared-units.ts).
+ *
+ * Past 400 lines because it is one class whose state (index, catch-up cursor, lock, durability
+ * waits) every write and lookup of the scope reads and updates together; loading, change
+ * following and locking already have files of their own (scope-index, shared-units, lock-keys).
  */
 import type { ContactInput, MatchResult, NormalizedContact } from '../engine/index.js';
 import { NO_CURSOR, type ImportRowMark, type LockKey, type PersonRecord, type Scope, type ScopeWriter, type Store } from '../store/index.js';
