@@ -28,7 +28,7 @@ import { startPostgres } from '../test/services.js';
 import type { Args, prepare as Prepare, toCandidate as ToCandidate } from './api.bench.js';
 import { generateCorpus } from './corpus.js';
 import { buildBase, commitOf } from './lib/base-build.js';
-import { hammer } from './lib/hammer.js';
+import { hammerAll } from './lib/hammer.js';
 import { updateReadmeSection } from './lib/readme.js';
 import { describeMachine, machineInfo, median } from './lib/report.js';
 import { cpuSecondsOf, startServer, startFlags, type BenchServer } from './lib/server.js';
@@ -120,11 +120,10 @@ function dbCpuBetween(before: Sample, after: Sample): number {
 }
 
 /**
- * autocannon against every server at once, the connections split evenly (a load balancer's
- * round robin), each its own slice of `bodies`; req/s summed, p50 the mean and p99 the worst
- * of the per-process runs; CPU and lock waits over the run.
+ * {@link hammerAll} against every server at once, with the servers' and PostgreSQL's CPU and the
+ * lock waits sampled around the run.
  */
-async function hammerAll(
+async function hammerAllSampled(
   servers: readonly BenchServer[],
   db: pg.Pool | null,
   path: string,
@@ -133,28 +132,28 @@ async function hammerAll(
   connections: number,
   seconds: number,
 ): Promise<Measured> {
-  const per = Math.max(1, Math.round(connections / servers.length));
-  const slice = Math.ceil(bodies.length / servers.length);
   const load = load1();
   const before = await sample(servers, db);
-  const results = await Promise.all(servers.map((s, i) => hammer(s.base, path, key, bodies.slice(i * slice, (i + 1) * slice), per, seconds)));
-  const after = await sample(servers, db);
-  const statuses = new Map<string, number>();
-  for (const r of results) for (const [code, { count }] of Object.entries(r.statusCodeStats)) statuses.set(code, (statuses.get(code) ?? 0) + count);
-  const requests = Math.max(
-    1,
-    results.reduce((n, r) => n + r.requests.total, 0),
+  const run = await hammerAll(
+    servers.map((s) => s.base),
+    path,
+    key,
+    bodies,
+    connections,
+    seconds,
   );
+  const after = await sample(servers, db);
+  const requests = Math.max(1, run.requests);
   // 404 is find's Unmatched answer; any other 4xx or 5xx is a failure of the run.
-  const failures = [...statuses].filter(([code]) => Number(code) >= 400 && code !== '404').reduce((n, [, c]) => n + c, 0);
+  const failures = [...run.counts].filter(([code]) => Number(code) >= 400 && code !== '404').reduce((n, [, c]) => n + c, 0);
   return {
-    reqPerSec: results.reduce((n, r) => n + r.requests.average, 0),
-    p50: results.reduce((n, r) => n + r.latency.p50, 0) / results.length,
-    p99: Math.max(...results.map((r) => r.latency.p99)),
+    reqPerSec: run.reqPerSec,
+    p50: run.p50,
+    p99: run.p99,
     requests,
-    errors: results.reduce((n, r) => n + r.errors + r.timeouts, 0),
+    errors: run.errors,
     failures,
-    statuses,
+    statuses: new Map(run.counts),
     serverCpuMs: ((after.serverCpu - before.serverCpu) * 1000) / requests,
     dbCpuMs: db === null ? null : (dbCpuBetween(before, after) * 1000) / requests,
     lockUnits: after.lockUnits === null || before.lockUnits === null ? null : after.lockUnits - before.lockUnits,
@@ -341,11 +340,11 @@ export async function mainScale(api: ApiBench, args: Args, processes: number): P
           `round ${round + 1}/${flags.rounds}: ${config.name} ready in ${(Math.max(...servers.map((s) => s.startMs)) / 1000).toFixed(1)} s (load ${load1()})`,
         );
         try {
-          await hammerAll(servers, pool, '/v4/people/find', key, findBodies, args.connections, args.warmup);
-          const find = await hammerAll(servers, pool, '/v4/people/find', key, findBodies, args.connections, args.duration);
+          await hammerAllSampled(servers, pool, '/v4/people/find', key, findBodies, args.connections, args.warmup);
+          const find = await hammerAllSampled(servers, pool, '/v4/people/find', key, findBodies, args.connections, args.duration);
           // Every database sees each pool once: old and new builds the same pool, 1 and N processes different ones.
           const createBodies = bodies(args.seed + 100 + round * 10 + config.processes, 40_000);
-          const create = await hammerAll(servers, pool, '/v4/people/findOrCreate', key, createBodies, args.connections, args.duration);
+          const create = await hammerAllSampled(servers, pool, '/v4/people/findOrCreate', key, createBodies, args.connections, args.duration);
           for (const [endpoint, m] of [
             [ENDPOINTS[0], find],
             [ENDPOINTS[1], create],

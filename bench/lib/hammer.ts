@@ -28,7 +28,11 @@ export interface SpreadRun {
   reqPerSec: number;
   p50: number;
   p99: number;
+  /** Requests answered, over all servers. */
+  requests: number;
   statuses: string;
+  /** Answers by status code, over all servers. */
+  counts: ReadonlyMap<string, number>;
   errors: number;
 }
 
@@ -53,6 +57,8 @@ export async function hammerAll(
     reqPerSec: results.reduce((n, r) => n + r.requests.average, 0),
     p50: results.reduce((n, r) => n + r.latency.p50, 0) / results.length,
     p99: Math.max(...results.map((r) => r.latency.p99)),
+    requests: results.reduce((n, r) => n + r.requests.total, 0),
+    counts,
     statuses: [...counts]
       .sort(([a], [b]) => Number(a) - Number(b))
       .map(([c, n]) => `${c}: ${n}`)
