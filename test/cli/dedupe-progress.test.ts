@@ -1,4 +1,5 @@
 /** Progress on stderr: a bar on a terminal, plain periodic lines otherwise, nothing when off. */
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { autoProgressMode, formatCount, formatDuration, Progress, type ProgressMode } from '../../src/cli/progress.js';
 
@@ -62,5 +63,18 @@ describe('Progress', () => {
     expect(formatDuration(725)).toBe('12:05');
     expect(formatDuration(3723)).toBe('1:02:03');
     expect(formatDuration(Number.NaN)).toBe('--:--');
+  });
+
+  it('formatCount writes what toLocaleString("en-US") writes', () => {
+    for (const n of [0, 1, 999, 1000, 999_999, 1_000_000, -1, -1000, -0.4, 0.5, -0.5, 2 ** 53, -(2 ** 53), 1e21, Infinity, -Infinity, Number.NaN]) {
+      expect(formatCount(n)).toBe(Math.round(n).toLocaleString('en-US'));
+    }
+    fc.assert(
+      fc.property(
+        fc.oneof(fc.integer({ min: -1e12, max: 1e12 }), fc.double({ noNaN: false })),
+        (n) => formatCount(n) === Math.round(n).toLocaleString('en-US'),
+      ),
+      { seed: 20261126, numRuns: 2000 },
+    );
   });
 });
