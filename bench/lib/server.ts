@@ -31,7 +31,7 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-/** Builds dist/ (`tsc -p src`, as `npm run build`) unless it is newer than every source file. */
+/** Builds dist/ (`tsc -p src`, then the CLI's bundle: `npm run build`) unless it is newer than every source file. */
 export function ensureBuilt(log: (s: string) => void = (s) => process.stderr.write(`${s}\n`)): void {
   let built = 0;
   try {
@@ -42,6 +42,7 @@ export function ensureBuilt(log: (s: string) => void = (s) => process.stderr.wri
   if (built > newestSource(join(REPO, 'src'))) return;
   log('building dist/ (npm run build) so the bench runs what npm start runs...');
   execFileSync(process.execPath, [join(REPO, 'node_modules/typescript/bin/tsc'), '-p', join(REPO, 'src')], { cwd: REPO, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(REPO, 'src/cli/bundle.mjs')], { cwd: REPO, stdio: 'inherit' });
 }
 
 /** A running server: base URL, pid, milliseconds to start, and how to stop it. */

@@ -3,15 +3,15 @@
  * `start` command, compiled dist/), polled on GET /ready until it answers 200, then its operator
  * endpoints read as a load balancer and a Prometheus scraper would.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureBuilt } from '../../bench/lib/server.js';
 import { openImportServer } from '../server/import-helpers.js';
 import { answers200, pollUntil, type Waited } from '../wait.js';
-import { REPO } from './spawn.js';
+import { REPO, runCliProcess } from './spawn.js';
 
 /** package.json's `start` command as argv, `node` replaced by this Node. */
 function startCommand(): string[] {
@@ -102,5 +102,58 @@ describe('npm start, as a newcomer runs it', () => {
     expect(text).toMatch(/^matchbook_http_requests_total\{route="\/ready",method="GET",status="200",category="none"\} [1-9]\d*$/m);
     expect(text).toMatch(/^matchbook_match_decisions_total\{operation="find",status="Unmatched",reason="no-candidates"\} 1$/m);
     expect(text).toMatch(/^matchbook_http_request_duration_seconds_bucket\{le="\+Inf",route="\/v4\/people\/find",method="POST",category="Low"\} 1$/m);
+  });
+});
+
+/** Runs the built CLI (dist/cli/main.js, the bin) to completion. */
+function runBuilt(args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    execFile(process.execPath, [join(REPO, 'dist/cli/main.js'), ...args], { cwd: REPO, maxBuffer: 64 << 20 }, (err, stdout, stderr) =>
+      resolve({ code: err === null ? 0 : typeof err.code === 'number' ? err.code : null, stdout, stderr }),
+    );
+  });
+}
+
+/** The first `rows` data rows of a file of data/, written to the test's directory. */
+function head(file: string, rows: number): string {
+  const path = join(dir, file.replace(/\//g, '-'));
+  writeFileSync(
+    path,
+    readFileSync(join(REPO, 'data', file), 'utf8')
+      .split('\n')
+      .slice(0, rows + 1)
+      .join('\n') + '\n',
+  );
+  return path;
+}
+
+describe('the built CLI: the bundle `npm run build` writes (src/cli/bundle.mjs)', () => {
+  it('is a bundle: the bin imports its chunks', () => {
+    expect(readFileSync(join(REPO, 'dist/cli/main.js'), 'utf8')).toContain('./chunks/');
+  });
+
+  it('dedupe on two threads (worker threads started from the bundle) writes what the source CLI writes on one', async () => {
+    const input = head('febrl/dataset1.csv', 300);
+    const [built, source] = await Promise.all([
+      runBuilt(['dedupe', input, '--threads', '2', '--progress', 'none']),
+      runCliProcess(['dedupe', input, '--threads', '1', '--progress', 'none']),
+    ]);
+    expect(built.stderr).toContain('on 2 threads');
+    expect(built.code).toBe(0);
+    expect(source.code).toBe(0);
+    expect(built.stdout.split('\n').length).toBe(302);
+    expect(built.stdout).toBe(source.stdout);
+  });
+
+  it('link writes what the source CLI writes', async () => {
+    const left = head('febrl/dataset4a.csv', 300);
+    const right = head('febrl/dataset4b.csv', 300);
+    const [built, source] = await Promise.all([
+      runBuilt(['link', left, right, '--progress', 'none']),
+      runCliProcess(['link', left, right, '--progress', 'none']),
+    ]);
+    expect(built.code).toBe(0);
+    expect(built.stdout).toBe(source.stdout);
+    expect(built.stdout.split('\n').length).toBeGreaterThan(2);
   });
 });
