@@ -3,7 +3,7 @@
  * find and findOrCreate through 2 real `matchbook serve --index database` processes, with
  * each process's start time (spawn to GET /ready) and resident memory.
  *
- *   npm run bench:scale -- [--sizes 1000000,3000000] [--processes 2] [--duration 20] [--connections 10] [--pg URL] [--record]
+ *   npm run bench:scale -- [--sizes 1000000,3000000] [--processes 2] [--duration 20] [--connections 10] [--rate 100] [--pg URL [--reuse]] [--record]
  *
  * Default size 10M. Each size gets a fresh database: a throwaway cluster (test/services.ts,
  * fsync on, in a private temp directory, removed at the end) unless `--pg URL` names an
@@ -12,6 +12,11 @@
  * the API's own validation and createPerson, and are filed with the engine's keys
  * (DatabaseRetrieval.keysOf), exactly what findOrCreate stores; COPY goes through `psql \copy`.
  * Goals: find p99 <= 20 ms, findOrCreate p99 <= 50 ms, start <= 5 s, RSS <= 500 MB per process.
+ * Each endpoint is measured twice: as fast as the servers answer (throughput; its p99 is mostly
+ * the queue of 10 connections on a saturated machine), and at `--rate` requests per second in
+ * all (default 100: the latency a request sees when the machine is not saturated).
+ * `--reuse` (with `--pg`): the database holds the people of an earlier run (its tenant
+ * `scale`), so measure again without loading, e.g. at a quieter hour.
  * `--record` writes the result under "## Tenants bigger than memory (bench/scale.bench.ts)".
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
@@ -43,6 +48,9 @@ interface Args {
   connections: number;
   seed: number;
   pg: string | null;
+  reuse: boolean;
+  /** Requests per second of the set-load rows. */
+  rate: number;
   record: boolean;
 }
 
@@ -66,6 +74,8 @@ function parseArgs(argv: readonly string[]): Args {
     connections: num('--connections', 10),
     seed: num('--seed', 42),
     pg: get('--pg') ?? null,
+    reuse: argv.includes('--reuse'),
+    rate: num('--rate', 100),
     record: argv.includes('--record'),
   };
 }
@@ -199,6 +209,20 @@ async function load(
   }
 }
 
+/** What an earlier run loaded (--reuse): key rows and database size; the load time is not known (NaN). */
+async function loadedBefore(url: string): Promise<{ seconds: number; keys: number; bytes: number }> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    // The planner's estimate: counting 100M+ rows would take minutes.
+    const keys = Number((await admin.query("SELECT sum(reltuples) AS n FROM pg_class WHERE relname LIKE 'match_keys%' AND relkind = 'r'")).rows[0]?.n ?? 0);
+    const bytes = Number((await admin.query('SELECT pg_database_size(current_database()) AS b')).rows[0]?.b ?? 0);
+    return { seconds: Number.NaN, keys, bytes };
+  } finally {
+    await admin.end();
+  }
+}
+
 /** Polls GET /ready until it answers 200; milliseconds since `since`. */
 async function readyAfter(server: BenchServer, since: number): Promise<number> {
   for (;;) {
@@ -216,18 +240,34 @@ interface SizeResult {
   startMs: number[];
   rssStartMiB: number[];
   rssEndMiB: number[];
-  runs: { endpoint: string; reqPerSec: number; p50: number; p99: number; errors: number; statuses: string; load: number; cpuUs: number | null }[];
+  /** Rows: `rate` null as fast as answers come, else the set load (req/s). */
+  runs: {
+    endpoint: string;
+    rate: number | null;
+    reqPerSec: number;
+    p50: number;
+    p99: number;
+    errors: number;
+    statuses: string;
+    load: number;
+    cpuUs: number | null;
+  }[];
 }
 
 async function measureSize(args: Args, size: number, cluster: PgServer | null, log: (s: string) => void): Promise<SizeResult> {
   const url = args.pg ?? (await (cluster as PgServer).createDatabase());
   const crm = await Crm.open({ db: url, loadIndexes: false });
-  const tenant = await crm.createTenant('scale');
+  const reused = args.reuse ? ((await crm.listTenants()).find((t) => t.name === 'scale') ?? null) : null;
+  if (args.reuse && reused === null) {
+    await crm.close();
+    throw new Error('--reuse: the database has no tenant "scale" (load it first: the same command without --reuse)');
+  }
+  const tenant = reused ?? (await crm.createTenant('scale'));
   const key = (await crm.createKey({ tenant: 'scale', tier: 'Internal' })).key;
   await crm.close();
   const scope: Scope = { tenantId: tenant.id, context: 'voterfile' };
-  log(`${size.toLocaleString('en-US')} people: loading...`);
-  const loaded = await load(url, scope, size, args.seed, log);
+  log(`${size.toLocaleString('en-US')} people: ${reused === null ? 'loading...' : 'loaded by an earlier run (--reuse)'}`);
+  const loaded = reused === null ? await load(url, scope, size, args.seed, log) : await loadedBefore(url);
   const mib = (b: number | null) => Math.round((b ?? 0) / 2 ** 20);
   const servers: BenchServer[] = [];
   const startMs: number[] = [];
@@ -247,18 +287,22 @@ async function measureSize(args: Args, size: number, cluster: PgServer | null, l
     const bases = servers.map((s) => s.base);
     const findBodies = bodies(args.seed + 1, 20_000);
     await hammerAll(bases, '/v4/people/find', key, findBodies, args.connections, 5);
-    for (const [endpoint, pool] of [
-      ['/v4/people/find', findBodies],
-      ['/v4/people/findOrCreate', bodies(args.seed + 2, 40_000)],
-    ] as const) {
-      const load = loadavg()[0] ?? 0;
-      log(`  ${endpoint}: measuring (load ${load.toFixed(1)})`);
-      const cpu = () => servers.reduce((sum, s) => sum + (cpuSecondsOf(s.pid) ?? Number.NaN), 0);
-      const before = cpu();
-      const run = await hammerAll(bases, endpoint, key, pool, args.connections, args.duration);
-      const used = cpu() - before;
-      const requests = run.reqPerSec * args.duration;
-      runs.push({ endpoint: `POST ${endpoint}`, load, cpuUs: Number.isFinite(used) && requests > 0 ? (used * 1e6) / requests : null, ...run });
+    // A reused database gets other findOrCreate bodies than the people its earlier runs created.
+    const createSeed = args.seed + 2 + (reused === null ? 0 : 1000 + (Math.floor(Date.now() / 1000) % 1000));
+    for (const rate of [null, args.rate]) {
+      for (const [endpoint, pool] of [
+        ['/v4/people/find', findBodies],
+        ['/v4/people/findOrCreate', bodies(createSeed + (rate === null ? 0 : 1), 40_000)],
+      ] as const) {
+        const load = loadavg()[0] ?? 0;
+        log(`  ${endpoint} ${rate === null ? 'as fast as answered' : `at ${rate} req/s`}: measuring (load ${load.toFixed(1)})`);
+        const cpu = () => servers.reduce((sum, s) => sum + (cpuSecondsOf(s.pid) ?? Number.NaN), 0);
+        const before = cpu();
+        const run = await hammerAll(bases, endpoint, key, pool, args.connections, args.duration, rate ?? undefined);
+        const used = cpu() - before;
+        const requests = run.reqPerSec * args.duration;
+        runs.push({ endpoint: `POST ${endpoint}`, rate, load, cpuUs: Number.isFinite(used) && requests > 0 ? (used * 1e6) / requests : null, ...run });
+      }
     }
   } finally {
     rssEndMiB = servers.map((s) => mib(rssOf(s.pid)));
@@ -272,12 +316,12 @@ function render(args: Args, results: readonly SizeResult[], machine: string): st
   const rows = results.flatMap((r) =>
     r.runs.map(
       (run) =>
-        `| ${n(r.size)} | ${run.endpoint} | ${n(run.reqPerSec)} | ${run.p50.toFixed(1)} | ${run.p99} | ${run.cpuUs === null ? '-' : n(run.cpuUs)} | ${run.errors} | ${run.load.toFixed(1)} | ${run.statuses} |`,
+        `| ${n(r.size)} | ${run.endpoint} | ${run.rate === null ? 'as fast as answered' : `${n(run.rate)} req/s`} | ${n(run.reqPerSec)} | ${run.p50.toFixed(1)} | ${run.p99} | ${run.cpuUs === null ? '-' : n(run.cpuUs)} | ${run.errors} | ${run.load.toFixed(1)} | ${run.statuses} |`,
     ),
   );
   const sizes = results.map(
     (r) =>
-      `| ${n(r.size)} | ${n(r.keys)} | ${r.dbGiB.toFixed(1)} | ${n(r.loadSeconds)} | ${r.startMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} | ${r.rssStartMiB.join(', ')} | ${r.rssEndMiB.join(', ')} |`,
+      `| ${n(r.size)} | ${n(r.keys)} | ${r.dbGiB.toFixed(1)} | ${Number.isNaN(r.loadSeconds) ? 'earlier run' : n(r.loadSeconds)} | ${r.startMs.map((ms) => (ms / 1000).toFixed(1)).join(', ')} | ${r.rssStartMiB.join(', ')} | ${r.rssEndMiB.join(', ')} |`,
   );
   return [
     SECTION,
@@ -286,7 +330,9 @@ function render(args: Args, results: readonly SizeResult[], machine: string): st
     '',
     `How: \`npm run bench:scale -- --sizes ${args.sizes.join(',')}\`. Each size: a fresh database on ${args.pg === null ? 'a throwaway PostgreSQL 15 cluster (default settings, shared_buffers 128 MB, fsync on)' : 'the database given with --pg'}, ` +
       'the seeded corpus loaded with COPY (validated and stored as findOrCreate would, keys filed by the engine), then ' +
-      `${args.processes} \`matchbook serve --index database\` processes; autocannon with ${args.connections} connections split over them, ${args.duration} s per row after 5 s of find. ` +
+      `${args.processes} \`matchbook serve --index database\` processes; autocannon with ${args.connections} connections split over them, ${args.duration} s per row after 5 s of find, ` +
+      `each endpoint as fast as the servers answer (throughput; on a saturated machine p99 is mostly the connections' queue) and at ${args.rate} req/s in all (latency below saturation). ` +
+      (args.reuse ? 'The database was loaded by an earlier run (--reuse; its load time is not measured again). ' : '') +
       "find: 20,000 noisy queries (30% of people not stored); findOrCreate: 40,000 fresh ones (it creates). req/s summed, p50 the mean, p99 the worst process; server CPU: both processes' CPU time over the row's requests (PostgreSQL's not counted). " +
       'Start: spawn to GET /ready 200. Everything shares the 2 cores; load is the 1-minute load average when the row started.',
     '',
@@ -294,8 +340,8 @@ function render(args: Args, results: readonly SizeResult[], machine: string): st
     '|---|---|---|---|---|---|---|',
     ...sizes,
     '',
-    '| people | endpoint | req/s | p50 ms | p99 ms | server CPU µs/req | errors | load | statuses |',
-    '|---|---|---|---|---|---|---|---|---|',
+    '| people | endpoint | offered load | req/s | p50 ms | p99 ms | server CPU µs/req | errors | load | statuses |',
+    '|---|---|---|---|---|---|---|---|---|---|',
     ...rows,
     '',
   ].join('\n');

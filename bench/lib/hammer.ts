@@ -4,14 +4,26 @@
  */
 import autocannon, { type Result } from 'autocannon';
 
-/** POSTs `bodies` in turn to `base + path` with `connections` for `seconds`, authenticated with `key`. */
-export async function hammer(base: string, path: string, key: string, bodies: readonly string[], connections: number, seconds: number): Promise<Result> {
+/**
+ * POSTs `bodies` in turn to `base + path` with `connections` for `seconds`, authenticated with `key`;
+ * as fast as answers come, or at most `rate` requests per second in all (latency at a set load).
+ */
+export async function hammer(
+  base: string,
+  path: string,
+  key: string,
+  bodies: readonly string[],
+  connections: number,
+  seconds: number,
+  rate?: number,
+): Promise<Result> {
   let next = 0;
   return autocannon({
     url: base,
     connections,
     duration: seconds,
     timeout: 10,
+    ...(rate === undefined ? {} : { overallRate: rate }),
     requests: [
       {
         method: 'POST',
@@ -39,6 +51,7 @@ export interface SpreadRun {
 /**
  * autocannon against `bases` at once, the connections split evenly (a load balancer's
  * round robin); req/s summed, p50 the mean and p99 the worst of the per-process runs.
+ * `rate`: at most that many requests per second in all, split evenly too.
  */
 export async function hammerAll(
   bases: readonly string[],
@@ -47,10 +60,15 @@ export async function hammerAll(
   bodies: readonly string[],
   connections: number,
   seconds: number,
+  rate?: number,
 ): Promise<SpreadRun> {
   const per = Math.max(1, Math.round(connections / bases.length));
   const slice = Math.ceil(bodies.length / bases.length);
-  const results = await Promise.all(bases.map((base, i) => hammer(base, path, key, bodies.slice(i * slice, (i + 1) * slice), per, seconds)));
+  const results = await Promise.all(
+    bases.map((base, i) =>
+      hammer(base, path, key, bodies.slice(i * slice, (i + 1) * slice), per, seconds, rate === undefined ? undefined : rate / bases.length),
+    ),
+  );
   const counts = new Map<string, number>();
   for (const r of results) for (const [code, { count }] of Object.entries(r.statusCodeStats)) counts.set(code, (counts.get(code) ?? 0) + count);
   return {
