@@ -59,6 +59,14 @@ function parseLevels(value: unknown, where: string, allowed: ReadonlySet<LevelNa
     if (typeof spec['label'] === 'string') parsed.label = spec['label'];
     if (typeof spec['agrees'] === 'boolean') parsed.agrees = spec['agrees'];
     if (spec['veto'] === true) parsed.veto = true;
+    const unless = spec['vetoUnless'];
+    if (unless !== undefined) {
+      const isFields = (v: unknown): v is GateField[] => Array.isArray(v) && v.every((f) => typeof f === 'string' && f in GATE_FIELD_BITS);
+      if (!isObject(unless) || !isFields(unless['all']) || !isFields(unless['any'])) {
+        return `${where}.${level}.vetoUnless: expected {"all": [...], "any": [...]} of gate fields (${Object.keys(GATE_FIELD_BITS).join(', ')})`;
+      }
+      parsed.vetoUnless = { all: unless['all'], any: unless['any'] };
+    }
     if (spec['capPossible'] === true) parsed.capPossible = true;
     for (const key of ['needsSupport', 'agreesWith'] as const) {
       const fields = spec[key];

@@ -28,6 +28,13 @@ export interface LevelSpec {
   readonly agrees?: boolean;
   /** This level alone rules the match out (a different first name, a different date of birth). */
   readonly veto?: boolean;
+  /**
+   * With `veto`: the level rules the match out unless the pair agrees on every field of `all`
+   * and on at least one of `any` (none given: no such field needed). A different surname beside
+   * the same first name, date of birth and personal email or phone is a changed name (marriage,
+   * divorce), not another person; beside anything less it is another member of the household.
+   */
+  readonly vetoUnless?: { readonly all: readonly GateField[]; readonly any: readonly GateField[] };
   /** A pair at this level is at most a possible match, never matched automatically. */
   readonly capPossible?: boolean;
   /**
@@ -153,7 +160,9 @@ export const DEFAULT_MODEL: MatchModel = {
       'fuzzy-high': L(0.06, 0.0008),
       part: L(0.015, 0.0004),
       'fuzzy-low': L(0.015, 0.004),
-      disagree: L(0.02, 0.99, VETO),
+      // Another surname: another person (a household shares its email and phone), unless the
+      // first name, the date of birth and a personal email or phone agree: a changed name.
+      disagree: L(0.02, 0.99, { ...VETO, vetoUnless: { all: ['firstName', 'dateOfBirth'], any: ['email', 'phone'] } }),
     },
     suffix: {
       exact: L(0.95, 0.3),

@@ -64,6 +64,9 @@ export interface CompiledLevel {
   readonly weight: number;
   readonly agrees: boolean;
   readonly veto: boolean;
+  /** Gate bits of LevelSpec.vetoUnless (all, any); both 0: the veto is unconditional. */
+  readonly vetoUnlessAll: number;
+  readonly vetoUnlessAny: number;
   readonly capPossible: boolean;
   /** Gate bits of LevelSpec.needsSupport; 0: needs none. */
   readonly supportMask: number;
@@ -116,6 +119,8 @@ const MISSING: CompiledLevel = Object.freeze({
   weight: 0,
   agrees: false,
   veto: false,
+  vetoUnlessAll: 0,
+  vetoUnlessAny: 0,
   capPossible: false,
   supportMask: 0,
   agreesWithMask: 0,
@@ -141,6 +146,8 @@ function compileField(spec: FieldModel | undefined, labelOf: (level: LevelName) 
       weight: levelWeight(ls),
       agrees: ls.agrees ?? def.agrees,
       veto: ls.veto === true,
+      vetoUnlessAll: maskOf(ls.vetoUnless?.all),
+      vetoUnlessAny: maskOf(ls.vetoUnless?.any),
       capPossible: ls.capPossible === true,
       supportMask: maskOf(ls.needsSupport),
       agreesWithMask: maskOf(ls.agreesWith),
@@ -255,6 +262,13 @@ export interface PairScore {
   pendingAgree: number;
   pendingWith: number;
   /**
+   * A veto that holds unless the pair agrees on `pendingVetoAll` and one of `pendingVetoAny`
+   * (LevelSpec.vetoUnless): the field, settled into `vetoedBy` once every field is scored; null: none.
+   */
+  pendingVeto: string | null;
+  pendingVetoAll: number;
+  pendingVetoAny: number;
+  /**
    * Scoring stopped because the pair cannot reach ScoreContext.floor whatever its remaining
    * fields say: `score` is only the part summed so far, and the pair is below the floor.
    */
@@ -263,12 +277,49 @@ export interface PairScore {
 
 /** A fresh pair score starting at `score` bits. */
 export function emptyPairScore(score: number): PairScore {
-  return { score, vetoedBy: null, cappedBy: null, agreeMask: 0, supportedBy: null, supportMask: -1, pendingAgree: 0, pendingWith: 0, belowFloor: false };
+  return {
+    score,
+    vetoedBy: null,
+    cappedBy: null,
+    agreeMask: 0,
+    supportedBy: null,
+    supportMask: -1,
+    pendingAgree: 0,
+    pendingWith: 0,
+    pendingVeto: null,
+    pendingVetoAll: 0,
+    pendingVetoAny: 0,
+    belowFloor: false,
+  };
 }
 
-/** Settles agreements that depended on other fields (LevelSpec.agreesWith), once every field is scored. */
+/**
+ * Settles what depended on other fields, once every field is scored: agreements
+ * (LevelSpec.agreesWith), then vetoes with an exception (LevelSpec.vetoUnless).
+ */
 function settleAgreement(result: PairScore): void {
   if (result.pendingAgree !== 0 && (result.agreeMask & result.pendingWith) === result.pendingWith) result.agreeMask |= result.pendingAgree;
+  if (result.pendingVeto !== null && result.vetoedBy === null) {
+    const mask = result.agreeMask;
+    const excepted = (mask & result.pendingVetoAll) === result.pendingVetoAll && (result.pendingVetoAny === 0 || (mask & result.pendingVetoAny) !== 0);
+    if (!excepted) result.vetoedBy = result.pendingVeto;
+  }
+}
+
+/** The level rules the match out whatever else the pair agrees on. */
+function vetoesAlone(spec: CompiledLevel | undefined): boolean {
+  return spec !== undefined && spec.veto && spec.vetoUnlessAll === 0 && spec.vetoUnlessAny === 0;
+}
+
+/** Applies a level's veto: at once, or, with an exception (LevelSpec.vetoUnless), once every field is scored. */
+function noteVeto(result: PairScore, spec: CompiledLevel, field: string): void {
+  if (result.vetoedBy !== null) return;
+  if (spec.vetoUnlessAll === 0 && spec.vetoUnlessAny === 0) result.vetoedBy = field;
+  else if (result.pendingVeto === null) {
+    result.pendingVeto = field;
+    result.pendingVetoAll = spec.vetoUnlessAll;
+    result.pendingVetoAny = spec.vetoUnlessAny;
+  }
 }
 
 /** Everything scoring needs besides the pair. */
@@ -357,7 +408,7 @@ function addLevel(
     scratch.scratchLevels[slot] = LEVEL_CODE[level];
   }
   result.score += weight;
-  if (spec.veto && result.vetoedBy === null) result.vetoedBy = field;
+  if (spec.veto) noteVeto(result, spec, field);
   if (spec.capPossible && result.cappedBy === null) result.cappedBy = spec.label;
   if (spec.supportMask !== 0) {
     result.supportedBy ??= spec.label;
@@ -414,7 +465,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   const rn = namesOf(r);
   let first = f.firstName.mask === 0 ? 'missing' : compareFirstNameForms(qn.first, rn.first, opts, f.firstName.mask, qn.middle, rn.middle);
   const swappable = (f.firstName.mask & SWAPPED_BIT) !== 0 && canSwap(q, r, ctx);
-  if (stop && !swappable && f.firstName.levels[first]?.veto === true) {
+  if (stop && !swappable && vetoesAlone(f.firstName.levels[first])) {
     addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain);
     return result;
   }
@@ -700,7 +751,7 @@ function scoreAddresses(
     let weight = spec.weight * scale;
     if (field === 'city' && cityTf && spec.weight > 0) weight = cityTfWeight(ctx, spec, q, r) ?? weight;
     result.score += weight;
-    if (spec.veto && result.vetoedBy === null) result.vetoedBy = field;
+    if (spec.veto) noteVeto(result, spec, field);
     if (spec.capPossible && result.cappedBy === null) result.cappedBy = spec.label;
     if (spec.agrees) result.agreeMask |= ADDRESS_GATE_BITS[field];
     if (explain) explain.push({ field, level, label: spec.label, weight });

@@ -1,7 +1,7 @@
 /** Which model a context scores with (src/crm/tenant-model.ts). */
 import { describe, expect, it } from 'vitest';
 import { contextModelOf, SHIPPED_CRM_MODEL, withTrainedWeights } from '../../src/crm/tenant-model.js';
-import { serializeModel, type MatchModel } from '../../src/engine/index.js';
+import { parseModel, serializeModel, type MatchModel } from '../../src/engine/index.js';
 
 /** A "trained" model: every level's m and u changed, a veto dropped, other thresholds, a level the shipped model lacks. */
 const trained: MatchModel = {
@@ -40,5 +40,15 @@ describe('tenant model', () => {
       model: SHIPPED_CRM_MODEL,
       inForce: { source: 'shipped', version: 4, since: 't4' },
     });
+  });
+
+  it('a model document keeps the rules of each level: veto, and the exception of the surname veto (vetoUnless)', () => {
+    const parsed = parseModel(serializeModel(SHIPPED_CRM_MODEL));
+    if ('error' in parsed) throw new Error(parsed.error);
+    expect(parsed.fields.lastName?.disagree).toEqual(SHIPPED_CRM_MODEL.fields.lastName?.disagree);
+    expect(SHIPPED_CRM_MODEL.fields.lastName?.disagree?.vetoUnless).toEqual({ all: ['firstName', 'dateOfBirth'], any: ['email', 'phone'] });
+    const doc = JSON.parse(serializeModel(SHIPPED_CRM_MODEL)) as { fields: { lastName: { disagree: { vetoUnless: { all: string[] } } } } };
+    doc.fields.lastName.disagree.vetoUnless.all = ['birthday'];
+    expect(parseModel(JSON.stringify(doc))).toEqual({ error: expect.stringMatching(/^fields\.lastName\.disagree\.vetoUnless: expected/) as unknown });
   });
 });

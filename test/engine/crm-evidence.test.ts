@@ -167,6 +167,35 @@ const rows: readonly Row[] = [
     request: { firstName: 'Kala', lastName: 'Moss', addresses: [{ addressLine1: 'Acme Store, 12 Main St', zipOrPostalCode: '53703' }] },
     decision: 'Matched',
   },
+  // Changed names: a different surname vetoes, except beside first name, date of birth and a personal contact.
+  {
+    cause: 'a new surname beside the same first name, date of birth and email: a changed name',
+    stored: minnie,
+    request: { firstName: 'Minnie', lastName: 'Baptiste', dateOfBirth: '1962-04-17', emails: ['minnie.okafor@example.org'] },
+    decision: 'Matched',
+  },
+  {
+    // The contract's phone combination needs the last name: to review, not merged.
+    cause: 'a new surname beside the same first name, date of birth and phone: a changed name, to review',
+    stored: minnie,
+    request: { firstName: 'Minnie', lastName: 'Baptiste', sex: 'F', dateOfBirth: '1962-04-17', phones: ['312-555-0198'] },
+    decision: 'Possible',
+    says: /no minimum combination agrees/,
+  },
+  {
+    cause: 'a new surname beside first name, date of birth and address only: another person of the household',
+    stored: minnie,
+    request: { firstName: 'Minnie', lastName: 'Baptiste', dateOfBirth: '1962-04-17', addresses: addr },
+    decision: 'Unmatched',
+    says: /criterion-disagrees/,
+  },
+  {
+    cause: 'a new surname beside the same first name and email, no date of birth: someone sharing the email',
+    stored: minnie,
+    request: { firstName: 'Minnie', lastName: 'Baptiste', emails: ['minnie.okafor@example.org'] },
+    decision: 'Unmatched',
+    says: /criterion-disagrees/,
+  },
   // Kept as they are.
   {
     cause: 'Sr and Jr are two people',
@@ -226,6 +255,35 @@ describe('properties of the evidence rules', () => {
         const dob = `${yy}-${String(mm).padStart(2, '0')}-${String(dd).padStart(2, '0')}`;
         expect(index.find({ ...minnie, dateOfBirth: dob }).decision).not.toBe('Matched');
       }),
+    );
+  });
+
+  it('a request with another surname is Matched only beside the same first name, date of birth and email or phone', () => {
+    // Unrelated surnames (a compound one holding "Okafor" is the 'part' level, not another surname).
+    const index = stored(minnie);
+    fc.assert(
+      fc.property(
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        fc.boolean(),
+        fc.constantFrom('Baptiste', 'Whitfield', 'Lindqvist'),
+        (first, dob, email, phone, address, last) => {
+          const request: ContactInput = {
+            firstName: first ? 'Minnie' : 'Grace',
+            lastName: last,
+            ...(dob ? { dateOfBirth: '1962-04-17' } : {}),
+            ...(email ? { emails: ['minnie.okafor@example.org'] } : {}),
+            ...(phone ? { phones: ['(312) 555-0198'] } : {}),
+            ...(address ? { addresses: addr } : {}),
+          };
+          const r = index.find(request);
+          if (r.decision === 'Matched') expect({ first, dob, personal: email || phone }).toEqual({ first: true, dob: true, personal: true });
+          // With the email the contract's "email alone" combination agrees; with only the phone it needs the last name.
+          if (first && dob && email) expect(r.decision).toBe('Matched');
+        },
+      ),
     );
   });
 
