@@ -142,6 +142,9 @@ export const DEFAULT_MODEL: MatchModel = {
       swapped: L(0.01, 0.00002, SUPPORT),
       'fuzzy-high': L(0.04, 0.0015, PERSONAL),
       part: L(0.01, 0.0005, PERSONAL),
+      // One record's first name is the other's middle name: someone who goes by it, or first and
+      // middle swapped on a form, but also twins whose names mirror each other. To review, never merged.
+      cross: L(0.01, 0.0005, CAP),
       initial: L(0.01, 0.0007, { agrees: true, agreesWith: ['dateOfBirth', 'zip5', 'streetNumber', 'streetName'] }),
       // Two edits apart: another name more often than a double typo (Mary Ann / Marian).
       'fuzzy-low': L(0.01, 0.004, CAP),

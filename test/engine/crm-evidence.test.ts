@@ -196,6 +196,12 @@ const rows: readonly Row[] = [
     decision: 'Unmatched',
     says: /criterion-disagrees/,
   },
+  {
+    cause: "a first name that is the other's middle name (goes by it, or swapped on a form; or a twin): to review",
+    stored: { ...minnie, middleName: 'Grace' },
+    request: { firstName: 'Grace', middleName: 'Minnie', lastName: 'Okafor', dateOfBirth: '1962-04-17', addresses: addr },
+    decision: 'Possible',
+  },
   // Kept as they are.
   {
     cause: 'Sr and Jr are two people',
