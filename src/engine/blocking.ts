@@ -76,7 +76,7 @@ export const KEY_KINDS = {
   street: 1 << 4,
   /** Each identifier (`i`) and the last seven digits of each phone (`p7`: local numbers). */
   identifiers: 1 << 5,
-  /** Surname and first-name sounds with the city (`lc`, `fc`). */
+  /** Surname and first-name sounds with the city (`lc`, `fc`); the date of birth with it (`dc`: both names missing or misspelt). */
   city: 1 << 6,
   /** Surname or first-name sound with the year of birth (`py`): day or month wrong or unknown. */
   year: 1 << 7,
@@ -89,12 +89,24 @@ export const KEY_KINDS = {
    * romanized from scripts without vowels).
    */
   fragments: 1 << 8,
+  /**
+   * Each email's local part (`el`, three characters or more): the same mailbox with a
+   * mistyped or changed domain ("oa14@lee.com" / "oa14@lee.coom").
+   */
+  emailLocal: 1 << 9,
+  /**
+   * Surname and first-name sounds with the first word of each free-text attribute column
+   * (`la`, `fa`; the column's position is part of the key): a birth place or an occupation
+   * links records whose other name, date of birth or postcode is missing ("Leeds, Yorks" and
+   * "Leeds" share the word).
+   */
+  attributes: 1 << 10,
 } as const;
 
 /** The index's default keys (the CRM's). */
 export const CRM_KEYS = KEY_KINDS.contact | KEY_KINDS.nameDob | KEY_KINDS.names | KEY_KINDS.zip | KEY_KINDS.street;
 /** Keys for linking messy files: every kind. */
-export const FILE_KEYS = CRM_KEYS | KEY_KINDS.identifiers | KEY_KINDS.city | KEY_KINDS.year | KEY_KINDS.fragments;
+export const FILE_KEYS = CRM_KEYS | KEY_KINDS.identifiers | KEY_KINDS.city | KEY_KINDS.year | KEY_KINDS.fragments | KEY_KINDS.emailLocal | KEY_KINDS.attributes;
 
 /**
  * The consonant skeleton of a compact name: vowels (and y, h, w) dropped, doubled letters
@@ -130,6 +142,12 @@ function emitKeys<T>(
     for (const e of c.emails) sink('e', part(e));
     for (const p of c.phones) sink('p', part(p));
   }
+  if ((kinds & KEY_KINDS.emailLocal) !== 0) {
+    for (const e of c.emails) {
+      const at = e.lastIndexOf('@');
+      if (at >= 3) sink('el', part(e.slice(0, at)));
+    }
+  }
   if ((kinds & KEY_KINDS.identifiers) !== 0) {
     for (const id of c.identifiers) sink('i', part(id));
     for (const p of c.phones) if (p.length >= 8) sink('p7', part(p.slice(-7)));
@@ -156,6 +174,15 @@ function emitKeys<T>(
     else sink('fl', lastSound, firstSound);
   }
   if ((kinds & KEY_KINDS.fragments) !== 0) emitFragments(c, first, last, lastSoundText, soundOf, part, sink);
+  if ((kinds & KEY_KINDS.attributes) !== 0 && (firstSound !== null || lastSound !== null)) {
+    for (let i = 0; i < c.attributes.length; i++) {
+      const word = firstWord(c.attributes[i] ?? null);
+      if (word === null) continue;
+      const value = part(`${i}:${word}`);
+      if (lastSound !== null) sink('la', lastSound, value);
+      if (firstSound !== null) sink('fa', firstSound, value);
+    }
+  }
   for (const a of c.addresses) {
     const number = a.number !== null ? part(a.number) : null;
     if ((kinds & KEY_KINDS.street) !== 0) {
@@ -166,6 +193,7 @@ function emitKeys<T>(
       const city = part(compactName(a.city));
       if (lastSound !== null) sink('lc', lastSound, city);
       if (firstSound !== null) sink('fc', firstSound, city);
+      if (dob !== null && c.dob !== null && c.dob.length === 10) sink('dc', dob, city);
     }
     if (a.zip === null) continue;
     if ((kinds & KEY_KINDS.fragments) !== 0 && last !== null && a.zip.length >= 3) {
@@ -180,6 +208,13 @@ function emitKeys<T>(
     if (firstSound !== null) sink('fz', firstSound, zip);
     if (number !== null) sink('az', number, zip);
   }
+}
+
+/** The first word of a folded free-text value (two characters or more), or null. */
+function firstWord(value: string | null): string | null {
+  if (value === null) return null;
+  const m = /[\p{L}\p{N}]{2,}/u.exec(value);
+  return m === null ? null : m[0];
 }
 
 /** The `fragments` keys (see KEY_KINDS). */
@@ -239,7 +274,9 @@ export function blockingKeys(
 
 /** Hash of each key prefix. */
 const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
-  ['e', 'p', 'pd', 'nd', 'fl', 'sa', 'dn', 'dz', 'lz', 'fz', 'az', 'i', 'p7', 'lc', 'fc', 'py', 'l3', 's3', 'f3', 'z3', 'sk'].map((p) => [p, fnv(p)]),
+  ['e', 'p', 'pd', 'nd', 'fl', 'sa', 'dn', 'dz', 'lz', 'fz', 'az', 'i', 'p7', 'lc', 'fc', 'py', 'l3', 's3', 'f3', 'z3', 'sk', 'el', 'la', 'fa', 'dc'].map(
+    (p) => [p, fnv(p)],
+  ),
 );
 
 /**

@@ -28,6 +28,7 @@ const B_TRANSPOSED = levelBit('transposed');
 const B_YEAR = levelBit('year');
 const B_PREFIX = levelBit('prefix');
 const B_PARTIAL = levelBit('partial');
+const B_PART = levelBit('part');
 /** Codes compared for equality or one character apart only (no 'prefix' level). */
 const B_TYPO_ONLY = levelBit('exact') | levelBit('typo') | levelBit('disagree');
 
@@ -230,6 +231,22 @@ export function compareText(a: string | null, b: string | null, high = 0.92, low
   const jw = jaroWinkler(ac, bc);
   if ((levels & B_FUZZY_HIGH) !== 0 && jw >= high) return 'fuzzy-high';
   if ((levels & B_FUZZY_LOW) !== 0 && jw >= low) return 'fuzzy-low';
+  return 'disagree';
+}
+
+const WORD = /[\p{L}\p{N}]{3,}/gu;
+
+/**
+ * Compares free-text attribute values (a birth place, an occupation): equal, nearly equal
+ * (Jaro-Winkler >= `high`), sharing a word of three characters or more ("leeds, yorks" /
+ * "leeds", "farm labourer" / "labourer"), or different.
+ */
+export function compareAttribute(a: string | null, b: string | null, high = 0.92, levels = ALL_LEVELS): LevelName {
+  const level = compareText(a, b, high, high, levels);
+  if (level !== 'disagree' || (levels & B_PART) === 0) return level;
+  const words = (a as string).match(WORD);
+  if (words === null) return 'disagree';
+  for (const w of (b as string).match(WORD) ?? []) if (words.includes(w)) return 'part';
   return 'disagree';
 }
 

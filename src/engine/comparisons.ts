@@ -111,7 +111,12 @@ export interface ComparisonDefinition {
 const L = (level: LevelName, label: string, agrees: boolean): LevelDefinition => ({ level, label, agrees });
 
 /** Levels of a free-text attribute column of a file (occupation, birth place...). */
-export const ATTRIBUTE_LEVELS: readonly LevelDefinition[] = [L('exact', 'equal', true), L('fuzzy-high', 'nearly equal', true), L('disagree', 'differ', false)];
+export const ATTRIBUTE_LEVELS: readonly LevelDefinition[] = [
+  L('exact', 'equal', true),
+  L('fuzzy-high', 'nearly equal', true),
+  L('part', 'share a word ("Leeds, Yorks" / "Leeds", "farm labourer" / "labourer")', false),
+  L('disagree', 'differ', false),
+];
 
 /** The comparisons and their levels. Every level a comparator can return is listed here. */
 export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>> = {

@@ -344,6 +344,7 @@ export class ContactIndex {
                 attributeCount: (i, v) => this.attributeCounts[i]?.get(v) ?? 0,
                 emailCount: (e) => this.emailCounts.get(e) ?? 0,
                 phoneCount: (p) => this.phoneCounts.get(p) ?? 0,
+                nameVariants: true,
               }
             : names;
     this.contexts = this.makeContexts();

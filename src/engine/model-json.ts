@@ -118,7 +118,7 @@ export function parseModel(text: string): MatchModel | { error: string } {
   if (!Array.isArray(rawAttributes)) return { error: 'attributes: expected an array' };
   for (const [i, a] of rawAttributes.entries()) {
     if (!isObject(a) || typeof a['name'] !== 'string' || a['name'].length === 0) return { error: `attributes[${i}].name: expected a column name` };
-    const parsed = parseLevels(a['levels'], `attributes[${i}].levels`, new Set<LevelName>(['exact', 'fuzzy-high', 'disagree']));
+    const parsed = parseLevels(a['levels'], `attributes[${i}].levels`, new Set<LevelName>(['exact', 'fuzzy-high', 'part', 'disagree']));
     if (typeof parsed === 'string') return { error: parsed };
     attributes.push({ name: a['name'], levels: parsed });
   }

@@ -298,7 +298,7 @@ export const FILE_MODEL: MatchModel = {
 };
 
 /** Prior levels of an attribute column: agreement a few times likelier for the same person. */
-export const ATTRIBUTE_PRIOR: FieldModel = { exact: L(0.6, 0.1), 'fuzzy-high': L(0.1, 0.02), disagree: L(0.3, 0.88) };
+export const ATTRIBUTE_PRIOR: FieldModel = { exact: L(0.6, 0.1), 'fuzzy-high': L(0.1, 0.02), part: L(0.1, 0.04), disagree: L(0.2, 0.84) };
 
 /**
  * The model without vetoes: pure Fellegi-Sunter, where a disagreeing first name or date of

@@ -179,7 +179,7 @@ export function compareFirstNameForms(
   return 'disagree';
 }
 
-/** Compares surnames: exact (compact: "O'Brien" = "OBrien"), typo, nearly equal, compound part, similar, sound-alike, disagree. */
+/** Compares surnames: exact (compact: "O'Brien" = "OBrien"), typo, nearly equal, compound part, similar (or two typos apart), sound-alike, disagree. */
 export function compareLastNameForms(a: NameForms | null, b: NameForms | null, o: NameCompareOptions, levels = ALL_LEVELS): LevelName {
   if (a === null || b === null) return 'missing';
   if (a.name === b.name) return 'exact';
@@ -196,7 +196,7 @@ export function compareLastNameForms(a: NameForms | null, b: NameForms | null, o
     const pb = surnameParts(b.name);
     for (const part of surnameParts(a.name)) if (pb.includes(part)) return 'part';
   }
-  if ((levels & B_FUZZY_LOW) !== 0 && jw >= o.fuzzyLow) return 'fuzzy-low';
+  if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
   if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) return 'phonetic';
   return 'disagree';
 }

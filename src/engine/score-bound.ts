@@ -7,18 +7,20 @@
  * are settled before their emails, phones and addresses are read.
  *
  * The bound is exact, never an estimate: each remaining field adds at most its best level's
- * weight (exact agreement on a field with term frequencies at most log2(TF_MAX_BOOST) more, or
+ * weight (a level term frequencies adjust at most log2(TF_MAX_BOOST) more, or
  * its floor), nothing when every level weighs less than zero; within an evidence group only
  * the largest positive member counts, so the group adds at most how much its best remaining
  * member exceeds the best one already summed (score.ts countGroupsOnce), plus the levels that
  * are no member of it.
  */
-import { COMPARISON_FIELDS, LEVEL_CODE, type ComparisonField, type LevelName } from './comparisons.js';
+import { COMPARISON_FIELDS, LEVEL_CODE, levelBit, type ComparisonField, type LevelName } from './comparisons.js';
 
 /** A compiled field's levels (score.ts CompiledField), as the bound reads them. */
 interface FieldLevels {
   readonly levels: Readonly<Partial<Record<LevelName, { readonly weight: number }>>>;
   readonly exactFloor: number;
+  /** Levels term frequencies adjust (comparisons.ts levelBit). */
+  readonly tfMask: number;
 }
 
 /** What the bound reads of a compiled model (score.ts CompiledModel). */
@@ -52,11 +54,11 @@ const FREQUENCY_ADJUSTED: ReadonlySet<ComparisonField> = new Set(['firstName', '
  */
 export const GROUP_RECORDED: ReadonlySet<ComparisonField> = new Set(['lastName', 'email', 'phone', 'address']);
 
-/** The most a level can weigh (exact agreement with term frequencies: up to `boost` bits more, and at least the floor). */
+/** The most a level can weigh (a level term frequencies adjust: up to `boost` bits more, and at least the floor). */
 function levelMax(field: FieldLevels, level: LevelName, adjusted: boolean, boost: number): number {
   const spec = field.levels[level];
   if (spec === undefined) return 0;
-  if (level === 'exact' && adjusted) return Math.max(field.exactFloor, spec.weight + boost);
+  if (adjusted && (levelBit(level) & field.tfMask) !== 0) return Math.max(field.exactFloor, spec.weight + boost);
   return spec.weight;
 }
 

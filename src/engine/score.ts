@@ -20,7 +20,7 @@ import {
   comparePhones,
   compareSex,
   compareSuffix,
-  compareText,
+  compareAttribute,
   type AddressLevelMasks,
   type AddressLevels,
   type NameCompareOptions,
@@ -43,6 +43,7 @@ import {
   LEVEL_CODE,
   LEVEL_NAMES,
   levelBit,
+  levelMask,
   MISSING_LABEL,
   type AddressField,
   type ComparisonField,
@@ -86,7 +87,27 @@ export interface CompiledField {
    * typo, or than nothing).
    */
   readonly exactFloor: number;
+  /**
+   * Mask of the levels term frequencies adjust when the counts allow it (TermFrequencies
+   * .nameVariants): exact agreement, and for names the levels that agree on the value itself
+   * up to a typo, a part or a swap of columns ({@link NAME_TF_LEVELS}).
+   */
+  readonly tfMask: number;
+  /** {@link exactFloor} over the levels outside {@link tfMask} only (those levels adjusted too). */
+  readonly tfFloor: number;
 }
+
+/**
+ * Levels of a name comparison whose weight follows the name's frequency: the same name up to
+ * a typo or an OCR error, one part of the other, or in the other column. Agreeing on "smitn"
+ * with "smith" is as common among different people as agreeing on "smith": leaving these
+ * levels at their average weight made them the floor of exact agreement, and estimated models
+ * (where a typo weighs as much as exact agreement in files with many typos) then gave a common
+ * name the weight of a rare one.
+ */
+export const NAME_TF_LEVELS: readonly LevelName[] = ['exact', 'typo', 'fuzzy-high', 'part', 'swapped'];
+const NAME_TF_MASK = levelMask(NAME_TF_LEVELS);
+const EXACT_TF_MASK = levelBit('exact');
 
 /** A model ready for scoring: weights computed once. */
 export interface CompiledModel {
@@ -125,7 +146,7 @@ const MISSING: CompiledLevel = Object.freeze({
   supportMask: 0,
   agreesWithMask: 0,
 });
-const NO_FIELD: CompiledField = Object.freeze({ levels: Object.freeze({ missing: MISSING }), mask: 0, exactFloor: 0 });
+const NO_FIELD: CompiledField = Object.freeze({ levels: Object.freeze({ missing: MISSING }), mask: 0, exactFloor: 0, tfMask: EXACT_TF_MASK, tfFloor: 0 });
 
 function maskOf(fields: readonly GateField[] | undefined): number {
   let mask = 0;
@@ -133,7 +154,11 @@ function maskOf(fields: readonly GateField[] | undefined): number {
   return mask;
 }
 
-function compileField(spec: FieldModel | undefined, labelOf: (level: LevelName) => { label: string; agrees: boolean }): CompiledField {
+function compileField(
+  spec: FieldModel | undefined,
+  labelOf: (level: LevelName) => { label: string; agrees: boolean },
+  tfMask: number = EXACT_TF_MASK,
+): CompiledField {
   if (spec === undefined) return NO_FIELD;
   const levels: Partial<Record<LevelName, CompiledLevel>> = { missing: MISSING };
   let mask = 0;
@@ -155,8 +180,12 @@ function compileField(spec: FieldModel | undefined, labelOf: (level: LevelName) 
     mask |= levelBit(level);
   }
   let exactFloor = 0;
-  for (const [level, l] of Object.entries(levels) as [LevelName, CompiledLevel][]) if (level !== 'exact') exactFloor = Math.max(exactFloor, l.weight);
-  return { levels, mask, exactFloor };
+  let tfFloor = 0;
+  for (const [level, l] of Object.entries(levels) as [LevelName, CompiledLevel][]) {
+    if (level !== 'exact') exactFloor = Math.max(exactFloor, l.weight);
+    if ((levelBit(level) & tfMask) === 0) tfFloor = Math.max(tfFloor, l.weight);
+  }
+  return { levels, mask, exactFloor, tfMask, tfFloor };
 }
 
 /** Precomputes the weights of a model. */
@@ -164,7 +193,11 @@ export function compileModel(model: MatchModel): CompiledModel {
   const fields = {} as Record<ComparisonField, CompiledField>;
   for (const field of COMPARISON_FIELDS) {
     const defs = COMPARISONS[field].levels;
-    fields[field] = compileField(model.fields[field], (level) => defs.find((d) => d.level === level) ?? { label: level, agrees: false });
+    fields[field] = compileField(
+      model.fields[field],
+      (level) => defs.find((d) => d.level === level) ?? { label: level, agrees: false },
+      field === 'firstName' || field === 'lastName' ? NAME_TF_MASK : EXACT_TF_MASK,
+    );
   }
   const attributes = (model.attributes ?? []).map((a) =>
     compileField(a.levels, (level) => {
@@ -216,6 +249,13 @@ export interface TermFrequencies {
   emailCount?(email: string): number;
   /** Records holding the phone; absent: phones are not adjusted. */
   phoneCount?(phone: string): number;
+  /**
+   * True when the counts answer for every name (an index counting all its records): then the
+   * typo, part and swapped levels of names weigh by the more frequent of the two names, as
+   * exact agreement does (score.ts NAME_TF_LEVELS). Absent: only exact agreement is adjusted
+   * (database retrieval knows the counts of the lookup's own names only).
+   */
+  readonly nameVariants?: boolean;
 }
 
 /**
@@ -479,27 +519,10 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     first = 'swapped';
     last = 'swapped';
   }
-  addLevel(
-    result,
-    f.firstName,
-    'firstName',
-    first,
-    GATE_FIELD_BITS.firstName,
-    explain,
-    first === 'exact' ? tfWeight(ctx, f.firstName, 'first', rn.first) : undefined,
-  );
+  addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain, nameTfWeight(ctx, f.firstName, 'first', first, qn.first, rn.first));
   record?.(FIELD_SLOT.firstName, first);
   if (stop && result.vetoedBy !== null) return result;
-  addLevel(
-    result,
-    f.lastName,
-    'lastName',
-    last,
-    GATE_FIELD_BITS.lastName,
-    explain,
-    last === 'exact' ? tfWeight(ctx, f.lastName, 'last', rn.last) : undefined,
-    w,
-  );
+  addLevel(result, f.lastName, 'lastName', last, GATE_FIELD_BITS.lastName, explain, nameTfWeight(ctx, f.lastName, 'last', last, qn.last, rn.last), w);
   record?.(FIELD_SLOT.lastName, last);
   if (stop && result.vetoedBy !== null) return result;
   const dob = f.dateOfBirth.mask === 0 ? 'missing' : compareDate(q.dob, r.dob, f.dateOfBirth.mask);
@@ -552,11 +575,11 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     const name = compiled.model.attributes?.[i]?.name ?? `attribute ${i}`;
     const qa = q.attributes[i] ?? null;
     const ra = r.attributes[i] ?? null;
-    const level = compareText(qa, ra, compiled.model.fuzzyHigh, compiled.model.fuzzyLow, a.mask);
+    const level = compareAttribute(qa, ra, compiled.model.fuzzyHigh, a.mask);
     addLevel(result, a, name, level, 0, explain, level === 'exact' ? attributeTfWeight(ctx, a, i, ra) : undefined);
     if (levelsOut !== undefined) levelsOut[COMPARISON_FIELDS.length + i] = LEVEL_CODE[level];
   }
-  if (w !== undefined) countGroupsOnce(compiled, compiled.scratch, result, explain);
+  if (w !== undefined) countGroupsOnce(compiled, compiled.scratch, result, explain, ctx.tf?.nameVariants === true);
   settleAgreement(result);
   return result;
 }
@@ -582,7 +605,7 @@ const ADDRESS_AGREE_BITS = GATE_FIELD_BITS.zip5 | GATE_FIELD_BITS.streetNumber |
  * Applies the model's evidence groups: of a group's positive weights only the largest
  * counts; the others are taken back out of the score (and shown at 0 in the explanation).
  */
-function countGroupsOnce(compiled: CompiledModel, weights: Float64Array, result: PairScore, explain: FieldOutcome[] | undefined): void {
+function countGroupsOnce(compiled: CompiledModel, weights: Float64Array, result: PairScore, explain: FieldOutcome[] | undefined, variants = false): void {
   const levels = compiled.scratchLevels;
   for (const group of compiled.groups) {
     const positive = (k: number): boolean => (weights[group.slots[k] as number] as number) > 0;
@@ -603,9 +626,10 @@ function countGroupsOnce(compiled: CompiledModel, weights: Float64Array, result:
       // A member's other agreements are taken out. A weaker agreement of a member field that
       // is another fact (the same town, not the same address) keeps its weight, but never
       // more than the field's full agreement adds over the group's at the least (its weight
-      // after term frequencies is at least exactFloor): then moving to full agreement never
+      // after term frequencies is at least exactFloor, or tfFloor with name variants): then moving to full agreement never
       // lowers the score.
-      const kept = member(k) ? 0 : Math.min(weight, Math.max(0, compiled.fields[field].exactFloor - top));
+      const floor = variants ? compiled.fields[field].tfFloor : compiled.fields[field].exactFloor;
+      const kept = member(k) ? 0 : Math.min(weight, Math.max(0, floor - top));
       if (kept === weight) continue;
       result.score -= weight - kept;
       if (explain !== undefined) {
@@ -662,23 +686,44 @@ function canSwap(q: NormalizedContact, r: NormalizedContact, ctx: ScoreContext):
   return !ctx.strict && q.first !== null && q.last !== null && r.first !== null && r.last !== null;
 }
 
-function tfWeight(ctx: ScoreContext, field: CompiledField, which: 'first' | 'last', value: NameForms | null): number | undefined {
-  const spec = field.levels.exact;
-  if (!ctx.tf || value === null || !spec) return undefined;
-  const name = value.compact;
-  const count = which === 'first' ? ctx.tf.firstNameCount(name) : ctx.tf.lastNameCount(name);
-  return frequencyWeight(field, spec, count, ctx.tf.total);
+/**
+ * A name level's weight after term frequencies (undefined: its plain weight). Exact agreement
+ * weighs by the record's name's frequency; the other levels of {@link NAME_TF_LEVELS} move by
+ * as much as exact agreement on the more frequent of the two names would move from its
+ * average weight (a typo of "smith" is as common as "smith"; of two swapped names, each
+ * column's more frequent value is the name in its own column), and never below the floor
+ * (or their own weight, when that is lower): so a level never outweighs exact agreement on
+ * either name, and adding agreement never lowers a score.
+ */
+function nameTfWeight(
+  ctx: ScoreContext,
+  field: CompiledField,
+  which: 'first' | 'last',
+  level: LevelName,
+  q: NameForms | null,
+  r: NameForms | null,
+): number | undefined {
+  const exact = field.levels.exact;
+  const tf = ctx.tf;
+  if (tf === null || r === null || exact === undefined) return undefined;
+  const count = (name: string): number => (which === 'first' ? tf.firstNameCount(name) : tf.lastNameCount(name));
+  const variants = tf.nameVariants === true;
+  if (level === 'exact') return frequencyWeight(variants ? field.tfFloor : field.exactFloor, exact, count(r.compact), tf.total);
+  const spec = field.levels[level];
+  if (!variants || spec === undefined || q === null || (levelBit(level) & field.tfMask) === 0) return undefined;
+  const shift = Math.log2(exact.u / termFrequencyU(Math.max(count(q.compact), count(r.compact)), tf.total, exact.u));
+  return Math.max(Math.min(spec.weight, field.tfFloor), spec.weight + shift);
 }
 
-/** The weight of exact agreement on a value seen `count` times in `total` records, floored (CompiledField.exactFloor). */
-function frequencyWeight(field: CompiledField, spec: CompiledLevel, count: number, total: number): number {
-  return Math.max(field.exactFloor, Math.log2(spec.m / termFrequencyU(count, total, spec.u)));
+/** The weight of exact agreement on a value seen `count` times in `total` records, at least `floor` (CompiledField.exactFloor). */
+function frequencyWeight(floor: number, spec: CompiledLevel, count: number, total: number): number {
+  return Math.max(floor, Math.log2(spec.m / termFrequencyU(count, total, spec.u)));
 }
 
 function attributeTfWeight(ctx: ScoreContext, field: CompiledField, index: number, value: string | null): number | undefined {
   const spec = field.levels.exact;
   if (!ctx.tf?.attributeCount || value === null || !spec) return undefined;
-  return frequencyWeight(field, spec, ctx.tf.attributeCount(index, value), ctx.tf.total);
+  return frequencyWeight(field.exactFloor, spec, ctx.tf.attributeCount(index, value), ctx.tf.total);
 }
 
 /**
@@ -697,7 +742,7 @@ function sharedValueWeight(
   if (count === undefined || !spec || ctx.tf === null) return undefined;
   let least = Infinity;
   for (const x of a) if (holds(x)) least = Math.min(least, count(x));
-  return least === Infinity ? undefined : frequencyWeight(field, spec, least, ctx.tf.total);
+  return least === Infinity ? undefined : frequencyWeight(field.exactFloor, spec, least, ctx.tf.total);
 }
 
 function addressWeight(compiled: CompiledModel, lv: AddressLevels): number {

@@ -174,12 +174,22 @@ export const OCR_CONFUSIONS: readonly (readonly [string, string])[] = [
 const OCR_MULTI = /rn|vv|cl/g;
 const OCR_SINGLE = /[0-9l|!]/g;
 const OCR_SINGLE_MAP: Readonly<Record<string, string>> = Object.fromEntries(OCR_CONFUSIONS.filter(([from]) => from.length === 1));
+/**
+ * Letters that OCR reads as two narrow letters, matched once "l" and "1" are read as "i":
+ * "n" as "ri" and "h" as "li" ("anthoriy"/"anthony", "elizabetli"/"elizabeth"). Applied last,
+ * so that "li", "l1" and "1i" all fold the same way.
+ */
+const OCR_SPLIT = /ri|ii/g;
 
 /**
  * The form of a (folded, compact) string in which OCR confusions are undone: every
- * sequence of {@link OCR_CONFUSIONS} replaced by the letter it is mistaken for. Two values
- * whose OCR folds are one edit apart are one OCR error apart. Idempotent.
+ * sequence of {@link OCR_CONFUSIONS} replaced by the letter it is mistaken for, then the
+ * split letters ("ri" for "n", "li" for "h"). Two values whose OCR folds are one edit apart
+ * are one OCR error apart.
  */
 export function ocrFold(text: string): string {
-  return text.replace(OCR_MULTI, (m) => (m === 'rn' ? 'm' : m === 'vv' ? 'w' : 'd')).replace(OCR_SINGLE, (ch) => OCR_SINGLE_MAP[ch] ?? ch);
+  return text
+    .replace(OCR_MULTI, (m) => (m === 'rn' ? 'm' : m === 'vv' ? 'w' : 'd'))
+    .replace(OCR_SINGLE, (ch) => OCR_SINGLE_MAP[ch] ?? ch)
+    .replace(OCR_SPLIT, (m) => (m === 'ri' ? 'n' : 'h'));
 }

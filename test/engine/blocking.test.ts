@@ -76,6 +76,57 @@ describe('blockingKeys', () => {
     expect(keys.some((k) => k.startsWith('sk:'))).toBe(true);
   });
 
+  it('the file key set adds the date of birth with the city, the email local part, and each name with an attribute word', () => {
+    const keys = blockingKeys(
+      norm({
+        firstName: 'Robert',
+        lastName: 'Smithson',
+        dateOfBirth: '1875-03-04',
+        emails: ['r.smithson@example.com'],
+        addresses: [{ city: 'Leeds' }],
+        attributes: ['Leeds, Yorks', null],
+      }),
+      DEFAULT_NICKNAMES,
+      phoneticKey,
+      FILE_KEYS,
+    );
+    expect(keys).toEqual(expect.arrayContaining(['dc:1875-03-04:leeds', 'el:r.smithson', 'la:SM0SN:0:leeds', 'fa:RPRT:0:leeds']));
+    const crm = blockingKeys(
+      norm({ firstName: 'Robert', lastName: 'Smithson', dateOfBirth: '1875-03-04', emails: ['r.smithson@example.com'] }),
+      DEFAULT_NICKNAMES,
+    );
+    expect(crm.every((k) => !/^(?:dc|el|la|fa):/.test(k))).toBe(true);
+  });
+
+  it('records that share a field beside the names still share a file key when each lacks a different name', () => {
+    // One record without its first name, the other without its surname (or with both names
+    // misspelt): a full date of birth and the city, a mailbox with a mistyped domain, or a
+    // birth place with a county appended still bring them together.
+    const first = fc.constantFrom('Poppy', 'Dylan', 'Olivia', 'Jessica');
+    const last = fc.constantFrom('Owen', 'Macdonald', 'Khan', 'Nicholson');
+    const shared = fc.constantFrom('dob and city', 'mailbox', 'birth place');
+    fc.assert(
+      fc.property(first, last, shared, fc.constantFrom('.com', '.co', '.coom'), (f, l, what, tld) => {
+        const common =
+          what === 'dob and city'
+            ? { dateOfBirth: '1973-01-16', addresses: [{ city: 'Huddersfield' }] }
+            : what === 'mailbox'
+              ? { emails: [`${f[0]}${l}71@diaz.com`.toLowerCase()] }
+              : { attributes: ['Halifax'] };
+        const a = what === 'birth place' ? { ...common, firstName: f, lastName: l } : { ...common, lastName: l };
+        const b =
+          what === 'mailbox'
+            ? { emails: [`${f[0]}${l}71@diaz${tld}`.toLowerCase()], firstName: f }
+            : what === 'birth place'
+              ? { attributes: ['Halifax, Yorkshire'], firstName: f }
+              : { ...common, firstName: f };
+        const ka = new Set(blockingKeys(norm(a), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS));
+        return blockingKeys(norm(b), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS).some((k) => ka.has(k));
+      }),
+      { numRuns: 200, seed: 1327 },
+    );
+  });
+
   it("hashes are the keys' hashes, distinct and in the same order", () => {
     const contact = fc.record({
       firstName: fc.constantFrom('Ann', 'Bob', null),

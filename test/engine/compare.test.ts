@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  compareAttribute,
   compareUnit,
   compareCode,
   compareDate,
@@ -13,6 +14,7 @@ import {
   compareText,
   type NameCompareOptions,
 } from '../../src/engine/compare.js';
+import { levelMask } from '../../src/engine/comparisons.js';
 import { DEFAULT_NICKNAMES } from '../../src/engine/nicknames.js';
 
 const loose: NameCompareOptions = { nicknames: DEFAULT_NICKNAMES, strict: false, fuzzyHigh: 0.92, fuzzyLow: 0.85 };
@@ -31,6 +33,10 @@ describe('compareFirstName', () => {
     { a: 'mary ann', b: 'mary', level: 'part' },
     { a: 'jonathan', b: 'jonathon', level: 'nickname' },
     { a: 'christopher', b: 'christohper', level: 'typo' },
+    // OCR reads "h" as "li" and "n" as "ri": one confusion, one edit (with "l" or "1" read as "i").
+    { a: 'elizabetli', b: 'elizabeth', level: 'typo' },
+    { a: 'e1izabeth', b: 'elizabetli', level: 'typo' },
+    { a: 'anthoriy', b: 'anthony', level: 'typo' },
     { a: 'robert', b: 'susan', level: 'disagree' },
     { a: 'john', b: 'mary', level: 'disagree' },
     { a: null, b: 'mary', level: 'missing' },
@@ -53,6 +59,12 @@ describe('compareLastName', () => {
     { a: 'de la cruz', b: 'delacruz', level: 'exact' },
     { a: 'garcia lopez', b: 'garcia', level: 'part' },
     { a: 'smith', b: 'smyth', level: 'typo' },
+    { a: 'yarariwioz', b: 'yaranwicz', level: 'typo' },
+    { a: 'gnffin', b: 'griffin', level: 'typo' },
+    // Two edits apart (OCR confusions undone first) in five letters or more: similar, as for first names.
+    { a: 'esposito', b: 'spasito', level: 'fuzzy-low' },
+    { a: 'johnson', b: 'jahmson', level: 'fuzzy-low' },
+    { a: 'lee', b: 'lin', level: 'disagree' },
     { a: 'smith', b: 'jones', level: 'disagree' },
     { a: 'smith', b: null, level: 'missing' },
   ])('$a / $b -> $level', ({ a, b, level }) => {
@@ -97,6 +109,24 @@ describe('other comparators', () => {
     expect(compareEmails([], ['a@x.com'])).toBe('missing');
     expect(comparePhones(['+12025550143'], ['+12025550143', '+12025550199'])).toBe('exact');
     expect(comparePhones(['+12025550143'], ['+12025550199'])).toBe('disagree');
+  });
+
+  it.each([
+    { a: 'leeds', b: 'leeds', level: 'exact' },
+    { a: 'yorke', b: 'york', level: 'fuzzy-high' },
+    { a: 'leeds, yorks', b: 'leeds', level: 'part' },
+    { a: 'farm labourer', b: 'labourer', level: 'part' },
+    { a: 'ag lab', b: 'agricultural labourer', level: 'disagree' },
+    { a: 'leeds', b: 'york', level: 'disagree' },
+    { a: null, b: 'york', level: 'missing' },
+  ])('attributes: $a / $b -> $level', ({ a, b, level }) => {
+    expect(compareAttribute(a, b)).toBe(level);
+    expect(compareAttribute(b, a)).toBe(level);
+  });
+
+  it('attributes: a model without the part level compares as before', () => {
+    const noPart = levelMask(['exact', 'fuzzy-high', 'disagree']);
+    expect(compareAttribute('leeds, yorks', 'leeds', 0.92, noPart)).toBe('disagree');
   });
 
   it('units compare by number, whatever the designator', () => {

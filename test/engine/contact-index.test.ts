@@ -405,7 +405,7 @@ describe('hooks for a store that holds the keys (database retrieval)', () => {
     expect(weight(rare)).toBeGreaterThan(weight(own));
   });
 
-  it('with the counts of files (termFrequencies all), names weigh against the records the index holds', () => {
+  it('with the counts of files (termFrequencies all), names and their variants weigh against the records the index holds', () => {
     const names = new ContactIndex({ termFrequencies: true });
     const all = new ContactIndex({ termFrequencies: 'all' });
     for (const index of [names, all]) {
@@ -416,7 +416,9 @@ describe('hooks for a store that holds the keys (database retrieval)', () => {
       index.explain(index.normalize(query), id).find((f) => f.field === 'lastName')?.weight ?? NaN;
     const smith = { firstName: 'Ann7', lastName: 'Smith', dateOfBirth: '1970-01-01' };
     expect(lastNameWeight(all, robert, 1)).toBe(lastNameWeight(names, robert, 1));
-    expect(lastNameWeight(all, smith, 7)).toBe(lastNameWeight(names, smith, 7));
+    // Counting every name, the index adjusts the typo and swapped levels too, so they no longer
+    // floor exact agreement: a surname held by 2999 of 3000 weighs less than with names alone.
+    expect(lastNameWeight(all, smith, 7)).toBeLessThan(lastNameWeight(names, smith, 7) - 3);
     // Held by one record of 3000, Pérez weighs more than Smith, held by 2999.
     expect(lastNameWeight(all, robert, 1)).toBeGreaterThan(lastNameWeight(all, smith, 7));
   });

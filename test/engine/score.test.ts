@@ -76,7 +76,7 @@ describe('scorePair', () => {
     ['the CRM model', DEFAULT_MODEL],
     ['the file model', FILE_WITH_PRIOR],
   ] as const)('%s: adding agreement on a field never lowers the score (with and without term frequencies)', (_, model) => {
-    for (const frequencies of [null, tf]) {
+    for (const frequencies of [null, tf, { ...tf, nameVariants: true }]) {
       const ctx = context(model, frequencies);
       fc.assert(
         fc.property(contact, contact, fc.nat(AGREE.length - 1), (q, r, k) => {
@@ -88,6 +88,34 @@ describe('scorePair', () => {
         { numRuns: 400 },
       );
     }
+  });
+
+  it("term frequencies weigh a common name's typos and swaps as its exact agreement, even where a typo weighs as much as exact agreement", () => {
+    // An estimated model of a file full of typos: the typo and swapped levels weigh as much as
+    // exact agreement (EM's estimate, capped at exact). They no longer floor exact agreement.
+    const exact = FILE_MODEL.fields.lastName?.exact ?? { m: 0.8, u: 0.002 };
+    const typoHeavy: MatchModel = {
+      ...FILE_WITH_PRIOR,
+      fields: { ...FILE_WITH_PRIOR.fields, lastName: { ...FILE_WITH_PRIOR.fields.lastName, typo: { ...exact }, swapped: { ...exact } } },
+    };
+    const ctx = context(typoHeavy, { ...tf, nameVariants: true });
+    const weightOf = (a: string, b: string): number => {
+      const out: FieldOutcome[] = [];
+      scorePair(norm({ firstName: 'Ann', lastName: a }), norm({ firstName: 'Ann', lastName: b }), ctx, out);
+      return out.find((o) => o.field === 'lastName')?.weight ?? NaN;
+    };
+    const base = Math.log2(exact.m / exact.u);
+    // smith: 400 records in 1,000; jones: 3.
+    expect(weightOf('Smith', 'Smith')).toBeLessThan(base - 2);
+    expect(weightOf('Smith', 'Smitn')).toBeLessThan(base - 2);
+    expect(weightOf('Jones', 'Jomes')).toBeGreaterThan(weightOf('Smith', 'Smitn') + 3);
+    expect(weightOf('Smith', 'Smitn')).toBeLessThanOrEqual(weightOf('Smith', 'Smith') + 1e-9);
+    expect(weightOf('Jones', 'Jomes')).toBeLessThanOrEqual(weightOf('Jones', 'Jones') + 1e-9);
+    // Counts of the lookup's own names only (database retrieval): exact agreement alone is adjusted, floored by the typo level.
+    const lookupOnly = context(typoHeavy, tf);
+    const out: FieldOutcome[] = [];
+    scorePair(norm({ firstName: 'Ann', lastName: 'Smith' }), norm({ firstName: 'Ann', lastName: 'Smitn' }), lookupOnly, out);
+    expect(out.find((o) => o.field === 'lastName')?.weight).toBeCloseTo(base, 6);
   });
 
   it('the explanation adds up to the score, the prior first', () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAdjacentTransposition, jaroWinkler, levenshtein } from '../../src/engine/similarity.js';
+import { isAdjacentTransposition, jaroWinkler, levenshtein, ocrFold } from '../../src/engine/similarity.js';
 
 describe('jaroWinkler', () => {
   it.each([
@@ -93,6 +93,38 @@ describe('jaroWinkler fast path', () => {
         expect(jaroWinkler(a, b)).toBeCloseTo(reference(a, b), 12);
       }),
       { numRuns: 2000 },
+    );
+  });
+});
+
+describe('ocrFold', () => {
+  it.each([
+    ['rnary', 'mary'],
+    ['j0hn', 'john'],
+    ['wi11iam', 'william'],
+    ['anthoriy', 'anthony'],
+    ['elizabetli', 'elizabeth'],
+    ['e1izabeth', 'elizabeth'],
+    ['dav1d', 'david'],
+  ])('%s folds as %s does', (a, b) => {
+    expect(ocrFold(a)).toBe(ocrFold(b));
+  });
+
+  it('different names stay different', () => {
+    expect(ocrFold('mary')).not.toBe(ocrFold('marv'));
+    expect(ocrFold('smith')).not.toBe(ocrFold('smyth'));
+  });
+
+  it('a name with one "n" read as "ri" or one "h" read as "li" folds as the name (but after a "c": "cl" reads as "d")', () => {
+    const names = ['anthony', 'hannah', 'johnson', 'kenneth', 'heather', 'nathan', 'shannon', 'theresa', 'elizabeth', 'stephen'];
+    fc.assert(
+      fc.property(fc.constantFrom(...names), fc.nat(20), (name, k) => {
+        const spots = Array.from({ length: name.length }, (_, i) => i).filter((i) => name[i] === 'n' || name[i] === 'h');
+        const at = spots[k % spots.length] as number;
+        const misread = name.slice(0, at) + (name[at] === 'n' ? 'ri' : 'li') + name.slice(at + 1);
+        expect(ocrFold(misread)).toBe(ocrFold(name));
+      }),
+      { numRuns: 300, seed: 1326 },
     );
   });
 });
