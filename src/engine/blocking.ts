@@ -10,6 +10,7 @@
 import { doubleMetaphone } from 'double-metaphone';
 import { compactName } from './name.js';
 import { nicknameGroupsOf, type NicknameTable } from './nicknames.js';
+import { ocrFold } from './similarity.js';
 import type { NormalizedContact } from './types.js';
 
 /** Phonetic code of a compact name (Double Metaphone primary), or the name when it has none. */
@@ -101,12 +102,18 @@ export const KEY_KINDS = {
    * "Leeds" share the word).
    */
   attributes: 1 << 10,
+  /**
+   * Name sounds read through OCR's confusions (`fl`, `lz`, `fz` of the names as ocrFold
+   * reads them, when that differs): "arlee melson" and "ariee meison" share their keys.
+   */
+  ocr: 1 << 11,
 } as const;
 
 /** The index's default keys (the CRM's). */
 export const CRM_KEYS = KEY_KINDS.contact | KEY_KINDS.nameDob | KEY_KINDS.names | KEY_KINDS.zip | KEY_KINDS.street;
 /** Keys for linking messy files: every kind. */
-export const FILE_KEYS = CRM_KEYS | KEY_KINDS.identifiers | KEY_KINDS.city | KEY_KINDS.year | KEY_KINDS.fragments | KEY_KINDS.emailLocal | KEY_KINDS.attributes;
+export const FILE_KEYS =
+  CRM_KEYS | KEY_KINDS.identifiers | KEY_KINDS.city | KEY_KINDS.year | KEY_KINDS.fragments | KEY_KINDS.emailLocal | KEY_KINDS.attributes | KEY_KINDS.ocr;
 
 /**
  * The consonant skeleton of a compact name: vowels (and y, h, w) dropped, doubled letters
@@ -174,6 +181,15 @@ function emitKeys<T>(
     else sink('fl', lastSound, firstSound);
   }
   if ((kinds & KEY_KINDS.fragments) !== 0) emitFragments(c, first, last, lastSoundText, soundOf, part, sink);
+  const firstOcr = (kinds & KEY_KINDS.ocr) !== 0 && first !== null ? ocrFold(first) : first;
+  const lastOcr = (kinds & KEY_KINDS.ocr) !== 0 && last !== null ? ocrFold(last) : last;
+  const firstOcrSound = firstOcr !== first && firstOcr !== null ? soundOf(firstOcr) : firstSoundText;
+  const lastOcrSound = lastOcr !== last && lastOcr !== null ? soundOf(lastOcr) : lastSoundText;
+  const ocrDiffers = firstOcrSound !== firstSoundText || lastOcrSound !== lastSoundText;
+  if (ocrDiffers && firstOcrSound !== null && lastOcrSound !== null) {
+    if (firstOcrSound < lastOcrSound) sink('fl', part(firstOcrSound), part(lastOcrSound));
+    else sink('fl', part(lastOcrSound), part(firstOcrSound));
+  }
   if ((kinds & KEY_KINDS.attributes) !== 0 && (firstSound !== null || lastSound !== null)) {
     for (let i = 0; i < c.attributes.length; i++) {
       const word = firstWord(c.attributes[i] ?? null);
@@ -206,6 +222,8 @@ function emitKeys<T>(
     if (dob !== null) sink('dz', dob, zip);
     if (lastSound !== null) sink('lz', lastSound, zip);
     if (firstSound !== null) sink('fz', firstSound, zip);
+    if (ocrDiffers && lastOcrSound !== null && lastOcrSound !== lastSoundText) sink('lz', part(lastOcrSound), zip);
+    if (ocrDiffers && firstOcrSound !== null && firstOcrSound !== firstSoundText) sink('fz', part(firstOcrSound), zip);
     if (number !== null) sink('az', number, zip);
   }
 }

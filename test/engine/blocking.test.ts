@@ -192,6 +192,33 @@ describe('blockingKeys', () => {
     );
   });
 
+  it('names read through OCR confusions share their sound keys with the names as printed', () => {
+    const keys = (first: string, last: string, kinds: number) =>
+      blockingKeys(norm({ firstName: first, lastName: last, addresses: [{ zipOrPostalCode: '68197' }] }), DEFAULT_NICKNAMES, phoneticKey, kinds);
+    const shared = (kinds: number) => {
+      const clean = new Set(keys('Arlee', 'Melson', kinds));
+      return keys('Ariee', 'Meison', kinds).filter((k) => clean.has(k) && /^(?:fl|lz|fz):/.test(k));
+    };
+    expect(shared(FILE_KEYS)).toEqual(expect.arrayContaining([expect.stringMatching(/^fl:/), expect.stringMatching(/^lz:/), expect.stringMatching(/^fz:/)]));
+    expect(shared(CRM_KEYS)).toEqual([]);
+    // A property: one OCR confusion ("l" read as "1" or "i", "n" as "ri", "m" as "rn") in each name keeps a name key.
+    const names = fc.constantFrom(['Arlee', 'Melson'], ['Lionel', 'Hamilton'], ['Nelly', 'Nolan'], ['Imelda', 'Lomax'], ['Carmen', 'Mills']);
+    const misread = (name: string, k: number): string => {
+      const at = [...name.toLowerCase().matchAll(/[lnm]/g)].map((m) => m.index);
+      if (at.length === 0) return name;
+      const i = at[k % at.length] as number;
+      const ch = name.toLowerCase()[i];
+      return name.slice(0, i) + (ch === 'l' ? (k % 2 === 0 ? '1' : 'i') : ch === 'n' ? 'ri' : 'rn') + name.slice(i + 1);
+    };
+    fc.assert(
+      fc.property(names, fc.nat(10), fc.nat(10), ([first, last], i, j) => {
+        const clean = new Set(keys(first, last, FILE_KEYS));
+        return keys(misread(first, i), misread(last, j), FILE_KEYS).some((k) => clean.has(k) && /^(?:fl|lz|fz):/.test(k));
+      }),
+      { numRuns: 200, seed: 1328 },
+    );
+  });
+
   it('consonant skeletons compare romanizations without vowels', () => {
     expect(consonantSkeleton('mohammed')).toBe(consonantSkeleton('muhammad'));
     expect(consonantSkeleton('mhmd')).toBe(consonantSkeleton('mohamed'));

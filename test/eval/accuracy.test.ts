@@ -43,9 +43,9 @@ describe('accuracy floors of the defaults', () => {
 
   it.each([
     ['messy historical medium', 0.825],
-    ['messy historical high', 0.68],
-    ['messy ocr medium', 0.92],
-    ['messy ocr high', 0.87],
+    ['messy historical high', 0.685],
+    ['messy ocr medium', 0.925],
+    ['messy ocr high', 0.875],
     ['messy mixed medium', 0.93],
     ['messy mixed high', 0.9],
   ] as const)(
