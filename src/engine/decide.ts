@@ -70,6 +70,18 @@ function supportText(mask: number): string {
   return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] as string}`;
 }
 
+/** "the date of birth, the street number and the postal code": every gate field of a mask, in words. */
+function allText(mask: number): string {
+  const names = (Object.entries(GATE_FIELD_BITS) as [GateField, number][]).filter(([, bit]) => (mask & bit) !== 0).map(([f]) => FIELD_WORDS[f]);
+  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] as string}`;
+}
+
+/** A pair whose levels need support (LevelSpec.needsSupport) has it: one of the fields, or all of the alternative (supportAll). */
+function supported(score: PairScore): boolean {
+  if ((score.agreeMask & score.supportMask) !== 0) return true;
+  return score.supportAllMask > 0 && (score.agreeMask & score.supportAllMask) === score.supportAllMask;
+}
+
 const FIELD_WORDS: Readonly<Record<GateField, string>> = {
   firstName: 'the first name',
   lastName: 'the last name',
@@ -103,8 +115,9 @@ export function decidePair(score: PairScore, met: readonly Gate[], policy: Decis
   if (score.score < t.match) return { decision: 'Possible', gate, heldBack: null };
   if (gate === null) return { decision: 'Possible', gate, heldBack: 'no minimum combination agrees' };
   if (score.cappedBy !== null) return { decision: 'Possible', gate, heldBack: `${score.cappedBy}: at most a possible match` };
-  if (score.supportedBy !== null && (score.agreeMask & score.supportMask) === 0) {
-    return { decision: 'Possible', gate, heldBack: `${score.supportedBy}: matched only when ${supportText(score.supportMask)} agrees too` };
+  if (score.supportedBy !== null && !supported(score)) {
+    const all = score.supportAllMask > 0 ? `, or ${allText(score.supportAllMask)} all agree` : '';
+    return { decision: 'Possible', gate, heldBack: `${score.supportedBy}: matched only when ${supportText(score.supportMask)} agrees too${all}` };
   }
   return { decision: 'Matched', gate, heldBack: null };
 }

@@ -68,7 +68,7 @@ function parseLevels(value: unknown, where: string, allowed: ReadonlySet<LevelNa
       parsed.vetoUnless = { all: unless['all'], any: unless['any'] };
     }
     if (spec['capPossible'] === true) parsed.capPossible = true;
-    for (const key of ['needsSupport', 'agreesWith'] as const) {
+    for (const key of ['needsSupport', 'supportAll', 'agreesWith'] as const) {
       const fields = spec[key];
       if (fields === undefined) continue;
       if (!Array.isArray(fields) || !fields.every((f): f is GateField => typeof f === 'string' && f in GATE_FIELD_BITS)) {

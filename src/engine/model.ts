@@ -46,6 +46,13 @@ export interface LevelSpec {
    */
   readonly needsSupport?: readonly GateField[];
   /**
+   * With `needsSupport`: the pair is also supported when it agrees on every one of these
+   * fields. First and last names swapped beside the same date of birth and the same street
+   * address (number, street and postal code): a form filled in family name first, not another
+   * person (a date and a postal code alone are not enough).
+   */
+  readonly supportAll?: readonly GateField[];
+  /**
    * The level counts as agreement for the minimum combinations only when the pair also
    * agrees on all of these fields (an initial or a cut first name agrees with the full name
    * only beside the date of birth and the address).
@@ -124,6 +131,8 @@ const L = (m: number, u: number, extra: Partial<Omit<LevelSpec, 'm' | 'u'>> = {}
 const VETO = { veto: true };
 const CAP = { capPossible: true };
 const SUPPORT: Pick<LevelSpec, 'needsSupport'> = { needsSupport: ['email', 'phone', 'identifier'] };
+/** What supports first and last names swapped: a personal contact, or the date of birth and the whole street address. */
+const SWAP_SUPPORT: Pick<LevelSpec, 'needsSupport' | 'supportAll'> = { ...SUPPORT, supportAll: ['dateOfBirth', 'streetNumber', 'streetName', 'zip5'] };
 /** What supports a first name that agrees only approximately: see LevelSpec.needsSupport. */
 const PERSONAL: Pick<LevelSpec, 'needsSupport'> = { needsSupport: ['dateOfBirth', 'email', 'phone', 'identifier'] };
 
@@ -139,7 +148,7 @@ export const DEFAULT_MODEL: MatchModel = {
       // One edit (a keyboard slip, an OCR confusion): "Damiel", "Am6". A different name one
       // edit apart (Mark/Mary) is told apart by sex or date of birth, which cap or veto.
       typo: L(0.03, 0.0006, PERSONAL),
-      swapped: L(0.01, 0.00002, SUPPORT),
+      swapped: L(0.01, 0.00002, SWAP_SUPPORT),
       'fuzzy-high': L(0.04, 0.0015, PERSONAL),
       part: L(0.01, 0.0005, PERSONAL),
       // One record's first name is the other's middle name: someone who goes by it, or first and
@@ -159,7 +168,7 @@ export const DEFAULT_MODEL: MatchModel = {
     lastName: {
       exact: L(0.88, 0.001),
       typo: L(0.04, 0.0003),
-      swapped: L(0.01, 0.00002, SUPPORT),
+      swapped: L(0.01, 0.00002, SWAP_SUPPORT),
       'fuzzy-high': L(0.06, 0.0008),
       part: L(0.015, 0.0004),
       'fuzzy-low': L(0.015, 0.004),
@@ -311,7 +320,7 @@ export function withoutVetoes(model: MatchModel): MatchModel {
   for (const [field, levels] of Object.entries(model.fields) as [ComparisonField, FieldModel][]) {
     const out: Partial<Record<LevelName, LevelSpec>> = {};
     for (const [level, spec] of Object.entries(levels) as [LevelName, LevelSpec][]) {
-      const { veto: _veto, capPossible: _cap, needsSupport: _support, ...rest } = spec;
+      const { veto: _veto, vetoUnless: _unless, capPossible: _cap, needsSupport: _support, supportAll: _all, ...rest } = spec;
       out[level] = rest;
     }
     fields[field] = out;

@@ -71,6 +71,8 @@ export interface CompiledLevel {
   readonly capPossible: boolean;
   /** Gate bits of LevelSpec.needsSupport; 0: needs none. */
   readonly supportMask: number;
+  /** Gate bits of LevelSpec.supportAll; 0: none. */
+  readonly supportAllMask: number;
   /** Gate bits the pair must also agree on for this level to count as agreement (LevelSpec.agreesWith); 0: none. */
   readonly agreesWithMask: number;
 }
@@ -144,6 +146,7 @@ const MISSING: CompiledLevel = Object.freeze({
   vetoUnlessAny: 0,
   capPossible: false,
   supportMask: 0,
+  supportAllMask: 0,
   agreesWithMask: 0,
 });
 const NO_FIELD: CompiledField = Object.freeze({ levels: Object.freeze({ missing: MISSING }), mask: 0, exactFloor: 0, tfMask: EXACT_TF_MASK, tfFloor: 0 });
@@ -175,6 +178,7 @@ function compileField(
       vetoUnlessAny: maskOf(ls.vetoUnless?.any),
       capPossible: ls.capPossible === true,
       supportMask: maskOf(ls.needsSupport),
+      supportAllMask: maskOf(ls.supportAll),
       agreesWithMask: maskOf(ls.agreesWith),
     };
     mask |= levelBit(level);
@@ -298,6 +302,12 @@ export interface PairScore {
    */
   supportedBy: string | null;
   supportMask: number;
+  /**
+   * The fields that also support the pair when it agrees on all of them (LevelSpec.supportAll of
+   * every level that needs support, together); 0 while no level needs support, -1 when one of
+   * them has no such alternative.
+   */
+  supportAllMask: number;
   /** A gate bit that agrees only if the pair also agrees on `pendingWith` (LevelSpec.agreesWith); 0: none. */
   pendingAgree: number;
   pendingWith: number;
@@ -324,6 +334,7 @@ export function emptyPairScore(score: number): PairScore {
     agreeMask: 0,
     supportedBy: null,
     supportMask: -1,
+    supportAllMask: 0,
     pendingAgree: 0,
     pendingWith: 0,
     pendingVeto: null,
@@ -453,6 +464,7 @@ function addLevel(
   if (spec.supportMask !== 0) {
     result.supportedBy ??= spec.label;
     result.supportMask &= spec.supportMask;
+    result.supportAllMask = spec.supportAllMask === 0 || result.supportAllMask === -1 ? -1 : result.supportAllMask | spec.supportAllMask;
   }
   if (spec.agrees) {
     if (spec.agreesWithMask === 0) result.agreeMask |= gateBit;

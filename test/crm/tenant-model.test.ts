@@ -42,10 +42,12 @@ describe('tenant model', () => {
     });
   });
 
-  it('a model document keeps the rules of each level: veto, and the exception of the surname veto (vetoUnless)', () => {
+  it('a model document keeps the rules of each level: veto, the exception of the surname veto (vetoUnless), the second way to support a swap (supportAll)', () => {
     const parsed = parseModel(serializeModel(SHIPPED_CRM_MODEL));
     if ('error' in parsed) throw new Error(parsed.error);
     expect(parsed.fields.lastName?.disagree).toEqual(SHIPPED_CRM_MODEL.fields.lastName?.disagree);
+    expect(parsed.fields.firstName?.swapped).toEqual(SHIPPED_CRM_MODEL.fields.firstName?.swapped);
+    expect(SHIPPED_CRM_MODEL.fields.firstName?.swapped?.supportAll).toEqual(['dateOfBirth', 'streetNumber', 'streetName', 'zip5']);
     expect(SHIPPED_CRM_MODEL.fields.lastName?.disagree?.vetoUnless).toEqual({ all: ['firstName', 'dateOfBirth'], any: ['email', 'phone'] });
     const doc = JSON.parse(serializeModel(SHIPPED_CRM_MODEL)) as { fields: { lastName: { disagree: { vetoUnless: { all: string[] } } } } };
     doc.fields.lastName.disagree.vetoUnless.all = ['birthday'];

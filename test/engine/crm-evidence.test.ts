@@ -94,7 +94,19 @@ const rows: readonly Row[] = [
     stored: minnie,
     request: { firstName: 'Okafor', lastName: 'Minnie', dateOfBirth: minnie.dateOfBirth, addresses: [{ zipOrPostalCode: '60201' }] },
     decision: 'Possible',
-    says: /swapped: matched only when an email, a phone or an identifier agrees/,
+    says: /swapped: matched only when an email, a phone or an identifier agrees too, or the postal code, the date of birth, the street number and the street name all agree/,
+  },
+  {
+    cause: 'first and last swapped beside the date of birth and the whole street address: a form filled family name first',
+    stored: minnie,
+    request: { firstName: 'Okafor', lastName: 'Minnie', dateOfBirth: minnie.dateOfBirth, addresses: addr },
+    decision: 'Matched',
+  },
+  {
+    cause: 'first and last swapped beside the street address but another date of birth: not a match',
+    stored: minnie,
+    request: { firstName: 'Okafor', lastName: 'Minnie', dateOfBirth: '1971-09-30', addresses: addr },
+    decision: 'Unmatched',
   },
   {
     cause: "first and last swapped beside the person's own email: a match",

@@ -181,6 +181,13 @@ const MATCH: Record<string, Builder> = {
     return { cause: '', expect: p.id, body: b };
   },
   // Error processes the issue did not list (added to see whether the rules generalize).
+  'swapped names, date and street agree': (p, rng) => {
+    if (p.quirk !== 'none' || !p.seedDob || p.address.number === null) return null;
+    const b = request(p, rng, { dob: true, address: {} });
+    b.firstName = p.last;
+    b.lastName = p.first;
+    return { cause: '', expect: p.id, body: b };
+  },
   'OCR error in a name': (p, rng) => {
     if (p.quirk !== 'none') return null;
     const b = request(p, rng, { dob: true, address: rng.chance(0.6) ? {} : false, email: rng.chance(0.3) });
