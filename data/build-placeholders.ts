@@ -13,7 +13,7 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 export const PLACEHOLDERS_PATH = join(HERE, '..', 'src', 'engine', 'generated', 'placeholders.ts');
 
 /** Kinds of placeholder in the CSV, and how each value is written in the generated module. */
-export const PLACEHOLDER_KINDS = ['first', 'last', 'name', 'email-local', 'email-domain', 'phone', 'identifier', 'identifier-type', 'address'] as const;
+export const PLACEHOLDER_KINDS = ['first', 'last', 'name', 'email-local', 'email-domain', 'phone', 'identifier', 'identifier-type', 'address', 'date'] as const;
 type Kind = (typeof PLACEHOLDER_KINDS)[number];
 
 function fold(text: string): string {
@@ -37,6 +37,10 @@ export function cleanValue(kind: Kind, value: string): string {
     case 'identifier':
     case 'identifier-type':
       return v.replace(/[^a-z0-9]/g, '');
+    case 'date':
+      // An ISO date, as the engine normalizes dates of birth.
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) throw new Error(`placeholders.csv: a date placeholder is written YYYY-MM-DD, not "${value}"`);
+      return v;
     default:
       return v;
   }

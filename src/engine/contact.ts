@@ -12,6 +12,7 @@ import { normalizePhone, type PhoneMemo } from './phone.js';
 import {
   DEFAULT_PLACEHOLDERS,
   isPlaceholderAddress,
+  isPlaceholderDate,
   isPlaceholderEmail,
   isPlaceholderIdentifier,
   isPlaceholderPhone,
@@ -129,7 +130,7 @@ export function normalizeContact(input: ContactInput, options: NormalizeOptions 
   let dob: string | null = null;
   if (typeof input.dateOfBirth === 'string' && input.dateOfBirth.length > 0) {
     const date = normalizeDate(input.dateOfBirth, { order: options.dateOrder, years: options.years, yearOnly: options.yearOnlyDates });
-    if (date.ok) dob = date.value.iso;
+    if (date.ok && !isPlaceholderDate(placeholders, date.value.iso)) dob = date.value.iso;
   }
   const emails: string[] = [];
   for (const raw of input.emails ?? []) {
@@ -206,7 +207,7 @@ const LOCAL_PHONE_PREFIX = 'L';
 
 /**
  * Which supplied fields of a contact hold placeholders that normalization reads as missing
- * ("first name", "last name", "email", "phone", "street address", "identifier"), for an
+ * ("first name", "last name", "date of birth", "email", "phone", "street address", "identifier"), for an
  * answer that says why a request matched no one.
  */
 export function placeholdersIn(input: ContactInput, placeholders: PlaceholderTable = DEFAULT_PLACEHOLDERS): string[] {
@@ -215,6 +216,10 @@ export function placeholdersIn(input: ContactInput, placeholders: PlaceholderTab
   const fake = placeholderNames(placeholders, name.first, name.last);
   if (fake.first) out.push('first name');
   if (fake.last) out.push('last name');
+  if (typeof input.dateOfBirth === 'string' && input.dateOfBirth.length > 0) {
+    const date = normalizeDate(input.dateOfBirth);
+    if (date.ok && isPlaceholderDate(placeholders, date.value.iso)) out.push('date of birth');
+  }
   if (
     (input.emails ?? []).some((raw) => {
       if (typeof raw !== 'string') return false;

@@ -1,6 +1,6 @@
 /**
  * Placeholders: values that stand for "no value" ("Unknown", "Baby Boy", "John Doe",
- * none@none.com, 000-00-0000, GENERAL DELIVERY). Normalization reads them as missing, so
+ * none@none.com, 000-00-0000, GENERAL DELIVERY, a date of birth of 1900-01-01). Normalization reads them as missing, so
  * they can neither link two people nor speak against a match. The shipped list is
  * data/placeholders/placeholders.csv (generated into generated/placeholders.ts); a caller may
  * pass its own table.
@@ -30,6 +30,8 @@ export interface PlaceholderTable {
   readonly identifierTypes: ReadonlySet<string>;
   /** Folded street lines that are no address ("general delivery", "homeless"). */
   readonly addresses: ReadonlySet<string>;
+  /** ISO dates of birth that stand for an unknown one ("1900-01-01", spreadsheet day zero). */
+  readonly dates?: ReadonlySet<string>;
 }
 
 /** Builds a table from values per kind (the form of generated/placeholders.ts). */
@@ -45,6 +47,7 @@ export function buildPlaceholderTable(values: Readonly<Record<string, readonly s
     identifiers: set('identifier'),
     identifierTypes: set('identifier-type'),
     addresses: set('address'),
+    dates: set('date'),
   };
 }
 
@@ -82,6 +85,11 @@ export function isPlaceholderPhone(table: PlaceholderTable, digits: string): boo
 export function isPlaceholderIdentifier(table: PlaceholderTable, type: string, value: string): boolean {
   if (table.identifiers.size === 0 || !table.identifierTypes.has(type.toLowerCase().replace(/[^a-z0-9]/g, ''))) return false;
   return table.identifiers.has(value.toLowerCase().replace(/[^a-z0-9]/g, ''));
+}
+
+/** True when an ISO date of birth is a placeholder ("1900-01-01"). */
+export function isPlaceholderDate(table: PlaceholderTable, iso: string): boolean {
+  return table.dates?.has(iso) === true;
 }
 
 /** True when a folded street line is no address ("general delivery"). */

@@ -214,6 +214,18 @@ const rows: readonly Row[] = [
     request: { firstName: 'Grace', middleName: 'Minnie', lastName: 'Okafor', dateOfBirth: '1962-04-17', addresses: addr },
     decision: 'Possible',
   },
+  {
+    cause: 'a placeholder date of birth (1900-01-01) is no date: it does not rule out the record that has the real one',
+    stored: minnie,
+    request: { firstName: 'Minnie', lastName: 'Okafor', dateOfBirth: '1900-01-01', addresses: addr },
+    decision: 'Matched',
+  },
+  {
+    cause: 'two namesakes whose only date is a placeholder (1900-01-01) and a zip: below the minimum, not a match',
+    stored: { firstName: 'Paul', lastName: 'Reed', dateOfBirth: '1900-01-01', addresses: [{ zipOrPostalCode: '60201' }] },
+    request: { firstName: 'Paul', lastName: 'Reed', dateOfBirth: '1900-01-01', addresses: [{ zipOrPostalCode: '60201' }] },
+    decision: 'Unmatched',
+  },
   // Kept as they are.
   {
     cause: 'Sr and Jr are two people',

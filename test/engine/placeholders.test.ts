@@ -51,6 +51,7 @@ const placeholderEmail = fc.oneof(
 const placeholderPhone = fc.constantFrom(...values('phone').filter((p) => p.length === 10)).map((p) => `${p.slice(0, 3)}-${p.slice(3, 6)}-${p.slice(6)}`);
 const placeholderSsn = fc.constantFrom(...values('identifier').filter((v) => v.length === 9));
 const placeholderStreet = fc.constantFrom(...values('address'));
+const placeholderDate = fc.constantFrom(...values('date'));
 
 /** A real person's fields, from small sets so that pairs often agree. */
 const real: fc.Arbitrary<ContactInput> = fc.record({
@@ -71,6 +72,7 @@ interface Filler {
   readonly phone: string | null;
   readonly ssn: string | null;
   readonly street: string | null;
+  readonly dob: string | null;
 }
 const filler: fc.Arbitrary<Filler> = fc.record({
   name: fc.oneof(
@@ -83,6 +85,7 @@ const filler: fc.Arbitrary<Filler> = fc.record({
   phone: fc.option(placeholderPhone, { nil: null }),
   ssn: fc.option(placeholderSsn, { nil: null }),
   street: fc.option(placeholderStreet, { nil: null }),
+  dob: fc.option(placeholderDate, { nil: null }),
 });
 
 function fill(c: ContactInput, f: Filler): ContactInput {
@@ -90,6 +93,7 @@ function fill(c: ContactInput, f: Filler): ContactInput {
   return {
     ...c,
     ...(named ? {} : f.name),
+    ...(c.dateOfBirth == null && f.dob !== null ? { dateOfBirth: f.dob } : {}),
     emails: [...(c.emails ?? []), ...(f.email === null ? [] : [f.email])],
     phones: [...(c.phones ?? []), ...(f.phone === null ? [] : [f.phone])],
     identifiers: f.ssn === null ? [] : [{ type: 'ssn', externalId: f.ssn }],
@@ -111,12 +115,13 @@ describe('placeholders', () => {
     expect(readFileSync(PLACEHOLDERS_PATH, 'utf8')).toBe(renderPlaceholderModule(readPlaceholderSource()));
   });
 
-  it('are read as missing: a record of placeholders alone has no name, email, phone, identifier or street', () => {
+  it('are read as missing: a record of placeholders alone has no name, date of birth, email, phone, identifier or street', () => {
     fc.assert(
       fc.property(filler, (f) => {
         const n = norm(fill({}, f));
         expect(n.first).toBeNull();
         expect(n.last).toBeNull();
+        expect(n.dob).toBeNull();
         expect(n.emails).toEqual([]);
         expect(n.phones).toEqual([]);
         expect(n.identifiers).toEqual([]);

@@ -7,7 +7,7 @@
  * member, a twin, Jr against Sr, a namesake in the same town, a date of birth one digit
  * apart, the other sex at a non-address, a placeholder name, swapped names). Those follow the
  * causes issue 14 listed; further causes, added to see whether the rules generalize beyond
- * them: an OCR misreading in a name, a postal code one digit off, the apartment left out, a
+ * them: a system's placeholder date of birth (1900-01-01), an OCR misreading in a name, a postal code one digit off, the apartment left out, a
  * new surname beside the same email and date of birth, names in capitals without accents
  * (match), a father and son without a suffix at one address, a family email beside another
  * first name (no match). Cases below the contract's minimum combinations are left out, as a
@@ -186,6 +186,12 @@ const MATCH: Record<string, Builder> = {
     const b = request(p, rng, { dob: true, address: {} });
     b.firstName = p.last;
     b.lastName = p.first;
+    return { cause: '', expect: p.id, body: b };
+  },
+  "a system's placeholder date of birth": (p, rng) => {
+    if (p.quirk !== 'none' || p.address.number === null) return null;
+    const b = request(p, rng, { dob: true, address: {} });
+    b.dateOfBirth = rng.pick(['1900-01-01', '1901-01-01']);
     return { cause: '', expect: p.id, body: b };
   },
   'OCR error in a name': (p, rng) => {

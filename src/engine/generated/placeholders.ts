@@ -12,4 +12,5 @@ export const PLACEHOLDER_VALUES: Readonly<Record<string, readonly string[]>> = {
   'identifier': ['0', '00000000', '000000000', '111111111', '123456789', '987654321', '999999999', 'na', 'none', 'pending', 'unknown'],
   'identifier-type': ['dl', 'driverslicence', 'driverslicense', 'itin', 'licence', 'license', 'medicaid', 'medicare', 'mrn', 'nationalid', 'nationalinsurance', 'nhs', 'nid', 'nino', 'passport', 'passportnumber', 'sin', 'socialsecurity', 'socialsecuritynumber', 'ssn', 'taxid', 'tin'],
   'address': ['address unknown', 'declined', 'general delivery', 'homeless', 'na', 'nfa', 'no address', 'no fixed abode', 'no fixed address', 'none', 'po box', 'refused', 'same', 'same as above', 'see notes', 'transient', 'undeliverable', 'unk', 'unknown'],
+  'date': ['0001-01-01', '1111-11-11', '1800-01-01', '1899-12-30', '1899-12-31', '1900-01-01', '1901-01-01', '9999-12-31'],
 };
