@@ -117,6 +117,7 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
     firstName: 'Unknown',
     lastName: 'Doe',
     sex: 'F',
+    dateOfBirth: '1900-01-01',
     addresses: [
       { addressLine1: 'Acme Store, 12 Main St', zipOrPostalCode: '02145' },
       { addressLine1: 'c/o Ann Lee, 9 Elm Road', zipOrPostalCode: '02145' },
