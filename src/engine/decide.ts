@@ -63,17 +63,11 @@ export interface PairDecision {
   readonly heldBack: string | null;
 }
 
-/** "the date of birth, an email or a phone": the gate fields of a mask, in words. */
-function supportText(mask: number): string {
+/** The gate fields of a mask, in words, joined with `conjunction` ("the date of birth, an email or a phone"). */
+function fieldsText(mask: number, conjunction: 'or' | 'and'): string {
   const names = (Object.entries(GATE_FIELD_BITS) as [GateField, number][]).filter(([, bit]) => (mask & bit) !== 0).map(([f]) => FIELD_WORDS[f]);
   if (names.length === 0) return 'another field';
-  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} or ${names[names.length - 1] as string}`;
-}
-
-/** "the date of birth, the street number and the postal code": every gate field of a mask, in words. */
-function allText(mask: number): string {
-  const names = (Object.entries(GATE_FIELD_BITS) as [GateField, number][]).filter(([, bit]) => (mask & bit) !== 0).map(([f]) => FIELD_WORDS[f]);
-  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1] as string}`;
+  return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} ${conjunction} ${names[names.length - 1] as string}`;
 }
 
 /** A pair whose levels need support (LevelSpec.needsSupport) has it: one of the fields, or all of the alternative (supportAll). */
@@ -116,8 +110,8 @@ export function decidePair(score: PairScore, met: readonly Gate[], policy: Decis
   if (gate === null) return { decision: 'Possible', gate, heldBack: 'no minimum combination agrees' };
   if (score.cappedBy !== null) return { decision: 'Possible', gate, heldBack: `${score.cappedBy}: at most a possible match` };
   if (score.supportedBy !== null && !supported(score)) {
-    const all = score.supportAllMask > 0 ? `, or ${allText(score.supportAllMask)} all agree` : '';
-    return { decision: 'Possible', gate, heldBack: `${score.supportedBy}: matched only when ${supportText(score.supportMask)} agrees too${all}` };
+    const all = score.supportAllMask > 0 ? `, or ${fieldsText(score.supportAllMask, 'and')} all agree` : '';
+    return { decision: 'Possible', gate, heldBack: `${score.supportedBy}: matched only when ${fieldsText(score.supportMask, 'or')} agrees too${all}` };
   }
   return { decision: 'Matched', gate, heldBack: null };
 }

@@ -6,7 +6,6 @@
  */
 import type { ComparisonField, LevelName } from './comparisons.js';
 import type { GateField } from './gates.js';
-import type { Thresholds } from './model.js';
 
 /** One level of one field in a model. */
 export interface LevelSpec {
@@ -107,4 +106,14 @@ export interface MatchModel {
   readonly sources?: Readonly<Record<string, ParameterSource>>;
   /** What estimation noticed (degenerate solutions, fallbacks), for reports. */
   readonly notes?: readonly string[];
+}
+
+/**
+ * Decision thresholds in bits of total match weight. A score at or above `match` is a match;
+ * at or above `possible` it is reported as a possible match (for review) but not merged.
+ * Ranges: any real; `possible` <= `match`.
+ */
+export interface Thresholds {
+  readonly match: number;
+  readonly possible: number;
 }

@@ -12,10 +12,10 @@
  * and falls back to.
  */
 import { COMPARISONS, type ComparisonField, type LevelName } from './comparisons.js';
-import type { EvidenceGroup, FieldModel, LevelSpec, MatchModel } from './model-types.js';
+import type { EvidenceGroup, FieldModel, LevelSpec, MatchModel, Thresholds } from './model-types.js';
 
 export type { ComparisonField, LevelName } from './comparisons.js';
-export type { AttributeModel, EvidenceGroup, FieldModel, LevelSpec, MatchModel, ParameterSource } from './model-types.js';
+export type { AttributeModel, EvidenceGroup, FieldModel, LevelSpec, MatchModel, ParameterSource, Thresholds } from './model-types.js';
 
 /**
  * The household group of file models: a surname, an address (the same one, not merely the
@@ -251,16 +251,6 @@ export function probabilityOfBits(bits: number): number {
 /** The label of a level of a field in a model (its override, else comparisons.ts's). */
 export function levelLabel(field: ComparisonField, level: LevelName, spec?: LevelSpec): string {
   return spec?.label ?? COMPARISONS[field].levels.find((l) => l.level === level)?.label ?? level;
-}
-
-/**
- * Decision thresholds in bits of total match weight. A score at or above `match` is a match;
- * at or above `possible` it is reported as a possible match (for review) but not merged.
- * Ranges: any real; `possible` <= `match`.
- */
-export interface Thresholds {
-  readonly match: number;
-  readonly possible: number;
 }
 
 /**

@@ -1,9 +1,9 @@
 /**
  * Placeholders: values that stand for "no value" ("Unknown", "Baby Boy", "John Doe",
- * none@none.com, 000-00-0000, GENERAL DELIVERY, a date of birth of 1900-01-01). Normalization reads them as missing, so
- * they can neither link two people nor speak against a match. The shipped list is
- * data/placeholders/placeholders.csv (generated into generated/placeholders.ts); a caller may
- * pass its own table.
+ * none@none.com, 000-00-0000, GENERAL DELIVERY, a date of birth of 1900-01-01). Normalization
+ * reads them as missing, so they can neither link two people nor speak against a match. The
+ * shipped list is data/placeholders/placeholders.csv (generated into generated/placeholders.ts);
+ * a caller may pass its own table.
  */
 import { PLACEHOLDER_VALUES } from './generated/placeholders.js';
 
@@ -31,7 +31,7 @@ export interface PlaceholderTable {
   /** Folded street lines that are no address ("general delivery", "homeless"). */
   readonly addresses: ReadonlySet<string>;
   /** ISO dates of birth that stand for an unknown one ("1900-01-01", spreadsheet day zero). */
-  readonly dates?: ReadonlySet<string>;
+  readonly dates: ReadonlySet<string>;
 }
 
 /** Builds a table from values per kind (the form of generated/placeholders.ts). */
@@ -89,7 +89,7 @@ export function isPlaceholderIdentifier(table: PlaceholderTable, type: string, v
 
 /** True when an ISO date of birth is a placeholder ("1900-01-01"). */
 export function isPlaceholderDate(table: PlaceholderTable, iso: string): boolean {
-  return table.dates?.has(iso) === true;
+  return table.dates.has(iso);
 }
 
 /** True when a folded street line is no address ("general delivery"). */

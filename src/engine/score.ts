@@ -718,13 +718,17 @@ function nameTfWeight(
   const exact = field.levels.exact;
   const tf = ctx.tf;
   if (tf === null || r === null || exact === undefined) return undefined;
-  const count = (name: string): number => (which === 'first' ? tf.firstNameCount(name) : tf.lastNameCount(name));
   const variants = tf.nameVariants === true;
-  if (level === 'exact') return frequencyWeight(variants ? field.tfFloor : field.exactFloor, exact, count(r.compact), tf.total);
+  if (level === 'exact') return frequencyWeight(variants ? field.tfFloor : field.exactFloor, exact, nameCount(tf, which, r.compact), tf.total);
   const spec = field.levels[level];
   if (!variants || spec === undefined || q === null || (levelBit(level) & field.tfMask) === 0) return undefined;
-  const shift = Math.log2(exact.u / termFrequencyU(Math.max(count(q.compact), count(r.compact)), tf.total, exact.u));
+  const shift = Math.log2(exact.u / termFrequencyU(Math.max(nameCount(tf, which, q.compact), nameCount(tf, which, r.compact)), tf.total, exact.u));
   return Math.max(Math.min(spec.weight, field.tfFloor), spec.weight + shift);
+}
+
+/** Records holding a first or last name (compact form). */
+function nameCount(tf: TermFrequencies, which: 'first' | 'last', name: string): number {
+  return which === 'first' ? tf.firstNameCount(name) : tf.lastNameCount(name);
 }
 
 /** The weight of exact agreement on a value seen `count` times in `total` records, at least `floor` (CompiledField.exactFloor). */

@@ -125,6 +125,26 @@ const pad = (n: number): string => String(n).padStart(2, '0');
 
 type Builder = (p: TruePerson, rng: Rng, all: readonly TruePerson[]) => FocCase | null;
 
+/** The person with one error in the first or the last name (`corrupt`: a keyboard slip, an OCR misreading), beside the date of birth. */
+function nameError(corrupt: (text: string, rng: Rng) => string | null): Builder {
+  return (p, rng) => {
+    if (p.quirk !== 'none') return null;
+    const b = request(p, rng, { dob: true, address: rng.chance(0.6) ? {} : false, email: rng.chance(0.3) });
+    const key = rng.chance(0.5) ? 'firstName' : 'lastName';
+    const wrong = corrupt(String(b[key]), rng);
+    if (wrong === null || wrong.length < 3) return null;
+    b[key] = wrong;
+    return { cause: '', expect: p.id, body: b };
+  };
+}
+
+/** The request with first and last names in each other's fields. */
+function swapNames(b: Body, p: TruePerson): Body {
+  b.firstName = p.last;
+  b.lastName = p.first;
+  return b;
+}
+
 /** Same person, other sources: the case's person is `expect`. */
 const MATCH: Record<string, Builder> = {
   'same, other fields': (p, rng) => (p.quirk === 'none' ? { cause: '', expect: p.id, body: request(p, rng, someFields(rng)) } : null),
@@ -135,15 +155,7 @@ const MATCH: Record<string, Builder> = {
     b.firstName = rng.pick(nicks);
     return { cause: '', expect: p.id, body: b };
   },
-  'typo in a name': (p, rng) => {
-    if (p.quirk !== 'none') return null;
-    const b = request(p, rng, { dob: true, address: rng.chance(0.6) ? {} : false, email: rng.chance(0.3) });
-    const key = rng.chance(0.5) ? 'firstName' : 'lastName';
-    const typo = keyboardTypo(String(b[key]), rng);
-    if (typo === null || typo.length < 3) return null;
-    b[key] = typo;
-    return { cause: '', expect: p.id, body: b };
-  },
+  'typo in a name': nameError(keyboardTypo),
   'first name cut short in the record': (p, rng) =>
     p.quirk === 'prefix-first' && p.seedDob ? { cause: '', expect: p.id, body: request(p, rng, { dob: true, address: {} }) } : null,
   'initial for a first name': (p, rng) => {
@@ -176,16 +188,14 @@ const MATCH: Record<string, Builder> = {
   'swapped names, email agrees': (p, rng) => {
     if (p.quirk !== 'none' || p.email === null) return null;
     const b = request(p, rng, { email: true, dob: true });
-    b.firstName = p.last;
-    b.lastName = p.first;
+    swapNames(b, p);
     return { cause: '', expect: p.id, body: b };
   },
   // Error processes the issue did not list (added to see whether the rules generalize).
   'swapped names, date and street agree': (p, rng) => {
     if (p.quirk !== 'none' || !p.seedDob || p.address.number === null) return null;
     const b = request(p, rng, { dob: true, address: {} });
-    b.firstName = p.last;
-    b.lastName = p.first;
+    swapNames(b, p);
     return { cause: '', expect: p.id, body: b };
   },
   "a system's placeholder date of birth": (p, rng) => {
@@ -194,15 +204,7 @@ const MATCH: Record<string, Builder> = {
     b.dateOfBirth = rng.pick(['1900-01-01', '1901-01-01']);
     return { cause: '', expect: p.id, body: b };
   },
-  'OCR error in a name': (p, rng) => {
-    if (p.quirk !== 'none') return null;
-    const b = request(p, rng, { dob: true, address: rng.chance(0.6) ? {} : false, email: rng.chance(0.3) });
-    const key = rng.chance(0.5) ? 'firstName' : 'lastName';
-    const misread = ocrName(String(b[key]), rng);
-    if (misread === null || misread.length < 3) return null;
-    b[key] = misread;
-    return { cause: '', expect: p.id, body: b };
-  },
+  'OCR error in a name': nameError(ocrName),
   'postal code one digit off': (p, rng) => {
     if (p.quirk !== 'none' || !p.seedDob || p.address.number === null) return null;
     const b = request(p, rng, { dob: true, address: {} });
@@ -295,8 +297,7 @@ const NO_MATCH: Record<string, Builder> = {
   'swapped names, only date and zip agree': (p, rng) => {
     if (p.quirk !== 'none' || !p.seedDob) return null;
     const b = request(p, rng, { dob: true, address: { street: false } });
-    b.firstName = p.last;
-    b.lastName = p.first;
+    swapNames(b, p);
     return { cause: '', expect: null, body: b };
   },
   // Error processes the issue did not list (added to see whether the rules generalize).
