@@ -13,7 +13,20 @@ const HERE = dirname(fileURLToPath(import.meta.url));
 export const PLACEHOLDERS_PATH = join(HERE, '..', 'src', 'engine', 'generated', 'placeholders.ts');
 
 /** Kinds of placeholder in the CSV, and how each value is written in the generated module. */
-export const PLACEHOLDER_KINDS = ['first', 'last', 'name', 'email-local', 'email-domain', 'phone', 'identifier', 'identifier-type', 'address', 'date'] as const;
+export const PLACEHOLDER_KINDS = [
+  'first',
+  'last',
+  'name',
+  'email-local',
+  'email-domain',
+  'email-shared',
+  'email-shared-word',
+  'phone',
+  'identifier',
+  'identifier-type',
+  'address',
+  'date',
+] as const;
 type Kind = (typeof PLACEHOLDER_KINDS)[number];
 
 function fold(text: string): string {

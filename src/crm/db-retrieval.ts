@@ -139,7 +139,7 @@ export class DatabaseRetrieval {
    */
   async find(
     q: NormalizedContact,
-    options: { readonly strict: boolean; readonly id?: number; readonly explain?: Explain },
+    options: { readonly strict: boolean; readonly id?: number; readonly explain?: Explain; readonly organization?: boolean },
     reader: MatchKeyReader | null,
     getPerson: (crmId: number) => Promise<PersonRecord | null>,
     different?: DifferentPairs,
@@ -224,8 +224,12 @@ export class DatabaseRetrieval {
       counts.last = last;
       counts.firstCount = found.firstCount;
       counts.lastCount = found.lastCount;
-      const findOptions: { strict: boolean; candidates: readonly number[]; id?: number; explain?: boolean } = { strict: options.strict, candidates: chosen };
+      const findOptions: { strict: boolean; candidates: readonly number[]; id?: number; explain?: boolean; organization?: boolean } = {
+        strict: options.strict,
+        candidates: chosen,
+      };
       if (options.id !== undefined) findOptions.id = options.id;
+      if (options.organization === true) findOptions.organization = true;
       if (options.explain === false || options.explain === 'possible') findOptions.explain = false;
       const decided = this.index.findNormalized(q, findOptions);
       const result = different === undefined ? decided : judgeDifferent(this.index, different, q, decided, findOptions);

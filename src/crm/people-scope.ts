@@ -266,8 +266,10 @@ export class PeopleScope {
    * second scoring of the pair; false or 'possible' for an answer that is only sent.
    */
   async match(candidate: ValidCandidate, writer: ScopeWriter | null = null, explain: Explain = true): Promise<Match> {
-    const options: { strict: boolean; id?: number; explain?: boolean } = { strict: this.settings.disablePartialMatching };
+    const options: { strict: boolean; id?: number; explain?: boolean; organization?: boolean } = { strict: this.settings.disablePartialMatching };
     if (candidate.crmId !== null) options.id = candidate.crmId;
+    // An organization's info@ is its own address; a person's is a shared mailbox.
+    if (isOrganization(candidate.scalars)) options.organization = true;
     if (explain !== true) options.explain = false;
     const input = engineInput(candidate);
     const retrieval = this.retrieval;

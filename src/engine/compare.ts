@@ -74,9 +74,13 @@ export function compareMiddleName(a: string | null, b: string | null, levels = A
   return compareMiddleNameForms(formsOf(a), formsOf(b), levels);
 }
 
-/** Compares generational suffixes: equal, or disagree (Jr and Sr are different people). */
-export function compareSuffix(a: string | null, b: string | null): LevelName {
-  if (a === null || b === null) return 'missing';
+/**
+ * Compares generational suffixes: equal, disagree (Jr and Sr are different people), or, where
+ * `levels` has it, partial: a suffix on one record only (a father and his namesake son share
+ * the name and the address, and the father's record often carries no suffix).
+ */
+export function compareSuffix(a: string | null, b: string | null, levels = ALL_LEVELS): LevelName {
+  if (a === null || b === null) return a !== b && (levels & B_PARTIAL) !== 0 ? 'partial' : 'missing';
   return a === b ? 'exact' : 'disagree';
 }
 

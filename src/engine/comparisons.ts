@@ -160,7 +160,11 @@ export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>
   },
   suffix: {
     title: 'generational suffix',
-    levels: [L('exact', 'generational suffixes equal', true), L('disagree', 'generational suffixes differ (Jr/Sr are different people)', false)],
+    levels: [
+      L('exact', 'generational suffixes equal', true),
+      L('partial', 'a generational suffix on one record only', false),
+      L('disagree', 'generational suffixes differ (Jr/Sr are different people)', false),
+    ],
   },
   dateOfBirth: {
     title: 'date of birth',
@@ -182,6 +186,7 @@ export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>
     levels: [
       L('exact', 'an email address agrees', true),
       L('fuzzy-high', 'email addresses nearly equal', false),
+      L('partial', "only a shared mailbox agrees (info@, office@, a family's address): not the person's own", false),
       L('disagree', 'email addresses differ', false),
     ],
   },

@@ -27,6 +27,7 @@ import { DEFAULT_MODEL, DEFAULT_THRESHOLDS, type MatchModel, type Thresholds } f
 import { compactName } from './name.js';
 import { DEFAULT_NICKNAMES, type NicknameTable } from './nicknames.js';
 import { PhoneMemo } from './phone.js';
+import { DEFAULT_PLACEHOLDERS, isSharedEmail } from './placeholders.js';
 import { MAX_RECORD_ID, PostingTable, type PostingTableState } from './posting-table.js';
 import { CandidateSelector, type KeyPostings, type SelectionLimits } from './candidate-selection.js';
 import { RecordStore, RecordView, type RecordStoreState } from './record-store.js';
@@ -124,6 +125,22 @@ export interface FindOptions {
    * skipped.
    */
   readonly candidates?: readonly number[];
+  /**
+   * The request is an organization: a shared mailbox (info@, office@) is its own address and
+   * agrees as any other; for a person it is only weak, shared evidence (placeholders.ts).
+   */
+  readonly organization?: boolean;
+}
+
+/** Score contexts of an index's lookups: Disable Partial Matching or not, and how far scoring goes. */
+interface ScoreContexts {
+  readonly loose: ScoreContext;
+  readonly strict: ScoreContext;
+  readonly looseFast: ScoreContext;
+  readonly strictFast: ScoreContext;
+  /** Fast, and stopping at a pair that cannot reach the review threshold (findAll keeps no other). */
+  readonly looseFloor: ScoreContext;
+  readonly strictFloor: ScoreContext;
 }
 
 /** The outcome of `find`. */
@@ -269,15 +286,9 @@ export class ContactIndex {
     }
     return folded;
   };
-  private contexts: {
-    readonly loose: ScoreContext;
-    readonly strict: ScoreContext;
-    readonly looseFast: ScoreContext;
-    readonly strictFast: ScoreContext;
-    /** Fast, and stopping at a pair that cannot reach the review threshold (findAll keeps no other). */
-    readonly looseFloor: ScoreContext;
-    readonly strictFloor: ScoreContext;
-  };
+  private contexts: ScoreContexts;
+  /** The contexts of an organization's lookups (shared mailboxes are its own), made when first needed. */
+  private organizationContexts: ScoreContexts | null = null;
   // Not readonly: importState can take a received state's maps (adopt).
   private firstCounts = new Map<string, number>();
   private lastCounts = new Map<string, number>();
@@ -350,8 +361,11 @@ export class ContactIndex {
     this.contexts = this.makeContexts();
   }
 
-  private makeContexts(): ContactIndex['contexts'] {
-    const base = { compiled: this.compiled, nicknames: this.nicknames, tf: this.tf, soundOf: this.soundOfQuery, ocrOf: this.ocrOf };
+  /** The score contexts of a person's lookups, or (`organization`) of an organization's, whose info@ is its own. */
+  private makeContexts(organization = false): ScoreContexts {
+    const placeholders = this.normalizeOptions.placeholders ?? DEFAULT_PLACEHOLDERS;
+    const sharedEmail = organization ? undefined : (email: string): boolean => isSharedEmail(placeholders, email);
+    const base = { compiled: this.compiled, nicknames: this.nicknames, tf: this.tf, soundOf: this.soundOfQuery, ocrOf: this.ocrOf, sharedEmail };
     const loose = makeScoreContext({ ...base, strict: false });
     const strict = makeScoreContext({ ...base, strict: true });
     const floor = this.policy.thresholds.possible;
@@ -377,6 +391,7 @@ export class ContactIndex {
     this.compiled = compileModel(model);
     this.policy = { ...this.policy, thresholds: thresholds ?? model.thresholds ?? this.policy.thresholds };
     this.contexts = this.makeContexts();
+    this.organizationContexts = null;
   }
 
   /** The thresholds this index decides with. */
@@ -736,7 +751,14 @@ export class ContactIndex {
 
   /** The score context of this index (model, nicknames, term frequencies), for scoring pairs outside `find`. */
   scoreContext(options: FindOptions = {}): ScoreContext {
-    return (options.strict ?? this.strict) ? this.contexts.strict : this.contexts.loose;
+    const set = this.contextsFor(options);
+    return (options.strict ?? this.strict) ? set.strict : set.loose;
+  }
+
+  private contextsFor(options: FindOptions): ScoreContexts {
+    if (options.organization !== true) return this.contexts;
+    this.organizationContexts ??= this.makeContexts(true);
+    return this.organizationContexts;
   }
 
   private decideById(q: NormalizedContact, options: FindOptions, gates: readonly string[]): MatchResult | null {
@@ -781,9 +803,10 @@ export class ContactIndex {
     top: { id: number; score: number } | null;
     topReason: MatchReason;
   } {
-    const ctx = this.scoreContext(options);
-    const strict = ctx === this.contexts.strict;
-    const fast = eligibleOnly ? (strict ? this.contexts.strictFloor : this.contexts.looseFloor) : strict ? this.contexts.strictFast : this.contexts.looseFast;
+    const set = this.contextsFor(options);
+    const strict = options.strict ?? this.strict;
+    const ctx = strict ? set.strict : set.loose;
+    const fast = eligibleOnly ? (strict ? set.strictFloor : set.looseFloor) : strict ? set.strictFast : set.looseFast;
     const rows = options.candidates === undefined ? this.candidateRows(q, options.excludeId) : this.rowsOf(options.candidates, options.excludeId);
     const eligible: ScoredCandidate[] = [];
     const vetoed: number[] = [];

@@ -114,7 +114,15 @@ export {
   type SessionReport,
   type TrainingData,
 } from './estimate.js';
-export { buildPlaceholderTable, DEFAULT_PLACEHOLDERS, isPlaceholderEmail, NO_PLACEHOLDERS, placeholderNames, type PlaceholderTable } from './placeholders.js';
+export {
+  buildPlaceholderTable,
+  DEFAULT_PLACEHOLDERS,
+  isPlaceholderEmail,
+  isSharedEmail,
+  NO_PLACEHOLDERS,
+  placeholderNames,
+  type PlaceholderTable,
+} from './placeholders.js';
 export { normalizeSex, SEX_SPELLINGS } from './sex.js';
 export { MODEL_FORMAT, MODEL_VERSION, parseModel, serializeModel } from './model-json.js';
 export { SeededRandom } from './random.js';

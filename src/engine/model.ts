@@ -78,6 +78,9 @@ export const DEFAULT_MODEL: MatchModel = {
     },
     suffix: {
       exact: L(0.95, 0.3),
+      // Jr on one record and none on the other: the same person who dropped it, or a father
+      // and his son at one address. Only what is the person's own tells them apart.
+      partial: L(0.1, 0.1, { needsSupport: ['dateOfBirth', 'identifier'] }),
       disagree: L(0.01, 0.5, VETO),
     },
     dateOfBirth: {
@@ -101,6 +104,9 @@ export const DEFAULT_MODEL: MatchModel = {
     email: {
       exact: L(0.9, 0.000001),
       'fuzzy-high': L(0.03, 0.0005),
+      // The same info@ or family mailbox: the people of an office, a shelter or a household
+      // give it. Weak, and it meets no minimum combination (placeholders.ts, isSharedEmail).
+      partial: L(0.02, 0.002),
       disagree: L(0.07, 0.9995),
     },
     phone: {

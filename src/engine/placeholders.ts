@@ -19,6 +19,13 @@ export interface PlaceholderTable {
   readonly emailLocals: ReadonlySet<string>;
   /** Email domains read as missing ("noemail.com", "test.com"). */
   readonly emailDomains: ReadonlySet<string>;
+  /**
+   * Local parts of shared mailboxes ("info", "office", "frontdesk"): not read as missing (they
+   * are real addresses), but the same one on two records is not the person's own (isSharedEmail).
+   */
+  readonly sharedEmailLocals: ReadonlySet<string>;
+  /** Words that make a local part a household's mailbox wherever they stand ("smithfamily"). */
+  readonly sharedEmailWords: readonly string[];
   /** Phone digits read as missing (national ten digits or local seven). */
   readonly phones: ReadonlySet<string>;
   /** Identifier values (letters and digits only) read as missing ("000000000"), for {@link identifierTypes}. */
@@ -43,6 +50,8 @@ export function buildPlaceholderTable(values: Readonly<Record<string, readonly s
     names: set('name'),
     emailLocals: set('email-local'),
     emailDomains: set('email-domain'),
+    sharedEmailLocals: set('email-shared'),
+    sharedEmailWords: [...(values['email-shared-word'] ?? [])],
     phones: set('phone'),
     identifiers: set('identifier'),
     identifierTypes: set('identifier-type'),
@@ -73,6 +82,21 @@ export function isPlaceholderEmail(table: PlaceholderTable, email: string): bool
   const at = email.lastIndexOf('@');
   if (at < 0) return false;
   return table.emailLocals.has(email.slice(0, at)) || table.emailDomains.has(email.slice(at + 1));
+}
+
+/**
+ * True when a normalized email address is a shared mailbox: an office's or a service's (its
+ * local part is listed: info@, frontdesk@) or a household's (its local part holds a listed
+ * word: smithfamily@). Many people give such an address, so agreeing on it is weak evidence
+ * and never the person's own.
+ */
+export function isSharedEmail(table: PlaceholderTable, email: string): boolean {
+  const at = email.lastIndexOf('@');
+  if (at < 0) return false;
+  const local = email.slice(0, at);
+  if (table.sharedEmailLocals.has(local)) return true;
+  for (const word of table.sharedEmailWords) if (local.includes(word)) return true;
+  return false;
 }
 
 /** True when a phone's national digits (the last ten, or a local seven) are a placeholder. */

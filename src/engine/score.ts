@@ -110,6 +110,7 @@ export interface CompiledField {
 export const NAME_TF_LEVELS: readonly LevelName[] = ['exact', 'typo', 'fuzzy-high', 'part', 'swapped'];
 const NAME_TF_MASK = levelMask(NAME_TF_LEVELS);
 const EXACT_TF_MASK = levelBit('exact');
+const B_PARTIAL = levelBit('partial');
 
 /** A model ready for scoring: weights computed once. */
 export interface CompiledModel {
@@ -397,6 +398,11 @@ export interface ScoreContext {
   readonly ocrOf?: ((name: string) => string) | undefined;
   /** Name comparison options derived from the above; built once by {@link makeScoreContext}. */
   readonly names?: NameCompareOptions;
+  /**
+   * True for a shared mailbox (placeholders.ts, isSharedEmail): an email agreement on nothing
+   * but such addresses is the 'partial' level, where the model has one. Absent: none is.
+   */
+  readonly sharedEmail?: ((email: string) => boolean) | undefined;
 }
 
 /** A score context with its derived name options built once (scorePair runs per candidate). */
@@ -508,7 +514,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   const w = compiled.groups.length > 0 ? compiled : undefined;
   if (w !== undefined) w.scratch.fill(0);
 
-  const suffix = f.suffix.mask === 0 ? 'missing' : compareSuffix(q.suffix, r.suffix);
+  const suffix = f.suffix.mask === 0 ? 'missing' : compareSuffix(q.suffix, r.suffix, f.suffix.mask);
   addLevel(result, f.suffix, 'suffix', suffix, 0, explain);
   record?.(FIELD_SLOT.suffix, suffix);
   if (stop && result.vetoedBy !== null) return result;
@@ -559,11 +565,11 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   if (floor !== undefined && below(compiled, compiled.checkpoints.contacts, result, floor)) return result;
   const stored = storedListsOf(r);
   const tf = ctx.tf;
-  const email = f.email.mask === 0 ? 'missing' : stored !== null ? stored.emailLevel(q.emails, f.email.mask) : compareEmails(q.emails, r.emails, f.email.mask);
-  const emailShared =
-    email === 'exact'
-      ? sharedValueWeight(ctx, f.email, q.emails, stored !== null ? (v) => stored.holdsEmail(v) : (v) => r.emails.includes(v), tf?.emailCount?.bind(tf))
-      : undefined;
+  let email = f.email.mask === 0 ? 'missing' : stored !== null ? stored.emailLevel(q.emails, f.email.mask) : compareEmails(q.emails, r.emails, f.email.mask);
+  const holdsEmail = stored !== null ? (v: string) => stored.holdsEmail(v) : (v: string) => r.emails.includes(v);
+  if (email === 'exact' && ctx.sharedEmail !== undefined && (f.email.mask & B_PARTIAL) !== 0 && onlySharedAgree(q.emails, holdsEmail, ctx.sharedEmail))
+    email = 'partial';
+  const emailShared = email === 'exact' ? sharedValueWeight(ctx, f.email, q.emails, holdsEmail, tf?.emailCount?.bind(tf)) : undefined;
   addLevel(result, f.email, 'email', email, GATE_FIELD_BITS.email, explain, emailShared, w);
   record?.(FIELD_SLOT.email, email);
   const phone = f.phone.mask === 0 ? 'missing' : stored !== null ? stored.phoneLevel(q.phones, f.phone.mask) : comparePhones(q.phones, r.phones, f.phone.mask);
@@ -761,6 +767,12 @@ function sharedValueWeight(
   return least === Infinity ? undefined : frequencyWeight(field.exactFloor, spec, least, ctx.tf.total);
 }
 
+/** True when every address of `a` the other record holds is a shared mailbox. */
+function onlySharedAgree(a: readonly string[], holds: (value: string) => boolean, shared: (email: string) => boolean): boolean {
+  for (const x of a) if (holds(x) && !shared(x)) return false;
+  return true;
+}
+
 function addressWeight(compiled: CompiledModel, lv: AddressLevels): number {
   const f = compiled.fields;
   return (
@@ -818,6 +830,24 @@ function scoreAddresses(
     if (explain) explain.push({ field, level, label: spec.label, weight });
     if (levelsOut !== undefined) levelsOut[FIELD_SLOT[field]] = LEVEL_CODE[level];
   }
+  if (placeAgrees(best, compiled)) result.agreeMask |= GATE_FIELD_BITS.zip5;
+}
+
+/**
+ * True when the postal code counts as agreeing for the minimum combinations (gates.ts)
+ * although the codes differ or one record has none: the street number, the street name and
+ * the city agree, so the place is the same and the code was mistyped or left out ("11 Copland
+ * Drive, Birmingham Gardens" at 4365 and at 4350). The weights are not changed: the
+ * different codes still count against the pair.
+ */
+function placeAgrees(best: AddressLevels, compiled: CompiledModel): boolean {
+  const f = compiled.fields;
+  return (
+    best.zip5 !== 'exact' &&
+    f.streetNumber.levels[best.streetNumber]?.agrees === true &&
+    f.streetName.levels[best.streetName]?.agrees === true &&
+    f.city.levels[best.city]?.agrees === true
+  );
 }
 
 function cityTfWeight(ctx: ScoreContext, spec: CompiledLevel, q: NormalizedContact, r: NormalizedContact): number | undefined {

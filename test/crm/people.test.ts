@@ -547,8 +547,17 @@ describe('GET Person', () => {
       envelopeName: 'Acme',
       formalEnvelopeName: 'Acme Widgets LLC',
     });
+    // A person giving an organization's info@ is not the organization (and info@ is a shared
+    // mailbox, no person's own: it meets no minimum combination for a person).
     const person = await crm.find(cp, { emails: [{ email: 'info@acme.example' }] });
-    expect(person).toMatchObject({ status: 'Unmatched', reason: 'criterion-disagrees' });
+    expect(person).toMatchObject({ status: 'Unmatched', crmId: null });
+    const personal = await crm.findOrCreate(
+      cp,
+      { contactMode: 'Organization', organizationContactCommonName: 'Bolt', emails: [{ email: 'ann@bolt.example' }] },
+      { contacts: true },
+    );
+    expect(await crm.find(cp, { emails: [{ email: 'ann@bolt.example' }] })).toMatchObject({ status: 'Unmatched', reason: 'criterion-disagrees' });
+    expect(personal.crmId).not.toBe(org.crmId);
     expect(await crm.find(cp, { contactMode: 'organization', emails: [{ email: 'info@acme.example' }] })).toMatchObject({
       status: 'Matched',
       crmId: org.crmId,

@@ -14,7 +14,7 @@ import {
   compareText,
   type NameCompareOptions,
 } from '../../src/engine/compare.js';
-import { levelMask } from '../../src/engine/comparisons.js';
+import { levelBit, levelMask } from '../../src/engine/comparisons.js';
 import { DEFAULT_NICKNAMES } from '../../src/engine/nicknames.js';
 
 const loose: NameCompareOptions = { nicknames: DEFAULT_NICKNAMES, strict: false, fuzzyHigh: 0.92, fuzzyLow: 0.85 };
@@ -93,7 +93,11 @@ describe('other comparators', () => {
   it('suffixes: Jr and Sr disagree', () => {
     expect(compareSuffix('jr', 'sr')).toBe('disagree');
     expect(compareSuffix('jr', 'jr')).toBe('exact');
-    expect(compareSuffix('jr', null)).toBe('missing');
+    expect(compareSuffix('jr', null)).toBe('partial');
+    expect(compareSuffix(null, 'sr')).toBe('partial');
+    expect(compareSuffix(null, null)).toBe('missing');
+    // A model without the level (the file models): one-sided reads as missing.
+    expect(compareSuffix('jr', null, levelBit('exact') | levelBit('disagree'))).toBe('missing');
   });
 
   it('middle names', () => {

@@ -18,6 +18,15 @@ const minnie: ContactInput = {
 };
 const addr = minnie.addresses ?? [];
 
+/** Emmet Weller at 11 Copland Drive in `city`, postal code `zip`. */
+const wellerAt = (city: string, zip: string): ContactInput => ({
+  firstName: 'Emmet',
+  lastName: 'Weller',
+  dateOfBirth: '1927-05-16',
+  addresses: [{ addressLine1: '11 Copland Drive', city, zipOrPostalCode: zip }],
+});
+const weller = wellerAt('Birmingham Gardens', '43650');
+
 function stored(...people: ContactInput[]): ContactIndex {
   const index = new ContactIndex();
   people.forEach((p, i) => index.upsert(i + 1, p));
@@ -226,6 +235,57 @@ const rows: readonly Row[] = [
     request: { firstName: 'Paul', lastName: 'Reed', dateOfBirth: '1900-01-01', addresses: [{ zipOrPostalCode: '60201' }] },
     decision: 'Unmatched',
   },
+  // Found replaying labelled files through find-or-create (bench/api-files.ts).
+  {
+    cause: 'a postal code mistyped beside the same street address, city, names and date of birth: the place agrees',
+    stored: weller,
+    request: wellerAt('Birmingham Gardens', '43500'),
+    decision: 'Matched',
+  },
+  {
+    cause: 'another postal code and another city beside the same street: no minimum combination agrees',
+    stored: weller,
+    request: wellerAt('Maitland', '23200'),
+    decision: 'Possible',
+    says: /no minimum combination agrees/,
+  },
+  {
+    cause: 'Jr on one record only, same name and address, no date of birth: a father and his son as often as a dropped suffix',
+    stored: { firstName: 'Gregory', lastName: 'Olerton', addresses: [{ addressLine1: '42 Main St', city: 'Chicago', zipOrPostalCode: '60770' }] },
+    request: { firstName: 'Gregory', lastName: 'Olerton Jr', addresses: [{ addressLine1: '42 Main St', city: 'Chicago', zipOrPostalCode: '60770' }] },
+    decision: 'Possible',
+    says: /suffix on one record only/,
+  },
+  {
+    cause: 'Jr on one record only beside the same date of birth: the same person who dropped it',
+    stored: { ...minnie, firstName: 'Paul', sex: 'M' },
+    request: { ...minnie, firstName: 'Paul', sex: 'M', suffix: 'Jr' },
+    decision: 'Matched',
+  },
+  {
+    cause: "a clinic's front-desk mailbox given by another person (placeholder name): a shared mailbox matches no one alone",
+    stored: { firstName: 'Sarah', lastName: 'Halison', emails: ['frontdesk@harborfamilyclinic.org'] },
+    request: { firstName: 'Unknown', lastName: 'Unknown', emails: ['frontdesk@harborfamilyclinic.org'], phones: ['904-781-6526'] },
+    decision: 'Unmatched',
+  },
+  {
+    cause: "an office's info@ beside another name: not the person's own address",
+    stored: { firstName: 'Edward', lastName: 'Andersson', emails: ['info@northvalleycommunity.org'] },
+    request: { firstName: 'Carol', lastName: "O'Brien", emails: ['info@northvalleycommunity.org'] },
+    decision: 'Unmatched',
+  },
+  {
+    cause: "a household's mailbox alone (smithfamily@): any of the household",
+    stored: { firstName: 'Larry', lastName: 'Carerson', dateOfBirth: '1994-08-02', emails: ['carersonfamily9144056@yahoo.com'] },
+    request: { emails: ['carersonfamily9144056@yahoo.com'] },
+    decision: 'Unmatched',
+  },
+  {
+    cause: "a personal email alone still matches (the contract's minimum combination)",
+    stored: minnie,
+    request: { emails: ['minnie.okafor@example.org'] },
+    decision: 'Matched',
+  },
   // Kept as they are.
   {
     cause: 'Sr and Jr are two people',
@@ -314,6 +374,20 @@ describe('properties of the evidence rules', () => {
           if (first && dob && email) expect(r.decision).toBe('Matched');
         },
       ),
+    );
+  });
+
+  it('a shared mailbox (info@, a family address) never matches a person on its own', () => {
+    const local = fc.constantFrom('info', 'office', 'frontdesk', 'reception', 'admin', 'contact', 'smithfamily', 'thefamily2', 'household');
+    const name = fc.constantFrom('Ann', 'Luis', 'Mei', 'Omar', 'Unknown', 'Test', null);
+    fc.assert(
+      fc.property(local, name, name, fc.constantFrom('Keller', 'Baptiste', null), (l, first, storedFirst, last) => {
+        const email = `${l}@example.org`;
+        const index = stored({ firstName: storedFirst, lastName: 'Keller', emails: [email] });
+        const r = index.find({ firstName: first, lastName: last, emails: [email] });
+        expect(r.decision, r.reason).not.toBe('Matched');
+      }),
+      { seed: 20261126 },
     );
   });
 
