@@ -10,7 +10,8 @@
  *   or, for a person never stored (the other 20%), when it matches no one. Possible is not a
  *   match. A row below the contract's minimum combinations is left out (not decidable).
  * "Wrong person" counts finds that matched someone else's record, plus seed records that
- * findOrCreate merged into another person's.
+ * findOrCreate merged into another person's. P: of the finds that matched, the share that
+ * matched the right record; R: of the rows whose person was stored, the share matched to it.
  *
  *   npx tsx bench/api-files.ts [--only NAME] [--seed N] [--failures N] [--json]
  */
@@ -209,7 +210,21 @@ const share = (n: number, d: number): string => (d === 0 ? '-' : (n / d).toFixed
 
 /** The results as a table. */
 export function formatFiles(results: readonly FilesSuiteResult[]): string {
-  const head = ['set', 'persons', 'finds', 'refused', 'below min.', 'decidable', 'right', 'match right', 'no-match right', 'wrong person', 'seed merges'];
+  const head = [
+    'set',
+    'persons',
+    'finds',
+    'refused',
+    'below min.',
+    'decidable',
+    'right',
+    'match right',
+    'no-match right',
+    'wrong person',
+    'seed merges',
+    'P',
+    'R',
+  ];
   const lines = [
     `| ${head.join(' | ')} |`,
     `|${head.map((_, i) => (i === 0 ? '---' : '---:')).join('|')}|`,
@@ -227,6 +242,10 @@ export function formatFiles(results: readonly FilesSuiteResult[]): string {
         `${share(r.noMatchRight, r.noMatchCases)} of ${r.noMatchCases}`,
         r.wrongPerson,
         r.seedMerges,
+        // Of the finds that matched, the share that matched the right record; of the rows whose
+        // person was stored, the share matched to it.
+        share(r.matchRight, r.matchRight + r.wrongPerson - r.seedMerges),
+        share(r.matchRight, r.matchCases),
       ].join(' | ')} |`;
     }),
   ];
