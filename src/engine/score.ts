@@ -566,10 +566,13 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   const stored = storedListsOf(r);
   const tf = ctx.tf;
   let email = f.email.mask === 0 ? 'missing' : stored !== null ? stored.emailLevel(q.emails, f.email.mask) : compareEmails(q.emails, r.emails, f.email.mask);
-  const holdsEmail = stored !== null ? (v: string) => stored.holdsEmail(v) : (v: string) => r.emails.includes(v);
-  if (email === 'exact' && ctx.sharedEmail !== undefined && (f.email.mask & B_PARTIAL) !== 0 && onlySharedAgree(q.emails, holdsEmail, ctx.sharedEmail))
-    email = 'partial';
-  const emailShared = email === 'exact' ? sharedValueWeight(ctx, f.email, q.emails, holdsEmail, tf?.emailCount?.bind(tf)) : undefined;
+  let emailShared: number | undefined;
+  if (email === 'exact') {
+    // Made only here: most pairs share no email, and a closure per pair is a find's cost.
+    const holdsEmail = stored !== null ? (v: string) => stored.holdsEmail(v) : (v: string) => r.emails.includes(v);
+    if (ctx.sharedEmail !== undefined && (f.email.mask & B_PARTIAL) !== 0 && onlySharedAgree(q.emails, holdsEmail, ctx.sharedEmail)) email = 'partial';
+    else emailShared = sharedValueWeight(ctx, f.email, q.emails, holdsEmail, tf?.emailCount?.bind(tf));
+  }
   addLevel(result, f.email, 'email', email, GATE_FIELD_BITS.email, explain, emailShared, w);
   record?.(FIELD_SLOT.email, email);
   const phone = f.phone.mask === 0 ? 'missing' : stored !== null ? stored.phoneLevel(q.phones, f.phone.mask) : comparePhones(q.phones, r.phones, f.phone.mask);
