@@ -99,7 +99,7 @@ export const KEY_KINDS = {
    * Surname and first-name sounds with the first word of each free-text attribute column
    * (`la`, `fa`; the column's position is part of the key): a birth place or an occupation
    * links records whose other name, date of birth or postcode is missing ("Leeds, Yorks" and
-   * "Leeds" share the word).
+   * "Leeds" share the word); the year of birth with it (`ya`): both names missing or misread.
    */
   attributes: 1 << 10,
   /**
@@ -107,13 +107,28 @@ export const KEY_KINDS = {
    * reads them, when that differs): "arlee melson" and "ariee meison" share their keys.
    */
   ocr: 1 << 11,
+  /**
+   * A full date of birth alone (`d`): both names misspelt or missing and no address shared.
+   * Selective on its own only in files of up to a few hundred thousand records (a date is
+   * shared by about one record in 36,500 per century of birth years); in larger ones it
+   * counts as one hit, which another key must join (candidate-selection.ts).
+   */
+  dob: 1 << 12,
 } as const;
 
 /** The index's default keys (the CRM's). */
 export const CRM_KEYS = KEY_KINDS.contact | KEY_KINDS.nameDob | KEY_KINDS.names | KEY_KINDS.zip | KEY_KINDS.street;
 /** Keys for linking messy files: every kind. */
 export const FILE_KEYS =
-  CRM_KEYS | KEY_KINDS.identifiers | KEY_KINDS.city | KEY_KINDS.year | KEY_KINDS.fragments | KEY_KINDS.emailLocal | KEY_KINDS.attributes | KEY_KINDS.ocr;
+  CRM_KEYS |
+  KEY_KINDS.identifiers |
+  KEY_KINDS.city |
+  KEY_KINDS.year |
+  KEY_KINDS.fragments |
+  KEY_KINDS.emailLocal |
+  KEY_KINDS.attributes |
+  KEY_KINDS.ocr |
+  KEY_KINDS.dob;
 
 /**
  * The consonant skeleton of a compact name: vowels (and y, h, w) dropped, doubled letters
@@ -166,6 +181,7 @@ function emitKeys<T>(
   const firstSound = firstSoundText !== null ? part(firstSoundText) : null;
   const lastSound = lastSoundText !== null ? part(lastSoundText) : null;
   const dob = c.dob !== null ? part(c.dob) : null;
+  if (dob !== null && (kinds & KEY_KINDS.dob) !== 0 && (c.dob as string).length === 10) sink('d', dob);
   if (dob !== null && (kinds & KEY_KINDS.nameDob) !== 0) {
     if (lastSound !== null) sink('pd', lastSound, dob);
     if (firstSound !== null) sink('pd', firstSound, dob);
@@ -190,13 +206,15 @@ function emitKeys<T>(
     if (firstOcrSound < lastOcrSound) sink('fl', part(firstOcrSound), part(lastOcrSound));
     else sink('fl', part(lastOcrSound), part(firstOcrSound));
   }
-  if ((kinds & KEY_KINDS.attributes) !== 0 && (firstSound !== null || lastSound !== null)) {
+  const birthYear = c.dob !== null && c.dob.length >= 4 ? c.dob.slice(0, 4) : null;
+  if ((kinds & KEY_KINDS.attributes) !== 0 && (firstSound !== null || lastSound !== null || birthYear !== null)) {
     for (let i = 0; i < c.attributes.length; i++) {
       const word = firstWord(c.attributes[i] ?? null);
       if (word === null) continue;
       const value = part(`${i}:${word}`);
       if (lastSound !== null) sink('la', lastSound, value);
       if (firstSound !== null) sink('fa', firstSound, value);
+      if (birthYear !== null) sink('ya', part(birthYear), value);
     }
   }
   for (const a of c.addresses) {
@@ -292,9 +310,35 @@ export function blockingKeys(
 
 /** Hash of each key prefix. */
 const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
-  ['e', 'p', 'pd', 'nd', 'fl', 'sa', 'dn', 'dz', 'lz', 'fz', 'az', 'i', 'p7', 'lc', 'fc', 'py', 'l3', 's3', 'f3', 'z3', 'sk', 'el', 'la', 'fa', 'dc'].map(
-    (p) => [p, fnv(p)],
-  ),
+  [
+    'e',
+    'p',
+    'pd',
+    'nd',
+    'fl',
+    'sa',
+    'dn',
+    'dz',
+    'lz',
+    'fz',
+    'az',
+    'i',
+    'p7',
+    'lc',
+    'fc',
+    'py',
+    'l3',
+    's3',
+    'f3',
+    'z3',
+    'sk',
+    'el',
+    'la',
+    'fa',
+    'dc',
+    'd',
+    'ya',
+  ].map((p) => [p, fnv(p)]),
 );
 
 /**

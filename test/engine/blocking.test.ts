@@ -90,12 +90,18 @@ describe('blockingKeys', () => {
       phoneticKey,
       FILE_KEYS,
     );
-    expect(keys).toEqual(expect.arrayContaining(['dc:1875-03-04:leeds', 'el:r.smithson', 'la:SM0SN:0:leeds', 'fa:RPRT:0:leeds']));
+    expect(keys).toEqual(
+      expect.arrayContaining(['dc:1875-03-04:leeds', 'el:r.smithson', 'la:SM0SN:0:leeds', 'fa:RPRT:0:leeds', 'd:1875-03-04', 'ya:1875:0:leeds']),
+    );
     const crm = blockingKeys(
-      norm({ firstName: 'Robert', lastName: 'Smithson', dateOfBirth: '1875-03-04', emails: ['r.smithson@example.com'] }),
+      norm({ firstName: 'Robert', lastName: 'Smithson', dateOfBirth: '1875-03-04', emails: ['r.smithson@example.com'], attributes: ['Leeds'] }),
       DEFAULT_NICKNAMES,
     );
-    expect(crm.every((k) => !/^(?:dc|el|la|fa):/.test(k))).toBe(true);
+    expect(crm.every((k) => !/^(?:dc|el|la|fa|d|ya):/.test(k))).toBe(true);
+    // A year alone is no date key (a year holds far too many records); it still pairs with a word.
+    const yearOnly = blockingKeys(norm({ firstName: 'Robert', dateOfBirth: '1875', attributes: ['Leeds'] }), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS);
+    expect(yearOnly.some((k) => k.startsWith('d:'))).toBe(false);
+    expect(yearOnly).toContain('ya:1875:0:leeds');
   });
 
   it('records that share a field beside the names still share a file key when each lacks a different name', () => {
