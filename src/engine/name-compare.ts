@@ -9,7 +9,7 @@
 import { levelBit, type LevelName } from './comparisons.js';
 import { compactName, surnameParts } from './name.js';
 import type { NicknameTable } from './nicknames.js';
-import { jaroWinkler, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
+import { jaroWinkler, levenshtein, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
 
 /** What first and last name comparators need beyond the two values. */
 export interface NameCompareOptions {
@@ -134,8 +134,8 @@ function isShortPrefix(a: string, b: string): boolean {
 }
 
 /**
- * Two edits apart (OCR confusions undone first), for names of five letters or more: an OCR'd
- * or twice mistyped name ("rtonda"/"ryanda").
+ * Two edits apart once OCR confusions are undone (Levenshtein), for names of five letters or
+ * more: an OCR'd or twice mistyped name ("rtonda"/"ryanda").
  */
 function twoTypos(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
   const ac = a.compact;
@@ -144,6 +144,21 @@ function twoTypos(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
   const d = ac.length - bc.length;
   if (d < -2 || d > 2) return false;
   return levenshtein(a.ocr(o.ocrOf), b.ocr(o.ocrOf)) <= 2;
+}
+
+/**
+ * Two edits apart counting a swap of neighbouring letters as one edit, as written or once OCR
+ * confusions are undone, for names of five letters or more: a slip beside a swap
+ * ("nacnu"/"nancy", "ajs9n"/"jason"), which Levenshtein counts as three. Tested after the
+ * sound, so that names which sound alike stay at that level (its estimate keeps its pairs).
+ */
+function twoSlips(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
+  const ac = a.compact;
+  const bc = b.compact;
+  if (ac.length < 5 || bc.length < 5) return false;
+  const d = ac.length - bc.length;
+  if (d < -2 || d > 2) return false;
+  return withinTwoEdits(a.ocr(o.ocrOf), b.ocr(o.ocrOf)) || withinTwoEdits(ac, bc);
 }
 
 /**
@@ -176,6 +191,7 @@ export function compareFirstNameForms(
   if (short) return 'disagree';
   if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
   if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) return 'phonetic';
+  if ((levels & B_FUZZY_LOW) !== 0 && twoSlips(a, b, o)) return 'fuzzy-low';
   return 'disagree';
 }
 
@@ -198,6 +214,7 @@ export function compareLastNameForms(a: NameForms | null, b: NameForms | null, o
   }
   if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
   if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) return 'phonetic';
+  if ((levels & B_FUZZY_LOW) !== 0 && twoSlips(a, b, o)) return 'fuzzy-low';
   return 'disagree';
 }
 

@@ -138,6 +138,56 @@ export function withinOneEdit(a: string, b: string): boolean {
   return la > lb ? sameFrom(a, b, i + 1, i) : sameFrom(a, b, i, i + 1);
 }
 
+/** Rows of {@link withinTwoEdits}' table (reused: scoring is synchronous). */
+const OSA_ROWS = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
+/**
+ * True when `a` and `b` are at most two edits apart, counting an adjacent transposition as
+ * one edit (optimal-string-alignment Damerau-Levenshtein distance <= 2): two keyboard slips
+ * or OCR confusions, one of them a swap of neighbouring letters ("nacnu"/"nancy"), which
+ * Levenshtein counts as three. The common prefix and suffix are skipped; the table stops as
+ * soon as a row exceeds two. No allocation for strings of up to 62 characters. Symmetric.
+ */
+export function withinTwoEdits(a: string, b: string): boolean {
+  if (a === b) return true;
+  let la = a.length;
+  let lb = b.length;
+  if (la - lb > 2 || lb - la > 2) return false;
+  let start = 0;
+  while (start < la && start < lb && a.charCodeAt(start) === b.charCodeAt(start)) start++;
+  while (la > start && lb > start && a.charCodeAt(la - 1) === b.charCodeAt(lb - 1)) {
+    la--;
+    lb--;
+  }
+  const n = la - start;
+  const m = lb - start;
+  if (n <= 2 && m <= 2) return true;
+  if (n === 0 || m === 0) return false;
+  if (m + 1 > 64) return levenshtein(a, b) <= 2;
+  let prev2 = OSA_ROWS[0] as Int32Array;
+  let prev = OSA_ROWS[1] as Int32Array;
+  let cur = OSA_ROWS[2] as Int32Array;
+  for (let j = 0; j <= m; j++) prev[j] = j;
+  for (let i = 1; i <= n; i++) {
+    cur[0] = i;
+    let least = i;
+    const ca = a.charCodeAt(start + i - 1);
+    for (let j = 1; j <= m; j++) {
+      const cb = b.charCodeAt(start + j - 1);
+      let d = Math.min((prev[j] as number) + 1, (cur[j - 1] as number) + 1, (prev[j - 1] as number) + (ca === cb ? 0 : 1));
+      if (i > 1 && j > 1 && ca === b.charCodeAt(start + j - 2) && a.charCodeAt(start + i - 2) === cb) d = Math.min(d, (prev2[j - 2] as number) + 1);
+      cur[j] = d;
+      if (d < least) least = d;
+    }
+    if (least > 2) return false;
+    const t = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = t;
+  }
+  return (prev[m] as number) <= 2;
+}
+
 function sameFrom(a: string, b: string, i: number, j: number): boolean {
   if (a.length - i !== b.length - j) return false;
   for (; i < a.length; i++, j++) if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;

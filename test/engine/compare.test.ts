@@ -37,6 +37,9 @@ describe('compareFirstName', () => {
     { a: 'elizabetli', b: 'elizabeth', level: 'typo' },
     { a: 'e1izabeth', b: 'elizabetli', level: 'typo' },
     { a: 'anthoriy', b: 'anthony', level: 'typo' },
+    // Two slips, one a swap of neighbouring letters (Levenshtein counts three): similar.
+    { a: 'nacnu', b: 'nancy', level: 'fuzzy-low' },
+    { a: 'ajs9n', b: 'jason', level: 'fuzzy-low' },
     { a: 'robert', b: 'susan', level: 'disagree' },
     { a: 'john', b: 'mary', level: 'disagree' },
     { a: null, b: 'mary', level: 'missing' },

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAdjacentTransposition, jaroWinkler, levenshtein, ocrFold } from '../../src/engine/similarity.js';
+import { isAdjacentTransposition, jaroWinkler, levenshtein, ocrFold, withinTwoEdits } from '../../src/engine/similarity.js';
 
 describe('jaroWinkler', () => {
   it.each([
@@ -45,6 +45,44 @@ describe('levenshtein and transpositions', () => {
       fc.property(fc.string({ maxLength: 6 }), fc.string({ maxLength: 6 }), (a, b) => {
         expect(isAdjacentTransposition(a, b)).toBe(isAdjacentTransposition(b, a));
       }),
+    );
+  });
+});
+
+describe('withinTwoEdits', () => {
+  /** Optimal-string-alignment distance, the textbook table. */
+  function osa(a: string, b: string): number {
+    const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+    for (let i = 1; i <= a.length; i++) {
+      for (let j = 1; j <= b.length; j++) {
+        const row = d[i] as number[];
+        const up = d[i - 1] as number[];
+        row[j] = Math.min((up[j] as number) + 1, (row[j - 1] as number) + 1, (up[j - 1] as number) + (a[i - 1] === b[j - 1] ? 0 : 1));
+        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+          row[j] = Math.min(row[j] as number, ((d[i - 2] as number[])[j - 2] as number) + 1);
+      }
+    }
+    return (d[a.length] as number[])[b.length] as number;
+  }
+
+  it.each([
+    ['nacnu', 'nancy', true],
+    ['ajs9n', 'jason', true],
+    ['rtonda', 'ryanda', true],
+    ['nzncy', 'nanov', false],
+    ['abc', 'abc', true],
+    ['', 'ab', true],
+    ['', 'abc', false],
+  ])('%s / %s: %s', (a, b, expected) => expect(withinTwoEdits(a, b)).toBe(expected));
+
+  it('is the optimal-string-alignment distance at most 2 (a swap of neighbours is one edit), and symmetric', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), maxLength: 9 });
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        expect(withinTwoEdits(a, b)).toBe(osa(a, b) <= 2);
+        expect(withinTwoEdits(b, a)).toBe(withinTwoEdits(a, b));
+      }),
+      { numRuns: 3000, seed: 2611 },
     );
   });
 });
