@@ -104,7 +104,8 @@ function yearOf(d: string): number {
  * Compares dates of birth, "YYYY-MM-DD" or a year alone ("YYYY"): exact, day and month
  * swapped, one digit apart (a typo, or two adjacent digits transposed), the same year (one
  * side knows only the year, or the day or month differ, or the years are one apart with the
- * same day and month), else disagree. Allocation-free: this runs for every candidate.
+ * same day and month), a year alone one year off the other's (an age), less than five years
+ * apart, else disagree. Allocation-free: this runs for every candidate.
  */
 export function compareDate(a: string | null, b: string | null, levels = ALL_LEVELS): LevelName {
   if (a === null || b === null) return 'missing';
@@ -113,6 +114,8 @@ export function compareDate(a: string | null, b: string | null, levels = ALL_LEV
     if (a.length < 4 || b.length < 4) return 'disagree';
     if ((levels & B_YEAR) !== 0 && sameRange(a, b, 0, 4)) return 'year';
     const dy = yearOf(a) - yearOf(b);
+    // A year alone is often worked out from an age: one out either way.
+    if ((levels & B_PARTIAL) !== 0 && (dy === 1 || dy === -1)) return 'partial';
     return (levels & B_FUZZY_LOW) !== 0 && dy > -NEAR_BIRTH_YEARS && dy < NEAR_BIRTH_YEARS ? 'fuzzy-low' : 'disagree';
   }
   if (a.length !== 10 || b.length !== 10) return 'disagree';

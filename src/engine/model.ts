@@ -194,6 +194,7 @@ export const FILE_MODEL: MatchModel = {
       transposed: L(0.02, 0.00005),
       typo: L(0.08, 0.003),
       year: L(0.04, 0.015),
+      partial: L(0.01, 0.01),
       'fuzzy-low': L(0.03, 0.1),
       disagree: L(0.03, 0.88),
     },

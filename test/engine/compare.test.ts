@@ -88,6 +88,11 @@ describe('other comparators', () => {
     { a: '1975-09-18', b: '1957-09-18', level: 'typo' },
     { a: '1975-09-18', b: '1982-01-30', level: 'disagree' },
     { a: null, b: '1982-01-30', level: 'missing' },
+    // A year alone: the same year, one year off (worked out from an age), or nearby.
+    { a: '1843', b: '1843-03-07', level: 'year' },
+    { a: '1843', b: '1844-03-07', level: 'partial' },
+    { a: '1843', b: '1842', level: 'partial' },
+    { a: '1843', b: '1846', level: 'fuzzy-low' },
   ])('date $a / $b -> $level', ({ a, b, level }) => {
     expect(compareDate(a, b)).toBe(level);
     expect(compareDate(b, a)).toBe(level);
