@@ -69,6 +69,10 @@ export const HONORIFICS: ReadonlySet<string> = new Set([
   'srta',
   'monsieur',
   'reverend',
+  'revd',
+  'missus',
+  'mistress',
+  'maj',
   'doctor',
   'professor',
   'master',
@@ -119,6 +123,7 @@ export const TITLES: ReadonlySet<string> = new Set([
   'president',
   'pres',
   'saint',
+  'widow',
 ]);
 
 /**

@@ -269,6 +269,10 @@ describe('rowToContact', () => {
     const layout = compileRowLayout(plan(['full_name', 'first_name', 'surname']));
     expect(rowToContact(['Alfred Enoch', 'Alfred', ''], layout)).toMatchObject({ firstName: 'Alfred', lastName: null });
     expect(rowToContact(['Walter Raleigh', 'Sir', 'Raleigh'], layout)).toMatchObject({ firstName: 'Walter', lastName: 'Raleigh' });
+    // Register spellings of titles: Revd, Missus, Maj.; a widow so called.
+    expect(rowToContact(['Revd John Keble', 'Revd', 'Keble'], layout)).toMatchObject({ firstName: 'John', lastName: 'Keble' });
+    expect(rowToContact(['Davies, Missus', 'Missus', 'Davies'], layout)).toMatchObject({ firstName: null, lastName: 'Davies' });
+    expect(rowToContact(['', 'Widow', 'Pratt'], layout)).toMatchObject({ firstName: null, lastName: 'Pratt' });
   });
 
   it('separate name columns win over the full name; short rows read missing cells as empty', () => {
