@@ -63,6 +63,8 @@ const NAMES: NameCompareOptions = { nicknames: DEFAULT_NICKNAMES, strict: false,
 
 /** Years between two dates of birth from which they are two people's, not one person's with an error. */
 export const CONFLICTING_BIRTH_YEARS = 5;
+/** Years between two dates of birth whose years differ only in the decade's digit, mistyped: no conflict. */
+const DECADE_SLIP = 10;
 
 /** True when a row has a first name or a surname. */
 export function isNamed(s: Signature): boolean {
@@ -104,14 +106,12 @@ export function conflictKindsOf(model: MatchModel | null): ConflictKinds {
  * and is no conflict.
  */
 export function conflictOf(a: Signature, b: Signature, kinds: ConflictKinds = ALL_CONFLICTS): string | null {
-  if (
-    kinds.dateOfBirth &&
-    a.dob !== null &&
-    b.dob !== null &&
-    compareDate(a.dob, b.dob) === 'disagree' &&
-    Math.abs(Number(a.dob.slice(0, 4)) - Number(b.dob.slice(0, 4))) >= CONFLICTING_BIRTH_YEARS
-  ) {
-    return 'dates of birth years apart';
+  if (kinds.dateOfBirth && a.dob !== null && b.dob !== null && compareDate(a.dob, b.dob) === 'disagree') {
+    const years = Math.abs(Number(a.dob.slice(0, 4)) - Number(b.dob.slice(0, 4)));
+    // Ten years exactly between two full dates is the decade's digit mistyped in one of them
+    // (1974 / 1984), not another generation; years alone hold too little to tell.
+    const slip = years === DECADE_SLIP && a.dob.length === 10 && b.dob.length === 10;
+    if (years >= CONFLICTING_BIRTH_YEARS && !slip) return 'dates of birth years apart';
   }
   if (kinds.identifier && compareIdentifiers(a.identifiers, b.identifiers) === 'disagree') return 'identifiers differ';
   if (a.suffix !== null && b.suffix !== null && a.suffix !== b.suffix) return 'generational suffixes differ';

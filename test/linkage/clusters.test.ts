@@ -143,6 +143,15 @@ describe('DedupeResults', () => {
     expect(replaced.dateOfBirth && replaced.sex).toBe(true);
   });
 
+  it('dates of birth years apart conflict, but for a decade mistyped in a full date', () => {
+    const sig = (dob: string): Signature => ({ ...nameless, first: 'ann', last: 'lee', dob });
+    expect(conflictOf(sig('1974-08-21'), sig('1984-09-19'))).toBeNull();
+    expect(conflictOf(sig('1974-08-21'), sig('1994-09-19'))).toBe('dates of birth years apart');
+    expect(conflictOf(sig('1974-08-21'), sig('1981-03-02'))).toBe('dates of birth years apart');
+    // Years alone hold too little to read ten years as a slip.
+    expect(conflictOf(sig('1974'), sig('1984'))).toBe('dates of birth years apart');
+  });
+
   it('a row without a name never joins two named rows that are not matched to each other', () => {
     const sigs = fc
       .array(fc.oneof(signature, fc.constant(nameless)), { minLength: SIZE, maxLength: SIZE })
