@@ -145,6 +145,22 @@ for (const r of results.refused) {
   refusedWhy.set(w, (refusedWhy.get(w) ?? 0) + 1);
 }
 console.log(`  ${[...refusedWhy.entries()].map(([w, n]) => `${w} ${n}`).join('; ')}`);
+// Conflicts between two rows of the same person: the conflict rule was wrong there.
+const wrongConflicts = new Map<string, [number, number][]>();
+for (const r of results.refused) {
+  const m = /rows (\d+) and (\d+): (.*)/.exec(r.why);
+  if (m === null) continue;
+  const x = Number(m[1]) - 1;
+  const y = Number(m[2]) - 1;
+  if (label[x] !== label[y]) continue;
+  const list = wrongConflicts.get(m[3] as string) ?? [];
+  list.push([x, y]);
+  wrongConflicts.set(m[3] as string, list);
+}
+for (const [why, list] of wrongConflicts) {
+  console.log(`  refused on a conflict between two rows of one person: ${why} ${list.length}`);
+  for (const [x, y] of list.slice(0, 3)) console.log(`    ${(rows[x] ?? []).join(' | ')}\n    ${(rows[y] ?? []).join(' | ')}`);
+}
 
 const show = (i: number): string => `${(rows[i] ?? []).join(' | ')}${tags ? `  [${(tags[i] ?? []).join(',')}]` : ''}`;
 
