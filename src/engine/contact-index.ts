@@ -22,6 +22,7 @@ import {
   type ScoredCandidate,
 } from './decide.js';
 import { explainPair } from './explain.js';
+import { filedKeysOf, keysByRecord, type FiledKeys } from './filed-keys.js';
 import { DEFAULT_GATES, evaluateGates, gateShortfalls, suppliedFields, type Gate, type GateShortfall } from './gates.js';
 import { DEFAULT_MODEL, DEFAULT_THRESHOLDS, type MatchModel, type Thresholds } from './model.js';
 import { compactName } from './name.js';
@@ -117,6 +118,12 @@ export interface FindOptions {
   readonly strict?: boolean;
   /** Never return this record (deduplicating a file against itself). */
   readonly excludeId?: number;
+  /**
+   * The candidate is the indexed record `excludeId` itself (deduplicating a file): its keys
+   * are read where {@link ContactIndex.deferKeys} kept them, instead of being computed again.
+   * Ignored when they were not kept.
+   */
+  readonly indexed?: boolean;
   /** Build the explanation. Default true. */
   readonly explain?: boolean;
   /**
@@ -197,7 +204,7 @@ function countAdd(map: Map<string, number>, value: string | null, delta: number)
 }
 
 /** Version of {@link IndexState}'s layout. */
-const INDEX_STATE_VERSION = 2;
+const INDEX_STATE_VERSION = 3;
 
 /** The data of a {@link ContactIndex} ({@link ContactIndex.exportState}). */
 export interface IndexState {
@@ -212,6 +219,7 @@ export interface IndexState {
   readonly emailCounts: ReadonlyMap<string, number>;
   readonly phoneCounts: ReadonlyMap<string, number>;
   readonly attributeCounts: readonly ReadonlyMap<string, number>[];
+  readonly filedKeys: FiledKeys | null;
 }
 
 /** An incremental in-memory index of normalized contacts, with explainable `find`. */
@@ -231,6 +239,10 @@ export class ContactIndex {
   private readonly postings = new PostingTable();
   /** Keys collected and not yet filed (deferKeys), or null. */
   private deferred: DeferredKeys | null = null;
+  /** Keep the deferred keys by record once filed ({@link deferKeys}). */
+  private keepFiled = false;
+  /** The keys kept (deferKeys with `keep`), until a record is replaced or removed; else null. */
+  private filed: FiledKeys | null = null;
   private identifiers = new Map<string, Posting>();
   /**
    * Phonetic code of each name indexed (names repeat; Double Metaphone costs about a
@@ -439,6 +451,7 @@ export class ContactIndex {
     if (deferred !== null && this.records.has(id))
       throw new Error(`record ${id} is indexed already: keys are deferred (deferKeys), only new records can be added`);
     if (this.records.has(id)) this.remove(id);
+    this.filed = null;
     // Keys file the record's row (the store's position of it), so a lookup reads candidates
     // without going through id -> row. The record was removed above and its hashes are
     // distinct: no list holds the row yet.
@@ -456,9 +469,14 @@ export class ContactIndex {
    * times faster at a million records, whose tens of millions of keys otherwise each cost a
    * wait for memory). Meanwhile only new records can be added: lookups, replacements,
    * removals and exportState throw. For building the index of a whole file.
+   *
+   * `keep`: the keys are also kept by record when filed, for lookups of the indexed records
+   * themselves (FindOptions.indexed: a dedupe looks every record up, and computing its keys
+   * again was a tenth of each lookup); 4 bytes per key, about 26 keys per record of a file.
    */
-  deferKeys(): void {
+  deferKeys(keep = false): void {
     this.deferred ??= new DeferredKeys();
+    if (keep) this.keepFiled = true;
   }
 
   /** Files the keys collected since {@link deferKeys}; the index is whole again. */
@@ -466,6 +484,8 @@ export class ContactIndex {
     const deferred = this.deferred;
     if (deferred === null) return;
     this.deferred = null;
+    if (this.keepFiled) this.filed = keysByRecord(deferred.keys, deferred.rows, deferred.size, (row) => this.records.idOfRow(row));
+    this.keepFiled = false;
     this.postings.addAllNew(deferred.keys, deferred.rows, deferred.size);
   }
 
@@ -511,6 +531,7 @@ export class ContactIndex {
       emailCounts: this.emailCounts,
       phoneCounts: this.phoneCounts,
       attributeCounts: this.attributeCounts,
+      filedKeys: this.filed,
     };
   }
 
@@ -526,6 +547,7 @@ export class ContactIndex {
     if (this.records.size > 0) throw new Error('importState needs an empty index');
     this.records.importState(state.records, adopt);
     this.postings.importState(state.postings, adopt);
+    this.filed = state.filedKeys === null ? null : adopt ? state.filedKeys : { offsets: state.filedKeys.offsets.slice(), keys: state.filedKeys.keys.slice() };
     if (adopt && state.attributeCounts.length === this.attributeCounts.length) {
       this.identifiers = state.identifiers as Map<string, Posting>;
       this.sounds = state.sounds as Map<string, string>;
@@ -608,6 +630,7 @@ export class ContactIndex {
     const contact = this.records.get(id);
     if (!contact) return false;
     const row = this.records.rowOf(id);
+    this.filed = null;
     for (const h of blockingHashes(contact, this.nicknames, this.soundOf, this.keys)) this.postings.remove(h, row);
     for (const key of contact.identifiers) postingRemove(this.identifiers, key, id);
     this.count(contact, -1);
@@ -627,12 +650,18 @@ export class ContactIndex {
     return this.candidateRows(candidate, excludeId).map((row) => this.records.idOfRow(row));
   }
 
-  /** {@link candidateIds} as rows of the record store, in the same order. */
-  private candidateRows(candidate: NormalizedContact, excludeId?: number): number[] {
+  /** {@link candidateIds} as rows of the record store, in the same order; `indexed`: see FindOptions.indexed. */
+  private candidateRows(candidate: NormalizedContact, excludeId?: number, indexed = false): number[] {
     this.whole('lookup');
     const excludeRow = excludeId === undefined ? -1 : this.records.rowOf(excludeId);
-    const hashes = this.keyHashes(candidate);
     const slots = this.lookupSlots;
+    const filed = indexed ? filedKeysOf(this.filed, excludeId) : null;
+    if (filed !== null) {
+      slots.length = filed.length;
+      for (let i = 0; i < filed.length; i++) slots[i] = this.postings.slotOf(filed[i] as number);
+      return this.selector.select(filed.length, this.slotPostings, excludeRow);
+    }
+    const hashes = this.keyHashes(candidate);
     slots.length = hashes.length;
     for (let i = 0; i < hashes.length; i++) slots[i] = this.postings.slotOf(hashes[i] as number);
     return this.selector.select(hashes.length, this.slotPostings, excludeRow);
@@ -713,7 +742,7 @@ export class ContactIndex {
   ): void {
     const ctx = this.scoreContext(options);
     const q = withNameForms(candidate);
-    for (const row of this.candidateRows(candidate, options.excludeId)) {
+    for (const row of this.candidateRows(candidate, options.excludeId, options.indexed === true)) {
       this.records.loadRow(row, this.view);
       options.levels?.fill(MISSING_LEVEL);
       visit(this.records.idOfRow(row), scorePair(q, this.view, ctx, undefined, options.levels).score, options.levels);
@@ -807,7 +836,10 @@ export class ContactIndex {
     const strict = options.strict ?? this.strict;
     const ctx = strict ? set.strict : set.loose;
     const fast = eligibleOnly ? (strict ? set.strictFloor : set.looseFloor) : strict ? set.strictFast : set.looseFast;
-    const rows = options.candidates === undefined ? this.candidateRows(q, options.excludeId) : this.rowsOf(options.candidates, options.excludeId);
+    const rows =
+      options.candidates === undefined
+        ? this.candidateRows(q, options.excludeId, options.indexed === true)
+        : this.rowsOf(options.candidates, options.excludeId);
     const eligible: ScoredCandidate[] = [];
     const vetoed: number[] = [];
     const thresholds = this.policy.thresholds;

@@ -162,7 +162,7 @@ function candidateSample(
   for (let i = 0; i < size; i += step, sampled++) {
     if (right === null) {
       const c = index.get(i);
-      if (c !== undefined) index.scoreCandidates(c, visit, { excludeId: i, levels: vector });
+      if (c !== undefined) index.scoreCandidates(c, visit, { excludeId: i, indexed: true, levels: vector });
     } else index.scoreCandidates(right[i] as NormalizedContact, visit, { levels: vector });
   }
   return { scores, levels, width, share: sampled / Math.max(1, size) };

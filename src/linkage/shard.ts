@@ -216,7 +216,8 @@ export class MatchShard {
    * keys are filed all at once by {@link finishIndex} (ContactIndex.deferKeys).
    */
   insert(firstId: number, contacts: readonly NormalizedContact[]): void {
-    this.index.deferKeys();
+    // A dedupe looks every indexed record up: its keys are kept for that (FindOptions.indexed).
+    this.index.deferKeys(this.dedupe);
     for (let i = 0; i < contacts.length; i++) this.index.upsertNormalized(firstId + i, contacts[i] as NormalizedContact);
   }
 
@@ -283,7 +284,7 @@ export class MatchShard {
     for (let i = 0; i < count; i++) {
       const id = ids[i] as number;
       const q = contacts[i] as NormalizedContact;
-      const found = self ? this.index.findAll(q, { excludeId: id }) : this.index.findAll(q);
+      const found = self ? this.index.findAll(q, { excludeId: id, indexed: true }) : this.index.findAll(q);
       let possible = false;
       for (const c of found) {
         if (c.decision === 'Matched') {
@@ -309,13 +310,13 @@ export class MatchShard {
             candTo.push(other);
             candScore.push(score);
           },
-          self ? { excludeId: id } : {},
+          self ? { excludeId: id, indexed: true } : {},
         );
       }
       if (found.length === 0) {
         if (evaluateGates(this.gates, suppliedFields(q)).length === 0) noGate[i] = 1;
         else if (every > 0 && id % every === 0) {
-          const r = self ? this.index.findNormalized(q, { excludeId: id, explain: false }) : this.index.findNormalized(q, { explain: false });
+          const r = self ? this.index.findNormalized(q, { excludeId: id, indexed: true, explain: false }) : this.index.findNormalized(q, { explain: false });
           if (r.candidates > 0) {
             lowIds.push(id);
             lowScores.push(r.score);
