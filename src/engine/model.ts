@@ -188,7 +188,9 @@ export const FILE_MODEL: MatchModel = {
       swapped: L(0.01, 0.00002),
       disagree: L(0.05, 0.99),
     },
-    suffix: { exact: L(0.95, 0.3), disagree: L(0.005, 0.5, VETO) },
+    // Jr on one record only: the same person who dropped it, or a father and his namesake son
+    // at one address; weighed (the date of birth and the rest decide), not missing.
+    suffix: { exact: L(0.95, 0.3), partial: L(0.05, 0.1), disagree: L(0.005, 0.5, VETO) },
     dateOfBirth: {
       exact: L(0.8, 0.0002),
       transposed: L(0.02, 0.00005),
