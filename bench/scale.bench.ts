@@ -35,7 +35,7 @@ import { toCandidate } from './api.bench.js';
 import { generateCorpus, MAX_CORPUS_SIZE } from './corpus.js';
 import { updateReadmeSection } from './lib/readme.js';
 import { describeMachine, machineInfo } from './lib/report.js';
-import { cpuSecondsOf, rssOf, startServer, type BenchServer } from './lib/server.js';
+import { cpuSecondsOf, ensureBuilt, rssOf, startServer, type BenchServer } from './lib/server.js';
 import { hammerAll } from './lib/hammer.js';
 
 const SECTION = '## Tenants bigger than memory (bench/scale.bench.ts)';
@@ -271,6 +271,7 @@ async function measureSize(args: Args, size: number, cluster: PgServer | null, l
   const mib = (b: number | null) => Math.round((b ?? 0) / 2 ** 20);
   const servers: BenchServer[] = [];
   const startMs: number[] = [];
+  ensureBuilt(); // before the clocks below start: a start time is the process's own
   for (let i = 0; i < args.processes; i++) {
     const since = performance.now();
     const s = await startServer(url, 'full', { env: { MATCHBOOK_INDEX: 'database' } });

@@ -73,7 +73,23 @@ export async function startServer(db: string, sync: 'full' | 'normal', options: 
   // MATCHBOOK_BENCH_CPU_PROF=DIR: each server writes a V8 CPU profile there when it stops (node --cpu-prof).
   const profile = process.env['MATCHBOOK_BENCH_CPU_PROF'];
   const profileFlags = profile === undefined || profile === '' ? [] : ['--cpu-prof', `--cpu-prof-dir=${profile}`];
-  const args = [...startFlags(), ...profileFlags, join(repo, 'dist/cli/main.js'), 'serve', '--db', db, '--port', '0', '--host', '127.0.0.1', '--sync', sync];
+  // MATCHBOOK_BENCH_NODE_FLAGS="--trace-gc ...": more node flags for each server (flags NODE_OPTIONS refuses).
+  const extra = (process.env['MATCHBOOK_BENCH_NODE_FLAGS'] ?? '').split(/\s+/).filter((f) => f !== '');
+  const args = [
+    ...startFlags(),
+    ...profileFlags,
+    ...extra,
+    join(repo, 'dist/cli/main.js'),
+    'serve',
+    '--db',
+    db,
+    '--port',
+    '0',
+    '--host',
+    '127.0.0.1',
+    '--sync',
+    sync,
+  ];
   const child = spawn(process.execPath, args, { cwd: repo, env: { ...process.env, LOG_LEVEL: 'warn', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] });
   // The server's log, less the 503s of the ready polls below.
   child.stdout.on('data', (d: Buffer) => {
