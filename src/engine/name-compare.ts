@@ -127,6 +127,33 @@ function nicknameVariants(a: NameForms, b: NameForms, table: NicknameTable): boo
   return false;
 }
 
+/**
+ * True when two first names one edit apart are two given names in their own right rather
+ * than one name mistyped: both are in the nickname tables (names people are given), neither
+ * is a nickname or variant of the other, and they sound different ("mary"/"mark",
+ * "donald"/"ronald") or one is the other's feminine form ("paul"/"paula", "eric"/"erica").
+ * Spelling variants that sound alike ("mathew", "jakob") and neighbouring letters swapped
+ * ("micheal") stay typos. A household
+ * holds such pairs; a random slip lands on another given name in about 0.4% of cases.
+ */
+function anotherGivenName(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
+  if (a.groups(o.nicknames).length === 0 || b.groups(o.nicknames).length === 0) return false;
+  const ac = a.compact;
+  const bc = b.compact;
+  if (ac.length === bc.length && adjacentSwap(ac, bc)) return false;
+  const [short, long] = ac.length < bc.length ? [ac, bc] : [bc, ac];
+  if (long.length === short.length + 1 && long.startsWith(short) && (long.endsWith('a') || long.endsWith('e'))) return true;
+  const soundOf = o.soundOf;
+  return soundOf !== undefined && a.sound(soundOf) !== b.sound(soundOf);
+}
+
+/** True when equal-length `a` and `b` differ by exactly one swap of neighbouring letters. */
+function adjacentSwap(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+}
+
 /** True when one compact name is an initial or a short prefix (<= 2 letters) of the other. */
 function isShortPrefix(a: string, b: string): boolean {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
@@ -182,7 +209,11 @@ export function compareFirstNameForms(
   if (o.strict) return 'disagree';
   if ((levels & B_NICKNAME) !== 0 && nicknameVariants(a, b, o.nicknames)) return 'nickname';
   const short = ac.length === 1 || bc.length === 1;
-  if ((levels & B_TYPO) !== 0 && !short && ac.length + bc.length > 4 && typoOf(a, b, o)) return 'typo';
+  if ((levels & B_TYPO) !== 0 && !short && ac.length + bc.length > 4 && typoOf(a, b, o)) {
+    if (!anotherGivenName(a, b, o)) return 'typo';
+    // Another given name (Mark/Mary, Paul/Paula): at most similar, never the typo level.
+    return (levels & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
+  }
   const jw = short ? 0 : jaroWinkler(ac, bc);
   if ((levels & B_FUZZY_HIGH) !== 0 && jw >= o.fuzzyHigh) return 'fuzzy-high';
   if ((levels & B_PART) !== 0 && tokensOverlap(a.name, b.name)) return 'part';

@@ -288,6 +288,18 @@ const rows: readonly Row[] = [
   },
   // Kept as they are.
   {
+    cause: "Mary at Mark's phone and address (two given names one letter apart): another person of the household, to review",
+    stored: { ...minnie, firstName: 'Mark', sex: undefined, dateOfBirth: undefined, emails: ['mark.okafor@example.org'] },
+    request: { ...minnie, firstName: 'Mary', dateOfBirth: undefined, emails: undefined },
+    decision: 'Possible',
+  },
+  {
+    cause: 'Micheal for Michael (neighbouring letters swapped) beside the same phone and address: a slip, matched',
+    stored: { ...minnie, firstName: 'Michael', sex: undefined, dateOfBirth: undefined, emails: undefined },
+    request: { ...minnie, firstName: 'Micheal', sex: undefined, dateOfBirth: undefined, emails: undefined },
+    decision: 'Matched',
+  },
+  {
     cause: 'Sr and Jr are two people',
     stored: { ...minnie, firstName: 'Paul', sex: 'M', suffix: 'Sr' },
     request: { ...minnie, firstName: 'Paul', sex: 'M', suffix: 'Jr', dateOfBirth: undefined },
