@@ -646,8 +646,13 @@ export class ContactIndex {
    * key (selectiveBlockSize) or under at least two keys. Records sharing more keys come
    * first, then lower ids; at most maxCandidates. Deterministic.
    */
-  candidateIds(candidate: NormalizedContact, excludeId?: number): number[] {
-    return this.candidateRows(candidate, excludeId).map((row) => this.records.idOfRow(row));
+  candidateIds(candidate: NormalizedContact, excludeId?: number, indexed = false): number[] {
+    return this.candidateRows(candidate, excludeId, indexed).map((row) => this.records.idOfRow(row));
+  }
+
+  /** True when the candidate supplies one of the minimum combinations (else findAll returns nothing). */
+  meetsGates(candidate: NormalizedContact): boolean {
+    return evaluateGates(this.gates, suppliedFields(candidate)).length > 0;
   }
 
   /** {@link candidateIds} as rows of the record store, in the same order; `indexed`: see FindOptions.indexed. */
@@ -746,6 +751,62 @@ export class ContactIndex {
       this.records.loadRow(row, this.view);
       options.levels?.fill(MISSING_LEVEL);
       visit(this.records.idOfRow(row), scorePair(q, this.view, ctx, undefined, options.levels).score, options.levels);
+    }
+  }
+
+  /**
+   * Deduplication with each unordered pair of indexed records scored once (linkage/pair-plan.ts):
+   * the indexed record `id`, the pair's owner, against the records `others[from..to)`.
+   * `flags[k]` says whose lookups have the pair: {@link OWNER_LOOKS} (`others[k]` is one of
+   * `id`'s candidates, candidateIds with `indexed`), {@link OTHER_LOOKS} (`id` is one of
+   * `others[k]`'s). The pair is scored once, the owner as the candidate and the other record as
+   * the indexed one, and decided for each lookup that has it, as findAll decides: `visit(query,
+   * other, candidate)` receives every direction whose query supplies a minimum combination and
+   * finds the other Matched or Possible. Pair scores are symmetric but for ties between several
+   * addresses, which this one canonical order settles: the owner is the lower id, so either
+   * record's lookup sees the score it would have computed with the two in id order.
+   * `collect` (evaluation) also receives each direction's score in full (scoreCandidates).
+   */
+  scoreOwnedPairs(
+    id: number,
+    others: Int32Array,
+    flags: Uint8Array,
+    from: number,
+    to: number,
+    visit: (query: number, other: number, candidate: ScoredCandidate) => void,
+    collect?: (query: number, other: number, score: number) => void,
+  ): void {
+    this.whole('lookup');
+    const owner = this.records.get(id);
+    if (owner === undefined) throw new Error(`record ${id} is not indexed`);
+    const q = withNameForms(owner);
+    const set = this.contexts;
+    const fast = this.strict ? set.strictFloor : set.looseFloor;
+    const full = this.strict ? set.strict : set.loose;
+    const ownMet = evaluateGates(this.gates, suppliedFields(owner));
+    const possible = this.policy.thresholds.possible;
+    for (let k = from; k < to; k++) {
+      const other = others[k] as number;
+      const flag = flags[k] as number;
+      const row = this.records.rowOf(other);
+      this.records.loadRow(row, this.view);
+      if (collect !== undefined) {
+        const score = scorePair(q, this.view, full).score;
+        if ((flag & OWNER_LOOKS) !== 0) collect(id, other, score);
+        if ((flag & OTHER_LOOKS) !== 0) collect(other, id, score);
+      }
+      const s = scorePair(q, this.view, fast);
+      if (s.belowFloor || s.vetoedBy !== null || s.score < possible) continue;
+      if ((flag & OWNER_LOOKS) !== 0 && ownMet.length > 0) {
+        const d = decidePair(s, ownMet, this.policy);
+        if (d.decision !== 'Unmatched') visit(id, other, { id: other, score: s.score, decision: d.decision, gate: d.gate, heldBack: d.heldBack });
+      }
+      if ((flag & OTHER_LOOKS) !== 0) {
+        const otherMet = evaluateGates(this.gates, suppliedFields(this.records.get(other) as NormalizedContact));
+        if (otherMet.length === 0) continue;
+        const d = decidePair(s, otherMet, this.policy);
+        if (d.decision !== 'Unmatched') visit(other, id, { id, score: s.score, decision: d.decision, gate: d.gate, heldBack: d.heldBack });
+      }
     }
   }
 
@@ -877,6 +938,11 @@ export class ContactIndex {
     return { eligible, scored: rows.length, top, topReason };
   }
 }
+
+/** {@link ContactIndex.scoreOwnedPairs}: the pair's owner looks the other record up (it is one of the owner's candidates). */
+export const OWNER_LOOKS = 1;
+/** {@link ContactIndex.scoreOwnedPairs}: the other record looks the owner up. */
+export const OTHER_LOOKS = 2;
 
 /** Blocking keys and the rows they file, collected for PostingTable.addAllNew. */
 class DeferredKeys {
