@@ -45,7 +45,7 @@ import {
   type ScoreContext,
   type TermFrequencies,
 } from './score.js';
-import { NameForms } from './name-compare.js';
+import { NameForms, nameLevelMemos, type ContactNames } from './name-compare.js';
 import type { ContactInput, NormalizedContact } from './types.js';
 
 export type { Decision, MatchReason, ScoredCandidate } from './decide.js';
@@ -227,6 +227,8 @@ export class ContactIndex {
   private readonly records: RecordStore;
   /** The candidate being scored (reused: `rank` is synchronous and never nested). */
   private readonly view: RecordView;
+  /** The owner of the pairs being scored (scoreOwnedPairs), for its names' forms. */
+  private readonly ownerView: RecordView;
   /** Chooses the candidates of a lookup from the keys' postings (its tally is reused, like `view`). */
   private readonly selector: CandidateSelector;
   /** The posting-table slot of each key of the lookup under way (reused). */
@@ -284,7 +286,7 @@ export class ContactIndex {
     let forms = all[id];
     if (forms === undefined) {
       while (all.length <= id) all.push(undefined);
-      forms = new NameForms(this.records.text(id));
+      forms = new NameForms(this.records.text(id), id);
       all[id] = forms;
     }
     return forms;
@@ -325,6 +327,7 @@ export class ContactIndex {
     const attributeCount = model.attributes?.length ?? 0;
     this.records = new RecordStore(attributeCount);
     this.view = new RecordView(this.records, this.formsOfId);
+    this.ownerView = new RecordView(this.records, this.formsOfId);
     this.attributeCounts = Array.from({ length: attributeCount }, () => new Map<string, number>());
     this.nicknames = options.nicknames ?? DEFAULT_NICKNAMES;
     this.policy = { thresholds: options.thresholds ?? model.thresholds ?? DEFAULT_THRESHOLDS, requireGateAgreement: options.requireGateAgreement ?? true };
@@ -378,8 +381,9 @@ export class ContactIndex {
     const placeholders = this.normalizeOptions.placeholders ?? DEFAULT_PLACEHOLDERS;
     const sharedEmail = organization ? undefined : (email: string): boolean => isSharedEmail(placeholders, email);
     const base = { compiled: this.compiled, nicknames: this.nicknames, tf: this.tf, soundOf: this.soundOfQuery, ocrOf: this.ocrOf, sharedEmail };
-    const loose = makeScoreContext({ ...base, strict: false });
-    const strict = makeScoreContext({ ...base, strict: true });
+    // Each context remembers the levels of the pairs of stored names it compares (name-compare.ts).
+    const loose = makeScoreContext({ ...base, strict: false, nameMemo: nameLevelMemos() });
+    const strict = makeScoreContext({ ...base, strict: true, nameMemo: nameLevelMemos() });
     const floor = this.policy.thresholds.possible;
     return {
       loose,
@@ -779,7 +783,11 @@ export class ContactIndex {
     this.whole('lookup');
     const owner = this.records.get(id);
     if (owner === undefined) throw new Error(`record ${id} is not indexed`);
-    const q = withNameForms(owner);
+    // The owner's names' forms are the index's own (by string id), so that the levels of its
+    // names against the others' are remembered (ScoreContext.nameMemo).
+    this.records.loadRow(this.records.rowOf(id), this.ownerView);
+    const forms = this.ownerView.nameForms as ContactNames;
+    const q = withNameForms(owner, { first: forms.first, middle: forms.middle, last: forms.last });
     const set = this.contexts;
     const fast = this.strict ? set.strictFloor : set.looseFloor;
     const full = this.strict ? set.strict : set.loose;
