@@ -45,7 +45,7 @@ import {
   type ScoreContext,
   type TermFrequencies,
 } from './score.js';
-import { NameForms, nameLevelMemos, type ContactNames } from './name-compare.js';
+import { NameForms, nameLevelMemos } from './name-compare.js';
 import type { ContactInput, NormalizedContact } from './types.js';
 
 export type { Decision, MatchReason, ScoredCandidate } from './decide.js';
@@ -648,19 +648,28 @@ export class ContactIndex {
    * another key found records, and when every key is that common only maxBlockSize records
    * of the most selective one are read. A record counts when it was found under a selective
    * key (selectiveBlockSize) or under at least two keys. Records sharing more keys come
-   * first, then lower ids; at most maxCandidates. Deterministic.
+   * first, then lower ids; at most maxCandidates. Deterministic. `ordered` false: the same
+   * ids in no particular order (a dedupe's first pass, which only needs the set).
    */
-  candidateIds(candidate: NormalizedContact, excludeId?: number, indexed = false): number[] {
-    return this.candidateRows(candidate, excludeId, indexed).map((row) => this.records.idOfRow(row));
+  candidateIds(candidate: NormalizedContact, excludeId?: number, indexed = false, ordered = true): number[] {
+    return this.candidateRows(candidate, excludeId, indexed, ordered).map((row) => this.records.idOfRow(row));
   }
 
-  /** True when the candidate supplies one of the minimum combinations (else findAll returns nothing). */
-  meetsGates(candidate: NormalizedContact): boolean {
-    return evaluateGates(this.gates, suppliedFields(candidate)).length > 0;
+  /**
+   * {@link candidateIds} of the indexed record `id`, looked up by the keys it was filed under
+   * when they were kept (FindOptions.indexed), so the record is read only when they were not.
+   */
+  indexedCandidateIds(id: number, ordered = true): number[] {
+    return this.candidateRows(() => this.records.get(id) as NormalizedContact, id, true, ordered).map((row) => this.records.idOfRow(row));
   }
 
-  /** {@link candidateIds} as rows of the record store, in the same order; `indexed`: see FindOptions.indexed. */
-  private candidateRows(candidate: NormalizedContact, excludeId?: number, indexed = false): number[] {
+  /** True when the indexed record `id` supplies one of the minimum combinations (else its lookup, findAll, finds nothing). */
+  meetsGates(id: number): boolean {
+    return evaluateGates(this.gates, this.records.suppliedOf(this.records.rowOf(id))).length > 0;
+  }
+
+  /** {@link candidateIds} as rows of the record store, in the same order; `indexed`: see FindOptions.indexed; `ordered` false: CandidateSelector.select's. */
+  private candidateRows(candidate: NormalizedContact | (() => NormalizedContact), excludeId?: number, indexed = false, ordered = true): number[] {
     this.whole('lookup');
     const excludeRow = excludeId === undefined ? -1 : this.records.rowOf(excludeId);
     const slots = this.lookupSlots;
@@ -668,12 +677,12 @@ export class ContactIndex {
     if (filed !== null) {
       slots.length = filed.length;
       for (let i = 0; i < filed.length; i++) slots[i] = this.postings.slotOf(filed[i] as number);
-      return this.selector.select(filed.length, this.slotPostings, excludeRow);
+      return this.selector.select(filed.length, this.slotPostings, excludeRow, ordered);
     }
-    const hashes = this.keyHashes(candidate);
+    const hashes = this.keyHashes(typeof candidate === 'function' ? candidate() : candidate);
     slots.length = hashes.length;
     for (let i = 0; i < hashes.length; i++) slots[i] = this.postings.slotOf(hashes[i] as number);
-    return this.selector.select(hashes.length, this.slotPostings, excludeRow);
+    return this.selector.select(hashes.length, this.slotPostings, excludeRow, ordered);
   }
 
   /**
@@ -781,17 +790,16 @@ export class ContactIndex {
     collect?: (query: number, other: number, score: number) => void,
   ): void {
     this.whole('lookup');
-    const owner = this.records.get(id);
-    if (owner === undefined) throw new Error(`record ${id} is not indexed`);
-    // The owner's names' forms are the index's own (by string id), so that the levels of its
-    // names against the others' are remembered (ScoreContext.nameMemo).
-    this.records.loadRow(this.records.rowOf(id), this.ownerView);
-    const forms = this.ownerView.nameForms as ContactNames;
-    const q = withNameForms(owner, { first: forms.first, middle: forms.middle, last: forms.last });
+    if (!this.records.has(id)) throw new Error(`record ${id} is not indexed`);
+    const ownRow = this.records.rowOf(id);
+    // The owner is read through a view of its own: its names' forms are the index's (by string
+    // id), so the levels of its names against the others' are remembered (ScoreContext.nameMemo).
+    const q = this.ownerView;
+    this.records.loadRow(ownRow, q);
     const set = this.contexts;
     const fast = this.strict ? set.strictFloor : set.looseFloor;
     const full = this.strict ? set.strict : set.loose;
-    const ownMet = evaluateGates(this.gates, suppliedFields(owner));
+    const ownMet = evaluateGates(this.gates, this.records.suppliedOf(ownRow));
     const possible = this.policy.thresholds.possible;
     for (let k = from; k < to; k++) {
       const other = others[k] as number;
@@ -810,7 +818,7 @@ export class ContactIndex {
         if (d.decision !== 'Unmatched') visit(id, other, { id: other, score: s.score, decision: d.decision, gate: d.gate, heldBack: d.heldBack });
       }
       if ((flag & OTHER_LOOKS) !== 0) {
-        const otherMet = evaluateGates(this.gates, suppliedFields(this.records.get(other) as NormalizedContact));
+        const otherMet = evaluateGates(this.gates, this.records.suppliedOf(row));
         if (otherMet.length === 0) continue;
         const d = decidePair(s, otherMet, this.policy);
         if (d.decision !== 'Unmatched') visit(other, id, { id, score: s.score, decision: d.decision, gate: d.gate, heldBack: d.heldBack });

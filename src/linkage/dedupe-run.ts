@@ -1,7 +1,8 @@
 /**
- * Deduplication of one file, in phases: read and index every row (on every thread), query
- * each row against the others, cluster the Matched pairs; then, for the output, read the
- * file a second time and write each row with its cluster and best match.
+ * Deduplication of one file, in phases: read and index every row (on every thread), choose
+ * each row's candidates and score each pair of rows once (pair-plan.ts), cluster the Matched
+ * pairs; then, for the output, read the file a second time and write each row with its
+ * cluster and best match.
  */
 import { LinkageInputError } from './errors.js';
 import type { FieldOutcome } from '../engine/index.js';

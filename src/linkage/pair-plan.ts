@@ -71,56 +71,83 @@ export class PairPlan {
     this.selections.push(selection);
   }
 
-  /** Files every candidate pair under its owner, each pair once. Call after every {@link add}. */
+  /**
+   * Files every candidate pair under its owner, each pair once. Call after every {@link add}.
+   * An owner's pairs are its own candidates with higher ids (in its lookup's order), then the
+   * records with higher ids that have it as a candidate and it does not have (by id); a pair in
+   * both lookups is one entry with both flags. Linear in the candidates: no sorting.
+   */
   build(): void {
     const n = this.size;
-    const starts = new Int32Array(n + 1);
+    // Where each record's candidates are: its selection and its place in it.
+    const selectionOf = new Int32Array(n).fill(-1);
+    const placeOf = new Int32Array(n);
+    this.selections.forEach((s, k) => {
+      for (let i = 0; i < s.ids.length; i++) {
+        selectionOf[s.ids[i] as number] = k;
+        placeOf[s.ids[i] as number] = i;
+      }
+    });
+    // The records that have each record as a candidate and a higher id than it (its pairs the other record's lookup has).
+    const revStart = new Int32Array(n + 1);
     let total = 0;
     for (const s of this.selections) {
       for (let i = 0; i < s.ids.length; i++) {
         const id = s.ids[i] as number;
         for (let k = s.offsets[i] as number; k < (s.offsets[i + 1] as number); k++) {
-          const owner = Math.min(id, s.candidates[k] as number);
-          starts[owner] = (starts[owner] as number) + 1;
+          const c = s.candidates[k] as number;
+          if (c < id) revStart[c + 1] = (revStart[c + 1] as number) + 1;
         }
       }
       total += s.candidates.length;
     }
-    let at = 0;
-    for (let o = 0; o <= n; o++) {
-      const c = o < n ? (starts[o] as number) : 0;
-      starts[o] = at;
-      at += c;
-    }
-    const others = new Int32Array(total);
-    const flags = new Uint8Array(total);
-    const fill = starts.slice(0, n);
-    for (const s of this.selections) {
-      for (let i = 0; i < s.ids.length; i++) {
-        const id = s.ids[i] as number;
-        for (let k = s.offsets[i] as number; k < (s.offsets[i + 1] as number); k++) {
-          const c = s.candidates[k] as number;
-          const owner = Math.min(id, c);
-          const p = fill[owner] as number;
-          fill[owner] = p + 1;
-          others[p] = id === owner ? c : id;
-          flags[p] = id === owner ? OWNER_LOOKS : OTHER_LOOKS;
+    for (let o = 0; o < n; o++) revStart[o + 1] = (revStart[o + 1] as number) + (revStart[o] as number);
+    const rev = new Int32Array(revStart[n] as number);
+    const fill = revStart.slice(0, n);
+    for (let id = 0; id < n; id++) {
+      const k = selectionOf[id] as number;
+      if (k < 0) continue;
+      const s = this.selections[k] as Selection;
+      const i = placeOf[id] as number;
+      for (let j = s.offsets[i] as number; j < (s.offsets[i + 1] as number); j++) {
+        const c = s.candidates[j] as number;
+        if (c < id) {
+          const at = fill[c] as number;
+          rev[at] = id;
+          fill[c] = at + 1;
         }
       }
     }
-    // Each owner's pairs by the other's id, the two lookups of one pair merged into one entry.
+    // Each owner's pairs: its own candidates above it, then the others' lookups that have it.
+    const starts = new Int32Array(n + 1);
+    const others = new Int32Array(total);
+    const flags = new Uint8Array(total);
+    const seenBy = new Int32Array(n);
+    const entryOf = new Int32Array(n);
     let w = 0;
     for (let o = 0; o < n; o++) {
-      const from = starts[o] as number;
-      const to = starts[o + 1] as number;
-      sortSegment(others, flags, from, to);
       starts[o] = w;
-      for (let k = from; k < to; k++) {
-        if (w > (starts[o] as number) && others[w - 1] === others[k]) flags[w - 1] = (flags[w - 1] as number) | (flags[k] as number);
-        else {
-          others[w] = others[k] as number;
-          flags[w] = flags[k] as number;
-          w++;
+      const k = selectionOf[o] as number;
+      if (k >= 0) {
+        const s = this.selections[k] as Selection;
+        const i = placeOf[o] as number;
+        for (let j = s.offsets[i] as number; j < (s.offsets[i + 1] as number); j++) {
+          const c = s.candidates[j] as number;
+          if (c <= o) continue;
+          seenBy[c] = o + 1;
+          entryOf[c] = w;
+          others[w] = c;
+          flags[w++] = OWNER_LOOKS;
+        }
+      }
+      for (let j = revStart[o] as number; j < (revStart[o + 1] as number); j++) {
+        const x = rev[j] as number;
+        if (seenBy[x] === o + 1) {
+          const e = entryOf[x] as number;
+          flags[e] = (flags[e] as number) | OTHER_LOOKS;
+        } else {
+          others[w] = x;
+          flags[w++] = OTHER_LOOKS;
         }
       }
     }
@@ -157,38 +184,5 @@ export class PairPlan {
       flags.set(this.flags.subarray(from, to), offsets[i]);
     }
     return { seq, owners: owners.slice(), offsets, others, flags };
-  }
-}
-
-/** Segments longer than this are sorted by the typed array's sort instead of by insertion. */
-const INSERTION_SORT_MAX = 48;
-
-/**
- * Sorts `others[from..to)` ascending, `flags` alongside: by insertion, as most records have a
- * few dozen pairs; a record that is the candidate of very many (a common key's block) by sort.
- */
-function sortSegment(others: Int32Array, flags: Uint8Array, from: number, to: number): void {
-  if (to - from > INSERTION_SORT_MAX) {
-    const keyed = new Float64Array(to - from);
-    for (let k = from; k < to; k++) keyed[k - from] = (others[k] as number) * 4 + (flags[k] as number);
-    keyed.sort();
-    for (let k = from; k < to; k++) {
-      const v = keyed[k - from] as number;
-      others[k] = Math.floor(v / 4);
-      flags[k] = v % 4;
-    }
-    return;
-  }
-  for (let i = from + 1; i < to; i++) {
-    const v = others[i] as number;
-    const f = flags[i] as number;
-    let j = i - 1;
-    while (j >= from && (others[j] as number) > v) {
-      others[j + 1] = others[j] as number;
-      flags[j + 1] = flags[j] as number;
-      j--;
-    }
-    others[j + 1] = v;
-    flags[j + 1] = f;
   }
 }

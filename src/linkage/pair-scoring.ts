@@ -18,14 +18,12 @@ export function selectCandidates(index: ContactIndex, seq: number, ids: Int32Arr
   const candidates: number[] = [];
   for (let i = 0; i < count; i++) {
     const id = ids[i] as number;
-    const c = index.get(id);
-    if (c === undefined) throw new Error(`record ${id} is not indexed`);
     offsets[i] = candidates.length;
-    if (!index.meetsGates(c)) {
+    if (!index.meetsGates(id)) {
       noGate[i] = 1;
       if (!collect) continue;
     }
-    for (const other of index.candidateIds(c, id, true)) candidates.push(other);
+    for (const other of index.indexedCandidateIds(id, false)) candidates.push(other);
   }
   offsets[count] = candidates.length;
   return { seq, ids, noGate, offsets, candidates: Int32Array.from(candidates) };
