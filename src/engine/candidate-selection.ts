@@ -52,9 +52,10 @@ export class CandidateSelector {
    * selective one are read (at most maxCandidates * 4 reads in all). A record counts when it
    * was found under a selective key or under at least two keys (when none was, every record
    * found counts). Records sharing more keys come first, then lower ids; at most
-   * maxCandidates. `exclude`: an entry never returned. Deterministic.
+   * maxCandidates. `exclude`: an entry never returned. Deterministic. `ordered` false: the
+   * same entries in no particular order (unranked when they are within maxCandidates).
    */
-  select(n: number, postings: KeyPostings, exclude = -1): number[] {
+  select(n: number, postings: KeyPostings, exclude = -1, ordered = true): number[] {
     const { maxBlockSize, maxCandidates, selectiveBlockSize } = this.limits;
     // Keys with records, most selective first (ties: emission order): count * n + i sorts both.
     const order: number[] = [];
@@ -88,9 +89,18 @@ export class CandidateSelector {
     // candidate with a single key, an email alone, still reaches its records). Sorted by
     // hits (more first), then id, as one number per record: (MAX_HITS - hits) * 2^31 + id.
     let minHits = 2;
-    let any = false;
-    for (let k = 0; k < hits.size; k++) if (hits.tallyAt(k) >= 2) any = true;
-    if (!any) minHits = 0;
+    let qualified = 0;
+    for (let k = 0; k < hits.size; k++) if (hits.tallyAt(k) >= 2) qualified++;
+    if (qualified === 0) {
+      minHits = 0;
+      qualified = hits.size;
+    }
+    if (!ordered && qualified <= maxCandidates) {
+      const out = new Array<number>(qualified);
+      let at = 0;
+      for (let k = 0; k < hits.size; k++) if (hits.tallyAt(k) >= minHits) out[at++] = hits.idAt(k);
+      return out;
+    }
     const keys: number[] = [];
     const entries: number[] = [];
     for (let k = 0; k < hits.size; k++) {

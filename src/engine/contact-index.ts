@@ -45,7 +45,7 @@ import {
   type ScoreContext,
   type TermFrequencies,
 } from './score.js';
-import { NameForms } from './name-compare.js';
+import { NameForms, nameLevelMemos } from './name-compare.js';
 import type { ContactInput, NormalizedContact } from './types.js';
 
 export type { Decision, MatchReason, ScoredCandidate } from './decide.js';
@@ -227,6 +227,8 @@ export class ContactIndex {
   private readonly records: RecordStore;
   /** The candidate being scored (reused: `rank` is synchronous and never nested). */
   private readonly view: RecordView;
+  /** The owner of the pairs being scored (scoreOwnedPairs), for its names' forms. */
+  private readonly ownerView: RecordView;
   /** Chooses the candidates of a lookup from the keys' postings (its tally is reused, like `view`). */
   private readonly selector: CandidateSelector;
   /** The posting-table slot of each key of the lookup under way (reused). */
@@ -284,7 +286,7 @@ export class ContactIndex {
     let forms = all[id];
     if (forms === undefined) {
       while (all.length <= id) all.push(undefined);
-      forms = new NameForms(this.records.text(id));
+      forms = new NameForms(this.records.text(id), id);
       all[id] = forms;
     }
     return forms;
@@ -325,6 +327,7 @@ export class ContactIndex {
     const attributeCount = model.attributes?.length ?? 0;
     this.records = new RecordStore(attributeCount);
     this.view = new RecordView(this.records, this.formsOfId);
+    this.ownerView = new RecordView(this.records, this.formsOfId);
     this.attributeCounts = Array.from({ length: attributeCount }, () => new Map<string, number>());
     this.nicknames = options.nicknames ?? DEFAULT_NICKNAMES;
     this.policy = { thresholds: options.thresholds ?? model.thresholds ?? DEFAULT_THRESHOLDS, requireGateAgreement: options.requireGateAgreement ?? true };
@@ -378,8 +381,9 @@ export class ContactIndex {
     const placeholders = this.normalizeOptions.placeholders ?? DEFAULT_PLACEHOLDERS;
     const sharedEmail = organization ? undefined : (email: string): boolean => isSharedEmail(placeholders, email);
     const base = { compiled: this.compiled, nicknames: this.nicknames, tf: this.tf, soundOf: this.soundOfQuery, ocrOf: this.ocrOf, sharedEmail };
-    const loose = makeScoreContext({ ...base, strict: false });
-    const strict = makeScoreContext({ ...base, strict: true });
+    // Each context remembers the levels of the pairs of stored names it compares (name-compare.ts).
+    const loose = makeScoreContext({ ...base, strict: false, nameMemo: nameLevelMemos() });
+    const strict = makeScoreContext({ ...base, strict: true, nameMemo: nameLevelMemos() });
     const floor = this.policy.thresholds.possible;
     return {
       loose,
@@ -644,14 +648,28 @@ export class ContactIndex {
    * another key found records, and when every key is that common only maxBlockSize records
    * of the most selective one are read. A record counts when it was found under a selective
    * key (selectiveBlockSize) or under at least two keys. Records sharing more keys come
-   * first, then lower ids; at most maxCandidates. Deterministic.
+   * first, then lower ids; at most maxCandidates. Deterministic. `ordered` false: the same
+   * ids in no particular order (a dedupe's first pass, which only needs the set).
    */
-  candidateIds(candidate: NormalizedContact, excludeId?: number): number[] {
-    return this.candidateRows(candidate, excludeId).map((row) => this.records.idOfRow(row));
+  candidateIds(candidate: NormalizedContact, excludeId?: number, indexed = false, ordered = true): number[] {
+    return this.candidateRows(candidate, excludeId, indexed, ordered).map((row) => this.records.idOfRow(row));
   }
 
-  /** {@link candidateIds} as rows of the record store, in the same order; `indexed`: see FindOptions.indexed. */
-  private candidateRows(candidate: NormalizedContact, excludeId?: number, indexed = false): number[] {
+  /**
+   * {@link candidateIds} of the indexed record `id`, looked up by the keys it was filed under
+   * when they were kept (FindOptions.indexed), so the record is read only when they were not.
+   */
+  indexedCandidateIds(id: number, ordered = true): number[] {
+    return this.candidateRows(() => this.records.get(id) as NormalizedContact, id, true, ordered).map((row) => this.records.idOfRow(row));
+  }
+
+  /** True when the indexed record `id` supplies one of the minimum combinations (else its lookup, findAll, finds nothing). */
+  meetsGates(id: number): boolean {
+    return evaluateGates(this.gates, this.records.suppliedOf(this.records.rowOf(id))).length > 0;
+  }
+
+  /** {@link candidateIds} as rows of the record store, in the same order; `indexed`: see FindOptions.indexed; `ordered` false: CandidateSelector.select's. */
+  private candidateRows(candidate: NormalizedContact | (() => NormalizedContact), excludeId?: number, indexed = false, ordered = true): number[] {
     this.whole('lookup');
     const excludeRow = excludeId === undefined ? -1 : this.records.rowOf(excludeId);
     const slots = this.lookupSlots;
@@ -659,12 +677,12 @@ export class ContactIndex {
     if (filed !== null) {
       slots.length = filed.length;
       for (let i = 0; i < filed.length; i++) slots[i] = this.postings.slotOf(filed[i] as number);
-      return this.selector.select(filed.length, this.slotPostings, excludeRow);
+      return this.selector.select(filed.length, this.slotPostings, excludeRow, ordered);
     }
-    const hashes = this.keyHashes(candidate);
+    const hashes = this.keyHashes(typeof candidate === 'function' ? candidate() : candidate);
     slots.length = hashes.length;
     for (let i = 0; i < hashes.length; i++) slots[i] = this.postings.slotOf(hashes[i] as number);
-    return this.selector.select(hashes.length, this.slotPostings, excludeRow);
+    return this.selector.select(hashes.length, this.slotPostings, excludeRow, ordered);
   }
 
   /**
@@ -746,6 +764,65 @@ export class ContactIndex {
       this.records.loadRow(row, this.view);
       options.levels?.fill(MISSING_LEVEL);
       visit(this.records.idOfRow(row), scorePair(q, this.view, ctx, undefined, options.levels).score, options.levels);
+    }
+  }
+
+  /**
+   * Deduplication with each unordered pair of indexed records scored once (linkage/pair-plan.ts):
+   * the indexed record `id`, the pair's owner, against the records `others[from..to)`.
+   * `flags[k]` says whose lookups have the pair: {@link OWNER_LOOKS} (`others[k]` is one of
+   * `id`'s candidates, candidateIds with `indexed`), {@link OTHER_LOOKS} (`id` is one of
+   * `others[k]`'s). The pair is scored once, the owner as the candidate and the other record as
+   * the indexed one, and decided for each lookup that has it, as findAll decides: `visit(query,
+   * other, candidate)` receives every direction whose query supplies a minimum combination and
+   * finds the other Matched or Possible. Pair scores are symmetric but for ties between several
+   * addresses, which this one canonical order settles: the owner is the lower id, so either
+   * record's lookup sees the score it would have computed with the two in id order.
+   * `collect` (evaluation) also receives each direction's score in full (scoreCandidates).
+   */
+  scoreOwnedPairs(
+    id: number,
+    others: Int32Array,
+    flags: Uint8Array,
+    from: number,
+    to: number,
+    visit: (query: number, other: number, candidate: ScoredCandidate) => void,
+    collect?: (query: number, other: number, score: number) => void,
+  ): void {
+    this.whole('lookup');
+    if (!this.records.has(id)) throw new Error(`record ${id} is not indexed`);
+    const ownRow = this.records.rowOf(id);
+    // The owner is read through a view of its own: its names' forms are the index's (by string
+    // id), so the levels of its names against the others' are remembered (ScoreContext.nameMemo).
+    const q = this.ownerView;
+    this.records.loadRow(ownRow, q);
+    const set = this.contexts;
+    const fast = this.strict ? set.strictFloor : set.looseFloor;
+    const full = this.strict ? set.strict : set.loose;
+    const ownMet = evaluateGates(this.gates, this.records.suppliedOf(ownRow));
+    const possible = this.policy.thresholds.possible;
+    for (let k = from; k < to; k++) {
+      const other = others[k] as number;
+      const flag = flags[k] as number;
+      const row = this.records.rowOf(other);
+      this.records.loadRow(row, this.view);
+      if (collect !== undefined) {
+        const score = scorePair(q, this.view, full).score;
+        if ((flag & OWNER_LOOKS) !== 0) collect(id, other, score);
+        if ((flag & OTHER_LOOKS) !== 0) collect(other, id, score);
+      }
+      const s = scorePair(q, this.view, fast);
+      if (s.belowFloor || s.vetoedBy !== null || s.score < possible) continue;
+      if ((flag & OWNER_LOOKS) !== 0 && ownMet.length > 0) {
+        const d = decidePair(s, ownMet, this.policy);
+        if (d.decision !== 'Unmatched') visit(id, other, { id: other, score: s.score, decision: d.decision, gate: d.gate, heldBack: d.heldBack });
+      }
+      if ((flag & OTHER_LOOKS) !== 0) {
+        const otherMet = evaluateGates(this.gates, this.records.suppliedOf(row));
+        if (otherMet.length === 0) continue;
+        const d = decidePair(s, otherMet, this.policy);
+        if (d.decision !== 'Unmatched') visit(other, id, { id, score: s.score, decision: d.decision, gate: d.gate, heldBack: d.heldBack });
+      }
     }
   }
 
@@ -877,6 +954,11 @@ export class ContactIndex {
     return { eligible, scored: rows.length, top, topReason };
   }
 }
+
+/** {@link ContactIndex.scoreOwnedPairs}: the pair's owner looks the other record up (it is one of the owner's candidates). */
+export const OWNER_LOOKS = 1;
+/** {@link ContactIndex.scoreOwnedPairs}: the other record looks the owner up. */
+export const OTHER_LOOKS = 2;
 
 /** Blocking keys and the rows they file, collected for PostingTable.addAllNew. */
 class DeferredKeys {

@@ -136,6 +136,8 @@ export {
   DEFAULT_MAX_BLOCK_SIZE,
   DEFAULT_MAX_CANDIDATES,
   DEFAULT_SELECTIVE_BLOCK_SIZE,
+  OTHER_LOOKS,
+  OWNER_LOOKS,
   type Decision,
   type FindOptions,
   type IndexOptions,

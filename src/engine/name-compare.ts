@@ -6,7 +6,8 @@
  * names with a hundred candidates' reads them instead of recomputing them (and looking them
  * up in memos) a hundred times. compare.ts's string comparators build the forms and call these.
  */
-import { levelBit, type LevelName } from './comparisons.js';
+import { LEVEL_CODE, LEVEL_NAMES, levelBit, type LevelName } from './comparisons.js';
+import { NameLevelMemo } from './name-memo.js';
 import { compactName, surnameParts } from './name.js';
 import type { NicknameTable } from './nicknames.js';
 import { jaroWinkler, levenshtein, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
@@ -22,6 +23,11 @@ export interface NameCompareOptions {
   readonly soundOf?: ((name: string) => string) | undefined;
   /** {@link ocrFold} of a compact name, memoized by the caller (default: computed each time). */
   readonly ocrOf?: ((name: string) => string) | undefined;
+  /**
+   * Levels already found for pairs of stored names (by {@link NameForms.id}), for these options
+   * and one model's levels: an index's own, made with its score contexts (absent: none kept).
+   */
+  readonly memo?: NameLevelMemos | undefined;
 }
 
 const NO_GROUPS: readonly number[] = Object.freeze([]);
@@ -38,7 +44,14 @@ export class NameForms {
   private soundForm: string | null = null;
   private groupIds: readonly number[] | null = null;
 
-  constructor(readonly name: string) {
+  /**
+   * `id`: the string id of a stored name (the index's record store), by which comparisons of
+   * two stored names are remembered (NameLevelMemo); -1 for any other name.
+   */
+  constructor(
+    readonly name: string,
+    readonly id = -1,
+  ) {
     this.compact = compactName(name);
   }
 
@@ -76,6 +89,17 @@ export interface ContactNames {
  */
 export interface WithNameForms {
   readonly nameForms?: ContactNames | undefined;
+}
+
+/** The memos of an index's name comparisons: first names and last names (NameCompareOptions.memo). */
+export interface NameLevelMemos {
+  readonly first: NameLevelMemo;
+  readonly last: NameLevelMemo;
+}
+
+/** Fresh memos, for one set of name options and one model's levels. */
+export function nameLevelMemos(): NameLevelMemos {
+  return { first: new NameLevelMemo(), last: new NameLevelMemo() };
 }
 
 /** Longest first name read as a short prefix of another ("mi" for "minnie"): 2 letters. */
@@ -203,6 +227,37 @@ export function compareFirstNameForms(
 ): LevelName {
   if (a === null || b === null) return 'missing';
   if (a.name === b.name) return 'exact';
+  const memo = o.memo;
+  if (memo === undefined || a.id < 0 || b.id < 0) return firstLevel(a, b, o, levels, middleA, middleB, false) ?? 'disagree';
+  let code = memo.first.get(a.id, b.id);
+  if (code === 0) {
+    const level = firstLevel(a, b, o, levels, middleA, middleB, true);
+    code = level === null ? CROSS_FLAG | (LEVEL_CODE[firstLevel(a, b, o, levels, null, null, false) ?? 'disagree'] + 1) : LEVEL_CODE[level] + 1;
+    memo.first.set(a.id, b.id, code);
+  }
+  if ((code & CROSS_FLAG) === 0) return LEVEL_NAMES[code - 1] as LevelName;
+  // The names' own level is known; only the middle names, which vary with the pair, are read again.
+  if ((levels & B_CROSS) !== 0 && ((middleB !== null && middleB.compact === a.compact) || (middleA !== null && middleA.compact === b.compact))) return 'cross';
+  return LEVEL_NAMES[(code & ~CROSS_FLAG) - 1] as LevelName;
+}
+
+/** A memo entry's flag: the 'cross' level is checked before the remembered level (the names' own). */
+const CROSS_FLAG = 0x80;
+
+/**
+ * The first-name comparison. With `pending`, where 'cross' would be checked (the other's
+ * middle name, which varies with the pair while the two first names stay the same) the
+ * answer is null instead; without it, the comparison in full (never null).
+ */
+function firstLevel(
+  a: NameForms,
+  b: NameForms,
+  o: NameCompareOptions,
+  levels: number,
+  middleA: NameForms | null,
+  middleB: NameForms | null,
+  pending: boolean,
+): LevelName | null {
   const ac = a.compact;
   const bc = b.compact;
   if (ac === bc) return 'exact';
@@ -217,6 +272,7 @@ export function compareFirstNameForms(
   const jw = short ? 0 : jaroWinkler(ac, bc);
   if ((levels & B_FUZZY_HIGH) !== 0 && jw >= o.fuzzyHigh) return 'fuzzy-high';
   if ((levels & B_PART) !== 0 && tokensOverlap(a.name, b.name)) return 'part';
+  if (pending && (levels & B_CROSS) !== 0) return null;
   if ((levels & B_CROSS) !== 0 && ((middleB !== null && middleB.compact === ac) || (middleA !== null && middleA.compact === bc))) return 'cross';
   if ((levels & B_INITIAL) !== 0 && isShortPrefix(ac, bc)) return 'initial';
   if (short) return 'disagree';
@@ -230,6 +286,16 @@ export function compareFirstNameForms(
 export function compareLastNameForms(a: NameForms | null, b: NameForms | null, o: NameCompareOptions, levels = ALL_LEVELS): LevelName {
   if (a === null || b === null) return 'missing';
   if (a.name === b.name) return 'exact';
+  const memo = o.memo;
+  if (memo === undefined || a.id < 0 || b.id < 0) return lastLevel(a, b, o, levels);
+  const code = memo.last.get(a.id, b.id);
+  if (code !== 0) return LEVEL_NAMES[code - 1] as LevelName;
+  const level = lastLevel(a, b, o, levels);
+  memo.last.set(a.id, b.id, LEVEL_CODE[level] + 1);
+  return level;
+}
+
+function lastLevel(a: NameForms, b: NameForms, o: NameCompareOptions, levels: number): LevelName {
   const ac = a.compact;
   const bc = b.compact;
   if (ac === bc) return 'exact';

@@ -26,6 +26,7 @@
  * split, the layout would be spread over files. The string table (string-table.ts) and the
  * comparison of stored emails and phones (stored-values.ts) live apart.
  */
+import { GATE_FIELD_BITS } from './gates.js';
 import type { ContactNames, NameForms } from './name-compare.js';
 import type { LevelName } from './comparisons.js';
 import { storedEmailLevel, storedHolds, storedPhoneLevel, type StoredLists } from './stored-values.js';
@@ -401,6 +402,33 @@ export class RecordStore {
   /** The shared string of an id (a name, a date, an address part: RecordView's `*Id` fields). */
   text(id: number): string {
     return this.strings.get(id);
+  }
+
+  /** gates.ts suppliedFields of a row's record, read from the row without building it. */
+  suppliedOf(row: number): number {
+    const d = this.rowData;
+    const r = row * ROW_WIDTH;
+    let mask = 0;
+    if ((d[r + R_FIRST] as number) >= 0) mask |= GATE_FIELD_BITS.firstName;
+    if ((d[r + R_LAST] as number) >= 0) mask |= GATE_FIELD_BITS.lastName;
+    if ((d[r + R_MIDDLE] as number) >= 0) mask |= GATE_FIELD_BITS.middleName;
+    if ((d[r + R_DOB] as number) >= 0) mask |= GATE_FIELD_BITS.dateOfBirth;
+    const at = d[r + R_LIST] as number;
+    if (at < 0) return mask;
+    const l = this.lists;
+    if ((l[at] as number) > 0) mask |= GATE_FIELD_BITS.email;
+    if ((l[at + 1] as number) > 0) mask |= GATE_FIELD_BITS.phone;
+    if ((l[at + 2] as number) > 0) mask |= GATE_FIELD_BITS.identifier;
+    const nA = l[at + 3] as number;
+    let k = at + HEADER + 2 * ((l[at] as number) + (l[at + 1] as number) + (l[at + 2] as number));
+    for (let i = 0; i < nA; i++, k += ADDRESS_WIDTH) {
+      if ((l[k + 6] as number) >= 0) mask |= GATE_FIELD_BITS.zip5;
+      if ((l[k] as number) >= 0) mask |= GATE_FIELD_BITS.streetNumber;
+      if ((l[k + 1] as number) >= 0) mask |= GATE_FIELD_BITS.streetName;
+      if ((l[k + 4] as number) >= 0) mask |= GATE_FIELD_BITS.city;
+      if ((l[k + 5] as number) >= 0) mask |= GATE_FIELD_BITS.state;
+    }
+    return mask;
   }
 
   private contactAt(row: number): NormalizedContact {

@@ -33,6 +33,7 @@ import {
   namesSwappedForms,
   type ContactNames,
   type NameForms,
+  type NameLevelMemos,
   type WithNameForms,
 } from './name-compare.js';
 import {
@@ -396,6 +397,11 @@ export interface ScoreContext {
   readonly soundOf?: ((name: string) => string) | undefined;
   /** OCR fold of a compact name, memoized (see NameCompareOptions). */
   readonly ocrOf?: ((name: string) => string) | undefined;
+  /**
+   * Remembers the levels of pairs of stored names (name-compare.ts NameLevelMemos): an index's
+   * own, made with its contexts for its model (another model's levels need other memos).
+   */
+  readonly nameMemo?: NameLevelMemos | undefined;
   /** Name comparison options derived from the above; built once by {@link makeScoreContext}. */
   readonly names?: NameCompareOptions;
   /**
@@ -419,6 +425,7 @@ function nameOptions(ctx: ScoreContext): NameCompareOptions {
       fuzzyLow: ctx.compiled.model.fuzzyLow,
       soundOf: ctx.soundOf,
       ocrOf: ctx.ocrOf,
+      memo: ctx.nameMemo,
     }
   );
 }
@@ -677,10 +684,11 @@ function namesOf(c: NormalizedContact): ContactNames {
 
 /**
  * The contact with its names' forms, built once: score it against many records and each pair
- * reads them (a record view of the index carries its own already).
+ * reads them (a record view of the index carries its own already). `forms`: these (the index's
+ * own forms of a stored record's names), not new ones.
  */
-export function withNameForms(c: NormalizedContact): NormalizedContact {
-  if ((c as WithNameForms).nameForms !== undefined) return c;
+export function withNameForms(c: NormalizedContact, forms?: ContactNames): NormalizedContact {
+  if (forms === undefined && (c as WithNameForms).nameForms !== undefined) return c;
   const prepared: NormalizedContact & WithNameForms = {
     first: c.first,
     middle: c.middle,
@@ -693,7 +701,7 @@ export function withNameForms(c: NormalizedContact): NormalizedContact {
     identifiers: c.identifiers,
     sex: c.sex,
     attributes: c.attributes,
-    nameForms: { first: formsOf(c.first), middle: formsOf(c.middle), last: formsOf(c.last) },
+    nameForms: forms ?? { first: formsOf(c.first), middle: formsOf(c.middle), last: formsOf(c.last) },
   };
   return prepared;
 }

@@ -12,6 +12,7 @@
  * the pairs found, not on the order batches arrive in (same output on any number of threads).
  */
 import { ALL_CONFLICTS, conflictOf, isNamed, type ConflictKinds, type Signature } from './conflicts.js';
+import type { PairResult, Selection } from './pair-plan.js';
 import type { QueryResult } from './shard.js';
 
 /** Per-row outcome codes. */
@@ -34,6 +35,8 @@ export class DedupeResults {
   matchedFindings = 0;
   /** Rows answered so far. */
   answered = 0;
+  /** Rows whose lookup found a Matched or Possible candidate ({@link addPairs}). */
+  private readonly found: Uint8Array;
   /** Sampled best scores of rows without a candidate above the review threshold. */
   readonly lowScores: number[] = [];
   /** Every Matched pair as found (from, to, score), when kept (eval, report). */
@@ -58,6 +61,7 @@ export class DedupeResults {
     this.possible = new Int32Array(size).fill(-1);
     this.possibleScore = new Float64Array(size);
     this.noGate = new Uint8Array(size);
+    this.found = new Uint8Array(size);
     this.parent = new Int32Array(size);
     for (let i = 0; i < size; i++) this.parent[i] = i;
     this.edges = keepEdges ? { from: [], to: [], score: [] } : null;
@@ -119,6 +123,66 @@ export class DedupeResults {
     result.noteIds.forEach((row, k) => this.shortfalls.set(row, result.notes[k] as string));
     for (const s of result.lowScores) this.lowScores.push(s);
     this.answered += result.count;
+  }
+
+  /** A dedupe's first pass (pair-plan.ts): which rows supply no minimum combination. */
+  addSelection(selection: Selection): void {
+    for (let i = 0; i < selection.ids.length; i++) this.noGate[selection.ids[i] as number] = selection.noGate[i] as number;
+  }
+
+  /**
+   * A dedupe's second pass (pair-plan.ts): the Matched and Possible candidates of lookups, in
+   * any order. A row's Possible is its best-scoring one, ties to the lowest row, as a lookup
+   * ranks them (decide.ts compareCandidates).
+   */
+  addPairs(result: PairResult): void {
+    const { matchFrom, matchTo, matchScore } = result;
+    for (let k = 0; k < matchFrom.length; k++) {
+      const a = matchFrom[k] as number;
+      const b = matchTo[k] as number;
+      const s = matchScore[k] as number;
+      this.found[a] = 1;
+      this.pending.from.push(a);
+      this.pending.to.push(b);
+      this.pending.score.push(s);
+      if (this.edges !== null) {
+        this.edges.from.push(a);
+        this.edges.to.push(b);
+        this.edges.score.push(s);
+      }
+    }
+    this.matchedFindings += matchFrom.length;
+    for (let k = 0; k < result.possibleFrom.length; k++) {
+      const row = result.possibleFrom[k] as number;
+      const other = result.possibleTo[k] as number;
+      const score = result.possibleScore[k] as number;
+      this.found[row] = 1;
+      const cur = this.possible[row] as number;
+      const curScore = this.possibleScore[row] as number;
+      if (cur !== -1 && (score < curScore || (score === curScore && other > cur))) continue;
+      this.possible[row] = other;
+      this.possibleScore[row] = score;
+      const why = result.possibleWhy[k];
+      if (why !== null && why !== undefined) this.possibleWhy.set(row, why);
+      else this.possibleWhy.delete(row);
+      const note = result.possibleNote[k];
+      if (note !== null && note !== undefined) this.shortfalls.set(row, note);
+      else this.shortfalls.delete(row);
+    }
+    for (let k = 0; k < result.candFrom.length; k++) {
+      this.candidates.from.push(result.candFrom[k] as number);
+      this.candidates.to.push(result.candTo[k] as number);
+      this.candidates.score.push(result.candScore[k] as number);
+    }
+    this.answered += result.count;
+  }
+
+  /** Rows (every `every`-th) whose lookup found nothing though they supply a minimum combination: the report samples their best scores. */
+  lowScoreRows(every: number): number[] {
+    const out: number[] = [];
+    if (every <= 0) return out;
+    for (let row = 0; row < this.size; row += every) if (this.found[row] === 0 && this.noGate[row] === 0) out.push(row);
+    return out;
   }
 
   /** Rows that appear in a Matched pair (whose signatures clustering needs). */

@@ -1,7 +1,8 @@
 /**
- * Deduplication of one file, in phases: read and index every row (on every thread), query
- * each row against the others, cluster the Matched pairs; then, for the output, read the
- * file a second time and write each row with its cluster and best match.
+ * Deduplication of one file, in phases: read and index every row (on every thread), choose
+ * each row's candidates and score each pair of rows once (pair-plan.ts), cluster the Matched
+ * pairs; then, for the output, read the file a second time and write each row with its
+ * cluster and best match.
  */
 import { LinkageInputError } from './errors.js';
 import type { FieldOutcome } from '../engine/index.js';
@@ -14,6 +15,7 @@ import type { Learned } from './learn.js';
 import { idOf, openInput, readInput, type OpenedInput, type ReadInput } from './input.js';
 import { threadsFor, type RunOptions } from './options.js';
 import { LocalPool, type MatchPool, type PoolConfig } from './pool.js';
+import { PairPlan } from './pair-plan.js';
 import { possibleNote, type PairRequest, type UnreadableValues } from './shard.js';
 import { thresholdsOf } from './settings.js';
 import { WorkerPool } from './worker-pool.js';
@@ -102,12 +104,31 @@ export async function matchDedupe(
     const tLearned = performance.now();
     const cLearned = cpuMs();
     const results = new DedupeResults(read.rows, options.keepEdges);
-    progress.start('matching', read.rows);
-    await pool.queryIndexed(read.rows, (result) => {
-      results.add(result);
-      progress.update(results.answered);
+    // Two passes, each pair scored once (pair-plan.ts): every record's candidates, then the pairs.
+    const plan = new PairPlan(read.rows);
+    let selected = 0;
+    progress.start('choosing candidates', read.rows);
+    await pool.selectIndexed(read.rows, (selection) => {
+      plan.add(selection);
+      results.addSelection(selection);
+      selected += selection.ids.length;
+      progress.update(selected);
     });
     progress.finish();
+    plan.build();
+    progress.start('matching', read.rows);
+    await pool.scorePairs(
+      (function* () {
+        for (const s of plan.batches()) yield plan.work(s.seq, s.ids);
+      })(),
+      (result) => {
+        results.addPairs(result);
+        progress.update(results.answered);
+      },
+    );
+    progress.finish();
+    const lowRows = results.lowScoreRows(lowSampleEvery);
+    if (lowRows.length > 0) for (const score of await pool.lowScores(lowRows)) if (!Number.isNaN(score)) results.lowScores.push(score);
     const t2 = performance.now();
     const c2 = cpuMs();
     progress.start('clustering', null);

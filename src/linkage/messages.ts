@@ -2,6 +2,7 @@
 import type { FieldOutcome, IndexState, MatchModel, NormalizedContact } from '../engine/index.js';
 import type { RowSignatures } from './conflicts.js';
 import type { Learned } from './learn.js';
+import type { PairResult, PairWork, Selection } from './pair-plan.js';
 import type { PoolConfig } from './pool.js';
 import type { PairRequest, QueryResult, RowBatch, UnreadableValues } from './shard.js';
 
@@ -19,8 +20,12 @@ export type ToWorker =
   | { readonly t: 'index'; readonly batch: RowBatch }
   /** Every index batch has been sent: `batches` in all. */
   | { readonly t: 'index-end'; readonly batches: number }
-  /** Dedupe: query the records at positions [from, from+count) of the lookup order (shard.ts queryIndexed). */
-  | { readonly t: 'dedupe'; readonly seq: number; readonly from: number; readonly count: number }
+  /** Dedupe, first pass: the candidates of the records at positions [from, from+count) of the lookup order (shard.ts selectIndexed). */
+  | { readonly t: 'select'; readonly seq: number; readonly from: number; readonly count: number }
+  /** Dedupe, second pass: score these pairs (shard.ts scorePairs). */
+  | { readonly t: 'pairs'; readonly work: PairWork }
+  /** Dedupe: the best scores of these records' lookups (shard.ts lowScores). */
+  | { readonly t: 'low'; readonly id: number; readonly rows: readonly number[] }
   /** Link: normalize and query a batch of the other file. */
   | { readonly t: 'query'; readonly batch: RowBatch }
   | { readonly t: 'explain'; readonly id: number; readonly pairs: readonly PairRequest[] }
@@ -39,6 +44,9 @@ export type FromWorker =
   /** The builder has inserted this many index batches (in order). */
   | { readonly t: 'inserted'; readonly batches: number }
   | { readonly t: 'result'; readonly result: QueryResult; readonly unreadable: UnreadableValues | null }
+  | { readonly t: 'selected'; readonly selection: Selection }
+  | { readonly t: 'scored'; readonly result: PairResult }
+  | { readonly t: 'low'; readonly id: number; readonly scores: Float64Array }
   | { readonly t: 'explained'; readonly id: number; readonly outcomes: FieldOutcome[][] }
   | { readonly t: 'trained' }
   | { readonly t: 'learned'; readonly learned: Learned }

@@ -9,6 +9,7 @@ import type { HeaderPlan } from '../files/header-map.js';
 import type { RowSignatures } from './conflicts.js';
 import type { Learned } from './learn.js';
 import type { MatchSettings } from './settings.js';
+import type { PairResult, PairWork, Selection } from './pair-plan.js';
 import { MatchShard, mergeUnreadable, type PairRequest, type QueryResult, type RowBatch, type UnreadableValues } from './shard.js';
 
 /** How a pool is set up (plain data: workers receive it). */
@@ -40,8 +41,12 @@ export interface MatchPool {
   learn(): Promise<Learned>;
   /** Dedupe: what clustering needs of these indexed rows. */
   signatures(rows: readonly number[]): Promise<RowSignatures>;
-  /** Dedupe: queries every indexed record (`rows` of them) against the others. */
-  queryIndexed(rows: number, onResult: (result: QueryResult) => void): Promise<void>;
+  /** Dedupe, first pass: the candidates of every indexed record (`rows` of them), a batch at a time (pair-plan.ts). */
+  selectIndexed(rows: number, onSelection: (selection: Selection) => void): Promise<void>;
+  /** Dedupe, second pass: scores each pair once, a batch of owners at a time (pair-plan.ts). */
+  scorePairs(work: Iterable<PairWork>, onResult: (result: PairResult) => void): Promise<void>;
+  /** Dedupe, for the report: the best score of these records' lookups, NaN for none (shard.ts lowScores). */
+  lowScores(rows: readonly number[]): Promise<Float64Array>;
   /** Link: queries a batch of the other file; resolves when the pool can take another. */
   query(batch: RowBatch, onResult: (result: QueryResult) => void): Promise<void>;
   /** Resolves when every query sent has been answered; unreadable values of the queried file. */
@@ -86,13 +91,24 @@ export class LocalPool implements MatchPool {
     return this.shard.signatures(rows);
   }
 
-  async queryIndexed(rows: number, onResult: (result: QueryResult) => void): Promise<void> {
+  async selectIndexed(rows: number, onSelection: (selection: Selection) => void): Promise<void> {
     const step = this.config.queryBatchRows;
     let seq = 0;
     for (let from = 0; from < rows; from += step) {
-      onResult(this.shard.queryIndexed(seq++, from, Math.min(step, rows - from)));
+      onSelection(this.shard.selectIndexed(seq++, from, Math.min(step, rows - from)));
       await tick();
     }
+  }
+
+  async scorePairs(work: Iterable<PairWork>, onResult: (result: PairResult) => void): Promise<void> {
+    for (const w of work) {
+      onResult(this.shard.scorePairs(w));
+      await tick();
+    }
+  }
+
+  async lowScores(rows: readonly number[]): Promise<Float64Array> {
+    return this.shard.lowScores(rows);
   }
 
   async query(batch: RowBatch, onResult: (result: QueryResult) => void): Promise<void> {

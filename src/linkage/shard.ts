@@ -4,21 +4,15 @@
  * single-threaded one), answering queries, and explaining pairs. Used in-process with one
  * thread and inside each worker with several (see pool.ts, worker.ts).
  */
-import {
-  ContactIndex,
-  evaluateGates,
-  suppliedFields,
-  type FieldOutcome,
-  type Gate,
-  type GateShortfall,
-  type MatchModel,
-  type NormalizedContact,
-} from '../engine/index.js';
+import { ContactIndex, evaluateGates, suppliedFields, type FieldOutcome, type Gate, type MatchModel, type NormalizedContact } from '../engine/index.js';
 import { compileRowLayout, rowToContact, type RowLayout } from '../files/row-contact.js';
 import type { HeaderPlan } from '../files/header-map.js';
 import { learnModel, type Learned } from './learn.js';
 import { gatesOf, indexOptionsOf, type MatchSettings } from './settings.js';
 import type { RowSignatures } from './conflicts.js';
+import type { PairResult, PairWork, Selection } from './pair-plan.js';
+import { formatShortfalls } from './notes.js';
+import { scorePairWork, selectCandidates } from './pair-scoring.js';
 
 /** Values supplied in a row that the engine could not read (so they count for nothing). */
 export interface UnreadableValues {
@@ -241,18 +235,36 @@ export class MatchShard {
   }
 
   /**
-   * Deduplication: the indexed records at positions [from, from+count) of the lookup order
-   * ({@link prepareLookups}), each against all others.
+   * Deduplication, first pass: the candidates of the indexed records at positions
+   * [from, from+count) of the lookup order ({@link prepareLookups}), as their lookups would
+   * choose them (pair-plan.ts). A record that supplies no minimum combination finds nothing,
+   * so it has none unless every candidate pair is collected (evaluation).
    */
-  queryIndexed(seq: number, from: number, count: number): QueryResult {
-    const ids = this.prepareLookups().slice(from, from + count);
-    const contacts: NormalizedContact[] = [];
-    for (const id of ids) {
-      const c = this.index.get(id);
-      if (c === undefined) throw new Error(`record ${id} is not indexed`);
-      contacts.push(c);
-    }
-    return this.query(seq, ids, contacts, true);
+  selectIndexed(seq: number, from: number, count: number): Selection {
+    return selectCandidates(this.index, seq, this.prepareLookups().slice(from, from + count), this.options.collectCandidates === true);
+  }
+
+  /**
+   * Deduplication, second pass: scores the pairs of a batch of owners once each, and decides
+   * them for each lookup that has them (pair-scoring.ts).
+   */
+  scorePairs(work: PairWork): PairResult {
+    return scorePairWork(this.index, work, this.options.collectCandidates === true);
+  }
+
+  /**
+   * Deduplication, for the report: the best score of each of these indexed records' lookups
+   * (rows that found no Matched or Possible candidate), NaN for a record with no candidate.
+   */
+  lowScores(rows: readonly number[]): Float64Array {
+    const out = new Float64Array(rows.length).fill(Number.NaN);
+    rows.forEach((id, i) => {
+      const q = this.index.get(id);
+      if (q === undefined) return;
+      const r = this.index.findNormalized(q, { excludeId: id, indexed: true, explain: false });
+      if (r.candidates > 0) out[i] = r.score;
+    });
+    return out;
   }
 
   /** Linkage: each row of the queried file against the index. */
@@ -260,10 +272,10 @@ export class MatchShard {
     if (keep) contacts.forEach((c, i) => this.queried.set(firstId + i, c));
     const ids = new Int32Array(contacts.length);
     for (let i = 0; i < ids.length; i++) ids[i] = firstId + i;
-    return this.query(seq, ids, contacts, false);
+    return this.query(seq, ids, contacts);
   }
 
-  private query(seq: number, ids: Int32Array, contacts: readonly NormalizedContact[], self: boolean): QueryResult {
+  private query(seq: number, ids: Int32Array, contacts: readonly NormalizedContact[]): QueryResult {
     const count = contacts.length;
     const from: number[] = [];
     const to: number[] = [];
@@ -284,7 +296,7 @@ export class MatchShard {
     for (let i = 0; i < count; i++) {
       const id = ids[i] as number;
       const q = contacts[i] as NormalizedContact;
-      const found = self ? this.index.findAll(q, { excludeId: id, indexed: true }) : this.index.findAll(q);
+      const found = this.index.findAll(q);
       let possible = false;
       for (const c of found) {
         if (c.decision === 'Matched') {
@@ -303,20 +315,16 @@ export class MatchShard {
         }
       }
       if (collect) {
-        this.index.scoreCandidates(
-          q,
-          (other, score) => {
-            candFrom.push(id);
-            candTo.push(other);
-            candScore.push(score);
-          },
-          self ? { excludeId: id, indexed: true } : {},
-        );
+        this.index.scoreCandidates(q, (other, score) => {
+          candFrom.push(id);
+          candTo.push(other);
+          candScore.push(score);
+        });
       }
       if (found.length === 0) {
         if (evaluateGates(this.gates, suppliedFields(q)).length === 0) noGate[i] = 1;
         else if (every > 0 && id % every === 0) {
-          const r = self ? this.index.findNormalized(q, { excludeId: id, indexed: true, explain: false }) : this.index.findNormalized(q, { explain: false });
+          const r = this.index.findNormalized(q, { explain: false });
           if (r.candidates > 0) {
             lowIds.push(id);
             lowScores.push(r.score);
@@ -355,45 +363,4 @@ export class MatchShard {
 }
 
 export { formatExplanation } from '../engine/index.js';
-
-/** "email differs" / "no phone on the other row": one field of a gate that did not agree. */
-function fieldWhy(field: string, held: boolean): string {
-  return held ? `${field} differs` : `no ${field} on the other row`;
-}
-
-/** "firstName+lastName+email (email differs); email (email differs)": each supplied gate and why it did not agree. */
-export function formatShortfalls(shortfalls: readonly GateShortfall[]): string {
-  return shortfalls
-    .map((g) => `${g.gate} (${[...g.differs.map((f) => fieldWhy(f, true)), ...g.missing.map((f) => fieldWhy(f, false))].join(', ')})`)
-    .join('; ');
-}
-
-/**
- * Why a row's best candidate is Possible and not Matched: its score against the match
- * threshold (`match`, bits) and, when no minimum combination agrees, which and why
- * (`shortfall`, {@link formatShortfalls}); above the threshold, else, what held it back
- * (`heldBack`: a level that allows at most a possible match, decide.ts).
- */
-export function possibleNote(score: number, match: number, shortfall: string | undefined, heldBack?: string): string {
-  const below = `below the match threshold (${match} bits)`;
-  const why = shortfall !== undefined ? `no minimum combination agrees: ${shortfall}` : score >= match ? heldBack : undefined;
-  if (why === undefined) return below;
-  return score >= match ? `above the match threshold, but ${why}` : `${below}, and ${why}`;
-}
-
-/**
- * The summary line of the Possible rows that scored above the match threshold (`notes`: their
- * {@link formatShortfalls} texts): how many, and the most frequent reasons; null when none.
- * `where` says where each row's reason is written, if anywhere.
- */
-export function describeAboveThreshold(notes: readonly string[], where: string | null, shown = 3): string | null {
-  if (notes.length === 0) return null;
-  const counts = new Map<string, number>();
-  for (const n of notes) counts.set(n, (counts.get(n) ?? 0) + 1);
-  const top = [...counts]
-    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
-    .slice(0, shown)
-    .map(([n, c]) => `${c} x ${n}`);
-  const rows = notes.length === 1 ? '1 row scores' : `${notes.length} rows score`;
-  return `  ${rows} above the match threshold but agree${notes.length === 1 ? 's' : ''} on no minimum combination${where === null ? '' : ` (${where})`}: ${top.join(' | ')}`;
-}
+export { describeAboveThreshold, formatShortfalls, possibleNote } from './notes.js';

@@ -1,10 +1,14 @@
 /**
  * The worker-thread pool: one worker per thread, each with a full index. Index batches go
  * round-robin to be normalized; worker 0 builds the index from all of them and then copies
- * it to the others (worker.ts); queries are split.
+ * it to the others (worker.ts); queries (a dedupe's two passes, pair-plan.ts) are split.
  *
  * Workers run compiled JavaScript (dist/, `npm run build`); when this module runs from
  * TypeScript source (tsx, vitest) the worker is the .ts file, started with `--import tsx`.
+ *
+ * Past 400 lines because it is one class: every phase's messages (indexing, estimation, a
+ * dedupe's two passes, link queries, explanations) share its workers' slots, its waiters and
+ * its failure handling; split, those would have to be shared between files.
  */
 import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -14,6 +18,7 @@ import type { RowSignatures } from './conflicts.js';
 import type { Learned } from './learn.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './messages.js';
 import { mergeAllUnreadable, type MatchPool, type PoolConfig } from './pool.js';
+import type { PairResult, PairWork, Selection } from './pair-plan.js';
 import type { PairRequest, QueryResult, RowBatch, UnreadableValues } from './shard.js';
 
 /** Batches sent to a worker and not yet acknowledged, at most (bounds memory). */
@@ -62,6 +67,9 @@ export class WorkerPool implements MatchPool {
   /** Who waits for any worker to have room for a batch (dedupe queries go to whichever has). */
   private anySlotWaiters: Waiter[] = [];
   private onResult: ((r: QueryResult) => void) | null = null;
+  private onSelection: ((s: Selection) => void) | null = null;
+  private onPairs: ((r: PairResult) => void) | null = null;
+  private readonly lowWaiters = new Map<number, { resolve: (scores: Float64Array) => void; reject: (err: Error) => void }>();
   private pendingQueries = 0;
   private queriesWaiter: Waiter | null = null;
   /** First id of each query batch (link), and the worker that holds it. */
@@ -132,6 +140,8 @@ export class WorkerPool implements MatchPool {
     this.explainWaiters.clear();
     for (const waiter of this.signatureWaiters.values()) waiter.reject(err);
     this.signatureWaiters.clear();
+    for (const waiter of this.lowWaiters.values()) waiter.reject(err);
+    this.lowWaiters.clear();
   }
 
   private receive(w: number, m: FromWorker): void {
@@ -160,6 +170,24 @@ export class WorkerPool implements MatchPool {
         this.onResult?.(m.result);
         if (this.pendingQueries === 0) this.queriesWaiter?.resolve();
         return;
+      case 'selected':
+        this.release(w);
+        this.pendingQueries--;
+        this.onSelection?.(m.selection);
+        if (this.pendingQueries === 0) this.queriesWaiter?.resolve();
+        return;
+      case 'scored':
+        this.release(w);
+        this.pendingQueries--;
+        this.onPairs?.(m.result);
+        if (this.pendingQueries === 0) this.queriesWaiter?.resolve();
+        return;
+      case 'low': {
+        const waiter = this.lowWaiters.get(m.id);
+        this.lowWaiters.delete(m.id);
+        waiter?.resolve(m.scores);
+        return;
+      }
       case 'explained': {
         const waiter = this.explainWaiters.get(m.id);
         this.explainWaiters.delete(m.id);
@@ -285,18 +313,50 @@ export class WorkerPool implements MatchPool {
     });
   }
 
-  async queryIndexed(rows: number, onResult: (result: QueryResult) => void): Promise<void> {
+  async selectIndexed(rows: number, onSelection: (selection: Selection) => void): Promise<void> {
     // Batches go to whichever worker has room, so a thread that gets less of the machine
     // (or starts later: the builder estimates the model first) takes fewer of them.
-    this.onResult = onResult;
+    this.onSelection = onSelection;
     const step = this.config.queryBatchRows;
     let seq = 0;
     for (let from = 0; from < rows; from += step) {
       const w = await this.anySlot();
       this.pendingQueries++;
-      this.post(w, { t: 'dedupe', seq: seq++, from, count: Math.min(step, rows - from) });
+      this.post(w, { t: 'select', seq: seq++, from, count: Math.min(step, rows - from) });
     }
     await this.finishQueries();
+  }
+
+  async scorePairs(work: Iterable<PairWork>, onResult: (result: PairResult) => void): Promise<void> {
+    this.onPairs = onResult;
+    for (const batch of work) {
+      const w = await this.anySlot();
+      this.pendingQueries++;
+      const message: ToWorker = { t: 'pairs', work: batch };
+      (this.workers[w] as Worker).postMessage(
+        message,
+        [batch.owners, batch.offsets, batch.others, batch.flags].map((a) => a.buffer as ArrayBuffer),
+      );
+    }
+    await this.finishQueries();
+  }
+
+  async lowScores(rows: readonly number[]): Promise<Float64Array> {
+    if (this.failure) throw this.failure;
+    const out = new Float64Array(rows.length);
+    const parts = this.workers.map((_, w) => rows.filter((_, i) => i % this.threads === w));
+    await Promise.all(
+      parts.map(async (part, w) => {
+        if (part.length === 0) return;
+        const id = this.nextExplain++;
+        const scores = await new Promise<Float64Array>((resolve, reject) => {
+          this.lowWaiters.set(id, { resolve, reject });
+          this.post(w, { t: 'low', id, rows: part });
+        });
+        scores.forEach((score, k) => (out[k * this.threads + w] = score));
+      }),
+    );
+    return out;
   }
 
   async query(batch: RowBatch, onResult: (result: QueryResult) => void): Promise<void> {

@@ -111,13 +111,41 @@ function handle(message: ToWorker): void {
       totalBatches = message.batches;
       if (builder) insertReady();
       return;
-    case 'dedupe': {
+    case 'select': {
       if (!indexComplete()) {
         held.push(message);
         return;
       }
-      const result = shard.queryIndexed(message.seq, message.from, message.count);
-      send({ t: 'result', result, unreadable: null }, transferablesOf(result));
+      const selection = shard.selectIndexed(message.seq, message.from, message.count);
+      const s = selection;
+      send(
+        { t: 'selected', selection },
+        [s.ids, s.noGate, s.offsets, s.candidates].map((a) => a.buffer as ArrayBuffer),
+      );
+      return;
+    }
+    case 'pairs': {
+      if (!indexComplete()) {
+        held.push(message);
+        return;
+      }
+      const result = shard.scorePairs(message.work);
+      const r = result;
+      send(
+        { t: 'scored', result },
+        [r.matchFrom, r.matchTo, r.matchScore, r.possibleFrom, r.possibleTo, r.possibleScore, r.candFrom, r.candTo, r.candScore].map(
+          (a) => a.buffer as ArrayBuffer,
+        ),
+      );
+      return;
+    }
+    case 'low': {
+      if (!indexComplete()) {
+        held.push(message);
+        return;
+      }
+      const scores = shard.lowScores(message.rows);
+      send({ t: 'low', id: message.id, scores }, [scores.buffer as ArrayBuffer]);
       return;
     }
     case 'query': {

@@ -175,6 +175,19 @@ describe('index properties', () => {
     );
   });
 
+  it("unordered selection (a dedupe's first pass) gives the ordered selection's ids, under and over maxCandidates", () => {
+    fc.assert(
+      fc.property(fc.array(person, { maxLength: 40 }), person, fc.integer({ min: 1, max: 12 }), (people, query, cap) => {
+        const index = new ContactIndex({ maxCandidates: cap, selectiveBlockSize: 3 });
+        people.forEach((p, i) => index.upsert(i, p));
+        const q = index.normalize(query);
+        const ordered = index.candidateIds(q);
+        expect([...index.candidateIds(q, undefined, false, false)].sort((a, b) => a - b)).toEqual([...ordered].sort((a, b) => a - b));
+      }),
+      { numRuns: 200 },
+    );
+  });
+
   it('incremental updates give the same answers as a fresh build', () => {
     const op = fc.oneof(
       fc.record({ kind: fc.constant('upsert' as const), id: fc.integer({ min: 0, max: 9 }), p: person }),

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { suppliedFields } from '../../src/engine/gates.js';
 import { RecordStore } from '../../src/engine/record-store.js';
 import type { NameSuffix, NormalizedAddress, NormalizedContact, Sex } from '../../src/engine/types.js';
 
@@ -38,6 +39,7 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 );
 
 function check(store: RecordStore, model: Map<number, NormalizedContact>): void {
+  for (const [id, c] of model) expect(store.suppliedOf(store.rowOf(id))).toBe(suppliedFields(c));
   expect(store.size).toBe(model.size);
   for (let id = 0; id <= 40; id++) {
     expect(store.has(id)).toBe(model.has(id));
