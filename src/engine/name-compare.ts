@@ -9,7 +9,7 @@
 import { levelBit, type LevelName } from './comparisons.js';
 import { compactName, surnameParts } from './name.js';
 import type { NicknameTable } from './nicknames.js';
-import { jaroWinkler, levenshtein, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
+import { jaroWinkler, levenshtein, ocrConfusions, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
 
 /** What first and last name comparators need beyond the two values. */
 export interface NameCompareOptions {
@@ -100,9 +100,15 @@ function tokensOverlap(a: string, b: string): boolean {
   return false;
 }
 
-/** One edit apart, directly or once OCR confusions are undone ("rnary"/"mary", "dav9d"/"david"). */
+/**
+ * One edit apart, directly or once OCR confusions are undone ("rnary"/"mary", "dav9d"/"david"),
+ * or one or two letters OCR confuses apart ("rcsc"/"rose").
+ */
 function isTypoForms(a: NameForms, b: NameForms, ocrOf: ((name: string) => string) | undefined): boolean {
-  return withinOneEdit(a.compact, b.compact) || withinOneEdit(a.ocr(ocrOf), b.ocr(ocrOf));
+  if (withinOneEdit(a.compact, b.compact)) return true;
+  const ao = a.ocr(ocrOf);
+  const bo = b.ocr(ocrOf);
+  return withinOneEdit(ao, bo) || ocrConfusions(ao, bo);
 }
 
 /** {@link isTypoForms} for names at most two letters apart in length. */
