@@ -114,6 +114,15 @@ export const KEY_KINDS = {
    * counts as one hit, which another key must join (candidate-selection.ts).
    */
   dob: 1 << 12,
+  /**
+   * A postal code alone (`z`), filed for every record but looked up only by a row without a
+   * first name or a surname (a title for a first name, a surname left blank): with its date
+   * of birth missing too, its address is all that finds it. A fine postal code (a British or
+   * Canadian one: a street's side) holds a few households and is selective alone; a coarse
+   * one (a US ZIP) is common, and candidate selection counts a record under it only when
+   * another key joins it. A named row's own names find its records (contact-index.ts).
+   */
+  postcode: 1 << 13,
 } as const;
 
 /** The index's default keys (the CRM's). */
@@ -128,7 +137,8 @@ export const FILE_KEYS =
   KEY_KINDS.emailLocal |
   KEY_KINDS.attributes |
   KEY_KINDS.ocr |
-  KEY_KINDS.dob;
+  KEY_KINDS.dob |
+  KEY_KINDS.postcode;
 
 /**
  * The consonant skeleton of a compact name: vowels (and y, h, w) dropped, doubled letters
@@ -237,6 +247,7 @@ function emitKeys<T>(
     }
     if ((kinds & KEY_KINDS.zip) === 0) continue;
     const zip = part(a.zip);
+    if ((kinds & KEY_KINDS.postcode) !== 0) sink('z', zip);
     if (dob !== null) sink('dz', dob, zip);
     if (lastSound !== null) sink('lz', lastSound, zip);
     if (firstSound !== null) sink('fz', firstSound, zip);
@@ -338,6 +349,7 @@ const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
     'dc',
     'd',
     'ya',
+    'z',
   ].map((p) => [p, fnv(p)]),
 );
 
@@ -364,4 +376,11 @@ export function blockingHashes(
     kinds,
   );
   return hashes;
+}
+
+/** The hashes of a contact's {@link KEY_KINDS.postcode} keys (`z`). */
+export function postcodeHashes(c: NormalizedContact): number[] {
+  const out: number[] = [];
+  for (const a of c.addresses) if (a.zip !== null) out.push(combine(PREFIX_HASHES.get('z') as number, fnv(a.zip), 0));
+  return out;
 }

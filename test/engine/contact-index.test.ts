@@ -118,6 +118,18 @@ describe('find: the contract rules', () => {
     expect(r).toMatchObject({ decision: 'Matched', id: 5000 });
     expect(r.candidates).toBeLessThanOrEqual(50);
   });
+
+  it('with the file keys, a row without a surname finds the records at its postal code; a named row looks up by its names', () => {
+    const index = new ContactIndex({ keys: FILE_KEYS });
+    index.upsert(1, { firstName: 'Euphemia', lastName: 'Taylor', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] });
+    index.upsert(2, { firstName: 'John', lastName: 'Moss', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] });
+    index.upsert(3, { firstName: 'Ann', lastName: 'Taylor', addresses: [{ zipOrPostalCode: 'LS1 4AP' }] });
+    const unnamed = index.normalize({ firstName: 'Mrs', lastName: 'Taylor', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] });
+    expect(index.candidateIds(unnamed).sort()).toEqual([1, 2]);
+    const named = index.normalize({ firstName: 'Mary', lastName: 'Wood', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] });
+    expect(index.candidateIds(named)).toEqual([]);
+    expect(blockingKeys(named, DEFAULT_NICKNAMES, undefined, FILE_KEYS)).toContain('z:ol97ju');
+  });
 });
 
 // Small random people over small value pools, so that blocking keys collide often.
