@@ -257,7 +257,8 @@ export function compareLastNameForms(a: NameForms | null, b: NameForms | null, o
 
 /**
  * True when first and last names are swapped between the two records ("Isla Hall" / "Hall
- * Isla"), each allowing one typo or OCR confusion ("braitwaite imogen" / "imogen braithwaite").
+ * Isla"), each allowing one typo or OCR confusion ("braitwaite imogen" / "imogen braithwaite"),
+ * or one of them two ("fdedrie bailey" / "bailey freddie").
  */
 export function namesSwappedForms(aFirst: NameForms, aLast: NameForms, bFirst: NameForms, bLast: NameForms, ocrOf?: (name: string) => string): boolean {
   const af = aFirst.compact;
@@ -266,7 +267,19 @@ export function namesSwappedForms(aFirst: NameForms, aLast: NameForms, bFirst: N
   const bl = bLast.compact;
   if (af === bl && al === bf) return true;
   if (af.length < 3 || al.length < 3 || bf.length < 3 || bl.length < 3) return false;
-  return (af === bl || isTypoForms(aFirst, bLast, ocrOf)) && (al === bf || isTypoForms(aLast, bFirst, ocrOf)) && !(af === bf && al === bl);
+  if (af === bf && al === bl) return false;
+  const firstCrossed = af === bl || isTypoForms(aFirst, bLast, ocrOf);
+  const lastCrossed = al === bf || isTypoForms(aLast, bFirst, ocrOf);
+  if (firstCrossed && lastCrossed) return true;
+  // One name crossed as written or one slip off, the other two slips off ("fdedrie bailey" /
+  // "bailey freddie"): the swap and the slips are each a common data-entry error.
+  return (firstCrossed && twoSlipsApart(aLast, bFirst, ocrOf)) || (lastCrossed && twoSlipsApart(aFirst, bLast, ocrOf));
+}
+
+/** Two edits apart (a swap of neighbours one edit), as written or once OCR confusions are undone, for names of five letters or more. */
+function twoSlipsApart(a: NameForms, b: NameForms, ocrOf: ((name: string) => string) | undefined): boolean {
+  if (a.compact.length < 5 || b.compact.length < 5) return false;
+  return withinTwoEdits(a.compact, b.compact) || withinTwoEdits(a.ocr(ocrOf), b.ocr(ocrOf));
 }
 
 /** Compares middle names: exact, initial, nearly equal, disagree. */

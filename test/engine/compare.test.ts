@@ -12,6 +12,7 @@ import {
   comparePhones,
   compareSuffix,
   compareText,
+  namesSwapped,
   type NameCompareOptions,
 } from '../../src/engine/compare.js';
 import { levelBit, levelMask } from '../../src/engine/comparisons.js';
@@ -176,6 +177,21 @@ describe('other comparators', () => {
     expect(compareCode('4011', '2600')).toBe('disagree');
     expect(compareText('pridham st', 'pridhamst')).toBe('exact');
     expect(compareText('goldfinch cct', 'goldfnch cct')).toBe('fuzzy-high');
+  });
+
+  it('first and last names swapped: both crossed within a slip, or one within a slip and the other two slips off', () => {
+    expect(namesSwapped('isla', 'hall', 'hall', 'isla')).toBe(true);
+    expect(namesSwapped('braitwaite', 'imogen', 'imogen', 'braithwaite')).toBe(true);
+    expect(namesSwapped('fdedrie', 'bailey', 'bailey', 'freddie')).toBe(true);
+    expect(namesSwapped('osrac', 'ahmd', 'ahmed', 'oscar')).toBe(true);
+    // Both two slips off, or the same names in place: no swap.
+    expect(namesSwapped('fdedrie', 'bialye', 'bailey', 'freddie')).toBe(false);
+    expect(namesSwapped('isla', 'hall', 'isla', 'hall')).toBe(false);
+    fc.assert(
+      fc.property(fc.stringMatching(/^[a-z]{3,7}$/), fc.stringMatching(/^[a-z]{3,7}$/), fc.stringMatching(/^[a-z]{3,7}$/), fc.stringMatching(/^[a-z]{3,7}$/), (a, b, c, d) => {
+        expect(namesSwapped(a, b, c, d)).toBe(namesSwapped(c, d, a, b));
+      }),
+    );
   });
 
   it('every comparator is symmetric', () => {
