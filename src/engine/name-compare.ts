@@ -276,6 +276,29 @@ export function namesSwappedForms(aFirst: NameForms, aLast: NameForms, bFirst: N
   return (firstCrossed && twoSlipsApart(aLast, bFirst, ocrOf)) || (lastCrossed && twoSlipsApart(aFirst, bLast, ocrOf));
 }
 
+/**
+ * Which names read as swapped between two records: 'both' when each record has both names
+ * and they are swapped ({@link namesSwappedForms}); when one record has one name only,
+ * 'first' or 'last' (the field that one name is in) when it agrees, as written or one slip
+ * off, with the other record's name in the other column ("Hunter Noah" / surname "Hunte":
+ * one record's columns swapped, the other's first name left blank); else null.
+ */
+export function nameCrossed(q: ContactNames, r: ContactNames, ocrOf?: (name: string) => string): 'both' | 'first' | 'last' | null {
+  const { first: qf, last: ql } = q;
+  const { first: rf, last: rl } = r;
+  if (qf !== null && ql !== null && rf !== null && rl !== null) return namesSwappedForms(qf, ql, rf, rl, ocrOf) ? 'both' : null;
+  const crossed = (one: NameForms, other: NameForms): boolean =>
+    one.compact === other.compact || (one.compact.length >= 3 && other.compact.length >= 3 && isTypoForms(one, other, ocrOf));
+  if (qf !== null && ql !== null) {
+    if (rf !== null && rl === null) return crossed(rf, ql) ? 'first' : null;
+    if (rl !== null && rf === null) return crossed(rl, qf) ? 'last' : null;
+  } else if (rf !== null && rl !== null) {
+    if (qf !== null && ql === null) return crossed(qf, rl) ? 'first' : null;
+    if (ql !== null && qf === null) return crossed(ql, rf) ? 'last' : null;
+  }
+  return null;
+}
+
 /** Two edits apart (a swap of neighbours one edit), as written or once OCR confusions are undone, for names of five letters or more. */
 function twoSlipsApart(a: NameForms, b: NameForms, ocrOf: ((name: string) => string) | undefined): boolean {
   if (a.compact.length < 5 || b.compact.length < 5) return false;

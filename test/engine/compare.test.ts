@@ -17,6 +17,7 @@ import {
 } from '../../src/engine/compare.js';
 import { levelBit, levelMask } from '../../src/engine/comparisons.js';
 import { phoneticKey } from '../../src/engine/blocking.js';
+import { formsOf, nameCrossed } from '../../src/engine/name-compare.js';
 import { DEFAULT_NICKNAMES } from '../../src/engine/nicknames.js';
 
 const loose: NameCompareOptions = { nicknames: DEFAULT_NICKNAMES, strict: false, fuzzyHigh: 0.92, fuzzyLow: 0.85 };
@@ -192,6 +193,16 @@ describe('other comparators', () => {
         expect(namesSwapped(a, b, c, d)).toBe(namesSwapped(c, d, a, b));
       }),
     );
+  });
+
+  it("a record with one name only: crossed when that name is the other record's name in the other column", () => {
+    const names = (first: string | null, last: string | null) => ({ first: formsOf(first), middle: null, last: formsOf(last) });
+    expect(nameCrossed(names('hunter', 'noah'), names(null, 'hunte'))).toBe('last');
+    expect(nameCrossed(names(null, 'hunte'), names('hunter', 'noah'))).toBe('last');
+    expect(nameCrossed(names('matilda', null), names('barker', 'matilda'))).toBe('first');
+    expect(nameCrossed(names('isla', 'hall'), names('hall', 'isla'))).toBe('both');
+    expect(nameCrossed(names('noah', 'hunter'), names(null, 'hunter'))).toBeNull();
+    expect(nameCrossed(names('noah', null), names(null, 'noah'))).toBeNull();
   });
 
   it('every comparator is symmetric', () => {
