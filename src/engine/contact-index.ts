@@ -9,7 +9,7 @@
  * normalization (contact.ts), keys (blocking.ts), candidates (candidate-selection.ts), records
  * (record-store.ts), scoring (score.ts), deciding (decide.ts), explaining (explain.ts).
  */
-import { blockingHashes, CRM_KEYS, KEY_KINDS, phoneticKey, postcodeHashes } from './blocking.js';
+import { blockingHashes, CRM_KEYS, KEY_KINDS, phoneticKey, unnamedHashes } from './blocking.js';
 import { normalizeContact, type NormalizeOptions } from './contact.js';
 import {
   compareCandidates,
@@ -659,9 +659,11 @@ export class ContactIndex {
     const slots = this.lookupSlots;
     const filed = indexed ? filedKeysOf(this.filed, excludeId) : null;
     const hashes = filed ?? this.keyHashes(candidate);
-    // A postal code alone finds the records of a row without a first name or a surname; a
-    // named row's names find its own (blocking.ts KEY_KINDS.postcode).
-    const skip = (this.keys & KEY_KINDS.postcode) !== 0 && candidate.first !== null && candidate.last !== null ? postcodeHashes(candidate) : NO_HASHES;
+    // Keys only a row without a first name or a surname looks up by (blocking.ts KEY_KINDS.unnamed).
+    const skip =
+      (this.keys & KEY_KINDS.unnamed) !== 0 && candidate.first !== null && candidate.last !== null
+        ? unnamedHashes(candidate, this.soundOfQuery)
+        : NO_HASHES;
     slots.length = 0;
     for (let i = 0; i < hashes.length; i++) {
       const h = hashes[i] as number;
