@@ -37,6 +37,7 @@ export class NameForms {
   private ocrForm: string | null = null;
   private soundForm: string | null = null;
   private groupIds: readonly number[] | null = null;
+  private ocrGroupIds: readonly number[] | null = null;
 
   constructor(readonly name: string) {
     this.compact = compactName(name);
@@ -55,6 +56,15 @@ export class NameForms {
   /** Ids of the nickname groups of the compact name. */
   groups(table: NicknameTable): readonly number[] {
     return (this.groupIds ??= table.groupsOf.get(this.compact) ?? NO_GROUPS);
+  }
+
+  /** Ids of the nickname groups of the OCR fold, when it differs from the compact name (else none). */
+  ocrGroups(table: NicknameTable, ocrOf: ((name: string) => string) | undefined): readonly number[] {
+    if (this.ocrGroupIds === null) {
+      const folded = this.ocr(ocrOf);
+      this.ocrGroupIds = folded === this.compact ? NO_GROUPS : (table.groupsOf.get(folded) ?? NO_GROUPS);
+    }
+    return this.ocrGroupIds;
   }
 }
 
@@ -123,14 +133,26 @@ function soundsAlike(a: NameForms, b: NameForms, o: NameCompareOptions): boolean
   return soundOf !== undefined && a.compact.length > 1 && b.compact.length > 1 && a.sound(soundOf) === b.sound(soundOf);
 }
 
-/** True when two different names share a nickname group. */
-function nicknameVariants(a: NameForms, b: NameForms, table: NicknameTable): boolean {
-  if (a.compact === b.compact) return false;
-  const ga = a.groups(table);
-  if (ga.length === 0) return false;
-  const gb = b.groups(table);
+function sharesGroup(ga: readonly number[], gb: readonly number[]): boolean {
+  if (ga.length === 0 || gb.length === 0) return false;
   for (const x of ga) for (const y of gb) if (x === y) return true;
   return false;
+}
+
+/**
+ * True when two different names share a nickname group, as written or once OCR confusions
+ * are undone in one of them ("jim" / "jarnes": james).
+ */
+function nicknameVariants(a: NameForms, b: NameForms, table: NicknameTable, ocrOf: ((name: string) => string) | undefined): boolean {
+  if (a.compact === b.compact) return false;
+  const ga = a.groups(table);
+  const gb = b.groups(table);
+  if (sharesGroup(ga, gb)) return true;
+  // The same name once OCR confusions are undone is a typo, not a nickname.
+  if (a.ocr(ocrOf) === b.ocr(ocrOf)) return false;
+  const oa = a.ocrGroups(table, ocrOf);
+  const ob = b.ocrGroups(table, ocrOf);
+  return sharesGroup(oa, gb) || sharesGroup(ga, ob) || sharesGroup(oa, ob);
 }
 
 /**
@@ -213,7 +235,7 @@ export function compareFirstNameForms(
   const bc = b.compact;
   if (ac === bc) return 'exact';
   if (o.strict) return 'disagree';
-  if ((levels & B_NICKNAME) !== 0 && nicknameVariants(a, b, o.nicknames)) return 'nickname';
+  if ((levels & B_NICKNAME) !== 0 && nicknameVariants(a, b, o.nicknames, o.ocrOf)) return 'nickname';
   const short = ac.length === 1 || bc.length === 1;
   if ((levels & B_TYPO) !== 0 && !short && ac.length + bc.length > 4 && typoOf(a, b, o)) {
     if (!anotherGivenName(a, b, o)) return 'typo';

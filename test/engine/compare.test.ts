@@ -31,6 +31,8 @@ describe('compareFirstName', () => {
     { a: 'peggy', b: 'margaret', level: 'nickname' },
     { a: 'bill', b: 'william', level: 'nickname' },
     { a: 'liz', b: 'elizabeth', level: 'nickname' },
+    // A nickname of the name OCR misread ("rn" for "m"): james.
+    { a: 'jim', b: 'jarnes', level: 'nickname' },
     { a: 'r', b: 'robert', level: 'initial' },
     { a: 'j', b: 'robert', level: 'disagree' },
     { a: 'mary ann', b: 'mary', level: 'part' },
