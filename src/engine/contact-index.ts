@@ -661,9 +661,7 @@ export class ContactIndex {
     const hashes = filed ?? this.keyHashes(candidate);
     // Keys only a row without a first name or a surname looks up by (blocking.ts KEY_KINDS.unnamed).
     const skip =
-      (this.keys & KEY_KINDS.unnamed) !== 0 && candidate.first !== null && candidate.last !== null
-        ? unnamedHashes(candidate, this.soundOfQuery)
-        : NO_HASHES;
+      (this.keys & KEY_KINDS.unnamed) !== 0 && candidate.first !== null && candidate.last !== null ? unnamedHashes(candidate, this.soundOfQuery) : NO_HASHES;
     slots.length = 0;
     for (let i = 0; i < hashes.length; i++) {
       const h = hashes[i] as number;

@@ -191,9 +191,15 @@ describe('other comparators', () => {
     expect(namesSwapped('fdedrie', 'bialye', 'bailey', 'freddie')).toBe(false);
     expect(namesSwapped('isla', 'hall', 'isla', 'hall')).toBe(false);
     fc.assert(
-      fc.property(fc.stringMatching(/^[a-z]{3,7}$/), fc.stringMatching(/^[a-z]{3,7}$/), fc.stringMatching(/^[a-z]{3,7}$/), fc.stringMatching(/^[a-z]{3,7}$/), (a, b, c, d) => {
-        expect(namesSwapped(a, b, c, d)).toBe(namesSwapped(c, d, a, b));
-      }),
+      fc.property(
+        fc.stringMatching(/^[a-z]{3,7}$/),
+        fc.stringMatching(/^[a-z]{3,7}$/),
+        fc.stringMatching(/^[a-z]{3,7}$/),
+        fc.stringMatching(/^[a-z]{3,7}$/),
+        (a, b, c, d) => {
+          expect(namesSwapped(a, b, c, d)).toBe(namesSwapped(c, d, a, b));
+        },
+      ),
     );
   });
 
