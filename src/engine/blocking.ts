@@ -6,6 +6,10 @@
  * The index files keys by a 32-bit hash computed from the key's parts without building the
  * key string ({@link hashKeyParts}); a collision only adds a candidate, which scoring then
  * rejects.
+ *
+ * Past 400 lines because the key kinds, the one function that emits them, and the hashing of
+ * their parts are one definition: a key must be built and hashed the same way for filing, for
+ * lookups and for the keys some rows skip, and split apart they could drift.
  */
 import { doubleMetaphone } from 'double-metaphone';
 import { compactName } from './name.js';
