@@ -10,6 +10,7 @@
  *   npm run eval -- --json            # the figures as JSON
  *   npm run eval -- --only ocr        # sets whose name contains "ocr"
  *   npm run eval -- --rules crm       # any matching option, as the CLI takes it
+ *   npm run eval -- --seed 7          # another seed of estimation's sampling (how much a figure is the sample's)
  *
  * "best F1" is the pairwise F1 at the best threshold, picked against the truth: an upper
  * bound of what the candidates allow, never a result.
@@ -102,7 +103,7 @@ async function main(): Promise<void> {
   const onlyAt = args.indexOf('--only');
   const only = onlyAt >= 0 ? (args[onlyAt + 1] ?? '') : '';
   const raw: Record<string, string> = {};
-  for (const name of ['rules', 'threshold', 'match-probability', 'gates', 'country', 'date-format']) {
+  for (const name of ['rules', 'threshold', 'match-probability', 'gates', 'country', 'date-format', 'seed']) {
     const at = args.indexOf(`--${name}`);
     if (at >= 0 && args[at + 1] !== undefined) raw[name.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())] = args[at + 1] as string;
   }

@@ -6,6 +6,10 @@
  * The index files keys by a 32-bit hash computed from the key's parts without building the
  * key string ({@link hashKeyParts}); a collision only adds a candidate, which scoring then
  * rejects.
+ *
+ * Past 400 lines because the key kinds, the one function that emits them, and the hashing of
+ * their parts are one definition: a key must be built and hashed the same way for filing, for
+ * lookups and for the keys some rows skip, and split apart they could drift.
  */
 import { doubleMetaphone } from 'double-metaphone';
 import { compactName } from './name.js';
@@ -114,6 +118,17 @@ export const KEY_KINDS = {
    * counts as one hit, which another key must join (candidate-selection.ts).
    */
   dob: 1 << 12,
+  /**
+   * Keys filed for every record but looked up only by a row without a first name or a
+   * surname (contact-index.ts), whose one name, or none, leaves it few keys: the postal code
+   * alone (`z`: with no date of birth either, its address is all that finds such a row,
+   * 'Missus Taylor, OL9 7JU' / 'Mrs Euphemia Mary, OL9 7JU'), and each name's sound with the
+   * year of birth and with the next (`pn`: two records a year apart share one; a date worked
+   * back from an age, a year misremembered). A fine postal code (British, Canadian: a
+   * street's side) is selective alone; under a coarse one candidate selection counts a record
+   * only when another key joins it. A named row's own names find its records.
+   */
+  unnamed: 1 << 13,
 } as const;
 
 /** The index's default keys (the CRM's). */
@@ -128,7 +143,8 @@ export const FILE_KEYS =
   KEY_KINDS.emailLocal |
   KEY_KINDS.attributes |
   KEY_KINDS.ocr |
-  KEY_KINDS.dob;
+  KEY_KINDS.dob |
+  KEY_KINDS.unnamed;
 
 /**
  * The consonant skeleton of a compact name: vowels (and y, h, w) dropped, doubled letters
@@ -191,6 +207,14 @@ function emitKeys<T>(
     const year = part(c.dob.slice(0, 4));
     if (lastSound !== null) sink('py', lastSound, year);
     if (firstSound !== null) sink('py', firstSound, year);
+    if ((kinds & KEY_KINDS.unnamed) !== 0) {
+      const next = part(String(Number(c.dob.slice(0, 4)) + 1));
+      for (const sound of [lastSound, firstSound]) {
+        if (sound === null) continue;
+        sink('pn', sound, year);
+        sink('pn', sound, next);
+      }
+    }
   }
   if (firstSound !== null && lastSound !== null && (kinds & KEY_KINDS.names) !== 0) {
     if ((firstSoundText as string) < (lastSoundText as string)) sink('fl', firstSound, lastSound);
@@ -237,6 +261,7 @@ function emitKeys<T>(
     }
     if ((kinds & KEY_KINDS.zip) === 0) continue;
     const zip = part(a.zip);
+    if ((kinds & KEY_KINDS.unnamed) !== 0) sink('z', zip);
     if (dob !== null) sink('dz', dob, zip);
     if (lastSound !== null) sink('lz', lastSound, zip);
     if (firstSound !== null) sink('fz', firstSound, zip);
@@ -338,6 +363,8 @@ const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
     'dc',
     'd',
     'ya',
+    'z',
+    'pn',
   ].map((p) => [p, fnv(p)]),
 );
 
@@ -364,4 +391,29 @@ export function blockingHashes(
     kinds,
   );
   return hashes;
+}
+
+/**
+ * The hashes of a contact's {@link KEY_KINDS.unnamed} keys (`z`, `pn`, as {@link blockingHashes}
+ * files them), which a row with both names does not look up by.
+ */
+export function unnamedHashes(c: NormalizedContact, soundOf: (name: string) => string = phoneticKey): number[] {
+  const out: number[] = [];
+  const add = (h: number): void => {
+    if (!out.includes(h)) out.push(h);
+  };
+  const z = PREFIX_HASHES.get('z') as number;
+  for (const a of c.addresses) if (a.zip !== null) add(combine(z, fnv(a.zip), 0));
+  if (c.dob !== null && c.dob.length >= 4) {
+    const pn = PREFIX_HASHES.get('pn') as number;
+    const year = fnv(c.dob.slice(0, 4));
+    const next = fnv(String(Number(c.dob.slice(0, 4)) + 1));
+    for (const name of [c.last, c.first]) {
+      if (name === null) continue;
+      const sound = fnv(soundOf(compactName(name)));
+      add(combine(pn, sound, year));
+      add(combine(pn, sound, next));
+    }
+  }
+  return out;
 }

@@ -9,7 +9,7 @@
  * normalization (contact.ts), keys (blocking.ts), candidates (candidate-selection.ts), records
  * (record-store.ts), scoring (score.ts), deciding (decide.ts), explaining (explain.ts).
  */
-import { blockingHashes, CRM_KEYS, phoneticKey } from './blocking.js';
+import { blockingHashes, CRM_KEYS, KEY_KINDS, phoneticKey, unnamedHashes } from './blocking.js';
 import { normalizeContact, type NormalizeOptions } from './contact.js';
 import {
   compareCandidates,
@@ -105,6 +105,8 @@ export interface IndexOptions extends NormalizeOptions {
 
 /** Default of {@link IndexOptions.maxBlockSize}. */
 export const DEFAULT_MAX_BLOCK_SIZE = 100;
+/** No key hashes. */
+const NO_HASHES: readonly number[] = Object.freeze([]);
 /** Default of {@link IndexOptions.maxCandidates}. */
 export const DEFAULT_MAX_CANDIDATES = 300;
 /** Default of {@link IndexOptions.selectiveBlockSize}. */
@@ -674,15 +676,22 @@ export class ContactIndex {
     const excludeRow = excludeId === undefined ? -1 : this.records.rowOf(excludeId);
     const slots = this.lookupSlots;
     const filed = indexed ? filedKeysOf(this.filed, excludeId) : null;
-    if (filed !== null) {
+    const unnamedKeys = (this.keys & KEY_KINDS.unnamed) !== 0;
+    if (filed !== null && (!unnamedKeys || !this.records.isNamed(excludeRow))) {
       slots.length = filed.length;
       for (let i = 0; i < filed.length; i++) slots[i] = this.postings.slotOf(filed[i] as number);
       return this.selector.select(filed.length, this.slotPostings, excludeRow, ordered);
     }
-    const hashes = this.keyHashes(typeof candidate === 'function' ? candidate() : candidate);
-    slots.length = hashes.length;
-    for (let i = 0; i < hashes.length; i++) slots[i] = this.postings.slotOf(hashes[i] as number);
-    return this.selector.select(hashes.length, this.slotPostings, excludeRow, ordered);
+    const contact = typeof candidate === 'function' ? candidate() : candidate;
+    const hashes = filed ?? this.keyHashes(contact);
+    // Keys only a row without a first name or a surname looks up by (blocking.ts KEY_KINDS.unnamed).
+    const skip = unnamedKeys && contact.first !== null && contact.last !== null ? unnamedHashes(contact, this.soundOfQuery) : NO_HASHES;
+    slots.length = 0;
+    for (let i = 0; i < hashes.length; i++) {
+      const h = hashes[i] as number;
+      if (skip.length === 0 || !skip.includes(h)) slots.push(this.postings.slotOf(h));
+    }
+    return this.selector.select(slots.length, this.slotPostings, excludeRow, ordered);
   }
 
   /**

@@ -157,6 +157,8 @@ const STRONG_FIELDS: ReadonlySet<string> = new Set(['firstName', 'lastName', 'da
 const IDENTITY_FIELDS: readonly ComparisonField[] = ['firstName', 'dateOfBirth'];
 /** Most P(disagree | match) of an identity comparison before a session counts as degenerate. */
 const MAX_IDENTITY_DISAGREEMENT = 0.3;
+/** P(disagree | match) of an identity comparison up to which a session's estimates count in full; above it, less and less. */
+const CLEAN_IDENTITY_DISAGREEMENT = 0.1;
 /** Least weight of exact agreement on a strong comparison, bits (a likelihood ratio of 8). */
 const STRONG_BITS = 3;
 /** Least weight of exact agreement on any other comparison, bits. */
@@ -222,7 +224,7 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
   // m by EM, one session per training rule.
   const mSum = newTable(width);
   const mWeight = new Float64Array(width);
-  const estimatedBy = new Uint8Array(width);
+  const estimatedBy = new Float64Array(width);
   const sessions: SessionReport[] = [];
   for (const rule of rules) {
     const excluded = new Set(rule.excludes.map((f) => FIELD_SLOT[f]));
@@ -268,9 +270,11 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
       notes.push(`training on pairs with the same ${rule.name}: the session ${discarded}; its estimates are not used`);
       continue;
     }
+    const worst = Math.max(0, ...Object.values(disagreement));
+    const purity = Math.min(1, (MAX_IDENTITY_DISAGREEMENT - worst) / (MAX_IDENTITY_DISAGREEMENT - CLEAN_IDENTITY_DISAGREEMENT));
     for (const s of estimable) {
-      estimatedBy[s] = (estimatedBy[s] as number) + 1;
-      const w = result.matches;
+      estimatedBy[s] = (estimatedBy[s] as number) + purity;
+      const w = result.matches * purity;
       const row = result.m[s] as Float64Array;
       const into = mSum[s] as Float64Array;
       for (let l = 0; l < row.length; l++) into[l] = (into[l] as number) + w * (row[l] as number);

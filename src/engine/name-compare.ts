@@ -10,7 +10,7 @@ import { LEVEL_CODE, LEVEL_NAMES, levelBit, type LevelName } from './comparisons
 import { NameLevelMemo } from './name-memo.js';
 import { compactName, surnameParts } from './name.js';
 import type { NicknameTable } from './nicknames.js';
-import { jaroWinkler, levenshtein, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
+import { jaroWinkler, levenshtein, ocrConfusions, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
 
 /** What first and last name comparators need beyond the two values. */
 export interface NameCompareOptions {
@@ -43,6 +43,7 @@ export class NameForms {
   private ocrForm: string | null = null;
   private soundForm: string | null = null;
   private groupIds: readonly number[] | null = null;
+  private ocrGroupIds: readonly number[] | null = null;
 
   /**
    * `id`: the string id of a stored name (the index's record store), by which comparisons of
@@ -68,6 +69,15 @@ export class NameForms {
   /** Ids of the nickname groups of the compact name. */
   groups(table: NicknameTable): readonly number[] {
     return (this.groupIds ??= table.groupsOf.get(this.compact) ?? NO_GROUPS);
+  }
+
+  /** Ids of the nickname groups of the OCR fold, when it differs from the compact name (else none). */
+  ocrGroups(table: NicknameTable, ocrOf: ((name: string) => string) | undefined): readonly number[] {
+    if (this.ocrGroupIds === null) {
+      const folded = this.ocr(ocrOf);
+      this.ocrGroupIds = folded === this.compact ? NO_GROUPS : (table.groupsOf.get(folded) ?? NO_GROUPS);
+    }
+    return this.ocrGroupIds;
   }
 }
 
@@ -124,9 +134,15 @@ function tokensOverlap(a: string, b: string): boolean {
   return false;
 }
 
-/** One edit apart, directly or once OCR confusions are undone ("rnary"/"mary", "dav9d"/"david"). */
+/**
+ * One edit apart, directly or once OCR confusions are undone ("rnary"/"mary", "dav9d"/"david"),
+ * or one or two letters OCR confuses apart ("rcsc"/"rose").
+ */
 function isTypoForms(a: NameForms, b: NameForms, ocrOf: ((name: string) => string) | undefined): boolean {
-  return withinOneEdit(a.compact, b.compact) || withinOneEdit(a.ocr(ocrOf), b.ocr(ocrOf));
+  if (withinOneEdit(a.compact, b.compact)) return true;
+  const ao = a.ocr(ocrOf);
+  const bo = b.ocr(ocrOf);
+  return withinOneEdit(ao, bo) || ocrConfusions(ao, bo);
 }
 
 /** {@link isTypoForms} for names at most two letters apart in length. */
@@ -141,14 +157,26 @@ function soundsAlike(a: NameForms, b: NameForms, o: NameCompareOptions): boolean
   return soundOf !== undefined && a.compact.length > 1 && b.compact.length > 1 && a.sound(soundOf) === b.sound(soundOf);
 }
 
-/** True when two different names share a nickname group. */
-function nicknameVariants(a: NameForms, b: NameForms, table: NicknameTable): boolean {
-  if (a.compact === b.compact) return false;
-  const ga = a.groups(table);
-  if (ga.length === 0) return false;
-  const gb = b.groups(table);
+function sharesGroup(ga: readonly number[], gb: readonly number[]): boolean {
+  if (ga.length === 0 || gb.length === 0) return false;
   for (const x of ga) for (const y of gb) if (x === y) return true;
   return false;
+}
+
+/**
+ * True when two different names share a nickname group, as written or once OCR confusions
+ * are undone in one of them ("jim" / "jarnes": james).
+ */
+function nicknameVariants(a: NameForms, b: NameForms, table: NicknameTable, ocrOf: ((name: string) => string) | undefined): boolean {
+  if (a.compact === b.compact) return false;
+  const ga = a.groups(table);
+  const gb = b.groups(table);
+  if (sharesGroup(ga, gb)) return true;
+  // The same name once OCR confusions are undone is a typo, not a nickname.
+  if (a.ocr(ocrOf) === b.ocr(ocrOf)) return false;
+  const oa = a.ocrGroups(table, ocrOf);
+  const ob = b.ocrGroups(table, ocrOf);
+  return sharesGroup(oa, gb) || sharesGroup(ga, ob) || sharesGroup(oa, ob);
 }
 
 /**
@@ -262,7 +290,7 @@ function firstLevel(
   const bc = b.compact;
   if (ac === bc) return 'exact';
   if (o.strict) return 'disagree';
-  if ((levels & B_NICKNAME) !== 0 && nicknameVariants(a, b, o.nicknames)) return 'nickname';
+  if ((levels & B_NICKNAME) !== 0 && nicknameVariants(a, b, o.nicknames, o.ocrOf)) return 'nickname';
   const short = ac.length === 1 || bc.length === 1;
   if ((levels & B_TYPO) !== 0 && !short && ac.length + bc.length > 4 && typoOf(a, b, o)) {
     if (!anotherGivenName(a, b, o)) return 'typo';
@@ -317,7 +345,8 @@ function lastLevel(a: NameForms, b: NameForms, o: NameCompareOptions, levels: nu
 
 /**
  * True when first and last names are swapped between the two records ("Isla Hall" / "Hall
- * Isla"), each allowing one typo or OCR confusion ("braitwaite imogen" / "imogen braithwaite").
+ * Isla"), each allowing one typo or OCR confusion ("braitwaite imogen" / "imogen braithwaite"),
+ * or one of them two ("fdedrie bailey" / "bailey freddie").
  */
 export function namesSwappedForms(aFirst: NameForms, aLast: NameForms, bFirst: NameForms, bLast: NameForms, ocrOf?: (name: string) => string): boolean {
   const af = aFirst.compact;
@@ -326,7 +355,42 @@ export function namesSwappedForms(aFirst: NameForms, aLast: NameForms, bFirst: N
   const bl = bLast.compact;
   if (af === bl && al === bf) return true;
   if (af.length < 3 || al.length < 3 || bf.length < 3 || bl.length < 3) return false;
-  return (af === bl || isTypoForms(aFirst, bLast, ocrOf)) && (al === bf || isTypoForms(aLast, bFirst, ocrOf)) && !(af === bf && al === bl);
+  if (af === bf && al === bl) return false;
+  const firstCrossed = af === bl || isTypoForms(aFirst, bLast, ocrOf);
+  const lastCrossed = al === bf || isTypoForms(aLast, bFirst, ocrOf);
+  if (firstCrossed && lastCrossed) return true;
+  // One name crossed as written or one slip off, the other two slips off ("fdedrie bailey" /
+  // "bailey freddie"): the swap and the slips are each a common data-entry error.
+  return (firstCrossed && twoSlipsApart(aLast, bFirst, ocrOf)) || (lastCrossed && twoSlipsApart(aFirst, bLast, ocrOf));
+}
+
+/**
+ * Which names read as swapped between two records: 'both' when each record has both names
+ * and they are swapped ({@link namesSwappedForms}); when one record has one name only,
+ * 'first' or 'last' (the field that one name is in) when it agrees, as written or one slip
+ * off, with the other record's name in the other column ("Hunter Noah" / surname "Hunte":
+ * one record's columns swapped, the other's first name left blank); else null.
+ */
+export function nameCrossed(q: ContactNames, r: ContactNames, ocrOf?: (name: string) => string): 'both' | 'first' | 'last' | null {
+  const { first: qf, last: ql } = q;
+  const { first: rf, last: rl } = r;
+  if (qf !== null && ql !== null && rf !== null && rl !== null) return namesSwappedForms(qf, ql, rf, rl, ocrOf) ? 'both' : null;
+  const crossed = (one: NameForms, other: NameForms): boolean =>
+    one.compact === other.compact || (one.compact.length >= 3 && other.compact.length >= 3 && isTypoForms(one, other, ocrOf));
+  if (qf !== null && ql !== null) {
+    if (rf !== null && rl === null) return crossed(rf, ql) ? 'first' : null;
+    if (rl !== null && rf === null) return crossed(rl, qf) ? 'last' : null;
+  } else if (rf !== null && rl !== null) {
+    if (qf !== null && ql === null) return crossed(qf, rl) ? 'first' : null;
+    if (ql !== null && qf === null) return crossed(ql, rf) ? 'last' : null;
+  }
+  return null;
+}
+
+/** Two edits apart (a swap of neighbours one edit), as written or once OCR confusions are undone, for names of five letters or more. */
+function twoSlipsApart(a: NameForms, b: NameForms, ocrOf: ((name: string) => string) | undefined): boolean {
+  if (a.compact.length < 5 || b.compact.length < 5) return false;
+  return withinTwoEdits(a.compact, b.compact) || withinTwoEdits(a.ocr(ocrOf), b.ocr(ocrOf));
 }
 
 /** Compares middle names: exact, initial, nearly equal, disagree. */

@@ -166,6 +166,60 @@ export const SURNAME_PARTICLES: ReadonlySet<string> = new Set([
   'mac',
 ]);
 
+/**
+ * Abbreviations of given names as clerks wrote them in registers, censuses and parish books
+ * (folded, without the dot) -> the name: "Wm." is William, "Thos" Thomas, "Xpher"
+ * Christopher. Only contractions that stand for one name (not "Fras", Francis or Frances,
+ * nor "Sam" or "Fred", which are nicknames the nickname table already joins). Expanded in
+ * the first-name field, so that comparisons, blocking keys and clustering read the name.
+ */
+export const GIVEN_NAME_ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
+  ['wm', 'william'],
+  ['willm', 'william'],
+  ['wilm', 'william'],
+  ['thos', 'thomas'],
+  ['jno', 'john'],
+  ['jas', 'james'],
+  ['geo', 'george'],
+  ['chas', 'charles'],
+  ['jos', 'joseph'],
+  ['richd', 'richard'],
+  ['robt', 'robert'],
+  ['saml', 'samuel'],
+  ['edwd', 'edward'],
+  ['benj', 'benjamin'],
+  ['benjn', 'benjamin'],
+  ['danl', 'daniel'],
+  ['fredk', 'frederick'],
+  ['alexr', 'alexander'],
+  ['nathl', 'nathaniel'],
+  ['jonth', 'jonathan'],
+  ['xpher', 'christopher'],
+  ['xtopher', 'christopher'],
+  ['eliz', 'elizabeth'],
+  ['elizth', 'elizabeth'],
+  ['margt', 'margaret'],
+  ['mgt', 'margaret'],
+  ['cath', 'catherine'],
+  ['hanh', 'hannah'],
+  ['isab', 'isabella'],
+  ['mattw', 'matthew'],
+  ['abm', 'abraham'],
+  ['abrm', 'abraham'],
+  ['anty', 'anthony'],
+  ['archd', 'archibald'],
+  ['gilbt', 'gilbert'],
+  ['patk', 'patrick'],
+]);
+
+/** A first name whose first word is a register abbreviation, with that word expanded ("wm henry" -> "william henry"). */
+function expandAbbreviation(first: string): string {
+  const space = first.indexOf(' ');
+  const word = space === -1 ? first : first.slice(0, space);
+  const full = GIVEN_NAME_ABBREVIATIONS.get(word);
+  return full === undefined ? first : space === -1 ? full : `${full}${first.slice(space)}`;
+}
+
 /** Raw name parts as supplied. */
 export interface NameInput {
   readonly firstName?: string | null | undefined;
@@ -191,12 +245,14 @@ export function parseSuffix(text: string | null | undefined): NameSuffix | null 
  * turned into single spaces ("O'Brien" -> "o brien", "García-López" -> "garcia lopez");
  * comparators read the compact form too, so "O'Brien" = "OBrien". A generational suffix
  * found at the end of the last name ("Smith Jr.") moves to `suffix`; a first name that is
- * only a title ("Sir", "Lady") is missing. Total and idempotent on its own output.
+ * only a title ("Sir", "Lady") is missing, and a clerk's abbreviation of a given name is
+ * expanded ("Wm." -> "william"). Total and idempotent on its own output.
  */
 export function normalizeName(input: NameInput): NormalizedName {
   let suffix = parseSuffix(input.suffix);
   let first = stripLeading(foldLatin(input.firstName ?? ''), HONORIFICS);
   if (TITLES.has(first) && !NAME_PREFIX_TITLES.has(first)) first = '';
+  first = expandAbbreviation(first);
   const middle = foldLatin(input.middleName ?? '');
   let lastTokens = foldLatin(input.lastName ?? '')
     .split(' ')

@@ -404,6 +404,12 @@ export class RecordStore {
     return this.strings.get(id);
   }
 
+  /** True when a row's record has both a first name and a surname (blocking.ts: the unnamed keys are not its to look up by). */
+  isNamed(row: number): boolean {
+    const r = row * ROW_WIDTH;
+    return (this.rowData[r + R_FIRST] as number) >= 0 && (this.rowData[r + R_LAST] as number) >= 0;
+  }
+
   /** gates.ts suppliedFields of a row's record, read from the row without building it. */
   suppliedOf(row: number): number {
     const d = this.rowData;

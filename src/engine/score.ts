@@ -30,7 +30,7 @@ import {
   compareLastNameForms,
   compareMiddleNameForms,
   formsOf,
-  namesSwappedForms,
+  nameCrossed,
   type ContactNames,
   type NameForms,
   type NameLevelMemos,
@@ -535,14 +535,13 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     return result;
   }
   let last = f.lastName.mask === 0 ? 'missing' : compareLastNameForms(qn.last, rn.last, opts, f.lastName.mask);
-  if (
-    swappable &&
-    first !== 'exact' &&
-    last !== 'exact' &&
-    namesSwappedForms(qn.first as NameForms, qn.last as NameForms, rn.first as NameForms, rn.last as NameForms, opts.ocrOf)
-  ) {
-    first = 'swapped';
-    last = 'swapped';
+  if (swappable && first !== 'exact' && last !== 'exact') {
+    const crossed = nameCrossed(qn, rn, opts.ocrOf);
+    if (crossed === 'both') {
+      first = 'swapped';
+      last = 'swapped';
+    } else if (crossed === 'first' && first === 'disagree') first = 'swapped';
+    else if (crossed === 'last' && last === 'disagree') last = 'swapped';
   }
   addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain, nameTfWeight(ctx, f.firstName, 'first', first, qn.first, rn.first));
   record?.(FIELD_SLOT.firstName, first);
@@ -712,7 +711,10 @@ function formatOdds(prior: number): string {
 }
 
 function canSwap(q: NormalizedContact, r: NormalizedContact, ctx: ScoreContext): boolean {
-  return !ctx.strict && q.first !== null && q.last !== null && r.first !== null && r.last !== null;
+  if (ctx.strict) return false;
+  // Four names, or three: a record with one name may hold it in the other column.
+  const missing = (q.first === null ? 1 : 0) + (q.last === null ? 1 : 0) + (r.first === null ? 1 : 0) + (r.last === null ? 1 : 0);
+  return missing <= 1;
 }
 
 /**

@@ -195,6 +195,39 @@ function sameFrom(a: string, b: string, i: number, j: number): boolean {
 }
 
 /**
+ * Letters that OCR reads as one another which {@link ocrFold} cannot fold to one form (each
+ * letter is confused with several others: "c" with "e", "o" and "g"), as pairs of an OCR
+ * fold: c/e, c/o, a/o, d/o, o/q, g/q, c/g, u/v, v/y, n/h, f/t, t/i (t/l), e/f, p/r. Sources:
+ * the confusion matrices of printed-text OCR (Rice, Jenkins and Nartker 1996; Tong and Evans
+ * 1996, "A statistical approach to automatic OCR error correction").
+ */
+const OCR_LETTER_PAIRS: ReadonlySet<number> = new Set(
+  ['ce', 'co', 'ao', 'do', 'oq', 'gq', 'cg', 'uv', 'vy', 'hn', 'ft', 'it', 'ef', 'pr'].map((p) => p.charCodeAt(0) * 128 + p.charCodeAt(1)),
+);
+
+function lettersConfused(x: number, y: number): boolean {
+  return OCR_LETTER_PAIRS.has(x < y ? x * 128 + y : y * 128 + x);
+}
+
+/**
+ * True when two OCR folds ({@link ocrFold}) of the same length differ only in one or two
+ * letters OCR confuses ({@link OCR_LETTER_PAIRS}; two only in four letters or more):
+ * "rcsc"/"rose", "ngvyen"/"nguyen". Allocation-free.
+ */
+export function ocrConfusions(a: string, b: string): boolean {
+  const n = a.length;
+  if (n !== b.length) return false;
+  let diffs = 0;
+  for (let i = 0; i < n; i++) {
+    const x = a.charCodeAt(i);
+    const y = b.charCodeAt(i);
+    if (x === y) continue;
+    if (++diffs > (n >= 4 ? 2 : 1) || !lettersConfused(x, y)) return false;
+  }
+  return true;
+}
+
+/**
  * Character sequences that optical character recognition confuses, each with the form both
  * are read as: a scanned "rn" is often read as "m", "0" as "o", "1" and "l" as "i". Applied
  * by {@link ocrFold} so that one OCR confusion costs one edit at most ("rnary"/"mary",

@@ -9,6 +9,7 @@
 import {
   compareDate,
   compareFirstName,
+  compareLastName,
   compareIdentifiers,
   DEFAULT_NICKNAMES,
   namesSwapped,
@@ -116,8 +117,26 @@ export function conflictOf(a: Signature, b: Signature, kinds: ConflictKinds = AL
   if (kinds.identifier && compareIdentifiers(a.identifiers, b.identifiers) === 'disagree') return 'identifiers differ';
   if (a.suffix !== null && b.suffix !== null && a.suffix !== b.suffix) return 'generational suffixes differ';
   if (kinds.sex && a.sex !== null && b.sex !== null && a.sex !== b.sex) return 'sexes differ';
-  const swapped = a.first !== null && a.last !== null && b.first !== null && b.last !== null && namesSwapped(a.first, a.last, b.first, b.last);
-  if (swapped) return null;
+  if (namesCrossed(a, b)) return null;
   if (compareFirstName(a.first, b.first, NAMES, undefined, a.middle, b.middle) === 'disagree') return 'first names differ';
   return null;
+}
+
+/** True when two names are alike by the lenient surname comparison (typos, OCR, two slips, sound). */
+function alike(x: string | null, y: string | null): boolean {
+  return x !== null && y !== null && compareLastName(x, y, NAMES) !== 'disagree';
+}
+
+/**
+ * True when the two rows' names read as one person's with first and last name swapped: both
+ * crossed, as written or alike ("Isla Hall" / "Hall Isla", "Halenl0n Ingrid" / "Ingrtd
+ * H0lenton"), or, when a row has one name only, that name alike the other row's name in the
+ * other column ("Barker Matilda" / "Matilda" with no surname: the columns were swapped in one
+ * of them). Such rows' first names differing is no conflict.
+ */
+export function namesCrossed(a: Signature, b: Signature): boolean {
+  if (a.first !== null && a.last !== null && b.first !== null && b.last !== null) {
+    return namesSwapped(a.first, a.last, b.first, b.last) || (alike(a.first, b.last) && alike(a.last, b.first));
+  }
+  return (a.last === null && alike(a.first, b.last)) || (b.last === null && alike(b.first, a.last));
 }

@@ -12,10 +12,12 @@ import {
   comparePhones,
   compareSuffix,
   compareText,
+  namesSwapped,
   type NameCompareOptions,
 } from '../../src/engine/compare.js';
 import { levelBit, levelMask } from '../../src/engine/comparisons.js';
 import { phoneticKey } from '../../src/engine/blocking.js';
+import { formsOf, nameCrossed } from '../../src/engine/name-compare.js';
 import { DEFAULT_NICKNAMES } from '../../src/engine/nicknames.js';
 
 const loose: NameCompareOptions = { nicknames: DEFAULT_NICKNAMES, strict: false, fuzzyHigh: 0.92, fuzzyLow: 0.85 };
@@ -29,6 +31,8 @@ describe('compareFirstName', () => {
     { a: 'peggy', b: 'margaret', level: 'nickname' },
     { a: 'bill', b: 'william', level: 'nickname' },
     { a: 'liz', b: 'elizabeth', level: 'nickname' },
+    // A nickname of the name OCR misread ("rn" for "m"): james.
+    { a: 'jim', b: 'jarnes', level: 'nickname' },
     { a: 'r', b: 'robert', level: 'initial' },
     { a: 'j', b: 'robert', level: 'disagree' },
     { a: 'mary ann', b: 'mary', level: 'part' },
@@ -176,6 +180,37 @@ describe('other comparators', () => {
     expect(compareCode('4011', '2600')).toBe('disagree');
     expect(compareText('pridham st', 'pridhamst')).toBe('exact');
     expect(compareText('goldfinch cct', 'goldfnch cct')).toBe('fuzzy-high');
+  });
+
+  it('first and last names swapped: both crossed within a slip, or one within a slip and the other two slips off', () => {
+    expect(namesSwapped('isla', 'hall', 'hall', 'isla')).toBe(true);
+    expect(namesSwapped('braitwaite', 'imogen', 'imogen', 'braithwaite')).toBe(true);
+    expect(namesSwapped('fdedrie', 'bailey', 'bailey', 'freddie')).toBe(true);
+    expect(namesSwapped('osrac', 'ahmd', 'ahmed', 'oscar')).toBe(true);
+    // Both two slips off, or the same names in place: no swap.
+    expect(namesSwapped('fdedrie', 'bialye', 'bailey', 'freddie')).toBe(false);
+    expect(namesSwapped('isla', 'hall', 'isla', 'hall')).toBe(false);
+    fc.assert(
+      fc.property(
+        fc.stringMatching(/^[a-z]{3,7}$/),
+        fc.stringMatching(/^[a-z]{3,7}$/),
+        fc.stringMatching(/^[a-z]{3,7}$/),
+        fc.stringMatching(/^[a-z]{3,7}$/),
+        (a, b, c, d) => {
+          expect(namesSwapped(a, b, c, d)).toBe(namesSwapped(c, d, a, b));
+        },
+      ),
+    );
+  });
+
+  it("a record with one name only: crossed when that name is the other record's name in the other column", () => {
+    const names = (first: string | null, last: string | null) => ({ first: formsOf(first), middle: null, last: formsOf(last) });
+    expect(nameCrossed(names('hunter', 'noah'), names(null, 'hunte'))).toBe('last');
+    expect(nameCrossed(names(null, 'hunte'), names('hunter', 'noah'))).toBe('last');
+    expect(nameCrossed(names('matilda', null), names('barker', 'matilda'))).toBe('first');
+    expect(nameCrossed(names('isla', 'hall'), names('hall', 'isla'))).toBe('both');
+    expect(nameCrossed(names('noah', 'hunter'), names(null, 'hunter'))).toBeNull();
+    expect(nameCrossed(names('noah', null), names(null, 'noah'))).toBeNull();
   });
 
   it('every comparator is symmetric', () => {

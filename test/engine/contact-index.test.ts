@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blockingHashes, blockingKeys, ContactIndex, DEFAULT_NICKNAMES, FILE_KEYS, type ContactInput } from '../../src/engine/index.js';
+import { unnamedHashes } from '../../src/engine/blocking.js';
 
 const robert: ContactInput = {
   firstName: 'Robert',
@@ -117,6 +118,36 @@ describe('find: the contract rules', () => {
     const r = index.find({ firstName: 'Robert', lastName: 'Smith', phones: ['202-555-0100'], emails: ['rs@example.com'] });
     expect(r).toMatchObject({ decision: 'Matched', id: 5000 });
     expect(r.candidates).toBeLessThanOrEqual(50);
+  });
+
+  it('with the file keys, a row without a surname finds the records at its postal code; a named row looks up by its names', () => {
+    const index = new ContactIndex({ keys: FILE_KEYS });
+    index.upsert(1, { firstName: 'Euphemia', lastName: 'Taylor', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] });
+    index.upsert(2, { firstName: 'John', lastName: 'Moss', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] });
+    index.upsert(3, { firstName: 'Ann', lastName: 'Taylor', addresses: [{ zipOrPostalCode: 'LS1 4AP' }] });
+    const unnamed = index.normalize({ firstName: 'Mrs', lastName: 'Taylor', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] });
+    expect(index.candidateIds(unnamed).sort()).toEqual([1, 2]);
+    const named = index.normalize({ firstName: 'Mary', lastName: 'Wood', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] });
+    expect(index.candidateIds(named)).toEqual([]);
+    expect(blockingKeys(named, DEFAULT_NICKNAMES, undefined, FILE_KEYS)).toContain('z:ol97ju');
+  });
+
+  it('with the file keys, a row with one name finds that name a year of birth either side; a named row does not', () => {
+    const index = new ContactIndex({ keys: FILE_KEYS });
+    index.upsert(1, { firstName: 'Austin', lastName: 'Wright', dateOfBirth: '1993-03-27' });
+    index.upsert(2, { firstName: 'Ann', lastName: 'Wright', dateOfBirth: '1995-01-02' });
+    index.upsert(3, { firstName: 'Eve', lastName: 'Wright', dateOfBirth: '1994-12-30' });
+    expect(index.candidateIds(index.normalize({ lastName: 'Wright', dateOfBirth: '1994-03-28' })).sort()).toEqual([1, 2, 3]);
+    expect(index.candidateIds(index.normalize({ firstName: 'Zoe', lastName: 'Wright', dateOfBirth: '1994-03-28' }))).toEqual([3]);
+  });
+
+  it('the keys a named row does not look up by are filed keys of the record', () => {
+    const index = new ContactIndex({ keys: FILE_KEYS });
+    const c = index.normalize({ firstName: 'Ann', lastName: 'Lee', dateOfBirth: '1975-05-01', addresses: [{ zipOrPostalCode: 'LS1 4AP' }] });
+    const filed = index.keyHashes(c);
+    const skipped = unnamedHashes(c);
+    expect(skipped).toHaveLength(5);
+    for (const h of skipped) expect(filed).toContain(h);
   });
 });
 

@@ -37,6 +37,19 @@ describe('normalizeName', () => {
       { first: null, last: null, middle: 'q', suffix: null },
     ],
     [{ lastName: 'V' }, { first: null, last: 'v', middle: null, suffix: null }],
+    // A clerk's abbreviation of a given name is the name.
+    [
+      { firstName: 'Wm.', lastName: 'Lumb' },
+      { first: 'william', last: 'lumb', middle: null, suffix: null },
+    ],
+    [
+      { firstName: 'Thos Henry', lastName: 'Bell' },
+      { first: 'thomas henry', last: 'bell', middle: null, suffix: null },
+    ],
+    [
+      { firstName: 'Xpher', lastName: 'Wren' },
+      { first: 'christopher', last: 'wren', middle: null, suffix: null },
+    ],
   ])('%j', (input, expected) => {
     expect(normalizeName(input)).toEqual(expected);
   });

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAdjacentTransposition, jaroWinkler, levenshtein, ocrFold, withinTwoEdits } from '../../src/engine/similarity.js';
+import { isAdjacentTransposition, jaroWinkler, levenshtein, ocrConfusions, ocrFold, withinTwoEdits } from '../../src/engine/similarity.js';
 
 describe('jaroWinkler', () => {
   it.each([
@@ -132,6 +132,22 @@ describe('jaroWinkler fast path', () => {
       }),
       { numRuns: 2000 },
     );
+  });
+});
+
+describe('ocrConfusions', () => {
+  it('one or two letters OCR confuses, in names of four letters or more for two', () => {
+    expect(ocrConfusions('rcsc', 'rose')).toBe(true);
+    expect(ocrConfusions('ngvyen', 'nguyen')).toBe(true);
+    expect(ocrConfusions('mac', 'mae')).toBe(true);
+    expect(ocrConfusions('tom', 'fam')).toBe(false);
+    expect(ocrConfusions('rose', 'rise')).toBe(false);
+    expect(ocrConfusions('rose', 'roses')).toBe(false);
+    expect(ocrConfusions('conne', 'eoaae')).toBe(false);
+  });
+
+  it('is symmetric', () => {
+    fc.assert(fc.property(fc.stringMatching(/^[a-z]{0,6}$/), fc.stringMatching(/^[a-z]{0,6}$/), (a, b) => ocrConfusions(a, b) === ocrConfusions(b, a)));
   });
 });
 

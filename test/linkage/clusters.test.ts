@@ -152,6 +152,16 @@ describe('DedupeResults', () => {
     expect(conflictOf(sig('1974'), sig('1984'))).toBe('dates of birth years apart');
   });
 
+  it('first names that differ are no conflict when the names read swapped, in both rows or from a row with one name', () => {
+    const sig = (first: string | null, last: string | null): Signature => ({ ...nameless, first, last });
+    expect(conflictOf(sig('barker', 'matilda'), sig('matilda', null))).toBeNull();
+    expect(conflictOf(sig('halenl0n', 'ingrid'), sig('ingrtd', 'h0lenton'))).toBeNull();
+    expect(conflictOf(sig('hall', 'isla'), sig('isla', 'hall'))).toBeNull();
+    // A surname alike the other's first name is not enough when the first names differ too.
+    expect(conflictOf(sig('james', 'thomas'), sig('thomas', 'smith'))).toBe('first names differ');
+    expect(conflictOf(sig('mary', 'lee'), sig('susan', null))).toBe('first names differ');
+  });
+
   it('a row without a name never joins two named rows that are not matched to each other', () => {
     const sigs = fc
       .array(fc.oneof(signature, fc.constant(nameless)), { minLength: SIZE, maxLength: SIZE })
