@@ -5,6 +5,10 @@
  * name (by the record store's string id) and of each lookup's names, so comparing a record's
  * names with a hundred candidates' reads them instead of recomputing them (and looking them
  * up in memos) a hundred times. compare.ts's string comparators build the forms and call these.
+ *
+ * Past 400 lines because the first-name, surname and swap comparators read the same forms and
+ * share their helpers (typo, OCR and swap tests, the memo's entry points): split, each file
+ * would import the others' internals.
  */
 import { LEVEL_CODE, LEVEL_NAMES, levelBit, type LevelName } from './comparisons.js';
 import { NameLevelMemo } from './name-memo.js';
