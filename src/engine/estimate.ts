@@ -28,7 +28,7 @@ import { levelWeight, withMonotoneWeights, type FieldModel, type LevelSpec, type
 import { blocksOf, holdsValue, readColumns, ValueDictionary, valueCounts, type ValueColumn, type ValuesOf } from './estimate-values.js';
 import { compactName } from './name.js';
 import { SeededRandom } from './random.js';
-import { compiledFieldOf, FIELD_SLOT, levelVectorLength, scorePair, type ScoreContext } from './score.js';
+import { compiledFieldOf, FIELD_SLOT, levelVectorLength, scorePair, withNameForms, type ScoreContext } from './score.js';
 import type { NormalizedContact } from './types.js';
 
 /** Records to estimate from, by position 0..size-1. */
@@ -191,8 +191,8 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     slot < COMPARISON_FIELDS.length ? (COMPARISON_FIELDS[slot] as string) : (base.attributes?.[slot - COMPARISON_FIELDS.length]?.name ?? `attribute ${slot}`);
 
   // u from random pairs, exact levels of single values from frequencies.
-  const left = data.left;
-  const right = data.right ?? null;
+  const left = prepared(data.left);
+  const right = data.right === undefined ? null : prepared(data.right);
   const totalPairs = right === null ? (left.size * (left.size - 1)) / 2 : left.size * right.size;
   const wanted = options.uPairs ?? DEFAULT_U_PAIRS;
   const uPairs = Math.min(wanted, totalPairs);
@@ -214,7 +214,7 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     return slots.some((s) => !excluded.has(s));
   });
   const exactU = (slot: number): boolean => ((u[slot] as Float64Array)[LEVEL_CODE.exact] as number) !== 0;
-  const values = new RecordValues(data, [
+  const values = new RecordValues({ left, right: right ?? undefined }, [
     ...FREQUENCY_FIELDS.filter(([field]) => exactU(FIELD_SLOT[field])).map(([, valueOf]) => valueOf),
     ...attributeValues(base).filter((_, i) => exactU(COMPARISON_FIELDS.length + i)),
     ...rules.map((rule) => rule.values),
@@ -226,6 +226,10 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
   const mWeight = new Float64Array(width);
   const estimatedBy = new Float64Array(width);
   const sessions: SessionReport[] = [];
+  // The levels of each pair compared, by pair: a pair two rules share (the same person's
+  // surname and first name) is compared once (FEBRL4: 17,273 distinct pairs of 21,117).
+  const compared = new Map<number, Uint8Array>();
+  const span = right === null ? left.size : right.size;
   for (const rule of rules) {
     const excluded = new Set(rule.excludes.map((f) => FIELD_SLOT[f]));
     const estimable = slots.filter((s) => !excluded.has(s));
@@ -236,12 +240,19 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     if (pairs.length / 2 < MIN_SESSION_PAIRS) continue;
     const patterns = new Map<string, { vector: Uint8Array; count: number }>();
     for (let p = 0; p < pairs.length; p += 2) {
-      levels(pairAt(pairs[p] as number, left, right, 0), pairAt(pairs[p + 1] as number, left, right, 1), ctx, vec);
+      const a = pairs[p] as number;
+      const b = pairs[p + 1] as number;
+      let v = compared.get(a * span + b);
+      if (v === undefined) {
+        levels(pairAt(a, left, right, 0), pairAt(b, left, right, 1), ctx, vec);
+        v = vec.slice();
+        compared.set(a * span + b, v);
+      }
       let key = '';
-      for (const s of estimable) key += String.fromCharCode(65 + (vec[s] as number));
+      for (const s of estimable) key += String.fromCharCode(65 + (v[s] as number));
       const known = patterns.get(key);
       if (known !== undefined) known.count++;
-      else patterns.set(key, { vector: vec.slice(), count: 1 });
+      else patterns.set(key, { vector: v, count: 1 });
     }
     const result = runEm([...patterns.values()], estimable, initialM(ctx, width), u, options.maxIterations ?? 40);
     const disagreement: Record<string, number> = {};
@@ -306,6 +317,22 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     }
   }
   return { model: withMonotoneWeights(buildModel(base, ctx, slots, m, u, sources, notes)), report: { uPairs, sessions, sources, notes } };
+}
+
+/** Sources of at most this many records are read through {@link prepared}. */
+const PREPARED_RECORDS = 50_000;
+
+/**
+ * The records of a source built once each, with their names' forms (score.ts withNameForms),
+ * when it has at most {@link PREPARED_RECORDS}: estimation reads each record of a small file
+ * many times (the 20,000 random pairs and the sessions' pairs of FEBRL4's 5,000 + 5,000 rows
+ * read each about eight times), and a record of a link's other file would otherwise build its
+ * names' forms (compact, OCR fold, sound, nickname groups) again for every pair.
+ */
+function prepared(source: RecordSource): RecordSource {
+  if (source.size > PREPARED_RECORDS) return source;
+  const built: (NormalizedContact | undefined)[] = [];
+  return { size: source.size, get: (i) => (built[i] ??= withNameForms(source.get(i))) };
 }
 
 /** Slots of comparisons the model has. */
