@@ -15,7 +15,7 @@ import {
   namesSwappedForms,
   type NameCompareOptions,
 } from './name-compare.js';
-import { isAdjacentTransposition, jaroWinkler, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
+import { isAdjacentTransposition, jaroWinklerFrom, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
 import type { NormalizedAddress } from './types.js';
 
 /** Every level enabled. */
@@ -235,7 +235,8 @@ export function compareText(a: string | null, b: string | null, high = 0.92, low
   const ac = compactName(a);
   const bc = compactName(b);
   if (ac === bc) return 'exact';
-  const jw = jaroWinkler(ac, bc);
+  if ((levels & (B_FUZZY_HIGH | B_FUZZY_LOW)) === 0) return 'disagree';
+  const jw = jaroWinklerFrom(ac, bc, Math.min((levels & B_FUZZY_HIGH) !== 0 ? high : 1, (levels & B_FUZZY_LOW) !== 0 ? low : 1));
   if ((levels & B_FUZZY_HIGH) !== 0 && jw >= high) return 'fuzzy-high';
   if ((levels & B_FUZZY_LOW) !== 0 && jw >= low) return 'fuzzy-low';
   return 'disagree';

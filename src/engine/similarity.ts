@@ -53,6 +53,63 @@ export function jaroWinkler(a: string, b: string): number {
   return winkler(a, b, la, lb, matches, transpositions);
 }
 
+/** How far below `least` the ceiling of {@link jaroWinklerFrom} must be to skip the comparison: rounding, many times over. */
+const CEILING_MARGIN = 1e-9;
+
+/**
+ * {@link jaroWinkler} where it can reach `least`; elsewhere a number below `least` (a ceiling
+ * of it) found without matching the strings. Comparing the answer with any threshold of
+ * `least` or more says what comparing {@link jaroWinkler}'s would. Most pairs of a file are
+ * strangers, whose streets and names share too few letters to come near a threshold of 0.85
+ * or more: counting the letters of each found anywhere in the other is a pass over each,
+ * where matching them scans a window of the other for each letter.
+ *
+ * The ceiling: a matched letter of `a` occurs in `b` and one of `b` in `a`, so at most
+ * m = min(letters of `a` found in `b`, letters of `b` found in `a`) match; Jaro is then at
+ * most (m/|a| + m/|b| + 1) / 3 (no transpositions), and Winkler's boost, with the same common
+ * prefix, grows with Jaro.
+ */
+export function jaroWinklerFrom(a: string, b: string, least: number): number {
+  if (a === b) return 1;
+  const la = a.length;
+  const lb = b.length;
+  if (la === 0 || lb === 0) return 0;
+  // Letters a-z as bits of one word; any other character hashed to a bit of a second (a
+  // collision only counts too many letters, which keeps the ceiling a ceiling).
+  let lettersA = 0;
+  let othersA = 0;
+  for (let i = 0; i < la; i++) {
+    const c = a.charCodeAt(i);
+    if (c >= 97 && c <= 122) lettersA |= 1 << (c - 97);
+    else othersA |= 1 << (c & 31);
+  }
+  let lettersB = 0;
+  let othersB = 0;
+  for (let j = 0; j < lb; j++) {
+    const c = b.charCodeAt(j);
+    if (c >= 97 && c <= 122) lettersB |= 1 << (c - 97);
+    else othersB |= 1 << (c & 31);
+  }
+  let inB = 0;
+  for (let i = 0; i < la; i++) {
+    const c = a.charCodeAt(i);
+    if (c >= 97 && c <= 122 ? (lettersB & (1 << (c - 97))) !== 0 : (othersB & (1 << (c & 31))) !== 0) inB++;
+  }
+  let inA = 0;
+  for (let j = 0; j < lb; j++) {
+    const c = b.charCodeAt(j);
+    if (c >= 97 && c <= 122 ? (lettersA & (1 << (c - 97))) !== 0 : (othersA & (1 << (c & 31))) !== 0) inA++;
+  }
+  const m = Math.min(inA, inB);
+  if (m === 0) return 0;
+  const jaro = (m / la + m / lb + 1) / 3;
+  let prefix = 0;
+  const maxPrefix = Math.min(4, la, lb);
+  while (prefix < maxPrefix && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  const ceiling = jaro + prefix * JARO_WINKLER_PREFIX_SCALE * (1 - jaro);
+  return ceiling < least - CEILING_MARGIN ? ceiling : jaroWinkler(a, b);
+}
+
 function winkler(a: string, b: string, la: number, lb: number, m: number, transpositions: number): number {
   const jaro = (m / la + m / lb + (m - transpositions / 2) / m) / 3;
   let prefix = 0;
