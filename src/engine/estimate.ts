@@ -28,7 +28,7 @@ import { levelWeight, withMonotoneWeights, type FieldModel, type LevelSpec, type
 import { blocksOf, holdsValue, readColumns, ValueDictionary, valueCounts, type ValueColumn, type ValuesOf } from './estimate-values.js';
 import { compactName } from './name.js';
 import { SeededRandom } from './random.js';
-import { compiledFieldOf, FIELD_SLOT, levelVectorLength, scorePair, withNameForms, type ScoreContext } from './score.js';
+import { compiledFieldOf, FIELD_SLOT, levelVectorLength, scorePair, type ScoreContext } from './score.js';
 import type { NormalizedContact } from './types.js';
 
 /** Records to estimate from, by position 0..size-1. */
@@ -191,8 +191,8 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     slot < COMPARISON_FIELDS.length ? (COMPARISON_FIELDS[slot] as string) : (base.attributes?.[slot - COMPARISON_FIELDS.length]?.name ?? `attribute ${slot}`);
 
   // u from random pairs, exact levels of single values from frequencies.
-  const left = prepared(data.left);
-  const right = data.right === undefined ? null : prepared(data.right);
+  const left = data.left;
+  const right = data.right ?? null;
   const totalPairs = right === null ? (left.size * (left.size - 1)) / 2 : left.size * right.size;
   const wanted = options.uPairs ?? DEFAULT_U_PAIRS;
   const uPairs = Math.min(wanted, totalPairs);
@@ -214,7 +214,7 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     return slots.some((s) => !excluded.has(s));
   });
   const exactU = (slot: number): boolean => ((u[slot] as Float64Array)[LEVEL_CODE.exact] as number) !== 0;
-  const values = new RecordValues({ left, right: right ?? undefined }, [
+  const values = new RecordValues(data, [
     ...FREQUENCY_FIELDS.filter(([field]) => exactU(FIELD_SLOT[field])).map(([, valueOf]) => valueOf),
     ...attributeValues(base).filter((_, i) => exactU(COMPARISON_FIELDS.length + i)),
     ...rules.map((rule) => rule.values),
@@ -317,22 +317,6 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     }
   }
   return { model: withMonotoneWeights(buildModel(base, ctx, slots, m, u, sources, notes)), report: { uPairs, sessions, sources, notes } };
-}
-
-/** Sources of at most this many records are read through {@link prepared}. */
-const PREPARED_RECORDS = 50_000;
-
-/**
- * The records of a source built once each, with their names' forms (score.ts withNameForms),
- * when it has at most {@link PREPARED_RECORDS}: estimation reads each record of a small file
- * many times (the 20,000 random pairs and the sessions' pairs of FEBRL4's 5,000 + 5,000 rows
- * read each about eight times), and a record of a link's other file would otherwise build its
- * names' forms (compact, OCR fold, sound, nickname groups) again for every pair.
- */
-function prepared(source: RecordSource): RecordSource {
-  if (source.size > PREPARED_RECORDS) return source;
-  const built: (NormalizedContact | undefined)[] = [];
-  return { size: source.size, get: (i) => (built[i] ??= withNameForms(source.get(i))) };
 }
 
 /** Slots of comparisons the model has. */
