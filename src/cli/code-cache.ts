@@ -18,7 +18,7 @@
 import { mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { homedir } from 'node:os';
-import { basename, dirname, join } from 'node:path';
+import { basename, dirname, isAbsolute, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import { Script } from 'node:vm';
@@ -42,8 +42,22 @@ interface FileCli {
 export function cachePaths(file: string): string[] {
   const flags = `${process.execArgv.join(' ')}|${process.env.NODE_OPTIONS ?? ''}`;
   const name = `${basename(file)}.${process.version}-${process.arch}-${hashText(flags)}.v8cache`;
-  const home = process.env.XDG_CACHE_HOME ?? join(homedir(), '.cache');
-  return [join(dirname(file), name), join(home, 'matchbook', name)];
+  const places = [join(dirname(file), name)];
+  const user = userCacheDirectory();
+  if (user !== null) places.push(join(user, 'matchbook', name));
+  return places;
+}
+
+/** `$XDG_CACHE_HOME` when it is an absolute path (the XDG rule), else ~/.cache; null without a home directory. */
+function userCacheDirectory(): string | null {
+  const xdg = process.env.XDG_CACHE_HOME;
+  if (xdg !== undefined && isAbsolute(xdg)) return xdg;
+  try {
+    const home = homedir();
+    return isAbsolute(home) ? join(home, '.cache') : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
