@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAdjacentTransposition, jaroWinkler, jaroWinklerFrom, levenshtein, ocrConfusions, ocrFold, withinTwoEdits } from '../../src/engine/similarity.js';
+import {
+  compactJaroWinklerFrom,
+  equalWithoutSpaces,
+  isAdjacentTransposition,
+  jaroWinkler,
+  jaroWinklerFrom,
+  levenshtein,
+  ocrConfusions,
+  ocrFold,
+  withinTwoEdits,
+} from '../../src/engine/similarity.js';
 
 describe('jaroWinkler', () => {
   it.each([
@@ -42,6 +52,22 @@ describe('jaroWinklerFrom (Jaro-Winkler where it can reach a threshold, a ceilin
         for (const t of [l, 0.85, 0.88, 0.92, 0.95, 1]) if (t >= l) expect(from >= t).toBe(exact >= t);
       }),
       { numRuns: 5000, seed: 1327 },
+    );
+  });
+
+  it('compactJaroWinklerFrom and equalWithoutSpaces read the strings without their spaces (compactName)', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'e', 'n', 's', 't', '1', ' ', ' '), maxLength: 30 });
+    const least = fc.constantFrom(0.5, 0.85, 0.92);
+    const compact = (t: string): string => t.replace(/ /g, '');
+    fc.assert(
+      fc.property(word, word, least, (a, b, l) => {
+        expect(equalWithoutSpaces(a, b)).toBe(compact(a) === compact(b));
+        const exact = jaroWinkler(compact(a), compact(b));
+        const from = compactJaroWinklerFrom(a, b, l);
+        if (exact >= l) expect(from).toBe(exact);
+        else expect(from).toBeLessThan(l);
+      }),
+      { numRuns: 5000, seed: 4409 },
     );
   });
 
