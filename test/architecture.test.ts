@@ -156,13 +156,22 @@ describe('architecture', () => {
     const layersOf = (closure: { files: Set<string> }): Set<string> => new Set([...closure.files].map(layerOf));
 
     it('matchbook --help loads the command list and commander only', () => {
-      const closure = staticClosure(join(SRC, 'cli', 'main.ts'));
+      // main.ts imports the command list and the program when it runs a command itself (not the
+      // file commands' code-cached script, code-cache.ts).
+      const main = join(SRC, 'cli', 'main.ts');
+      expect(importsOf(main).dynamic.sort()).toEqual(['./commands.js', './program.js']);
+      const closure = { files: new Set<string>(), packages: new Set<string>() };
+      for (const entry of [main, ...importsOf(main).dynamic.map((spec) => resolveTs(main, spec))]) {
+        const c = staticClosure(entry);
+        c.files.forEach((f) => closure.files.add(f));
+        c.packages.forEach((p) => closure.packages.add(p));
+      }
       expect([...layersOf(closure)]).toEqual(['cli']);
       expect([...closure.packages].filter((p) => !p.startsWith('node:'))).toEqual(['commander']);
     });
 
-    it('dedupe, link and eval load neither the server nor the database', () => {
-      for (const command of ['dedupe', 'link', 'eval']) {
+    it('dedupe, link and eval (and their code-cached script, file-cli.ts) load neither the server nor the database', () => {
+      for (const command of ['dedupe', 'link', 'eval', 'file-cli']) {
         const closure = staticClosure(join(SRC, 'cli', `${command}.ts`));
         for (const layer of ['server', 'crm', 'store']) expect(layersOf(closure).has(layer), `${command} loads src/${layer}`).toBe(false);
         for (const pkg of PACKAGES['server'] ?? []) expect(closure.packages.has(pkg), `${command} loads ${pkg}`).toBe(false);

@@ -5,7 +5,6 @@
  * outside it is skipped). Symmetric: swapping the arguments never changes the level.
  */
 import { levelBit, type LevelName } from './comparisons.js';
-import { compactName } from './name.js';
 import {
   compareFirstNameForms,
   compareLastNameForms,
@@ -15,7 +14,7 @@ import {
   namesSwappedForms,
   type NameCompareOptions,
 } from './name-compare.js';
-import { isAdjacentTransposition, jaroWinkler, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
+import { compactJaroWinklerFrom, equalWithoutSpaces, isAdjacentTransposition, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
 import type { NormalizedAddress } from './types.js';
 
 /** Every level enabled. */
@@ -231,11 +230,10 @@ export function compareCode(a: string | null, b: string | null, levels = ALL_LEV
 /** Compares free text (street, city, building, attribute) by Jaro-Winkler on the compact form. */
 export function compareText(a: string | null, b: string | null, high = 0.92, low = 0.85, levels = ALL_LEVELS): LevelName {
   if (a === null || b === null) return 'missing';
-  if (a === b) return 'exact';
-  const ac = compactName(a);
-  const bc = compactName(b);
-  if (ac === bc) return 'exact';
-  const jw = jaroWinkler(ac, bc);
+  if (a === b || equalWithoutSpaces(a, b)) return 'exact';
+  if ((levels & (B_FUZZY_HIGH | B_FUZZY_LOW)) === 0) return 'disagree';
+  // Jaro-Winkler of the compact forms (name.ts compactName), which most pairs never need.
+  const jw = compactJaroWinklerFrom(a, b, Math.min((levels & B_FUZZY_HIGH) !== 0 ? high : 1, (levels & B_FUZZY_LOW) !== 0 ? low : 1));
   if ((levels & B_FUZZY_HIGH) !== 0 && jw >= high) return 'fuzzy-high';
   if ((levels & B_FUZZY_LOW) !== 0 && jw >= low) return 'fuzzy-low';
   return 'disagree';

@@ -226,6 +226,10 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
   const mWeight = new Float64Array(width);
   const estimatedBy = new Float64Array(width);
   const sessions: SessionReport[] = [];
+  // The levels of each pair compared, by pair: a pair two rules share (the same person's
+  // surname and first name) is compared once (FEBRL4: 17,273 distinct pairs of 21,117).
+  const compared = new Map<number, Uint8Array>();
+  const span = right === null ? left.size : right.size;
   for (const rule of rules) {
     const excluded = new Set(rule.excludes.map((f) => FIELD_SLOT[f]));
     const estimable = slots.filter((s) => !excluded.has(s));
@@ -236,12 +240,19 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     if (pairs.length / 2 < MIN_SESSION_PAIRS) continue;
     const patterns = new Map<string, { vector: Uint8Array; count: number }>();
     for (let p = 0; p < pairs.length; p += 2) {
-      levels(pairAt(pairs[p] as number, left, right, 0), pairAt(pairs[p + 1] as number, left, right, 1), ctx, vec);
+      const a = pairs[p] as number;
+      const b = pairs[p + 1] as number;
+      let v = compared.get(a * span + b);
+      if (v === undefined) {
+        levels(pairAt(a, left, right, 0), pairAt(b, left, right, 1), ctx, vec);
+        v = vec.slice();
+        compared.set(a * span + b, v);
+      }
       let key = '';
-      for (const s of estimable) key += String.fromCharCode(65 + (vec[s] as number));
+      for (const s of estimable) key += String.fromCharCode(65 + (v[s] as number));
       const known = patterns.get(key);
       if (known !== undefined) known.count++;
-      else patterns.set(key, { vector: vec.slice(), count: 1 });
+      else patterns.set(key, { vector: v, count: 1 });
     }
     const result = runEm([...patterns.values()], estimable, initialM(ctx, width), u, options.maxIterations ?? 40);
     const disagreement: Record<string, number> = {};

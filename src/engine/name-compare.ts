@@ -14,7 +14,7 @@ import { LEVEL_CODE, LEVEL_NAMES, levelBit, type LevelName } from './comparisons
 import { NameLevelMemo } from './name-memo.js';
 import { compactName, surnameParts } from './name.js';
 import type { NicknameTable } from './nicknames.js';
-import { jaroWinkler, levenshtein, ocrConfusions, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
+import { jaroWinklerFrom, levenshtein, ocrConfusions, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
 
 /** What first and last name comparators need beyond the two values. */
 export interface NameCompareOptions {
@@ -301,7 +301,7 @@ function firstLevel(
     // Another given name (Mark/Mary, Paul/Paula): at most similar, never the typo level.
     return (levels & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
   }
-  const jw = short ? 0 : jaroWinkler(ac, bc);
+  const jw = short ? 0 : jaroWinklerFrom(ac, bc, Math.min(o.fuzzyHigh, o.fuzzyLow));
   if ((levels & B_FUZZY_HIGH) !== 0 && jw >= o.fuzzyHigh) return 'fuzzy-high';
   if ((levels & B_PART) !== 0 && tokensOverlap(a.name, b.name)) return 'part';
   if (pending && (levels & B_CROSS) !== 0) return null;
@@ -333,7 +333,7 @@ function lastLevel(a: NameForms, b: NameForms, o: NameCompareOptions, levels: nu
   if (ac === bc) return 'exact';
   if (o.strict) return 'disagree';
   if ((levels & B_TYPO) !== 0 && ac.length + bc.length > 4 && typoOf(a, b, o)) return 'typo';
-  const jw = jaroWinkler(ac, bc);
+  const jw = jaroWinklerFrom(ac, bc, Math.min(o.fuzzyHigh, o.fuzzyLow));
   // Jaro-Winkler is harsh on short names: "smith"/"smyth" is 0.89. One edit in five or more
   // letters is a typo too (for models without a 'typo' level).
   if ((levels & B_FUZZY_HIGH) !== 0 && (jw >= o.fuzzyHigh || (ac.length >= 5 && bc.length >= 5 && levenshtein(ac, bc) === 1))) return 'fuzzy-high';
@@ -404,5 +404,5 @@ export function compareMiddleNameForms(a: NameForms | null, b: NameForms | null,
   const bc = b.compact;
   if (ac === bc) return 'exact';
   if (ac.length === 1 || bc.length === 1) return (levels & B_INITIAL) !== 0 && ac[0] === bc[0] ? 'initial' : 'disagree';
-  return (levels & B_FUZZY_HIGH) !== 0 && jaroWinkler(ac, bc) >= 0.92 ? 'fuzzy-high' : 'disagree';
+  return (levels & B_FUZZY_HIGH) !== 0 && jaroWinklerFrom(ac, bc, 0.92) >= 0.92 ? 'fuzzy-high' : 'disagree';
 }

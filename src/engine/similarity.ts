@@ -53,6 +53,111 @@ export function jaroWinkler(a: string, b: string): number {
   return winkler(a, b, la, lb, matches, transpositions);
 }
 
+/** How far below `least` the ceiling of {@link jaroWinklerFrom} must be to skip the comparison: rounding, many times over. */
+const CEILING_MARGIN = 1e-9;
+
+/**
+ * {@link jaroWinkler} where it can reach `least`; elsewhere a number below `least` (a ceiling
+ * of it) found without matching the strings. Comparing the answer with any threshold of
+ * `least` or more says what comparing {@link jaroWinkler}'s would. Most pairs of a file are
+ * strangers, whose streets and names share too few letters to come near a threshold of 0.85
+ * or more: counting the letters of each found anywhere in the other is a pass over each,
+ * where matching them scans a window of the other for each letter.
+ *
+ * The ceiling: a matched letter of `a` occurs in `b` and one of `b` in `a`, so at most
+ * m = min(letters of `a` found in `b`, letters of `b` found in `a`) match; Jaro is then at
+ * most (m/|a| + m/|b| + 1) / 3 (no transpositions), and Winkler's boost, with the same common
+ * prefix, grows with Jaro.
+ */
+export function jaroWinklerFrom(a: string, b: string, least: number): number {
+  if (a === b) return 1;
+  const ceiling = jaroWinklerCeiling(a, b, -1);
+  return ceiling < least - CEILING_MARGIN ? ceiling : jaroWinkler(a, b);
+}
+
+/**
+ * {@link jaroWinklerFrom} of the two strings without their spaces (compactName's form, in which
+ * streets and cities are compared), reading them as they are: the spaces are taken out only
+ * where Jaro-Winkler itself is computed.
+ */
+export function compactJaroWinklerFrom(a: string, b: string, least: number): number {
+  if (a === b) return 1;
+  const ceiling = jaroWinklerCeiling(a, b, SPACE);
+  return ceiling < least - CEILING_MARGIN ? ceiling : jaroWinkler(withoutSpaces(a), withoutSpaces(b));
+}
+
+/** True when the two strings are equal once their spaces are taken out. */
+export function equalWithoutSpaces(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  for (;;) {
+    while (i < a.length && a.charCodeAt(i) === SPACE) i++;
+    while (j < b.length && b.charCodeAt(j) === SPACE) j++;
+    if (i === a.length || j === b.length) return i === a.length && j === b.length;
+    if (a.charCodeAt(i) !== b.charCodeAt(j)) return false;
+    i++;
+    j++;
+  }
+}
+
+const SPACE = 32;
+
+function withoutSpaces(text: string): string {
+  return text.indexOf(' ') === -1 ? text : text.replace(/ /g, '');
+}
+
+/**
+ * The ceiling of {@link jaroWinklerFrom} (1 for strings equal but for `skip`), of the strings
+ * without the character `skip` (-1: none).
+ */
+function jaroWinklerCeiling(a: string, b: string, skip: number): number {
+  // Letters a-z as bits of one word; any other character hashed to a bit of a second (a
+  // collision only counts too many letters, which keeps the ceiling a ceiling).
+  let lettersA = 0;
+  let othersA = 0;
+  let la = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i);
+    if (c === skip) continue;
+    la++;
+    if (c >= 97 && c <= 122) lettersA |= 1 << (c - 97);
+    else othersA |= 1 << (c & 31);
+  }
+  let lettersB = 0;
+  let othersB = 0;
+  let lb = 0;
+  for (let j = 0; j < b.length; j++) {
+    const c = b.charCodeAt(j);
+    if (c === skip) continue;
+    lb++;
+    if (c >= 97 && c <= 122) lettersB |= 1 << (c - 97);
+    else othersB |= 1 << (c & 31);
+  }
+  if (la === 0 || lb === 0) return la === lb ? 1 : 0;
+  let inB = 0;
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i);
+    if (c !== skip && (c >= 97 && c <= 122 ? (lettersB & (1 << (c - 97))) !== 0 : (othersB & (1 << (c & 31))) !== 0)) inB++;
+  }
+  let inA = 0;
+  for (let j = 0; j < b.length; j++) {
+    const c = b.charCodeAt(j);
+    if (c !== skip && (c >= 97 && c <= 122 ? (lettersA & (1 << (c - 97))) !== 0 : (othersA & (1 << (c & 31))) !== 0)) inA++;
+  }
+  const m = Math.min(inA, inB);
+  if (m === 0) return 0;
+  const jaro = (m / la + m / lb + 1) / 3;
+  // The common prefix (at most 4) of the strings without `skip`.
+  let prefix = 0;
+  const maxPrefix = Math.min(4, la, lb);
+  for (let i = 0, j = 0; prefix < maxPrefix; prefix++, i++, j++) {
+    while (a.charCodeAt(i) === skip) i++;
+    while (b.charCodeAt(j) === skip) j++;
+    if (a.charCodeAt(i) !== b.charCodeAt(j)) break;
+  }
+  return jaro + prefix * JARO_WINKLER_PREFIX_SCALE * (1 - jaro);
+}
+
 function winkler(a: string, b: string, la: number, lb: number, m: number, transpositions: number): number {
   const jaro = (m / la + m / lb + (m - transpositions / 2) / m) / 3;
   let prefix = 0;

@@ -4,7 +4,7 @@
  * endpoints read as a load balancer and a Prometheus scraper would.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -155,5 +155,27 @@ describe('the built CLI: the bundle `npm run build` writes (src/cli/bundle.mjs)'
     expect(built.code).toBe(0);
     expect(built.stdout).toBe(source.stdout);
     expect(built.stdout.split('\n').length).toBeGreaterThan(2);
+  });
+
+  it('link runs from the code cache (code-cache.ts) as without it, and a cache V8 refuses is written again', async () => {
+    const left = head('febrl/dataset4a.csv', 200);
+    const right = head('febrl/dataset4b.csv', 200);
+    const chunks = join(REPO, 'dist/cli/chunks');
+    const script = readdirSync(chunks).find((f) => /^files-\w+\.cjs$/.test(f));
+    expect(script).toBeDefined();
+    const caches = (): string[] => readdirSync(chunks).filter((f) => f.startsWith(`${script!}.`) && f.endsWith('.v8cache'));
+    const first = await runBuilt(['link', left, right, '--progress', 'none']);
+    expect(first.code).toBe(0);
+    expect(caches().length).toBeGreaterThan(0);
+    // Every cache of the script replaced by bytes V8 rejects: the run is the same, and writes its own again.
+    for (const f of caches()) writeFileSync(join(chunks, f), 'not a code cache');
+    const refused = await runBuilt(['link', left, right, '--progress', 'none']);
+    const again = await runBuilt(['link', left, right, '--progress', 'none']);
+    const source = await runCliProcess(['link', left, right, '--progress', 'none']);
+    for (const run of [refused, again]) {
+      expect(run.code).toBe(0);
+      expect(run.stdout).toBe(source.stdout);
+    }
+    expect(Math.max(...caches().map((f) => statSync(join(chunks, f)).size))).toBeGreaterThan(100_000);
   });
 });

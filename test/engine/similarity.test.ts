@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isAdjacentTransposition, jaroWinkler, levenshtein, ocrConfusions, ocrFold, withinTwoEdits } from '../../src/engine/similarity.js';
+import {
+  compactJaroWinklerFrom,
+  equalWithoutSpaces,
+  isAdjacentTransposition,
+  jaroWinkler,
+  jaroWinklerFrom,
+  levenshtein,
+  ocrConfusions,
+  ocrFold,
+  withinTwoEdits,
+} from '../../src/engine/similarity.js';
 
 describe('jaroWinkler', () => {
   it.each([
@@ -25,6 +35,47 @@ describe('jaroWinkler', () => {
         expect(x).toBeLessThanOrEqual(1);
       }),
     );
+  });
+});
+
+describe('jaroWinklerFrom (Jaro-Winkler where it can reach a threshold, a ceiling below it elsewhere)', () => {
+  it('says what jaroWinkler says of every threshold from `least` up, and is jaroWinkler where that reaches `least`', () => {
+    // Names and streets of a few letters, and any characters (the ceiling hashes non-letters).
+    const word = fc.oneof(fc.string({ unit: fc.constantFrom('a', 'e', 'n', 'r', 's', 't', 'o', '1', ' '), maxLength: 40 }), fc.string({ maxLength: 12 }));
+    const least = fc.constantFrom(0.5, 0.8, 0.85, 0.88, 0.9, 0.92, 0.95);
+    fc.assert(
+      fc.property(word, word, least, (a, b, l) => {
+        const exact = jaroWinkler(a, b);
+        const from = jaroWinklerFrom(a, b, l);
+        if (exact >= l) expect(from).toBe(exact);
+        else expect(from).toBeLessThan(l);
+        for (const t of [l, 0.85, 0.88, 0.92, 0.95, 1]) if (t >= l) expect(from >= t).toBe(exact >= t);
+      }),
+      { numRuns: 5000, seed: 1327 },
+    );
+  });
+
+  it('compactJaroWinklerFrom and equalWithoutSpaces read the strings without their spaces (compactName)', () => {
+    const word = fc.string({ unit: fc.constantFrom('a', 'e', 'n', 's', 't', '1', ' ', ' '), maxLength: 30 });
+    const least = fc.constantFrom(0.5, 0.85, 0.92);
+    const compact = (t: string): string => t.replace(/ /g, '');
+    fc.assert(
+      fc.property(word, word, least, (a, b, l) => {
+        expect(equalWithoutSpaces(a, b)).toBe(compact(a) === compact(b));
+        const exact = jaroWinkler(compact(a), compact(b));
+        const from = compactJaroWinklerFrom(a, b, l);
+        if (exact >= l) expect(from).toBe(exact);
+        else expect(from).toBeLessThan(l);
+      }),
+      { numRuns: 5000, seed: 4409 },
+    );
+  });
+
+  it('skips strangers: their ceiling is below the threshold', () => {
+    expect(jaroWinklerFrom('wattlestreet', 'banjopatersoncircuit', 0.92)).toBeLessThan(0.92);
+    expect(jaroWinklerFrom('martha', 'marhta', 0.92)).toBe(jaroWinkler('martha', 'marhta'));
+    expect(jaroWinklerFrom('abc', 'xyz', 0.5)).toBe(0);
+    expect(jaroWinklerFrom('', '', 0.9)).toBe(1);
   });
 });
 
