@@ -462,7 +462,7 @@ export class ContactIndex {
     // without going through id -> row. The record was removed above and its hashes are
     // distinct: no list holds the row yet.
     const row = this.records.set(id, contact);
-    const hashes = blockingHashes(contact, this.nicknames, this.soundOf, this.keys);
+    const hashes = blockingHashes(contact, this.nicknames, this.soundOf, this.keys, this.ocrOf);
     if (deferred === null) for (const h of hashes) this.postings.addNew(h, row);
     else deferred.add(hashes, row);
     for (const key of contact.identifiers) postingAdd(this.identifiers, key, id);
@@ -637,7 +637,7 @@ export class ContactIndex {
     if (!contact) return false;
     const row = this.records.rowOf(id);
     this.filed = null;
-    for (const h of blockingHashes(contact, this.nicknames, this.soundOf, this.keys)) this.postings.remove(h, row);
+    for (const h of blockingHashes(contact, this.nicknames, this.soundOf, this.keys, this.ocrOf)) this.postings.remove(h, row);
     for (const key of contact.identifiers) postingRemove(this.identifiers, key, id);
     this.count(contact, -1);
     this.records.delete(id);
