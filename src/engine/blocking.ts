@@ -175,6 +175,7 @@ function emitKeys<T>(
   part: (text: string) => T,
   sink: KeySink<T>,
   kinds: number,
+  ocrOf: (name: string) => string = ocrFold,
 ): void {
   if ((kinds & KEY_KINDS.contact) !== 0) {
     for (const e of c.emails) sink('e', part(e));
@@ -221,8 +222,8 @@ function emitKeys<T>(
     else sink('fl', lastSound, firstSound);
   }
   if ((kinds & KEY_KINDS.fragments) !== 0) emitFragments(c, first, last, lastSoundText, soundOf, part, sink);
-  const firstOcr = (kinds & KEY_KINDS.ocr) !== 0 && first !== null ? ocrFold(first) : first;
-  const lastOcr = (kinds & KEY_KINDS.ocr) !== 0 && last !== null ? ocrFold(last) : last;
+  const firstOcr = (kinds & KEY_KINDS.ocr) !== 0 && first !== null ? ocrOf(first) : first;
+  const lastOcr = (kinds & KEY_KINDS.ocr) !== 0 && last !== null ? ocrOf(last) : last;
   const firstOcrSound = firstOcr !== first && firstOcr !== null ? soundOf(firstOcr) : firstSoundText;
   const lastOcrSound = lastOcr !== last && lastOcr !== null ? soundOf(lastOcr) : lastSoundText;
   const ocrDiffers = firstOcrSound !== firstSoundText || lastOcrSound !== lastSoundText;
@@ -370,13 +371,15 @@ const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
 
 /**
  * The hashes of {@link blockingKeys} ({@link hashKeyParts} of each key's parts), computed
- * without building the strings; distinct, in the same order.
+ * without building the strings; distinct, in the same order. `ocrOf`: {@link ocrFold}, or a
+ * memo of it (names repeat: an index filing a million records folds each name once).
  */
 export function blockingHashes(
   c: NormalizedContact,
   nicknames: NicknameTable,
   soundOf: (name: string) => string = phoneticKey,
   kinds: number = CRM_KEYS,
+  ocrOf: (name: string) => string = ocrFold,
 ): number[] {
   const hashes: number[] = [];
   emitKeys(
@@ -389,6 +392,7 @@ export function blockingHashes(
       if (!hashes.includes(h)) hashes.push(h);
     },
     kinds,
+    ocrOf,
   );
   return hashes;
 }

@@ -462,7 +462,7 @@ export class ContactIndex {
     // without going through id -> row. The record was removed above and its hashes are
     // distinct: no list holds the row yet.
     const row = this.records.set(id, contact);
-    const hashes = blockingHashes(contact, this.nicknames, this.soundOf, this.keys);
+    const hashes = blockingHashes(contact, this.nicknames, this.soundOf, this.keys, this.ocrOf);
     if (deferred === null) for (const h of hashes) this.postings.addNew(h, row);
     else deferred.add(hashes, row);
     for (const key of contact.identifiers) postingAdd(this.identifiers, key, id);
@@ -487,10 +487,15 @@ export class ContactIndex {
 
   /** Files the keys collected since {@link deferKeys}; the index is whole again. */
   fileDeferredKeys(): void {
+    this.fileDeferred(null);
+  }
+
+  /** {@link fileDeferredKeys}; `filed`: the keys kept by record, when the caller has them already. */
+  private fileDeferred(filed: FiledKeys | null): void {
     const deferred = this.deferred;
     if (deferred === null) return;
     this.deferred = null;
-    if (this.keepFiled) this.filed = keysByRecord(deferred.keys, deferred.rows, deferred.size, (row) => this.records.idOfRow(row));
+    if (this.keepFiled) this.filed = filed ?? keysByRecord(deferred.keys, deferred.rows, deferred.size, (row) => this.records.idOfRow(row));
     this.keepFiled = false;
     this.postings.addAllNew(deferred.keys, deferred.rows, deferred.size);
   }
@@ -618,13 +623,17 @@ export class ContactIndex {
     let moved = false;
     for (let k = 0; k < n && !moved; k++) moved = order[k] !== k;
     const deferred = this.deferred;
+    // The keys kept by record are by id, whatever the rows: sorted while the deferred keys are
+    // in filing order (a dedupe's rows in id order: reading ids and writing keys front to back;
+    // after the reorder, every key's id was a random read, half a second at a million records).
+    const filed = deferred !== null && this.keepFiled ? keysByRecord(deferred.keys, deferred.rows, deferred.size, (row) => this.records.idOfRow(row)) : null;
     if (moved) {
       const newRow = this.records.reorder(order);
       if (deferred !== null) for (let i = 0; i < deferred.size; i++) deferred.rows[i] = newRow[deferred.rows[i] as number] as number;
       else this.postings.relabel(newRow);
     }
     // Deferred keys are filed now, their blocks in the new row order (PostingTable.addAllNew).
-    this.fileDeferredKeys();
+    this.fileDeferred(filed);
     const ids = new Int32Array(n);
     for (let row = 0; row < n; row++) ids[row] = this.records.idOfRow(row);
     return ids;
@@ -637,7 +646,7 @@ export class ContactIndex {
     if (!contact) return false;
     const row = this.records.rowOf(id);
     this.filed = null;
-    for (const h of blockingHashes(contact, this.nicknames, this.soundOf, this.keys)) this.postings.remove(h, row);
+    for (const h of blockingHashes(contact, this.nicknames, this.soundOf, this.keys, this.ocrOf)) this.postings.remove(h, row);
     for (const key of contact.identifiers) postingRemove(this.identifiers, key, id);
     this.count(contact, -1);
     this.records.delete(id);

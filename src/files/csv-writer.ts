@@ -26,6 +26,23 @@ export function neutralizeFormula(value: string): string {
   return FORMULA_START.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
 }
 
+/** Whether a cell's first character is one of FORMULA_START's (`=`, `+`, `-`, `@`, TAB, CR): the regular expression's test without running it. */
+function formulaStart(value: string): boolean {
+  const c = value.charCodeAt(0);
+  return c === 61 || c === 43 || c === 45 || c === 64 || c === 9 || c === 13;
+}
+
+/** Characters that make a field need quoting, by delimiter: a double quote, a line break, the delimiter. */
+const NEEDS_QUOTES = new Map<string, RegExp>();
+function needsQuotes(delimiter: string): RegExp {
+  let re = NEEDS_QUOTES.get(delimiter);
+  if (re === undefined) {
+    re = new RegExp(`["\\n\\r${delimiter.replace(/[\\\]^-]/g, '\\$&')}]`);
+    NEEDS_QUOTES.set(delimiter, re);
+  }
+  return re;
+}
+
 /** How cells are written. */
 export interface CsvCellOptions {
   /**
@@ -38,9 +55,14 @@ export interface CsvCellOptions {
 /** Quotes one field if it needs quoting, after {@link neutralizeFormula}. */
 export function formatCsvCell(raw: string, delimiter = ',', options: CsvCellOptions = {}): string {
   if (raw.length === 0) return raw;
-  const value = options.neutralize === false ? raw : neutralizeFormula(raw);
-  const needs = value.indexOf('"') !== -1 || value.indexOf(delimiter) !== -1 || value.indexOf('\n') !== -1 || value.indexOf('\r') !== -1;
-  return needs ? `"${value.replace(/"/g, '""')}"` : value;
+  // One native scan for the characters that need quotes, and a regular expression only for a
+  // cell that starts like a formula: a dedupe writes a million rows of a dozen cells each.
+  const value = options.neutralize === false || !formulaStart(raw) ? raw : neutralizeFormula(raw);
+  if (delimiter.length !== 1) {
+    const needs = value.indexOf('"') !== -1 || value.indexOf(delimiter) !== -1 || value.indexOf('\n') !== -1 || value.indexOf('\r') !== -1;
+    return needs ? `"${value.replace(/"/g, '""')}"` : value;
+  }
+  return needsQuotes(delimiter).test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
 /**
@@ -143,9 +165,17 @@ export class CsvWriter {
 
   /** Adds a row; flushes when the buffer is full. */
   async writeRow(cells: readonly string[]): Promise<void> {
+    if (this.add(cells)) await this.flush();
+  }
+
+  /**
+   * Adds a row without writing: true when the buffer is full and the caller should
+   * {@link flush} (one promise per block instead of one per row, for a million-row output).
+   */
+  add(cells: readonly string[]): boolean {
     this.buffer += formatCsvRow(cells, this.delimiter) + '\n';
     this.rows++;
-    if (this.buffer.length >= 1 << 18) await this.flush();
+    return this.buffer.length >= 1 << 18;
   }
 
   /** Writes what is buffered. */

@@ -239,7 +239,7 @@ export async function writeDedupe(
         ];
         if (explanations !== null) out.push(explanations.get(row) ?? '');
         if (capture?.rows.has(row)) capture.cells.set(row, cells);
-        await writer.writeRow(out.concat(cells));
+        if (writer.add(out.concat(cells))) await writer.flush();
         row++;
       }
       progress.update(row);

@@ -155,8 +155,8 @@ describe('dedupe in two passes', () => {
       results.addSelection(s);
     }
     pairs.build();
-    expect(pairs.pairs).toBeLessThan(pairs.directions);
     for (const s of pairs.batches()) results.addPairs(shard.scorePairs(pairs.work(s.seq, s.ids)));
+    expect(pairs.pairs).toBeLessThan(pairs.directions);
     const edges = results.edges ?? { from: [], to: [], score: [] };
     const matched = new Set(edges.from.map((a, k) => `${a}>${edges.to[k]}:${edges.score[k]}`));
     expect(matched.size).toBeGreaterThan(100);
