@@ -173,8 +173,24 @@ function csvCell(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
 
-/** CSV cells of a contact: several emails/phones joined with "; ", the first address only. */
-export function contactCsvCells(c: ContactInput): string[] {
+/** The columns of {@link contactCells}, as the CLI's header mapping reads them. */
+export const CONTACT_CSV_HEADER: readonly string[] = [
+  'firstName',
+  'middleName',
+  'lastName',
+  'suffix',
+  'dateOfBirth',
+  'emails',
+  'phones',
+  'addressLine1',
+  'addressLine2',
+  'city',
+  'stateOrProvince',
+  'zipOrPostalCode',
+];
+
+/** The cells of a contact, unquoted: several emails/phones joined with "; ", the first address only. */
+export function contactCells(c: ContactInput): string[] {
   const a = c.addresses?.[0];
   const phones = (c.phones ?? []).map((p) => (typeof p === 'string' ? p : p.ext ? `${p.phoneNumber} ext. ${p.ext}` : p.phoneNumber));
   return [
@@ -190,7 +206,12 @@ export function contactCsvCells(c: ContactInput): string[] {
     a?.city ?? '',
     a?.stateOrProvince ?? '',
     a?.zipOrPostalCode ?? '',
-  ].map((v) => csvCell(v));
+  ];
+}
+
+/** {@link contactCells} quoted for a CSV line. */
+export function contactCsvCells(c: ContactInput): string[] {
+  return contactCells(c).map((v) => csvCell(v));
 }
 
 function main(argv: readonly string[]): void {

@@ -26,7 +26,7 @@ import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Papa from 'papaparse';
 import { pairMetrics, pairsFromClusters } from '../src/linkage/metrics.js';
-import { contactCsvCells, generateCorpus } from './corpus.js';
+import { CONTACT_CSV_HEADER, contactCsvCells, generateCorpus } from './corpus.js';
 import { updateReadmeSection } from './lib/readme.js';
 import { describeMachine, fmt, machineInfo, markdownTable, parseArgs, type MachineInfo } from './lib/report.js';
 
@@ -47,21 +47,7 @@ export const PHASES = [
 ] as const;
 export type PhaseName = (typeof PHASES)[number][0];
 
-const HEADER = [
-  'truth',
-  'firstName',
-  'middleName',
-  'lastName',
-  'suffix',
-  'dateOfBirth',
-  'emails',
-  'phones',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'stateOrProvince',
-  'zipOrPostalCode',
-];
+const HEADER = ['truth', ...CONTACT_CSV_HEADER];
 
 /**
  * Writes the seeded file for `rows` rows into `dir` unless it exists there; answers its path.

@@ -92,21 +92,7 @@ export class DedupeResults {
 
   /** Adds one query batch's findings. */
   add(result: QueryResult): void {
-    const { matchFrom, matchTo, matchScore } = result;
-    for (let k = 0; k < matchFrom.length; k++) {
-      const a = matchFrom[k] as number;
-      const b = matchTo[k] as number;
-      const s = matchScore[k] as number;
-      this.pending.from.push(a);
-      this.pending.to.push(b);
-      this.pending.score.push(s);
-      if (this.edges !== null) {
-        this.edges.from.push(a);
-        this.edges.to.push(b);
-        this.edges.score.push(s);
-      }
-    }
-    this.matchedFindings += matchFrom.length;
+    this.addMatched(result.matchFrom, result.matchTo, result.matchScore, false);
     for (let i = 0; i < result.count; i++) {
       const row = result.ids[i] as number;
       this.possible[row] = result.possibleId[i] as number;
@@ -125,6 +111,25 @@ export class DedupeResults {
     this.answered += result.count;
   }
 
+  /** Matched pairs (from, to, score) to join when clustering; `found`: their `from` rows found a candidate ({@link addPairs}). */
+  private addMatched(from: ArrayLike<number>, to: ArrayLike<number>, score: ArrayLike<number>, found: boolean): void {
+    for (let k = 0; k < from.length; k++) {
+      const a = from[k] as number;
+      const b = to[k] as number;
+      const s = score[k] as number;
+      if (found) this.found[a] = 1;
+      this.pending.from.push(a);
+      this.pending.to.push(b);
+      this.pending.score.push(s);
+      if (this.edges !== null) {
+        this.edges.from.push(a);
+        this.edges.to.push(b);
+        this.edges.score.push(s);
+      }
+    }
+    this.matchedFindings += from.length;
+  }
+
   /** A dedupe's first pass (pair-plan.ts): which rows supply no minimum combination. */
   addSelection(selection: Selection): void {
     for (let i = 0; i < selection.ids.length; i++) this.noGate[selection.ids[i] as number] = selection.noGate[i] as number;
@@ -136,22 +141,7 @@ export class DedupeResults {
    * ranks them (decide.ts compareCandidates).
    */
   addPairs(result: PairResult): void {
-    const { matchFrom, matchTo, matchScore } = result;
-    for (let k = 0; k < matchFrom.length; k++) {
-      const a = matchFrom[k] as number;
-      const b = matchTo[k] as number;
-      const s = matchScore[k] as number;
-      this.found[a] = 1;
-      this.pending.from.push(a);
-      this.pending.to.push(b);
-      this.pending.score.push(s);
-      if (this.edges !== null) {
-        this.edges.from.push(a);
-        this.edges.to.push(b);
-        this.edges.score.push(s);
-      }
-    }
-    this.matchedFindings += matchFrom.length;
+    this.addMatched(result.matchFrom, result.matchTo, result.matchScore, true);
     for (let k = 0; k < result.possibleFrom.length; k++) {
       const row = result.possibleFrom[k] as number;
       const other = result.possibleTo[k] as number;

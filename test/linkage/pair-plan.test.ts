@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { generateCorpus } from '../../bench/corpus.js';
-import { OTHER_LOOKS, OWNER_LOOKS, type ContactInput } from '../../src/engine/index.js';
+import { contactCells as cells, CONTACT_CSV_HEADER as HEADER, generateCorpus } from '../../bench/corpus.js';
+import { OTHER_LOOKS, OWNER_LOOKS } from '../../src/engine/index.js';
 import { mapHeaders } from '../../src/files/header-map.js';
 import { DedupeResults } from '../../src/linkage/clusters.js';
 import { parseSettings } from '../../src/linkage/index.js';
@@ -81,41 +81,6 @@ describe('PairPlan', () => {
     );
   });
 });
-
-/** A row of the corpus file's columns (bench/corpus.ts), unquoted. */
-function cells(c: ContactInput): string[] {
-  const a = c.addresses?.[0];
-  const phones = (c.phones ?? []).map((p) => (typeof p === 'string' ? p : p.phoneNumber));
-  return [
-    c.firstName ?? '',
-    c.middleName ?? '',
-    c.lastName ?? '',
-    c.suffix ?? '',
-    c.dateOfBirth ?? '',
-    (c.emails ?? []).join('; '),
-    phones.join('; '),
-    a?.addressLine1 ?? '',
-    a?.addressLine2 ?? '',
-    a?.city ?? '',
-    a?.stateOrProvince ?? '',
-    a?.zipOrPostalCode ?? '',
-  ];
-}
-
-const HEADER = [
-  'firstName',
-  'middleName',
-  'lastName',
-  'suffix',
-  'dateOfBirth',
-  'emails',
-  'phones',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'stateOrProvince',
-  'zipOrPostalCode',
-];
 
 describe('dedupe in two passes', () => {
   it('finds what looking each record up alone finds: Matched pairs, their scores, each best Possible', () => {
