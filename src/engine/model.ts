@@ -105,8 +105,10 @@ export const DEFAULT_MODEL: MatchModel = {
       exact: L(0.9, 0.000001),
       'fuzzy-high': L(0.03, 0.0005),
       // The same info@ or family mailbox: the people of an office, a shelter or a household
-      // give it. Weak, and it meets no minimum combination (placeholders.ts, isSharedEmail).
-      partial: L(0.02, 0.002),
+      // give it. Weak, and alone it meets no minimum combination (placeholders.ts, isSharedEmail);
+      // beside the same first name and date of birth it is the person's (a household's members
+      // share the mailbox, not a first name and a birthday), so it counts for firstName+lastName+email.
+      partial: L(0.02, 0.002, { agrees: true, agreesWith: ['firstName', 'dateOfBirth'] }),
       disagree: L(0.07, 0.9995),
     },
     phone: {

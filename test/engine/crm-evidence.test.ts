@@ -281,6 +281,24 @@ const rows: readonly Row[] = [
     decision: 'Unmatched',
   },
   {
+    cause: "a household's mailbox beside the same first name, surname and date of birth: the person's own (a household shares the mailbox, not a birthday)",
+    stored: { firstName: 'Larry', lastName: 'Carerson', dateOfBirth: '1994-08-02', emails: ['carersonfamily9144056@yahoo.com'] },
+    request: { firstName: 'Larry', lastName: 'Carerson', dateOfBirth: '1994-08-02', emails: ['carersonfamily9144056@yahoo.com'] },
+    decision: 'Matched',
+  },
+  {
+    cause: "a household's mailbox beside the same names and no date of birth: a namesake of the household (father and son), to review",
+    stored: { firstName: 'Larry', lastName: 'Carerson', dateOfBirth: '1994-08-02', emails: ['carersonfamily9144056@yahoo.com'] },
+    request: { firstName: 'Larry', lastName: 'Carerson', emails: ['carersonfamily9144056@yahoo.com'] },
+    decision: 'Possible',
+  },
+  {
+    cause: "a household's mailbox beside the same surname and date of birth, another first name: a twin, never merged",
+    stored: { firstName: 'Larry', lastName: 'Carerson', dateOfBirth: '1994-08-02', emails: ['carersonfamily9144056@yahoo.com'] },
+    request: { firstName: 'Susan', lastName: 'Carerson', dateOfBirth: '1994-08-02', emails: ['carersonfamily9144056@yahoo.com'] },
+    decision: 'Unmatched',
+  },
+  {
     cause: "a personal email alone still matches (the contract's minimum combination)",
     stored: minnie,
     request: { emails: ['minnie.okafor@example.org'] },
