@@ -152,23 +152,6 @@ function freshPhone(model: PeopleModel, n: number): string {
 
 // ---------------------------------------------------------------- CSV export (CLI)
 
-const CSV_COLUMNS = [
-  'personId',
-  'householdId',
-  'firstName',
-  'middleName',
-  'lastName',
-  'suffix',
-  'dateOfBirth',
-  'emails',
-  'phones',
-  'addressLine1',
-  'addressLine2',
-  'city',
-  'stateOrProvince',
-  'zipOrPostalCode',
-] as const;
-
 function csvCell(value: string): string {
   return /[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
 }
@@ -188,6 +171,9 @@ export const CONTACT_CSV_HEADER: readonly string[] = [
   'stateOrProvince',
   'zipOrPostalCode',
 ];
+
+/** The corpus file's columns: the person's and household's ids, then the contact's. */
+const CSV_COLUMNS = ['personId', 'householdId', ...CONTACT_CSV_HEADER];
 
 /** The cells of a contact, unquoted: several emails/phones joined with "; ", the first address only. */
 export function contactCells(c: ContactInput): string[] {
@@ -239,7 +225,7 @@ function main(argv: readonly string[]): void {
   const queryFile = queryCount !== undefined ? argv[argv.indexOf('--queries') + 2] : undefined;
   if (queryCount !== undefined && queryFile !== undefined) {
     const qs = corpus.queries({ count: Number(queryCount) });
-    const qLines = [`truth,kind,noise,${CSV_COLUMNS.slice(2).join(',')}`];
+    const qLines = [`truth,kind,noise,${CONTACT_CSV_HEADER.join(',')}`];
     for (const q of qs) {
       qLines.push([q.truth ?? '', q.kind, csvCell(q.noise.join(' ')), ...contactCsvCells(q.candidate)].join(','));
     }

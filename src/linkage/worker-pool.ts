@@ -165,22 +165,19 @@ export class WorkerPool implements MatchPool {
         return;
       case 'result':
         if (m.unreadable !== null) this.queryUnreadable.push(m.unreadable);
-        this.release(w);
-        this.pendingQueries--;
+        this.answered(w);
         this.onResult?.(m.result);
-        if (this.pendingQueries === 0) this.queriesWaiter?.resolve();
+        this.settleQueries();
         return;
       case 'selected':
-        this.release(w);
-        this.pendingQueries--;
+        this.answered(w);
         this.onSelection?.(m.selection);
-        if (this.pendingQueries === 0) this.queriesWaiter?.resolve();
+        this.settleQueries();
         return;
       case 'scored':
-        this.release(w);
-        this.pendingQueries--;
+        this.answered(w);
         this.onPairs?.(m.result);
-        if (this.pendingQueries === 0) this.queriesWaiter?.resolve();
+        this.settleQueries();
         return;
       case 'low': {
         const waiter = this.lowWaiters.get(m.id);
@@ -215,6 +212,17 @@ export class WorkerPool implements MatchPool {
         this.fail(new Error(`matching worker ${w}: ${m.message}`));
         return;
     }
+  }
+
+  /** A batch of worker `w` answered: its room is free and one batch fewer is pending. */
+  private answered(w: number): void {
+    this.release(w);
+    this.pendingQueries--;
+  }
+
+  /** Wakes whoever waits for every batch to be answered, once none is pending (after the answer is handed on). */
+  private settleQueries(): void {
+    if (this.pendingQueries === 0) this.queriesWaiter?.resolve();
   }
 
   private release(w: number): void {
