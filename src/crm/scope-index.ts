@@ -36,12 +36,19 @@ export function isOrganization(scalars: { readonly contactMode?: string | number
 const SCOPE_PHONE_MEMO_SIZE = 1024;
 
 /**
+ * Pairs of stored names a scope's index remembers comparing, per memo (IndexOptions.nameMemoEntries):
+ * a find compares its names against a few candidates', and names repeat across requests; at
+ * most about 2.4 MB a memo, four an index, so many scopes stay small.
+ */
+const SCOPE_NAME_MEMO_ENTRIES = 1 << 17;
+
+/**
  * A new, empty engine index for a scope's default country (with its own address and phone
  * memos); `more`: further options (the context's model, tenant-model.ts; database retrieval's
  * lookup index: its name counts and limits).
  */
 export function newScopeIndex(defaultCountry: string, more: IndexOptions = {}): ContactIndex {
-  return new ContactIndex({ ...more, defaultCountry, addressMemo: new AddressMemo(), phoneMemo: new PhoneMemo(SCOPE_PHONE_MEMO_SIZE) });
+  return new ContactIndex({ ...more, defaultCountry, addressMemo: new AddressMemo(), phoneMemo: new PhoneMemo(SCOPE_PHONE_MEMO_SIZE), nameMemoEntries: SCOPE_NAME_MEMO_ENTRIES });
 }
 
 /** Options of {@link loadScopeIndex}. */

@@ -45,7 +45,7 @@ import {
   type ScoreContext,
   type TermFrequencies,
 } from './score.js';
-import { NameForms, nameLevelMemos } from './name-compare.js';
+import { NameForms, nameLevelMemos, type WithNameForms } from './name-compare.js';
 import type { ContactInput, NormalizedContact } from './types.js';
 
 export type { Decision, MatchReason, ScoredCandidate } from './decide.js';
@@ -101,6 +101,13 @@ export interface IndexOptions extends NormalizeOptions {
    * Default true, for a CRM; false for linking files whose errors replace whole values.
    */
   readonly requireGateAgreement?: boolean;
+  /**
+   * Pairs of stored names whose comparison each score context remembers, at most, before it
+   * starts again empty (name-memo.ts: 9 bytes a slot, at most twice this many slots, four
+   * memos an index). Default 2,097,152 (a file's dedupe or link: some 36 MB a memo once full);
+   * a server holding many scopes' indexes gives each a smaller one.
+   */
+  readonly nameMemoEntries?: number;
 }
 
 /** Default of {@link IndexOptions.maxBlockSize}. */
@@ -283,6 +290,7 @@ export class ContactIndex {
    * string id: a name met in a hundred candidates is folded, sounded and looked up once.
    */
   private readonly nameForms: (NameForms | undefined)[] = [];
+  private readonly nameMemoEntries: number | undefined;
   private readonly formsOfId = (id: number): NameForms => {
     const all = this.nameForms;
     let forms = all[id];
@@ -293,6 +301,23 @@ export class ContactIndex {
     }
     return forms;
   };
+  /**
+   * A lookup with its names' forms, the index's own where a stored record holds the same name:
+   * their folds, sounds and nickname groups are computed already, and each context remembers
+   * the levels of two stored names' ids (name-memo.ts), so a lookup's "jon" against a
+   * candidate's "john" is compared once per index and model, not once per find.
+   */
+  private prepared(q: NormalizedContact): NormalizedContact {
+    if ((q as WithNameForms).nameForms !== undefined) return q;
+    return withNameForms(q, { first: this.storedForms(q.first), middle: this.storedForms(q.middle), last: this.storedForms(q.last) });
+  }
+
+  private storedForms(name: string | null): NameForms | null {
+    if (name === null) return null;
+    const id = this.records.idOfText(name);
+    return id < 0 ? new NameForms(name) : this.formsOfId(id);
+  }
+
   private readonly ocrOf = (name: string): string => {
     let folded = this.ocrMemo.get(name);
     if (folded === undefined) {
@@ -337,6 +362,7 @@ export class ContactIndex {
     this.strict = options.strict ?? false;
     this.keys = options.keys ?? CRM_KEYS;
     this.identifiersDecide = options.identifiersDecide ?? true;
+    this.nameMemoEntries = options.nameMemoEntries;
     this.selector = new CandidateSelector({
       maxBlockSize: Math.max(1, options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE),
       maxCandidates: Math.max(1, options.maxCandidates ?? DEFAULT_MAX_CANDIDATES),
@@ -384,8 +410,8 @@ export class ContactIndex {
     const sharedEmail = organization ? undefined : (email: string): boolean => isSharedEmail(placeholders, email);
     const base = { compiled: this.compiled, nicknames: this.nicknames, tf: this.tf, soundOf: this.soundOfQuery, ocrOf: this.ocrOf, sharedEmail };
     // Each context remembers the levels of the pairs of stored names it compares (name-compare.ts).
-    const loose = makeScoreContext({ ...base, strict: false, nameMemo: nameLevelMemos() });
-    const strict = makeScoreContext({ ...base, strict: true, nameMemo: nameLevelMemos() });
+    const loose = makeScoreContext({ ...base, strict: false, nameMemo: nameLevelMemos(this.nameMemoEntries) });
+    const strict = makeScoreContext({ ...base, strict: true, nameMemo: nameLevelMemos(this.nameMemoEntries) });
     const floor = this.policy.thresholds.possible;
     return {
       loose,
@@ -777,7 +803,7 @@ export class ContactIndex {
     options: FindOptions & { levels?: Uint8Array } = {},
   ): void {
     const ctx = this.scoreContext(options);
-    const q = withNameForms(candidate);
+    const q = this.prepared(candidate);
     for (const row of this.candidateRows(candidate, options.excludeId, options.indexed === true)) {
       this.records.loadRow(row, this.view);
       options.levels?.fill(MISSING_LEVEL);
@@ -940,7 +966,7 @@ export class ContactIndex {
     const thresholds = this.policy.thresholds;
     let top: { id: number; score: number } | null = null;
     let topReason: MatchReason = 'below-threshold';
-    const prepared = withNameForms(q);
+    const prepared = this.prepared(q);
     for (const row of rows) {
       this.records.loadRow(row, this.view);
       const id = this.records.idOfRow(row);

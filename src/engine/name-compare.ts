@@ -112,8 +112,8 @@ export interface NameLevelMemos {
 }
 
 /** Fresh memos, for one set of name options and one model's levels. */
-export function nameLevelMemos(): NameLevelMemos {
-  return { first: new NameLevelMemo(), last: new NameLevelMemo() };
+export function nameLevelMemos(maxEntries?: number): NameLevelMemos {
+  return { first: new NameLevelMemo(maxEntries), last: new NameLevelMemo(maxEntries) };
 }
 
 /** Longest first name read as a short prefix of another ("mi" for "minnie"): 2 letters. */

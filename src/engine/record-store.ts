@@ -404,6 +404,11 @@ export class RecordStore {
     return this.strings.get(id);
   }
 
+  /** The string id of `v` when a record holds it (a name, a date, an address part), else -1. */
+  idOfText(v: string): number {
+    return this.strings.idOf(v);
+  }
+
   /** True when a row's record has both a first name and a surname (blocking.ts: the unnamed keys are not its to look up by). */
   isNamed(row: number): boolean {
     const r = row * ROW_WIDTH;

@@ -130,6 +130,19 @@ export class StringTable {
     }
   }
 
+  /** The id of `v` when it is in the table, else -1 (adds nothing). */
+  idOf(v: string): number {
+    const slot = directSlot(v);
+    if (slot >= 0) return this.direct === null ? -1 : (this.direct[slot] as number) - 1;
+    const h = fnv(v);
+    const mask = this.slots.length - 1;
+    for (let s = spread(h) & mask; ; s = (s + 1) & mask) {
+      const id = this.slots[s] as number;
+      if (id < 0) return -1;
+      if (this.hashes[s] === h && this.strings[id] === v) return id;
+    }
+  }
+
   /** Bytes held by the typed arrays (the strings themselves are on the heap). */
   get bytes(): number {
     return (this.direct?.byteLength ?? 0) + this.slots.byteLength + this.hashes.byteLength;

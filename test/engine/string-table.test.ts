@@ -33,6 +33,24 @@ describe('StringTable', () => {
     );
   });
 
+  it('idOf finds the id of a string added, -1 for one never added, and adds nothing (seeded property)', () => {
+    const seed = 5150;
+    console.log(`string-table idOf property seed ${seed}`);
+    fc.assert(
+      fc.property(fc.array(shaped, { maxLength: 300 }), fc.array(shaped, { maxLength: 100 }), (added, probed) => {
+        const table = new StringTable();
+        for (const v of added) table.id(v);
+        const size = table.size;
+        for (const v of [...added, ...probed]) {
+          const expected = added.includes(v) ? table.id(v) : -1;
+          expect(table.idOf(v)).toBe(expected);
+        }
+        expect(table.size).toBe(size);
+      }),
+      { seed, numRuns: 300 },
+    );
+  });
+
   it('grows past its initial size', () => {
     const table = new StringTable();
     for (let i = 0; i < 50_000; i++) expect(table.id(`name ${i}`)).toBe(i);
