@@ -107,7 +107,7 @@ async function main(): Promise<void> {
   const phases: [string, (ix: Index) => void, number][] = [
     ['normalize', (ix) => queries.forEach((q) => ix.normalize(q)), queries.length],
     ['find (no explanation)', (ix) => queries.forEach((q) => ix.find(q, { explain: false })), queries.length],
-    ['find (explained)', (ix) => queries.forEach((q) => ix.find(q)), queries.length],
+    ['find (explained)', (ix) => queries.forEach((q) => ix.find(q, { explain: true })), queries.length],
   ];
   const lines = [
     `One process, base ${base.commit} against this checkout: ${size.toLocaleString('en-US')} records, ${count.toLocaleString('en-US')} queries, ${rounds} rounds (load ${load0.toFixed(1)} at start).`,

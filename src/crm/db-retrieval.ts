@@ -230,7 +230,7 @@ export class DatabaseRetrieval {
       };
       if (options.id !== undefined) findOptions.id = options.id;
       if (options.organization === true) findOptions.organization = true;
-      if (options.explain === false || options.explain === 'possible') findOptions.explain = false;
+      if (options.explain === true) findOptions.explain = true;
       const decided = this.index.findNormalized(q, findOptions);
       const result = different === undefined ? decided : judgeDifferent(this.index, different, q, decided, findOptions);
       // Explained while the people are still in the lookup index.

@@ -270,7 +270,7 @@ export class PeopleScope {
     if (candidate.crmId !== null) options.id = candidate.crmId;
     // An organization's info@ is its own address; a person's is a shared mailbox.
     if (isOrganization(candidate.scalars)) options.organization = true;
-    if (explain !== true) options.explain = false;
+    if (explain === true) options.explain = true;
     const input = engineInput(candidate);
     const retrieval = this.retrieval;
     const indexed = this.indexed;

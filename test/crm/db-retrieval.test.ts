@@ -102,12 +102,13 @@ describe.skipIf(!HAVE_POSTGRES)('database retrieval', () => {
           const n = memory.normalize(q.c);
           const options: { strict: boolean; id?: number } = { strict: q.strict };
           if (q.id !== undefined) options.id = q.id < stored.length ? (stored[q.id] as PersonRecord).crmId : 999_999_999;
-          const expected = memory.findNormalized(n, options);
-          const { result } = await retrieval.find(n, options, null, getPerson);
+          const expected = memory.findNormalized(n, { ...options, explain: true });
+          const { result } = await retrieval.find(n, { ...options, explain: true }, null, getPerson);
           expect(result).toEqual(expected);
+          expect((await retrieval.find(n, options, null, getPerson)).result).toEqual(memory.findNormalized(n, options));
           // findOrCreate's 'possible': only a Possible carries its explanation (match-explanation.ts).
           const possible = (await retrieval.find(n, { ...options, explain: 'possible' }, null, getPerson)).result;
-          expect(possible).toEqual(expected.decision === 'Possible' ? expected : memory.findNormalized(n, { ...options, explain: false }));
+          expect(possible).toEqual(expected.decision === 'Possible' ? expected : memory.findNormalized(n, options));
         }
       }),
       { numRuns: 40 },

@@ -20,7 +20,7 @@ function indexOf(...people: ContactInput[]): ContactIndex {
 
 describe('find: the contract rules', () => {
   it('matches nickname, case and accent variants with an agreeing email', () => {
-    const r = indexOf(robert).find({ firstName: 'BOB', lastName: 'perez', emails: ['Robert.Perez@Example.com'] });
+    const r = indexOf(robert).find({ firstName: 'BOB', lastName: 'perez', emails: ['Robert.Perez@Example.com'] }, { explain: true });
     expect(r).toMatchObject({ decision: 'Matched', id: 1, reason: 'score' });
     expect(r.gates).toContain('firstName+lastName+email');
     expect(r.explanation.find((f) => f.field === 'firstName')?.level).toBe('nickname');
@@ -93,12 +93,24 @@ describe('find: the contract rules', () => {
     expect(index.find(robert).id).toBe(3);
   });
 
-  it('explains every field and says which gate passed', () => {
-    const r = indexOf(robert).find(robert);
+  it('explains every field when asked, and says which gate passed', () => {
+    const r = indexOf(robert).find(robert, { explain: true });
     expect(r.gate).not.toBeNull();
     const total = r.explanation.reduce((s, f) => s + f.weight, 0);
     expect(total).toBeCloseTo(r.score, 6);
     for (const f of r.explanation) expect(f.label.length).toBeGreaterThan(0);
+  });
+
+  it('builds the explanation only when asked for: the same decision without it', () => {
+    const index = indexOf(robert, { ...robert, firstName: 'Roberta', emails: [] });
+    for (const q of [robert, { ...robert, firstName: 'Bob' }, { firstName: 'Robert', lastName: 'Perez' }, { ...robert, lastName: 'Smith' }] as ContactInput[]) {
+      const { explanation, ...decided } = index.find(q, { explain: true });
+      expect(index.find(q)).toEqual({ ...decided, explanation: [] });
+      expect(index.find(q, { explain: false })).toEqual({ ...decided, explanation: [] });
+      if (decided.explainedId !== null) expect(explanation.length).toBeGreaterThan(0);
+    }
+    expect(index.find(robert, { id: 2 }).explanation).toEqual([]);
+    expect(index.find(robert, { id: 2, explain: true }).explanation.length).toBeGreaterThan(0);
   });
 
   it('updates and removes incrementally', () => {
@@ -484,7 +496,7 @@ describe('hooks for a store that holds the keys (database retrieval)', () => {
     expect(rare.findNormalized(q, { candidates: [99, 1] }).id).toBe(1);
     expect(rare.findNormalized(q, { candidates: [99] })).toMatchObject({ decision: 'Unmatched', reason: 'no-candidates' });
     // A name nobody else has among a million weighs more than the same name as 1 of 1.
-    const weight = (index: ContactIndex) => index.findNormalized(q).explanation.find((f) => f.field === 'lastName')?.weight ?? 0;
+    const weight = (index: ContactIndex) => index.findNormalized(q, { explain: true }).explanation.find((f) => f.field === 'lastName')?.weight ?? 0;
     expect(weight(rare)).toBeGreaterThan(weight(own));
   });
 

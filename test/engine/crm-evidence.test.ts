@@ -329,7 +329,7 @@ describe('the CRM profile decides each cause of issue 14', () => {
   it.each(rows.map((r) => [r.cause, r] as const))('%s', (_cause, row) => {
     const index = stored(row.stored);
     const request = Object.fromEntries(Object.entries(row.request).filter(([, v]) => v !== undefined)) as ContactInput;
-    const r = index.find(request);
+    const r = index.find(request, { explain: true });
     const text = `${r.reason} ${r.heldBack ?? ''} ${r.explanation.map((f) => `${f.field}:${f.level}`).join(' ')}`;
     expect({ decision: r.decision, text }).toMatchObject({ decision: row.decision });
     if (row.says) expect(text).toMatch(row.says);
