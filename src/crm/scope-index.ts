@@ -48,7 +48,13 @@ const SCOPE_NAME_MEMO_ENTRIES = 1 << 17;
  * lookup index: its name counts and limits).
  */
 export function newScopeIndex(defaultCountry: string, more: IndexOptions = {}): ContactIndex {
-  return new ContactIndex({ ...more, defaultCountry, addressMemo: new AddressMemo(), phoneMemo: new PhoneMemo(SCOPE_PHONE_MEMO_SIZE), nameMemoEntries: SCOPE_NAME_MEMO_ENTRIES });
+  return new ContactIndex({
+    ...more,
+    defaultCountry,
+    addressMemo: new AddressMemo(),
+    phoneMemo: new PhoneMemo(SCOPE_PHONE_MEMO_SIZE),
+    nameMemoEntries: SCOPE_NAME_MEMO_ENTRIES,
+  });
 }
 
 /** Options of {@link loadScopeIndex}. */
