@@ -6,8 +6,9 @@
  */
 import { LinkageInputError } from './errors.js';
 import type { FieldOutcome } from '../engine/index.js';
-import { openCsv } from '../files/csv-reader.js';
-import { CsvWriter, type TextSink } from '../files/csv-writer.js';
+import type { CsvLayout } from '../files/csv-reader.js';
+import { openCsvRowTexts, type CsvRowTexts, type CsvTextBatch } from '../files/csv-row-text.js';
+import { CsvWriter, formatCsvRow, type TextSink } from '../files/csv-writer.js';
 import type { ProgressSink } from './progress.js';
 import { DedupeResults } from './clusters.js';
 import { conflictKindsOf, signatureMap } from './conflicts.js';
@@ -44,6 +45,35 @@ export interface DedupeRun {
   readonly learned: Learned | null;
   /** The match threshold, bits (what a Possible row's note compares its score with). */
   readonly match: number;
+  /** The output's row texts, read again while the workers finished the index (options.readAhead), else null. */
+  readonly ahead: Promise<RowTextsAhead> | null;
+}
+
+/** The file's rows read again for the output ({@link readAhead}), or why they could not be. */
+type RowTextsAhead = { readonly batches: CsvTextBatch[] } | { readonly openError: unknown } | { readonly error: unknown };
+
+/**
+ * Reads the file again for the output in the background: the main thread is idle while the
+ * workers finish the index and estimate (one of the two cores too, at 1,000,000 rows), and the
+ * output's reading and formatting of the rows' cells (csv-row-text.ts) is then done before the
+ * write. Holds every row's text until the write (at 1,000,000 rows of the bench file about
+ * 0.1-0.2 GB).
+ */
+function readAhead(layout: CsvLayout): Promise<RowTextsAhead> {
+  return openCsvRowTexts(layout, READ_BATCH_ROWS).then(
+    async (texts): Promise<RowTextsAhead> => {
+      const batches: CsvTextBatch[] = [];
+      try {
+        for await (const batch of texts.batches()) batches.push(batch);
+        return { batches };
+      } catch (error) {
+        return { error };
+      } finally {
+        await texts.close();
+      }
+    },
+    (openError: unknown) => ({ openError }),
+  );
 }
 
 /** Creates the pool for a configuration: in-process for one thread, workers otherwise. */
@@ -56,7 +86,7 @@ export async function matchDedupe(
   path: string,
   common: RunOptions,
   progress: ProgressSink,
-  options: { keepEdges: boolean; sampleLowScores: boolean; collectCandidates?: boolean },
+  options: { keepEdges: boolean; sampleLowScores: boolean; collectCandidates?: boolean; readAhead?: boolean },
 ): Promise<DedupeRun> {
   const input = await openInput(path, {
     delimiter: common.delimiter,
@@ -90,6 +120,7 @@ export async function matchDedupe(
     const t0 = performance.now();
     const c0 = cpuMs();
     const read = await readInput(input, (batch) => pool.index(batch), progress, 'reading');
+    const ahead = options.readAhead === true ? readAhead(input.layout) : null;
     progress.start('indexing', null);
     const unreadable = await pool.finishIndex();
     progress.finish();
@@ -149,6 +180,7 @@ export async function matchDedupe(
       lowSampleEvery,
       learned,
       match: learned?.model.thresholds?.match ?? thresholdsOf(common.settings).match,
+      ahead,
       timings: { read: t1 - t0, learn: tLearned - t1, match: t2 - tLearned, cluster: t3 - t2 },
       cpu: { read: c1 - c0, learn: cLearned - c1, match: c2 - cLearned, cluster: c3 - c2 },
     };
@@ -205,17 +237,31 @@ export async function writeDedupe(
 ): Promise<number> {
   const { input, read, results } = run;
   const layout = input.layout;
-  const csv = await openCsv(layout.path, { delimiter: layout.delimiter, encoding: layout.encoding, batchRows: READ_BATCH_ROWS }).catch((err: unknown) => {
-    throw new LinkageInputError(`${layout.path}: cannot read it again to write the output (${err instanceof Error ? err.message : String(err)})`);
-  });
-  const writer = new CsvWriter(sink, layout.delimiter);
+  const delimiter = layout.delimiter;
+  // The rows' own cells come as output text (csv-row-text.ts: most lines as they are in the file),
+  // read while the workers finished the index (readAhead), else now.
+  const cannotRead = (err: unknown): LinkageInputError =>
+    new LinkageInputError(`${layout.path}: cannot read it again to write the output (${err instanceof Error ? err.message : String(err)})`);
+  let texts: CsvRowTexts | null = null;
+  let batches: Iterable<CsvTextBatch> | AsyncIterable<CsvTextBatch>;
+  const ahead = run.ahead === null ? null : await run.ahead;
+  if (ahead === null) {
+    texts = await openCsvRowTexts(layout, READ_BATCH_ROWS).catch((err: unknown) => {
+      throw cannotRead(err);
+    });
+    batches = texts.batches();
+  } else if ('batches' in ahead) batches = ahead.batches;
+  else if ('openError' in ahead) throw cannotRead(ahead.openError);
+  else throw ahead.error;
+  const writer = new CsvWriter(sink, delimiter);
   const added = addedColumns(layout.header, explanations !== null);
-  await writer.writeRow([...added, ...csv.layout.header]);
   let row = 0;
   progress.start('writing', read.rows);
   try {
-    for await (const batch of csv.batches()) {
-      for (const cells of batch.rows) {
+    await writer.writeRow([...added, ...layout.header]);
+    for await (const batch of batches) {
+      const n = batch.texts.length;
+      for (let i = 0; i < n; i++) {
         if (row >= read.rows) throw new LinkageInputError(`${layout.path}: the file changed while it was being matched (more rows on the second read)`);
         const decision = results.decision(row);
         let other = -1;
@@ -238,8 +284,8 @@ export async function writeDedupe(
           note,
         ];
         if (explanations !== null) out.push(explanations.get(row) ?? '');
-        if (capture?.rows.has(row)) capture.cells.set(row, cells);
-        if (writer.add(out.concat(cells))) await writer.flush();
+        if (capture?.rows.has(row)) capture.cells.set(row, batch.cells(i));
+        if (writer.addLine(`${formatCsvRow(out, delimiter)}${delimiter}${batch.texts[i] as string}`)) await writer.flush();
         row++;
       }
       progress.update(row);
@@ -249,7 +295,7 @@ export async function writeDedupe(
     await writer.flush();
   } finally {
     progress.finish();
-    await csv.close();
+    await texts?.close();
   }
   return row;
 }
