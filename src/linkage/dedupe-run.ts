@@ -8,7 +8,7 @@ import { LinkageInputError } from './errors.js';
 import type { FieldOutcome } from '../engine/index.js';
 import type { CsvLayout } from '../files/csv-reader.js';
 import { openCsvRowTexts, type CsvRowTexts, type CsvTextBatch } from '../files/csv-row-text.js';
-import { CsvWriter, formatCsvRow, type TextSink } from '../files/csv-writer.js';
+import { CsvWriter, formatCsvCell, type TextSink } from '../files/csv-writer.js';
 import type { ProgressSink } from './progress.js';
 import { DedupeResults } from './clusters.js';
 import { conflictKindsOf, signatureMap } from './conflicts.js';
@@ -255,6 +255,16 @@ export async function writeDedupe(
   else throw ahead.error;
   const writer = new CsvWriter(sink, delimiter);
   const added = addedColumns(layout.header, explanations !== null);
+  const digitsPlain = !/\d/.test(delimiter);
+  const numText = (n: number): string => (digitsPlain ? String(n) : formatCsvCell(String(n), delimiter));
+  const ids = read.ids;
+  const idText = (r: number): string => (ids === null ? numText(r + 1) : formatCsvCell(idOf(ids, r), delimiter));
+  const decisions = new Map<string, string>();
+  const decisionText = (d: string): string => {
+    let text = decisions.get(d);
+    if (text === undefined) decisions.set(d, (text = formatCsvCell(d, delimiter)));
+    return text;
+  };
   let row = 0;
   progress.start('writing', read.rows);
   try {
@@ -275,17 +285,14 @@ export async function writeDedupe(
           score = results.possibleScore[row] as number;
           note = possibleNote(score, run.match, results.shortfalls.get(row), results.possibleWhy.get(row));
         } else if (decision === 'Unmatchable') note = UNMATCHABLE_NOTE;
-        const out = [
-          idOf(read.ids, results.root(row)),
-          String(results.clusterSize(row)),
-          decision,
-          score === null ? '' : formatScore(score),
-          other === -1 ? '' : idOf(read.ids, other),
-          note,
-        ];
-        if (explanations !== null) out.push(explanations.get(row) ?? '');
+        // The added cells formatted as formatCsvRow formats them; a number's digits need nothing
+        // unless the delimiter is a digit.
+        let line = `${idText(results.root(row))}${delimiter}${numText(results.clusterSize(row))}${delimiter}${decisionText(decision)}${delimiter}`;
+        line += `${score === null ? '' : formatCsvCell(formatScore(score), delimiter)}${delimiter}${other === -1 ? '' : idText(other)}${delimiter}`;
+        line += formatCsvCell(note, delimiter);
+        if (explanations !== null) line += `${delimiter}${formatCsvCell(explanations.get(row) ?? '', delimiter)}`;
         if (capture?.rows.has(row)) capture.cells.set(row, batch.cells(i));
-        if (writer.addLine(`${formatCsvRow(out, delimiter)}${delimiter}${batch.texts[i] as string}`)) await writer.flush();
+        if (writer.addLine(`${line}${delimiter}${batch.texts[i] as string}`)) await writer.flush();
         row++;
       }
       progress.update(row);
