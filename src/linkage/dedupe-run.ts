@@ -50,7 +50,40 @@ export interface DedupeRun {
 }
 
 /** The file's rows read again for the output ({@link readAhead}), or why they could not be. */
-type RowTextsAhead = { readonly batches: CsvTextBatch[] } | { readonly openError: unknown } | { readonly error: unknown };
+type RowTextsAhead = { readonly batches: CompactBatch[] } | { readonly openError: unknown } | { readonly error: unknown };
+
+/**
+ * A batch's row texts as one string and where each ends: the rows are held from the end of
+ * reading to the write, through the match phase, and a million strings (slices of the decoded
+ * chunks) would be a million objects for the main thread's garbage collector to mark.
+ */
+interface CompactBatch {
+  readonly text: string;
+  readonly ends: Uint32Array;
+}
+
+function compact(batch: CsvTextBatch): CompactBatch {
+  const ends = new Uint32Array(batch.texts.length);
+  let at = 0;
+  for (let i = 0; i < batch.texts.length; i++) ends[i] = at += (batch.texts[i] as string).length;
+  return { text: batch.texts.join(''), ends };
+}
+
+/** A compact batch's rows again (their cells are not kept: a caller that needs them reads the file again). */
+function expand(batch: CompactBatch): CsvTextBatch {
+  const texts: string[] = [];
+  let at = 0;
+  for (const end of batch.ends) {
+    texts.push(batch.text.slice(at, end));
+    at = end;
+  }
+  return {
+    texts,
+    cells: () => {
+      throw new Error('expand: cells not kept');
+    },
+  };
+}
 
 /**
  * Reads the file again for the output in the background: the main thread is idle while the
@@ -62,9 +95,9 @@ type RowTextsAhead = { readonly batches: CsvTextBatch[] } | { readonly openError
 function readAhead(layout: CsvLayout): Promise<RowTextsAhead> {
   return openCsvRowTexts(layout, READ_BATCH_ROWS).then(
     async (texts): Promise<RowTextsAhead> => {
-      const batches: CsvTextBatch[] = [];
+      const batches: CompactBatch[] = [];
       try {
-        for await (const batch of texts.batches()) batches.push(batch);
+        for await (const batch of texts.batches()) batches.push(compact(batch));
         return { batches };
       } catch (error) {
         return { error };
@@ -244,14 +277,19 @@ export async function writeDedupe(
     new LinkageInputError(`${layout.path}: cannot read it again to write the output (${err instanceof Error ? err.message : String(err)})`);
   let texts: CsvRowTexts | null = null;
   let batches: Iterable<CsvTextBatch> | AsyncIterable<CsvTextBatch>;
-  const ahead = run.ahead === null ? null : await run.ahead;
+  // The report wants some rows' cells, which the rows read ahead do not keep.
+  const ahead = run.ahead === null || capture !== null ? null : await run.ahead;
   if (ahead === null) {
     texts = await openCsvRowTexts(layout, READ_BATCH_ROWS).catch((err: unknown) => {
       throw cannotRead(err);
     });
     batches = texts.batches();
-  } else if ('batches' in ahead) batches = ahead.batches;
-  else if ('openError' in ahead) throw cannotRead(ahead.openError);
+  } else if ('batches' in ahead) {
+    const kept = ahead.batches;
+    batches = (function* () {
+      for (const batch of kept) yield expand(batch);
+    })();
+  } else if ('openError' in ahead) throw cannotRead(ahead.openError);
   else throw ahead.error;
   const writer = new CsvWriter(sink, delimiter);
   const added = addedColumns(layout.header, explanations !== null);
