@@ -63,7 +63,7 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
   let run: DedupeRun | null = null;
   let done = false;
   try {
-    run = await matchDedupe(path, common, progress, { keepEdges: wantReport, sampleLowScores: wantReport });
+    run = await matchDedupe(path, common, progress, { keepEdges: wantReport, sampleLowScores: wantReport, readAhead: !wantReport });
     const { results } = run;
     let explanations: Map<number, string> | null = null;
     if (explain) {

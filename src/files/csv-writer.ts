@@ -178,6 +178,13 @@ export class CsvWriter {
     return this.buffer.length >= 1 << 18;
   }
 
+  /** Adds a line already formatted (without its line end); answers as {@link add}. */
+  addLine(line: string): boolean {
+    this.buffer += line + '\n';
+    this.rows++;
+    return this.buffer.length >= 1 << 18;
+  }
+
   /** Writes what is buffered. */
   async flush(): Promise<void> {
     if (this.buffer.length === 0) return;

@@ -6,8 +6,9 @@
  */
 import { LinkageInputError } from './errors.js';
 import type { FieldOutcome } from '../engine/index.js';
-import { openCsv } from '../files/csv-reader.js';
-import { CsvWriter, type TextSink } from '../files/csv-writer.js';
+import type { CsvLayout } from '../files/csv-reader.js';
+import { openCsvRowTexts, type CsvRowTexts, type CsvTextBatch } from '../files/csv-row-text.js';
+import { CsvWriter, formatCsvCell, type TextSink } from '../files/csv-writer.js';
 import type { ProgressSink } from './progress.js';
 import { DedupeResults } from './clusters.js';
 import { conflictKindsOf, signatureMap } from './conflicts.js';
@@ -44,6 +45,68 @@ export interface DedupeRun {
   readonly learned: Learned | null;
   /** The match threshold, bits (what a Possible row's note compares its score with). */
   readonly match: number;
+  /** The output's row texts, read again while the workers finished the index (options.readAhead), else null. */
+  readonly ahead: Promise<RowTextsAhead> | null;
+}
+
+/** The file's rows read again for the output ({@link readAhead}), or why they could not be. */
+type RowTextsAhead = { readonly batches: CompactBatch[] } | { readonly openError: unknown } | { readonly error: unknown };
+
+/**
+ * A batch's row texts as one string and where each ends: the rows are held from the end of
+ * reading to the write, through the match phase, and a million strings (slices of the decoded
+ * chunks) would be a million objects for the main thread's garbage collector to mark.
+ */
+interface CompactBatch {
+  readonly text: string;
+  readonly ends: Uint32Array;
+}
+
+function compact(batch: CsvTextBatch): CompactBatch {
+  const ends = new Uint32Array(batch.texts.length);
+  let at = 0;
+  for (let i = 0; i < batch.texts.length; i++) ends[i] = at += (batch.texts[i] as string).length;
+  return { text: batch.texts.join(''), ends };
+}
+
+/** A compact batch's rows again (their cells are not kept: a caller that needs them reads the file again). */
+function expand(batch: CompactBatch): CsvTextBatch {
+  const texts: string[] = [];
+  let at = 0;
+  for (const end of batch.ends) {
+    texts.push(batch.text.slice(at, end));
+    at = end;
+  }
+  return {
+    texts,
+    cells: () => {
+      throw new Error('expand: cells not kept');
+    },
+  };
+}
+
+/**
+ * Reads the file again for the output in the background: the main thread is idle while the
+ * workers finish the index and estimate (one of the two cores too, at 1,000,000 rows), and the
+ * output's reading and formatting of the rows' cells (csv-row-text.ts) is then done before the
+ * write. Holds every row's text until the write (at 1,000,000 rows of the bench file about
+ * 0.1-0.2 GB).
+ */
+function readAhead(layout: CsvLayout): Promise<RowTextsAhead> {
+  return openCsvRowTexts(layout, READ_BATCH_ROWS).then(
+    async (texts): Promise<RowTextsAhead> => {
+      const batches: CompactBatch[] = [];
+      try {
+        for await (const batch of texts.batches()) batches.push(compact(batch));
+        return { batches };
+      } catch (error) {
+        return { error };
+      } finally {
+        await texts.close();
+      }
+    },
+    (openError: unknown) => ({ openError }),
+  );
 }
 
 /** Creates the pool for a configuration: in-process for one thread, workers otherwise. */
@@ -56,7 +119,7 @@ export async function matchDedupe(
   path: string,
   common: RunOptions,
   progress: ProgressSink,
-  options: { keepEdges: boolean; sampleLowScores: boolean; collectCandidates?: boolean },
+  options: { keepEdges: boolean; sampleLowScores: boolean; collectCandidates?: boolean; readAhead?: boolean },
 ): Promise<DedupeRun> {
   const input = await openInput(path, {
     delimiter: common.delimiter,
@@ -90,6 +153,7 @@ export async function matchDedupe(
     const t0 = performance.now();
     const c0 = cpuMs();
     const read = await readInput(input, (batch) => pool.index(batch), progress, 'reading');
+    const ahead = options.readAhead === true ? readAhead(input.layout) : null;
     progress.start('indexing', null);
     const unreadable = await pool.finishIndex();
     progress.finish();
@@ -149,6 +213,7 @@ export async function matchDedupe(
       lowSampleEvery,
       learned,
       match: learned?.model.thresholds?.match ?? thresholdsOf(common.settings).match,
+      ahead,
       timings: { read: t1 - t0, learn: tLearned - t1, match: t2 - tLearned, cluster: t3 - t2 },
       cpu: { read: c1 - c0, learn: cLearned - c1, match: c2 - cLearned, cluster: c3 - c2 },
     };
@@ -205,17 +270,46 @@ export async function writeDedupe(
 ): Promise<number> {
   const { input, read, results } = run;
   const layout = input.layout;
-  const csv = await openCsv(layout.path, { delimiter: layout.delimiter, encoding: layout.encoding, batchRows: READ_BATCH_ROWS }).catch((err: unknown) => {
-    throw new LinkageInputError(`${layout.path}: cannot read it again to write the output (${err instanceof Error ? err.message : String(err)})`);
-  });
-  const writer = new CsvWriter(sink, layout.delimiter);
+  const delimiter = layout.delimiter;
+  // The rows' own cells come as output text (csv-row-text.ts: most lines as they are in the file),
+  // read while the workers finished the index (readAhead), else now.
+  const cannotRead = (err: unknown): LinkageInputError =>
+    new LinkageInputError(`${layout.path}: cannot read it again to write the output (${err instanceof Error ? err.message : String(err)})`);
+  let texts: CsvRowTexts | null = null;
+  let batches: Iterable<CsvTextBatch> | AsyncIterable<CsvTextBatch>;
+  // The report wants some rows' cells, which the rows read ahead do not keep.
+  const ahead = run.ahead === null || capture !== null ? null : await run.ahead;
+  if (ahead === null) {
+    texts = await openCsvRowTexts(layout, READ_BATCH_ROWS).catch((err: unknown) => {
+      throw cannotRead(err);
+    });
+    batches = texts.batches();
+  } else if ('batches' in ahead) {
+    const kept = ahead.batches;
+    batches = (function* () {
+      for (const batch of kept) yield expand(batch);
+    })();
+  } else if ('openError' in ahead) throw cannotRead(ahead.openError);
+  else throw ahead.error;
+  const writer = new CsvWriter(sink, delimiter);
   const added = addedColumns(layout.header, explanations !== null);
-  await writer.writeRow([...added, ...csv.layout.header]);
+  const digitsPlain = !/\d/.test(delimiter);
+  const numText = (n: number): string => (digitsPlain ? String(n) : formatCsvCell(String(n), delimiter));
+  const ids = read.ids;
+  const idText = (r: number): string => (ids === null ? numText(r + 1) : formatCsvCell(idOf(ids, r), delimiter));
+  const decisions = new Map<string, string>();
+  const decisionText = (d: string): string => {
+    let text = decisions.get(d);
+    if (text === undefined) decisions.set(d, (text = formatCsvCell(d, delimiter)));
+    return text;
+  };
   let row = 0;
   progress.start('writing', read.rows);
   try {
-    for await (const batch of csv.batches()) {
-      for (const cells of batch.rows) {
+    await writer.writeRow([...added, ...layout.header]);
+    for await (const batch of batches) {
+      const n = batch.texts.length;
+      for (let i = 0; i < n; i++) {
         if (row >= read.rows) throw new LinkageInputError(`${layout.path}: the file changed while it was being matched (more rows on the second read)`);
         const decision = results.decision(row);
         let other = -1;
@@ -229,17 +323,14 @@ export async function writeDedupe(
           score = results.possibleScore[row] as number;
           note = possibleNote(score, run.match, results.shortfalls.get(row), results.possibleWhy.get(row));
         } else if (decision === 'Unmatchable') note = UNMATCHABLE_NOTE;
-        const out = [
-          idOf(read.ids, results.root(row)),
-          String(results.clusterSize(row)),
-          decision,
-          score === null ? '' : formatScore(score),
-          other === -1 ? '' : idOf(read.ids, other),
-          note,
-        ];
-        if (explanations !== null) out.push(explanations.get(row) ?? '');
-        if (capture?.rows.has(row)) capture.cells.set(row, cells);
-        if (writer.add(out.concat(cells))) await writer.flush();
+        // The added cells formatted as formatCsvRow formats them; a number's digits need nothing
+        // unless the delimiter is a digit.
+        let line = `${idText(results.root(row))}${delimiter}${numText(results.clusterSize(row))}${delimiter}${decisionText(decision)}${delimiter}`;
+        line += `${score === null ? '' : formatCsvCell(formatScore(score), delimiter)}${delimiter}${other === -1 ? '' : idText(other)}${delimiter}`;
+        line += formatCsvCell(note, delimiter);
+        if (explanations !== null) line += `${delimiter}${formatCsvCell(explanations.get(row) ?? '', delimiter)}`;
+        if (capture?.rows.has(row)) capture.cells.set(row, batch.cells(i));
+        if (writer.addLine(`${line}${delimiter}${batch.texts[i] as string}`)) await writer.flush();
         row++;
       }
       progress.update(row);
@@ -249,7 +340,7 @@ export async function writeDedupe(
     await writer.flush();
   } finally {
     progress.finish();
-    await csv.close();
+    await texts?.close();
   }
   return row;
 }
