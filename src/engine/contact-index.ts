@@ -235,6 +235,12 @@ export interface IndexState {
   readonly filedKeys: FiledKeys | null;
 }
 
+/** The keys of a {@link ContactIndex} ({@link ContactIndex.exportKeys}). */
+export interface IndexKeys {
+  readonly postings: PostingTableState;
+  readonly filedKeys: FiledKeys | null;
+}
+
 /** An incremental in-memory index of normalized contacts, with explainable `find`. */
 export class ContactIndex {
   private readonly records: RecordStore;
@@ -574,6 +580,49 @@ export class ContactIndex {
       attributeCounts: this.attributeCounts,
       filedKeys: this.filed,
     };
+  }
+
+  /**
+   * {@link exportState} in two parts, for a dedupe's threads (linkage/worker.ts): this one as
+   * soon as every record is inserted (while the keys are still deferred: deferKeys), the
+   * records and counts, with no keys; then, once the keys are filed and the records laid out
+   * for lookups, {@link exportKeys}. The receiver imports this part (importState), lays its
+   * records out itself (relayoutForLookups: the same order from the same records), then
+   * imports the keys (importKeys); in between it can read the records (estimation), while the
+   * sender files the keys.
+   */
+  exportRecords(): IndexState {
+    return {
+      version: INDEX_STATE_VERSION,
+      records: this.records.exportState(),
+      postings: new PostingTable().exportState(),
+      identifiers: this.identifiers,
+      sounds: this.sounds,
+      firstCounts: this.firstCounts,
+      lastCounts: this.lastCounts,
+      cityCounts: this.cityCounts,
+      emailCounts: this.emailCounts,
+      phoneCounts: this.phoneCounts,
+      attributeCounts: this.attributeCounts,
+      filedKeys: null,
+    };
+  }
+
+  /** The second part of {@link exportRecords}: the filed keys (and those kept by record). */
+  exportKeys(): IndexKeys {
+    this.whole('exportKeys');
+    return { postings: this.postings.exportState(), filedKeys: this.filed };
+  }
+
+  /**
+   * Loads what {@link exportKeys} gave into an index that imported the same records'
+   * {@link exportRecords} and laid them out as the sender did (relayoutForLookups); `adopt` as
+   * in {@link importState}.
+   */
+  importKeys(keys: IndexKeys, adopt = false): void {
+    if (this.deferred !== null || this.postings.keys > 0) throw new Error('importKeys needs an index with no keys');
+    this.postings.importState(keys.postings, adopt);
+    this.filed = keys.filedKeys === null ? null : adopt ? keys.filedKeys : { offsets: keys.filedKeys.offsets.slice(), keys: keys.filedKeys.keys.slice() };
   }
 
   /**

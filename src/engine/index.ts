@@ -141,6 +141,7 @@ export {
   type Decision,
   type FindOptions,
   type IndexOptions,
+  type IndexKeys,
   type IndexState,
   type MatchReason,
   type MatchResult,

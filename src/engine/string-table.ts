@@ -104,6 +104,11 @@ export class StringTable {
     return this.strings[id] as string;
   }
 
+  /** Every string, by id (the table's own list: not to be changed). */
+  values(): readonly string[] {
+    return this.strings;
+  }
+
   /** The id of `v`, added when new. */
   id(v: string): number {
     const slot = directSlot(v);

@@ -159,25 +159,37 @@ export async function matchDedupe(
     progress.finish();
     const t1 = performance.now();
     const c1 = cpuMs();
-    let learned: Learned | null = null;
+    let tLearned = t1;
+    let cLearned = c1;
+    // Choosing candidates needs no model: it starts while the model is learned (on another
+    // thread than the builder's, whose index is complete first: pool.ts learnerOf), and the
+    // estimate's phase ends when the model is set.
+    let learnt = common.settings.rules !== 'learned';
+    let selected = 0;
+    let learning: Promise<Learned> | null = null;
     if (common.settings.rules === 'learned') {
       progress.start(common.settings.model === null ? 'estimating the model' : 'estimating the prior', null);
-      learned = await pool.learn();
-      progress.finish();
-    }
-    const tLearned = performance.now();
-    const cLearned = cpuMs();
+      learning = pool.learn().then((l) => {
+        learnt = true;
+        tLearned = performance.now();
+        cLearned = cpuMs();
+        progress.finish();
+        progress.start('choosing candidates', read.rows);
+        progress.update(selected);
+        return l;
+      });
+    } else progress.start('choosing candidates', read.rows);
     const results = new DedupeResults(read.rows, options.keepEdges);
     // Two passes, each pair scored once (pair-plan.ts): every record's candidates, then the pairs.
     const plan = new PairPlan(read.rows);
-    let selected = 0;
-    progress.start('choosing candidates', read.rows);
-    await pool.selectIndexed(read.rows, (selection) => {
+    const selecting = pool.selectIndexed(read.rows, (selection) => {
       plan.add(selection);
       results.addSelection(selection);
       selected += selection.ids.length;
-      progress.update(selected);
+      if (learnt) progress.update(selected);
     });
+    // Awaited together: a failure of either rejects at once (the pool fails every waiter).
+    const [learned] = await Promise.all([learning, selecting]);
     progress.finish();
     plan.build();
     progress.start('matching', read.rows);

@@ -81,24 +81,40 @@ function arraySource(rows: readonly NormalizedContact[], seed: number): RecordSo
   return { size: positions.length, get: (i) => rows[positions[i] as number] as NormalizedContact };
 }
 
+/** m and u: the given model's (`--model`), or estimated from the records (no prior yet). */
+export interface Estimated {
+  readonly model: MatchModel;
+  /** Null when the model was given. */
+  readonly estimation: EstimationReport | null;
+}
+
+/**
+ * The first step of {@link learnModel}: m and u, from the records alone (it reads no keys, so
+ * it can run before they are filed: a dedupe's second thread does, worker.ts).
+ */
+export function estimateModel(index: ContactIndex, size: number, right: readonly NormalizedContact[] | null, settings: MatchSettings): Estimated {
+  if (settings.model !== null) return { model: settings.model, estimation: null };
+  const data =
+    right === null
+      ? { left: indexSource(index, size, settings.seed) }
+      : { left: indexSource(index, size, settings.seed), right: arraySource(right, settings.seed + 1) };
+  const estimated = estimateParameters(data, index.scoreContext(), { seed: settings.seed });
+  return { model: estimated.model, estimation: estimated.report };
+}
+
 /**
  * Learns the model for `index` (records 0..size-1) and sets it on the index. `right`: the
- * other file's records for a link (null for a dedupe).
+ * other file's records for a link (null for a dedupe). `estimated`: {@link estimateModel}'s
+ * answer for the same records, when it was computed already.
  */
-export function learnModel(index: ContactIndex, size: number, right: readonly NormalizedContact[] | null, settings: MatchSettings): Learned {
-  let model: MatchModel;
-  let estimation: EstimationReport | null = null;
-  if (settings.model !== null) {
-    model = settings.model;
-  } else {
-    const data =
-      right === null
-        ? { left: indexSource(index, size, settings.seed) }
-        : { left: indexSource(index, size, settings.seed), right: arraySource(right, settings.seed + 1) };
-    const estimated = estimateParameters(data, index.scoreContext(), { seed: settings.seed });
-    model = estimated.model;
-    estimation = estimated.report;
-  }
+export function learnModel(
+  index: ContactIndex,
+  size: number,
+  right: readonly NormalizedContact[] | null,
+  settings: MatchSettings,
+  estimated: Estimated = estimateModel(index, size, right, settings),
+): Learned {
+  const { model, estimation } = estimated;
   const { prior: _drop, ...withoutPrior } = model;
   let unbiased = withoutPrior as MatchModel;
   const n = size;

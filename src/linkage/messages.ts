@@ -1,5 +1,5 @@
 /** Messages between the main thread and matching workers (worker.ts, worker-pool.ts). */
-import type { FieldOutcome, IndexState, MatchModel, NormalizedContact } from '../engine/index.js';
+import type { FieldOutcome, IndexKeys, IndexState, MatchModel, NormalizedContact } from '../engine/index.js';
 import type { RowSignatures } from './conflicts.js';
 import type { Learned } from './learn.js';
 import type { PairResult, PairWork, Selection } from './pair-plan.js';
@@ -68,5 +68,20 @@ export interface PeerState {
   readonly state: IndexState;
 }
 
+/**
+ * Builder -> the other workers, a dedupe's index in two parts (ContactIndex.exportRecords):
+ * the records and counts as soon as every batch is inserted, then the keys once filed.
+ */
+export interface PeerRecords {
+  readonly t: 'records';
+  readonly state: IndexState;
+}
+
+/** Builder -> the other workers: the keys of the records sent before (ContactIndex.exportKeys). */
+export interface PeerKeys {
+  readonly t: 'keys';
+  readonly keys: IndexKeys;
+}
+
 /** Between workers. */
-export type PeerMessage = PeerBatch | PeerState;
+export type PeerMessage = PeerBatch | PeerState | PeerRecords | PeerKeys;

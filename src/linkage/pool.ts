@@ -56,6 +56,15 @@ export interface MatchPool {
   close(): Promise<void>;
 }
 
+/**
+ * The worker that learns the model (WorkerPool.learn): a dedupe's second worker, which
+ * receives the records before their keys and estimates m and u from them while the builder
+ * (worker 0) files the keys (worker.ts); else the builder, which holds a link's training rows.
+ */
+export function learnerOf(config: PoolConfig, threads: number): number {
+  return threads > 1 && config.mode === 'dedupe' ? 1 : 0;
+}
+
 /** Yields to the event loop (lets progress and I/O breathe during long in-process work). */
 const tick = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 

@@ -7,7 +7,7 @@
 import { ContactIndex, evaluateGates, suppliedFields, type FieldOutcome, type Gate, type MatchModel, type NormalizedContact } from '../engine/index.js';
 import { compileRowLayout, rowToContact, type RowLayout } from '../files/row-contact.js';
 import type { HeaderPlan } from '../files/header-map.js';
-import { learnModel, type Learned } from './learn.js';
+import { estimateModel, learnModel, type Estimated, type Learned } from './learn.js';
 import { gatesOf, indexOptionsOf, type MatchSettings } from './settings.js';
 import type { RowSignatures } from './conflicts.js';
 import type { PairResult, PairWork, Selection } from './pair-plan.js';
@@ -118,6 +118,8 @@ export class MatchShard {
    * order, ContactIndex.relayoutForLookups), once the index is complete.
    */
   private lookupOrder: Int32Array | null = null;
+  /** m and u estimated ahead of {@link learn} ({@link estimateEarly}), or null. */
+  private estimated: Estimated | null = null;
   /**
    * Link: the batches read for estimation, normalized, until the same batch comes back to be
    * matched (the file is read twice; each row is normalized once on this thread).
@@ -177,9 +179,20 @@ export class MatchShard {
     return trained.contacts;
   }
 
+  /**
+   * Dedupe, learned rules: estimates m and u from the indexed records before their keys are
+   * filed (or received), for {@link learn} to use (worker.ts: a second thread does it while the
+   * builder files the keys).
+   */
+  estimateEarly(): void {
+    this.estimated = estimateModel(this.index, this.index.size, null, this.options.settings);
+  }
+
   /** Learned rules: estimates the model from the index (and the training rows) and scores with it. */
   learn(): Learned {
-    const learned = learnModel(this.index, this.index.size, this.dedupe ? null : this.training, this.options.settings);
+    const right = this.dedupe ? null : this.training;
+    const learned = learnModel(this.index, this.index.size, right, this.options.settings, this.estimated ?? undefined);
+    this.estimated = null;
     this.training.length = 0;
     return learned;
   }

@@ -17,7 +17,7 @@ import type { FieldOutcome } from '../engine/index.js';
 import type { RowSignatures } from './conflicts.js';
 import type { Learned } from './learn.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './messages.js';
-import { mergeAllUnreadable, type MatchPool, type PoolConfig } from './pool.js';
+import { learnerOf, mergeAllUnreadable, type MatchPool, type PoolConfig } from './pool.js';
 import type { PairResult, PairWork, Selection } from './pair-plan.js';
 import type { PairRequest, QueryResult, RowBatch, UnreadableValues } from './shard.js';
 
@@ -285,9 +285,9 @@ export class WorkerPool implements MatchPool {
   }
 
   /**
-   * Resolves when the builder's index is complete. The other workers are still loading their
-   * copy of it meanwhile (seconds at a million records): the builder estimates the model in
-   * that time, and work sent to them waits in them until they have it (worker.ts).
+   * Resolves when the builder's index is complete. The other workers may still be loading
+   * their copy of it (a dedupe's learner estimating the model from its records: learnerOf);
+   * work sent to them waits in them until they have it (worker.ts).
    */
   async finishIndex(): Promise<UnreadableValues> {
     for (let w = 0; w < this.threads; w++) this.post(w, { t: 'index-end', batches: this.indexBatches });
@@ -302,12 +302,13 @@ export class WorkerPool implements MatchPool {
 
   async learn(): Promise<Learned> {
     if (this.failure) throw this.failure;
+    const learner = learnerOf(this.config, this.threads);
     const learned = await new Promise<Learned>((resolve, reject) => {
       this.learnWaiter = { resolve, reject };
-      this.post(0, { t: 'learn' });
+      this.post(learner, { t: 'learn' });
     });
     this.modelSet = 0;
-    for (let w = 1; w < this.threads; w++) this.post(w, { t: 'model', model: learned.model });
+    for (let w = 0; w < this.threads; w++) if (w !== learner) this.post(w, { t: 'model', model: learned.model });
     await this.waitFor((x) => (this.modelWaiter = x), this.threads === 1);
     return learned;
   }

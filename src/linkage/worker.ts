@@ -2,12 +2,15 @@
  * A matching worker thread (started by worker-pool.ts). Each normalizes the batches it is
  * given. Worker 0, the builder, inserts every batch in id order (the others send it theirs);
  * when its index is complete it sends a copy of the index's state to the others
- * (ContactIndex.exportState), so the index is built once, not once per thread. Then each
- * worker answers its share of the queries.
+ * (ContactIndex.exportState), so the index is built once, not once per thread. A dedupe's
+ * copy goes in two parts: the records as soon as they are inserted, from which worker 1
+ * estimates the model while the builder files their keys (seconds at a million records),
+ * then the keys. Then each worker answers its share of the queries.
  */
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
-import type { IndexState, NormalizedContact } from '../engine/index.js';
+import type { IndexKeys, IndexState, NormalizedContact } from '../engine/index.js';
 import type { FromWorker, PeerBatch, PeerMessage, ToWorker, WorkerSetup } from './messages.js';
+import { learnerOf } from './pool.js';
 import { MatchShard, type QueryResult } from './shard.js';
 
 if (isMainThread || parentPort === null) throw new Error('worker.ts runs as a worker thread');
@@ -65,10 +68,20 @@ function insertReady(): void {
   }
   if (nextSeq > from) send({ t: 'inserted', batches: nextSeq });
   if (indexComplete() && !completeSent) {
-    shard.finishIndex();
-    if (peers.size > 0) {
-      const state = shard.index.exportState();
-      for (const port of peers.values()) port.postMessage({ t: 'state', state } satisfies PeerMessage);
+    if (peers.size > 0 && setup.config.mode === 'dedupe') {
+      // In two parts: the records now, which the others load (and one estimates the model
+      // from: learnerOf) while this thread files the keys; then the keys.
+      const state = shard.index.exportRecords();
+      for (const port of peers.values()) port.postMessage({ t: 'records', state } satisfies PeerMessage);
+      shard.finishIndex();
+      const keys = shard.index.exportKeys();
+      for (const port of peers.values()) port.postMessage({ t: 'keys', keys } satisfies PeerMessage);
+    } else {
+      shard.finishIndex();
+      if (peers.size > 0) {
+        const state = shard.index.exportState();
+        for (const port of peers.values()) port.postMessage({ t: 'state', state } satisfies PeerMessage);
+      }
     }
     completed();
   }
@@ -88,6 +101,25 @@ function receiveState(state: IndexState): void {
   // A dedupe queries every record in the index's lookup order, which the builder's index is
   // in already: this finds it so (and the ids in it) while the builder estimates the model.
   if (setup.config.mode === 'dedupe') shard.prepareLookups();
+  completed();
+}
+
+/**
+ * A dedupe's records, before their keys: loaded, the model estimated from them by the
+ * learner, and laid out for lookups as the builder's are (the same order from the same
+ * records), which the keys' rows will refer to. The builder files the keys meanwhile.
+ */
+function receiveRecords(state: IndexState): void {
+  shard.index.importState(state, true);
+  const settings = setup.config.settings;
+  if (setup.worker === learnerOf(setup.config, setup.workers) && settings.rules === 'learned' && settings.model === null) shard.estimateEarly();
+  shard.prepareLookups();
+}
+
+/** The keys of the records received before: the index is complete. */
+function receiveKeys(keys: IndexKeys): void {
+  shard.index.importKeys(keys, true);
+  received = true;
   completed();
 }
 
@@ -202,6 +234,8 @@ parent.on('message', (message: ToWorker | { t: 'ports'; ports: MessagePort[]; wo
       port.on('message', (m: PeerMessage) =>
         guarded(() => {
           if (m.t === 'batch') accept(m);
+          else if (m.t === 'records') receiveRecords(m.state);
+          else if (m.t === 'keys') receiveKeys(m.keys);
           else receiveState(m.state);
         }),
       );

@@ -453,6 +453,31 @@ describe('ContactIndex.relayoutForLookups', () => {
     );
   });
 
+  it('sent in two parts (records before their keys are filed, then the keys), gives the same index: lookups, order and answers', () => {
+    fc.assert(
+      fc.property(fc.array(person, { maxLength: 40 }), fc.constantFrom(...options), (people, opts) => {
+        const builder = new ContactIndex(opts);
+        builder.deferKeys(true);
+        people.forEach((p, k) => builder.upsert(k, p));
+        // The records can be sent while the keys are deferred; the receiver lays them out itself.
+        const records = structuredClone(builder.exportRecords());
+        const order = builder.relayoutForLookups();
+        const copy = new ContactIndex(opts);
+        copy.importState(records, true);
+        for (let id = 0; id < people.length; id++) expect(copy.get(id)).toEqual(builder.get(id));
+        expect(copy.relayoutForLookups()).toEqual(order);
+        copy.importKeys(structuredClone(builder.exportKeys()), true);
+        if (builder.exportKeys().postings.liveKeys > 0) expect(() => copy.importKeys(builder.exportKeys())).toThrow(/no keys/);
+        for (let id = 0; id < people.length; id++) {
+          const q = builder.get(id)!;
+          expect(copy.findAll(q, { excludeId: id, indexed: true })).toEqual(builder.findAll(q, { excludeId: id, indexed: true }));
+          expect(copy.indexedCandidateIds(id, false)).toEqual(builder.indexedCandidateIds(id, false));
+        }
+      }),
+      { numRuns: 100 },
+    );
+  });
+
   it('refuses an index records were removed from', () => {
     const index = indexOf(robert, { ...robert, firstName: 'Maria' });
     index.remove(1);
