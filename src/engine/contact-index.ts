@@ -566,20 +566,7 @@ export class ContactIndex {
    */
   exportState(): IndexState {
     this.whole('exportState');
-    return {
-      version: INDEX_STATE_VERSION,
-      records: this.records.exportState(),
-      postings: this.postings.exportState(),
-      identifiers: this.identifiers,
-      sounds: this.sounds,
-      firstCounts: this.firstCounts,
-      lastCounts: this.lastCounts,
-      cityCounts: this.cityCounts,
-      emailCounts: this.emailCounts,
-      phoneCounts: this.phoneCounts,
-      attributeCounts: this.attributeCounts,
-      filedKeys: this.filed,
-    };
+    return { ...this.exportRecords(), postings: this.postings.exportState(), filedKeys: this.filed };
   }
 
   /**
