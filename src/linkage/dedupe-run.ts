@@ -92,6 +92,13 @@ function expand(batch: CompactBatch): CsvTextBatch {
  * write. Holds every row's text until the write (at 1,000,000 rows of the bench file about
  * 0.1-0.2 GB).
  */
+/**
+ * Largest file whose rows are read ahead ({@link readAhead}): its text is held until the write
+ * (up to about twice its size in memory), so a larger file is read again at the write instead,
+ * as before, and its memory stays the index's.
+ */
+export const READ_AHEAD_MAX_BYTES = 512 * 1024 * 1024;
+
 function readAhead(layout: CsvLayout): Promise<RowTextsAhead> {
   return openCsvRowTexts(layout, READ_BATCH_ROWS).then(
     async (texts): Promise<RowTextsAhead> => {
@@ -153,7 +160,7 @@ export async function matchDedupe(
     const t0 = performance.now();
     const c0 = cpuMs();
     const read = await readInput(input, (batch) => pool.index(batch), progress, 'reading');
-    const ahead = options.readAhead === true ? readAhead(input.layout) : null;
+    const ahead = options.readAhead === true && input.layout.size <= READ_AHEAD_MAX_BYTES ? readAhead(input.layout) : null;
     progress.start('indexing', null);
     const unreadable = await pool.finishIndex();
     progress.finish();
