@@ -1,5 +1,7 @@
 /**
- * Dedupe benchmark (`npm run bench:dedupe`): the real `matchbook dedupe` process on seeded
+ * Dedupe benchmark (`npm run bench:dedupe`): the real `matchbook dedupe` process, as users run
+ * it (the compiled dist/cli/main.js, rebuilt first when a source is newer: from source, tsx's
+ * `keepNames` wraps every closure in a `__name` call, work production never does), on seeded
  * synthetic files of 100k and 1M rows (bench/corpus.ts: 80% distinct people, 20% noisy
  * re-typings of some of them, with the truth in a column the CLI does not match on).
  * Reports wall time, rows/s, CPU time, peak RSS (the process with its worker threads),
@@ -29,6 +31,7 @@ import { pairMetrics, pairsFromClusters } from '../src/linkage/metrics.js';
 import { CONTACT_CSV_HEADER, contactCsvCells, generateCorpus } from './corpus.js';
 import { updateReadmeSection } from './lib/readme.js';
 import { describeMachine, fmt, machineInfo, markdownTable, parseArgs, type MachineInfo } from './lib/report.js';
+import { ensureBuilt } from './lib/server.js';
 
 const REPO = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const SECTION = '## Dedupe (bench/dedupe.bench.ts)';
@@ -149,7 +152,7 @@ export function parseCpuLine(text: string): Partial<Record<PhaseName, number>> {
 /** Runs `matchbook dedupe` on a file as its own process (its output in `work`); progress lines pass through. */
 async function runDedupe(file: string, rows: number, threads: number, work: string): Promise<RunResult> {
   const out = join(work, `dedupe-${rows}.out.csv`);
-  const args = ['--import', 'tsx', join(REPO, 'src/cli/main.ts'), 'dedupe', file, '-o', out, '--threads', String(threads), '--progress', 'plain'];
+  const args = [join(REPO, 'dist/cli/main.js'), 'dedupe', file, '-o', out, '--threads', String(threads), '--progress', 'plain'];
   const loadAverageBefore = Math.round((loadavg()[0] ?? 0) * 10) / 10;
   const started = performance.now();
   const stderr = await new Promise<string>((res, rej) => {
@@ -264,7 +267,7 @@ export function readmeSection(machine: MachineInfo, seed: number, results: reado
     '',
     `Run on ${describeMachine(machine)}. Other work on the machine (load above 2) inflates wall time; CPU time is the steadier figure.`,
     '',
-    `How: \`npm run bench:dedupe\`. Seeded files (seed ${seed}) from bench/corpus.ts: 80% distinct people (Zipf names, households, Jr/Sr, shared phones) and 20% noisy re-typings of some of them (nicknames, typos, moved house, other formats), with the true person in a \`truth\` column the CLI does not match on. The real \`matchbook dedupe FILE -o OUT --threads N\` process from source (tsx), with the defaults: learned rules (a model estimated from the file, estimation included in the time), gates from the columns. Wall time is from process start to exit; CPU and peak RSS are the process's (all threads); precision and recall are pairwise, of the clusters written, against the truth.`,
+    `How: \`npm run bench:dedupe\`. Seeded files (seed ${seed}) from bench/corpus.ts: 80% distinct people (Zipf names, households, Jr/Sr, shared phones) and 20% noisy re-typings of some of them (nicknames, typos, moved house, other formats), with the true person in a \`truth\` column the CLI does not match on. The real \`matchbook dedupe FILE -o OUT --threads N\` process as users run it (dist/cli/main.js, built first when stale; until 2026-11-27 06:55 UTC the bench ran it from source through tsx, about 4% more CPU), with the defaults: learned rules (a model estimated from the file, estimation included in the time), gates from the columns. Wall time is from process start to exit; CPU and peak RSS are the process's (all threads); precision and recall are pairwise, of the clusters written, against the truth.`,
     '',
     table(results),
     '',
@@ -287,6 +290,7 @@ async function main(): Promise<void> {
   const seed = Number(args.get('--seed') ?? 42);
   const threads = Number(args.get('--threads') ?? 2);
   if (sizes.some((n) => !Number.isInteger(n) || n < 10)) throw new Error('--sizes: whole numbers of rows, e.g. 100000,1000000');
+  ensureBuilt();
   const machine = machineInfo();
   const results: RunResult[] = [];
   // This run's own directory: no other run writes or reads in it.
