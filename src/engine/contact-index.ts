@@ -566,7 +566,7 @@ export class ContactIndex {
    */
   exportState(): IndexState {
     this.whole('exportState');
-    return { ...this.exportRecords(), postings: this.postings.exportState(), filedKeys: this.filed };
+    return this.stateWith(this.postings.exportState(), this.filed);
   }
 
   /**
@@ -579,10 +579,15 @@ export class ContactIndex {
    * sender files the keys.
    */
   exportRecords(): IndexState {
+    return this.stateWith(new PostingTable().exportState(), null);
+  }
+
+  /** The index's state with these keys (exportState: its own; exportRecords: none). */
+  private stateWith(postings: PostingTableState, filedKeys: FiledKeys | null): IndexState {
     return {
       version: INDEX_STATE_VERSION,
       records: this.records.exportState(),
-      postings: new PostingTable().exportState(),
+      postings,
       identifiers: this.identifiers,
       sounds: this.sounds,
       firstCounts: this.firstCounts,
@@ -591,7 +596,7 @@ export class ContactIndex {
       emailCounts: this.emailCounts,
       phoneCounts: this.phoneCounts,
       attributeCounts: this.attributeCounts,
-      filedKeys: null,
+      filedKeys,
     };
   }
 
@@ -1027,7 +1032,7 @@ export class ContactIndex {
       // Nothing matched: say why by the best-scoring record, vetoed ones included (their
       // scores were cut short at the veto, so a few are scored in full here).
       for (const id of vetoed.slice(0, VETOED_EXPLAINED)) {
-        const full = scorePair(q, this.records.get(id) as NormalizedContact, ctx);
+        const full = scorePair(prepared, this.records.get(id) as NormalizedContact, ctx);
         if (top === null || full.score > top.score || (full.score === top.score && id < top.id)) {
           top = { id, score: full.score };
           topReason = 'criterion-disagrees';

@@ -121,17 +121,22 @@ export class StringTable {
       return id;
     }
     const h = fnv(v);
+    const s = this.slotFor(v, h);
+    const known = this.slots[s] as number;
+    if (known >= 0) return known;
+    const added = this.push(v);
+    this.slots[s] = added;
+    this.hashes[s] = h;
+    if (++this.hashed * 4 > this.slots.length * 3) this.grow();
+    return added;
+  }
+
+  /** The hashed slot of `v` (hash `h`): the one holding its id, else the empty one where it would go. */
+  private slotFor(v: string, h: number): number {
     const mask = this.slots.length - 1;
     for (let s = spread(h) & mask; ; s = (s + 1) & mask) {
       const id = this.slots[s] as number;
-      if (id < 0) {
-        const added = this.push(v);
-        this.slots[s] = added;
-        this.hashes[s] = h;
-        if (++this.hashed * 4 > this.slots.length * 3) this.grow();
-        return added;
-      }
-      if (this.hashes[s] === h && this.strings[id] === v) return id;
+      if (id < 0 || (this.hashes[s] === h && this.strings[id] === v)) return s;
     }
   }
 
@@ -139,13 +144,7 @@ export class StringTable {
   idOf(v: string): number {
     const slot = directSlot(v);
     if (slot >= 0) return this.direct === null ? -1 : (this.direct[slot] as number) - 1;
-    const h = fnv(v);
-    const mask = this.slots.length - 1;
-    for (let s = spread(h) & mask; ; s = (s + 1) & mask) {
-      const id = this.slots[s] as number;
-      if (id < 0) return -1;
-      if (this.hashes[s] === h && this.strings[id] === v) return id;
-    }
+    return this.slots[this.slotFor(v, fnv(v))] as number;
   }
 
   /** Bytes held by the typed arrays (the strings themselves are on the heap). */

@@ -86,19 +86,19 @@ function expand(batch: CompactBatch): CsvTextBatch {
 }
 
 /**
- * Reads the file again for the output in the background: the main thread is idle while the
- * workers finish the index and estimate (one of the two cores too, at 1,000,000 rows), and the
- * output's reading and formatting of the rows' cells (csv-row-text.ts) is then done before the
- * write. Holds every row's text until the write (at 1,000,000 rows of the bench file about
- * 0.1-0.2 GB).
- */
-/**
  * Largest file whose rows are read ahead ({@link readAhead}): its text is held until the write
  * (up to about twice its size in memory), so a larger file is read again at the write instead,
  * as before, and its memory stays the index's.
  */
 export const READ_AHEAD_MAX_BYTES = 512 * 1024 * 1024;
 
+/**
+ * Reads the file again for the output in the background: the main thread is idle while the
+ * workers finish the index and estimate (one of the two cores too, at 1,000,000 rows), and the
+ * output's reading and formatting of the rows' cells (csv-row-text.ts) is then done before the
+ * write. Holds every row's text until the write (at 1,000,000 rows of the bench file about
+ * 0.1-0.2 GB).
+ */
 function readAhead(layout: CsvLayout): Promise<RowTextsAhead> {
   return openCsvRowTexts(layout, READ_BATCH_ROWS).then(
     async (texts): Promise<RowTextsAhead> => {
