@@ -248,6 +248,8 @@ export class ContactIndex {
   private readonly view: RecordView;
   /** The owner of the pairs being scored (scoreOwnedPairs), for its names' forms. */
   private readonly ownerView: RecordView;
+  /** The record {@link peek} last read (made on first use). */
+  private peekView: RecordView | null = null;
   /** Chooses the candidates of a lookup from the keys' postings (its tally is reused, like `view`). */
   private readonly selector: CandidateSelector;
   /** The posting-table slot of each key of the lookup under way (reused). */
@@ -466,6 +468,19 @@ export class ContactIndex {
   /** The stored normalized record (a new object each call), or undefined. */
   get(id: number): NormalizedContact | undefined {
     return this.records.get(id);
+  }
+
+  /**
+   * The stored record as a view that the next call reuses (valid until then), or undefined:
+   * its names, date of birth, suffix and sex are read at once, its lists and addresses only
+   * when read. For callers that read a few fields of many records (a dedupe's clustering).
+   */
+  peek(id: number): NormalizedContact | undefined {
+    const row = this.records.rowOf(id);
+    if (row < 0) return undefined;
+    this.peekView ??= new RecordView(this.records, this.formsOfId);
+    this.records.loadRow(row, this.peekView);
+    return this.peekView;
   }
 
   /** Normalizes a contact with this index's options (default country, date order, placeholders...). */

@@ -178,16 +178,12 @@ export class DedupeResults {
   /** Rows that appear in a Matched pair (whose signatures clustering needs). */
   matchedRows(): number[] {
     const seen = new Uint8Array(this.size);
+    for (const r of this.pending.from) seen[r] = 1;
+    for (const r of this.pending.to) seen[r] = 1;
+    // In row order, by reading the marks in order (no sort).
     const out: number[] = [];
-    for (const list of [this.pending.from, this.pending.to]) {
-      for (const r of list) {
-        if (seen[r] === 0) {
-          seen[r] = 1;
-          out.push(r);
-        }
-      }
-    }
-    return out.sort((a, b) => a - b);
+    for (let r = 0; r < this.size; r++) if (seen[r] === 1) out.push(r);
+    return out;
   }
 
   /**
@@ -205,7 +201,14 @@ export class DedupeResults {
     const members = new Map<number, number[]>();
     const membersOf = (root: number): number[] => members.get(root) ?? [root];
     const named = new Uint8Array(this.size);
-    if (signatures !== null) for (const [row, sig] of signatures) if (isNamed(sig)) named[row] = 1;
+    // By row, read in the conflict checks' inner loops (an array load, not a map lookup).
+    const byRow: (Signature | undefined)[] = signatures === null ? [] : new Array<Signature | undefined>(this.size).fill(undefined);
+    if (signatures !== null) {
+      for (const [row, sig] of signatures) {
+        byRow[row] = sig;
+        if (isNamed(sig)) named[row] = 1;
+      }
+    }
     const hasNamed = (list: readonly number[]): boolean => list.some((r) => named[r] === 1);
     for (const k of order) {
       const a = from[k] as number;
@@ -216,7 +219,7 @@ export class DedupeResults {
       const ma = membersOf(ra);
       const mb = membersOf(rb);
       if (signatures !== null) {
-        const why = this.refusal(a, b, ma, mb, signatures, named, hasNamed, direct, kinds);
+        const why = this.refusal(a, b, ma, mb, byRow, named, hasNamed, direct, kinds);
         if (why !== null) {
           this.refused.push({ a, b, score: score[k] as number, why });
           continue;
@@ -247,7 +250,7 @@ export class DedupeResults {
     b: number,
     ma: readonly number[],
     mb: readonly number[],
-    signatures: ReadonlyMap<number, Signature>,
+    signatures: readonly (Signature | undefined)[],
     named: Uint8Array,
     hasNamed: (list: readonly number[]) => boolean,
     direct: ReadonlySet<number>,
@@ -257,10 +260,10 @@ export class DedupeResults {
     const xs = ma.length > CONFLICT_CHECK_MEMBERS ? ma.slice(0, CONFLICT_CHECK_MEMBERS) : ma;
     const ys = mb.length > CONFLICT_CHECK_MEMBERS ? mb.slice(0, CONFLICT_CHECK_MEMBERS) : mb;
     for (const x of xs) {
-      const sx = signatures.get(x);
+      const sx = signatures[x];
       if (sx === undefined) continue;
       for (const y of ys) {
-        const sy = signatures.get(y);
+        const sy = signatures[y];
         if (sy === undefined) continue;
         // Two rows the model matched directly may differ on a field (a replaced value); only
         // rows joined through a third must not conflict.

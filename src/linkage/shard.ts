@@ -206,7 +206,7 @@ export class MatchShard {
   signatures(rows: readonly number[]): RowSignatures {
     const out: RowSignatures = { rows: [...rows], first: [], middle: [], last: [], dob: [], identifiers: [], suffix: [], sex: [] };
     for (const row of rows) {
-      const c = this.index.get(row);
+      const c = this.index.peek(row);
       out.first.push(c?.first ?? null);
       out.middle.push(c?.middle ?? null);
       out.last.push(c?.last ?? null);

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { FieldOutcome } from '../engine/index.js';
-import type { RowSignatures } from './conflicts.js';
+import { concatSignatures, type RowSignatures } from './conflicts.js';
 import type { Learned } from './learn.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './messages.js';
 import { learnerOf, mergeAllUnreadable, type MatchPool, type PoolConfig } from './pool.js';
@@ -315,11 +315,20 @@ export class WorkerPool implements MatchPool {
 
   async signatures(rows: readonly number[]): Promise<RowSignatures> {
     if (this.failure) throw this.failure;
-    const id = this.nextExplain++;
-    return new Promise<RowSignatures>((resolve, reject) => {
-      this.signatureWaiters.set(id, { resolve, reject });
-      this.post(0, { t: 'signatures', id, rows });
-    });
+    // Every worker holds the whole index: each reads a run of the rows, in order.
+    const per = Math.ceil(rows.length / this.threads);
+    const parts: Promise<RowSignatures>[] = [];
+    for (let w = 0; w < this.threads && (w === 0 || w * per < rows.length); w++) {
+      const id = this.nextExplain++;
+      const part = rows.slice(w * per, (w + 1) * per);
+      parts.push(
+        new Promise<RowSignatures>((resolve, reject) => {
+          this.signatureWaiters.set(id, { resolve, reject });
+          this.post(w, { t: 'signatures', id, rows: part });
+        }),
+      );
+    }
+    return concatSignatures(await Promise.all(parts));
   }
 
   async selectIndexed(rows: number, onSelection: (selection: Selection) => void): Promise<void> {
