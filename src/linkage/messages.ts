@@ -1,6 +1,7 @@
 /** Messages between the main thread and matching workers (worker.ts, worker-pool.ts). */
-import type { FieldOutcome, IndexKeys, IndexState, MatchModel, NormalizedContact } from '../engine/index.js';
+import type { FieldOutcome, IndexKeys, IndexState, MatchModel } from '../engine/index.js';
 import type { RowSignatures } from './conflicts.js';
+import type { PackedContacts } from './contact-batch.js';
 import type { Learned } from './learn.js';
 import type { PairResult, PairWork, Selection } from './pair-plan.js';
 import type { PoolConfig } from './pool.js';
@@ -54,12 +55,12 @@ export type FromWorker =
   | { readonly t: 'signatures'; readonly id: number; readonly signatures: RowSignatures }
   | { readonly t: 'error'; readonly message: string };
 
-/** Worker -> builder: a normalized batch of the indexed file. */
+/** Worker -> builder: a normalized batch of the indexed file, in columns (contact-batch.ts). */
 export interface PeerBatch {
   readonly t: 'batch';
   readonly seq: number;
   readonly firstId: number;
-  readonly contacts: NormalizedContact[];
+  readonly contacts: PackedContacts;
 }
 
 /** Builder -> the other workers: the finished index. */

@@ -10,6 +10,7 @@
 import { isMainThread, parentPort, workerData, type MessagePort } from 'node:worker_threads';
 import type { IndexKeys, IndexState, NormalizedContact } from '../engine/index.js';
 import type { FromWorker, PeerBatch, PeerMessage, ToWorker, WorkerSetup } from './messages.js';
+import { packContacts, unpackContacts, type PackedContacts } from './contact-batch.js';
 import { learnerOf } from './pool.js';
 import { MatchShard, type QueryResult } from './shard.js';
 
@@ -22,8 +23,15 @@ const peers = new Map<number, MessagePort>();
 const BUILDER = 0;
 const builder = setup.worker === BUILDER;
 
+/** A batch normalized here (the builder's own) or by another worker (packed). */
+interface Normalized {
+  readonly seq: number;
+  readonly firstId: number;
+  readonly contacts: NormalizedContact[] | PackedContacts;
+}
+
 /** Batches waiting for their turn to be inserted (ids must go in in order). */
-const waiting = new Map<number, PeerBatch>();
+const waiting = new Map<number, Normalized>();
 let nextSeq = 0;
 let totalBatches: number | null = null;
 let completeSent = false;
@@ -63,7 +71,7 @@ function insertReady(): void {
   const from = nextSeq;
   for (let b = waiting.get(nextSeq); b !== undefined; b = waiting.get(nextSeq)) {
     waiting.delete(nextSeq);
-    shard.insert(b.firstId, b.contacts);
+    shard.insert(b.firstId, Array.isArray(b.contacts) ? b.contacts : unpackContacts(b.contacts));
     nextSeq++;
   }
   if (nextSeq > from) send({ t: 'inserted', batches: nextSeq });
@@ -123,7 +131,7 @@ function receiveKeys(keys: IndexKeys): void {
   completed();
 }
 
-function accept(batch: PeerBatch): void {
+function accept(batch: Normalized): void {
   waiting.set(batch.seq, batch);
   insertReady();
 }
@@ -133,10 +141,15 @@ function handle(message: ToWorker): void {
     case 'index': {
       const unreadable = {};
       const contacts: NormalizedContact[] = shard.normalize(message.batch, 'index', unreadable);
-      const peerBatch: PeerBatch = { t: 'batch', seq: message.batch.seq, firstId: message.batch.firstId, contacts };
       send({ t: 'indexed', seq: message.batch.seq, unreadable });
-      if (builder) accept(peerBatch);
-      else peers.get(BUILDER)?.postMessage(peerBatch satisfies PeerMessage);
+      const { seq, firstId } = message.batch;
+      if (builder) accept({ seq, firstId, contacts });
+      else {
+        const packed = packContacts(contacts);
+        peers
+          .get(BUILDER)
+          ?.postMessage({ t: 'batch', seq, firstId, contacts: packed } satisfies PeerBatch satisfies PeerMessage, [packed.lengths.buffer as ArrayBuffer]);
+      }
       return;
     }
     case 'index-end':
