@@ -470,6 +470,11 @@ export class ContactIndex {
     return this.records.get(id);
   }
 
+  /** How many indexed records have this (normalized) first name. */
+  firstNameCount(name: string): number {
+    return this.firstCounts.get(name) ?? 0;
+  }
+
   /**
    * The stored record as a view that the next call reuses (valid until then), or undefined:
    * its names, date of birth, suffix and sex are read at once, its lists and addresses only

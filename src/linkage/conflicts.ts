@@ -7,12 +7,14 @@
  * conflict.
  */
 import {
+  compactName,
   compareDate,
   compareFirstName,
   compareLastName,
   compareIdentifiers,
   DEFAULT_NICKNAMES,
   namesSwapped,
+  nicknameGroupsOf,
   phoneticKey,
   type MatchModel,
   type NameCompareOptions,
@@ -22,6 +24,8 @@ import {
 export interface RowSignatures {
   readonly rows: number[];
   readonly first: (string | null)[];
+  /** How many rows of the file have each row's first name. */
+  readonly firstCount: number[];
   readonly middle: (string | null)[];
   readonly last: (string | null)[];
   readonly dob: (string | null)[];
@@ -33,6 +37,8 @@ export interface RowSignatures {
 /** One row's signature. */
 export interface Signature {
   readonly first: string | null;
+  /** How many rows of the file have this first name (absent: not known, the name counts as attested). */
+  readonly firstCount?: number;
   readonly middle: string | null;
   readonly last: string | null;
   readonly dob: string | null;
@@ -48,6 +54,7 @@ export function concatSignatures(parts: readonly RowSignatures[]): RowSignatures
   return {
     rows: cat((p) => p.rows),
     first: cat((p) => p.first),
+    firstCount: cat((p) => p.firstCount),
     middle: cat((p) => p.middle),
     last: cat((p) => p.last),
     dob: cat((p) => p.dob),
@@ -67,6 +74,7 @@ export function signatureMap(s: RowSignatures): Map<number, Signature> {
     const ids = s.identifiers[i] ?? null;
     out.set(s.rows[i] as number, {
       first: s.first[i] ?? null,
+      firstCount: s.firstCount[i] ?? 0,
       middle: s.middle[i] ?? null,
       last: s.last[i] ?? null,
       dob: s.dob[i] ?? null,
@@ -137,8 +145,20 @@ export function conflictOf(a: Signature, b: Signature, kinds: ConflictKinds = AL
   if (a.suffix !== null && b.suffix !== null && a.suffix !== b.suffix) return 'generational suffixes differ';
   if (kinds.sex && a.sex !== null && b.sex !== null && a.sex !== b.sex) return 'sexes differ';
   if (namesCrossed(a, b)) return null;
-  if (compareFirstName(a.first, b.first, NAMES, undefined, a.middle, b.middle) === 'disagree') return 'first names differ';
+  if (attested(a) && attested(b) && compareFirstName(a.first, b.first, NAMES, undefined, a.middle, b.middle) === 'disagree') return 'first names differ';
   return null;
+}
+
+/**
+ * True when a row's first name is a name, not a misreading: a given name the nickname table
+ * knows, or one that more than one row of the file has. A corrupted name ("Maresob", "Dehisc":
+ * OCR, transcription) is nearly always the file's only one, and shares nothing with the same
+ * person's name in another row, so it would refuse that person's rows as two people; two
+ * members of a household have real names ("Mary", "John").
+ */
+function attested(s: Signature): boolean {
+  if (s.first === null || s.firstCount === undefined || s.firstCount >= 2) return true;
+  return nicknameGroupsOf(DEFAULT_NICKNAMES, compactName(s.first)).length > 0;
 }
 
 /** True when two names are alike by the lenient surname comparison (typos, OCR, two slips, sound). */

@@ -204,10 +204,12 @@ export class MatchShard {
 
   /** What clustering needs of some indexed rows: their names, dates of birth and identifiers. */
   signatures(rows: readonly number[]): RowSignatures {
-    const out: RowSignatures = { rows: [...rows], first: [], middle: [], last: [], dob: [], identifiers: [], suffix: [], sex: [] };
+    const out: RowSignatures = { rows: [...rows], first: [], firstCount: [], middle: [], last: [], dob: [], identifiers: [], suffix: [], sex: [] };
     for (const row of rows) {
       const c = this.index.peek(row);
-      out.first.push(c?.first ?? null);
+      const first = c?.first ?? null;
+      out.first.push(first);
+      out.firstCount.push(first === null ? 0 : this.index.firstNameCount(first));
       out.middle.push(c?.middle ?? null);
       out.last.push(c?.last ?? null);
       out.dob.push(c?.dob ?? null);

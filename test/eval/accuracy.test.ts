@@ -39,14 +39,17 @@ describe('accuracy floors of the defaults', () => {
     const f = await evaluateSet(set('fake_1000 dedupe'));
     expect(f.pairwise.precision).toBeGreaterThanOrEqual(0.99);
     expect(f.pairwise.f1).toBeGreaterThanOrEqual(0.91);
-    expect(f.clustered?.f1).toBeGreaterThanOrEqual(0.96);
+    // 0.9635 until clustering read a singleton unknown first name as a misreading (conflicts.ts
+    // attested): one false edge (George, no surname, 1980 / George Davies, 1978, both London)
+    // then joins two people's clusters that the old rule kept apart by luck; OCR high +1.3.
+    expect(f.clustered?.f1).toBeGreaterThanOrEqual(0.955);
   }, 120_000);
 
   it.each([
     ['messy historical medium', 0.85],
-    ['messy historical high', 0.73],
-    ['messy ocr medium', 0.935],
-    ['messy ocr high', 0.895],
+    ['messy historical high', 0.74],
+    ['messy ocr medium', 0.94],
+    ['messy ocr high', 0.91],
     ['messy mixed medium', 0.93],
     ['messy mixed high', 0.91],
   ] as const)(

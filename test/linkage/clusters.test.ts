@@ -162,6 +162,18 @@ describe('DedupeResults', () => {
     expect(conflictOf(sig('mary', 'lee'), sig('susan', null))).toBe('first names differ');
   });
 
+  it('first names conflict only when both are names: known to the nickname table or held by more than one row', () => {
+    const sig = (first: string, firstCount: number): Signature => ({ ...nameless, first, last: 'lee', firstCount });
+    // Real names, however rare in the file: two people.
+    expect(conflictOf(sig('mary', 1), sig('susan', 1))).toBe('first names differ');
+    expect(conflictOf(sig('xiomara', 3), sig('deshawn', 2))).toBe('first names differ');
+    // The file's only "maresob" or "dehisc" is a misreading of someone's name, not another person's.
+    expect(conflictOf(sig('maresob', 1), sig('wayne', 40))).toBeNull();
+    expect(conflictOf(sig('mary', 12), sig('dehisc', 1))).toBeNull();
+    // Without counts (no file), every name counts as one.
+    expect(conflictOf({ ...nameless, first: 'maresob', last: 'lee' }, { ...nameless, first: 'wayne', last: 'lee' })).toBe('first names differ');
+  });
+
   it('a row without a name never joins two named rows that are not matched to each other', () => {
     const sigs = fc
       .array(fc.oneof(signature, fc.constant(nameless)), { minLength: SIZE, maxLength: SIZE })
