@@ -2,33 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { suppliedFields } from '../../src/engine/gates.js';
 import { RecordStore } from '../../src/engine/record-store.js';
-import type { NameSuffix, NormalizedAddress, NormalizedContact, Sex } from '../../src/engine/types.js';
+import type { NormalizedContact } from '../../src/engine/types.js';
+import { normalizedContact as contact, normalizedText as text } from './arbitraries.js';
 
-const text = fc.option(fc.string({ maxLength: 6, unit: 'binary' }), { nil: null });
-const address: fc.Arbitrary<NormalizedAddress> = fc.record({
-  number: text,
-  street: text,
-  unit: text,
-  building: text,
-  city: text,
-  state: text,
-  zip: text,
-  country: text,
-});
-const list = fc.array(fc.string({ maxLength: 8, unit: 'binary' }), { maxLength: 3 });
-const contact: fc.Arbitrary<NormalizedContact> = fc.record({
-  first: text,
-  middle: text,
-  last: text,
-  suffix: fc.constantFrom<NameSuffix | null>(null, 'jr', 'sr', 'ii', 'iii', 'iv', 'v'),
-  dob: text,
-  emails: list,
-  phones: list,
-  addresses: fc.array(address, { maxLength: 2 }),
-  identifiers: list,
-  sex: fc.constantFrom<Sex | null>(null, 'm', 'f'),
-  attributes: fc.constant([]),
-});
 /** Records of a store with two attribute columns. */
 const withAttributes: fc.Arbitrary<NormalizedContact> = contact.chain((c) => fc.tuple(text, text).map((attributes) => ({ ...c, attributes })));
 

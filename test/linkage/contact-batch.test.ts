@@ -7,31 +7,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { normalizeContact, type NormalizedAddress, type NormalizedContact } from '../../src/engine/index.js';
 import { packContacts, unpackContacts } from '../../src/linkage/contact-batch.js';
+import { normalizedContact, normalizedText } from '../engine/arbitraries.js';
 
-const text = fc.option(fc.string({ maxLength: 12 }), { nil: null });
-const address: fc.Arbitrary<NormalizedAddress> = fc.record({
-  number: text,
-  street: text,
-  unit: text,
-  building: text,
-  city: text,
-  state: text,
-  zip: text,
-  country: text,
-});
-const contact: fc.Arbitrary<NormalizedContact> = fc.record({
-  first: text,
-  middle: text,
-  last: text,
-  suffix: fc.option(fc.constantFrom('jr', 'sr', 'ii', 'iii', 'iv', 'v'), { nil: null }),
-  dob: text,
-  emails: fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }),
-  phones: fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }),
-  addresses: fc.array(address, { maxLength: 3 }),
-  identifiers: fc.array(fc.string({ maxLength: 10 }), { maxLength: 3 }),
-  sex: fc.option(fc.constantFrom('m', 'f'), { nil: null }),
-  attributes: fc.array(text, { maxLength: 3 }),
-});
+/** Records with any number of attributes, some null (the batch keeps whatever the model's columns give). */
+const contact: fc.Arbitrary<NormalizedContact> = normalizedContact.chain((c) =>
+  fc.array(normalizedText, { maxLength: 3 }).map((attributes) => ({ ...c, attributes })),
+);
 
 /** Through a structured clone, as postMessage sends it. */
 const cloned = <T>(value: T): T => deserialize(serialize(value)) as T;
