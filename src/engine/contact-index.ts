@@ -470,9 +470,9 @@ export class ContactIndex {
     return this.records.get(id);
   }
 
-  /** How many indexed records have this (normalized) first name. */
+  /** How many indexed records have this first name (a normalized one; counted by its compact form, as term frequencies are). */
   firstNameCount(name: string): number {
-    return this.firstCounts.get(name) ?? 0;
+    return this.firstCounts.get(compactName(name)) ?? 0;
   }
 
   /**

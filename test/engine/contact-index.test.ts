@@ -496,6 +496,36 @@ describe('ContactIndex memory', () => {
   });
 });
 
+describe('ContactIndex.firstNameCount and peek', () => {
+  it('counts a first name by its compact form, and peek reads a record as get does', () => {
+    const index = new ContactIndex();
+    index.upsert(1, {
+      firstName: 'Mary Ann',
+      lastName: 'Lee',
+      emails: ['ma@example.com'],
+      addresses: [{ addressLine1: '1 Main St', zipOrPostalCode: '20500' }],
+    });
+    index.upsert(2, { firstName: 'Mary-Ann', lastName: 'Leigh' });
+    index.upsert(3, { firstName: 'Ann', lastName: 'Lee' });
+    const stored = index.get(1);
+    expect(stored?.first).toBe('mary ann');
+    expect(index.firstNameCount('mary ann')).toBe(2);
+    expect(index.firstNameCount('ann')).toBe(1);
+    expect(index.firstNameCount('zoe')).toBe(0);
+    const peeked = index.peek(1);
+    expect({
+      ...peeked,
+      emails: peeked?.emails,
+      phones: peeked?.phones,
+      addresses: peeked?.addresses,
+      identifiers: peeked?.identifiers,
+      attributes: peeked?.attributes,
+    }).toMatchObject(stored as object);
+    expect(index.peek(3)?.first).toBe('ann');
+    expect(index.peek(99)).toBeUndefined();
+  });
+});
+
 describe('hooks for a store that holds the keys (database retrieval)', () => {
   it('find with the candidates it would select gives the same answer; keyHashes are the hashes it looks up by', () => {
     fc.assert(
