@@ -91,7 +91,8 @@ export const KEY_KINDS = {
    * name's first three letters with the surname's initial (`f3`), each surname fragment with
    * the postal code's first three characters (`z3`), the middle name's sound with the
    * surname's (`ml`: a middle name used as first name), consonant skeletons (`sk`: names
-   * romanized from scripts without vowels).
+   * romanized from scripts without vowels), both initials with the postal code (`iz`) or,
+   * without one, the city (`ic`): OCR that took two characters of each name.
    */
   fragments: 1 << 8,
   /**
@@ -242,6 +243,10 @@ function emitKeys<T>(
       if (birthYear !== null) sink('ya', part(birthYear), value);
     }
   }
+  // Both initials, in sorted order (a swap keeps them), with the postal code (`iz`), or the city
+  // when there is none (`ic`): what is left of two names that each lost two characters to OCR.
+  const initials =
+    (kinds & KEY_KINDS.fragments) !== 0 && first !== null && last !== null && first.length > 0 && last.length > 0 ? part(sortedInitials(first, last)) : null;
   for (const a of c.addresses) {
     const number = a.number !== null ? part(a.number) : null;
     if ((kinds & KEY_KINDS.street) !== 0) {
@@ -254,7 +259,9 @@ function emitKeys<T>(
       if (firstSound !== null) sink('fc', firstSound, city);
       if (dob !== null && c.dob !== null && c.dob.length === 10) sink('dc', dob, city);
     }
+    if (initials !== null && a.zip === null && a.city !== null) sink('ic', initials, part(compactName(a.city)));
     if (a.zip === null) continue;
+    if (initials !== null) sink('iz', initials, part(a.zip));
     if ((kinds & KEY_KINDS.fragments) !== 0 && last !== null && a.zip.length >= 3) {
       const zip3 = part(a.zip.slice(0, 3));
       if (last.length >= 3) sink('z3', part(last.slice(0, 3)), zip3);
@@ -270,6 +277,13 @@ function emitKeys<T>(
     if (ocrDiffers && firstOcrSound !== null && firstOcrSound !== firstSoundText) sink('fz', part(firstOcrSound), zip);
     if (number !== null) sink('az', number, zip);
   }
+}
+
+/** The first letters of two compact names, in sorted order ("jd" for John Doe and for Doe John). */
+function sortedInitials(first: string, last: string): string {
+  const f = first.charAt(0);
+  const l = last.charAt(0);
+  return f < l ? f + l : l + f;
 }
 
 /** The first word of a folded free-text value (two characters or more), or null. */
@@ -366,6 +380,8 @@ const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
     'ya',
     'z',
     'pn',
+    'iz',
+    'ic',
   ].map((p) => [p, fnv(p)]),
 );
 

@@ -198,6 +198,26 @@ describe('blockingKeys', () => {
     );
   });
 
+  it('both names with two characters misread each, or swapped, still share the initials with the postal code or the town', () => {
+    const keysOf = (c: ContactInput): Set<string> => new Set(blockingKeys(norm(c), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS));
+    const shared = (a: Set<string>, b: Set<string>): string[] => [...a].filter((k) => b.has(k));
+    const printed = keysOf({ firstName: 'Denise', lastName: 'Melermore', addresses: [{ city: 'New York', zipOrPostalCode: '10046' }] });
+    const misread = keysOf({ firstName: 'Dehisc', lastName: 'Mclermare', addresses: [{ city: 'New York', zipOrPostalCode: '10046' }] });
+    expect(shared(printed, misread)).toContain('iz:dm:10046');
+    const swapped = keysOf({ firstName: 'Melermore', lastName: 'Denise', addresses: [{ city: 'New York', zipOrPostalCode: '10046' }] });
+    expect(shared(printed, swapped)).toContain('iz:dm:10046');
+    // Without a postal code, the town: with one, not (a town holds many postal codes' people).
+    const noZip = (first: string, last: string) => keysOf({ firstName: first, lastName: last, addresses: [{ city: 'Phoenix' }] });
+    expect(shared(noZip('Helen', 'Butler'), noZip('Hclen', 'Bvtlcr'))).toContain('ic:bh:phoenix');
+    expect([...printed].some((k) => k.startsWith('ic:'))).toBe(false);
+    // Not a CRM key: the API's index files none of them.
+    expect(
+      blockingKeys(norm({ firstName: 'Denise', lastName: 'Melermore', addresses: [{ zipOrPostalCode: '10046' }] }), DEFAULT_NICKNAMES).some((k) =>
+        k.startsWith('iz:'),
+      ),
+    ).toBe(false);
+  });
+
   it('names read through OCR confusions share their sound keys with the names as printed', () => {
     const keys = (first: string, last: string, kinds: number) =>
       blockingKeys(norm({ firstName: first, lastName: last, addresses: [{ zipOrPostalCode: '68197' }] }), DEFAULT_NICKNAMES, phoneticKey, kinds);
