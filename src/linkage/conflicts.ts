@@ -47,41 +47,26 @@ export interface Signature {
   readonly sex: string | null;
 }
 
-/** Signatures of runs of rows, as one (in the order given). */
-export function concatSignatures(parts: readonly RowSignatures[]): RowSignatures {
-  if (parts.length === 1) return parts[0] as RowSignatures;
-  const cat = <T>(pick: (p: RowSignatures) => T[]): T[] => ([] as T[]).concat(...parts.map(pick));
-  return {
-    rows: cat((p) => p.rows),
-    first: cat((p) => p.first),
-    firstCount: cat((p) => p.firstCount),
-    middle: cat((p) => p.middle),
-    last: cat((p) => p.last),
-    dob: cat((p) => p.dob),
-    identifiers: cat((p) => p.identifiers),
-    suffix: cat((p) => p.suffix),
-    sex: cat((p) => p.sex),
-  };
-}
-
 /** The identifiers of a row without any (one shared, read-only list). */
 const NO_IDENTIFIERS: readonly string[] = Object.freeze([]);
 
-/** Signatures by row. */
-export function signatureMap(s: RowSignatures): Map<number, Signature> {
+/** Signatures by row, from runs of rows' signatures (each worker reads a run). */
+export function signatureMap(runs: readonly RowSignatures[]): Map<number, Signature> {
   const out = new Map<number, Signature>();
-  for (let i = 0; i < s.rows.length; i++) {
-    const ids = s.identifiers[i] ?? null;
-    out.set(s.rows[i] as number, {
-      first: s.first[i] ?? null,
-      firstCount: s.firstCount[i] ?? 0,
-      middle: s.middle[i] ?? null,
-      last: s.last[i] ?? null,
-      dob: s.dob[i] ?? null,
-      identifiers: ids === null ? NO_IDENTIFIERS : ids.split('\u0001'),
-      suffix: s.suffix[i] ?? null,
-      sex: s.sex[i] ?? null,
-    });
+  for (const s of runs) {
+    for (let i = 0; i < s.rows.length; i++) {
+      const ids = s.identifiers[i] ?? null;
+      out.set(s.rows[i] as number, {
+        first: s.first[i] ?? null,
+        firstCount: s.firstCount[i] ?? 0,
+        middle: s.middle[i] ?? null,
+        last: s.last[i] ?? null,
+        dob: s.dob[i] ?? null,
+        identifiers: ids === null ? NO_IDENTIFIERS : ids.split('\u0001'),
+        suffix: s.suffix[i] ?? null,
+        sex: s.sex[i] ?? null,
+      });
+    }
   }
   return out;
 }

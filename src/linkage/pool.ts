@@ -39,8 +39,8 @@ export interface MatchPool {
   train(batch: RowBatch): Promise<void>;
   /** Learned rules: estimates the model (after `finishIndex`) and makes every thread score with it. */
   learn(): Promise<Learned>;
-  /** Dedupe: what clustering needs of these indexed rows. */
-  signatures(rows: readonly number[]): Promise<RowSignatures>;
+  /** Dedupe: what clustering needs of these indexed rows, in runs (one per thread that read them). */
+  signatures(rows: readonly number[]): Promise<RowSignatures[]>;
   /** Dedupe, first pass: the candidates of every indexed record (`rows` of them), a batch at a time (pair-plan.ts). */
   selectIndexed(rows: number, onSelection: (selection: Selection) => void): Promise<void>;
   /** Dedupe, second pass: scores each pair once, a batch of owners at a time (pair-plan.ts). */
@@ -96,8 +96,8 @@ export class LocalPool implements MatchPool {
     return this.shard.learn();
   }
 
-  async signatures(rows: readonly number[]): Promise<RowSignatures> {
-    return this.shard.signatures(rows);
+  async signatures(rows: readonly number[]): Promise<RowSignatures[]> {
+    return [this.shard.signatures(rows)];
   }
 
   async selectIndexed(rows: number, onSelection: (selection: Selection) => void): Promise<void> {

@@ -14,7 +14,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel, Worker, type MessagePort } from 'node:worker_threads';
 import type { FieldOutcome } from '../engine/index.js';
-import { concatSignatures, type RowSignatures } from './conflicts.js';
+import type { RowSignatures } from './conflicts.js';
 import type { Learned } from './learn.js';
 import type { FromWorker, ToWorker, WorkerSetup } from './messages.js';
 import { learnerOf, mergeAllUnreadable, type MatchPool, type PoolConfig } from './pool.js';
@@ -313,9 +313,9 @@ export class WorkerPool implements MatchPool {
     return learned;
   }
 
-  async signatures(rows: readonly number[]): Promise<RowSignatures> {
+  async signatures(rows: readonly number[]): Promise<RowSignatures[]> {
     if (this.failure) throw this.failure;
-    // Every worker holds the whole index: each reads a run of the rows, in order.
+    // Every worker holds the whole index: each reads a run of the rows.
     const per = Math.ceil(rows.length / this.threads);
     const parts: Promise<RowSignatures>[] = [];
     for (let w = 0; w < this.threads && (w === 0 || w * per < rows.length); w++) {
@@ -328,7 +328,7 @@ export class WorkerPool implements MatchPool {
         }),
       );
     }
-    return concatSignatures(await Promise.all(parts));
+    return Promise.all(parts);
   }
 
   async selectIndexed(rows: number, onSelection: (selection: Selection) => void): Promise<void> {
