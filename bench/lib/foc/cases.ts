@@ -310,6 +310,15 @@ const NO_MATCH: Record<string, Builder> = {
     const dob = `${y}${p.dob.slice(4)}`;
     return { cause: '', expect: null, body: request({ ...p, dob, middle: null, email: null }, rng, { dob: true, address: {}, phone: rng.chance(0.5) }) };
   },
+  // A brother or sister filling in a form with the family's phone and address and no date
+  // of birth: only the first name tells them apart, so a name a list wrongly gives as a
+  // nickname of the other (Robert / William, Christina / Hannah) merges them.
+  'household member, no date of birth': (p, rng, all) => {
+    if (p.quirk === 'placeholder' || p.phone === null) return null;
+    const other = { ...p, first: otherFirst(p.first, rng, all), middle: null, email: null, suffix: null };
+    if (all.some((x) => x.household === p.household && x.first === other.first)) return null;
+    return { cause: '', expect: null, body: request(other, rng, { dob: false, phone: true, address: {} }) };
+  },
   'family email, another first name': (p, rng, all) => {
     if (p.email === null || p.quirk === 'placeholder') return null;
     const other = { ...p, first: otherFirst(p.first, rng, all), middle: null, dob: randomDob(rng, 1940, 2012), phone: null, suffix: null };
