@@ -13,7 +13,7 @@
 import { LEVEL_CODE, LEVEL_NAMES, levelBit, type LevelName } from './comparisons.js';
 import { NameLevelMemo } from './name-memo.js';
 import { compactName, surnameParts } from './name.js';
-import type { NicknameTable } from './nicknames.js';
+import { variantIdOf, variantIds, type NicknameTable } from './nicknames.js';
 import { jaroWinklerFrom, levenshtein, ocrConfusions, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
 
 /** What first and last name comparators need beyond the two values. */
@@ -47,7 +47,9 @@ export class NameForms {
   private ocrForm: string | null = null;
   private soundForm: string | null = null;
   private groupIds: readonly number[] | null = null;
-  private ocrGroupIds: readonly number[] | null = null;
+  /** variantId once read (-2: not yet). */
+  private nicknameId = -2;
+  private ocrNicknameId = -2;
 
   /**
    * `id`: the string id of a stored name (the index's record store), by which comparisons of
@@ -75,13 +77,19 @@ export class NameForms {
     return (this.groupIds ??= table.groupsOf.get(this.compact) ?? NO_GROUPS);
   }
 
-  /** Ids of the nickname groups of the OCR fold, when it differs from the compact name (else none). */
-  ocrGroups(table: NicknameTable, ocrOf: ((name: string) => string) | undefined): readonly number[] {
-    if (this.ocrGroupIds === null) {
+  /** Number of the compact name in the table's nickname relation (-1: none; nicknames.ts variantIdOf). */
+  variantId(table: NicknameTable): number {
+    if (this.nicknameId === -2) this.nicknameId = variantIdOf(table, this.compact);
+    return this.nicknameId;
+  }
+
+  /** {@link variantId} of the OCR fold, when it differs from the compact name (else -1). */
+  ocrVariantId(table: NicknameTable, ocrOf: ((name: string) => string) | undefined): number {
+    if (this.ocrNicknameId === -2) {
       const folded = this.ocr(ocrOf);
-      this.ocrGroupIds = folded === this.compact ? NO_GROUPS : (table.groupsOf.get(folded) ?? NO_GROUPS);
+      this.ocrNicknameId = folded === this.compact ? -1 : variantIdOf(table, folded);
     }
-    return this.ocrGroupIds;
+    return this.ocrNicknameId;
   }
 }
 
@@ -161,26 +169,20 @@ function soundsAlike(a: NameForms, b: NameForms, o: NameCompareOptions): boolean
   return soundOf !== undefined && a.compact.length > 1 && b.compact.length > 1 && a.sound(soundOf) === b.sound(soundOf);
 }
 
-function sharesGroup(ga: readonly number[], gb: readonly number[]): boolean {
-  if (ga.length === 0 || gb.length === 0) return false;
-  for (const x of ga) for (const y of gb) if (x === y) return true;
-  return false;
-}
-
 /**
  * True when two different names share a nickname group, as written or once OCR confusions
  * are undone in one of them ("jim" / "jarnes": james).
  */
 function nicknameVariants(a: NameForms, b: NameForms, table: NicknameTable, ocrOf: ((name: string) => string) | undefined): boolean {
   if (a.compact === b.compact) return false;
-  const ga = a.groups(table);
-  const gb = b.groups(table);
-  if (sharesGroup(ga, gb)) return true;
+  const ia = a.variantId(table);
+  const ib = b.variantId(table);
+  if (variantIds(table, ia, ib)) return true;
   // The same name once OCR confusions are undone is a typo, not a nickname.
   if (a.ocr(ocrOf) === b.ocr(ocrOf)) return false;
-  const oa = a.ocrGroups(table, ocrOf);
-  const ob = b.ocrGroups(table, ocrOf);
-  return sharesGroup(oa, gb) || sharesGroup(ga, ob) || sharesGroup(oa, ob);
+  const oa = a.ocrVariantId(table, ocrOf);
+  const ob = b.ocrVariantId(table, ocrOf);
+  return variantIds(table, oa, ib) || variantIds(table, ia, ob) || variantIds(table, oa, ob);
 }
 
 /**
