@@ -205,6 +205,23 @@ function anotherGivenName(a: NameForms, b: NameForms, o: NameCompareOptions): bo
   return soundOf !== undefined && a.sound(soundOf) !== b.sound(soundOf);
 }
 
+/** Endings that make a given name feminine (Daniel -> Danielle, Paul -> Pauline, Henry -> Henrietta). */
+const FEMININE_ENDINGS = ['le', 'ne', 'ine', 'ette', 'etta', 'ia', 'na'];
+
+/**
+ * True when two given names (both in the nickname tables) are a name and its feminine form
+ * with a longer ending than {@link anotherGivenName} reads (one letter): "daniel"/"danielle",
+ * "joseph"/"josephine", "paul"/"pauline". Nearly equal by Jaro-Winkler, they are two people.
+ */
+function feminineForm(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
+  const ac = a.compact;
+  const bc = b.compact;
+  const [short, long] = ac.length < bc.length ? [ac, bc] : [bc, ac];
+  if (!long.startsWith(short) || a.groups(o.nicknames).length === 0 || b.groups(o.nicknames).length === 0) return false;
+  const ending = long.slice(short.length);
+  return FEMININE_ENDINGS.includes(ending) || (short.endsWith('e') && FEMININE_ENDINGS.includes(`e${ending}`)) || (short.endsWith('y') && ending === 'etta');
+}
+
 /** True when equal-length `a` and `b` differ by exactly one swap of neighbouring letters. */
 function adjacentSwap(a: string, b: string): boolean {
   let i = 0;
@@ -304,7 +321,11 @@ function firstLevel(
     return (levels & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
   }
   const jw = short ? 0 : jaroWinklerFrom(ac, bc, Math.min(o.fuzzyHigh, o.fuzzyLow));
-  if ((levels & B_FUZZY_HIGH) !== 0 && jw >= o.fuzzyHigh) return 'fuzzy-high';
+  if ((levels & B_FUZZY_HIGH) !== 0 && jw >= o.fuzzyHigh) {
+    if (!feminineForm(a, b, o)) return 'fuzzy-high';
+    // A man's name and its feminine form (Daniel/Danielle, Joseph/Josephine): two people.
+    return (levels & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
+  }
   if ((levels & B_PART) !== 0 && tokensOverlap(a.name, b.name)) return 'part';
   if (pending && (levels & B_CROSS) !== 0) return null;
   if ((levels & B_CROSS) !== 0 && ((middleB !== null && middleB.compact === ac) || (middleA !== null && middleA.compact === bc))) return 'cross';

@@ -73,6 +73,18 @@ describe('compareFirstName', () => {
     expect(compareFirstName(a, b, sounding, levelMask(['exact', 'typo', 'disagree']))).toBe(level === 'typo' ? 'typo' : 'disagree');
   });
 
+  // A man's name and its feminine form with a longer ending: nearly equal by Jaro-Winkler, two people.
+  it.each([
+    ['daniel', 'danielle'],
+    ['joseph', 'josephine'],
+    ['paul', 'pauline'],
+    ['gabriel', 'gabrielle'],
+  ])('given names %s / %s are at most similar', (a, b) => {
+    expect(compareFirstName(a, b, sounding)).toBe('fuzzy-low');
+    expect(compareFirstName(b, a, sounding)).toBe('fuzzy-low');
+    expect(compareFirstName(a, b, sounding, levelMask(['exact', 'fuzzy-high', 'disagree']))).toBe('disagree');
+  });
+
   it('Disable Partial Matching: only the full (folded) name agrees', () => {
     expect(compareFirstName('bob', 'robert', strict)).toBe('disagree');
     expect(compareFirstName('christopher', 'christohper', strict)).toBe('disagree');
