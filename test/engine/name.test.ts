@@ -50,6 +50,10 @@ describe('normalizeName', () => {
       { firstName: 'Xpher', lastName: 'Wren' },
       { first: 'christopher', last: 'wren', middle: null, suffix: null },
     ],
+    [
+      { firstName: 'Jn.', lastName: 'Smith' },
+      { first: 'john', last: 'smith', middle: null, suffix: null },
+    ],
   ])('%j', (input, expected) => {
     expect(normalizeName(input)).toEqual(expected);
   });
