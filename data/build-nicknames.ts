@@ -47,8 +47,49 @@ export const ONYXREV_LEFT_OUT: ReadonlySet<string> = new Set([
   'eleanor:elaine',
 ]);
 
+/**
+ * The CDC list also joins different given names that share a root or a language's form of it
+ * (Mary: Martha, Margaret, Maureen; John: Jean, Ivan; Patrick: Patricia; Anna: Christina,
+ * Hannah): a name that the other two lists give nicknames of, as a name of its own, and that
+ * is no shorter form of the CDC's name (Kate, Kathleen: Catherine), is kept as its variant
+ * only where one of those lists joins the two as well.
+ */
+function cdcKeeps(canonical: string, nick: string, ownNames: ReadonlySet<string>, pairs: ReadonlySet<string>): boolean {
+  if (!ownNames.has(nick) || pairs.has(`${canonical}:${nick}`) || pairs.has(`${nick}:${canonical}`)) return true;
+  return nick.length < canonical.length && sounded(nick).slice(0, 3) === sounded(canonical).slice(0, 3);
+}
+
+/** A name's spelling with the letters that sound alike at its start made one (Catherine, Kate; Theresa, Teresa). */
+function sounded(name: string): string {
+  return name
+    .replace(/^c(?=[aou])/, 'k')
+    .replace(/^ph/, 'f')
+    .replace(/^th/, 't');
+}
+
+function lineParts(line: string): [string, string[]] | null {
+  const [canonical, nicks] = line.replace(/\r$/, '').split(':');
+  if (!canonical || !nicks) return null;
+  return [canonical, nicks.split(',')];
+}
+
 export function collectGroups(carlton: string, cdc: string, onyx = ''): Map<string, Set<string>> {
   const groups = new Map<string, Set<string>>();
+  // Names the carltonnorthern and onyxrev lists give nicknames of, and the pairs they join.
+  const ownNames = new Set<string>();
+  const pairs = new Set<string>();
+  for (const line of carlton.split('\n').slice(1)) {
+    const [name1, relation, name2] = line.replace(/\r$/, '').split(',');
+    if (relation !== 'has_nickname' || !name1 || !name2) continue;
+    ownNames.add(clean(name1));
+    pairs.add(`${clean(name1)}:${clean(name2)}`);
+  }
+  for (const line of onyx.split('\n')) {
+    const parts = line.startsWith('#') ? null : lineParts(line);
+    if (parts === null) continue;
+    ownNames.add(clean(parts[0]));
+    for (const nick of parts[1]) pairs.add(`${clean(parts[0])}:${clean(nick)}`);
+  }
   const add = (canonical: string, nick: string): void => {
     const c = clean(canonical);
     const n = clean(nick);
@@ -62,9 +103,9 @@ export function collectGroups(carlton: string, cdc: string, onyx = ''): Map<stri
     if (relation === 'has_nickname' && name1 && name2) add(name1, name2);
   }
   for (const line of cdc.split('\n')) {
-    const [canonical, nicks] = line.replace(/\r$/, '').split(':');
-    if (!canonical || !nicks) continue;
-    for (const nick of nicks.split(',')) add(canonical, nick);
+    const parts = lineParts(line);
+    if (parts === null) continue;
+    for (const nick of parts[1]) if (cdcKeeps(clean(parts[0]), clean(nick), ownNames, pairs)) add(parts[0], nick);
   }
   for (const line of onyx.split('\n')) {
     if (line.startsWith('#')) continue;
