@@ -8,6 +8,7 @@
  *   tsx bench/diagnose.ts fake_1000           # a public set of data/
  *   tsx bench/diagnose.ts ocr medium --samples 20
  *   tsx bench/diagnose.ts febrl3                # FEBRL 1-4 (truth from rec_id)
+ *   tsx bench/diagnose.ts FILE.csv TRUTH        # any labelled CSV (TRUTH: the column of the entity)
  *   tsx bench/diagnose.ts ocr medium --dump F   # also every compared pair and missed true pair, as JSON
  *
  * A tool for finding causes, not a result: the figures that count are `npm run eval`'s.
@@ -34,6 +35,9 @@ if (args[0]?.startsWith('febrl')) {
   path = join(ROOT, `data/febrl/dataset${args[0].slice(5)}.csv`);
   truthColumn = 'rec_id';
   pattern = /^rec-(\d+)-/;
+} else if (args[0]?.endsWith('.csv')) {
+  path = args[0];
+  truthColumn = args[1] ?? 'cluster';
 } else if (args[0] === 'fake_1000') {
   path = join(ROOT, 'data/splink/fake_1000.csv');
   truthColumn = 'cluster';

@@ -41,9 +41,11 @@ export function formatPlan(plan: ModelPlan): string {
     const estimated = bySource('estimated');
     const fallback = bySource('fallback');
     const prior = bySource('prior');
+    const borrowed = bySource('borrowed');
     lines.push(`m estimated (EM) for: ${estimated.length === 0 ? 'none' : estimated.join(', ')}.`);
     if (fallback.length > 0) lines.push(`Degenerate estimate, shipped m kept for: ${fallback.join(', ')}.`);
     if (prior.length > 0) lines.push(`Too few training pairs, shipped m kept for: ${prior.join(', ')}.`);
+    if (borrowed.length > 0) lines.push(`No training session for it, typo and similarity m taken from the other name's estimate: ${borrowed.join(', ')}.`);
     lines.push(`u measured on ${formatCount(report.uPairs)} random pairs and value frequencies.`);
     for (const note of report.notes) lines.push(`  note: ${note}`);
   }

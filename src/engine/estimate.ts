@@ -301,6 +301,13 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     const name = fieldName(s);
     const weight = mWeight[s] as number;
     if (weight <= 0) {
+      const borrowed = borrowNameErrors(name, mSum, mWeight, prior, ctx, u);
+      if (borrowed !== null) {
+        m[s] = borrowed.m;
+        sources[name] = 'borrowed';
+        notes.push(`${name}: no training session could estimate it; its typo and similarity levels are ${borrowed.from}'s, as estimated`);
+        continue;
+      }
       m[s] = prior[s] as Float64Array;
       sources[name] = 'prior';
       continue;
@@ -317,6 +324,47 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     }
   }
   return { model: withMonotoneWeights(buildModel(base, ctx, slots, m, u, sources, notes)), report: { uPairs, sessions, sources, notes } };
+}
+
+/** Levels of a name comparison that measure how the file's writing garbles a name (typos, OCR, sound). */
+const NAME_ERROR_LEVELS = ['exact', 'typo', 'fuzzy-high', 'fuzzy-low', 'phonetic'] as const;
+
+/**
+ * m of a first name or surname that no training session could estimate (every session that
+ * compares it was blocked on it, or taken for households: a file of names, a city and a
+ * postal code), from the other name's estimate: one file's typist, OCR or transcription
+ * garbles both names alike, which the shipped prior (a clean file's) does not know. The
+ * levels both have take the other name's estimated shares; the levels only this name has
+ * (nickname, initial, the other's middle name...) and disagreement keep the prior's; then
+ * renormalized. Null when the other name has no sound estimate either.
+ */
+function borrowNameErrors(
+  name: string,
+  mSum: Table,
+  mWeight: Float64Array,
+  prior: Table,
+  ctx: ScoreContext,
+  u: Table,
+): { m: Float64Array; from: string } | null {
+  if (name !== 'firstName' && name !== 'lastName') return null;
+  const other = name === 'firstName' ? 'lastName' : 'firstName';
+  const slot = FIELD_SLOT[name];
+  const o = FIELD_SLOT[other];
+  const weight = mWeight[o] as number;
+  if (weight <= 0) return null;
+  const est = (mSum[o] as Float64Array).map((x) => x / weight);
+  if (degenerate(other, est, u[o] as Float64Array, ctx, o) !== null) return null;
+  const own = new Set(levelCodes(ctx, slot));
+  const theirs = new Set(levelCodes(ctx, o));
+  const out = (prior[slot] as Float64Array).slice();
+  for (const level of NAME_ERROR_LEVELS) {
+    const code = LEVEL_CODE[level];
+    if (own.has(code) && theirs.has(code)) out[code] = est[code] as number;
+  }
+  let sum = 0;
+  for (const code of own) sum += out[code] as number;
+  for (const code of own) out[code] = (out[code] as number) / sum;
+  return { m: out, from: other };
 }
 
 /** Slots of comparisons the model has. */

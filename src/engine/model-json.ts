@@ -144,7 +144,7 @@ export function parseModel(text: string): MatchModel | { error: string } {
   }
   if (isObject(doc['sources'])) {
     const sources: Record<string, ParameterSource> = {};
-    for (const [k, v] of Object.entries(doc['sources'])) if (v === 'prior' || v === 'estimated' || v === 'fallback') sources[k] = v;
+    for (const [k, v] of Object.entries(doc['sources'])) if (v === 'prior' || v === 'estimated' || v === 'fallback' || v === 'borrowed') sources[k] = v;
     model.sources = sources;
   }
   if (Array.isArray(doc['notes'])) model.notes = doc['notes'].filter((n): n is string => typeof n === 'string');

@@ -69,8 +69,12 @@ export interface EvidenceGroup {
   readonly levels?: Readonly<Partial<Record<ComparisonField, readonly LevelName[]>>>;
 }
 
-/** How a field's m probabilities were obtained (reports and `--save-model` show it). */
-export type ParameterSource = 'prior' | 'estimated' | 'fallback';
+/**
+ * How a field's m probabilities were obtained (reports and `--save-model` show it): shipped
+ * ('prior'), estimated from the file, the prior for a degenerate estimate ('fallback'), or a
+ * name's error levels taken from the other name's estimate ('borrowed', estimate.ts).
+ */
+export type ParameterSource = 'prior' | 'estimated' | 'fallback' | 'borrowed';
 
 /** A complete model. */
 export interface MatchModel {

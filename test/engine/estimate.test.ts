@@ -192,4 +192,33 @@ describe('estimateParameters', () => {
     const first = model.fields.firstName;
     expect(Math.log2((first?.disagree?.m ?? 1) / (first?.disagree?.u ?? 1))).toBeLessThan(-2);
   });
+
+  it('takes a first name no session can estimate (names, an address, households) its typo share from the surname', () => {
+    // Households recorded 1-2 times, either name garbled by one letter in 40% of the copies.
+    const rng = new SeededRandom(11);
+    const garble = (name: string): string => (rng.float() < 0.4 ? `${name.slice(0, -1)}q` : name);
+    const records: NormalizedContact[] = [];
+    for (let h = 0; h < 400; h++) {
+      const last = `${surnames[rng.below(surnames.length)] as string}${names[rng.below(names.length)] as string}`;
+      const zip = String(10000 + rng.below(80000));
+      for (let p = 0; p < 5; p++) {
+        const first = `${names[(h + p) % names.length] as string}ette`;
+        const copies = 1 + rng.below(2);
+        for (let c = 0; c < copies; c++) {
+          const copy = c > 0;
+          records.push(
+            normalizeContact({ firstName: copy ? garble(first) : first, lastName: copy ? garble(last) : last, addresses: [{ zipOrPostalCode: zip }] }),
+          );
+        }
+      }
+    }
+    const { report, model } = estimateParameters(source(records), ctx, { seed: 3 });
+    expect(report.sources['firstName']).toBe('borrowed');
+    expect(report.notes.join(' ')).toMatch(/firstName: no training session could estimate it/);
+    const typo = (f: string): number =>
+      (model.fields[f as 'firstName']?.typo?.m ?? 0) / ((model.fields[f as 'firstName']?.exact?.m ?? 1) + (model.fields[f as 'firstName']?.typo?.m ?? 0));
+    // The surname's share of typos among agreeing names, not the shipped prior's (a clean file's).
+    expect(typo('firstName')).toBeCloseTo(typo('lastName'), 1);
+    expect(typo('firstName')).toBeGreaterThan(0.2);
+  });
 });
