@@ -5,13 +5,15 @@
  * but a pair joins two clusters only when no row of one conflicts with a row of the other
  * (conflicts.ts: clearly different names, dates of birth or identifiers) unless the model
  * matched those two rows directly (a pair may differ on a field and still match; two rows
- * joined through a third must not conflict), and a row with no
+ * joined through a third must not conflict); first names that differ do not keep two
+ * clusters apart when the pair joining them gives one given name (conflicts.ts
+ * firstNamesAlike: one person's records use a middle name or a title), and a row with no
  * name never joins two clusters that both hold named rows: it may belong to either, and
  * would otherwise bridge two people. A cluster is named by its first row. Each row keeps its
  * best Matched partner within its cluster and its best Possible. The result depends only on
  * the pairs found, not on the order batches arrive in (same output on any number of threads).
  */
-import { ALL_CONFLICTS, conflictOf, isNamed, type ConflictKinds, type Signature } from './conflicts.js';
+import { ALL_CONFLICTS, conflictOf, FIRST_NAMES_DIFFER, firstNamesAlike, isNamed, type ConflictKinds, type Signature } from './conflicts.js';
 import type { PairResult, Selection } from './pair-plan.js';
 import type { QueryResult } from './shard.js';
 
@@ -259,6 +261,10 @@ export class DedupeResults {
     if ((named[a] === 0 || named[b] === 0) && hasNamed(ma) && hasNamed(mb)) return 'a row without a name would join two named clusters';
     const xs = ma.length > CONFLICT_CHECK_MEMBERS ? ma.slice(0, CONFLICT_CHECK_MEMBERS) : ma;
     const ys = mb.length > CONFLICT_CHECK_MEMBERS ? mb.slice(0, CONFLICT_CHECK_MEMBERS) : mb;
+    // The pair being joined names one person by one given name: first names that differ
+    // elsewhere in the two clusters are that person's other names, not two people (read when
+    // such a conflict comes up).
+    let oneFirstName: boolean | null = null;
     for (const x of xs) {
       const sx = signatures[x];
       if (sx === undefined) continue;
@@ -269,7 +275,16 @@ export class DedupeResults {
         // rows joined through a third must not conflict.
         if (direct.has(Math.min(x, y) * this.size + Math.max(x, y))) continue;
         const why = conflictOf(sx, sy, kinds);
-        if (why !== null) return `rows ${x + 1} and ${y + 1}: ${why}`;
+        if (why === null) continue;
+        if (why === FIRST_NAMES_DIFFER) {
+          if (oneFirstName === null) {
+            const sa = signatures[a];
+            const sb = signatures[b];
+            oneFirstName = sa !== undefined && sb !== undefined && firstNamesAlike(sa, sb);
+          }
+          if (oneFirstName) continue;
+        }
+        return `rows ${x + 1} and ${y + 1}: ${why}`;
       }
     }
     return null;

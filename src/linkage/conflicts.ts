@@ -130,8 +130,27 @@ export function conflictOf(a: Signature, b: Signature, kinds: ConflictKinds = AL
   if (a.suffix !== null && b.suffix !== null && a.suffix !== b.suffix) return 'generational suffixes differ';
   if (kinds.sex && a.sex !== null && b.sex !== null && a.sex !== b.sex) return 'sexes differ';
   if (namesCrossed(a, b)) return null;
-  if (attested(a) && attested(b) && compareFirstName(a.first, b.first, NAMES, undefined, a.middle, b.middle) === 'disagree') return 'first names differ';
+  if (attested(a) && attested(b) && compareFirstName(a.first, b.first, NAMES, undefined, a.middle, b.middle) === 'disagree') return FIRST_NAMES_DIFFER;
   return null;
+}
+
+/** The reason {@link conflictOf} gives for first names that share nothing. */
+export const FIRST_NAMES_DIFFER = 'first names differ';
+
+/** First-name levels that read as one given name: not an initial, nor a merely similar name. */
+const ONE_NAME: ReadonlySet<string> = new Set(['exact', 'nickname', 'typo', 'fuzzy-high', 'part', 'cross']);
+
+/**
+ * True when two rows' first names are one given name (equal, a nickname, a typo, the other's
+ * middle name) or the rows' names are swapped. Clustering lets a pair so named join two
+ * clusters whose other rows' first names differ ({@link FIRST_NAMES_DIFFER}): one person's
+ * records give different names (a middle name, a title, another first name in some of them),
+ * and the pair being joined says these are that person's. Two members of a household are
+ * joined by a pair with their two names, which this never is.
+ */
+export function firstNamesAlike(a: Signature, b: Signature): boolean {
+  if (a.first === null || b.first === null) return false;
+  return namesCrossed(a, b) || ONE_NAME.has(compareFirstName(a.first, b.first, NAMES, undefined, a.middle, b.middle));
 }
 
 /**

@@ -46,8 +46,8 @@ describe('accuracy floors of the defaults', () => {
   }, 120_000);
 
   it.each([
-    ['messy historical medium', 0.85],
-    ['messy historical high', 0.74],
+    ['messy historical medium', 0.865],
+    ['messy historical high', 0.75],
     ['messy ocr medium', 0.94],
     ['messy ocr high', 0.91],
     ['messy mixed medium', 0.935],

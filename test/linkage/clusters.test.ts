@@ -11,7 +11,7 @@ import { DedupeResults } from '../../src/linkage/clusters.js';
 import { LinkResults } from '../../src/linkage/link-run.js';
 import type { QueryResult } from '../../src/linkage/shard.js';
 import { clustersFromPairs } from '../../src/linkage/metrics.js';
-import { ALL_CONFLICTS, conflictKindsOf, conflictOf, isNamed, type Signature } from '../../src/linkage/conflicts.js';
+import { ALL_CONFLICTS, conflictKindsOf, conflictOf, FIRST_NAMES_DIFFER, firstNamesAlike, isNamed, type Signature } from '../../src/linkage/conflicts.js';
 import { FILE_MODEL, type MatchModel } from '../../src/engine/index.js';
 
 /** One query batch holding the given Matched pairs (from, to, score) for rows [first, first+count). */
@@ -113,13 +113,60 @@ describe('DedupeResults', () => {
         for (let x = 0; x < SIZE; x++) {
           for (let y = x + 1; y < SIZE; y++) {
             if (r.root(x) !== r.root(y) || direct.has(`${x}|${y}`)) continue;
-            if (conflictOf(signatures.get(x) as Signature, signatures.get(y) as Signature) !== null) return false;
+            const why = conflictOf(signatures.get(x) as Signature, signatures.get(y) as Signature);
+            if (why !== null && why !== FIRST_NAMES_DIFFER) return false;
           }
         }
         return true;
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('puts rows whose first names differ in one cluster through a third only where a matched pair of it gives one first name', () => {
+    const sigs = fc.array(signature, { minLength: SIZE, maxLength: SIZE }).map((list) => new Map(list.map((sig, i) => [i, sig])));
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 30 }), sigs, (pairs, signatures) => {
+        const r = clustered(pairs, 3, signatures);
+        const sig = (row: number): Signature => signatures.get(row) as Signature;
+        const direct = new Set(pairs.map(([a, b]) => `${Math.min(a, b)}|${Math.max(a, b)}`));
+        for (let x = 0; x < SIZE; x++) {
+          for (let y = x + 1; y < SIZE; y++) {
+            if (r.root(x) !== r.root(y) || direct.has(`${x}|${y}`) || conflictOf(sig(x), sig(y)) !== FIRST_NAMES_DIFFER) continue;
+            const root = r.root(x);
+            if (!pairs.some(([a, b]) => r.root(a) === root && r.root(b) === root && firstNamesAlike(sig(a), sig(b)))) return false;
+          }
+        }
+        return true;
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it("joins a person's clusters whose rows give two first names, through a pair with one, and keeps a household apart", () => {
+    const sigs = new Map<number, Signature>([
+      [0, { ...nameless, first: 'owen', last: 'wilkinson' }],
+      [1, { ...nameless, first: 'edward', last: 'wilkinson' }],
+      [2, { ...nameless, first: 'edward', last: 'wilkinson' }],
+      [3, { ...nameless, first: 'john', last: 'smith' }],
+      [4, { ...nameless, first: 'john', last: 'smith' }],
+      [5, { ...nameless, first: 'mary', last: 'smith' }],
+    ]);
+    // 0-1 matched directly (a middle name used as first name), 1-2 by one first name: one person.
+    // 3-4 John, 4-5 John and Mary at one address: a household, kept apart.
+    const r = clustered(
+      [
+        [0, 1, 30],
+        [1, 2, 20],
+        [3, 4, 30],
+        [4, 5, 20],
+      ],
+      SIZE,
+      sigs,
+    );
+    expect(r.root(2)).toBe(r.root(0));
+    expect(r.root(5)).not.toBe(r.root(3));
+    expect(r.refused.map((x) => x.why)).toEqual(['rows 4 and 6: first names differ']);
   });
 
   it('enforces identifier conflicts only where the model learned that one person seldom shows two identifiers', () => {
