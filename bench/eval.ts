@@ -3,7 +3,8 @@
  * completeness and comparisons, on every labelled set the project has, for the CLI's
  * defaults (no flags): FEBRL 1-4 and Splink's fake_1000 (data/), and the seeded messy files
  * of bench/lib/messy (historical, OCR and mixed-source scenarios at three corruption levels,
- * and the OCR files cut down to names, city and postal code, as many voter extracts are),
+ * the historical one again with 4-18 records a person, and the OCR files cut down to names,
+ * city and postal code, as many voter extracts are),
  * generated into a temporary directory. Each set runs through the same code as
  * `matchbook dedupe` / `link` (src/linkage), header mapping included.
  *
@@ -71,6 +72,20 @@ export function messySets(dir: string, seed = 1): EvalSet[] {
 export const NARROW_COLUMNS: Readonly<Partial<Record<(typeof SCENARIOS)[number], readonly string[]>>> = {
   ocr: ['FIRST NAME', 'LAST NAME', 'CITY', 'ZIP'],
 };
+
+/**
+ * The historical scenario with 4-18 records per person (a life through censuses and
+ * registers; bench/lib/messy MessyOptions.manyRecords), 600 people, every level: large
+ * clusters, in which one person's rows give several first names and dates.
+ */
+export function manyRecordSets(dir: string, seed = 1): EvalSet[] {
+  return LEVELS.map((level) => {
+    const file = generateMessy({ scenario: 'historical', level, seed, entities: 600, manyRecords: true });
+    const path = join(dir, `historical-${level}-many.csv`);
+    writeFileSync(path, toCsv(file.header, file.rows));
+    return { name: `messy historical ${level}, 4-18 records a person`, input: path, truth: { column: file.truthColumn } };
+  });
+}
 
 /** {@link NARROW_COLUMNS}'s files (seed 1, every level), written to `dir`. */
 export function narrowSets(dir: string, seed = 1): EvalSet[] {
@@ -149,7 +164,7 @@ async function main(): Promise<void> {
   const run = defaultRun(raw);
   const dir = mkdtempSync(join(tmpdir(), 'matchbook-eval-'));
   try {
-    const sets = [...publicSets(), ...messySets(dir), ...narrowSets(dir)].filter((s) => s.name.includes(only));
+    const sets = [...publicSets(), ...messySets(dir), ...manyRecordSets(dir), ...narrowSets(dir)].filter((s) => s.name.includes(only));
     const rows: { set: EvalSet; figures: EvalFigures }[] = [];
     for (const set of sets) {
       const figures = await evaluateSet(set, run);

@@ -98,6 +98,18 @@ describe('generateMessy: determinism', () => {
     expect(high.length).toBe(low.length);
   });
 
+  it('historical with manyRecords: the same people, 4-18 records each', () => {
+    const few = generateMessy({ scenario: 'historical', level: 'medium', seed: 3, entities: 200 });
+    const many = generateMessy({ scenario: 'historical', level: 'medium', seed: 3, entities: 200, manyRecords: true });
+    const sizes = new Map<string, number>();
+    const truth = many.header.indexOf(many.truthColumn);
+    for (const row of many.rows) sizes.set(row[truth] as string, (sizes.get(row[truth] as string) ?? 0) + 1);
+    expect(sizes.size).toBe(200);
+    expect(Math.min(...sizes.values())).toBeGreaterThanOrEqual(4);
+    expect(Math.max(...sizes.values())).toBeLessThanOrEqual(18);
+    expect(many.rows.length).toBeGreaterThan(few.rows.length * 3);
+  });
+
   it('refuses bad options naming the option', () => {
     expect(() => generateMessy({ scenario: 'nope' as Scenario, level: 'low', seed: 1 })).toThrow(/scenario/);
     expect(() => generateMessy({ scenario: 'ocr', level: 'extreme' as Level, seed: 1 })).toThrow(/level/);

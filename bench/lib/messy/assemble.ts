@@ -15,6 +15,11 @@ export interface MessyOptions {
   readonly seed: number;
   /** Number of people (default: the scenario's, for a file of about 3,000-8,000 rows). */
   readonly entities?: number;
+  /**
+   * Historical scenario: 4-18 records per person (a life through censuses, parish and civil
+   * registers) instead of 1-6; the other scenarios ignore it. Default false.
+   */
+  readonly manyRecords?: boolean;
 }
 
 export interface MessyStats {

@@ -113,6 +113,8 @@ export const HISTORICAL_COLUMNS = ['full_name', 'given_name', 'surname', 'birth_
 
 const TAG = 0x4849; // "HI"
 const RECORDS = clusterSizes([42, 22, 14, 10, 7, 5]);
+/** Records per person with `manyRecords`: 4-18, most 5-11. */
+const MANY_RECORDS = clusterSizes([0, 0, 0, 5, 8, 10, 10, 10, 8, 8, 6, 5, 4, 3, 2, 2, 1, 1]);
 const MALE = new WeightedSampler(zipfWeights(HIST_MALE.length, 1.1, 2));
 const FEMALE = new WeightedSampler(zipfWeights(HIST_FEMALE.length, 1.1, 2));
 const SURNAME = new WeightedSampler(zipfWeights(HIST_SURNAMES.length, 0.8, 4));
@@ -155,7 +157,7 @@ function fold(name: string): string {
   return name.toLowerCase();
 }
 
-function samplePerson(rng: Rng, tally: Tally<HistoricalRate>, id: string, parent: Person | null): Person {
+function samplePerson(rng: Rng, tally: Tally<HistoricalRate>, id: string, parent: Person | null, many: boolean): Person {
   const male = parent !== null ? parent.male : rng.chance(0.5);
   const names = male ? HIST_MALE : HIST_FEMALE;
   const sampler = male ? MALE : FEMALE;
@@ -193,7 +195,7 @@ function samplePerson(rng: Rng, tally: Tally<HistoricalRate>, id: string, parent
     postcode,
     surname: parent?.surname ?? HIST_SURNAMES[SURNAME.sample(rng)] ?? 'Smith',
     dob: randomDateIn(rng, year),
-    records: RECORDS(rng),
+    records: (many ? MANY_RECORDS : RECORDS)(rng),
   };
 }
 
@@ -307,7 +309,7 @@ export function generateHistorical(options: Required<MessyOptions>): MessyFile {
   let parent: Person | null = null;
   for (let i = 0; i < options.entities; i++) {
     const world = new Rng(hashSeed(options.seed, TAG, 1, i));
-    const person: Person = samplePerson(world, tally, `P${i + 1}`, parent);
+    const person: Person = samplePerson(world, tally, `P${i + 1}`, parent, options.manyRecords);
     parent = parent === null && tally.roll(world, 'namesakeChild') ? person : null;
     const rng = new Rng(hashSeed(options.seed, TAG, 2, level, i));
     for (let k = 0; k < person.records; k++) drafts.push(renderRecord(rng, tally, person));

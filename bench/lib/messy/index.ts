@@ -43,7 +43,7 @@ export function generateMessy(options: MessyOptions): MessyFile {
   if (!Number.isInteger(entities) || entities < 1 || entities > MAX_MESSY_ENTITIES) {
     throw new RangeError(`entities must be an integer in 1..${MAX_MESSY_ENTITIES} (got ${String(entities)})`);
   }
-  const full = { scenario, level, seed, entities };
+  const full = { scenario, level, seed, entities, manyRecords: options.manyRecords === true };
   if (scenario === 'historical') return generateHistorical(full);
   if (scenario === 'ocr') return generateOcr(full);
   return generateMixed(full);
