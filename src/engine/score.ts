@@ -593,7 +593,8 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   else if (levelsOut !== undefined) for (const field of ADDRESS_FIELDS) levelsOut[FIELD_SLOT[field]] = MISSING_CODE;
   if (f.address.mask !== 0) {
     const address = compareAddressLists(q.addresses, r.addresses);
-    addLevel(result, f.address, 'address', address, address === 'exact' ? ADDRESS_AGREE_BITS : 0, explain, undefined, w);
+    const townTf = address === 'partial' ? townPartialWeight(ctx, f.address, q, r) : undefined;
+    addLevel(result, f.address, 'address', address, address === 'exact' ? ADDRESS_AGREE_BITS : 0, explain, townTf, w);
     record?.(FIELD_SLOT.address, address);
   } else record?.(FIELD_SLOT.address, 'missing');
   const attributes = compiled.attributes;
@@ -872,6 +873,29 @@ function cityTfWeight(ctx: ScoreContext, spec: CompiledLevel, q: NormalizedConta
         const count = ctx.tf?.cityCount?.(compactName(b.city)) ?? 0;
         return Math.log2(spec.m / termFrequencyU(count, ctx.tf?.total ?? 0, spec.u));
       }
+    }
+  }
+  return undefined;
+}
+
+/**
+ * The weight of the whole-address 'partial' level when it holds because the two records name
+ * one town but different postal codes, by how many records are in that town: two people in
+ * New York with different ZIP codes share little, and in a voter file a common name in a big
+ * city otherwise matched on the city's average weight (OCR medium: 110 of 272 false pairs).
+ * Only lowered, never raised above the level's weight (the score bounds of score-bound.ts
+ * read the level's weight) nor below disagreement's; absent: the level's own.
+ */
+function townPartialWeight(ctx: ScoreContext, field: CompiledField, q: NormalizedContact, r: NormalizedContact): number | undefined {
+  const spec = field.levels.partial;
+  if (spec === undefined || ctx.tf?.cityCount === undefined) return undefined;
+  for (const a of q.addresses) {
+    if (a.city === null || a.zip === null) continue;
+    for (const b of r.addresses) {
+      if (b.city === null || b.zip === null || b.zip === a.zip || compactName(a.city) !== compactName(b.city)) continue;
+      const weight = Math.min(spec.weight, Math.log2(spec.m / termFrequencyU(ctx.tf.cityCount(compactName(b.city)), ctx.tf.total, spec.u)));
+      // Agreeing on the town never weighs less than disagreeing (adding agreement never lowers a score).
+      return Math.max(weight, field.levels.disagree?.weight ?? weight);
     }
   }
   return undefined;

@@ -90,6 +90,27 @@ describe('scorePair', () => {
     }
   });
 
+  it("the file model weighs one town with different postal codes by the town's size, never above the level nor below disagreement", () => {
+    const weightOf = (cityCount: number): number => {
+      const out: FieldOutcome[] = [];
+      const ctx = context(FILE_WITH_PRIOR, { ...tf, cityCount: () => cityCount });
+      scorePair(
+        norm({ firstName: 'Ann', lastName: 'Lee', addresses: [{ city: 'New York', zipOrPostalCode: '10415' }] }),
+        norm({ firstName: 'Ann', lastName: 'Lee', addresses: [{ city: 'New York', zipOrPostalCode: '11230' }] }),
+        ctx,
+        out,
+      );
+      return out.find((o) => o.field === 'address')?.weight ?? NaN;
+    };
+    const partial = FILE_MODEL.fields.address?.partial;
+    const disagree = FILE_MODEL.fields.address?.disagree;
+    if (partial === undefined || disagree === undefined) throw new Error('the file model has no partial address level');
+    const level = Math.log2(partial.m / partial.u);
+    expect(weightOf(1)).toBeCloseTo(level, 6);
+    expect(weightOf(300)).toBeLessThan(level - 1);
+    expect(weightOf(1000)).toBeGreaterThanOrEqual(Math.log2(disagree.m / disagree.u) - 1e-9);
+  });
+
   it("term frequencies weigh a common name's typos and swaps as its exact agreement, even where a typo weighs as much as exact agreement", () => {
     // An estimated model of a file full of typos: the typo and swapped levels weigh as much as
     // exact agreement (EM's estimate, capped at exact). They no longer floor exact agreement.
