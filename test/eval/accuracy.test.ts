@@ -48,8 +48,8 @@ describe('accuracy floors of the defaults', () => {
   it.each([
     ['messy historical medium', 0.865],
     ['messy historical high', 0.75],
-    ['messy ocr medium', 0.94],
-    ['messy ocr high', 0.91],
+    ['messy ocr medium', 0.945],
+    ['messy ocr high', 0.92],
     ['messy mixed medium', 0.935],
     ['messy mixed high', 0.91],
     // Large clusters: one person's rows give several first names (clusters.ts joins them through
