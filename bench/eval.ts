@@ -185,7 +185,8 @@ async function main(): Promise<void> {
     console.log(`
 Pairwise figures of the matched pairs; "clustered" = after clustering (what dedupe writes; a link
 has no clusters). "pair compl." = share of true pairs blocking compared. * best F1 = pairwise F1
-at the best threshold, picked against the truth: an upper bound, not a result.
+of the compared pairs at the best score threshold, picked against the truth: not a result (the
+scores alone, without the minimum combinations).
 Settings: ${rows[0]?.figures.settings ?? '-'} (the CLI's defaults unless options were given).
 Load average ${loadavg()
       .map((x) => x.toFixed(2))

@@ -52,7 +52,7 @@ export interface EvalFigures {
   readonly pairCompleteness: number;
   /** Distinct pairs compared. */
   readonly comparisons: number;
-  /** Pairwise F1 at the best threshold, picked against the truth: an upper bound, not a result. */
+  /** Pairwise F1 of the compared pairs at the best score threshold, picked against the truth: not a result (scores alone, no minimum combinations). */
   readonly oracle: OracleThreshold | null;
   readonly seconds: number;
   readonly settings: string;
