@@ -170,8 +170,8 @@ function soundsAlike(a: NameForms, b: NameForms, o: NameCompareOptions): boolean
 }
 
 /**
- * True when two different names share a nickname group, as written or once OCR confusions
- * are undone in one of them ("jim" / "jarnes": james).
+ * True when two different names are nickname variants (nicknames.ts variantIds), as written
+ * or once OCR confusions are undone in one of them ("jim" / "jarnes": james).
  */
 function nicknameVariants(a: NameForms, b: NameForms, table: NicknameTable, ocrOf: ((name: string) => string) | undefined): boolean {
   if (a.compact === b.compact) return false;
@@ -205,7 +205,7 @@ function anotherGivenName(a: NameForms, b: NameForms, o: NameCompareOptions): bo
   return soundOf !== undefined && a.sound(soundOf) !== b.sound(soundOf);
 }
 
-/** Endings that make a given name feminine (Daniel -> Danielle, Paul -> Pauline, Henry -> Henrietta). */
+/** Endings that make a given name feminine (Daniel -> Danielle, Paul -> Pauline, Antoine -> Antoinette). */
 const FEMININE_ENDINGS = ['le', 'ne', 'ine', 'ette', 'etta', 'ia', 'na'];
 
 /**
@@ -219,7 +219,7 @@ function feminineForm(a: NameForms, b: NameForms, o: NameCompareOptions): boolea
   const [short, long] = ac.length < bc.length ? [ac, bc] : [bc, ac];
   if (!long.startsWith(short) || a.groups(o.nicknames).length === 0 || b.groups(o.nicknames).length === 0) return false;
   const ending = long.slice(short.length);
-  return FEMININE_ENDINGS.includes(ending) || (short.endsWith('e') && FEMININE_ENDINGS.includes(`e${ending}`)) || (short.endsWith('y') && ending === 'etta');
+  return FEMININE_ENDINGS.includes(ending) || (short.endsWith('e') && FEMININE_ENDINGS.includes(`e${ending}`));
 }
 
 /** True when equal-length `a` and `b` differ by exactly one swap of neighbouring letters. */

@@ -164,7 +164,7 @@ export function nicknameGroupsOf(table: NicknameTable, name: string): readonly n
   return table.groupsOf.get(name) ?? NO_GROUPS;
 }
 
-/** True when two different folded first names share a nickname group. Symmetric. */
+/** True when two different folded first names are nickname variants (see {@link variantRelations}). Symmetric. */
 export function areNicknameVariants(table: NicknameTable, a: string, b: string): boolean {
   return a !== b && variantIds(table, variantIdOf(table, a), variantIdOf(table, b));
 }

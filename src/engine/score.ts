@@ -888,17 +888,12 @@ function cityTfWeight(ctx: ScoreContext, spec: CompiledLevel, q: NormalizedConta
  */
 function townPartialWeight(ctx: ScoreContext, field: CompiledField, q: NormalizedContact, r: NormalizedContact): number | undefined {
   const spec = field.levels.partial;
-  if (spec === undefined || ctx.tf?.cityCount === undefined) return undefined;
-  for (const a of q.addresses) {
-    if (a.city === null || a.zip === null) continue;
-    for (const b of r.addresses) {
-      if (b.city === null || b.zip === null || b.zip === a.zip || compactName(a.city) !== compactName(b.city)) continue;
-      const weight = Math.min(spec.weight, Math.log2(spec.m / termFrequencyU(ctx.tf.cityCount(compactName(b.city)), ctx.tf.total, spec.u)));
-      // Agreeing on the town never weighs less than disagreeing (adding agreement never lowers a score).
-      return Math.max(weight, field.levels.disagree?.weight ?? weight);
-    }
-  }
-  return undefined;
+  if (spec === undefined) return undefined;
+  // 'partial' with one town on both sides holds only where both postal codes are known and differ.
+  const weight = cityTfWeight(ctx, spec, q, r);
+  if (weight === undefined) return undefined;
+  // Agreeing on the town never weighs less than disagreeing (adding agreement never lowers a score).
+  return Math.max(Math.min(spec.weight, weight), field.levels.disagree?.weight ?? weight);
 }
 
 /** The level name of a level code. */
