@@ -303,12 +303,12 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     if (weight <= 0) {
       const borrowed = borrowNameErrors(name, mSum, mWeight, prior, ctx, u);
       if (borrowed !== null) {
-        m[s] = borrowed.m;
+        m[s] = atFileRates(borrowed.m, u[s] as Float64Array, ctx, s);
         sources[name] = 'borrowed';
         notes.push(`${name}: no training session could estimate it; its typo and similarity levels are ${borrowed.from}'s, as estimated`);
         continue;
       }
-      m[s] = prior[s] as Float64Array;
+      m[s] = atFileRates(prior[s] as Float64Array, u[s] as Float64Array, ctx, s);
       sources[name] = 'prior';
       continue;
     }
@@ -318,12 +318,49 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
       m[s] = est;
       sources[name] = 'estimated';
     } else {
-      m[s] = prior[s] as Float64Array;
+      m[s] = atFileRates(prior[s] as Float64Array, u[s] as Float64Array, ctx, s);
       sources[name] = 'fallback';
       notes.push(`${name}: the estimate was degenerate (${problem}); using the shipped prior m for it`);
     }
   }
   return { model: withMonotoneWeights(buildModel(base, ctx, slots, m, u, sources, notes)), report: { uPairs, sessions, sources, notes } };
+}
+
+/**
+ * Levels whose share among a person's own pairs follows how the file writes names (initials
+ * only, compound names, names split across columns), as their share among strangers' pairs does.
+ */
+const WRITING_LEVELS = ['initial', 'part', 'cross'] as const;
+
+/**
+ * m of a comparison that no session estimated (the shipped prior's, or the levels a borrowed
+ * name keeps), brought to the file's rates: the prior's m of an initial or a compound name is a
+ * clean CRM file's, where initials are common; a file that holds none shows a u near zero for
+ * them, and the prior's m over that u would weigh "J" against "James" far above the prior's
+ * Bayes factor (7 bits against 2.7, then capped at exact agreement, which then keeps common
+ * first names from any term-frequency adjustment: exact agreement never weighs below another
+ * level). Where the file shows a level less often among strangers than the prior expects, its m
+ * is lowered in the same proportion, which keeps the prior's weight; never raised. Renormalized.
+ */
+function atFileRates(priorM: Float64Array, u: Float64Array, ctx: ScoreContext, slot: number): Float64Array {
+  const f = compiledFieldOf(ctx.compiled, slot);
+  const out = priorM.slice();
+  let changed = false;
+  for (const level of WRITING_LEVELS) {
+    const spec = f.levels[level];
+    const code = LEVEL_CODE[level];
+    if (spec === undefined || (f.mask & (1 << code)) === 0 || !(spec.u > 0)) continue;
+    const scaled = (u[code] as number) * ((out[code] as number) / spec.u);
+    if (scaled < (out[code] as number)) {
+      out[code] = Math.max(FLOOR, scaled);
+      changed = true;
+    }
+  }
+  if (!changed) return out;
+  let sum = 0;
+  for (const code of levelCodes(ctx, slot)) sum += out[code] as number;
+  for (const code of levelCodes(ctx, slot)) out[code] = (out[code] as number) / sum;
+  return out;
 }
 
 /** Levels of a name comparison that measure how the file's writing garbles a name (typos, OCR, sound). */

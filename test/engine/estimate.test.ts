@@ -220,5 +220,13 @@ describe('estimateParameters', () => {
     // The surname's share of typos among agreeing names, not the shipped prior's (a clean file's).
     expect(typo('firstName')).toBeCloseTo(typo('lastName'), 1);
     expect(typo('firstName')).toBeGreaterThan(0.2);
+    // The file writes no initials and no compound names: those levels, whose m is the prior's
+    // (a clean CRM file's), weigh no more than the prior's Bayes factor, not the prior's m over
+    // this file's near-zero u (which weighed "J" against "James" as much as exact agreement and
+    // so kept common first names from their term-frequency adjustment).
+    const bits = (spec: { m: number; u: number } | undefined): number => Math.log2((spec?.m ?? 1) / (spec?.u ?? 1));
+    for (const level of ['initial', 'part', 'cross'] as const) {
+      expect(bits(model.fields.firstName?.[level])).toBeLessThanOrEqual(bits(FILE_MODEL.fields.firstName?.[level]) + 1e-9);
+    }
   });
 });
