@@ -126,6 +126,12 @@ export function nameLevelMemos(maxEntries?: number): NameLevelMemos {
 
 /** Longest first name read as a short prefix of another ("mi" for "minnie"): 2 letters. */
 export const MAX_PREFIX_NAME = 2;
+/**
+ * Longest first name read as a cut of another that it begins ("sus" of "susannah", "nath" of
+ * "nathaniel") when the nickname table does not know it as a name: 4 letters, two or more
+ * short of the other.
+ */
+export const MAX_TRUNCATED_NAME = 4;
 
 const B_NICKNAME = levelBit('nickname');
 const B_TYPO = levelBit('typo');
@@ -230,9 +236,13 @@ function adjacentSwap(a: string, b: string): boolean {
 }
 
 /** True when one compact name is an initial or a short prefix (<= 2 letters) of the other. */
-function isShortPrefix(a: string, b: string): boolean {
+function isShortPrefix(a: string, b: string, o: NameCompareOptions): boolean {
   const [short, long] = a.length <= b.length ? [a, b] : [b, a];
-  return short.length <= MAX_PREFIX_NAME && short.length < long.length && long.startsWith(short);
+  if (short.length >= long.length || !long.startsWith(short)) return false;
+  if (short.length <= MAX_PREFIX_NAME) return true;
+  // "Sus." for Susannah, "Nath" for Nathaniel: a clerk's or a narrow form field's cut, when
+  // the short form is not a given name of its own ("Ann" of "Anna", "Jan" of "Janet").
+  return short.length <= MAX_TRUNCATED_NAME && long.length >= short.length + 2 && (o.nicknames.groupsOf.get(short)?.length ?? 0) === 0;
 }
 
 /**
@@ -329,7 +339,7 @@ function firstLevel(
   if ((levels & B_PART) !== 0 && tokensOverlap(a.name, b.name)) return 'part';
   if (pending && (levels & B_CROSS) !== 0) return null;
   if ((levels & B_CROSS) !== 0 && ((middleB !== null && middleB.compact === ac) || (middleA !== null && middleA.compact === bc))) return 'cross';
-  if ((levels & B_INITIAL) !== 0 && isShortPrefix(ac, bc)) return 'initial';
+  if ((levels & B_INITIAL) !== 0 && isShortPrefix(ac, bc, o)) return 'initial';
   if (short) return 'disagree';
   if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
   if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) return 'phonetic';

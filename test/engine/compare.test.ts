@@ -35,6 +35,13 @@ describe('compareFirstName', () => {
     { a: 'jim', b: 'jarnes', level: 'nickname' },
     { a: 'r', b: 'robert', level: 'initial' },
     { a: 'j', b: 'robert', level: 'disagree' },
+    // A clerk's or a narrow field's cut of a name, when the cut is no given name of its own.
+    { a: 'sus', b: 'susannah', level: 'initial' },
+    { a: 'nath', b: 'nathaniel', level: 'initial' },
+    { a: 'abr', b: 'abraham', level: 'initial' },
+    { a: 'sus', b: 'susan', level: 'initial' },
+    { a: 'eva', b: 'evangeline', level: 'disagree' },
+    { a: 'don', b: 'donatella', level: 'disagree' },
     { a: 'mary ann', b: 'mary', level: 'part' },
     { a: 'jonathan', b: 'jonathon', level: 'nickname' },
     { a: 'christopher', b: 'christohper', level: 'typo' },
