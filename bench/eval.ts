@@ -63,14 +63,16 @@ export function messySets(dir: string, seed = 1): EvalSet[] {
 }
 
 /**
- * Files with fewer columns: the OCR scenario cut down to first name, surname, city and postal
- * code (with its id and truth columns), as many voter and member extracts are. Without a date
- * of birth or a street, estimation cannot learn the first name's errors from a session that
- * does not block on it (the surname and postal code sessions take households): what the
- * model does then is what these measure.
+ * Files with fewer columns (with their id and truth columns): the OCR scenario cut down to
+ * first name, surname, city and postal code, as many voter and member extracts are; the
+ * historical one to the names, a birth place and the sex, as a parish list or an index of
+ * births is. Without a date of birth or a street, estimation cannot learn a name's errors from
+ * a session that does not block on it (the surname and postal code sessions take households,
+ * the first name's takes namesakes): what the model does then is what these measure.
  */
-export const NARROW_COLUMNS: Readonly<Partial<Record<(typeof SCENARIOS)[number], readonly string[]>>> = {
-  ocr: ['FIRST NAME', 'LAST NAME', 'CITY', 'ZIP'],
+export const NARROW_COLUMNS: Readonly<Partial<Record<(typeof SCENARIOS)[number], { readonly columns: readonly string[]; readonly label: string }>>> = {
+  ocr: { columns: ['FIRST NAME', 'LAST NAME', 'CITY', 'ZIP'], label: 'names+city+zip' },
+  historical: { columns: ['given_name', 'surname', 'birth_place', 'gender'], label: 'names+birth place+sex' },
 };
 
 /**
@@ -91,8 +93,9 @@ export function manyRecordSets(dir: string, seed = 1): EvalSet[] {
 export function narrowSets(dir: string, seed = 1): EvalSet[] {
   const out: EvalSet[] = [];
   for (const scenario of SCENARIOS) {
-    const columns = NARROW_COLUMNS[scenario];
-    if (columns === undefined) continue;
+    const narrow = NARROW_COLUMNS[scenario];
+    if (narrow === undefined) continue;
+    const { columns, label } = narrow;
     for (const level of LEVELS) {
       const file = generateMessy({ scenario, level, seed });
       const keep = [file.idColumn, ...columns, file.truthColumn].map((c) => {
@@ -108,7 +111,7 @@ export function narrowSets(dir: string, seed = 1): EvalSet[] {
           file.rows.map((r) => keep.map((i) => r[i] ?? '')),
         ),
       );
-      out.push({ name: `messy ${scenario} ${level}, names+city+zip`, input: path, truth: { column: file.truthColumn } });
+      out.push({ name: `messy ${scenario} ${level}, ${label}`, input: path, truth: { column: file.truthColumn } });
     }
   }
   return out;

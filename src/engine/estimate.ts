@@ -157,6 +157,14 @@ const STRONG_FIELDS: ReadonlySet<string> = new Set(['firstName', 'lastName', 'da
 const IDENTITY_FIELDS: readonly ComparisonField[] = ['firstName', 'dateOfBirth'];
 /** Most P(disagree | match) of an identity comparison before a session counts as degenerate. */
 const MAX_IDENTITY_DISAGREEMENT = 0.3;
+/**
+ * Most P(disagree | match) of the surname before a session counts as degenerate: surnames
+ * change (marriage) and are misspelt, but a session whose "same person" class disagrees on
+ * the surname more often than not has taken the people who share its key (a first name in a
+ * file of names and a birth place: 92% of such pairs read as matches) for one person each,
+ * and learned that a different surname is no evidence.
+ */
+const MAX_SURNAME_DISAGREEMENT = 0.5;
 /** P(disagree | match) of an identity comparison up to which a session's estimates count in full; above it, less and less. */
 const CLEAN_IDENTITY_DISAGREEMENT = 0.1;
 /** Least weight of exact agreement on a strong comparison, bits (a likelihood ratio of 8). */
@@ -261,12 +269,16 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
       if (estimable.includes(slot)) disagreement[field] = (result.m[slot] as Float64Array)[LEVEL_CODE.disagree] as number;
     }
     const household = Object.entries(disagreement).find(([, p]) => p > MAX_IDENTITY_DISAGREEMENT);
+    const surnameSlot = FIELD_SLOT.lastName;
+    const surnameDisagreement = estimable.includes(surnameSlot) ? ((result.m[surnameSlot] as Float64Array)[LEVEL_CODE.disagree] as number) : 0;
     const discarded =
       result.lambda < 1e-4
         ? 'found no matches'
         : household !== undefined
           ? `took pairs whose ${household[0]} differs ${(household[1] * 100).toFixed(0)}% of the time for the same person: households, not people`
-          : null;
+          : surnameDisagreement > MAX_SURNAME_DISAGREEMENT
+            ? `took pairs whose lastName differs ${(surnameDisagreement * 100).toFixed(0)}% of the time for the same person: namesakes, not people`
+            : null;
     sessions.push({
       rule: rule.name,
       pairs: pairs.length / 2,
