@@ -238,6 +238,7 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
   // surname and first name) is compared once (FEBRL4: 17,273 distinct pairs of 21,117).
   const compared = new Map<number, Uint8Array>();
   const span = right === null ? left.size : right.size;
+  const initialShares = initialM(ctx, width);
   for (const rule of rules) {
     const excluded = new Set(rule.excludes.map((f) => FIELD_SLOT[f]));
     const estimable = slots.filter((s) => !excluded.has(s));
@@ -262,7 +263,7 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
       if (known !== undefined) known.count++;
       else patterns.set(key, { vector: v, count: 1 });
     }
-    const result = runEm([...patterns.values()], estimable, initialM(ctx, width), u, options.maxIterations ?? 40);
+    const result = runEm([...patterns.values()], estimable, initialShares, u, options.maxIterations ?? 40);
     const disagreement: Record<string, number> = {};
     for (const field of IDENTITY_FIELDS) {
       const slot = FIELD_SLOT[field];
@@ -295,10 +296,14 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     }
     const worst = Math.max(0, ...Object.values(disagreement));
     const purity = Math.min(1, (MAX_IDENTITY_DISAGREEMENT - worst) / (MAX_IDENTITY_DISAGREEMENT - CLEAN_IDENTITY_DISAGREEMENT));
+    const blocksOnAName = rule.excludes.includes('firstName') || rule.excludes.includes('lastName');
     for (const s of estimable) {
       estimatedBy[s] = (estimatedBy[s] as number) + purity;
       const w = result.matches * purity;
-      const row = result.m[s] as Float64Array;
+      const row =
+        blocksOnAName && NAME_SLOTS.has(s)
+          ? withShareOf(result.m[s] as Float64Array, initialShares[s] as Float64Array, LEVEL_CODE.swapped)
+          : (result.m[s] as Float64Array);
       const into = mSum[s] as Float64Array;
       for (let l = 0; l < row.length; l++) into[l] = (into[l] as number) + w * (row[l] as number);
       mWeight[s] = (mWeight[s] as number) + w;
@@ -372,6 +377,26 @@ function atFileRates(priorM: Float64Array, u: Float64Array, ctx: ScoreContext, s
   let sum = 0;
   for (const code of levelCodes(ctx, slot)) sum += out[code] as number;
   for (const code of levelCodes(ctx, slot)) out[code] = (out[code] as number) / sum;
+  return out;
+}
+
+/** Slots of the first name and the surname. */
+const NAME_SLOTS: ReadonlySet<number> = new Set([FIELD_SLOT.firstName, FIELD_SLOT.lastName]);
+
+/**
+ * `m` with level `level` at the prior's share, the others scaled to fill the rest. A session
+ * blocked on a surname or a first name never holds a pair whose names are swapped (its pairs
+ * agree on the name it blocks on): its EM learns that swapped names never happen to one
+ * person (m near 0: -1 to -2 bits where the prior gives +9), and "Melson Dennis" / "Dennis
+ * Melson" scored -13 bits. Such a session leaves that level to the prior and the others.
+ */
+function withShareOf(m: Float64Array, prior: Float64Array, level: number): Float64Array {
+  const share = prior[level] as number;
+  const was = m[level] as number;
+  if (!(share > 0) || was >= 1) return m;
+  const out = m.slice();
+  const scale = (1 - share) / (1 - was);
+  for (let l = 0; l < out.length; l++) out[l] = l === level ? share : (out[l] as number) * scale;
   return out;
 }
 

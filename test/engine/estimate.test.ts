@@ -193,6 +193,28 @@ describe('estimateParameters', () => {
     expect(Math.log2((first?.disagree?.m ?? 1) / (first?.disagree?.u ?? 1))).toBeLessThan(-2);
   });
 
+  it('leaves swapped names to the prior where every session blocks on a name (none of their pairs can show a swap)', () => {
+    // People recorded twice, the copy's names swapped in one case of ten: only the surname and
+    // the first-name sessions can train, and neither holds a swapped pair.
+    const rng = new SeededRandom(5);
+    const letters = 'abcdefghijklmnoprstuvwy';
+    const records: NormalizedContact[] = [];
+    for (let p = 0; p < 1500; p++) {
+      let last = '';
+      for (let i = 0; i < 6; i++) last += letters[rng.below(letters.length)] as string;
+      const first = names[rng.below(names.length)] as string;
+      records.push(normalizeContact({ firstName: first, lastName: last }));
+      if (rng.float() < 0.5)
+        records.push(rng.float() < 0.1 ? normalizeContact({ firstName: last, lastName: first }) : normalizeContact({ firstName: first, lastName: last }));
+    }
+    const { report, model } = estimateParameters(source(records), ctx, { seed: 3 });
+    expect(report.sessions.map((s) => s.rule).sort()).toEqual(['firstName', 'lastName']);
+    const bits = (spec: { m: number; u: number } | undefined): number => Math.log2((spec?.m ?? 1) / (spec?.u ?? 1));
+    // The learned m of a swap stays the prior's share: evidence for the match, as the prior's is.
+    expect(bits(model.fields.firstName?.swapped)).toBeGreaterThan(3);
+    expect(bits(model.fields.lastName?.swapped)).toBeGreaterThan(3);
+  });
+
   it('takes a first name no session can estimate (names, an address, households) its typo share from the surname', () => {
     // Households recorded 1-2 times, either name garbled by one letter in 40% of the copies.
     const rng = new SeededRandom(11);
