@@ -175,6 +175,13 @@ const WEAK_BITS = 0.3;
 const U_PRIOR_PAIRS = 50;
 /** Pseudo-count of the prior in each EM m-step, matches. */
 const M_PRIOR_MATCHES = 2;
+/**
+ * Fewest matches a comparison's estimate rests on: when the sessions that estimated it found
+ * fewer (a middle-name session of 17 matches, in a file where the others took households),
+ * the prior's m makes up the rest, as that many matches. Without it such a first name learned
+ * nickname agreement as no evidence (0.0 bits: none among 17) and disagreement as -8.3 bits.
+ */
+const M_MIN_SUPPORT = 100;
 /** Smallest probability a level keeps. */
 const FLOOR = 1e-7;
 /** Fewest pairs a session needs to run. */
@@ -329,7 +336,9 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
       sources[name] = 'prior';
       continue;
     }
-    const est = (mSum[s] as Float64Array).map((x) => x / weight);
+    const priorRow = prior[s] as Float64Array;
+    const topUp = Math.max(0, M_MIN_SUPPORT - weight);
+    const est = (mSum[s] as Float64Array).map((x, l) => (x + topUp * (priorRow[l] as number)) / (weight + topUp));
     const problem = degenerate(name, est, u[s] as Float64Array, ctx, s);
     if (problem === null) {
       m[s] = est;
