@@ -336,9 +336,7 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
       sources[name] = 'prior';
       continue;
     }
-    const priorRow = prior[s] as Float64Array;
-    const topUp = Math.max(0, M_MIN_SUPPORT - weight);
-    const est = (mSum[s] as Float64Array).map((x, l) => (x + topUp * (priorRow[l] as number)) / (weight + topUp));
+    const est = supported(mSum[s] as Float64Array, weight, prior[s] as Float64Array);
     const problem = degenerate(name, est, u[s] as Float64Array, ctx, s);
     if (problem === null) {
       m[s] = est;
@@ -389,6 +387,15 @@ function atFileRates(priorM: Float64Array, u: Float64Array, ctx: ScoreContext, s
   return out;
 }
 
+/**
+ * A comparison's m from the sessions' weighted sum of estimates (`sum`, over `matches`), made
+ * up to {@link M_MIN_SUPPORT} matches with the prior's m.
+ */
+function supported(sum: Float64Array, matches: number, prior: Float64Array): Float64Array {
+  const topUp = Math.max(0, M_MIN_SUPPORT - matches);
+  return sum.map((x, l) => (x + topUp * (prior[l] as number)) / (matches + topUp));
+}
+
 /** Slots of the first name and the surname. */
 const NAME_SLOTS: ReadonlySet<number> = new Set([FIELD_SLOT.firstName, FIELD_SLOT.lastName]);
 
@@ -435,7 +442,7 @@ function borrowNameErrors(
   const o = FIELD_SLOT[other];
   const weight = mWeight[o] as number;
   if (weight <= 0) return null;
-  const est = (mSum[o] as Float64Array).map((x) => x / weight);
+  const est = supported(mSum[o] as Float64Array, weight, prior[o] as Float64Array);
   if (degenerate(other, est, u[o] as Float64Array, ctx, o) !== null) return null;
   const own = new Set(levelCodes(ctx, slot));
   const theirs = new Set(levelCodes(ctx, o));
