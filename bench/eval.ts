@@ -16,6 +16,7 @@
  *   npm run eval -- --seed 7          # another seed of estimation's sampling (how much a figure is the sample's)
  *   npm run eval -- --data-seed 2     # other generated files (the public sets stay)
  *   npm run eval -- --subsets         # 39 column subsets of the generated files instead (SUBSETS)
+ *   npm run eval -- --links           # 18 links of two files cut from the generated ones, each with its columns (LINK_COLUMNS)
  *
  * "best F1" is the pairwise F1 at the best threshold, picked against the truth: an upper
  * bound of what the candidates allow, never a result.
@@ -25,6 +26,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evaluateFiles, parseSettings, SILENT, type EvalFigures, type RawMatchOptions, type RunOptions, type TruthSource } from '../src/linkage/index.js';
+import { SeededRandom } from '../src/engine/index.js';
 import { generateMessy, LEVELS, SCENARIOS, toCsv } from './lib/messy/index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -175,6 +177,98 @@ export function subsetSets(dir: string, seed = 1): EvalSet[] {
   return out;
 }
 
+/**
+ * Two files' columns for {@link linkSets}: a CRM export against a voter or a register extract,
+ * which share some fields and each hold others.
+ */
+export const LINK_COLUMNS: Readonly<Partial<Record<(typeof SCENARIOS)[number], readonly (readonly [readonly string[], readonly string[]])[]>>> = {
+  ocr: [
+    [
+      ['FIRST NAME', 'MIDDLE NAME', 'LAST NAME', 'STREET ADDRESS', 'CITY', 'ZIP', 'BIRTH YEAR'],
+      ['FIRST NAME', 'LAST NAME', 'CITY', 'ZIP'],
+    ],
+    [
+      ['FIRST NAME', 'LAST NAME', 'STREET ADDRESS', 'ZIP'],
+      ['FIRST NAME', 'LAST NAME', 'BIRTH YEAR', 'CITY'],
+    ],
+  ],
+  mixed: [
+    [
+      ['first_name', 'last_name', 'name', 'email', 'phone'],
+      ['first_name', 'last_name', 'name', 'dob', 'address', 'city', 'zip'],
+    ],
+    [
+      ['first_name', 'last_name', 'name', 'dob', 'email'],
+      ['first_name', 'last_name', 'name', 'dob', 'phone', 'zip'],
+    ],
+  ],
+  historical: [
+    [
+      ['full_name', 'birth_date', 'birth_place'],
+      ['given_name', 'surname', 'birth_date', 'postcode', 'occupation'],
+    ],
+    [
+      ['given_name', 'surname', 'birth_date', 'gender'],
+      ['full_name', 'birth_date', 'birth_place'],
+    ],
+  ],
+};
+
+/**
+ * Links of two files cut from one generated file (`npm run eval -- --links`): each person's
+ * first record goes to one file at random and the second to the other (further records are
+ * left out: a link finds each right row's one best left row), each file with its own columns
+ * ({@link LINK_COLUMNS}).
+ */
+export function linkSets(dir: string, seed = 1): EvalSet[] {
+  const out: EvalSet[] = [];
+  for (const scenario of SCENARIOS) {
+    for (const level of LEVELS) {
+      const file = generateMessy({ scenario, level, seed });
+      const truth = file.header.indexOf(file.truthColumn);
+      const rng = new SeededRandom(seed);
+      const firstSide = new Map<string, number>();
+      const side = file.rows.map((row) => {
+        const id = row[truth] ?? '';
+        const first = firstSide.get(id);
+        if (first === undefined) {
+          const s = rng.float() < 0.5 ? 0 : 1;
+          firstSide.set(id, s);
+          return s;
+        }
+        firstSide.set(id, 2 + first);
+        return first < 2 ? 1 - first : -1;
+      });
+      for (const [n, columns] of (LINK_COLUMNS[scenario] ?? []).entries()) {
+        const write = (cols: readonly string[], s: number): string => {
+          const keep = [file.idColumn, ...cols, file.truthColumn].map((c) => {
+            const at = file.header.indexOf(c);
+            if (at < 0) throw new Error(`${scenario} has no column ${c}`);
+            return at;
+          });
+          const path = join(dir, `${scenario}-${level}-link${n}-${s === 0 ? 'left' : 'right'}.csv`);
+          writeFileSync(
+            path,
+            toCsv(
+              keep.map((i) => file.header[i] as string),
+              file.rows.filter((_, i) => side[i] === s).map((r) => keep.map((i) => r[i] ?? '')),
+            ),
+          );
+          return path;
+        };
+        const [left, right] = columns;
+        out.push({
+          name: `${scenario} ${level} link: ${left.join(', ')} <- ${right.join(', ')}`,
+          input: write(left, 0),
+          right: write(right, 1),
+          truth: { column: file.truthColumn },
+        });
+      }
+    }
+  }
+  return out;
+}
+
 /** The run options of the CLI's defaults, with `raw` matching options on top. */
 export function defaultRun(raw: RawMatchOptions = {}): RunOptions {
   const settings = parseSettings(raw);
@@ -230,7 +324,9 @@ async function main(): Promise<void> {
     if (!Number.isInteger(dataSeed) || dataSeed < 0) throw new Error('--data-seed: a whole number >= 0');
     const all = args.includes('--subsets')
       ? subsetSets(dir, dataSeed)
-      : [...publicSets(), ...messySets(dir, dataSeed), ...manyRecordSets(dir, dataSeed), ...narrowSets(dir, dataSeed)];
+      : args.includes('--links')
+        ? linkSets(dir, dataSeed)
+        : [...publicSets(), ...messySets(dir, dataSeed), ...manyRecordSets(dir, dataSeed), ...narrowSets(dir, dataSeed)];
     const sets = all.filter((s) => s.name.includes(only));
     const rows: { set: EvalSet; figures: EvalFigures }[] = [];
     for (const set of sets) {

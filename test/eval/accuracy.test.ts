@@ -5,11 +5,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { evaluateSet, manyRecordSets, messySets, narrowSets, publicSets, subsetSets, type EvalSet } from '../../bench/eval.js';
+import { evaluateSet, linkSets, manyRecordSets, messySets, narrowSets, publicSets, subsetSets, type EvalSet } from '../../bench/eval.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'matchbook-accuracy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const sets = new Map([...publicSets(), ...messySets(dir), ...manyRecordSets(dir), ...narrowSets(dir), ...subsetSets(dir)].map((s) => [s.name, s]));
+const sets = new Map(
+  [...publicSets(), ...messySets(dir), ...manyRecordSets(dir), ...narrowSets(dir), ...subsetSets(dir), ...linkSets(dir)].map((s) => [s.name, s]),
+);
 const set = (name: string): EvalSet => {
   const s = sets.get(name);
   if (s === undefined) throw new Error(`no evaluation set ${name}`);
@@ -77,6 +79,21 @@ describe('accuracy floors of the defaults', () => {
     async (name, floor) => {
       const f = await evaluateSet(set(name));
       expect(f.clustered?.f1).toBeGreaterThanOrEqual(floor);
+    },
+    120_000,
+  );
+});
+
+describe('accuracy floors of links between two files with different columns (npm run eval -- --links)', () => {
+  it.each([
+    ['ocr medium link: FIRST NAME, MIDDLE NAME, LAST NAME, STREET ADDRESS, CITY, ZIP, BIRTH YEAR <- FIRST NAME, LAST NAME, CITY, ZIP', 0.92],
+    ['mixed medium link: first_name, last_name, name, email, phone <- first_name, last_name, name, dob, address, city, zip', 0.865],
+    ['historical low link: full_name, birth_date, birth_place <- given_name, surname, birth_date, postcode, occupation', 0.735],
+  ] as const)(
+    '%s: pairwise F1 >= %f',
+    async (name, floor) => {
+      const f = await evaluateSet(set(name));
+      expect(f.pairwise.f1).toBeGreaterThanOrEqual(floor);
     },
     120_000,
   );
