@@ -27,7 +27,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evaluateFiles, parseSettings, SILENT, type EvalFigures, type RawMatchOptions, type RunOptions, type TruthSource } from '../src/linkage/index.js';
 import { SeededRandom } from '../src/engine/index.js';
-import { generateMessy, LEVELS, SCENARIOS, toCsv } from './lib/messy/index.js';
+import { generateMessy, LEVELS, SCENARIOS, toCsv, type MessyFile } from './lib/messy/index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const data = (path: string): string => join(ROOT, 'data', path);
@@ -94,6 +94,26 @@ export function manyRecordSets(dir: string, seed = 1): EvalSet[] {
   });
 }
 
+/**
+ * Writes `file` cut down to its id column, `columns` and its truth column (rows where `keep`
+ * holds, all by default) to `path`; returns `path`.
+ */
+function writeCut(file: MessyFile, scenario: string, columns: readonly string[], path: string, keep: (row: number) => boolean = () => true): string {
+  const at = [file.idColumn, ...columns, file.truthColumn].map((c) => {
+    const i = file.header.indexOf(c);
+    if (i < 0) throw new Error(`${scenario} has no column ${c}`);
+    return i;
+  });
+  writeFileSync(
+    path,
+    toCsv(
+      at.map((i) => file.header[i] as string),
+      file.rows.filter((_, r) => keep(r)).map((r) => at.map((i) => r[i] ?? '')),
+    ),
+  );
+  return path;
+}
+
 /** {@link NARROW_COLUMNS}'s files (seed 1, every level), written to `dir`. */
 export function narrowSets(dir: string, seed = 1): EvalSet[] {
   const out: EvalSet[] = [];
@@ -103,19 +123,7 @@ export function narrowSets(dir: string, seed = 1): EvalSet[] {
     const { columns, label } = narrow;
     for (const level of LEVELS) {
       const file = generateMessy({ scenario, level, seed });
-      const keep = [file.idColumn, ...columns, file.truthColumn].map((c) => {
-        const at = file.header.indexOf(c);
-        if (at < 0) throw new Error(`${scenario} has no column ${c}`);
-        return at;
-      });
-      const path = join(dir, `${scenario}-${level}-narrow.csv`);
-      writeFileSync(
-        path,
-        toCsv(
-          keep.map((i) => file.header[i] as string),
-          file.rows.map((r) => keep.map((i) => r[i] ?? '')),
-        ),
-      );
+      const path = writeCut(file, scenario, columns, join(dir, `${scenario}-${level}-narrow.csv`));
       out.push({ name: `messy ${scenario} ${level}, ${label}`, input: path, truth: { column: file.truthColumn } });
     }
   }
@@ -157,19 +165,7 @@ export function subsetSets(dir: string, seed = 1): EvalSet[] {
     for (const level of LEVELS) {
       const file = generateMessy({ scenario, level, seed });
       for (const [n, columns] of (SUBSETS[scenario] ?? []).entries()) {
-        const keep = [file.idColumn, ...columns, file.truthColumn].map((c) => {
-          const at = file.header.indexOf(c);
-          if (at < 0) throw new Error(`${scenario} has no column ${c}`);
-          return at;
-        });
-        const path = join(dir, `${scenario}-${level}-subset${n}.csv`);
-        writeFileSync(
-          path,
-          toCsv(
-            keep.map((i) => file.header[i] as string),
-            file.rows.map((r) => keep.map((i) => r[i] ?? '')),
-          ),
-        );
+        const path = writeCut(file, scenario, columns, join(dir, `${scenario}-${level}-subset${n}.csv`));
         out.push({ name: `${scenario} ${level}: ${columns.join(', ')}`, input: path, truth: { column: file.truthColumn } });
       }
     }
@@ -240,22 +236,8 @@ export function linkSets(dir: string, seed = 1): EvalSet[] {
         return first < 2 ? 1 - first : -1;
       });
       for (const [n, columns] of (LINK_COLUMNS[scenario] ?? []).entries()) {
-        const write = (cols: readonly string[], s: number): string => {
-          const keep = [file.idColumn, ...cols, file.truthColumn].map((c) => {
-            const at = file.header.indexOf(c);
-            if (at < 0) throw new Error(`${scenario} has no column ${c}`);
-            return at;
-          });
-          const path = join(dir, `${scenario}-${level}-link${n}-${s === 0 ? 'left' : 'right'}.csv`);
-          writeFileSync(
-            path,
-            toCsv(
-              keep.map((i) => file.header[i] as string),
-              file.rows.filter((_, i) => side[i] === s).map((r) => keep.map((i) => r[i] ?? '')),
-            ),
-          );
-          return path;
-        };
+        const write = (cols: readonly string[], s: number): string =>
+          writeCut(file, scenario, cols, join(dir, `${scenario}-${level}-link${n}-${s === 0 ? 'left' : 'right'}.csv`), (r) => side[r] === s);
         const [left, right] = columns;
         out.push({
           name: `${scenario} ${level} link: ${left.join(', ')} <- ${right.join(', ')}`,
