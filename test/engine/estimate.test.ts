@@ -215,6 +215,39 @@ describe('estimateParameters', () => {
     expect(bits(model.fields.lastName?.swapped)).toBeGreaterThan(3);
   });
 
+  it('adds pairs sharing both names for comparisons the other sessions left short of matches (a large file)', () => {
+    // 600 people, each name shared by 20-30 of them and each date by 60: the surname, first-name
+    // and date sessions sample mostly strangers; the full name is each person's own.
+    const rng = new SeededRandom(8);
+    const firsts = names;
+    const lasts = Array.from({ length: 30 }, (_, i) => `${surnames[i % surnames.length] as string}${String.fromCharCode(97 + i)}`);
+    const records: NormalizedContact[] = [];
+    for (let p = 0; p < 600; p++) {
+      const first = firsts[p % firsts.length] as string;
+      const last = lasts[Math.floor(p / firsts.length) % lasts.length] as string;
+      const dob = `19${50 + (p % 10)}-0${1 + rng.below(9)}-1${rng.below(9)}`;
+      const copies = 2 + rng.below(2);
+      for (let c = 0; c < copies; c++) {
+        const typo = c > 0 && rng.float() < 0.1;
+        records.push(
+          normalizeContact(
+            { firstName: first, lastName: last, dateOfBirth: typo ? `${dob.slice(0, 9)}${(Number(dob[9]) + 1) % 10}` : dob },
+            { yearOnlyDates: true },
+          ),
+        );
+      }
+    }
+    const { report, model } = estimateParameters(source(records), ctx, { seed: 3 });
+    const full = report.sessions.find((s) => s.rule === 'firstName+lastName');
+    expect(full).toBeDefined();
+    expect(full?.discarded).toBeNull();
+    // It estimates only what was short (never the names it blocks on).
+    expect(full?.estimated).toContain('dateOfBirth');
+    expect(full?.estimated).not.toContain('firstName');
+    // The date of birth: agreeing in ~95% of a person's pairs, one digit off in the rest.
+    expect(model.fields.dateOfBirth?.exact?.m).toBeGreaterThan(0.85);
+  });
+
   it('takes a first name no session can estimate (names, an address, households) its typo share from the surname', () => {
     // Households recorded 1-2 times, either name garbled by one letter in 40% of the copies.
     const rng = new SeededRandom(11);
