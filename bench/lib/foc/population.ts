@@ -167,6 +167,7 @@ export function makePopulation(seed: number, size: number): TruePerson[] {
     }
     people.push(...members);
   }
+  uniqueMailboxes(people);
   // Placeholders and people with no home replace some records' identity.
   for (const p of people) {
     const roll = rng.float();
@@ -180,6 +181,37 @@ export function makePopulation(seed: number, size: number): TruePerson[] {
     }
   }
   return people;
+}
+
+/**
+ * One mailbox, one owner: an address the generator gave two households by chance (two Sean
+ * Phillips at yahoo.com, two Smith families' "the.smith@") is made unique for the later one
+ * (its household number appended), as a mail provider would have it; a family address stays
+ * shared within its household. Two people cannot both own sean.phillips@yahoo.com, and a
+ * suite that gave it to both measured the generator, not matching.
+ */
+function uniqueMailboxes(people: TruePerson[]): void {
+  const owner = new Map<string, number>();
+  const renamed = new Map<string, string>();
+  for (let i = 0; i < people.length; i++) {
+    const p = people[i] as TruePerson;
+    if (p.email === null) continue;
+    const household = owner.get(p.email);
+    if (household === undefined || household === p.household) {
+      owner.set(p.email, p.household);
+      continue;
+    }
+    const key = `${p.household}|${p.email}`;
+    let next = renamed.get(key);
+    if (next === undefined) {
+      const at = p.email.lastIndexOf('@');
+      next = `${p.email.slice(0, at)}${p.household}${p.email.slice(at)}`;
+      while (owner.has(next)) next = `${next.slice(0, next.lastIndexOf('@'))}0${next.slice(next.lastIndexOf('@'))}`;
+      renamed.set(key, next);
+      owner.set(next, p.household);
+    }
+    people[i] = { ...p, email: next };
+  }
 }
 
 /** A firm's name for a firm-line address. */
