@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { evaluateSet, linkSets, manyRecordSets, messySets, narrowSets, publicSets, subsetSets, type EvalSet } from '../../bench/eval.js';
+import { evaluateSet, largeSets, linkSets, manyRecordSets, messySets, narrowSets, publicSets, subsetSets, type EvalSet } from '../../bench/eval.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'matchbook-accuracy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -96,5 +96,23 @@ describe('accuracy floors of links between two files with different columns (npm
       expect(f.pairwise.f1).toBeGreaterThanOrEqual(floor);
     },
     120_000,
+  );
+});
+
+describe('accuracy floors at ten times the size (npm run eval -- --large)', () => {
+  // All three files are written (a few seconds); two are evaluated, about 7 s each.
+  const large = new Map(largeSets(dir).map((s) => [s.name, s]));
+  it.each([
+    ['messy ocr medium, 25,000 people', 0.92],
+    ['messy mixed medium, 20,000 people', 0.85],
+  ] as const)(
+    '%s: clustered F1 >= %f',
+    async (name, floor) => {
+      const s = large.get(name);
+      if (s === undefined) throw new Error(`no evaluation set ${name}`);
+      const f = await evaluateSet(s);
+      expect(f.clustered?.f1).toBeGreaterThanOrEqual(floor);
+    },
+    180_000,
   );
 });
