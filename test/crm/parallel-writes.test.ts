@@ -4,6 +4,7 @@
  * held open before its commit, in the same process and in another; a request for the same
  * person waits for that commit and then matches what it created.
  */
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Crm } from '../../src/crm/index.js';
 import { PgStore, type PeopleChanges, type Scope, type ScopeWriteOptions, type ScopeWriter, type Store } from '../../src/store/index.js';
@@ -39,6 +40,22 @@ function withBarrier(store: PgStore): { store: Store; holdNext: (hold: Promise<v
     store: proxy,
     holdNext: (hold) => new Promise<void>((entered) => (next = { hold, entered })),
   };
+}
+
+/** Resolves once a session of the database at `url` waits on a lock (polls pg_stat_activity; 30 s at most). */
+async function untilLockWaiter(url: string): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let i = 0; i < 600; i++) {
+      const r = await client.query<{ n: string }>("SELECT count(*) AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+      if (Number(r.rows[0]?.n ?? 0) > 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error('no session came to wait on a lock within 30 s');
+  } finally {
+    await client.end();
+  }
 }
 
 const ada = {
@@ -97,6 +114,9 @@ describe.skipIf(!HAVE_POSTGRES)('PostgreSQL: parallel findOrCreate', () => {
       expect(b.status).toBe('UnmatchedStored');
       expect(c.status).toBe('UnmatchedStored');
       expect(done).toEqual([]); // neither Ada request could finish while her unit is open
+      // Release only once Ada again is blocked on her lock in PostgreSQL (not still on its way
+      // there: on a loaded machine it may not have sent its unit yet, and would then not wait).
+      await untilLockWaiter(url);
 
       release();
       const a = await first;
