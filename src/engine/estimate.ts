@@ -339,7 +339,7 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
   }
 
   // Check each comparison; fall back to the prior's m where the estimate is degenerate.
-  const prior = initialM(ctx, width);
+  const prior = initialShares;
   const sources: Record<string, ParameterSource> = {};
   const m = newTable(width);
   for (const s of slots) {
@@ -401,11 +401,15 @@ function atFileRates(priorM: Float64Array, u: Float64Array, ctx: ScoreContext, s
       changed = true;
     }
   }
-  if (!changed) return out;
-  let sum = 0;
-  for (const code of levelCodes(ctx, slot)) sum += out[code] as number;
-  for (const code of levelCodes(ctx, slot)) out[code] = (out[code] as number) / sum;
+  if (changed) normalizeOver(out, levelCodes(ctx, slot));
   return out;
+}
+
+/** Scales `row` so that its entries at `codes` sum to 1. */
+function normalizeOver(row: Float64Array, codes: Iterable<number>): void {
+  let sum = 0;
+  for (const code of codes) sum += row[code] as number;
+  for (const code of codes) row[code] = (row[code] as number) / sum;
 }
 
 /**
@@ -472,9 +476,7 @@ function borrowNameErrors(
     const code = LEVEL_CODE[level];
     if (own.has(code) && theirs.has(code)) out[code] = est[code] as number;
   }
-  let sum = 0;
-  for (const code of own) sum += out[code] as number;
-  for (const code of own) out[code] = (out[code] as number) / sum;
+  normalizeOver(out, own);
   return { m: out, from: other };
 }
 

@@ -13,7 +13,7 @@
 import { LEVEL_CODE, LEVEL_NAMES, levelBit, type LevelName } from './comparisons.js';
 import { NameLevelMemo } from './name-memo.js';
 import { compactName, surnameParts } from './name.js';
-import { variantIdOf, variantIds, type NicknameTable } from './nicknames.js';
+import { nicknameGroupsOf, variantIdOf, variantIds, type NicknameTable } from './nicknames.js';
 import { jaroWinklerFrom, levenshtein, ocrConfusions, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
 
 /** What first and last name comparators need beyond the two values. */
@@ -242,7 +242,7 @@ function isShortPrefix(a: string, b: string, o: NameCompareOptions): boolean {
   if (short.length <= MAX_PREFIX_NAME) return true;
   // "Sus." for Susannah, "Nath" for Nathaniel: a clerk's or a narrow form field's cut, when
   // the short form is not a given name of its own ("Ann" of "Anna", "Jan" of "Janet").
-  return short.length <= MAX_TRUNCATED_NAME && long.length >= short.length + 2 && (o.nicknames.groupsOf.get(short)?.length ?? 0) === 0;
+  return short.length <= MAX_TRUNCATED_NAME && long.length >= short.length + 2 && nicknameGroupsOf(o.nicknames, short).length === 0;
 }
 
 /**

@@ -239,9 +239,9 @@ export function baseModelFor(plans: readonly HeaderPlan[]): MatchModel {
  * A blocking key filed under more records than this is common for the learned rules (the
  * index skips it once another key found records): 50, where the API keeps 100. FILE_KEYS file
  * about 26 keys a record, spelling fragments among them, and at 1,000,000 rows keys of 50-100
- * records (a surname's first three letters with a first initial) made a quarter of the comparisons and
- * found no true pair another key did not (bench:dedupe: 60.6 -> 49.3 s, precision and recall
- * unchanged); on generated files of 46,000-58,000 rows pairwise F1 moved -0.004 to +0.003 and
+ * records (a surname's first three letters with a first initial) made a quarter of the
+ * comparisons and found no true pair another key did not (1M dedupe 58.6 / 57.6 s -> 49.1 /
+ * 50.2 s side by side, precision and recall unchanged); on generated files of 46,000-58,000 rows pairwise F1 moved -0.004 to +0.003 and
  * clustered F1 +0.000 to +0.007 (bench/README "2026-11-27 (fifth session)").
  */
 export const FILE_MAX_BLOCK_SIZE = 50;
