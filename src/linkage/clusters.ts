@@ -9,11 +9,12 @@
  * clusters apart when the pair joining them gives one given name (conflicts.ts
  * firstNamesAlike: one person's records use a middle name or a title), and a row with no
  * name never joins two clusters that both hold named rows: it may belong to either, and
- * would otherwise bridge two people. A cluster is named by its first row. Each row keeps its
+ * would otherwise bridge two people; likewise a row with no surname never joins two clusters
+ * whose surnames share nothing (surnameBridge). A cluster is named by its first row. Each row keeps its
  * best Matched partner within its cluster and its best Possible. The result depends only on
  * the pairs found, not on the order batches arrive in (same output on any number of threads).
  */
-import { ALL_CONFLICTS, conflictOf, FIRST_NAMES_DIFFER, firstNamesAlike, isNamed, type ConflictKinds, type Signature } from './conflicts.js';
+import { ALL_CONFLICTS, conflictOf, FIRST_NAMES_DIFFER, firstNamesAlike, isNamed, surnamesDiffer, type ConflictKinds, type Signature } from './conflicts.js';
 import type { PairResult, Selection } from './pair-plan.js';
 import type { QueryResult } from './shard.js';
 
@@ -261,6 +262,8 @@ export class DedupeResults {
     if ((named[a] === 0 || named[b] === 0) && hasNamed(ma) && hasNamed(mb)) return 'a row without a name would join two named clusters';
     const xs = ma.length > CONFLICT_CHECK_MEMBERS ? ma.slice(0, CONFLICT_CHECK_MEMBERS) : ma;
     const ys = mb.length > CONFLICT_CHECK_MEMBERS ? mb.slice(0, CONFLICT_CHECK_MEMBERS) : mb;
+    const bridge = this.surnameBridge(a, b, xs, ys, signatures, direct);
+    if (bridge !== null) return bridge;
     // The pair being joined names one person by one given name: first names that differ
     // elsewhere in the two clusters are that person's other names, not two people (read when
     // such a conflict comes up).
@@ -285,6 +288,35 @@ export class DedupeResults {
           if (oneFirstName) continue;
         }
         return `rows ${x + 1} and ${y + 1}: ${why}`;
+      }
+    }
+    return null;
+  }
+
+  /**
+   * Why a pair with a row that has no surname cannot join two clusters, or null: a row of each
+   * holds a surname and the two share nothing (surnamesDiffer), and the model did not match
+   * those two rows itself. The row without a surname ("Mary", Leeds) may be either person's
+   * ("Mary Smith", "Mary Jones"): it says nothing of the two being one. A surname that
+   * changed (marriage) joins through a pair the model matched with both surnames.
+   */
+  private surnameBridge(
+    a: number,
+    b: number,
+    xs: readonly number[],
+    ys: readonly number[],
+    signatures: readonly (Signature | undefined)[],
+    direct: ReadonlySet<number>,
+  ): string | null {
+    if (signatures[a]?.last !== null && signatures[b]?.last !== null) return null;
+    for (const x of xs) {
+      const sx = signatures[x];
+      if (sx === undefined || sx.last === null) continue;
+      for (const y of ys) {
+        const sy = signatures[y];
+        if (sy === undefined || sy.last === null) continue;
+        if (direct.has(Math.min(x, y) * this.size + Math.max(x, y))) continue;
+        if (surnamesDiffer(sx, sy)) return `rows ${x + 1} and ${y + 1}: a row without a surname would join two surnames`;
       }
     }
     return null;

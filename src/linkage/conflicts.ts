@@ -183,3 +183,8 @@ export function namesCrossed(a: Signature, b: Signature): boolean {
   }
   return (a.last === null && alike(a.first, b.last)) || (b.last === null && alike(b.first, a.last));
 }
+
+/** True when two rows' surnames share nothing (not alike by the lenient comparison) and the rows' names are not swapped. */
+export function surnamesDiffer(a: Signature, b: Signature): boolean {
+  return a.last !== null && b.last !== null && !alike(a.last, b.last) && !namesCrossed(a, b);
+}

@@ -11,7 +11,16 @@ import { DedupeResults } from '../../src/linkage/clusters.js';
 import { LinkResults } from '../../src/linkage/link-run.js';
 import type { QueryResult } from '../../src/linkage/shard.js';
 import { clustersFromPairs } from '../../src/linkage/metrics.js';
-import { ALL_CONFLICTS, conflictKindsOf, conflictOf, FIRST_NAMES_DIFFER, firstNamesAlike, isNamed, type Signature } from '../../src/linkage/conflicts.js';
+import {
+  ALL_CONFLICTS,
+  conflictKindsOf,
+  conflictOf,
+  FIRST_NAMES_DIFFER,
+  firstNamesAlike,
+  isNamed,
+  surnamesDiffer,
+  type Signature,
+} from '../../src/linkage/conflicts.js';
 import { FILE_MODEL, type MatchModel } from '../../src/engine/index.js';
 
 /** One query batch holding the given Matched pairs (from, to, score) for rows [first, first+count). */
@@ -238,6 +247,67 @@ describe('DedupeResults', () => {
         for (let x = 0; x < SIZE; x++) {
           for (let y = x + 1; y < SIZE; y++) {
             if (named(x) && named(y) && r.root(x) === r.root(y) && namedOnly.get(String(x)) !== namedOnly.get(String(y))) return false;
+          }
+        }
+        return true;
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('a row without a surname never joins two rows whose surnames differ, unless they were matched to each other', () => {
+    const person = (first: string | null, last: string | null): Signature => ({ ...nameless, first, last });
+    const mary = new Map<number, Signature>([
+      [0, person('mary', 'smith')],
+      [1, person('mary', null)],
+      [2, person('mary', 'jones')],
+    ]);
+    const bridged = clustered(
+      [
+        [0, 1, 30],
+        [1, 2, 20],
+      ],
+      3,
+      mary,
+    );
+    expect(bridged.root(0)).not.toBe(bridged.root(2));
+    expect(bridged.refused.map((r) => r.why)).toEqual(['rows 1 and 3: a row without a surname would join two surnames']);
+    // The model matched the two surnames itself (a married name): one person.
+    const married = clustered(
+      [
+        [0, 1, 30],
+        [1, 2, 20],
+        [0, 2, 25],
+      ],
+      3,
+      mary,
+    );
+    expect(married.root(2)).toBe(married.root(0));
+    // Surnames alike (a typo, a sound) are one surname.
+    const typo = clustered(
+      [
+        [0, 1, 30],
+        [1, 2, 20],
+      ],
+      3,
+      new Map([...mary, [2, person('mary', 'smyth')]]),
+    );
+    expect(typo.root(2)).toBe(typo.root(0));
+
+    const sigs = fc
+      .array(
+        fc.record({ first: fc.option(fc.constantFrom('ann', 'bob'), { nil: null }), last: fc.option(fc.constantFrom('lee', 'ray', 'okafor'), { nil: null }) }),
+        { minLength: SIZE, maxLength: SIZE },
+      )
+      .map((list) => new Map(list.map(({ first, last }, i) => [i, person(first ?? 'ann', last)])));
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 30 }), sigs, (pairs, signatures) => {
+        // Every pair has an end without a surname: each join is such a bridge.
+        const bridges = pairs.filter(([a, b]) => signatures.get(a)?.last === null || signatures.get(b)?.last === null);
+        const r = clustered(bridges, 4, signatures);
+        for (let x = 0; x < SIZE; x++) {
+          for (let y = x + 1; y < SIZE; y++) {
+            if (r.root(x) === r.root(y) && surnamesDiffer(signatures.get(x) as Signature, signatures.get(y) as Signature)) return false;
           }
         }
         return true;
