@@ -104,13 +104,28 @@ const NUMERIC_DATE = /^(\d{1,4})([/.\- ])(\d{1,2})\2(\d{1,4})(?:[t ]\s*\d{1,2}:\
 // "18 Sep 1975", "18-Sep-75", "18th September, 1975".
 const DAY_MONTH_YEAR = /^(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*([a-z]+)[\s\-/.,]*(\d{4}|\d{2})(?:[t ]\s*\d{1,2}:\d{2}[^\n]*)?$/;
 // "Sep 18, 1975", "September 18th 1975", and JavaScript's "Sep 18 1975 00:00:00 GMT...".
-const MONTH_DAY_YEAR = /^([a-z]+)[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?[\s\-/.,]*(\d{4}|\d{2})(?:[t ]\s*\d{1,2}:\d{2}[^\n]*)?$/;
+// The day and the year are apart: "Mar 1843" is a month and a year, not 18 March '43.
+const MONTH_DAY_YEAR = /^([a-z]+)[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?[\s\-/.,]+(\d{4}|\d{2})(?:[t ]\s*\d{1,2}:\d{2}[^\n]*)?$/;
 // "1975-Sep-18", "1975 September 18".
 const YEAR_MONTH_DAY = /^(\d{4})[\s\-/.]*([a-z]+)[\s\-/.]*(\d{1,2})$/;
 // A year alone, with the approximations genealogy writes ("c. 1875", "abt 1875", "1875?"),
 // or a date whose day and month are unknown ("1875-00-00", "00/00/1875").
 const YEAR_ONLY = /^(?:(?:c|ca|circa|abt|about|approx|est|bef|before|aft|after)\.?\s*|~\s*)?(\d{4})\??$/;
-const UNKNOWN_DAY = /^(?:(\d{4})[-/.]0{1,2}[-/.]0{1,2}|0{1,2}[-/.]0{1,2}[-/.](\d{4}))$/;
+const UNKNOWN_DAY = /^(?:(\d{4})[-/.]\d{1,2}[-/.]0{1,2}|0{1,2}[-/.]\d{1,2}[-/.](\d{4})|\d{1,2}[-/.]0{1,2}[-/.](\d{4}))$/;
+// A month and a year, the day unknown: "Mar 1843", "March, 1843", "1843 Mar", "1843-03",
+// "03/1843"; a quarter of a year, as civil registration indexes give births: "Q1 1843",
+// "1843 Q1", "Mar Qtr 1843". Read as the year.
+const MONTH_YEAR = /^([a-z]+)\.?,?\s*(\d{4})$/;
+const YEAR_MONTH = /^(\d{4})[\s\-/.]*([a-z]+)\.?$/;
+const NUMERIC_MONTH_YEAR = /^(?:(\d{4})[-/.](\d{1,2})|(\d{1,2})[-/.](\d{4}))$/;
+const QUARTER_YEAR =
+  /^(?:q([1-4])\s*(\d{4})|(\d{4})\s*q([1-4])|(?:jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec)[a-z]*\.?\s*(?:qtr|quarter|q)\.?\s*(\d{4}))$/;
+// Words a register writes before a date: born (the date is the birth's), baptised or
+// christened (a date days to months after the birth: only its year is kept).
+const BORN = /^(?:born\b|b\.)\s*/;
+const BAPTISED = /^(?:baptised|baptized|bapt|bap|christened|chr)\b\.?\s*/;
+// "1843 (est)", "1843 est.": the approximation written after the year.
+const TRAILING_APPROXIMATION = /^(\d{4})\s*\(?(?:est|estimated|approx|abt|circa|c)\.?\)?$/;
 // A leading weekday: "Thu, 18 Sep 1975", "Thursday September 18, 1975".
 const WEEKDAY = /^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*/;
 
@@ -204,6 +219,10 @@ function buildNumeric(a: string, b: string, c: string, order: DateOrder, pivot: 
  * M/D/YYYY or D/M/YYYY (per `options.order`, unless a part > 12 settles it), two-digit
  * years (per `options.pivotYear`), and English month names ("18-Sep-75", "18 September
  * 1975", "Sep 18, 1975"). Validates the calendar (29 February only in leap years).
+ * A month and a year ("Mar 1975") is no calendar date. With `options.yearOnly`, what gives
+ * a year but no day is read as that year: "1875", "abt 1875", "1875 (est)", "Mar 1875",
+ * "1875-03", "1875-03-00", "Q1 1875", and a baptism's or christening's date ("chr 12 Mar
+ * 1875"); "born 12 Mar 1875" is the date itself.
  * Dates outside 1900-01-01..2100-12-31 are `{ok:false, reason:'out-of-range'}`.
  * Total: any string in, a result out. Idempotent on `value.iso`.
  */
@@ -223,8 +242,15 @@ const CONTRACT_YEARS = { min: MIN_YEAR, max: MAX_YEAR } as const;
 
 function parseDate(lower: string, input: string, order: DateOrder, pivot: number, yearOnly: boolean, bounds: YearBounds): Normalized<NormalizedDate> {
   if (yearOnly) {
-    const y = YEAR_ONLY.exec(lower) ?? UNKNOWN_DAY.exec(lower);
-    if (y !== null) return buildYear(Number(y[1] ?? y[2]), input, bounds);
+    const partial = partialDate(lower);
+    if (partial !== null) return buildYear(partial, input, bounds);
+    const born = BORN.exec(lower);
+    if (born !== null) return parseDate(lower.slice(born[0].length), input, order, pivot, yearOnly, bounds);
+    const baptised = BAPTISED.exec(lower);
+    if (baptised !== null) {
+      const date = parseDate(lower.slice(baptised[0].length), input, order, pivot, yearOnly, bounds);
+      return date.ok ? buildYear(date.value.year, input, bounds) : date;
+    }
   }
   let m = ISO_DATE.exec(lower);
   if (m !== null) {
@@ -259,6 +285,27 @@ function parseDate(lower: string, input: string, order: DateOrder, pivot: number
     return build(Number(m[1]), month, Number(m[3]), input, bounds);
   }
   return fail('invalid', input);
+}
+
+/**
+ * The year of a date that gives no day (a year alone, approximate or not; a month or a
+ * quarter and a year; a day or month written as zero), or null when `lower` is not one.
+ */
+function partialDate(lower: string): number | null {
+  const y = YEAR_ONLY.exec(lower) ?? UNKNOWN_DAY.exec(lower) ?? TRAILING_APPROXIMATION.exec(lower);
+  if (y !== null) return Number(y[1] ?? y[2] ?? y[3]);
+  const q = QUARTER_YEAR.exec(lower);
+  if (q !== null) return Number(q[2] ?? q[3] ?? q[5]);
+  let m = MONTH_YEAR.exec(lower);
+  if (m !== null) return MONTH_NAMES.has(m[1] ?? '') ? Number(m[2]) : null;
+  m = YEAR_MONTH.exec(lower);
+  if (m !== null) return MONTH_NAMES.has(m[2] ?? '') ? Number(m[1]) : null;
+  m = NUMERIC_MONTH_YEAR.exec(lower);
+  if (m !== null) {
+    const month = Number(m[2] ?? m[3]);
+    return month >= 1 && month <= 12 ? Number(m[1] ?? m[4]) : null;
+  }
+  return null;
 }
 
 /**

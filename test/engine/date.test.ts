@@ -68,6 +68,30 @@ const PAIRS: Row[] = [
   ['1975-09-18T25:00:00Z', null],
   ['1975-09', null],
   ['1975', null],
+  // A month and a year is no calendar date (not 18 March '75), unless year-only dates are asked for.
+  ['Mar 1975', null],
+  ['March 1975', null],
+  ['Mar 18 75', '1975-03-18'],
+  // Year-only dates (files of historical records): what gives no day is read as its year.
+  ['1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['abt 1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['1843 (est)', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['Mar 1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['March, 1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['1843 Mar', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['1843-03', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['3/1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['1843-03-00', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['00/03/1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['Q1 1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['Mar Qtr 1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['chr 12 Mar 1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['bapt. 1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['born 12 Mar 1843', '1843-03-12', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['b. 1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['Foo 1843', null, { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['13/1843', null, { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['1843/44', null, { yearOnly: true, years: { min: 1500, max: 2100 } }],
   ['yesterday', null],
   ['9/18/975', null],
 ];
@@ -82,7 +106,8 @@ describe('normalizeDate pairs', () => {
         expect(r.ok).toBe(true);
         if (r.ok) {
           expect(r.value.iso).toBe(iso);
-          expect([r.value.year, r.value.month, r.value.day]).toEqual(iso.split('-').map(Number));
+          const [year, month = 0, day = 0] = iso.split('-').map(Number);
+          expect([r.value.year, r.value.month, r.value.day]).toEqual([year, month, day]);
         }
       }
     });

@@ -27,7 +27,7 @@
  * | dobMissing | record | 0.30 | 0.45 | 0.60 | birth_date empty (all records) |
  * | dobYearOff | record | 0.05 | 0.08 | 0.12 | birth year +-1, as from an age (records with a date) |
  * | dobYearOnly | record | 0.15 | 0.25 | 0.35 | only the year written (records with a date) |
- * | dobApproximate | record | 0.20 | 0.30 | 0.40 | year written "abt 1843", "c. 1843" or "1843?" (year-only records) |
+ * | dobApproximate | record | 0.20 | 0.30 | 0.40 | year written "abt 1843", "c. 1843", "1843?", with its month or quarter only ("Mar 1843", "1843-03", "Q1 1843"), or as a christening ("chr 7 Mar 1843") (year-only records) |
  * | dobDigitTypo | record | 0.03 | 0.06 | 0.10 | one digit of the full date wrong, still a valid date (full-date records) |
  * | dobDaySwap | record | 0.03 | 0.05 | 0.08 | day and month swapped (full-date records with day <= 12, day != month) |
  * | dobOtherFormat | record | 0.10 | 0.20 | 0.30 | written 7 Mar 1843, 07/03/1843 or Mar 7, 1843 instead of ISO (full-date records) |
@@ -46,7 +46,7 @@
 import { Rng, WeightedSampler, hashSeed, zipfWeights } from '../prng.js';
 import { assemble, clusterSizes } from './assemble.js';
 import type { Draft, MessyFile, MessyOptions } from './assemble.js';
-import { dateDigitTypo, formatDate, randomDateIn, shiftYear, swapDayMonth } from './dates.js';
+import { MONTHS, dateDigitTypo, formatDate, randomDateIn, shiftYear, swapDayMonth } from './dates.js';
 import type { DateFormat, Ymd } from './dates.js';
 import {
   HIST_ABBREVIATIONS,
@@ -87,7 +87,12 @@ export const HISTORICAL_RATES = {
   dobMissing: r(0.3, 0.45, 0.6, 'birth_date empty (all records)'),
   dobYearOff: r(0.05, 0.08, 0.12, 'birth year +-1, as from an age (records with a date)'),
   dobYearOnly: r(0.15, 0.25, 0.35, 'only the year written (records with a date)'),
-  dobApproximate: r(0.2, 0.3, 0.4, 'year written "abt 1843", "c. 1843" or "1843?" (year-only records)'),
+  dobApproximate: r(
+    0.2,
+    0.3,
+    0.4,
+    'year written "abt 1843", "c. 1843", "1843?", with its month or quarter only ("Mar 1843", "1843-03", "Q1 1843"), or as a christening ("chr 7 Mar 1843") (year-only records)',
+  ),
   dobDigitTypo: r(0.03, 0.06, 0.1, 'one digit of the full date wrong, still a valid date (full-date records)'),
   dobDaySwap: r(0.03, 0.05, 0.08, 'day and month swapped (full-date records with day <= 12, day != month)'),
   dobOtherFormat: r(0.1, 0.2, 0.3, 'written 7 Mar 1843, 07/03/1843 or Mar 7, 1843 instead of ISO (full-date records)'),
@@ -243,7 +248,18 @@ function renderDob(rng: Rng, tally: Tally<HistoricalRate>, dob: Ymd): string {
   if (tally.roll(rng, 'dobYearOff')) date = shiftYear(date, rng.chance(0.5) ? 1 : -1);
   if (tally.roll(rng, 'dobYearOnly')) {
     const year = formatDate(date, 'year');
-    return tally.roll(rng, 'dobApproximate') ? rng.pick([`abt ${year}`, `c. ${year}`, `${year}?`, `c${year}`]) : year;
+    if (!tally.roll(rng, 'dobApproximate')) return year;
+    const month = MONTHS[date.m - 1] ?? 'Jan';
+    return rng.pick([
+      `abt ${year}`,
+      `c. ${year}`,
+      `${year}?`,
+      `c${year}`,
+      `${month} ${year}`,
+      `${year}-${String(date.m).padStart(2, '0')}`,
+      `Q${Math.ceil(date.m / 3)} ${year}`,
+      `chr ${formatDate(date, 'd-mon-y')}`,
+    ]);
   }
   if (tally.roll(rng, 'dobDigitTypo')) {
     const typo = dateDigitTypo(date, rng);
