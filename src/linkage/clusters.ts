@@ -314,7 +314,8 @@ export class DedupeResults {
       if (sx === undefined || sx.last === null) continue;
       for (const y of ys) {
         const sy = signatures[y];
-        if (sy === undefined || sy.last === null) continue;
+        // One surname written alike needs no comparison (most rows of a cluster).
+        if (sy === undefined || sy.last === null || sy.last === sx.last) continue;
         if (direct.has(Math.min(x, y) * this.size + Math.max(x, y))) continue;
         if (surnamesDiffer(sx, sy)) return `rows ${x + 1} and ${y + 1}: a row without a surname would join two surnames`;
       }
