@@ -73,7 +73,8 @@ function resolveState(value: string, tables: AddressTables): string | null {
  * ZIP5 for US addresses: the first five digits of a ZIP or ZIP+4 ("20009-1234" -> "20009").
  * Elsewhere, and for anything else, the folded postal code without spaces ("SW1A 1AA" ->
  * "sw1a1aa", "4011" stays "4011"). `country` null means unknown: 5 or 9 digits are read as a
- * ZIP. A ZIP that lost its leading zero in a spreadsheet ("2134") is left as written.
+ * ZIP, as is a ZIP with a digit misread by OCR as a letter (ocrZip). A ZIP that lost
+ * its leading zero in a spreadsheet ("2134") is left as written.
  */
 function normalizeZip(value: string, country: string | null): string | null {
   const compact = foldCompact(value);
@@ -81,8 +82,34 @@ function normalizeZip(value: string, country: string | null): string | null {
   if (country === 'US' || country === null) {
     const digits = value.trim().replace(ZIP_SEPARATORS, '');
     if (FIVE_OR_NINE_DIGITS.test(digits)) return digits.slice(0, 5);
+    const read = ocrZip(compact);
+    if (read !== null) return read.slice(0, 5);
   }
   return compact;
+}
+
+/** Letters OCR reads for the digits of a ZIP: o for 0, l or i for 1, s for 5, b for 8, z for 2, g for 9. */
+const OCR_ZIP_DIGITS: Readonly<Record<string, string>> = { o: '0', l: '1', i: '1', s: '5', b: '8', z: '2', g: '9' };
+
+/**
+ * A ZIP that OCR misread a digit of as a letter ("l7298", "6o614"): 5 or 9 characters
+ * (compact, lower case), one of them such a letter, the rest digits; null for anything else.
+ * No postal code of another country reads so (a British one of five characters has three
+ * letters), nor does a British one with a mistyped character such as "46 4LL" (two letters).
+ */
+function ocrZip(compact: string): string | null {
+  if (compact.length !== 5 && compact.length !== 9) return null;
+  let out = '';
+  let letters = 0;
+  for (const ch of compact) {
+    if (ch >= '0' && ch <= '9') out += ch;
+    else {
+      const digit = OCR_ZIP_DIGITS[ch];
+      if (digit === undefined || ++letters > 1) return null;
+      out += digit;
+    }
+  }
+  return letters > 0 ? out : null;
 }
 
 /** A city: folded, name words standardized ("Saint Louis", "St. Louis" -> "st louis"). */
