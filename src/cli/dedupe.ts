@@ -120,7 +120,7 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
     }
     if (counts.refused > 0) {
       summary.push(
-        `kept apart: ${formatCount(counts.refused)} matched ${plural(counts.refused, 'pair')} not joined into one cluster, because a row of one cluster conflicts with a row of the other (different dates of birth, identifiers, first names) or a row without a name, or without a surname, would have bridged two people`,
+        `kept apart: ${formatCount(counts.refused)} matched ${plural(counts.refused, 'pair')} not joined into one cluster, because a row of one cluster conflicts with a row of the other (different dates of birth, identifiers, first names), a row without a name, or without a surname, would have bridged two people, or the other pairs compared between the two clusters scored against them`,
       );
     }
     if (raw.saveModel !== undefined)

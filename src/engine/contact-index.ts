@@ -887,7 +887,9 @@ export class ContactIndex {
    * finds the other Matched or Possible. Pair scores are symmetric but for ties between several
    * addresses, which this one canonical order settles: the owner is the lower id, so either
    * record's lookup sees the score it would have computed with the two in id order.
-   * `collect` (evaluation) also receives each direction's score in full (scoreCandidates).
+   * `collect` (evaluation) also receives each direction's score in full (scoreCandidates);
+   * `near` receives each pair (owner, other) that scored at least the review threshold and
+   * was not vetoed, once, whatever the gates decide (clustering weighs it: clusters.ts).
    */
   scoreOwnedPairs(
     id: number,
@@ -897,6 +899,7 @@ export class ContactIndex {
     to: number,
     visit: (query: number, other: number, candidate: ScoredCandidate) => void,
     collect?: (query: number, other: number, score: number) => void,
+    near?: (owner: number, other: number, score: number) => void,
   ): void {
     this.whole('lookup');
     if (!this.records.has(id)) throw new Error(`record ${id} is not indexed`);
@@ -922,6 +925,7 @@ export class ContactIndex {
       }
       const s = scorePair(q, this.view, fast);
       if (s.belowFloor || s.vetoedBy !== null || s.score < possible) continue;
+      near?.(id, other, s.score);
       if ((flag & OWNER_LOOKS) !== 0 && ownMet.length > 0) {
         const d = decidePair(s, ownMet, this.policy);
         if (d.decision !== 'Unmatched') visit(id, other, { id: other, score: s.score, decision: d.decision, gate: d.gate, heldBack: d.heldBack });

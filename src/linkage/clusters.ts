@@ -10,12 +10,18 @@
  * firstNamesAlike: one person's records use a middle name or a title), and a row with no
  * name never joins two clusters that both hold named rows: it may belong to either, and
  * would otherwise bridge two people; likewise a row with no surname never joins two clusters
- * whose surnames share nothing (surnameBridge). A cluster is named by its first row. Each row keeps its
+ * whose surnames share nothing (surnameBridge). Two clusters join only where the pairs
+ * compared between them read, on average, as one person ({@link MIN_CROSS_SUPPORT}): single
+ * linkage alone chains namesakes. A cluster is named by its first row. Each row keeps its
  * best Matched partner within its cluster and its best Possible. The result depends only on
  * the pairs found, not on the order batches arrive in (same output on any number of threads).
  */
 import { ALL_CONFLICTS, conflictOf, FIRST_NAMES_DIFFER, firstNamesAlike, isNamed, surnamesDiffer, type ConflictKinds, type Signature } from './conflicts.js';
+import { probabilityOfBits } from '../engine/index.js';
 import type { PairResult, Selection } from './pair-plan.js';
+
+/** The reason a join is refused for {@link MIN_CROSS_SUPPORT}. */
+export const WEAK_SUPPORT = 'the pairs compared between the two clusters seldom read as one person';
 import type { QueryResult } from './shard.js';
 
 /** Per-row outcome codes. */
@@ -23,6 +29,17 @@ export type RowDecision = 'Matched' | 'Possible' | 'Unmatched' | 'Unmatchable';
 
 /** Largest member lists compared in full when two clusters would join; beyond it, this many of each. */
 const CONFLICT_CHECK_MEMBERS = 64;
+
+/**
+ * Two clusters join only where the pairs compared between them say "same person", on average
+ * over those pairs, with at least this posterior probability (a pair scored below the review
+ * threshold counts as 0; pairs blocking never compared do not count). A chain of matches
+ * through namesakes ("John Smith" of Leeds, then another, then a third) leaves pairs that were
+ * compared and scored against each other. 0.25: on the generated files at data seeds 1 and 2,
+ * 0.3 and 0.35 gained more on the historical ones and lost up to 0.008 on others
+ * (bench/README, sixth session).
+ */
+export const MIN_CROSS_SUPPORT = 0.25;
 
 /** Aggregated results of a deduplication over `size` rows. */
 export class DedupeResults {
@@ -46,6 +63,8 @@ export class DedupeResults {
   readonly edges: { from: number[]; to: number[]; score: number[] } | null;
   /** Matched pairs waiting to be clustered. */
   private readonly pending: { from: number[]; to: number[]; score: number[] } = { from: [], to: [], score: [] };
+  /** Pairs scored at least the review threshold (owner, other, score), once each: clustering's evidence. */
+  private readonly near: { from: number[]; to: number[]; score: number[] } = { from: [], to: [], score: [] };
   /** Evaluation: every candidate pair compared and its score (when the pool collects them). */
   readonly candidates: { from: number[]; to: number[]; score: number[] } = { from: [], to: [], score: [] };
   /** Why each row's Possible is not Matched though it scored above the threshold (a missing gate...). */
@@ -167,6 +186,11 @@ export class DedupeResults {
       this.candidates.to.push(result.candTo[k] as number);
       this.candidates.score.push(result.candScore[k] as number);
     }
+    for (let k = 0; k < result.nearFrom.length; k++) {
+      this.near.from.push(result.nearFrom[k] as number);
+      this.near.to.push(result.nearTo[k] as number);
+      this.near.score.push(result.nearScore[k] as number);
+    }
     this.answered += result.count;
   }
 
@@ -192,8 +216,10 @@ export class DedupeResults {
   /**
    * Joins the Matched pairs into clusters (see the file comment). `signatures` holds every row
    * of {@link matchedRows}; without it (null) pairs join unconditionally (transitive closure).
+   * `compared` (with signatures) says whether blocking compared two rows: then two clusters
+   * join only where the pairs compared between them support it ({@link MIN_CROSS_SUPPORT}).
    */
-  cluster(signatures: ReadonlyMap<number, Signature> | null, kinds: ConflictKinds = ALL_CONFLICTS): void {
+  cluster(signatures: ReadonlyMap<number, Signature> | null, kinds: ConflictKinds = ALL_CONFLICTS, compared?: (x: number, y: number) => boolean): void {
     const { from, to, score } = this.pending;
     const n = from.length;
     const order = Array.from({ length: n }, (_, k) => k);
@@ -213,6 +239,7 @@ export class DedupeResults {
       }
     }
     const hasNamed = (list: readonly number[]): boolean => list.some((r) => named[r] === 1);
+    const support = signatures !== null && compared !== undefined ? this.crossSupport(compared) : null;
     for (const k of order) {
       const a = from[k] as number;
       const b = to[k] as number;
@@ -221,6 +248,10 @@ export class DedupeResults {
       if (ra === rb) continue;
       const ma = membersOf(ra);
       const mb = membersOf(rb);
+      if (support !== null && ma.length + mb.length > 2 && support(ma, mb) < MIN_CROSS_SUPPORT) {
+        this.refused.push({ a, b, score: score[k] as number, why: WEAK_SUPPORT });
+        continue;
+      }
       if (signatures !== null) {
         const why = this.refusal(a, b, ma, mb, byRow, named, hasNamed, direct, kinds);
         if (why !== null) {
@@ -291,6 +322,40 @@ export class DedupeResults {
       }
     }
     return null;
+  }
+
+  /**
+   * The mean posterior probability of the pairs compared between two clusters' rows (up to
+   * CONFLICT_CHECK_MEMBERS of each): a pair's from its score when it scored at least the
+   * review threshold, else 0; 1 when no pair was compared. The scores read are those of
+   * pairs between rows of Matched pairs, the only rows clusters have.
+   */
+  private crossSupport(compared: (x: number, y: number) => boolean): (ma: readonly number[], mb: readonly number[]) => number {
+    const inPairs = new Uint8Array(this.size);
+    for (const r of this.pending.from) inPairs[r] = 1;
+    for (const r of this.pending.to) inPairs[r] = 1;
+    const posterior = new Map<number, number>();
+    const { from, to, score } = this.near;
+    for (let k = 0; k < from.length; k++) {
+      const x = from[k] as number;
+      const y = to[k] as number;
+      if (inPairs[x] === 1 && inPairs[y] === 1) posterior.set(Math.min(x, y) * this.size + Math.max(x, y), probabilityOfBits(score[k] as number));
+    }
+    return (ma, mb) => {
+      const xs = ma.length > CONFLICT_CHECK_MEMBERS ? ma.slice(0, CONFLICT_CHECK_MEMBERS) : ma;
+      const ys = mb.length > CONFLICT_CHECK_MEMBERS ? mb.slice(0, CONFLICT_CHECK_MEMBERS) : mb;
+      let n = 0;
+      let sum = 0;
+      for (const x of xs)
+        for (const y of ys) {
+          const p = posterior.get(Math.min(x, y) * this.size + Math.max(x, y));
+          if (p !== undefined) {
+            n++;
+            sum += p;
+          } else if (compared(x, y)) n++;
+        }
+      return n === 0 ? 1 : sum / n;
+    };
   }
 
   /**

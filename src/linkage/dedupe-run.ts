@@ -218,6 +218,7 @@ export async function matchDedupe(
     results.cluster(
       common.settings.rules === 'learned' ? signatureMap(await pool.signatures(results.matchedRows())) : null,
       conflictKindsOf(learned?.model ?? null),
+      (x, y) => plan.compared(x, y),
     );
     progress.finish();
     const t3 = performance.now();

@@ -53,6 +53,10 @@ export interface PairResult {
   readonly candFrom: Int32Array;
   readonly candTo: Int32Array;
   readonly candScore: Float64Array;
+  /** Every pair (owner, other) that scored at least the review threshold, not vetoed, once: what clustering weighs. */
+  readonly nearFrom: Int32Array;
+  readonly nearTo: Int32Array;
+  readonly nearScore: Float64Array;
 }
 
 /** Reverse candidate lists up to this long are sorted by insertion (most are a dozen or so). */
@@ -156,6 +160,23 @@ export class PairPlan {
     this.rev = rev;
     this.seenBy = new Int32Array(n);
     this.entryOf = new Int32Array(n);
+  }
+
+  /**
+   * True when the pair of records `x` and `y` was compared (either is among the other's
+   * candidates). Call after {@link build}.
+   */
+  compared(x: number, y: number): boolean {
+    return this.hasCandidate(x, y) || this.hasCandidate(y, x);
+  }
+
+  private hasCandidate(x: number, y: number): boolean {
+    const k = this.selectionOf[x] as number;
+    if (k < 0) return false;
+    const s = this.selections[k] as Selection;
+    const p = this.placeOf[x] as number;
+    for (let j = s.offsets[p] as number; j < (s.offsets[p + 1] as number); j++) if (s.candidates[j] === y) return true;
+    return false;
   }
 
   /** The selections in the order they were made (seq), each a batch of the second pass. */

@@ -46,6 +46,14 @@ export function scorePairWork(index: ContactIndex, work: PairWork, collect: bool
   const candFrom: number[] = [];
   const candTo: number[] = [];
   const candScore: number[] = [];
+  const nearFrom: number[] = [];
+  const nearTo: number[] = [];
+  const nearScore: number[] = [];
+  const near = (owner: number, other: number, score: number): void => {
+    nearFrom.push(owner);
+    nearTo.push(other);
+    nearScore.push(score);
+  };
   const visit = (query: number, other: number, c: ScoredCandidate): void => {
     if (c.decision === 'Matched') {
       matchFrom.push(query);
@@ -68,7 +76,7 @@ export function scorePairWork(index: ContactIndex, work: PairWork, collect: bool
     : undefined;
   const { owners, offsets, others, flags } = work;
   for (let i = 0; i < owners.length; i++) {
-    index.scoreOwnedPairs(owners[i] as number, others, flags, offsets[i] as number, offsets[i + 1] as number, visit, collected);
+    index.scoreOwnedPairs(owners[i] as number, others, flags, offsets[i] as number, offsets[i + 1] as number, visit, collected, near);
   }
   return {
     seq: work.seq,
@@ -84,5 +92,8 @@ export function scorePairWork(index: ContactIndex, work: PairWork, collect: bool
     candFrom: Int32Array.from(candFrom),
     candTo: Int32Array.from(candTo),
     candScore: Float64Array.from(candScore),
+    nearFrom: Int32Array.from(nearFrom),
+    nearTo: Int32Array.from(nearTo),
+    nearScore: Float64Array.from(nearScore),
   };
 }

@@ -178,9 +178,20 @@ function handle(message: ToWorker): void {
       const r = result;
       send(
         { t: 'scored', result },
-        [r.matchFrom, r.matchTo, r.matchScore, r.possibleFrom, r.possibleTo, r.possibleScore, r.candFrom, r.candTo, r.candScore].map(
-          (a) => a.buffer as ArrayBuffer,
-        ),
+        [
+          r.matchFrom,
+          r.matchTo,
+          r.matchScore,
+          r.possibleFrom,
+          r.possibleTo,
+          r.possibleScore,
+          r.candFrom,
+          r.candTo,
+          r.candScore,
+          r.nearFrom,
+          r.nearTo,
+          r.nearScore,
+        ].map((a) => a.buffer as ArrayBuffer),
       );
       return;
     }

@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DedupeResults } from '../../src/linkage/clusters.js';
+import { DedupeResults, MIN_CROSS_SUPPORT, WEAK_SUPPORT } from '../../src/linkage/clusters.js';
+import type { PairResult } from '../../src/linkage/pair-plan.js';
 import { LinkResults } from '../../src/linkage/link-run.js';
 import type { QueryResult } from '../../src/linkage/shard.js';
 import { clustersFromPairs } from '../../src/linkage/metrics.js';
@@ -79,6 +80,29 @@ function batches(pairs: readonly [number, number, number][], step: number): Quer
   const out: QueryResult[] = [];
   for (let first = 0; first < SIZE; first += step) out.push(batch(first, Math.min(step, SIZE - first), pairs));
   return out;
+}
+
+/** A second-pass result holding Matched pairs (from, to, score), each also a pair clustering weighs (near). */
+function pairResult(pairs: readonly [number, number, number][]): PairResult {
+  const none = new Int32Array(0);
+  return {
+    seq: 0,
+    count: 0,
+    matchFrom: Int32Array.from(pairs.map((p) => p[0])),
+    matchTo: Int32Array.from(pairs.map((p) => p[1])),
+    matchScore: Float64Array.from(pairs.map((p) => p[2])),
+    possibleFrom: none,
+    possibleTo: none,
+    possibleScore: new Float64Array(0),
+    possibleWhy: [],
+    possibleNote: [],
+    candFrom: none,
+    candTo: none,
+    candScore: new Float64Array(0),
+    nearFrom: Int32Array.from(pairs.map((p) => Math.min(p[0], p[1]))),
+    nearTo: Int32Array.from(pairs.map((p) => Math.max(p[0], p[1]))),
+    nearScore: Float64Array.from(pairs.map((p) => p[2])),
+  };
 }
 
 describe('DedupeResults', () => {
@@ -313,6 +337,51 @@ describe('DedupeResults', () => {
         return true;
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('joins two clusters only where the pairs compared between them support it on average (MIN_CROSS_SUPPORT)', () => {
+    const person = (first: string, last: string): Signature => ({ ...nameless, first, last });
+    const sigs = new Map<number, Signature>([0, 1, 2, 3].map((i) => [i, person('john', 'smith')]));
+    // Rows 0-2 match each other strongly; row 3 matches row 2 at 1 bit (posterior 0.67).
+    const matched: [number, number, number][] = [
+      [0, 1, 20],
+      [0, 2, 18],
+      [1, 2, 19],
+      [2, 3, 1],
+    ];
+    const run = (compared: ((x: number, y: number) => boolean) | undefined): DedupeResults => {
+      const r = new DedupeResults(SIZE, true);
+      r.addPairs(pairResult(matched));
+      r.cluster(sigs, ALL_CONFLICTS, compared);
+      return r;
+    };
+    // Rows 0 and 1 were compared with row 3 and scored below the review threshold: (0.67 + 0 + 0) / 3 < 0.25.
+    const against = run((x, y) => x !== y);
+    expect(against.root(3)).not.toBe(against.root(0));
+    expect(against.refused.map((x) => x.why)).toEqual([WEAK_SUPPORT]);
+    expect(MIN_CROSS_SUPPORT).toBe(0.25);
+    // Never compared: nothing says otherwise.
+    const unseen = run((x, y) => Math.min(x, y) === 2 && Math.max(x, y) === 3);
+    expect(unseen.root(3)).toBe(unseen.root(0));
+    // Without the comparisons (or without signatures) clustering is as before.
+    expect(run(undefined).root(3)).toBe(run(undefined).root(0));
+    // A join of two single rows always has its own pair's support (>= 0.5).
+    fc.assert(
+      fc.property(fc.array(pair, { maxLength: 12 }), (pairs) => {
+        const seen = new Set<string>();
+        const single = pairs.filter(([a, b]) => {
+          const key = `${Math.min(a, b)}|${Math.max(a, b)}`;
+          const fresh = !seen.has(key) && ![...seen].some((k) => k.split('|').some((v) => Number(v) === a || Number(v) === b));
+          seen.add(key);
+          return fresh;
+        });
+        const r = new DedupeResults(SIZE, true);
+        r.addPairs(pairResult(single.map(([a, b, s]) => [a, b, s - 10] as [number, number, number]).filter(([, , s]) => s >= 0)));
+        r.cluster(new Map(Array.from({ length: SIZE }, (_, i) => [i, person('ann', 'lee')])), ALL_CONFLICTS, () => true);
+        return r.refused.every((x) => x.why !== WEAK_SUPPORT);
+      }),
+      { numRuns: 200 },
     );
   });
 

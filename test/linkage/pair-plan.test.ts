@@ -15,6 +15,8 @@ import { PairPlan, type Selection } from '../../src/linkage/pair-plan.js';
 import { MatchShard } from '../../src/linkage/shard.js';
 
 const SEED = 1307;
+/** Column of the suffix in the corpus' contact cells. */
+const SUFFIX = HEADER.indexOf('suffix');
 
 /** Candidate lists (no self, no repeats) of `n` records, as one selection per batch of `step`. */
 function selectionsOf(lists: readonly (readonly number[])[], step: number): Selection[] {
@@ -76,6 +78,9 @@ describe('PairPlan', () => {
         }
         expect(got).toEqual(expected);
         expect(plan.pairs).toBe(expected.size);
+        // compared: the pairs filed, in either order, and no other.
+        for (let x = 0; x < cands.length; x++)
+          for (let y = 0; y < cands.length; y++) if (x !== y) expect(plan.compared(x, y)).toBe(expected.has(`${Math.min(x, y)}|${Math.max(x, y)}`));
       }),
       { seed: SEED, numRuns: 200 },
     );
@@ -128,5 +133,54 @@ describe('dedupe in two passes', () => {
     expect(matched).toEqual(expectedMatched);
     expect(Array.from(results.possible)).toEqual(Array.from(expectedPossible));
     expect(Array.from(results.possibleScore)).toEqual(Array.from(expectedPossibleScore));
+  });
+
+  it('reports each pair that scored at least the review threshold once, as clustering weighs them', () => {
+    const corpus = generateCorpus({ seed: 43, size: 600 });
+    const rows: string[][] = [...corpus.people()].map((p) => cells(p.contact));
+    for (const q of corpus.queries({ count: 200, newFraction: 0 })) rows.push(cells(q.candidate));
+    const header = mapHeaders(HEADER);
+    if ('error' in header) throw new Error(header.error);
+    const settings = parseSettings({});
+    if ('error' in settings) throw new Error(settings.error);
+    const shard = new MatchShard({ mode: 'dedupe', settings, indexPlan: header, queryPlan: header, lowSampleEvery: 0, collectCandidates: true });
+    shard.insert(0, shard.normalize({ seq: 0, firstId: 0, rows, lines: rows.map((_, i) => i + 2) }, 'index', {}));
+    shard.finishIndex();
+    shard.learn();
+    const n = rows.length;
+    const plan = new PairPlan(n);
+    for (let from = 0, seq = 0; from < n; from += 128, seq++) plan.add(shard.selectIndexed(seq, from, Math.min(128, n - from)));
+    plan.build();
+    const possible = shard.index.thresholds.possible;
+    const near = new Map<string, number>();
+    const full = new Map<string, number>();
+    const matched: string[] = [];
+    for (const s of plan.batches()) {
+      const r = shard.scorePairs(plan.work(s.seq, s.ids));
+      r.nearFrom.forEach((a, k) => {
+        const b = r.nearTo[k] as number;
+        expect(a).toBeLessThan(b);
+        expect(plan.compared(a, b)).toBe(true);
+        const key = `${a}|${b}`;
+        expect(near.has(key)).toBe(false);
+        near.set(key, r.nearScore[k] as number);
+      });
+      r.candFrom.forEach((a, k) => full.set(`${Math.min(a, r.candTo[k] as number)}|${Math.max(a, r.candTo[k] as number)}`, r.candScore[k] as number));
+      r.matchFrom.forEach((a, k) => matched.push(`${Math.min(a, r.matchTo[k] as number)}|${Math.max(a, r.matchTo[k] as number)}`));
+    }
+    expect(near.size).toBeGreaterThan(50);
+    for (const [key, score] of near) {
+      expect(score).toBeGreaterThanOrEqual(possible);
+      expect(score).toBe(full.get(key));
+    }
+    // Every Matched pair is there, and every compared pair that scored at or above the threshold
+    // but for vetoed ones (learned rules veto only Jr against Sr).
+    for (const key of matched) expect(near.has(key)).toBe(true);
+    for (const [key, score] of full) {
+      if (score < possible || near.has(key)) continue;
+      // Left out: vetoed, a generational suffix against another (Sr / Jr).
+      const [a, b] = key.split('|').map((id) => (rows[Number(id)] as string[])[SUFFIX] ?? '');
+      expect(a !== '' && b !== '' && a.replace('.', '').toLowerCase() !== (b as string).replace('.', '').toLowerCase()).toBe(true);
+    }
   });
 });
