@@ -11,35 +11,19 @@
  * name never joins two clusters that both hold named rows: it may belong to either, and
  * would otherwise bridge two people; likewise a row with no surname never joins two clusters
  * whose surnames share nothing (surnameBridge). Two clusters join only where the pairs
- * compared between them read, on average, as one person ({@link MIN_CROSS_SUPPORT}): single
+ * compared between them read, on average, as one person (join-rules.ts MIN_CROSS_SUPPORT): single
  * linkage alone chains namesakes. A cluster is named by its first row. Each row keeps its
  * best Matched partner within its cluster and its best Possible. The result depends only on
  * the pairs found, not on the order batches arrive in (same output on any number of threads).
  */
-import { ALL_CONFLICTS, conflictOf, FIRST_NAMES_DIFFER, firstNamesAlike, isNamed, surnamesDiffer, type ConflictKinds, type Signature } from './conflicts.js';
-import { probabilityOfBits } from '../engine/index.js';
+import { ALL_CONFLICTS, isNamed, type ConflictKinds, type Signature } from './conflicts.js';
+import { conflictRefusal, crossSupport, MIN_CROSS_SUPPORT, WEAK_SUPPORT } from './join-rules.js';
 import type { PairResult, Selection } from './pair-plan.js';
 
-/** The reason a join is refused for {@link MIN_CROSS_SUPPORT}. */
-export const WEAK_SUPPORT = 'the pairs compared between the two clusters seldom read as one person';
 import type { QueryResult } from './shard.js';
 
 /** Per-row outcome codes. */
 export type RowDecision = 'Matched' | 'Possible' | 'Unmatched' | 'Unmatchable';
-
-/** Largest member lists compared in full when two clusters would join; beyond it, this many of each. */
-const CONFLICT_CHECK_MEMBERS = 64;
-
-/**
- * Two clusters join only where the pairs compared between them say "same person", on average
- * over those pairs, with at least this posterior probability (a pair scored below the review
- * threshold counts as 0; pairs blocking never compared do not count). A chain of matches
- * through namesakes ("John Smith" of Leeds, then another, then a third) leaves pairs that were
- * compared and scored against each other. 0.25: on the generated files at data seeds 1 and 2,
- * 0.3 and 0.35 gained more on the historical ones and lost up to 0.008 on others
- * (bench/README, sixth session).
- */
-export const MIN_CROSS_SUPPORT = 0.25;
 
 /** Aggregated results of a deduplication over `size` rows. */
 export class DedupeResults {
@@ -217,7 +201,7 @@ export class DedupeResults {
    * Joins the Matched pairs into clusters (see the file comment). `signatures` holds every row
    * of {@link matchedRows}; without it (null) pairs join unconditionally (transitive closure).
    * `compared` (with signatures) says whether blocking compared two rows: then two clusters
-   * join only where the pairs compared between them support it ({@link MIN_CROSS_SUPPORT}).
+   * join only where the pairs compared between them support it (join-rules.ts MIN_CROSS_SUPPORT).
    */
   cluster(signatures: ReadonlyMap<number, Signature> | null, kinds: ConflictKinds = ALL_CONFLICTS, compared?: (x: number, y: number) => boolean): void {
     const { from, to, score } = this.pending;
@@ -239,7 +223,7 @@ export class DedupeResults {
       }
     }
     const hasNamed = (list: readonly number[]): boolean => list.some((r) => named[r] === 1);
-    const support = signatures !== null && compared !== undefined ? this.crossSupport(compared) : null;
+    const support = signatures !== null && compared !== undefined ? crossSupport(this.size, this.pending, this.near, compared) : null;
     for (const k of order) {
       const a = from[k] as number;
       const b = to[k] as number;
@@ -253,7 +237,7 @@ export class DedupeResults {
         continue;
       }
       if (signatures !== null) {
-        const why = this.refusal(a, b, ma, mb, byRow, named, hasNamed, direct, kinds);
+        const why = conflictRefusal(this.size, a, b, ma, mb, byRow, named, hasNamed, direct, kinds);
         if (why !== null) {
           this.refused.push({ a, b, score: score[k] as number, why });
           continue;
@@ -277,115 +261,6 @@ export class DedupeResults {
     this.pending.score.length = 0;
     this.sizes = null;
     this.clustered = true;
-  }
-
-  private refusal(
-    a: number,
-    b: number,
-    ma: readonly number[],
-    mb: readonly number[],
-    signatures: readonly (Signature | undefined)[],
-    named: Uint8Array,
-    hasNamed: (list: readonly number[]) => boolean,
-    direct: ReadonlySet<number>,
-    kinds: ConflictKinds,
-  ): string | null {
-    if ((named[a] === 0 || named[b] === 0) && hasNamed(ma) && hasNamed(mb)) return 'a row without a name would join two named clusters';
-    const xs = ma.length > CONFLICT_CHECK_MEMBERS ? ma.slice(0, CONFLICT_CHECK_MEMBERS) : ma;
-    const ys = mb.length > CONFLICT_CHECK_MEMBERS ? mb.slice(0, CONFLICT_CHECK_MEMBERS) : mb;
-    const bridge = this.surnameBridge(a, b, xs, ys, signatures, direct);
-    if (bridge !== null) return bridge;
-    // The pair being joined names one person by one given name: first names that differ
-    // elsewhere in the two clusters are that person's other names, not two people (read when
-    // such a conflict comes up).
-    let oneFirstName: boolean | null = null;
-    for (const x of xs) {
-      const sx = signatures[x];
-      if (sx === undefined) continue;
-      for (const y of ys) {
-        const sy = signatures[y];
-        if (sy === undefined) continue;
-        // Two rows the model matched directly may differ on a field (a replaced value); only
-        // rows joined through a third must not conflict.
-        if (direct.has(Math.min(x, y) * this.size + Math.max(x, y))) continue;
-        const why = conflictOf(sx, sy, kinds);
-        if (why === null) continue;
-        if (why === FIRST_NAMES_DIFFER) {
-          if (oneFirstName === null) {
-            const sa = signatures[a];
-            const sb = signatures[b];
-            oneFirstName = sa !== undefined && sb !== undefined && firstNamesAlike(sa, sb);
-          }
-          if (oneFirstName) continue;
-        }
-        return `rows ${x + 1} and ${y + 1}: ${why}`;
-      }
-    }
-    return null;
-  }
-
-  /**
-   * The mean posterior probability of the pairs compared between two clusters' rows (up to
-   * CONFLICT_CHECK_MEMBERS of each): a pair's from its score when it scored at least the
-   * review threshold, else 0; 1 when no pair was compared. The scores read are those of
-   * pairs between rows of Matched pairs, the only rows clusters have.
-   */
-  private crossSupport(compared: (x: number, y: number) => boolean): (ma: readonly number[], mb: readonly number[]) => number {
-    const inPairs = new Uint8Array(this.size);
-    for (const r of this.pending.from) inPairs[r] = 1;
-    for (const r of this.pending.to) inPairs[r] = 1;
-    const posterior = new Map<number, number>();
-    const { from, to, score } = this.near;
-    for (let k = 0; k < from.length; k++) {
-      const x = from[k] as number;
-      const y = to[k] as number;
-      if (inPairs[x] === 1 && inPairs[y] === 1) posterior.set(Math.min(x, y) * this.size + Math.max(x, y), probabilityOfBits(score[k] as number));
-    }
-    return (ma, mb) => {
-      const xs = ma.length > CONFLICT_CHECK_MEMBERS ? ma.slice(0, CONFLICT_CHECK_MEMBERS) : ma;
-      const ys = mb.length > CONFLICT_CHECK_MEMBERS ? mb.slice(0, CONFLICT_CHECK_MEMBERS) : mb;
-      let n = 0;
-      let sum = 0;
-      for (const x of xs)
-        for (const y of ys) {
-          const p = posterior.get(Math.min(x, y) * this.size + Math.max(x, y));
-          if (p !== undefined) {
-            n++;
-            sum += p;
-          } else if (compared(x, y)) n++;
-        }
-      return n === 0 ? 1 : sum / n;
-    };
-  }
-
-  /**
-   * Why a pair with a row that has no surname cannot join two clusters, or null: a row of each
-   * holds a surname and the two share nothing (surnamesDiffer), and the model did not match
-   * those two rows itself. The row without a surname ("Mary", Leeds) may be either person's
-   * ("Mary Smith", "Mary Jones"): it says nothing of the two being one. A surname that
-   * changed (marriage) joins through a pair the model matched with both surnames.
-   */
-  private surnameBridge(
-    a: number,
-    b: number,
-    xs: readonly number[],
-    ys: readonly number[],
-    signatures: readonly (Signature | undefined)[],
-    direct: ReadonlySet<number>,
-  ): string | null {
-    if (signatures[a]?.last !== null && signatures[b]?.last !== null) return null;
-    for (const x of xs) {
-      const sx = signatures[x];
-      if (sx === undefined || sx.last === null) continue;
-      for (const y of ys) {
-        const sy = signatures[y];
-        // One surname written alike needs no comparison (most rows of a cluster).
-        if (sy === undefined || sy.last === null || sy.last === sx.last) continue;
-        if (direct.has(Math.min(x, y) * this.size + Math.max(x, y))) continue;
-        if (surnamesDiffer(sx, sy)) return `rows ${x + 1} and ${y + 1}: a row without a surname would join two surnames`;
-      }
-    }
-    return null;
   }
 
   /** Size of the cluster a row is in. */

@@ -45,12 +45,12 @@ describe('accuracy floors of the defaults', () => {
     // attested): one false edge (George, no surname, 1980 / George Davies, 1978, both London)
     // then joins two people's clusters that the old rule kept apart by luck; OCR high +1.3.
     // 0.9583 until a row without a surname could no longer join two clusters whose surnames
-    // differ (clusters.ts surnameBridge): 0.9656.
+    // differ (join-rules.ts surnameBridge): 0.9656.
     expect(f.clustered?.f1).toBeGreaterThanOrEqual(0.96);
   }, 120_000);
 
   it.each([
-    // 0.8695 / 0.7571 before clusters.ts surnameBridge (a row without a surname joined two
+    // 0.8695 / 0.7571 before join-rules.ts surnameBridge (a row without a surname joined two
     // clusters whose surnames share nothing: "Mary" of Leeds bridged Mary Smith and Mary Jones);
     // 0.8829 / 0.7627 before MIN_CROSS_SUPPORT.
     ['messy historical medium', 0.88],
@@ -112,7 +112,7 @@ describe('accuracy floors at ten times the size (npm run eval -- --large)', () =
   const large = new Map(largeSets(dir).map((s) => [s.name, s]));
   it.each([
     ['messy ocr medium, 25,000 people', 0.92],
-    // 0.8538 before clusters.ts MIN_CROSS_SUPPORT (chains through namesakes grow with the file).
+    // 0.8538 before join-rules.ts MIN_CROSS_SUPPORT (chains through namesakes grow with the file).
     ['messy mixed medium, 20,000 people', 0.865],
   ] as const)(
     '%s: clustered F1 >= %f',

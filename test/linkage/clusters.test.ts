@@ -7,7 +7,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { DedupeResults, MIN_CROSS_SUPPORT, WEAK_SUPPORT } from '../../src/linkage/clusters.js';
+import { DedupeResults } from '../../src/linkage/clusters.js';
+import { MIN_CROSS_SUPPORT, WEAK_SUPPORT } from '../../src/linkage/join-rules.js';
 import type { PairResult } from '../../src/linkage/pair-plan.js';
 import { LinkResults } from '../../src/linkage/link-run.js';
 import type { QueryResult } from '../../src/linkage/shard.js';

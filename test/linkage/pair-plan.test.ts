@@ -179,8 +179,8 @@ describe('dedupe in two passes', () => {
     for (const [key, score] of full) {
       if (score < possible || near.has(key)) continue;
       // Left out: vetoed, a generational suffix against another (Sr / Jr).
-      const [a, b] = key.split('|').map((id) => (rows[Number(id)] as string[])[SUFFIX] ?? '');
-      expect(a !== '' && b !== '' && a.replace('.', '').toLowerCase() !== (b as string).replace('.', '').toLowerCase()).toBe(true);
+      const [a = '', b = ''] = key.split('|').map((id) => ((rows[Number(id)] as string[])[SUFFIX] ?? '').replace('.', '').toLowerCase());
+      expect(a !== '' && b !== '' && a !== b).toBe(true);
     }
   });
 });
