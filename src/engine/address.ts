@@ -73,7 +73,8 @@ function resolveState(value: string, tables: AddressTables): string | null {
  * ZIP5 for US addresses: the first five digits of a ZIP or ZIP+4 ("20009-1234" -> "20009").
  * Elsewhere, and for anything else, the folded postal code without spaces ("SW1A 1AA" ->
  * "sw1a1aa", "4011" stays "4011"). `country` null means unknown: 5 or 9 digits are read as a
- * ZIP, as is a ZIP with a digit misread by OCR as a letter (ocrZip). A ZIP that lost
+ * ZIP; in the US, so is a ZIP with a digit misread by OCR as a letter (ocrZip: not where the
+ * country is unknown, since "L-1234" of Luxembourg or "B1636" of Argentina read so). A ZIP that lost
  * its leading zero in a spreadsheet ("2134") is left as written.
  */
 function normalizeZip(value: string, country: string | null): string | null {
@@ -82,7 +83,7 @@ function normalizeZip(value: string, country: string | null): string | null {
   if (country === 'US' || country === null) {
     const digits = value.trim().replace(ZIP_SEPARATORS, '');
     if (FIVE_OR_NINE_DIGITS.test(digits)) return digits.slice(0, 5);
-    const read = ocrZip(compact);
+    const read = country === 'US' ? ocrZip(compact) : null;
     if (read !== null) return read.slice(0, 5);
   }
   return compact;

@@ -104,14 +104,15 @@ const NUMERIC_DATE = /^(\d{1,4})([/.\- ])(\d{1,2})\2(\d{1,4})(?:[t ]\s*\d{1,2}:\
 // "18 Sep 1975", "18-Sep-75", "18th September, 1975".
 const DAY_MONTH_YEAR = /^(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*([a-z]+)[\s\-/.,]*(\d{4}|\d{2})(?:[t ]\s*\d{1,2}:\d{2}[^\n]*)?$/;
 // "Sep 18, 1975", "September 18th 1975", and JavaScript's "Sep 18 1975 00:00:00 GMT...".
-// The day and the year are apart: "Mar 1843" is a month and a year, not 18 March '43.
-const MONTH_DAY_YEAR = /^([a-z]+)[\s\-/.]*(\d{1,2})(?:st|nd|rd|th)?[\s\-/.,]+(\d{4}|\d{2})(?:[t ]\s*\d{1,2}:\d{2}[^\n]*)?$/;
+// The day and the year are apart (a separator or an ordinal's suffix between them): "Mar 1843"
+// is a month and a year, not 18 March '43; "September 18th1975" is a date.
+const MONTH_DAY_YEAR = /^([a-z]+)[\s\-/.]*(\d{1,2})(?:(?:st|nd|rd|th)[\s\-/.,]*|[\s\-/.,]+)(\d{4}|\d{2})(?:[t ]\s*\d{1,2}:\d{2}[^\n]*)?$/;
 // "1975-Sep-18", "1975 September 18".
 const YEAR_MONTH_DAY = /^(\d{4})[\s\-/.]*([a-z]+)[\s\-/.]*(\d{1,2})$/;
 // A year alone, with the approximations genealogy writes ("c. 1875", "abt 1875", "1875?"),
 // or a date whose day and month are unknown ("1875-00-00", "00/00/1875").
 const YEAR_ONLY = /^(?:(?:c|ca|circa|abt|about|approx|est|bef|before|aft|after)\.?\s*|~\s*)?(\d{4})\??$/;
-const UNKNOWN_DAY = /^(?:(\d{4})[-/.]\d{1,2}[-/.]0{1,2}|0{1,2}[-/.]\d{1,2}[-/.](\d{4})|\d{1,2}[-/.]0{1,2}[-/.](\d{4}))$/;
+const UNKNOWN_DAY = /^(?:(\d{4})[-/.](?:0?\d|1[0-2])[-/.]0{1,2}|0{1,2}[-/.](?:0?\d|1[0-2])[-/.](\d{4})|(?:0?\d|1[0-2])[-/.]0{1,2}[-/.](\d{4}))$/;
 // A month and a year, the day unknown: "Mar 1843", "March, 1843", "1843 Mar", "1843-03",
 // "03/1843"; a quarter of a year, as civil registration indexes give births: "Q1 1843",
 // "1843 Q1", "Mar Qtr 1843". Read as the year.

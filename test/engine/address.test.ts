@@ -196,13 +196,16 @@ const PAIRS: Row[] = [
     { zip: '20009', country: 'US' },
   ],
   [{ zipOrPostalCode: '2134', countryCode: 'US' }, { zip: '2134' }],
-  // A ZIP with one digit read by OCR as a letter; not two, nor a British postal code.
-  [{ zipOrPostalCode: 'l7298' }, { zip: '17298' }],
-  [{ zipOrPostalCode: '9O21O-1234' }, { zip: '9o21o1234' }],
-  [{ zipOrPostalCode: '6O614' }, { zip: '60614' }],
-  [{ zipOrPostalCode: '20O09 1234' }, { zip: '20009' }],
-  [{ zipOrPostalCode: '46 4LL' }, { zip: '464ll' }],
-  [{ zipOrPostalCode: 'S1 2BZ' }, { zip: 's12bz' }],
+  // A US ZIP with one digit read by OCR as a letter; not two, nor a British postal code, nor
+  // where the country is unknown (Luxembourg's L-1234, Argentina's B1636).
+  [{ zipOrPostalCode: 'l7298' }, { zip: '17298' }, 'US'],
+  [{ zipOrPostalCode: '9O21O-1234' }, { zip: '9o21o1234' }, 'US'],
+  [{ zipOrPostalCode: '6O614' }, { zip: '60614' }, 'US'],
+  [{ zipOrPostalCode: '20O09 1234' }, { zip: '20009' }, 'US'],
+  [{ zipOrPostalCode: '46 4LL' }, { zip: '464ll' }, 'US'],
+  [{ zipOrPostalCode: 'S1 2BZ' }, { zip: 's12bz' }, 'US'],
+  [{ zipOrPostalCode: 'L-1234' }, { zip: 'l1234' }],
+  [{ zipOrPostalCode: 'B1636' }, { zip: 'b1636' }],
   [{ zipOrPostalCode: '2134' }, { zip: '2134' }, 'US'],
   [{ zipOrPostalCode: '4011' }, { zip: '4011' }],
   [

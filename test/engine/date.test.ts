@@ -72,6 +72,8 @@ const PAIRS: Row[] = [
   ['Mar 1975', null],
   ['March 1975', null],
   ['Mar 18 75', '1975-03-18'],
+  ['September 18th1975', '1975-09-18'],
+  ['Sep 5th1975', '1975-09-05'],
   // Year-only dates (files of historical records): what gives no day is read as its year.
   ['1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
   ['abt 1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
@@ -91,6 +93,7 @@ const PAIRS: Row[] = [
   ['b. 1843', '1843', { yearOnly: true, years: { min: 1500, max: 2100 } }],
   ['Foo 1843', null, { yearOnly: true, years: { min: 1500, max: 2100 } }],
   ['13/1843', null, { yearOnly: true, years: { min: 1500, max: 2100 } }],
+  ['1843-13-00', null, { yearOnly: true, years: { min: 1500, max: 2100 } }],
   ['1843/44', null, { yearOnly: true, years: { min: 1500, max: 2100 } }],
   ['yesterday', null],
   ['9/18/975', null],
