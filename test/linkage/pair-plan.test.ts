@@ -87,19 +87,25 @@ describe('PairPlan', () => {
   });
 });
 
+/** A dedupe shard of a corpus' people and `queries` noisy copies of them, indexed, its model learned. */
+function learnedShard(seed: number, size: number, queries: number, collectCandidates: boolean): { rows: string[][]; shard: MatchShard } {
+  const corpus = generateCorpus({ seed, size });
+  const rows: string[][] = [...corpus.people()].map((p) => cells(p.contact));
+  for (const q of corpus.queries({ count: queries, newFraction: 0 })) rows.push(cells(q.candidate));
+  const plan = mapHeaders(HEADER);
+  if ('error' in plan) throw new Error(plan.error);
+  const settings = parseSettings({});
+  if ('error' in settings) throw new Error(settings.error);
+  const shard = new MatchShard({ mode: 'dedupe', settings, indexPlan: plan, queryPlan: plan, lowSampleEvery: 0, collectCandidates });
+  shard.insert(0, shard.normalize({ seq: 0, firstId: 0, rows, lines: rows.map((_, i) => i + 2) }, 'index', {}));
+  shard.finishIndex();
+  shard.learn();
+  return { rows, shard };
+}
+
 describe('dedupe in two passes', () => {
   it('finds what looking each record up alone finds: Matched pairs, their scores, each best Possible', () => {
-    const corpus = generateCorpus({ seed: 42, size: 1200 });
-    const rows: string[][] = [...corpus.people()].map((p) => cells(p.contact));
-    for (const q of corpus.queries({ count: 300, newFraction: 0 })) rows.push(cells(q.candidate));
-    const plan = mapHeaders(HEADER);
-    if ('error' in plan) throw new Error(plan.error);
-    const settings = parseSettings({});
-    if ('error' in settings) throw new Error(settings.error);
-    const shard = new MatchShard({ mode: 'dedupe', settings, indexPlan: plan, queryPlan: plan, lowSampleEvery: 0 });
-    shard.insert(0, shard.normalize({ seq: 0, firstId: 0, rows, lines: rows.map((_, i) => i + 2) }, 'index', {}));
-    shard.finishIndex();
-    shard.learn();
+    const { rows, shard } = learnedShard(42, 1200, 300, false);
     const n = rows.length;
 
     // Each record looked up alone.
@@ -136,17 +142,7 @@ describe('dedupe in two passes', () => {
   });
 
   it('reports each pair that scored at least the review threshold once, as clustering weighs them', () => {
-    const corpus = generateCorpus({ seed: 43, size: 600 });
-    const rows: string[][] = [...corpus.people()].map((p) => cells(p.contact));
-    for (const q of corpus.queries({ count: 200, newFraction: 0 })) rows.push(cells(q.candidate));
-    const header = mapHeaders(HEADER);
-    if ('error' in header) throw new Error(header.error);
-    const settings = parseSettings({});
-    if ('error' in settings) throw new Error(settings.error);
-    const shard = new MatchShard({ mode: 'dedupe', settings, indexPlan: header, queryPlan: header, lowSampleEvery: 0, collectCandidates: true });
-    shard.insert(0, shard.normalize({ seq: 0, firstId: 0, rows, lines: rows.map((_, i) => i + 2) }, 'index', {}));
-    shard.finishIndex();
-    shard.learn();
+    const { rows, shard } = learnedShard(43, 600, 200, true);
     const n = rows.length;
     const plan = new PairPlan(n);
     for (let from = 0, seq = 0; from < n; from += 128, seq++) plan.add(shard.selectIndexed(seq, from, Math.min(128, n - from)));
