@@ -109,9 +109,10 @@ const DAY_MONTH_YEAR = /^(\d{1,2})(?:st|nd|rd|th)?[\s\-/.]*([a-z]+)[\s\-/.,]*(\d
 const MONTH_DAY_YEAR = /^([a-z]+)[\s\-/.]*(\d{1,2})(?:(?:st|nd|rd|th)[\s\-/.,]*|[\s\-/.,]+)(\d{4}|\d{2})(?:[t ]\s*\d{1,2}:\d{2}[^\n]*)?$/;
 // "1975-Sep-18", "1975 September 18".
 const YEAR_MONTH_DAY = /^(\d{4})[\s\-/.]*([a-z]+)[\s\-/.]*(\d{1,2})$/;
-// A year alone, with the approximations genealogy writes ("c. 1875", "abt 1875", "1875?"),
-// or a date whose day and month are unknown ("1875-00-00", "00/00/1875").
-const YEAR_ONLY = /^(?:(?:c|ca|circa|abt|about|approx|est|bef|before|aft|after)\.?\s*|~\s*)?(\d{4})\??$/;
+// A year alone, with the approximations genealogy writes before or after it ("c. 1875", "abt
+// 1875", "1875?", "1875 (est)"), or a date whose day and month are unknown ("1875-00-00",
+// "00/00/1875").
+const YEAR_ONLY = /^(?:(?:c|ca|circa|abt|about|approx|est|bef|before|aft|after)\.?\s*|~\s*)?(\d{4})(?:\?|\s*\(?(?:est|estimated|approx|abt|circa|c)\.?\)?)?$/;
 const UNKNOWN_DAY = /^(?:(\d{4})[-/.](?:0?\d|1[0-2])[-/.]0{1,2}|0{1,2}[-/.](?:0?\d|1[0-2])[-/.](\d{4})|(?:0?\d|1[0-2])[-/.]0{1,2}[-/.](\d{4}))$/;
 // A month and a year, the day unknown: "Mar 1843", "March, 1843", "1843 Mar", "1843-03",
 // "03/1843"; a quarter of a year, as civil registration indexes give births: "Q1 1843",
@@ -125,8 +126,6 @@ const QUARTER_YEAR =
 // christened (a date days to months after the birth: only its year is kept).
 const BORN = /^(?:born\b|b\.)\s*/;
 const BAPTISED = /^(?:baptised|baptized|bapt|bap|christened|chr)\b\.?\s*/;
-// "1843 (est)", "1843 est.": the approximation written after the year.
-const TRAILING_APPROXIMATION = /^(\d{4})\s*\(?(?:est|estimated|approx|abt|circa|c)\.?\)?$/;
 // A leading weekday: "Thu, 18 Sep 1975", "Thursday September 18, 1975".
 const WEEKDAY = /^(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*\.?,?\s*/;
 
@@ -293,7 +292,7 @@ function parseDate(lower: string, input: string, order: DateOrder, pivot: number
  * quarter and a year; a day or month written as zero), or null when `lower` is not one.
  */
 function partialDate(lower: string): number | null {
-  const y = YEAR_ONLY.exec(lower) ?? UNKNOWN_DAY.exec(lower) ?? TRAILING_APPROXIMATION.exec(lower);
+  const y = YEAR_ONLY.exec(lower) ?? UNKNOWN_DAY.exec(lower);
   if (y !== null) return Number(y[1] ?? y[2] ?? y[3]);
   const q = QUARTER_YEAR.exec(lower);
   if (q !== null) return Number(q[2] ?? q[3] ?? q[5]);

@@ -17,9 +17,8 @@
  * the pairs found, not on the order batches arrive in (same output on any number of threads).
  */
 import { ALL_CONFLICTS, isNamed, type ConflictKinds, type Signature } from './conflicts.js';
-import { conflictRefusal, crossSupport, MIN_CROSS_SUPPORT, WEAK_SUPPORT } from './join-rules.js';
+import { checkedMembers, conflictRefusal, crossSupport, MIN_CROSS_SUPPORT, pairKey, WEAK_SUPPORT } from './join-rules.js';
 import type { PairResult, Selection } from './pair-plan.js';
-
 import type { QueryResult } from './shard.js';
 
 /** Per-row outcome codes. */
@@ -210,7 +209,7 @@ export class DedupeResults {
     // Strongest first; ties by the pair's rows, so that every thread count gives one order.
     order.sort((x, y) => (score[y] as number) - (score[x] as number) || lo(from, to, x) - lo(from, to, y) || hi(from, to, x) - hi(from, to, y));
     const direct = new Set<number>();
-    for (let k = 0; k < n; k++) direct.add(lo(from, to, k) * this.size + hi(from, to, k));
+    for (let k = 0; k < n; k++) direct.add(pairKey(from[k] as number, to[k] as number, this.size));
     const members = new Map<number, number[]>();
     const membersOf = (root: number): number[] => members.get(root) ?? [root];
     const named = new Uint8Array(this.size);
@@ -232,12 +231,14 @@ export class DedupeResults {
       if (ra === rb) continue;
       const ma = membersOf(ra);
       const mb = membersOf(rb);
-      if (support !== null && ma.length + mb.length > 2 && support(ma, mb) < MIN_CROSS_SUPPORT) {
+      const xs = checkedMembers(ma);
+      const ys = checkedMembers(mb);
+      if (support !== null && ma.length + mb.length > 2 && support(xs, ys) < MIN_CROSS_SUPPORT) {
         this.refused.push({ a, b, score: score[k] as number, why: WEAK_SUPPORT });
         continue;
       }
       if (signatures !== null) {
-        const why = conflictRefusal(this.size, a, b, ma, mb, byRow, named, hasNamed, direct, kinds);
+        const why = conflictRefusal(this.size, a, b, ma, mb, xs, ys, byRow, named, hasNamed, direct, kinds);
         if (why !== null) {
           this.refused.push({ a, b, score: score[k] as number, why });
           continue;

@@ -21,15 +21,25 @@ export const CONFLICT_CHECK_MEMBERS = 64;
  */
 export const MIN_CROSS_SUPPORT = 0.25;
 
+/** The key of the pair of rows x and y among `size` rows: lo * size + hi. */
+export function pairKey(x: number, y: number, size: number): number {
+  return Math.min(x, y) * size + Math.max(x, y);
+}
+
+/** The members of a cluster that a join checks: all, or the first CONFLICT_CHECK_MEMBERS. */
+export function checkedMembers(members: readonly number[]): readonly number[] {
+  return members.length > CONFLICT_CHECK_MEMBERS ? members.slice(0, CONFLICT_CHECK_MEMBERS) : members;
+}
+
 /** The reason a join is refused for {@link MIN_CROSS_SUPPORT}. */
 export const WEAK_SUPPORT = 'the pairs compared between the two clusters seldom read as one person';
 
 /**
  * Why the Matched pair (a, b) cannot join the clusters of `ma` and `mb`, or null: a row
  * without a name between two named clusters; a row without a surname between two surnames
- * (surnameBridge); a conflict between a row of each that the model did not match directly
- * (`direct`: pair keys lo * size + hi), first names that differ excepted when the pair
- * joining them gives one given name.
+ * (surnameBridge); a conflict between a row of each of `xs` and `ys` (their checkedMembers)
+ * that the model did not match directly (`direct`: pairKey), first names that differ excepted
+ * when the pair joining them gives one given name.
  */
 export function conflictRefusal(
   size: number,
@@ -37,6 +47,8 @@ export function conflictRefusal(
   b: number,
   ma: readonly number[],
   mb: readonly number[],
+  xs: readonly number[],
+  ys: readonly number[],
   signatures: readonly (Signature | undefined)[],
   named: Uint8Array,
   hasNamed: (list: readonly number[]) => boolean,
@@ -44,8 +56,6 @@ export function conflictRefusal(
   kinds: ConflictKinds,
 ): string | null {
   if ((named[a] === 0 || named[b] === 0) && hasNamed(ma) && hasNamed(mb)) return 'a row without a name would join two named clusters';
-  const xs = ma.length > CONFLICT_CHECK_MEMBERS ? ma.slice(0, CONFLICT_CHECK_MEMBERS) : ma;
-  const ys = mb.length > CONFLICT_CHECK_MEMBERS ? mb.slice(0, CONFLICT_CHECK_MEMBERS) : mb;
   const bridge = surnameBridge(size, a, b, xs, ys, signatures, direct);
   if (bridge !== null) return bridge;
   // The pair being joined names one person by one given name: first names that differ
@@ -60,7 +70,7 @@ export function conflictRefusal(
       if (sy === undefined) continue;
       // Two rows the model matched directly may differ on a field (a replaced value); only
       // rows joined through a third must not conflict.
-      if (direct.has(Math.min(x, y) * size + Math.max(x, y))) continue;
+      if (direct.has(pairKey(x, y, size))) continue;
       const why = conflictOf(sx, sy, kinds);
       if (why === null) continue;
       if (why === FIRST_NAMES_DIFFER) {
@@ -78,8 +88,8 @@ export function conflictRefusal(
 }
 
 /**
- * The mean posterior probability of the pairs compared between two clusters' rows (up to
- * CONFLICT_CHECK_MEMBERS of each): a pair's from its score when it scored at least the
+ * The mean posterior probability of the pairs compared between two clusters' checked members
+ * (checkedMembers): a pair's from its score when it scored at least the
  * review threshold, else 0; 1 when no pair was compared. The scores read are those of
  * pairs between rows of Matched pairs, the only rows clusters have.
  */
@@ -88,7 +98,7 @@ export function crossSupport(
   pairs: { readonly from: readonly number[]; readonly to: readonly number[] },
   near: { readonly from: readonly number[]; readonly to: readonly number[]; readonly score: readonly number[] },
   compared: (x: number, y: number) => boolean,
-): (ma: readonly number[], mb: readonly number[]) => number {
+): (xs: readonly number[], ys: readonly number[]) => number {
   const inPairs = new Uint8Array(size);
   for (const r of pairs.from) inPairs[r] = 1;
   for (const r of pairs.to) inPairs[r] = 1;
@@ -97,16 +107,14 @@ export function crossSupport(
   for (let k = 0; k < from.length; k++) {
     const x = from[k] as number;
     const y = to[k] as number;
-    if (inPairs[x] === 1 && inPairs[y] === 1) posterior.set(Math.min(x, y) * size + Math.max(x, y), probabilityOfBits(score[k] as number));
+    if (inPairs[x] === 1 && inPairs[y] === 1) posterior.set(pairKey(x, y, size), probabilityOfBits(score[k] as number));
   }
-  return (ma, mb) => {
-    const xs = ma.length > CONFLICT_CHECK_MEMBERS ? ma.slice(0, CONFLICT_CHECK_MEMBERS) : ma;
-    const ys = mb.length > CONFLICT_CHECK_MEMBERS ? mb.slice(0, CONFLICT_CHECK_MEMBERS) : mb;
+  return (xs, ys) => {
     let n = 0;
     let sum = 0;
     for (const x of xs)
       for (const y of ys) {
-        const p = posterior.get(Math.min(x, y) * size + Math.max(x, y));
+        const p = posterior.get(pairKey(x, y, size));
         if (p !== undefined) {
           n++;
           sum += p;
@@ -140,7 +148,7 @@ function surnameBridge(
       const sy = signatures[y];
       // One surname written alike needs no comparison (most rows of a cluster).
       if (sy === undefined || sy.last === null || sy.last === sx.last) continue;
-      if (direct.has(Math.min(x, y) * size + Math.max(x, y))) continue;
+      if (direct.has(pairKey(x, y, size))) continue;
       if (surnamesDiffer(sx, sy)) return `rows ${x + 1} and ${y + 1}: a row without a surname would join two surnames`;
     }
   }
