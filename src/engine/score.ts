@@ -96,7 +96,12 @@ export interface CompiledField {
    * up to a typo, a part or a swap of columns ({@link NAME_TF_LEVELS}).
    */
   readonly tfMask: number;
-  /** {@link exactFloor} over the levels outside {@link tfMask} only (those levels adjusted too). */
+  /**
+   * Least weight exact agreement may have where the levels of {@link tfMask} are adjusted too:
+   * {@link exactFloor} for a field whose only adjusted level is exact agreement; 0 for a name,
+   * whose other levels are capped instead (nameTfWeight): no weaker agreement outweighs exact
+   * agreement on the commoner of the two names.
+   */
   readonly tfFloor: number;
 }
 
@@ -186,12 +191,8 @@ function compileField(
     mask |= levelBit(level);
   }
   let exactFloor = 0;
-  let tfFloor = 0;
-  for (const [level, l] of Object.entries(levels) as [LevelName, CompiledLevel][]) {
-    if (level !== 'exact') exactFloor = Math.max(exactFloor, l.weight);
-    if ((levelBit(level) & tfMask) === 0) tfFloor = Math.max(tfFloor, l.weight);
-  }
-  return { levels, mask, exactFloor, tfMask, tfFloor };
+  for (const [level, l] of Object.entries(levels) as [LevelName, CompiledLevel][]) if (level !== 'exact') exactFloor = Math.max(exactFloor, l.weight);
+  return { levels, mask, exactFloor, tfMask, tfFloor: tfMask === EXACT_TF_MASK ? exactFloor : 0 };
 }
 
 /** Precomputes the weights of a model. */
@@ -724,8 +725,13 @@ function canSwap(q: NormalizedContact, r: NormalizedContact, ctx: ScoreContext):
  * as much as exact agreement on the more frequent of the two names would move from its
  * average weight (a typo of "smith" is as common as "smith"; of two swapped names, each
  * column's more frequent value is the name in its own column), and never below the floor
- * (or their own weight, when that is lower): so a level never outweighs exact agreement on
- * either name, and adding agreement never lowers a score.
+ * (or their own weight, when that is lower). With name variants (a file's counts of every
+ * name) the other positive levels (nickname, initial, sound...) weigh at most what exact
+ * agreement on the more frequent name does ("J" against "John" no more than "John" against
+ * "John"), and exact agreement has no floor above 0: an estimate that put a level the file
+ * barely shows at 7 bits (initials in an OCR'd voter list: m 0.00096 over u 0.0000074) no
+ * longer holds every common first name at 7 bits. Either way a level never outweighs exact
+ * agreement on either name, and adding agreement never lowers a score.
  */
 function nameTfWeight(
   ctx: ScoreContext,
@@ -741,8 +747,10 @@ function nameTfWeight(
   const variants = tf.nameVariants === true;
   if (level === 'exact') return frequencyWeight(variants ? field.tfFloor : field.exactFloor, exact, nameCount(tf, which, r.compact), tf.total);
   const spec = field.levels[level];
-  if (!variants || spec === undefined || q === null || (levelBit(level) & field.tfMask) === 0) return undefined;
-  const shift = Math.log2(exact.u / termFrequencyU(Math.max(nameCount(tf, which, q.compact), nameCount(tf, which, r.compact)), tf.total, exact.u));
+  if (!variants || spec === undefined || q === null) return undefined;
+  const commoner = Math.max(nameCount(tf, which, q.compact), nameCount(tf, which, r.compact));
+  if ((levelBit(level) & field.tfMask) === 0) return spec.weight <= 0 ? undefined : Math.min(spec.weight, frequencyWeight(field.tfFloor, exact, commoner, tf.total));
+  const shift = Math.log2(exact.u / termFrequencyU(commoner, tf.total, exact.u));
   return Math.max(Math.min(spec.weight, field.tfFloor), spec.weight + shift);
 }
 

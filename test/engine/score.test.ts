@@ -139,6 +139,28 @@ describe('scorePair', () => {
     expect(out.find((o) => o.field === 'lastName')?.weight).toBeCloseTo(base, 6);
   });
 
+  it("with a file's name counts, a weaker name level never holds a common name's exact agreement up, nor weighs more than it", () => {
+    // An estimate from a file that holds almost no initials: "initial" at 7 bits, as much as
+    // exact agreement on the average first name. Robert: 300 records in 1,000.
+    const exact = FILE_MODEL.fields.firstName?.exact ?? { m: 0.8, u: 0.01 };
+    const base = Math.log2(exact.m / exact.u);
+    const noisy: MatchModel = {
+      ...FILE_WITH_PRIOR,
+      fields: { ...FILE_WITH_PRIOR.fields, firstName: { ...FILE_WITH_PRIOR.fields.firstName, initial: { m: exact.m / 2 ** base / 4, u: exact.u / 2 ** base / 4 } } },
+    };
+    const weightOf = (frequencies: TermFrequencies, a: string, b: string): number => {
+      const out: FieldOutcome[] = [];
+      scorePair(norm({ firstName: a, lastName: 'Lee' }), norm({ firstName: b, lastName: 'Lee' }), context(noisy, frequencies), out);
+      return out.find((o) => o.field === 'firstName')?.weight ?? NaN;
+    };
+    const variants = { ...tf, nameVariants: true };
+    expect(weightOf(variants, 'Robert', 'Robert')).toBeLessThan(base - 2);
+    expect(weightOf(variants, 'R', 'Robert')).toBeLessThanOrEqual(weightOf(variants, 'Robert', 'Robert') + 1e-9);
+    expect(weightOf(variants, 'Ann', 'Ann')).toBeGreaterThan(base);
+    // Counts of the lookup's own names only: exact agreement keeps the other levels as its floor.
+    expect(weightOf(tf, 'Robert', 'Robert')).toBeGreaterThanOrEqual(base - 1e-9);
+  });
+
   it('the explanation adds up to the score, the prior first', () => {
     const ctx = context(FILE_WITH_PRIOR);
     fc.assert(
