@@ -159,8 +159,32 @@ export function compareDate(a: string | null, b: string | null, levels = ALL_LEV
 /** Dates of birth fewer than this many years apart are "near" (the 'fuzzy-low' level of dates). */
 export const NEAR_BIRTH_YEARS = 5;
 
-/** Compares two sets of emails (mailbox form): any equal, any nearly equal, else disagree. */
-export function compareEmails(a: readonly string[], b: readonly string[], levels = ALL_LEVELS): LevelName {
+/**
+ * Fewest characters (dots aside) of a mailbox name, the part before the @, that count as the
+ * same mailbox at another domain: "hday48@thomas-carter.com" / "hday48@thomas-carter.mc" (a
+ * mistyped domain), "ann.lee1987@yahoo.com" / "annlee1987@gmail.com" (one name at two
+ * providers; Gmail's own form has no dots). Shorter names ("jo@", "ann@") are shared by strangers.
+ */
+export const MIN_MAILBOX_NAME = 5;
+
+/**
+ * The mailbox name of `email` with its dots left out, when it may count as the same mailbox
+ * at another domain (at least {@link MIN_MAILBOX_NAME} characters, and not a role account such
+ * as info@ or office@, which `shared` tells), else null.
+ */
+export function mailboxName(email: string, shared?: (email: string) => boolean): string | null {
+  const at = email.lastIndexOf('@');
+  if (at < MIN_MAILBOX_NAME) return null;
+  const name = email.slice(0, at).replaceAll('.', '');
+  return name.length >= MIN_MAILBOX_NAME && shared?.(email) !== true ? name : null;
+}
+
+/**
+ * Compares two sets of emails (mailbox form): any equal; any nearly equal (two edits, six
+ * characters or more); the same mailbox name at another domain ('fuzzy-low', see
+ * {@link mailboxName}; `shared` tells a role account); else disagree.
+ */
+export function compareEmails(a: readonly string[], b: readonly string[], levels = ALL_LEVELS, shared?: (email: string) => boolean): LevelName {
   if (a.length === 0 || b.length === 0) return 'missing';
   for (const x of a) if (b.includes(x)) return 'exact';
   if ((levels & B_FUZZY_HIGH) !== 0) {
@@ -168,6 +192,13 @@ export function compareEmails(a: readonly string[], b: readonly string[], levels
       for (const y of b) {
         if (x.length >= 6 && y.length >= 6 && levenshtein(x, y) <= 2) return 'fuzzy-high';
       }
+    }
+  }
+  if ((levels & B_FUZZY_LOW) !== 0) {
+    for (const x of a) {
+      const name = mailboxName(x, shared);
+      if (name === null) continue;
+      for (const y of b) if (mailboxName(y) === name) return 'fuzzy-low';
     }
   }
   return 'disagree';

@@ -187,6 +187,7 @@ export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>
     levels: [
       L('exact', 'an email address agrees', true),
       L('fuzzy-high', 'email addresses nearly equal', false),
+      L('fuzzy-low', 'the same mailbox name at another domain', false),
       L('partial', "only a shared mailbox agrees (info@, office@, a family's address): not the person's own", false),
       L('disagree', 'email addresses differ', false),
     ],

@@ -203,7 +203,8 @@ export const FILE_MODEL: MatchModel = {
       disagree: L(0.03, 0.88),
     },
     sex: { exact: L(0.97, 0.5), disagree: L(0.03, 0.5) },
-    email: { exact: L(0.85, 0.00001), 'fuzzy-high': L(0.05, 0.0005), disagree: L(0.1, 0.9995) },
+    // The same mailbox name at another domain: a mistyped domain, one name at two providers.
+    email: { exact: L(0.85, 0.00001), 'fuzzy-high': L(0.05, 0.0005), 'fuzzy-low': L(0.02, 0.00005), disagree: L(0.08, 0.9994) },
     phone: { exact: L(0.8, 0.00005), partial: L(0.05, 0.0005), disagree: L(0.15, 0.9995) },
     identifier: { exact: L(0.85, 0.000001), typo: L(0.08, 0.00005), disagree: L(0.07, 0.99995) },
     address: {

@@ -534,10 +534,10 @@ export class RecordStore {
   }
 
   /** compareEmails (compare.ts) of `q` with a row's emails, read where they are stored (stored-values.ts). */
-  emailLevelOf(row: number, q: readonly string[], levels: number): LevelName {
+  emailLevelOf(row: number, q: readonly string[], levels: number, shared?: (email: string) => boolean): LevelName {
     const at = this.rowData[row * ROW_WIDTH + R_LIST] as number;
     if (at < 0) return 'missing';
-    return storedEmailLevel(this.units, this.lists, at + HEADER, this.lists[at] as number, q, levels);
+    return storedEmailLevel(this.units, this.lists, at + HEADER, this.lists[at] as number, q, levels, shared);
   }
 
   /** comparePhones (compare.ts) of `q` with a row's phones, read where they are stored. */
@@ -751,8 +751,8 @@ export class RecordView implements NormalizedContact, StoredLists {
   }
 
   /** StoredLists: the row's emails and phones compared where they are stored, never built. */
-  emailLevel(q: readonly string[], levels: number): LevelName {
-    return this.store.emailLevelOf(this.row, q, levels);
+  emailLevel(q: readonly string[], levels: number, shared?: (email: string) => boolean): LevelName {
+    return this.store.emailLevelOf(this.row, q, levels, shared);
   }
 
   phoneLevel(q: readonly string[], levels: number): LevelName {

@@ -103,6 +103,8 @@ export interface CompiledField {
    * agreement on the commoner of the two names.
    */
   readonly tfFloor: number;
+  /** Levels capped at exact agreement's weight after term frequencies instead of flooring it (EMAIL_CAPPED_MASK). */
+  readonly cappedMask: number;
 }
 
 /**
@@ -117,6 +119,13 @@ export const NAME_TF_LEVELS: readonly LevelName[] = ['exact', 'typo', 'fuzzy-hig
 const NAME_TF_MASK = levelMask(NAME_TF_LEVELS);
 const EXACT_TF_MASK = levelBit('exact');
 const B_PARTIAL = levelBit('partial');
+/**
+ * The email level of the same mailbox name at another domain: capped at what exact agreement
+ * on the lookup's address weighs after term frequencies (a family's mailbox held by five records
+ * weighs as much at gmail as at yahoo), and so no floor of exact agreement, which a shared
+ * mailbox could otherwise never weigh below.
+ */
+const EMAIL_CAPPED_MASK = levelBit('fuzzy-low');
 
 /** A model ready for scoring: weights computed once. */
 export interface CompiledModel {
@@ -156,7 +165,7 @@ const MISSING: CompiledLevel = Object.freeze({
   supportAllMask: 0,
   agreesWithMask: 0,
 });
-const NO_FIELD: CompiledField = Object.freeze({ levels: Object.freeze({ missing: MISSING }), mask: 0, exactFloor: 0, tfMask: EXACT_TF_MASK, tfFloor: 0 });
+const NO_FIELD: CompiledField = Object.freeze({ levels: Object.freeze({ missing: MISSING }), mask: 0, exactFloor: 0, tfMask: EXACT_TF_MASK, tfFloor: 0, cappedMask: 0 });
 
 function maskOf(fields: readonly GateField[] | undefined): number {
   let mask = 0;
@@ -168,6 +177,7 @@ function compileField(
   spec: FieldModel | undefined,
   labelOf: (level: LevelName) => { label: string; agrees: boolean },
   tfMask: number = EXACT_TF_MASK,
+  cappedMask = 0,
 ): CompiledField {
   if (spec === undefined) return NO_FIELD;
   const levels: Partial<Record<LevelName, CompiledLevel>> = { missing: MISSING };
@@ -191,8 +201,10 @@ function compileField(
     mask |= levelBit(level);
   }
   let exactFloor = 0;
-  for (const [level, l] of Object.entries(levels) as [LevelName, CompiledLevel][]) if (level !== 'exact') exactFloor = Math.max(exactFloor, l.weight);
-  return { levels, mask, exactFloor, tfMask, tfFloor: tfMask === EXACT_TF_MASK ? exactFloor : 0 };
+  for (const [level, l] of Object.entries(levels) as [LevelName, CompiledLevel][]) {
+    if (level !== 'exact' && (levelBit(level) & cappedMask) === 0) exactFloor = Math.max(exactFloor, l.weight);
+  }
+  return { levels, mask, exactFloor, tfMask, tfFloor: tfMask === EXACT_TF_MASK ? exactFloor : 0, cappedMask };
 }
 
 /** Precomputes the weights of a model. */
@@ -204,6 +216,7 @@ export function compileModel(model: MatchModel): CompiledModel {
       model.fields[field],
       (level) => defs.find((d) => d.level === level) ?? { label: level, agrees: false },
       field === 'firstName' || field === 'lastName' ? NAME_TF_MASK : EXACT_TF_MASK,
+      field === 'email' ? EMAIL_CAPPED_MASK : 0,
     );
   }
   const attributes = (model.attributes ?? []).map((a) =>
@@ -572,14 +585,19 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   if (floor !== undefined && below(compiled, compiled.checkpoints.contacts, result, floor)) return result;
   const stored = storedListsOf(r);
   const tf = ctx.tf;
-  let email = f.email.mask === 0 ? 'missing' : stored !== null ? stored.emailLevel(q.emails, f.email.mask) : compareEmails(q.emails, r.emails, f.email.mask);
+  let email =
+    f.email.mask === 0
+      ? 'missing'
+      : stored !== null
+        ? stored.emailLevel(q.emails, f.email.mask, ctx.sharedEmail)
+        : compareEmails(q.emails, r.emails, f.email.mask, ctx.sharedEmail);
   let emailShared: number | undefined;
   if (email === 'exact') {
     // Made only here: most pairs share no email, and a closure per pair is a find's cost.
     const holdsEmail = stored !== null ? (v: string) => stored.holdsEmail(v) : (v: string) => r.emails.includes(v);
     if (ctx.sharedEmail !== undefined && (f.email.mask & B_PARTIAL) !== 0 && onlySharedAgree(q.emails, holdsEmail, ctx.sharedEmail)) email = 'partial';
     else emailShared = sharedValueWeight(ctx, f.email, q.emails, holdsEmail, tf?.emailCount?.bind(tf));
-  }
+  } else if (email === 'fuzzy-low') emailShared = mailboxWeight(ctx, f.email, q.emails);
   addLevel(result, f.email, 'email', email, GATE_FIELD_BITS.email, explain, emailShared, w);
   record?.(FIELD_SLOT.email, email);
   const phone = f.phone.mask === 0 ? 'missing' : stored !== null ? stored.phoneLevel(q.phones, f.phone.mask) : comparePhones(q.phones, r.phones, f.phone.mask);
@@ -657,7 +675,11 @@ function countGroupsOnce(compiled: CompiledModel, weights: Float64Array, result:
       // more than the field's full agreement adds over the group's at the least (its weight
       // after term frequencies is at least exactFloor, or tfFloor with name variants): then moving to full agreement never
       // lowers the score.
-      const floor = variants ? compiled.fields[field].tfFloor : compiled.fields[field].exactFloor;
+      // A capped level (the same mailbox at another domain) weighs at most its exact agreement
+      // already: its own weight is that floor here.
+      const f = compiled.fields[field];
+      const capped = ((1 << (levels[slot] as number)) & f.cappedMask) !== 0;
+      const floor = Math.max(variants ? f.tfFloor : f.exactFloor, capped ? weight : 0);
       const kept = member(k) ? 0 : Math.min(weight, Math.max(0, floor - top));
       if (kept === weight) continue;
       result.score -= weight - kept;
@@ -787,6 +809,21 @@ function sharedValueWeight(
   let least = Infinity;
   for (const x of a) if (holds(x)) least = Math.min(least, count(x));
   return least === Infinity ? undefined : frequencyWeight(field.exactFloor, spec, least, ctx.tf.total);
+}
+
+/**
+ * The weight of the same mailbox name at another domain: its level's, at most what exact
+ * agreement on the most held of the lookup's addresses weighs (EMAIL_CAPPED_MASK), so that
+ * agreeing on the address itself never lowers the score.
+ */
+function mailboxWeight(ctx: ScoreContext, field: CompiledField, emails: readonly string[]): number | undefined {
+  const spec = field.levels['fuzzy-low'];
+  const exact = field.levels.exact;
+  const tf = ctx.tf;
+  if (spec === undefined || exact === undefined || tf === null || tf.emailCount === undefined || spec.weight <= 0) return undefined;
+  let most = 0;
+  for (const e of emails) most = Math.max(most, tf.emailCount(e));
+  return Math.min(spec.weight, frequencyWeight(field.exactFloor, exact, most, tf.total));
 }
 
 /** True when every address of `a` the other record holds is a shared mailbox. */

@@ -7,19 +7,24 @@
  *
  * A stored list is `n` values whose (offset, length) pairs start at `lists[k]`.
  */
+import { mailboxName } from './compare.js';
 import { levelBit, type LevelName } from './comparisons.js';
 
 const B_FUZZY_HIGH = levelBit('fuzzy-high');
+const B_FUZZY_LOW = levelBit('fuzzy-low');
 const B_PARTIAL = levelBit('partial');
 /** Code unit of the local-phone prefix 'L' (compare.ts LOCAL_PHONE_PREFIX). */
 const LOCAL = 76;
+/** Code units of '.' and '@'. */
+const DOT = 46;
+const AT = 64;
 /** Suffix compared by the 'partial' phone level. */
 const LOCAL_DIGITS = 7;
 
 /** A record whose emails and phones are compared where they are stored (record-store.ts RecordView). */
 export interface StoredLists {
-  /** compareEmails(q, this record's emails). */
-  emailLevel(q: readonly string[], levels: number): LevelName;
+  /** compareEmails(q, this record's emails, levels, shared). */
+  emailLevel(q: readonly string[], levels: number, shared?: (email: string) => boolean): LevelName;
   /** comparePhones(q, this record's phones). */
   phoneLevel(q: readonly string[], levels: number): LevelName;
   /** True when this record holds the email (mailbox form). */
@@ -82,8 +87,19 @@ export function unitsWithinTwoEdits(units: Uint16Array, at: number, m: number, s
   return (prev[n] as number) <= 2;
 }
 
-/** compare.ts compareEmails(q, the stored list): any equal, any nearly equal (six characters or more, two edits), else disagree. */
-export function storedEmailLevel(units: Uint16Array, lists: Int32Array, k: number, n: number, q: readonly string[], levels: number): LevelName {
+/**
+ * compare.ts compareEmails(q, the stored list): any equal, any nearly equal (six characters or
+ * more, two edits), the same mailbox name at another domain, else disagree.
+ */
+export function storedEmailLevel(
+  units: Uint16Array,
+  lists: Int32Array,
+  k: number,
+  n: number,
+  q: readonly string[],
+  levels: number,
+  shared?: (email: string) => boolean,
+): LevelName {
   if (q.length === 0 || n === 0) return 'missing';
   for (const x of q) if (storedHolds(units, lists, k, n, x)) return 'exact';
   if ((levels & B_FUZZY_HIGH) !== 0) {
@@ -95,7 +111,29 @@ export function storedEmailLevel(units: Uint16Array, lists: Int32Array, k: numbe
       }
     }
   }
+  if ((levels & B_FUZZY_LOW) !== 0) {
+    for (const x of q) {
+      const name = mailboxName(x, shared);
+      if (name === null) continue;
+      for (let i = 0; i < n; i++) if (unitsMailboxIs(units, lists[k + 2 * i] as number, lists[k + 2 * i + 1] as number, name)) return 'fuzzy-low';
+    }
+  }
   return 'disagree';
+}
+
+/** True when a stored email's mailbox name (before its last @), dots left out, is `name` (compare.ts mailboxName). */
+function unitsMailboxIs(units: Uint16Array, at: number, len: number, name: string): boolean {
+  let end = at + len - 1;
+  while (end >= at && units[end] !== AT) end--;
+  if (end < at) return false;
+  let j = 0;
+  for (let i = at; i < end; i++) {
+    const c = units[i] as number;
+    if (c === DOT) continue;
+    if (j >= name.length || c !== name.charCodeAt(j)) return false;
+    j++;
+  }
+  return j === name.length;
 }
 
 /** True when the last (up to) seven code units of a stored value and of `s` are the same (`slice(-7)` of both). */

@@ -5,6 +5,7 @@ import {
   compareUnit,
   compareCode,
   compareDate,
+  ALL_LEVELS,
   compareEmails,
   compareFirstName,
   compareLastName,
@@ -162,6 +163,12 @@ describe('other comparators', () => {
     expect(compareEmails(['a@x.com', 'b@y.com'], ['b@y.com'])).toBe('exact');
     expect(compareEmails(['robert255@smith.net'], ['roberta25@smith.net'])).toBe('fuzzy-high');
     expect(compareEmails(['a@x.com'], ['zzz@other.org'])).toBe('disagree');
+    // The same mailbox name at another domain (five characters or more; not a role account).
+    expect(compareEmails(['hday48@thomas-carter.com'], ['hday48@thomas-carter.mc'])).toBe('fuzzy-low');
+    expect(compareEmails(['jsmith1987@gmail.com'], ['jsmith1987@yahoo.com'])).toBe('fuzzy-low');
+    expect(compareEmails(['ann@gmail.com'], ['ann@yahoo.com'])).toBe('disagree');
+    expect(compareEmails(['office@northvalley.org'], ['office@harborclinic.org'], ALL_LEVELS, (e) => e.startsWith('office@'))).toBe('disagree');
+    expect(compareEmails(['jsmith1987@gmail.com'], ['jsmith1987@yahoo.com'], ALL_LEVELS & ~levelBit('fuzzy-low'))).toBe('disagree');
     expect(compareEmails([], ['a@x.com'])).toBe('missing');
     expect(comparePhones(['+12025550143'], ['+12025550143', '+12025550199'])).toBe('exact');
     expect(comparePhones(['+12025550143'], ['+12025550199'])).toBe('disagree');

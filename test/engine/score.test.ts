@@ -35,7 +35,7 @@ const FILE_WITH_PRIOR: MatchModel = { ...FILE_MODEL, prior: 0.001 };
 const first = fc.constantFrom('Robert', 'Bob', 'Roberta', 'Mary', 'Maria', 'Jon', null);
 const last = fc.constantFrom('Smith', 'Smyth', 'Jones', 'Garcia Lopez', null);
 const dob = fc.constantFrom('1970-03-04', '1970-04-03', '1971-03-04', '1970', '1990-01-01', null);
-const email = fc.constantFrom('bob@example.com', 'rs@example.org', 'info@acme.com');
+const email = fc.constantFrom('bob@example.com', 'rs@example.org', 'info@acme.com', 'lees77@family.net', 'lees77@mail.com', 'info@other.org');
 const phone = fc.constantFrom('202-555-0143', '202-555-0144', '555-0143');
 const line = fc.constantFrom('12 Main St', '14 Main St', '9 Oak Ave', 'GENERAL DELIVERY');
 const zip = fc.constantFrom('20500', '20501', '90210');
@@ -67,7 +67,7 @@ const tf: TermFrequencies = {
   firstNameCount: (name) => (name === 'robert' ? 300 : 2),
   lastNameCount: (name) => (name === 'smith' ? 400 : 3),
   cityCount: () => 500,
-  emailCount: (e) => (e.startsWith('info@') ? 200 : 2),
+  emailCount: (e) => (e.startsWith('info@') ? 200 : e.startsWith('lees77@') ? 60 : 2),
   phoneCount: () => 2,
 };
 
@@ -243,6 +243,23 @@ describe('scorePair', () => {
     const office = scorePair(q, norm({ firstName: 'Zoe', emails: ['info@acme.com'] }), ctx);
     const personal = scorePair(q, norm({ firstName: 'Zoe', emails: ['ann@acme.com'] }), ctx);
     expect(personal.score - office.score).toBeGreaterThan(3);
+  });
+
+  it('the same mailbox name at another domain weighs at most what the address itself would', () => {
+    const ctx = context(FILE_WITH_PRIOR, tf);
+    const weightOf = (a: string, b: string): number => {
+      const out: FieldOutcome[] = [];
+      scorePair(norm({ firstName: 'Ann', emails: [a] }), norm({ firstName: 'Zoe', emails: [b] }), ctx, out);
+      return out.find((o) => o.field === 'email')?.weight ?? NaN;
+    };
+    // lees77@family.net: 60 records in 1,000 (a family's mailbox).
+    expect(weightOf('lees77@family.net', 'lees77@mail.com')).toBeLessThanOrEqual(weightOf('lees77@family.net', 'lees77@family.net') + 1e-9);
+    expect(weightOf('ann.lee1987@gmail.com', 'ann.lee1987@yahoo.com')).toBeGreaterThan(weightOf('lees77@family.net', 'lees77@mail.com') + 2);
+    // A role account's name at another domain is no evidence.
+    const shared = makeScoreContext({ compiled: compileModel(FILE_WITH_PRIOR), nicknames: DEFAULT_NICKNAMES, strict: false, tf, sharedEmail: (e) => e.startsWith('info@') });
+    const out: FieldOutcome[] = [];
+    scorePair(norm({ firstName: 'Ann', emails: ['info@acme.com'] }), norm({ firstName: 'Zoe', emails: ['info@other.org'] }), shared, out);
+    expect(out.find((o) => o.field === 'email')?.level).toBe('disagree');
   });
 
   it('a veto stops a pair in the CRM model; Jr against Sr vetoes in the file model too', () => {

@@ -34,12 +34,30 @@ describe('values compared where they are stored', () => {
   });
 
   it('emails: the levels of compareEmails, every level set', () => {
-    const email = fc.constantFrom('bob@example.com', 'bob@example.co', 'bo@example.com', 'rs@ex.org', 'a@b.c', 'ab@b.c', 'x');
-    const levels = fc.constantFrom(ALL_LEVELS, ALL_LEVELS & ~levelBit('fuzzy-high'));
+    const email = fc.constantFrom(
+      'bob@example.com',
+      'bob@example.co',
+      'bo@example.com',
+      'rs@ex.org',
+      'a@b.c',
+      'ab@b.c',
+      'x',
+      'hday48@thomas-carter.com',
+      'hday48@thomas-carter.mc',
+      'hday48@x.org',
+      'hday4@x.org',
+      'hday48x@y.org',
+      'office@north.org',
+      'office@south.org',
+      'hd.ay48@x.org',
+      'a@b@hday48@x.org',
+    );
+    const levels = fc.constantFrom(ALL_LEVELS, ALL_LEVELS & ~levelBit('fuzzy-high'), ALL_LEVELS & ~levelBit('fuzzy-low'));
+    const shared = fc.constantFrom(undefined, (e: string) => e.startsWith('office@'));
     fc.assert(
-      fc.property(fc.array(email, { maxLength: 3 }), fc.array(email, { maxLength: 3 }), levels, (q, r, l) => {
+      fc.property(fc.array(email, { maxLength: 3 }), fc.array(email, { maxLength: 3 }), levels, shared, (q, r, l, sh) => {
         const s = stored(r);
-        expect(storedEmailLevel(s.units, s.lists, 1, r.length, q, l)).toBe(compareEmails(q, r, l));
+        expect(storedEmailLevel(s.units, s.lists, 1, r.length, q, l, sh)).toBe(compareEmails(q, r, l, sh));
       }),
       { numRuns: 3000 },
     );
