@@ -36,6 +36,10 @@ export interface RenderContext {
 
 type Row = Partial<Record<MixedColumn, string>>;
 
+
+/** Providers a person may hold the same mailbox name at (the emailDomain rate). */
+const EMAIL_PROVIDERS: readonly string[] = ['gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'aol.com', 'icloud.com'];
+
 function toCells(row: Row): string[] {
   return MIXED_COLUMNS.map((c) => row[c] ?? '');
 }
@@ -120,6 +124,16 @@ function emailCell(ctx: RenderContext, source: SourceSpec, display: string): str
       const at = v.indexOf('@');
       const typo = keyboardTypo(v.slice(0, at), rng);
       return typo === null ? null : typo + v.slice(at);
+    });
+    value = ctx.tally.apply(ctx.rng, 'emailDomain', value, (v) => {
+      const at = v.indexOf('@');
+      const domain = v.slice(at + 1);
+      if (rng.chance(0.5)) {
+        const typo = keyboardTypo(domain, rng);
+        return typo === null ? null : `${v.slice(0, at + 1)}${typo}`;
+      }
+      const other = EMAIL_PROVIDERS.filter((d) => d !== domain);
+      return `${v.slice(0, at + 1)}${rng.pick(other)}`;
     });
   }
   if (value !== '' && tally.roll(rng, 'emailWithName')) value = `${display} <${value}>`;

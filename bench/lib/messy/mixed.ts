@@ -42,6 +42,7 @@
  * | genericEmail | record | 0.02 | 0.03 | 0.05 | an office's info@ address instead of the person's (crm and web records) |
  * | placeholderEmail | record | 0.01 | 0.02 | 0.03 | none@none.com and the like (crm and web records without a generic email) |
  * | emailTypo | record | 0.01 | 0.02 | 0.04 | a keyboard slip in the mailbox name (records with a real email) |
+ * | emailDomain | record | 0.01 | 0.02 | 0.04 | the mailbox name at another domain: a slip in the domain (gmial.com) or another provider (records with a real email) |
  * | emailWithName | record | 0.05 | 0.10 | 0.15 | "First Last <addr@x>" in the email cell (records with an email) |
  * | genericPhone | record | 0.02 | 0.03 | 0.05 | an office's main line instead of the person's phone (crm, clinic and web records) |
  * | placeholderPhone | record | 0.01 | 0.015 | 0.02 | 000-000-0000, 555-555-5555 and the like (same records, no generic phone) |
@@ -96,6 +97,7 @@ export const MIXED_RATES = {
   genericEmail: r(0.02, 0.03, 0.05, "an office's info@ address instead of the person's (crm and web records)"),
   placeholderEmail: r(0.01, 0.02, 0.03, 'none@none.com and the like (crm and web records without a generic email)'),
   emailTypo: r(0.01, 0.02, 0.04, 'a keyboard slip in the mailbox name (records with a real email)'),
+  emailDomain: r(0.01, 0.02, 0.04, 'the mailbox name at another domain: a slip in the domain (gmial.com) or another provider (records with a real email)'),
   emailWithName: r(0.05, 0.1, 0.15, '"First Last <addr@x>" in the email cell (records with an email)'),
   genericPhone: r(0.02, 0.03, 0.05, "an office's main line instead of the person's phone (crm, clinic and web records)"),
   placeholderPhone: r(0.01, 0.015, 0.02, '000-000-0000, 555-555-5555 and the like (same records, no generic phone)'),
