@@ -295,11 +295,11 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     const disagreement: Record<string, number> = {};
     for (const field of IDENTITY_FIELDS) {
       const slot = FIELD_SLOT[field];
-      if (estimable.includes(slot)) disagreement[field] = (result.m[slot] as Float64Array)[LEVEL_CODE.disagree] as number;
+      if (estimable.includes(slot)) disagreement[field] = differs(result.m[slot] as Float64Array, slot);
     }
     const household = Object.entries(disagreement).find(([, p]) => p > MAX_IDENTITY_DISAGREEMENT);
     const surnameSlot = FIELD_SLOT.lastName;
-    const surnameDisagreement = estimable.includes(surnameSlot) ? ((result.m[surnameSlot] as Float64Array)[LEVEL_CODE.disagree] as number) : 0;
+    const surnameDisagreement = estimable.includes(surnameSlot) ? differs(result.m[surnameSlot] as Float64Array, surnameSlot) : 0;
     const discarded =
       result.lambda < 1e-4
         ? 'found no matches'
@@ -419,6 +419,11 @@ function normalizeOver(row: Float64Array, codes: Iterable<number>): void {
 function supported(sum: Float64Array, matches: number, prior: Float64Array): Float64Array {
   const topUp = Math.max(0, M_MIN_SUPPORT - matches);
   return sum.map((x, l) => (x + topUp * (prior[l] as number)) / (matches + topUp));
+}
+
+/** m of two different values: disagreement, and for names the far-apart-but-alike level ('partial': "David"/"Daniel"). */
+function differs(m: Float64Array, slot: number): number {
+  return (m[LEVEL_CODE.disagree] as number) + (NAME_SLOTS.has(slot) ? (m[LEVEL_CODE.partial] as number) : 0);
 }
 
 /** Slots of the first name and the surname. */

@@ -177,7 +177,9 @@ export const FILE_MODEL: MatchModel = {
       'fuzzy-low': L(0.01, 0.005),
       phonetic: L(0.01, 0.005),
       swapped: L(0.01, 0.00002),
-      disagree: L(0.03, 0.97),
+      // Far apart but alike (Jaro-Winkler 0.65 or more: several misread letters, David/Daniel).
+      partial: L(0.02, 0.12),
+      disagree: L(0.01, 0.85),
     },
     middleName: { exact: L(0.6, 0.03), initial: L(0.3, 0.08), 'fuzzy-high': L(0.03, 0.005), disagree: L(0.07, 0.88) },
     lastName: {
@@ -188,7 +190,8 @@ export const FILE_MODEL: MatchModel = {
       'fuzzy-low': L(0.01, 0.004),
       phonetic: L(0.01, 0.003),
       swapped: L(0.01, 0.00002),
-      disagree: L(0.05, 0.99),
+      partial: L(0.03, 0.1),
+      disagree: L(0.02, 0.89),
     },
     // Jr on one record only: the same person who dropped it, or a father and his namesake son
     // at one address; weighed (the date of birth and the rest decide), not missing.

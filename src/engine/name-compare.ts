@@ -141,6 +141,7 @@ const B_CROSS = levelBit('cross');
 const B_INITIAL = levelBit('initial');
 const B_FUZZY_LOW = levelBit('fuzzy-low');
 const B_PHONETIC = levelBit('phonetic');
+const B_PARTIAL = levelBit('partial');
 /** Every level enabled. */
 const ALL_LEVELS = 0xffff;
 
@@ -344,6 +345,7 @@ function firstLevel(
   if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
   if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) return 'phonetic';
   if ((levels & B_FUZZY_LOW) !== 0 && twoSlips(a, b, o)) return 'fuzzy-low';
+  if ((levels & B_PARTIAL) !== 0 && alike(a, b, o)) return 'partial';
   return 'disagree';
 }
 
@@ -377,7 +379,33 @@ function lastLevel(a: NameForms, b: NameForms, o: NameCompareOptions, levels: nu
   if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
   if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) return 'phonetic';
   if ((levels & B_FUZZY_LOW) !== 0 && twoSlips(a, b, o)) return 'fuzzy-low';
+  if ((levels & B_PARTIAL) !== 0 && alike(a, b, o)) return 'partial';
   return 'disagree';
+}
+
+/**
+ * Jaro-Winkler similarity (of the names, or of their OCR folds) from which two names that no
+ * closer level holds are still alike: several misread letters ("jclin"/"john" 0.70,
+ * "gcrgory"/"greqorv" 0.74, "nzry"/"mary" 0.67), or two related names of one family
+ * ("david"/"daniel" 0.76); unrelated names score about 0.4-0.55 ("nicholas"/"elizabeth" 0.49,
+ * "ashley"/"barbara" 0.44).
+ */
+export const ALIKE_NAMES = 0.65;
+
+/**
+ * True when two names are {@link ALIKE_NAMES} alike, as written or as OCR folds them (the
+ * 'partial' level of names in file models), and within two letters of each other's length:
+ * misreadings keep a name's length, "Eva" and "Evangeline" are two names.
+ */
+function alike(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
+  const la = a.compact.length;
+  const lb = b.compact.length;
+  if (la < 2 || lb < 2 || la - lb > 2 || lb - la > 2) return false;
+  if (jaroWinklerFrom(a.compact, b.compact, ALIKE_NAMES) >= ALIKE_NAMES) return true;
+  if (o.ocrOf === undefined) return false;
+  const fa = o.ocrOf(a.compact);
+  const fb = o.ocrOf(b.compact);
+  return (fa !== a.compact || fb !== b.compact) && jaroWinklerFrom(fa, fb, ALIKE_NAMES) >= ALIKE_NAMES;
 }
 
 /**

@@ -554,8 +554,8 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     if (crossed === 'both') {
       first = 'swapped';
       last = 'swapped';
-    } else if (crossed === 'first' && first === 'disagree') first = 'swapped';
-    else if (crossed === 'last' && last === 'disagree') last = 'swapped';
+    } else if (crossed === 'first' && (first === 'disagree' || first === 'partial')) first = 'swapped';
+    else if (crossed === 'last' && (last === 'disagree' || last === 'partial')) last = 'swapped';
   }
   addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain, nameTfWeight(ctx, f.firstName, 'first', first, qn.first, rn.first));
   record?.(FIELD_SLOT.firstName, first);

@@ -55,6 +55,11 @@ describe('compareFirstName', () => {
     { a: 'ajs9n', b: 'jason', level: 'fuzzy-low' },
     { a: 'robert', b: 'susan', level: 'disagree' },
     { a: 'john', b: 'mary', level: 'disagree' },
+    // Far apart but alike (Jaro-Winkler 0.65 or more, lengths within two): several misread letters.
+    { a: 'jclin', b: 'john', level: 'partial' },
+    { a: 'gcrgory', b: 'greqorv', level: 'partial' },
+    { a: 'nicholas', b: 'elizabeth', level: 'disagree' },
+    { a: 'ashley', b: 'barbara', level: 'disagree' },
     { a: null, b: 'mary', level: 'missing' },
   ])('$a / $b -> $level', ({ a, b, level }) => {
     expect(compareFirstName(a, b, loose)).toBe(level);
