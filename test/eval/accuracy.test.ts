@@ -46,7 +46,9 @@ describe('accuracy floors of the defaults', () => {
     // then joins two people's clusters that the old rule kept apart by luck; OCR high +1.3.
     // 0.9583 until a row without a surname could no longer join two clusters whose surnames
     // differ (join-rules.ts surnameBridge): 0.9656.
-    expect(f.clustered?.f1).toBeGreaterThanOrEqual(0.96);
+    // 0.9685 before the email level of the same mailbox at another domain and names alike
+    // but far apart (score.ts, name-compare.ts ALIKE_NAMES): 0.9724.
+    expect(f.clustered?.f1).toBeGreaterThanOrEqual(0.965);
   }, 120_000);
 
   it.each([
@@ -56,7 +58,8 @@ describe('accuracy floors of the defaults', () => {
     ['messy historical medium', 0.88],
     ['messy historical high', 0.76],
     ['messy ocr medium', 0.945],
-    ['messy ocr high', 0.92],
+    // 0.9281 before names alike but far apart had a level of their own (name-compare.ts ALIKE_NAMES).
+    ['messy ocr high', 0.93],
     ['messy mixed medium', 0.935],
     ['messy mixed high', 0.91],
     // Large clusters: one person's rows give several first names (clusters.ts joins them through
@@ -138,7 +141,7 @@ describe('accuracy floors on other data seeds (npm run eval -- --data-seed N)', 
     // 0.9411 / 0.9185 while an estimate that put first-name initials at 7 bits from a handful of
     // pairs floored every common first name's exact agreement there (score.ts nameTfWeight).
     ['messy ocr low, data seed 3', 0.95],
-    ['messy ocr medium, data seed 4', 0.93],
+    ['messy ocr medium, data seed 4', 0.935],
   ] as const)(
     '%s: pairwise F1 >= %f',
     async (name, floor) => {
