@@ -168,12 +168,12 @@ export const NEAR_BIRTH_YEARS = 5;
 export const MIN_MAILBOX_NAME = 5;
 
 /**
- * The mailbox name of `email` with its dots left out, when it may count as the same mailbox
+ * The mailbox name of `email` (before its first @) with its dots left out, when it may count as the same mailbox
  * at another domain (at least {@link MIN_MAILBOX_NAME} characters, and not a role account such
  * as info@ or office@, which `shared` tells), else null.
  */
 export function mailboxName(email: string, shared?: (email: string) => boolean): string | null {
-  const at = email.lastIndexOf('@');
+  const at = email.indexOf('@');
   if (at < MIN_MAILBOX_NAME) return null;
   const name = email.slice(0, at).replaceAll('.', '');
   return name.length >= MIN_MAILBOX_NAME && shared?.(email) !== true ? name : null;
@@ -196,9 +196,17 @@ export function compareEmails(a: readonly string[], b: readonly string[], levels
   }
   if ((levels & B_FUZZY_LOW) !== 0) {
     for (const x of a) {
-      const name = mailboxName(x, shared);
-      if (name === null) continue;
-      for (const y of b) if (mailboxName(y) === name) return 'fuzzy-low';
+      let name: string | null | undefined;
+      for (const y of b) {
+        // Most addresses differ from the first letter: names are built only behind one that starts alike.
+        if (y.charCodeAt(0) !== x.charCodeAt(0)) continue;
+        name ??= mailboxName(x);
+        if (name === null) break;
+        if (mailboxName(y) === name) {
+          if (shared?.(x) === true) break;
+          return 'fuzzy-low';
+        }
+      }
     }
   }
   return 'disagree';

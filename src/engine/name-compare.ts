@@ -345,7 +345,7 @@ function firstLevel(
   if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
   if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) return 'phonetic';
   if ((levels & B_FUZZY_LOW) !== 0 && twoSlips(a, b, o)) return 'fuzzy-low';
-  if ((levels & B_PARTIAL) !== 0 && alike(a, b, o)) return 'partial';
+  if ((levels & B_PARTIAL) !== 0 && alike(a, b, o, jw)) return 'partial';
   return 'disagree';
 }
 
@@ -379,7 +379,7 @@ function lastLevel(a: NameForms, b: NameForms, o: NameCompareOptions, levels: nu
   if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
   if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) return 'phonetic';
   if ((levels & B_FUZZY_LOW) !== 0 && twoSlips(a, b, o)) return 'fuzzy-low';
-  if ((levels & B_PARTIAL) !== 0 && alike(a, b, o)) return 'partial';
+  if ((levels & B_PARTIAL) !== 0 && alike(a, b, o, jw)) return 'partial';
   return 'disagree';
 }
 
@@ -392,17 +392,23 @@ function lastLevel(a: NameForms, b: NameForms, o: NameCompareOptions, levels: nu
  */
 export const ALIKE_NAMES = 0.65;
 
+/** How far below {@link ALIKE_NAMES} (Jaro-Winkler, or its ceiling) names as written may be for their OCR folds to be compared. */
+const OCR_FOLD_REACH = 0.15;
+
 /**
  * True when two names are {@link ALIKE_NAMES} alike, as written or as OCR folds them (the
  * 'partial' level of names in file models), and within two letters of each other's length:
  * misreadings keep a name's length, "Eva" and "Evangeline" are two names.
  */
-function alike(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
+function alike(a: NameForms, b: NameForms, o: NameCompareOptions, jw: number): boolean {
   const la = a.compact.length;
   const lb = b.compact.length;
   if (la < 2 || lb < 2 || la - lb > 2 || lb - la > 2) return false;
-  if (jaroWinklerFrom(a.compact, b.compact, ALIKE_NAMES) >= ALIKE_NAMES) return true;
-  if (o.ocrOf === undefined) return false;
+  // `jw`: the names' Jaro-Winkler, or a ceiling of it (similarity.ts jaroWinklerFrom); below
+  // ALIKE_NAMES either way, the names as written are not alike, and most pairs stop here.
+  if (jw >= ALIKE_NAMES && jaroWinklerFrom(a.compact, b.compact, ALIKE_NAMES) >= ALIKE_NAMES) return true;
+  // OCR's folds change a few letters: names far below the mark as written stay below it.
+  if (o.ocrOf === undefined || jw < ALIKE_NAMES - OCR_FOLD_REACH) return false;
   const fa = o.ocrOf(a.compact);
   const fb = o.ocrOf(b.compact);
   return (fa !== a.compact || fb !== b.compact) && jaroWinklerFrom(fa, fb, ALIKE_NAMES) >= ALIKE_NAMES;

@@ -7,7 +7,7 @@
  *
  * A stored list is `n` values whose (offset, length) pairs start at `lists[k]`.
  */
-import { mailboxName } from './compare.js';
+import { MIN_MAILBOX_NAME } from './compare.js';
 import { levelBit, type LevelName } from './comparisons.js';
 
 const B_FUZZY_HIGH = levelBit('fuzzy-high');
@@ -113,27 +113,38 @@ export function storedEmailLevel(
   }
   if ((levels & B_FUZZY_LOW) !== 0) {
     for (const x of q) {
-      const name = mailboxName(x, shared);
-      if (name === null) continue;
-      for (let i = 0; i < n; i++) if (unitsMailboxIs(units, lists[k + 2 * i] as number, lists[k + 2 * i + 1] as number, name)) return 'fuzzy-low';
+      const xAt = x.indexOf('@');
+      if (xAt < MIN_MAILBOX_NAME) continue;
+      for (let i = 0; i < n; i++) {
+        if (!unitsSameMailbox(units, lists[k + 2 * i] as number, lists[k + 2 * i + 1] as number, x, xAt)) continue;
+        if (shared?.(x) === true) break;
+        return 'fuzzy-low';
+      }
     }
   }
   return 'disagree';
 }
 
-/** True when a stored email's mailbox name (before its last @), dots left out, is `name` (compare.ts mailboxName). */
-function unitsMailboxIs(units: Uint16Array, at: number, len: number, name: string): boolean {
-  let end = at + len - 1;
-  while (end >= at && units[end] !== AT) end--;
-  if (end < at) return false;
+/**
+ * True when a stored email and `x` (whose first @ is at `xAt`) have the same mailbox name (before
+ * the first @), dots left out, of at least MIN_MAILBOX_NAME characters (compare.ts mailboxName),
+ * read in place: most pairs stop at their first letters.
+ */
+function unitsSameMailbox(units: Uint16Array, at: number, len: number, x: string, xAt: number): boolean {
+  const end = at + len;
+  let i = at;
   let j = 0;
-  for (let i = at; i < end; i++) {
-    const c = units[i] as number;
-    if (c === DOT) continue;
-    if (j >= name.length || c !== name.charCodeAt(j)) return false;
+  let count = 0;
+  for (;;) {
+    while (i < end && units[i] === DOT) i++;
+    while (j < xAt && x.charCodeAt(j) === DOT) j++;
+    const c = i < end ? (units[i] as number) : -1;
+    if (j === xAt) return c === AT && count >= MIN_MAILBOX_NAME;
+    if (c !== x.charCodeAt(j)) return false;
+    i++;
     j++;
+    count++;
   }
-  return j === name.length;
 }
 
 /** True when the last (up to) seven code units of a stored value and of `s` are the same (`slice(-7)` of both). */
