@@ -165,7 +165,14 @@ const MISSING: CompiledLevel = Object.freeze({
   supportAllMask: 0,
   agreesWithMask: 0,
 });
-const NO_FIELD: CompiledField = Object.freeze({ levels: Object.freeze({ missing: MISSING }), mask: 0, exactFloor: 0, tfMask: EXACT_TF_MASK, tfFloor: 0, cappedMask: 0 });
+const NO_FIELD: CompiledField = Object.freeze({
+  levels: Object.freeze({ missing: MISSING }),
+  mask: 0,
+  exactFloor: 0,
+  tfMask: EXACT_TF_MASK,
+  tfFloor: 0,
+  cappedMask: 0,
+});
 
 function maskOf(fields: readonly GateField[] | undefined): number {
   let mask = 0;
@@ -771,10 +778,16 @@ function nameTfWeight(
   const spec = field.levels[level];
   if (!variants || spec === undefined || q === null) return undefined;
   const commoner = Math.max(nameCount(tf, which, q.compact), nameCount(tf, which, r.compact));
-  if ((levelBit(level) & field.tfMask) === 0) return spec.weight <= 0 ? undefined : Math.min(spec.weight, frequencyWeight(field.tfFloor, exact, commoner, tf.total));
+  // A hair below exact agreement, so that where the two meet (a model whose nickname level
+  // weighs as much as exact agreement) "Robert" against "Robert" still ranks above "Bob".
+  if ((levelBit(level) & field.tfMask) === 0)
+    return spec.weight <= 0 ? undefined : Math.min(spec.weight, frequencyWeight(field.tfFloor, exact, commoner, tf.total) - BELOW_EXACT);
   const shift = Math.log2(exact.u / termFrequencyU(commoner, tf.total, exact.u));
   return Math.max(Math.min(spec.weight, field.tfFloor), spec.weight + shift);
 }
+
+/** Bits by which a capped name level stays under exact agreement (nameTfWeight). */
+const BELOW_EXACT = 1e-6;
 
 /** Records holding a first or last name (compact form). */
 function nameCount(tf: TermFrequencies, which: 'first' | 'last', name: string): number {

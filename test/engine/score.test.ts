@@ -146,7 +146,10 @@ describe('scorePair', () => {
     const base = Math.log2(exact.m / exact.u);
     const noisy: MatchModel = {
       ...FILE_WITH_PRIOR,
-      fields: { ...FILE_WITH_PRIOR.fields, firstName: { ...FILE_WITH_PRIOR.fields.firstName, initial: { m: exact.m / 2 ** base / 4, u: exact.u / 2 ** base / 4 } } },
+      fields: {
+        ...FILE_WITH_PRIOR.fields,
+        firstName: { ...FILE_WITH_PRIOR.fields.firstName, initial: { m: exact.m / 2 ** base / 4, u: exact.u / 2 ** base / 4 } },
+      },
     };
     const weightOf = (frequencies: TermFrequencies, a: string, b: string): number => {
       const out: FieldOutcome[] = [];
@@ -256,7 +259,13 @@ describe('scorePair', () => {
     expect(weightOf('lees77@family.net', 'lees77@mail.com')).toBeLessThanOrEqual(weightOf('lees77@family.net', 'lees77@family.net') + 1e-9);
     expect(weightOf('ann.lee1987@gmail.com', 'ann.lee1987@yahoo.com')).toBeGreaterThan(weightOf('lees77@family.net', 'lees77@mail.com') + 2);
     // A role account's name at another domain is no evidence.
-    const shared = makeScoreContext({ compiled: compileModel(FILE_WITH_PRIOR), nicknames: DEFAULT_NICKNAMES, strict: false, tf, sharedEmail: (e) => e.startsWith('info@') });
+    const shared = makeScoreContext({
+      compiled: compileModel(FILE_WITH_PRIOR),
+      nicknames: DEFAULT_NICKNAMES,
+      strict: false,
+      tf,
+      sharedEmail: (e) => e.startsWith('info@'),
+    });
     const out: FieldOutcome[] = [];
     scorePair(norm({ firstName: 'Ann', emails: ['info@acme.com'] }), norm({ firstName: 'Zoe', emails: ['info@other.org'] }), shared, out);
     expect(out.find((o) => o.field === 'email')?.level).toBe('disagree');

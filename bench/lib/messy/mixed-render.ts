@@ -36,7 +36,6 @@ export interface RenderContext {
 
 type Row = Partial<Record<MixedColumn, string>>;
 
-
 /** Providers a person may hold the same mailbox name at (the emailDomain rate). */
 const EMAIL_PROVIDERS: readonly string[] = ['gmail.com', 'yahoo.com', 'hotmail.com', 'outlook.com', 'aol.com', 'icloud.com'];
 
