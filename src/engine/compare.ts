@@ -168,15 +168,15 @@ export const NEAR_BIRTH_YEARS = 5;
 export const MIN_MAILBOX_NAME = 5;
 
 /**
- * The mailbox name of `email` (before its first @) with its dots left out, when it may count as the same mailbox
- * at another domain (at least {@link MIN_MAILBOX_NAME} characters, and not a role account such
- * as info@ or office@, which `shared` tells), else null.
+ * The mailbox name of `email` (before its first @) with its dots left out, when it is long
+ * enough to count as the same mailbox at another domain (at least {@link MIN_MAILBOX_NAME}
+ * characters), else null.
  */
-export function mailboxName(email: string, shared?: (email: string) => boolean): string | null {
+export function mailboxName(email: string): string | null {
   const at = email.indexOf('@');
   if (at < MIN_MAILBOX_NAME) return null;
   const name = email.slice(0, at).replaceAll('.', '');
-  return name.length >= MIN_MAILBOX_NAME && shared?.(email) !== true ? name : null;
+  return name.length >= MIN_MAILBOX_NAME ? name : null;
 }
 
 /**

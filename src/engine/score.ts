@@ -777,11 +777,13 @@ function nameTfWeight(
   if (level === 'exact') return frequencyWeight(variants ? field.tfFloor : field.exactFloor, exact, nameCount(tf, which, r.compact), tf.total);
   const spec = field.levels[level];
   if (!variants || spec === undefined || q === null) return undefined;
+  const moves = (levelBit(level) & field.tfMask) !== 0;
+  // Disagreement and the other levels that weigh nothing or less are never capped: no counts read.
+  if (!moves && spec.weight <= 0) return undefined;
   const commoner = Math.max(nameCount(tf, which, q.compact), nameCount(tf, which, r.compact));
   // A hair below exact agreement, so that where the two meet (a model whose nickname level
   // weighs as much as exact agreement) "Robert" against "Robert" still ranks above "Bob".
-  if ((levelBit(level) & field.tfMask) === 0)
-    return spec.weight <= 0 ? undefined : Math.min(spec.weight, frequencyWeight(field.tfFloor, exact, commoner, tf.total) - BELOW_EXACT);
+  if (!moves) return Math.min(spec.weight, frequencyWeight(field.tfFloor, exact, commoner, tf.total) - BELOW_EXACT);
   const shift = Math.log2(exact.u / termFrequencyU(commoner, tf.total, exact.u));
   return Math.max(Math.min(spec.weight, field.tfFloor), spec.weight + shift);
 }

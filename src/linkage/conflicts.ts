@@ -7,16 +7,17 @@
  * conflict.
  */
 import {
+  ALL_LEVELS,
   compactName,
   compareDate,
   compareFirstName,
   compareLastName,
   compareIdentifiers,
   DEFAULT_NICKNAMES,
+  LEVEL_CODE,
   namesSwapped,
   nicknameGroupsOf,
   phoneticKey,
-  type LevelName,
   type MatchModel,
   type NameCompareOptions,
 } from '../engine/index.js';
@@ -73,9 +74,13 @@ export function signatureMap(runs: readonly RowSignatures[]): Map<number, Signat
 }
 
 /** Names compared leniently: only names that share nothing (no nickname, typo, initial, sound or 70% similarity) differ. */
-/** Name levels that are two names: disagreement, and names only alike (name-compare.ts ALIKE_NAMES: "David"/"Daniel"). */
-const DIFFER: ReadonlySet<LevelName> = new Set(['disagree', 'partial']);
 const NAMES: NameCompareOptions = { nicknames: DEFAULT_NICKNAMES, strict: false, fuzzyHigh: 0.92, fuzzyLow: 0.7, soundOf: phoneticKey };
+
+/**
+ * The levels NAMES compares on: all but names only alike (the file models' 'partial':
+ * "David"/"Daniel"), which are two names here.
+ */
+const NAME_LEVELS = ALL_LEVELS & ~(1 << LEVEL_CODE.partial);
 
 /** Years between two dates of birth from which they are two people's, not one person's with an error. */
 export const CONFLICTING_BIRTH_YEARS = 5;
@@ -133,7 +138,7 @@ export function conflictOf(a: Signature, b: Signature, kinds: ConflictKinds = AL
   if (a.suffix !== null && b.suffix !== null && a.suffix !== b.suffix) return 'generational suffixes differ';
   if (kinds.sex && a.sex !== null && b.sex !== null && a.sex !== b.sex) return 'sexes differ';
   if (namesCrossed(a, b)) return null;
-  if (attested(a) && attested(b) && DIFFER.has(compareFirstName(a.first, b.first, NAMES, undefined, a.middle, b.middle))) return FIRST_NAMES_DIFFER;
+  if (attested(a) && attested(b) && compareFirstName(a.first, b.first, NAMES, NAME_LEVELS, a.middle, b.middle) === 'disagree') return FIRST_NAMES_DIFFER;
   return null;
 }
 
@@ -170,7 +175,7 @@ function attested(s: Signature): boolean {
 
 /** True when two names are alike by the lenient surname comparison (typos, OCR, two slips, sound). */
 function alike(x: string | null, y: string | null): boolean {
-  return x !== null && y !== null && !DIFFER.has(compareLastName(x, y, NAMES));
+  return x !== null && y !== null && compareLastName(x, y, NAMES, NAME_LEVELS) !== 'disagree';
 }
 
 /**
