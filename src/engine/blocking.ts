@@ -130,6 +130,13 @@ export const KEY_KINDS = {
    * only when another key joins it. A named row's own names find its records.
    */
   unnamed: 1 << 13,
+  /**
+   * Each name alone, as OCR folds it (`n`, three letters or more; one prefix for the first
+   * name and the surname, so that a swap keeps it): the other name and every other field
+   * corrupted or missing ("emily stephens" / "cmily stephens", no year). A rare name is
+   * selective alone; a common one counts only with another key (candidate-selection.ts).
+   */
+  nameAlone: 1 << 14,
 } as const;
 
 /** The index's default keys (the CRM's). */
@@ -145,7 +152,8 @@ export const FILE_KEYS =
   KEY_KINDS.attributes |
   KEY_KINDS.ocr |
   KEY_KINDS.dob |
-  KEY_KINDS.unnamed;
+  KEY_KINDS.unnamed |
+  KEY_KINDS.nameAlone;
 
 /**
  * The consonant skeleton of a compact name: vowels (and y, h, w) dropped, doubled letters
@@ -223,6 +231,10 @@ function emitKeys<T>(
     else sink('fl', lastSound, firstSound);
   }
   if ((kinds & KEY_KINDS.fragments) !== 0) emitFragments(c, first, last, lastSoundText, soundOf, part, sink);
+  if ((kinds & KEY_KINDS.nameAlone) !== 0) {
+    if (last !== null && last.length >= 3) sink('n', part(ocrOf(last)));
+    if (first !== null && first.length >= 3) sink('n', part(ocrOf(first)));
+  }
   const firstOcr = (kinds & KEY_KINDS.ocr) !== 0 && first !== null ? ocrOf(first) : first;
   const lastOcr = (kinds & KEY_KINDS.ocr) !== 0 && last !== null ? ocrOf(last) : last;
   const firstOcrSound = firstOcr !== first && firstOcr !== null ? soundOf(firstOcr) : firstSoundText;
@@ -382,6 +394,7 @@ const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
     'pn',
     'iz',
     'ic',
+    'n',
   ].map((p) => [p, fnv(p)]),
 );
 
