@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blockingHashes, blockingKeys, ContactIndex, DEFAULT_NICKNAMES, FILE_KEYS, type ContactInput } from '../../src/engine/index.js';
+import { blockingHashes, blockingKeys, ContactIndex, DEFAULT_NICKNAMES, FILE_KEYS, KEY_KINDS, type ContactInput } from '../../src/engine/index.js';
 import { unnamedHashes } from '../../src/engine/blocking.js';
+
+/** The file keys but the name-alone ones (blocking.ts KEY_KINDS.nameAlone). */
+const WITHOUT_NAME_ALONE = FILE_KEYS & ~KEY_KINDS.nameAlone;
 
 const robert: ContactInput = {
   firstName: 'Robert',
@@ -133,7 +136,8 @@ describe('find: the contract rules', () => {
   });
 
   it('with the file keys, a row without a surname finds the records at its postal code; a named row looks up by its names', () => {
-    const index = new ContactIndex({ keys: FILE_KEYS });
+    // Without the name-alone keys, which find every Taylor of a small file whatever the postal code (below).
+    const index = new ContactIndex({ keys: WITHOUT_NAME_ALONE });
     index.upsert(1, { firstName: 'Euphemia', lastName: 'Taylor', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] });
     index.upsert(2, { firstName: 'John', lastName: 'Moss', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] });
     index.upsert(3, { firstName: 'Ann', lastName: 'Taylor', addresses: [{ zipOrPostalCode: 'LS1 4AP' }] });
@@ -142,10 +146,16 @@ describe('find: the contract rules', () => {
     const named = index.normalize({ firstName: 'Mary', lastName: 'Wood', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] });
     expect(index.candidateIds(named)).toEqual([]);
     expect(blockingKeys(named, DEFAULT_NICKNAMES, undefined, FILE_KEYS)).toContain('z:ol97ju');
+    // With them, the surname alone finds the other Taylor too (three records under it: selective).
+    const all = new ContactIndex({ keys: FILE_KEYS });
+    all.upsert(1, { firstName: 'Euphemia', lastName: 'Taylor', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] });
+    all.upsert(2, { firstName: 'John', lastName: 'Moss', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] });
+    all.upsert(3, { firstName: 'Ann', lastName: 'Taylor', addresses: [{ zipOrPostalCode: 'LS1 4AP' }] });
+    expect(all.candidateIds(all.normalize({ firstName: 'Mrs', lastName: 'Taylor', addresses: [{ zipOrPostalCode: 'OL9 7JU' }] })).sort()).toEqual([1, 2, 3]);
   });
 
   it('with the file keys, a row with one name finds that name a year of birth either side; a named row does not', () => {
-    const index = new ContactIndex({ keys: FILE_KEYS });
+    const index = new ContactIndex({ keys: WITHOUT_NAME_ALONE });
     index.upsert(1, { firstName: 'Austin', lastName: 'Wright', dateOfBirth: '1993-03-27' });
     index.upsert(2, { firstName: 'Ann', lastName: 'Wright', dateOfBirth: '1995-01-02' });
     index.upsert(3, { firstName: 'Eve', lastName: 'Wright', dateOfBirth: '1994-12-30' });
