@@ -216,8 +216,11 @@ function countAdd(map: Map<string, number>, value: string | null, delta: number)
   else map.set(key, next);
 }
 
+/** String ids are below this (2^26): two make one exact number. */
+const FULL_NAME_ID_SPAN = 2 ** 26;
+
 /** Version of {@link IndexState}'s layout. */
-const INDEX_STATE_VERSION = 3;
+const INDEX_STATE_VERSION = 4;
 
 /** The data of a {@link ContactIndex} ({@link ContactIndex.exportState}). */
 export interface IndexState {
@@ -231,6 +234,8 @@ export interface IndexState {
   readonly cityCounts: ReadonlyMap<string, number>;
   readonly emailCounts: ReadonlyMap<string, number>;
   readonly phoneCounts: ReadonlyMap<string, number>;
+  /** Records by compact first name and surname together ("first|last"; files only). */
+  readonly fullNameCounts: ReadonlyMap<string, number>;
   readonly attributeCounts: readonly ReadonlyMap<string, number>[];
   readonly filedKeys: FiledKeys | null;
 }
@@ -348,6 +353,9 @@ export class ContactIndex {
   private cityCounts = new Map<string, number>();
   private emailCounts = new Map<string, number>();
   private phoneCounts = new Map<string, number>();
+  private fullNameCounts = new Map<string, number>();
+  /** {@link fullNameCounts} by the two names' string ids (stored names), as scoring reads them. */
+  private readonly fullNameMemo = new Map<number, number>();
   private attributeCounts: Map<string, number>[];
   private compiled: CompiledModel;
   private readonly nicknames: NicknameTable;
@@ -410,6 +418,7 @@ export class ContactIndex {
                 attributeCount: (i, v) => this.attributeCounts[i]?.get(v) ?? 0,
                 emailCount: (e) => this.emailCounts.get(e) ?? 0,
                 phoneCount: (p) => this.phoneCounts.get(p) ?? 0,
+                fullNameCount: (first, last) => this.fullNameCount(first, last),
                 nameVariants: true,
               }
             : names;
@@ -473,6 +482,23 @@ export class ContactIndex {
   /** How many indexed records have this first name (a normalized one; counted by its compact form, as term frequencies are). */
   firstNameCount(name: string): number {
     return this.firstCounts.get(compactName(name)) ?? 0;
+  }
+
+  /**
+   * Records holding both names as their first name and surname (files: termFrequencies 'all').
+   * Stored names (forms with the record store's string ids) are remembered by their ids, so a
+   * dedupe's pairs do not build the key: 1M-row dedupe 61.3 s with a key per pair, against
+   * 52.6 s without the count.
+   */
+  private fullNameCount(first: NameForms, last: NameForms): number {
+    if (first.id < 0 || last.id < 0) return this.fullNameCounts.get(`${first.compact}|${last.compact}`) ?? 0;
+    const key = first.id * FULL_NAME_ID_SPAN + last.id;
+    let count = this.fullNameMemo.get(key);
+    if (count === undefined) {
+      count = this.fullNameCounts.get(`${first.compact}|${last.compact}`) ?? 0;
+      this.fullNameMemo.set(key, count);
+    }
+    return count;
   }
 
   /**
@@ -561,8 +587,10 @@ export class ContactIndex {
   }
 
   private count(contact: NormalizedContact, delta: number): void {
-    countAdd(this.firstCounts, contact.first, delta);
-    countAdd(this.lastCounts, contact.last, delta);
+    const first = contact.first === null ? null : compactName(contact.first);
+    const last = contact.last === null ? null : compactName(contact.last);
+    if (first !== null) countAddExact(this.firstCounts, first, delta);
+    if (last !== null) countAddExact(this.lastCounts, last, delta);
     if (!this.countPlaces) return;
     const seen: string[] = [];
     for (const a of contact.addresses) {
@@ -576,6 +604,10 @@ export class ContactIndex {
     }
     for (const e of contact.emails) countAddExact(this.emailCounts, e, delta);
     for (const p of contact.phones) countAddExact(this.phoneCounts, p, delta);
+    if (first !== null && last !== null) {
+      countAddExact(this.fullNameCounts, `${first}|${last}`, delta);
+      if (this.fullNameMemo.size > 0) this.fullNameMemo.clear();
+    }
   }
 
   /**
@@ -615,6 +647,7 @@ export class ContactIndex {
       cityCounts: this.cityCounts,
       emailCounts: this.emailCounts,
       phoneCounts: this.phoneCounts,
+      fullNameCounts: this.fullNameCounts,
       attributeCounts: this.attributeCounts,
       filedKeys,
     };
@@ -658,6 +691,7 @@ export class ContactIndex {
       this.cityCounts = state.cityCounts as Map<string, number>;
       this.emailCounts = state.emailCounts as Map<string, number>;
       this.phoneCounts = state.phoneCounts as Map<string, number>;
+      this.fullNameCounts = state.fullNameCounts as Map<string, number>;
       this.attributeCounts = state.attributeCounts as Map<string, number>[];
       return;
     }
@@ -668,6 +702,7 @@ export class ContactIndex {
     for (const [k, v] of state.cityCounts) this.cityCounts.set(k, v);
     for (const [k, v] of state.emailCounts) this.emailCounts.set(k, v);
     for (const [k, v] of state.phoneCounts) this.phoneCounts.set(k, v);
+    for (const [k, v] of state.fullNameCounts) this.fullNameCounts.set(k, v);
     state.attributeCounts.forEach((counts, i) => {
       const into = this.attributeCounts[i];
       if (into !== undefined) for (const [k, v] of counts) into.set(k, v);

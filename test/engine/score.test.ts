@@ -24,6 +24,7 @@ import {
   type ScoreContext,
   type TermFrequencies,
 } from '../../src/engine/index.js';
+import type { NameForms } from '../../src/engine/name-compare.js';
 
 const NORMALIZE = { years: { min: 1000, max: 2100 }, yearOnlyDates: true, localPhones: true } as const;
 const norm = (c: ContactInput): NormalizedContact => normalizeContact(c, NORMALIZE);
@@ -71,12 +72,16 @@ const tf: TermFrequencies = {
   phoneCount: () => 2,
 };
 
+/** Full names counted in `tf`'s 1,000 records: Robert Smith shared by many people, Mary Jones by a few. */
+const fullNames = ({ compact: first }: NameForms, { compact: last }: NameForms): number =>
+  first === 'robert' && last === 'smith' ? 250 : first === 'mary' && last === 'jones' ? 40 : 1;
+
 describe('scorePair', () => {
   it.each([
     ['the CRM model', DEFAULT_MODEL],
     ['the file model', FILE_WITH_PRIOR],
   ] as const)('%s: adding agreement on a field never lowers the score (with and without term frequencies)', (_, model) => {
-    for (const frequencies of [null, tf, { ...tf, nameVariants: true }]) {
+    for (const frequencies of [null, tf, { ...tf, nameVariants: true }, { ...tf, nameVariants: true, fullNameCount: fullNames }]) {
       const ctx = context(model, frequencies);
       fc.assert(
         fc.property(contact, contact, fc.nat(AGREE.length - 1), (q, r, k) => {
@@ -88,6 +93,29 @@ describe('scorePair', () => {
         { numRuns: 400 },
       );
     }
+  });
+
+  it('two names weigh at most what the full name shared by other records allows, never less than the stronger name alone', () => {
+    const names = (ctx: ScoreContext, a: ContactInput, b: ContactInput): number => {
+      const out: FieldOutcome[] = [];
+      scorePair(norm(a), norm(b), ctx, out);
+      return out.filter((o) => o.field === 'firstName' || o.field === 'lastName').reduce((sum, o) => sum + o.weight, 0);
+    };
+    const rare = { firstName: 'Zbigniew', lastName: 'Wolanski' };
+    const common = { firstName: 'Mary', lastName: 'Jones' };
+    const plain = context(FILE_WITH_PRIOR, { ...tf, nameVariants: true });
+    const counted = context(FILE_WITH_PRIOR, { ...tf, nameVariants: true, fullNameCount: fullNames });
+    // A full name one person holds (count 1, under the rows a person has): the sum of the two.
+    expect(names(counted, rare, rare)).toBeCloseTo(names(plain, rare, rare), 9);
+    // Mary Jones: each name rare (2 and 3 records), together 40 records: far less than the sum.
+    const sum = names(plain, common, common);
+    const capped = names(counted, common, common);
+    expect(capped).toBeLessThan(sum - 3);
+    const alone = Math.max(names(counted, common, { firstName: 'Mary' }), names(counted, common, { lastName: 'Jones' }));
+    expect(capped).toBeGreaterThanOrEqual(alone);
+    // Without a prior there is no count of a person's own rows to take off: no cap.
+    const noPrior = context({ ...FILE_MODEL }, { ...tf, nameVariants: true, fullNameCount: fullNames });
+    expect(names(noPrior, common, common)).toBeCloseTo(sum, 9);
   });
 
   it("the file model weighs one town with different postal codes by the town's size, never above the level nor below disagreement", () => {
