@@ -89,8 +89,9 @@ export const KEY_KINDS = {
    * Spelling fragments that survive one or two corrupted characters (OCR, typos): the
    * surname's first and last three letters with the first initial (`l3`, `s3`), the first
    * name's first three letters with the surname's initial (`f3`), these three of the names as
-   * written and, with {@link KEY_KINDS.ocr}, as OCR folds them ("k1nae" keeps "kin"), each surname fragment with
-   * the postal code's first three characters (`z3`), the middle name's sound with the
+   * written and, with {@link KEY_KINDS.ocr}, as OCR folds them ("k1nae" keeps "kin"), each
+   * surname fragment with the postal code's first three characters (`z3`), the middle name's
+   * sound with the
    * surname's (`ml`: a middle name used as first name), consonant skeletons (`sk`: names
    * romanized from scripts without vowels), both initials with the postal code (`iz`) or,
    * without one, the city (`ic`): OCR that took two characters of each name.

@@ -216,7 +216,7 @@ function countAdd(map: Map<string, number>, value: string | null, delta: number)
   else map.set(key, next);
 }
 
-/** String ids are below this (2^26): two make one exact number. */
+/** Two string ids below this (2^26) make one exact number (ContactIndex.fullNameCount). */
 const FULL_NAME_ID_SPAN = 2 ** 26;
 
 /** Version of {@link IndexState}'s layout. */
@@ -491,7 +491,9 @@ export class ContactIndex {
    * 52.6 s without the count.
    */
   private fullNameCount(first: NameForms, last: NameForms): number {
-    if (first.id < 0 || last.id < 0) return this.fullNameCounts.get(`${first.compact}|${last.compact}`) ?? 0;
+    if (first.id < 0 || last.id < 0 || first.id >= FULL_NAME_ID_SPAN || last.id >= FULL_NAME_ID_SPAN) {
+      return this.fullNameCounts.get(`${first.compact}|${last.compact}`) ?? 0;
+    }
     const key = first.id * FULL_NAME_ID_SPAN + last.id;
     let count = this.fullNameMemo.get(key);
     if (count === undefined) {

@@ -577,7 +577,8 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   if (ctx.tf?.fullNameCount !== undefined && qn.first !== null && qn.last !== null && rn.first !== null && rn.last !== null) {
     const wf = firstWeight ?? (f.firstName.levels[first] ?? MISSING).weight;
     const wl = lastWeight ?? (f.lastName.levels[last] ?? MISSING).weight;
-    // With either name at no evidence or against, the sum is below the cap's floor (the stronger name): no counts read.
+    // With either name at no evidence or against it, the sum is under the cap's floor (the
+    // stronger name alone): no counts read.
     if (wf > 0 && wl > 0) {
       const cap = fullNameCap(ctx, f, qn, rn);
       if (wf + wl > cap) lastWeight = Math.max(cap, wf, wl) - wf;
@@ -814,8 +815,8 @@ function nameTfWeight(
  * twice the rows a person is expected to have (the mean, 1 + prior x (records - 1), is exceeded
  * by many people; with the mean alone the 5,000-row generated sets lost .008 of pairwise F1) are
  * taken off its count before it counts as shared by other people. Infinite (no cap) without a
- * model's exact agreement on both names or a prior. Two names weigh min(sum, max(cap, either one)): never less than the
- * stronger name alone, and never lower for more agreement.
+ * model's exact agreement on both names or a prior. Two names weigh min(sum, max(cap, either
+ * one)): never less than the stronger name alone, and never lower for more agreement.
  */
 function fullNameCap(ctx: ScoreContext, f: Readonly<Record<ComparisonField, CompiledField>>, q: ContactNames, r: ContactNames): number {
   const tf = ctx.tf as TermFrequencies;
@@ -828,7 +829,7 @@ function fullNameCap(ctx: ScoreContext, f: Readonly<Record<ComparisonField, Comp
   return Math.log2((first.m * last.m) / termFrequencyU(others, tf.total, first.u * last.u));
 }
 
-/** Multiple of a person's expected rows that a full name's count may hold before other people are counted ({@link fullNameCap}). */
+/** Multiple of a person's expected rows a full name's count may hold before other people count ({@link fullNameCap}). */
 const OWN_ROWS_ALLOWANCE = 2;
 
 /** Bits by which a capped name level stays under exact agreement (nameTfWeight). */
