@@ -88,10 +88,8 @@ export const KEY_KINDS = {
   /**
    * Spelling fragments that survive one or two corrupted characters (OCR, typos): the
    * surname's first and last three letters with the first initial (`l3`, `s3`), the first
-   * name's first three letters with the surname's initial (`f3`), these three of the names as
-   * written and, with {@link KEY_KINDS.ocr}, as OCR folds them ("k1nae" keeps "kin"), each
-   * surname fragment with the postal code's first three characters (`z3`), the middle name's
-   * sound with the
+   * name's first three letters with the surname's initial (`f3`), each surname fragment with
+   * the postal code's first three characters (`z3`), the middle name's sound with the
    * surname's (`ml`: a middle name used as first name), consonant skeletons (`sk`: names
    * romanized from scripts without vowels), both initials with the postal code (`iz`) or,
    * without one, the city (`ic`): OCR that took two characters of each name.
@@ -234,14 +232,12 @@ function emitKeys<T>(
   }
   const firstOcr = (kinds & KEY_KINDS.ocr) !== 0 && first !== null ? ocrOf(first) : first;
   const lastOcr = (kinds & KEY_KINDS.ocr) !== 0 && last !== null ? ocrOf(last) : last;
-  if ((kinds & KEY_KINDS.fragments) !== 0) {
-    emitFragments(c, first, last, lastSoundText, soundOf, part, sink);
-    // The same fragments of the names as OCR folds them: "k1nae" keeps "kin" with "kinaer".
-    if (firstOcr !== first || lastOcr !== last) emitSpellingFragments(firstOcr, lastOcr, part, sink);
-  }
+  if ((kinds & KEY_KINDS.fragments) !== 0) emitFragments(c, first, last, lastSoundText, soundOf, part, sink);
   if ((kinds & KEY_KINDS.nameAlone) !== 0) {
-    if (last !== null && last.length >= 3) sink('n', part(ocrOf(last)));
-    if (first !== null && first.length >= 3) sink('n', part(ocrOf(first)));
+    // The folds above when the OCR keys took them (the same memo reads, not twice).
+    const ocrKeys = (kinds & KEY_KINDS.ocr) !== 0;
+    if (last !== null && last.length >= 3) sink('n', part(ocrKeys ? (lastOcr as string) : ocrOf(last)));
+    if (first !== null && first.length >= 3) sink('n', part(ocrKeys ? (firstOcr as string) : ocrOf(first)));
   }
   const firstOcrSound = firstOcr !== first && firstOcr !== null ? soundOf(firstOcr) : firstSoundText;
   const lastOcrSound = lastOcr !== last && lastOcr !== null ? soundOf(lastOcr) : lastSoundText;
@@ -321,7 +317,12 @@ function emitFragments<T>(
   part: (text: string) => T,
   sink: KeySink<T>,
 ): void {
-  emitSpellingFragments(first, last, part, sink);
+  if (last !== null && last.length >= 3) {
+    const initial = first !== null ? part(first.charAt(0)) : part('');
+    sink('l3', part(last.slice(0, 3)), initial);
+    if (last.length >= 5) sink('s3', part(last.slice(-3)), initial);
+  }
+  if (first !== null && first.length >= 3 && last !== null) sink('f3', part(first.slice(0, 3)), part(last.charAt(0)));
   if (c.middle !== null && last !== null && lastSoundText !== null) {
     const middle = compactName(c.middle);
     if (middle.length > 1) {
@@ -335,16 +336,6 @@ function emitFragments<T>(
     const ls = consonantSkeleton(last);
     if (fs.length >= 2 && ls.length >= 2) sink('sk', part(fs < ls ? `${fs}|${ls}` : `${ls}|${fs}`));
   }
-}
-
-/** The `l3`, `s3` and `f3` fragments of two compact names (see KEY_KINDS.fragments). */
-function emitSpellingFragments<T>(first: string | null, last: string | null, part: (text: string) => T, sink: KeySink<T>): void {
-  if (last !== null && last.length >= 3) {
-    const initial = first !== null ? part(first.charAt(0)) : part('');
-    sink('l3', part(last.slice(0, 3)), initial);
-    if (last.length >= 5) sink('s3', part(last.slice(-3)), initial);
-  }
-  if (first !== null && first.length >= 3 && last !== null) sink('f3', part(first.slice(0, 3)), part(last.charAt(0)));
 }
 
 const identity = (text: string): string => text;
