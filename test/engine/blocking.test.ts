@@ -217,6 +217,12 @@ describe('blockingKeys', () => {
     // OCR's confusions fold away: "far1ton" is filed as "fariton" is.
     const nameKeys = (f: string, l: string): string[] => [...keysOf(f, l)].filter((k) => k.startsWith('n:'));
     expect(nameKeys('plsa', 'far1ton')).toEqual(expect.arrayContaining([nameKeys('lisa', 'fariton')[0]]));
+    // Spelling fragments of the names as OCR folds them, when a digit shows the misreading.
+    const misread = keysOf('miohale', 'k1nae');
+    expect([...keysOf('michael', 'kinaer')].filter((k) => misread.has(k))).toContain('l3:kin:m');
+    expect([...keysOf('je5ux', 'falasno')].filter((k) => keysOf('jesus', 'falason').has(k))).toContain('f3:jes:f');
+    // A clean name that folds ("clark" reads as "dark") is not filed a second time.
+    expect([...keysOf('maria', 'clark')].filter((k) => /^(?:l3|s3|f3):/.test(k))).toEqual(['l3:cla:m', 's3:ark:m', 'f3:mar:c']);
     // Not a CRM key, and not for an initial or a two-letter name.
     expect(blockingKeys(norm({ firstName: 'Emily', lastName: 'Stephens' }), DEFAULT_NICKNAMES).some((k) => k.startsWith('n:'))).toBe(false);
     expect([...keysOf('J', 'Li')].some((k) => k.startsWith('n:'))).toBe(false);
