@@ -584,10 +584,8 @@ export class ContactIndex {
   }
 
   private count(contact: NormalizedContact, delta: number): void {
-    const first = contact.first === null ? null : compactName(contact.first);
-    const last = contact.last === null ? null : compactName(contact.last);
-    if (first !== null) countAddExact(this.firstCounts, first, delta);
-    if (last !== null) countAddExact(this.lastCounts, last, delta);
+    countAdd(this.firstCounts, contact.first, delta);
+    countAdd(this.lastCounts, contact.last, delta);
     if (!this.countPlaces) return;
     const seen: string[] = [];
     for (const a of contact.addresses) {

@@ -277,8 +277,9 @@ export interface TermFrequencies {
   /** Records holding the phone; absent: phones are not adjusted. */
   phoneCount?(phone: string): number;
   /**
-   * Records whose compact first name and surname are those of `first` and `last` together;
-   * absent: agreeing names weigh as the sum of the two names' weights (see {@link fullNameCap}).
+   * Records whose first name and surname (as normalized) are those of `first` and `last`
+   * together; absent: agreeing names weigh as the sum of the two names' weights (see
+   * {@link fullNameCap}).
    */
   fullNameCount?(first: NameForms, last: NameForms): number;
   /**
@@ -574,6 +575,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   record?.(FIELD_SLOT.firstName, first);
   if (stop && result.vetoedBy !== null) return result;
   let lastWeight = nameTfWeight(ctx, f.lastName, 'last', last, qn.last, rn.last);
+  let capped = false;
   if (ctx.tf?.fullNameCount !== undefined && qn.first !== null && qn.last !== null && rn.first !== null && rn.last !== null) {
     const wf = firstWeight ?? (f.firstName.levels[first] ?? MISSING).weight;
     const wl = lastWeight ?? (f.lastName.levels[last] ?? MISSING).weight;
@@ -581,10 +583,17 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     // stronger name alone): no counts read.
     if (wf > 0 && wl > 0) {
       const cap = fullNameCap(ctx, f, qn, rn);
-      if (wf + wl > cap) lastWeight = Math.max(cap, wf, wl) - wf;
+      if (wf + wl > cap) {
+        lastWeight = Math.max(cap, wf, wl) - wf;
+        capped = true;
+      }
     }
   }
   addLevel(result, f.lastName, 'lastName', last, GATE_FIELD_BITS.lastName, explain, lastWeight, w);
+  if (capped && explain) {
+    const said = explain[explain.length - 1] as FieldOutcome;
+    explain[explain.length - 1] = { ...said, label: `${said.label} (with the first name, at most what this full name's frequency allows)` };
+  }
   record?.(FIELD_SLOT.lastName, last);
   if (stop && result.vetoedBy !== null) return result;
   const dob = f.dateOfBirth.mask === 0 ? 'missing' : compareDate(q.dob, r.dob, f.dateOfBirth.mask);

@@ -111,6 +111,10 @@ describe('scorePair', () => {
     const sum = names(plain, common, common);
     const capped = names(counted, common, common);
     expect(capped).toBeLessThan(sum - 3);
+    // The explanation says why the surname weighs less than usual.
+    const said: FieldOutcome[] = [];
+    scorePair(norm(common), norm(common), counted, said);
+    expect(said.find((o) => o.field === 'lastName')?.label).toMatch(/full name's frequency/);
     const alone = Math.max(names(counted, common, { firstName: 'Mary' }), names(counted, common, { lastName: 'Jones' }));
     expect(capped).toBeGreaterThanOrEqual(alone);
     // Without a prior there is no count of a person's own rows to take off: no cap.
