@@ -70,9 +70,21 @@ function fieldsText(mask: number, conjunction: 'or' | 'and'): string {
   return names.length === 1 ? (names[0] as string) : `${names.slice(0, -1).join(', ')} ${conjunction} ${names[names.length - 1] as string}`;
 }
 
+/** A household's signature: the same surname at the same street address (number, street and postal code). */
+const HOUSEHOLD_BITS = GATE_FIELD_BITS.lastName | GATE_FIELD_BITS.streetNumber | GATE_FIELD_BITS.streetName | GATE_FIELD_BITS.zip5;
+
+/**
+ * The fields that can support the pair's levels (LevelSpec.needsSupport): theirs, less the
+ * phone where a level is LevelSpec.notByHouseholdPhone and the pair shares a household's
+ * surname and street address.
+ */
+function householdFree(score: PairScore): number {
+  return score.notByHouseholdPhone && (score.agreeMask & HOUSEHOLD_BITS) === HOUSEHOLD_BITS ? score.supportMask & ~GATE_FIELD_BITS.phone : score.supportMask;
+}
+
 /** A pair whose levels need support (LevelSpec.needsSupport) has it: one of the fields, or all of the alternative (supportAll). */
 function supported(score: PairScore): boolean {
-  if ((score.agreeMask & score.supportMask) !== 0) return true;
+  if ((score.agreeMask & householdFree(score)) !== 0) return true;
   return score.supportAllMask > 0 && (score.agreeMask & score.supportAllMask) === score.supportAllMask;
 }
 
@@ -111,7 +123,7 @@ export function decidePair(score: PairScore, met: readonly Gate[], policy: Decis
   if (score.cappedBy !== null) return { decision: 'Possible', gate, heldBack: `${score.cappedBy}: at most a possible match` };
   if (score.supportedBy !== null && !supported(score)) {
     const all = score.supportAllMask > 0 ? `, or ${fieldsText(score.supportAllMask, 'and')} all agree` : '';
-    return { decision: 'Possible', gate, heldBack: `${score.supportedBy}: matched only when ${fieldsText(score.supportMask, 'or')} agrees too${all}` };
+    return { decision: 'Possible', gate, heldBack: `${score.supportedBy}: matched only when ${fieldsText(householdFree(score), 'or')} agrees too${all}` };
   }
   return { decision: 'Matched', gate, heldBack: null };
 }

@@ -44,6 +44,15 @@ export interface LevelSpec {
    */
   readonly supportAll?: readonly GateField[];
   /**
+   * With `needsSupport`: the phone does not support the level where the pair also shares a
+   * household's surname and street address (number, street and postal code): beside them a
+   * phone is the household's landline, which says "same household", not "same person". A
+   * nickname variant is then another given name of the family as often as one person's two
+   * forms (Lisa and Elizabeth, mother and daughter; eval:api merged such pairs on seeds 1 and
+   * 2): the date of birth, an email or an identifier must agree instead.
+   */
+  readonly notByHouseholdPhone?: boolean;
+  /**
    * The level counts as agreement for the minimum combinations only when the pair also
    * agrees on all of these fields (an initial or a cut first name agrees with the full name
    * only beside the date of birth and the address).

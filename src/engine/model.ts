@@ -44,7 +44,7 @@ export const DEFAULT_MODEL: MatchModel = {
   fields: {
     firstName: {
       exact: L(0.88, 0.005),
-      nickname: L(0.03, 0.0008, PERSONAL),
+      nickname: L(0.03, 0.0008, { ...PERSONAL, notByHouseholdPhone: true }),
       // One edit (a keyboard slip, an OCR confusion): "Damiel", "Am6". A different name one
       // edit apart (Mark/Mary) is told apart by sex or date of birth, which cap or veto.
       typo: L(0.03, 0.0006, PERSONAL),
@@ -235,7 +235,7 @@ export function withoutVetoes(model: MatchModel): MatchModel {
   for (const [field, levels] of Object.entries(model.fields) as [ComparisonField, FieldModel][]) {
     const out: Partial<Record<LevelName, LevelSpec>> = {};
     for (const [level, spec] of Object.entries(levels) as [LevelName, LevelSpec][]) {
-      const { veto: _veto, vetoUnless: _unless, capPossible: _cap, needsSupport: _support, supportAll: _all, ...rest } = spec;
+      const { veto: _veto, vetoUnless: _unless, capPossible: _cap, needsSupport: _support, supportAll: _all, notByHouseholdPhone: _household, ...rest } = spec;
       out[level] = rest;
     }
     fields[field] = out;

@@ -74,6 +74,8 @@ export interface CompiledLevel {
   readonly supportMask: number;
   /** Gate bits of LevelSpec.supportAll; 0: none. */
   readonly supportAllMask: number;
+  /** LevelSpec.notByHouseholdPhone. */
+  readonly notByHouseholdPhone: boolean;
   /** Gate bits the pair must also agree on for this level to count as agreement (LevelSpec.agreesWith); 0: none. */
   readonly agreesWithMask: number;
 }
@@ -163,6 +165,7 @@ const MISSING: CompiledLevel = Object.freeze({
   capPossible: false,
   supportMask: 0,
   supportAllMask: 0,
+  notByHouseholdPhone: false,
   agreesWithMask: 0,
 });
 const NO_FIELD: CompiledField = Object.freeze({
@@ -203,6 +206,7 @@ function compileField(
       capPossible: ls.capPossible === true,
       supportMask: maskOf(ls.needsSupport),
       supportAllMask: maskOf(ls.supportAll),
+      notByHouseholdPhone: ls.notByHouseholdPhone === true,
       agreesWithMask: maskOf(ls.agreesWith),
     };
     mask |= levelBit(level);
@@ -337,6 +341,8 @@ export interface PairScore {
    * them has no such alternative.
    */
   supportAllMask: number;
+  /** A level that needs support is LevelSpec.notByHouseholdPhone: a household's phone does not support the pair. */
+  notByHouseholdPhone: boolean;
   /** A gate bit that agrees only if the pair also agrees on `pendingWith` (LevelSpec.agreesWith); 0: none. */
   pendingAgree: number;
   pendingWith: number;
@@ -364,6 +370,7 @@ export function emptyPairScore(score: number): PairScore {
     supportedBy: null,
     supportMask: -1,
     supportAllMask: 0,
+    notByHouseholdPhone: false,
     pendingAgree: 0,
     pendingWith: 0,
     pendingVeto: null,
@@ -505,6 +512,7 @@ function addLevel(
     result.supportedBy ??= spec.label;
     result.supportMask &= spec.supportMask;
     result.supportAllMask = spec.supportAllMask === 0 || result.supportAllMask === -1 ? -1 : result.supportAllMask | spec.supportAllMask;
+    if (spec.notByHouseholdPhone) result.notByHouseholdPhone = true;
   }
   if (spec.agrees) {
     if (spec.agreesWithMask === 0) result.agreeMask |= gateBit;

@@ -317,6 +317,34 @@ const rows: readonly Row[] = [
     request: { ...minnie, firstName: 'Micheal', sex: undefined, dateOfBirth: undefined, emails: undefined },
     decision: 'Matched',
   },
+  // A nickname variant beside nothing but a household's surname, street address and landline
+  // is as often a mother and daughter (Lisa and Elizabeth) as one person: eval:api merged two
+  // such requests into the other person's record.
+  {
+    cause: 'Elizabeth against a stored Lisa with only the household surname, address and phone: review, never merge',
+    stored: { ...minnie, firstName: 'Lisa', dateOfBirth: undefined, emails: undefined },
+    request: { ...minnie, firstName: 'Elizabeth', dateOfBirth: undefined, emails: undefined },
+    decision: 'Possible',
+    says: /matched only when an email, the date of birth or an identifier agrees/,
+  },
+  {
+    cause: 'Elizabeth against a stored Lisa with the household surname, address and phone and the same date of birth: matched',
+    stored: { ...minnie, firstName: 'Lisa', emails: undefined },
+    request: { ...minnie, firstName: 'Elizabeth', emails: undefined },
+    decision: 'Matched',
+  },
+  {
+    cause: 'Elizabeth against a stored Lisa who moved, with the same phone: her own phone supports the nickname, matched',
+    stored: { ...minnie, firstName: 'Lisa', dateOfBirth: undefined, emails: undefined },
+    request: {
+      ...minnie,
+      firstName: 'Elizabeth',
+      dateOfBirth: undefined,
+      emails: undefined,
+      addresses: [{ addressLine1: '9 Orchard Rd', city: 'Skokie', stateOrProvince: 'IL', zipOrPostalCode: '60076' }],
+    },
+    decision: 'Matched',
+  },
   {
     cause: 'Sr and Jr are two people',
     stored: { ...minnie, firstName: 'Paul', sex: 'M', suffix: 'Sr' },
