@@ -248,6 +248,41 @@ describe('estimateParameters', () => {
     expect(model.fields.dateOfBirth?.exact?.m).toBeGreaterThan(0.85);
   });
 
+  it('never estimates the generational suffix: a son without his "Jr" is his father to every session (the prior, at the file\'s rates)', () => {
+    // Fathers and sons at one address with one name, the son's "Jr" on one of his records only;
+    // each person recorded twice.
+    const rng = new SeededRandom(8);
+    const records: NormalizedContact[] = [];
+    for (let h = 0; h < 300; h++) {
+      const first = names[rng.below(names.length)] as string;
+      const last = `${surnames[rng.below(surnames.length)] as string}${names[rng.below(names.length)] as string}`;
+      const zip = String(10000 + rng.below(80000));
+      for (const [suffix, dob] of [
+        [null, `19${40 + rng.below(20)}-0${1 + rng.below(9)}-1${rng.below(9)}`],
+        ['Jr', `19${70 + rng.below(20)}-0${1 + rng.below(9)}-1${rng.below(9)}`],
+      ] as const) {
+        for (let c = 0; c < 2; c++) {
+          records.push(
+            normalizeContact({ firstName: first, lastName: last, suffix: c === 0 ? suffix : null, dateOfBirth: dob, addresses: [{ zipOrPostalCode: zip }] }),
+          );
+        }
+      }
+    }
+    const withSuffix = makeScoreContext({
+      compiled: compileModel({
+        ...FILE_MODEL,
+        fields: Object.fromEntries((['suffix', 'firstName', 'lastName', 'dateOfBirth', 'address'] as const).map((f) => [f, FILE_MODEL.fields[f] ?? {}])),
+      }),
+      nicknames: DEFAULT_NICKNAMES,
+      strict: false,
+      tf: null,
+    });
+    const { report, model } = estimateParameters(source(records), withSuffix, { seed: 3 });
+    expect(report.sources['suffix']).toBe('prior');
+    const partial = model.fields.suffix?.partial;
+    expect(Math.log2((partial?.m ?? 1) / (partial?.u ?? 1))).toBeLessThan(-2);
+  });
+
   it('takes a first name no session can estimate (names, an address, households) its typo share from the surname', () => {
     // Households recorded 1-2 times, either name garbled by one letter in 40% of the copies.
     const rng = new SeededRandom(11);
