@@ -26,6 +26,7 @@ export {
   type NameInput,
 } from './name.js';
 export { CAPITALISED_PARTICLES, formatFullName, parseFullName, type FullNameParts } from './full-name.js';
+export { nameFromEmail, type EmailName } from './email-name.js';
 export { areNicknameVariants, buildNicknameTable, DEFAULT_NICKNAMES, nicknameGroupsOf, type NicknameTable } from './nicknames.js';
 export { NICKNAME_GROUPS } from './generated/nicknames.js';
 export * from './phone.js';

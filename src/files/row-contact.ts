@@ -3,7 +3,20 @@
  * a contact out (values trimmed; empty cells are absent; a missing cell of a short row is
  * empty).
  */
-import { foldCompact, isTitle, parseFullName, type AddressInput, type ContactInput, type IdentifierInput, type PhoneInput } from '../engine/index.js';
+import {
+  DEFAULT_NICKNAMES,
+  DEFAULT_PLACEHOLDERS,
+  foldCompact,
+  isTitle,
+  nameFromEmail,
+  normalizeName,
+  parseFullName,
+  placeholderNames,
+  type AddressInput,
+  type ContactInput,
+  type IdentifierInput,
+  type PhoneInput,
+} from '../engine/index.js';
 import type { ContactField, HeaderPlan } from './header-map.js';
 
 /** Column indexes per field, computed once per file. */
@@ -116,6 +129,12 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
     for (const e of found.emails) emails.push(e);
     displayName ??= found.displayName;
   }
+  // A display name stands in for a row's names when it has none, or only placeholders ("Test
+  // Patient", "Unknown"): "Åsa Andersson <asa@x.org>" beside them names the person.
+  if (displayName !== null && (firstName !== null || lastName !== null) && placeholdersOnly(firstName, lastName)) {
+    firstName = null;
+    lastName = null;
+  }
   const full = get('fullName') ?? (firstName === null && lastName === null ? displayName : null);
   if (full !== null) {
     const parts = parseFullName(full);
@@ -135,6 +154,17 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
     if (middleName === null && parts.middleName !== null && (firstName === null || parts.firstName === null || sameName(parts.firstName, firstName)))
       middleName = parts.middleName;
     suffix ??= parts.suffix;
+  }
+  // A row with no name whose email spells one ("ali.nasser1800353@..."): that name, so that the
+  // person's other rows, which may hold the name and no email, are found and compared.
+  if (firstName === null && lastName === null) {
+    for (const email of emails) {
+      const spelt = nameFromEmail(email.toLowerCase(), DEFAULT_NICKNAMES, DEFAULT_PLACEHOLDERS);
+      if (spelt === null) continue;
+      firstName = spelt.firstName;
+      lastName = spelt.lastName;
+      break;
+    }
   }
   const country = get('countryCode');
   const phones: (PhoneInput | string)[] = [];
@@ -181,6 +211,13 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
 export function rowId(cells: readonly string[], layout: RowLayout, rowNumber: number): string {
   if (layout.idColumn === null) return String(rowNumber);
   return (cells[layout.idColumn] ?? '').trim();
+}
+
+/** True when every name given is a placeholder (engine placeholders.ts, the default table). */
+function placeholdersOnly(firstName: string | null, lastName: string | null): boolean {
+  const name = normalizeName({ firstName, lastName });
+  const fake = placeholderNames(DEFAULT_PLACEHOLDERS, name.first, name.last);
+  return (name.first === null || fake.first) && (name.last === null || fake.last);
 }
 
 /** The same name once case, accents and punctuation are ignored. */

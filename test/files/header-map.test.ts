@@ -253,6 +253,22 @@ describe('rowToContact', () => {
     });
   });
 
+  it('takes a display name for names that are placeholders only, and keeps real names', () => {
+    const layout = compileRowLayout(plan(['first', 'last', 'email']));
+    expect(rowToContact(['Test', 'Patient', 'Åsa Andersson <asa@x.org>'], layout)).toMatchObject({ firstName: 'Åsa', lastName: 'Andersson' });
+    expect(rowToContact(['UNKNOWN', 'UNKNOWN', 'Gabriel Green <gg@x.org>'], layout)).toMatchObject({ firstName: 'Gabriel', lastName: 'Green' });
+    expect(rowToContact(['Unknown', 'Smith', 'Ann Jones <aj@x.org>'], layout)).toMatchObject({ firstName: 'Unknown', lastName: 'Smith' });
+    expect(rowToContact(['Test', 'Patient', 'tp@x.org'], layout)).toMatchObject({ firstName: 'Test', lastName: 'Patient' });
+  });
+
+  it("reads the name a nameless row's email spells (first.last, or a known first name run into a surname)", () => {
+    const layout = compileRowLayout(plan(['first', 'last', 'email']));
+    expect(rowToContact(['', '', 'ali.nasser1800353@gmail.com'], layout)).toMatchObject({ firstName: 'ali', lastName: 'nasser' });
+    expect(rowToContact(['', '', 'christopherburinley121699@gmail.com'], layout)).toMatchObject({ firstName: 'christopher', lastName: 'burinley' });
+    expect(rowToContact(['', '', 'jsalenez8006469@outlook.com'], layout)).toMatchObject({ firstName: null, lastName: null });
+    expect(rowToContact(['Bob', '', 'ali.nasser@gmail.com'], layout)).toMatchObject({ firstName: 'Bob', lastName: null });
+  });
+
   it('reads long email cells (no regex backtracks over them: lint guards that): no @, many @, far-apart name and address', () => {
     const layout = compileRowLayout(plan(['first', 'last', 'email']));
     expect(rowToContact(['', '', 'a'.repeat(100_000)], layout).emails).toEqual([]);
