@@ -173,7 +173,40 @@ function typoOf(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
 
 function soundsAlike(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
   const soundOf = o.soundOf;
-  return soundOf !== undefined && a.compact.length > 1 && b.compact.length > 1 && a.sound(soundOf) === b.sound(soundOf);
+  if (soundOf === undefined || a.compact.length < 2 || b.compact.length < 2) return false;
+  return a.sound(soundOf) === b.sound(soundOf) || sameSkeleton(a.compact, b.compact);
+}
+
+/** Letters Arabic script leaves unwritten or writes as its long vowels (alif, waw, ya). */
+const UNWRITTEN = /[aeiouwy]/g;
+/** Letters a transliteration of Arabic script never holds (it writes short vowels not at all). */
+const WRITTEN_VOWELS = /[eiou]/;
+/** Signs of a transliteration from Arabic in a name without e, i, o or u: no vowel at all, a long vowel (w, y), or the feminine ending h. */
+const ARABIC_SIGNS = /^[^a]*$|[wy]|[^aeiouy]h$/;
+
+/**
+ * True when a name transliterated from Arabic script and a romanization of it share their
+ * consonants: Arabic writes no short vowels, and any-ascii gives its long ones as a, w and y
+ * ("محمد" -> "mhmd" against "mohammed"; "الحسيني" -> "lhsyny" against "alhusseini"; "عثمان" ->
+ * "thmn" against "uthman"). Read only where one of the two reads as such a transliteration
+ * ({@link transliterationLike}: "mark" does not, so Mark and Mirko stay apart): the
+ * consonants alone, doubled letters once and a final h (the feminine ending) dropped, equal
+ * and two letters or more.
+ */
+function sameSkeleton(a: string, b: string): boolean {
+  if (!transliterationLike(a) && !transliterationLike(b)) return false;
+  const sa = skeleton(a);
+  return sa.length >= 2 && sa === skeleton(b);
+}
+
+/** True when a name could be a transliteration from Arabic script (no e, i, o or u, and {@link ARABIC_SIGNS}): "mhmd", "lyla", "fatmh"; not "mark". */
+function transliterationLike(name: string): boolean {
+  return !WRITTEN_VOWELS.test(name) && ARABIC_SIGNS.test(name);
+}
+
+function skeleton(name: string): string {
+  const consonants = name.replace(UNWRITTEN, '').replace(/(.)\1+/g, '$1');
+  return consonants.length > 2 && consonants.endsWith('h') ? consonants.slice(0, -1) : consonants;
 }
 
 /**

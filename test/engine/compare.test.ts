@@ -134,6 +134,30 @@ describe('compareLastName', () => {
   });
 });
 
+describe('names transliterated from Arabic script (consonants alone)', () => {
+  const sounding: NameCompareOptions = { ...loose, soundOf: phoneticKey };
+  // any-ascii's transliterations of محمد, منصور, عثمان, الحسيني, الشامي, ليلى, فاطمة against romanizations.
+  it.each([
+    ['mhmd', 'mohammed', 'first'],
+    ['mhmd', 'mohamad', 'first'],
+    ['mnswr', 'mansour', 'last'],
+    ['lhsyny', 'alhusseini', 'last'],
+    ['lshmy', 'alshami', 'last'],
+    ['nsr', 'nasser', 'last'],
+  ] as const)('%s / %s sound alike', (a, b, which) => {
+    const compare = which === 'first' ? compareFirstName : compareLastName;
+    expect(compare(a, b, sounding)).toBe('phonetic');
+    expect(compare(b, a, sounding)).toBe('phonetic');
+  });
+
+  it('reads the consonants alone, all of them, and only with a sound function', () => {
+    expect(compareFirstName('mhmd', 'ahmed', sounding)).not.toBe('phonetic');
+    expect(compareLastName('nsr', 'nasser', loose)).not.toBe('phonetic');
+    // Closer levels hold first: one letter added (lyla / layla) is a typo.
+    expect(compareFirstName('lyla', 'layla', sounding)).toBe('typo');
+  });
+});
+
 describe('other comparators', () => {
   it.each([
     { a: '1975-09-18', b: '1975-09-18', level: 'exact' },
