@@ -155,9 +155,10 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
       middleName = parts.middleName;
     suffix ??= parts.suffix;
   }
-  // A row with no name whose email spells one ("ali.nasser1800353@..."): that name, so that the
-  // person's other rows, which may hold the name and no email, are found and compared.
-  if (firstName === null && lastName === null) {
+  // A row with no name, or placeholders only ("Test Test"), whose email spells one
+  // ("ali.nasser1800353@..."): that name, so that the person's other rows, which may hold the
+  // name and no email, are found and compared.
+  if (emails.length > 0 && ((firstName === null && lastName === null) || placeholdersOnly(firstName, lastName))) {
     for (const email of emails) {
       const spelt = nameFromEmail(email.toLowerCase(), DEFAULT_NICKNAMES, DEFAULT_PLACEHOLDERS);
       if (spelt === null) continue;

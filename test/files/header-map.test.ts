@@ -267,6 +267,7 @@ describe('rowToContact', () => {
     expect(rowToContact(['', '', 'christopherburinley121699@gmail.com'], layout)).toMatchObject({ firstName: 'christopher', lastName: 'burinley' });
     expect(rowToContact(['', '', 'jsalenez8006469@outlook.com'], layout)).toMatchObject({ firstName: null, lastName: null });
     expect(rowToContact(['Bob', '', 'ali.nasser@gmail.com'], layout)).toMatchObject({ firstName: 'Bob', lastName: null });
+    expect(rowToContact(['Test', 'Test', 'andrey.fyodorov391541@gmail.com'], layout)).toMatchObject({ firstName: 'andrey', lastName: 'fyodorov' });
   });
 
   it('reads long email cells (no regex backtracks over them: lint guards that): no @, many @, far-apart name and address', () => {
