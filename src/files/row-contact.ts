@@ -216,9 +216,21 @@ export function rowId(cells: readonly string[], layout: RowLayout, rowNumber: nu
 
 /** True when every name given is a placeholder (engine placeholders.ts, the default table). */
 function placeholdersOnly(firstName: string | null, lastName: string | null): boolean {
+  // Most rows hold real names: a lookup of their plain lower-case letters rules them out
+  // before the names are normalized (a placeholder is ASCII: "unknown", "test", "n/a").
+  const f = firstName === null ? null : plain(firstName);
+  const l = lastName === null ? null : plain(lastName);
+  const t = DEFAULT_PLACEHOLDERS;
+  const maybe = (f === null || t.first.has(f)) && (l === null || t.last.has(l));
+  if (!maybe && (f === null || l === null || !t.names.has(`${f} ${l}`))) return false;
   const name = normalizeName({ firstName, lastName });
   const fake = placeholderNames(DEFAULT_PLACEHOLDERS, name.first, name.last);
   return (name.first === null || fake.first) && (name.last === null || fake.last);
+}
+
+/** Lower-case letters and digits only (the form placeholder tables hold, for ASCII text). */
+function plain(text: string): string {
+  return text.toLowerCase().replace(/[^a-z0-9]+/g, '');
 }
 
 /** The same name once case, accents and punctuation are ignored. */
