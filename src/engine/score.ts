@@ -615,7 +615,8 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     if (stop && result.vetoedBy !== null) return result;
   } else record?.(FIELD_SLOT.sex, 'missing');
   if (f.identifier.mask !== 0) {
-    const id = compareIdentifiers(q.identifiers, r.identifiers, f.identifier.mask);
+    // A lookup without identifiers (most) is 'missing' whatever the record holds: its list is not read.
+    const id = q.identifiers.length === 0 ? 'missing' : compareIdentifiers(q.identifiers, r.identifiers, f.identifier.mask);
     addLevel(result, f.identifier, 'identifier', id, GATE_FIELD_BITS.identifier, explain);
     record?.(FIELD_SLOT.identifier, id);
     if (stop && result.vetoedBy !== null) return result;
