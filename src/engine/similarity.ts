@@ -376,8 +376,28 @@ const OCR_SPLIT = /ri|ii/g;
  * are one OCR error apart.
  */
 export function ocrFold(text: string): string {
+  if (!ocrFoldChanges(text)) return text;
   return text
     .replace(OCR_MULTI, (m) => (m === 'rn' ? 'm' : m === 'vv' ? 'w' : 'd'))
     .replace(OCR_SINGLE, (ch) => OCR_SINGLE_MAP[ch] ?? ch)
     .replace(OCR_SPLIT, (m) => (m === 'ri' ? 'n' : 'h'));
+}
+
+/**
+ * False when {@link ocrFold} leaves `text` as it is: no character of OCR_SINGLE and none of the
+ * pairs of OCR_MULTI or OCR_SPLIT (with the first two replacements doing nothing, the third
+ * reads the text as written). Most names fold to themselves; scanning them is cheaper than
+ * three regular-expression passes.
+ */
+function ocrFoldChanges(text: string): boolean {
+  let prev = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    // 0-9, l, |, !
+    if ((c >= 48 && c <= 57) || c === 108 || c === 124 || c === 33) return true;
+    // rn, vv, cl, ri, ii
+    if ((prev === 114 && (c === 110 || c === 105)) || (prev === 118 && c === 118) || (prev === 99 && c === 108) || (prev === 105 && c === 105)) return true;
+    prev = c;
+  }
+  return false;
 }
