@@ -71,9 +71,27 @@ function stripMarks(text: string): string {
  * one space, and trims. "O'Brien-Smith, Jr." -> "o brien smith jr". Idempotent.
  */
 export function foldText(text: string): string {
-  return foldCase(text)
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
+  const folded = foldCase(text);
+  if (isPlainWords(folded)) return folded;
+  return folded.replace(NOT_LETTER_OR_DIGIT, ' ').trim();
+}
+
+const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
+
+/**
+ * True when `text` is ASCII letters and digits with single spaces between them (most folded
+ * names and address parts): {@link foldText}'s replacement and trim would leave it as it is,
+ * and a scan is cheaper than the Unicode regular expression.
+ */
+function isPlainWords(text: string): boolean {
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if ((c >= 97 && c <= 122) || (c >= 48 && c <= 57)) continue;
+    if (c === 32 && i > 0 && i < n - 1 && text.charCodeAt(i - 1) !== 32) continue;
+    return false;
+  }
+  return true;
 }
 
 /**
@@ -90,5 +108,7 @@ export function foldLatin(text: string): string {
 
 /** Folds and removes every non letter or digit: "O'Brien" -> "obrien". Idempotent. */
 export function foldCompact(text: string): string {
-  return foldCase(text).replace(/[^\p{L}\p{N}]+/gu, '');
+  const folded = foldCase(text);
+  if (isPlainWords(folded) && folded.indexOf(' ') === -1) return folded;
+  return folded.replace(NOT_LETTER_OR_DIGIT, '');
 }

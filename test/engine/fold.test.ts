@@ -58,4 +58,19 @@ describe('foldText and foldCompact', () => {
       }),
     );
   });
+  it('give what the Unicode replacement gives (their fast path for plain words changes nothing)', () => {
+    const text = (s: string): string =>
+      foldCase(s)
+        .replace(/[^\p{L}\p{N}]+/gu, ' ')
+        .trim();
+    const compact = (s: string): string => foldCase(s).replace(/[^\p{L}\p{N}]+/gu, '');
+    const plain = fc.string({ unit: fc.constantFrom('a', 'Z', '0', '9', ' ', ',', '.', "'", '-'), maxLength: 12 });
+    fc.assert(
+      fc.property(fc.oneof(plain, fc.string({ unit: 'binary' })), (s) => {
+        expect(foldText(s)).toBe(text(s));
+        expect(foldCompact(s)).toBe(compact(s));
+      }),
+      { numRuns: 2000 },
+    );
+  });
 });
