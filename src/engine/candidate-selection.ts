@@ -39,9 +39,41 @@ function ascending(a: number, b: number): number {
   return a - b;
 }
 
-/** Runs the selection; one per index (its tally is reused across lookups, which are synchronous). */
+/** Arrays at most this long are sorted by insertion (no comparator calls); longer ones by Array.prototype.sort. */
+const INSERTION_SORT_MAX = 32;
+
+/** Sorts `xs[0..n)` ascending; the numbers are distinct, so any correct sort gives this order. */
+function sortDistinct(xs: number[], n: number): void {
+  if (n > INSERTION_SORT_MAX) {
+    const head = xs.length === n ? xs : xs.slice(0, n);
+    head.sort(ascending);
+    if (head !== xs) for (let i = 0; i < n; i++) xs[i] = head[i] as number;
+    return;
+  }
+  for (let i = 1; i < n; i++) {
+    const x = xs[i] as number;
+    let j = i - 1;
+    while (j >= 0 && (xs[j] as number) > x) {
+      xs[j + 1] = xs[j] as number;
+      j--;
+    }
+    xs[j + 1] = x;
+  }
+}
+
+/** Runs the selection; one per index (its tally and scratch arrays are reused across lookups, which are synchronous). */
 export class CandidateSelector {
   private readonly hits = new IdTally();
+  /** The entry the lookup under way never returns (select's `exclude`), read by {@link tally}. */
+  private exclude = -1;
+  private readonly tally = (entry: number, weight: number): void => {
+    if (entry !== this.exclude) this.hits.add(entry, weight);
+  };
+  /** Scratch of one selection: keys by selectivity, their counts, the ranking keys of the entries found. */
+  private readonly order: number[] = [];
+  private readonly counts: number[] = [];
+  private readonly ranks: number[] = [];
+  private readonly rankedEntries: number[] = [];
 
   constructor(readonly limits: SelectionLimits) {}
 
@@ -58,30 +90,29 @@ export class CandidateSelector {
   select(n: number, postings: KeyPostings, exclude = -1, ordered = true): number[] {
     const { maxBlockSize, maxCandidates, selectiveBlockSize } = this.limits;
     // Keys with records, most selective first (ties: emission order): count * n + i sorts both.
-    const order: number[] = [];
-    const counts = new Array<number>(n);
+    const order = this.order;
+    const counts = this.counts;
+    let keys = 0;
     for (let i = 0; i < n; i++) {
       const count = postings.count(i);
       counts[i] = count;
-      if (count > 0) order.push(count * n + i);
+      if (count > 0) order[keys++] = count * n + i;
     }
-    order.sort(ascending);
+    sortDistinct(order, keys);
     // Hits per record: 2 for a selective key (enough alone), 1 for any other.
     const hits = this.hits;
     hits.clear();
+    this.exclude = exclude;
     const budget = maxCandidates * 4;
     let read = 0;
-    const tally = (entry: number, weight: number): void => {
-      if (entry !== exclude) hits.add(entry, weight);
-    };
-    for (const key of order) {
-      const i = key % n;
+    for (let k = 0; k < keys; k++) {
+      const i = (order[k] as number) % n;
       const count = counts[i] as number;
       const common = count > maxBlockSize;
       if (common && hits.size > 0) continue;
       const weight = count <= selectiveBlockSize ? 2 : 1;
       const limit = Math.min(common ? maxBlockSize : count, budget - read);
-      postings.read(i, limit, weight, tally);
+      postings.read(i, limit, weight, this.tally);
       read += limit;
       if (common || read >= budget) break;
     }
@@ -101,18 +132,36 @@ export class CandidateSelector {
       for (let k = 0; k < hits.size; k++) if (hits.tallyAt(k) >= minHits) out[at++] = hits.idAt(k);
       return out;
     }
-    const keys: number[] = [];
-    const entries: number[] = [];
+    const ranks = this.ranks;
+    const entries = this.rankedEntries;
+    let m = 0;
     for (let k = 0; k < hits.size; k++) {
       const h = hits.tallyAt(k);
       if (h < minHits) continue;
       const entry = hits.idAt(k);
-      keys.push((MAX_HITS - Math.min(h, MAX_HITS)) * ID_SPAN + postings.idOf(entry));
-      entries.push(entry);
+      ranks[m] = (MAX_HITS - Math.min(h, MAX_HITS)) * ID_SPAN + postings.idOf(entry);
+      entries[m++] = entry;
     }
-    const ranked = keys.map((_, i) => i).sort((a, b) => (keys[a] as number) - (keys[b] as number));
-    const size = Math.min(ranked.length, maxCandidates);
+    const size = Math.min(m, maxCandidates);
     const out = new Array<number>(size);
+    if (m <= INSERTION_SORT_MAX) {
+      // Few entries (nearly every lookup): sort the (rank, entry) pairs in place by rank.
+      for (let i = 1; i < m; i++) {
+        const r = ranks[i] as number;
+        const e = entries[i] as number;
+        let j = i - 1;
+        while (j >= 0 && (ranks[j] as number) > r) {
+          ranks[j + 1] = ranks[j] as number;
+          entries[j + 1] = entries[j] as number;
+          j--;
+        }
+        ranks[j + 1] = r;
+        entries[j + 1] = e;
+      }
+      for (let k = 0; k < size; k++) out[k] = entries[k] as number;
+      return out;
+    }
+    const ranked = Array.from({ length: m }, (_, i) => i).sort((a, b) => (ranks[a] as number) - (ranks[b] as number));
     for (let k = 0; k < size; k++) out[k] = entries[ranked[k] as number] as number;
     return out;
   }
