@@ -62,9 +62,13 @@ export class NameForms {
     this.compact = compactName(name);
   }
 
-  /** The compact name with OCR confusions undone ({@link ocrFold}; `ocrOf`: a memo of it). */
+  /**
+   * The compact name with OCR confusions undone ({@link ocrFold}; `ocrOf`: a memo of it, for a
+   * lookup's own names). A stored name's forms fold it themselves: they keep the fold for the
+   * index's life, and the memo (bounded, cleared when full) only cost its map operations.
+   */
   ocr(ocrOf: ((name: string) => string) | undefined): string {
-    return (this.ocrForm ??= (ocrOf ?? ocrFold)(this.compact));
+    return (this.ocrForm ??= (this.id >= 0 || ocrOf === undefined ? ocrFold : ocrOf)(this.compact));
   }
 
   /** The compact name's sound (the options' soundOf; defined when that is). */
