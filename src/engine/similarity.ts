@@ -384,20 +384,15 @@ export function ocrFold(text: string): string {
 }
 
 /**
- * False when {@link ocrFold} leaves `text` as it is: no character of OCR_SINGLE and none of the
- * pairs of OCR_MULTI or OCR_SPLIT (with the first two replacements doing nothing, the third
- * reads the text as written). Most names fold to themselves; scanning them is cheaper than
- * three regular-expression passes.
+ * False when {@link ocrFold} leaves `text` as it is (most names): no character of OCR_SINGLE,
+ * no pair of OCR_MULTI or OCR_SPLIT. A scan is cheaper than three regular-expression passes.
  */
 function ocrFoldChanges(text: string): boolean {
-  let prev = 0;
-  for (let i = 0; i < text.length; i++) {
+  for (let i = 0, prev = 0; i < text.length; prev = text.charCodeAt(i++)) {
     const c = text.charCodeAt(i);
-    // 0-9, l, |, !
+    // 0-9, l, |, ! (OCR_SINGLE); rn, vv, ri, ii (cl holds an l)
     if ((c >= 48 && c <= 57) || c === 108 || c === 124 || c === 33) return true;
-    // rn, vv, cl, ri, ii
-    if ((prev === 114 && (c === 110 || c === 105)) || (prev === 118 && c === 118) || (prev === 99 && c === 108) || (prev === 105 && c === 105)) return true;
-    prev = c;
+    if ((prev === 114 && (c === 110 || c === 105)) || (prev === 118 && c === 118) || (prev === 105 && c === 105)) return true;
   }
   return false;
 }
