@@ -48,7 +48,7 @@ export const PO_BOX = /^(?:p ?o ?b(?:ox)?|post office box|box(?= ?\d))(?= |\d|$)
 export function tokenizeLine(folded: string, tables: AddressTables): string[] {
   const out: string[] = [];
   let hashes = false;
-  for (const raw of folded.split(TOKEN_SEPARATORS)) {
+  for (const raw of splitTokens(folded)) {
     if (raw.length === 0) continue;
     if (!INNER_PUNCTUATION.test(raw) || NUMBER_FORM.test(raw)) {
       out.push(tables.ordinals.get(raw) ?? raw);
@@ -65,6 +65,30 @@ export function tokenizeLine(folded: string, tables: AddressTables): string[] {
   const kept: string[] = [];
   for (let i = 0; i < out.length; i++) if (out[i] !== '#' || unitSpan(out, i, tables) > 0) kept.push(out[i] as string);
   return kept;
+}
+
+/**
+ * The pieces of `folded.split(TOKEN_SEPARATORS)` that are not empty (and maybe some empty
+ * ones, which the caller skips). An ASCII line (nearly every one) is cut at its runs of
+ * characters other than letters, digits, "#", "-" and "/" by a scan: in ASCII those are the
+ * separators the Unicode expression matches, and the split was a tenth of normalizing an address.
+ */
+export function splitTokens(folded: string): string[] {
+  const out: string[] = [];
+  let start = -1;
+  for (let i = 0; i < folded.length; i++) {
+    const c = folded.charCodeAt(i);
+    if (c >= 128) return folded.split(TOKEN_SEPARATORS);
+    const tokenChar = (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || c === 35 || c === 45 || c === 47;
+    if (tokenChar) {
+      if (start < 0) start = i;
+    } else if (start >= 0) {
+      out.push(folded.slice(start, i));
+      start = -1;
+    }
+  }
+  if (start >= 0) out.push(folded.slice(start));
+  return out;
 }
 
 /** The plain text of tokens: "#" dropped, joined by spaces. Re-tokenizes to the same words. */

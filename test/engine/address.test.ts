@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_ADDRESS_TABLES, normalizeAddress, UNIT_DESIGNATORS, USPS_STREET_SUFFIXES, type AddressTables } from '../../src/engine/address.js';
+import { splitTokens } from '../../src/engine/address-street.js';
 import type { AddressInput, NormalizedAddress } from '../../src/engine/types.js';
 
 const EMPTY: NormalizedAddress = {
@@ -547,6 +548,19 @@ describe('normalizeAddress properties', { timeout: 60_000 }, () => {
           expect(normalizeAddress({ zipOrPostalCode: ` ${zip} `, countryCode }).zip).toBe(zip);
         },
       ),
+    );
+  });
+});
+
+describe('splitTokens', () => {
+  it('gives the pieces the Unicode separator expression gives', () => {
+    const pieces = (s: string): string[] => s.split(/[^\p{L}\p{N}#/-]+/u).filter((t) => t.length > 0);
+    const ascii = fc.string({ unit: fc.constantFrom('a', 'Z', '0', '9', ' ', ',', '.', '#', '-', '/', "'", '_', '\t'), maxLength: 16 });
+    fc.assert(
+      fc.property(fc.oneof(ascii, fc.string({ unit: 'binary', maxLength: 16 })), (s) => {
+        expect(splitTokens(s).filter((t) => t.length > 0)).toEqual(pieces(s));
+      }),
+      { numRuns: 3000 },
     );
   });
 });
