@@ -262,9 +262,10 @@ export function normalizeName(input: NameInput): NormalizedName {
   if (TITLES.has(first) && !NAME_PREFIX_TITLES.has(first)) first = '';
   first = expandAbbreviation(first);
   const middle = foldLatin(input.middleName ?? '');
-  let lastTokens = foldLatin(input.lastName ?? '')
-    .split(' ')
-    .filter((t) => t.length > 0);
+  const lastText = foldLatin(input.lastName ?? '');
+  // One word (most surnames): no split, no suffix to take off.
+  if (lastText.indexOf(' ') === -1) return { first: nonEmpty(first), middle: nonEmpty(middle), last: nonEmpty(lastText), suffix };
+  let lastTokens = lastText.split(' ').filter((t) => t.length > 0);
   // Trailing suffixes in the surname field: "smith jr", "doe md". Keep at least one token.
   while (lastTokens.length > 1) {
     const tail = lastTokens[lastTokens.length - 1] ?? '';

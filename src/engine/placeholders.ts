@@ -71,10 +71,14 @@ export const NO_PLACEHOLDERS: PlaceholderTable = buildPlaceholderTable({});
  * the first), or the two together ("John Doe": both).
  */
 export function placeholderNames(table: PlaceholderTable, first: string | null, last: string | null): { first: boolean; last: boolean } {
-  const f = first !== null && table.first.has(first.replace(/ /g, ''));
-  const l = last !== null && table.last.has(last.replace(/ /g, ''));
+  const f = first !== null && table.first.has(withoutSpaces(first));
+  const l = last !== null && table.last.has(withoutSpaces(last));
   if (first !== null && last !== null && table.names.has(`${first} ${last}`)) return { first: true, last: true };
   return { first: f, last: l };
+}
+
+function withoutSpaces(text: string): string {
+  return text.indexOf(' ') === -1 ? text : text.replace(/ /g, '');
 }
 
 /** True when a normalized email address is a placeholder. */
