@@ -97,7 +97,10 @@ export function suppliedFields(contact: NormalizedContact): number {
 
 /** The gates whose fields are all in `mask`. Adding a field to the mask never removes one. */
 export function evaluateGates(gates: readonly Gate[], mask: number): readonly Gate[] {
-  return gates.filter((gate) => (mask & gate.mask) === gate.mask);
+  // A loop, not filter and a closure: every lookup runs this.
+  const met: Gate[] = [];
+  for (const gate of gates) if ((mask & gate.mask) === gate.mask) met.push(gate);
+  return met;
 }
 
 /** A minimum combination a candidate supplies that a record does not agree on, and on which fields. */
