@@ -378,6 +378,8 @@ export class ContactIndex {
   /** The contexts of an organization's lookups (shared mailboxes are its own), made when first needed. */
   private organizationContexts: ScoreContexts | null = null;
   // Not readonly: importState can take a received state's maps (adopt).
+  /** Changes with every write to the name counts (TermFrequencies.version: NameForms keep counts while it holds). */
+  private countsVersion = 0;
   private firstCounts = new Map<string, number>();
   private lastCounts = new Map<string, number>();
   private cityCounts = new Map<string, number>();
@@ -422,9 +424,13 @@ export class ContactIndex {
     this.normalizeOptions = norm;
     const records = this.records;
     this.countPlaces = options.termFrequencies === 'all';
+    const counts = (): number => this.countsVersion;
     const names: TermFrequencies = {
       get total() {
         return records.size;
+      },
+      get version() {
+        return counts();
       },
       firstNameCount: (name) => this.firstCounts.get(name) ?? 0,
       lastNameCount: (name) => this.lastCounts.get(name) ?? 0,
@@ -439,6 +445,9 @@ export class ContactIndex {
                 // A getter of its own: a spread would copy the count of the moment (0, at construction).
                 get total() {
                   return records.size;
+                },
+                get version() {
+                  return counts();
                 },
                 firstNameCount: (name) => this.firstCounts.get(name) ?? 0,
                 lastNameCount: (name) => this.lastCounts.get(name) ?? 0,
@@ -614,6 +623,7 @@ export class ContactIndex {
   }
 
   private count(contact: NormalizedContact, delta: number): void {
+    this.countsVersion++;
     countAdd(this.firstCounts, contact.first, delta);
     countAdd(this.lastCounts, contact.last, delta);
     if (!this.countPlaces) return;
@@ -705,6 +715,7 @@ export class ContactIndex {
   importState(state: IndexState, adopt = false): void {
     if (state.version !== INDEX_STATE_VERSION) throw new Error(`index state version ${String(state.version)} is not ${INDEX_STATE_VERSION}`);
     if (this.records.size > 0) throw new Error('importState needs an empty index');
+    this.countsVersion++;
     this.records.importState(state.records, adopt);
     this.postings.importState(state.postings, adopt);
     this.filed = state.filedKeys === null ? null : adopt ? state.filedKeys : { offsets: state.filedKeys.offsets.slice(), keys: state.filedKeys.keys.slice() };

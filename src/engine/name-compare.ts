@@ -36,6 +36,13 @@ export interface NameCompareOptions {
 
 const NO_GROUPS: readonly number[] = Object.freeze([]);
 
+/** The name counts {@link NameForms.count} reads (score.ts TermFrequencies). */
+export interface TermCounts {
+  firstNameCount(name: string): number;
+  lastNameCount(name: string): number;
+  readonly version?: number;
+}
+
 /**
  * A (folded) name and the forms comparisons read of it. The lazily computed forms depend on
  * the options' nickname table and sound function: one NameForms serves one set of options
@@ -50,6 +57,12 @@ export class NameForms {
   /** variantId once read (-2: not yet). */
   private nicknameId = -2;
   private ocrNicknameId = -2;
+  /** Counts of a stored name ({@link count}) as first name and as surname, the counts' version each was read at (-1: none), and whose. */
+  private firstCount = 0;
+  private lastCount = 0;
+  private firstCountVersion = -1;
+  private lastCountVersion = -1;
+  private countsOf: TermCounts | null = null;
 
   /**
    * `id`: the string id of a stored name (the index's record store), by which comparisons of
@@ -85,6 +98,33 @@ export class NameForms {
   variantId(table: NicknameTable): number {
     if (this.nicknameId === -2) this.nicknameId = variantIdOf(table, this.compact);
     return this.nicknameId;
+  }
+
+  /**
+   * Records holding the compact name as first name or surname (`tf`'s counts). A stored name's
+   * forms keep the count while `tf.version` stays the same (a lookup reads the counts of the
+   * same records' names again and again); any other name's is read each time.
+   */
+  count(tf: TermCounts, which: 'first' | 'last'): number {
+    const version = tf.version;
+    if (version === undefined || this.id < 0) return which === 'first' ? tf.firstNameCount(this.compact) : tf.lastNameCount(this.compact);
+    if (this.countsOf !== tf) {
+      this.countsOf = tf;
+      this.firstCountVersion = -1;
+      this.lastCountVersion = -1;
+    }
+    if (which === 'first') {
+      if (this.firstCountVersion !== version) {
+        this.firstCount = tf.firstNameCount(this.compact);
+        this.firstCountVersion = version;
+      }
+      return this.firstCount;
+    }
+    if (this.lastCountVersion !== version) {
+      this.lastCount = tf.lastNameCount(this.compact);
+      this.lastCountVersion = version;
+    }
+    return this.lastCount;
   }
 
   /** {@link variantId} of the OCR fold, when it differs from the compact name (else -1). */

@@ -272,6 +272,12 @@ export interface TermFrequencies {
   firstNameCount(name: string): number;
   /** Records whose compact last name is `name`. */
   lastNameCount(name: string): number;
+  /**
+   * A number that changes whenever a name's count may have (an index's writes): a stored name's
+   * forms keep their counts while it stays the same (NameForms.count). Absent: counts are read
+   * every time.
+   */
+  readonly version?: number;
   /** Records in the city `city` (folded); absent: cities are not adjusted. */
   cityCount?(city: string): number;
   /** Records whose attribute `index` is `value`; absent: attributes are not adjusted. */
@@ -809,13 +815,13 @@ function nameTfWeight(
   const tf = ctx.tf;
   if (tf === null || r === null || exact === undefined) return undefined;
   const variants = tf.nameVariants === true;
-  if (level === 'exact') return frequencyWeight(variants ? field.tfFloor : field.exactFloor, exact, nameCount(tf, which, r.compact), tf.total);
+  if (level === 'exact') return frequencyWeight(variants ? field.tfFloor : field.exactFloor, exact, r.count(tf, which), tf.total);
   const spec = field.levels[level];
   if (!variants || spec === undefined || q === null) return undefined;
   const moves = (levelBit(level) & field.tfMask) !== 0;
   // Disagreement and the other levels that weigh nothing or less are never capped: no counts read.
   if (!moves && spec.weight <= 0) return undefined;
-  const commoner = Math.max(nameCount(tf, which, q.compact), nameCount(tf, which, r.compact));
+  const commoner = Math.max(q.count(tf, which), r.count(tf, which));
   // A hair below exact agreement, so that where the two meet (a model whose nickname level
   // weighs as much as exact agreement) "Robert" against "Robert" still ranks above "Bob".
   if (!moves) return Math.min(spec.weight, frequencyWeight(field.tfFloor, exact, commoner, tf.total) - BELOW_EXACT);
@@ -852,11 +858,6 @@ const OWN_ROWS_ALLOWANCE = 2;
 
 /** Bits by which a capped name level stays under exact agreement (nameTfWeight). */
 const BELOW_EXACT = 1e-6;
-
-/** Records holding a first or last name (compact form). */
-function nameCount(tf: TermFrequencies, which: 'first' | 'last', name: string): number {
-  return which === 'first' ? tf.firstNameCount(name) : tf.lastNameCount(name);
-}
 
 /** The weight of exact agreement on a value seen `count` times in `total` records, at least `floor` (CompiledField.exactFloor). */
 function frequencyWeight(floor: number, spec: CompiledLevel, count: number, total: number): number {

@@ -583,3 +583,20 @@ describe('hooks for a store that holds the keys (database retrieval)', () => {
     expect(lastNameWeight(all, robert, 1)).toBeGreaterThan(lastNameWeight(all, smith, 7));
   });
 });
+
+describe('find: name counts kept by the names forms', () => {
+  it('scores after writes as an index built with those writes does (no stale counts)', () => {
+    const namesake = (i: number): ContactInput => ({ firstName: 'Robert', lastName: 'Pérez', emails: [`r${i}@example.org`] });
+    const query: ContactInput = { firstName: 'Robert', lastName: 'Perez', emails: ['robert.perez@example.com'] };
+    const index = indexOf(robert);
+    const before = index.find(query).score;
+    for (let i = 0; i < 50; i++) index.upsert(100 + i, namesake(i));
+    const after = index.find(query).score;
+    const fresh = indexOf(robert);
+    for (let i = 0; i < 50; i++) fresh.upsert(100 + i, namesake(i));
+    expect(after).toBe(fresh.find(query).score);
+    expect(after).toBeLessThan(before);
+    for (let i = 0; i < 50; i++) index.remove(100 + i);
+    expect(index.find(query).score).toBe(before);
+  });
+});
