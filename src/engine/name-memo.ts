@@ -15,58 +15,67 @@ export class NameLevelMemo {
   /** `maxEntries`: how many it holds before it starts again empty. */
   constructor(private readonly maxEntries = MAX_ENTRIES) {}
 
-  private keysA = new Int32Array(INITIAL_SLOTS).fill(-1);
-  private keysB = new Int32Array(INITIAL_SLOTS);
+  /**
+   * Slot i's pair at [2i, 2i + 1] (a = -1: empty): the two ids of a probe share a cache line
+   * (separate arrays cost a miss each in a table of millions of slots).
+   */
+  private keys = emptyKeys(INITIAL_SLOTS);
   private codes = new Uint8Array(INITIAL_SLOTS);
   private size = 0;
 
   /** The code remembered for the pair (a, b), else 0. */
   get(a: number, b: number): number {
-    const keysA = this.keysA;
-    const mask = keysA.length - 1;
+    const keys = this.keys;
+    const mask = this.codes.length - 1;
     for (let i = slotOf(a, b, mask); ; i = (i + 1) & mask) {
-      const k = keysA[i] as number;
+      const k = keys[2 * i] as number;
       if (k === -1) return 0;
-      if (k === a && this.keysB[i] === b) return this.codes[i] as number;
+      if (k === a && keys[2 * i + 1] === b) return this.codes[i] as number;
     }
   }
 
   /** Remembers `code` (1-255) for the pair (a, b), which has none yet. */
   set(a: number, b: number, code: number): void {
     if (this.size >= this.maxEntries) this.reset(INITIAL_SLOTS);
-    else if ((this.size + 1) * 2 > this.keysA.length) this.grow();
+    else if ((this.size + 1) * 2 > this.codes.length) this.grow();
     this.put(a, b, code);
     this.size++;
   }
 
   private put(a: number, b: number, code: number): void {
-    const keysA = this.keysA;
-    const mask = keysA.length - 1;
+    const keys = this.keys;
+    const mask = this.codes.length - 1;
     let i = slotOf(a, b, mask);
-    while (keysA[i] !== -1) i = (i + 1) & mask;
-    keysA[i] = a;
-    this.keysB[i] = b;
+    while (keys[2 * i] !== -1) i = (i + 1) & mask;
+    keys[2 * i] = a;
+    keys[2 * i + 1] = b;
     this.codes[i] = code;
   }
 
   private reset(slots: number): void {
-    this.keysA = new Int32Array(slots).fill(-1);
-    this.keysB = new Int32Array(slots);
+    this.keys = emptyKeys(slots);
     this.codes = new Uint8Array(slots);
     this.size = 0;
   }
 
   private grow(): void {
-    const { keysA, keysB, codes } = this;
-    this.reset(keysA.length * 2);
-    for (let i = 0; i < keysA.length; i++) {
-      const a = keysA[i] as number;
+    const { keys, codes } = this;
+    this.reset(codes.length * 2);
+    for (let i = 0; i < codes.length; i++) {
+      const a = keys[2 * i] as number;
       if (a !== -1) {
-        this.put(a, keysB[i] as number, codes[i] as number);
+        this.put(a, keys[2 * i + 1] as number, codes[i] as number);
         this.size++;
       }
     }
   }
+}
+
+/** Keys of `slots` empty slots. */
+function emptyKeys(slots: number): Int32Array {
+  const keys = new Int32Array(2 * slots);
+  for (let i = 0; i < keys.length; i += 2) keys[i] = -1;
+  return keys;
 }
 
 function slotOf(a: number, b: number, mask: number): number {
