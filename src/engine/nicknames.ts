@@ -140,7 +140,8 @@ export function variantIds(table: NicknameTable, a: number, b: number): boolean 
   const ca = r.classesOf[a] as readonly number[];
   const cb = r.classesOf[b] as readonly number[];
   const n = r.nameIds.size;
-  const exclusions = r.excluded.get(a < b ? a * n + b : b * n + a);
+  // Read only once a class is shared (most pairs of names share none).
+  let exclusions: readonly number[] | undefined | null = null;
   // Both lists ascend: walk them together.
   for (let i = 0, j = 0; i < ca.length && j < cb.length;) {
     const x = ca[i] as number;
@@ -148,6 +149,7 @@ export function variantIds(table: NicknameTable, a: number, b: number): boolean 
     if (x < y) i++;
     else if (y < x) j++;
     else {
+      if (exclusions === null) exclusions = r.excluded.get(a < b ? a * n + b : b * n + a);
       if (exclusions === undefined || !exclusions.includes(r.classGroup[x] as number)) return true;
       i++;
       j++;
