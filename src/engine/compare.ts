@@ -14,7 +14,7 @@ import {
   namesSwappedForms,
   type NameCompareOptions,
 } from './name-compare.js';
-import { compactJaroWinklerFrom, equalWithoutSpaces, isAdjacentTransposition, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
+import { compactJaroWinklerFrom, equalWithoutSpaces, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
 import type { NormalizedAddress } from './types.js';
 
 /** Every level enabled. */
@@ -261,7 +261,9 @@ export function compareIdentifiers(a: readonly string[], b: readonly string[], l
 export function compareCode(a: string | null, b: string | null, levels = ALL_LEVELS): LevelName {
   if (a === null || b === null) return 'missing';
   if (a === b) return 'exact';
-  if ((levels & B_TYPO) !== 0 && (levenshtein(a, b) === 1 || isAdjacentTransposition(a, b))) return 'typo';
+  // One edit or one swap of neighbours apart (Levenshtein 1 or an adjacent transposition): for
+  // two different codes, exactly withinOneEdit, which allocates nothing.
+  if ((levels & B_TYPO) !== 0 && withinOneEdit(a, b)) return 'typo';
   if ((levels & B_PREFIX) !== 0 && a.length >= 4 && b.length >= 4 && sameRange(a, b, 0, 3)) return 'prefix';
   return 'disagree';
 }

@@ -9,6 +9,7 @@ import {
   levenshtein,
   ocrConfusions,
   ocrFold,
+  withinOneEdit,
   withinTwoEdits,
 } from '../../src/engine/similarity.js';
 
@@ -199,6 +200,18 @@ describe('ocrConfusions', () => {
 
   it('is symmetric', () => {
     fc.assert(fc.property(fc.stringMatching(/^[a-z]{0,6}$/), fc.stringMatching(/^[a-z]{0,6}$/), (a, b) => ocrConfusions(a, b) === ocrConfusions(b, a)));
+  });
+});
+
+describe('withinOneEdit', () => {
+  it('holds for two different strings exactly when Levenshtein is 1 or they are an adjacent transposition (compareCode reads it so)', () => {
+    fc.assert(
+      fc.property(fc.stringMatching(/^[0-9a]{0,6}$/), fc.stringMatching(/^[0-9a]{0,6}$/), (a, b) => {
+        if (a === b) return;
+        expect(withinOneEdit(a, b)).toBe(levenshtein(a, b) === 1 || isAdjacentTransposition(a, b));
+      }),
+      { numRuns: 5000 },
+    );
   });
 });
 
