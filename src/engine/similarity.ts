@@ -340,53 +340,42 @@ export function ocrConfusions(a: string, b: string): boolean {
  * commercial OCR engines on typewritten and printed forms (e.g. Rice, Jenkins and Nartker,
  * "The Fifth Annual Test of OCR Accuracy", 1996).
  */
-export const OCR_CONFUSIONS: readonly (readonly [string, string])[] = [
-  ['rn', 'm'],
-  ['vv', 'w'],
-  ['cl', 'd'],
-  ['0', 'o'],
-  ['1', 'i'],
-  ['l', 'i'],
-  ['|', 'i'],
-  ['!', 'i'],
-  ['5', 's'],
-  ['8', 'b'],
-  ['6', 'b'],
-  ['9', 'g'],
-  ['2', 'z'],
-  ['4', 'a'],
-  ['3', 'e'],
-  ['7', 't'],
-];
+export const OCR_CONFUSIONS: readonly (readonly [string, string])[] = 'rn:m vv:w cl:d 0:o 1:i l:i |:i !:i 5:s 8:b 6:b 9:g 2:z 4:a 3:e 7:t'
+  .split(' ')
+  .map((pair) => pair.split(':') as [string, string]);
 
-const OCR_MULTI = /rn|vv|cl/g;
-const OCR_SINGLE = /[0-9l|!]/g;
-const OCR_SINGLE_MAP: Readonly<Record<string, string>> = Object.fromEntries(OCR_CONFUSIONS.filter(([from]) => from.length === 1));
-/**
- * Letters that OCR reads as two narrow letters, matched once "l" and "1" are read as "i":
- * "n" as "ri" and "h" as "li" ("anthoriy"/"anthony", "elizabetli"/"elizabeth"). Applied last,
- * so that "li", "l1" and "1i" all fold the same way.
- */
-const OCR_SPLIT = /ri|ii/g;
+/** The letter each single character of {@link OCR_CONFUSIONS} is read as, by character code (0: none). */
+const OCR_SINGLE = new Uint16Array(128);
+for (const [from, to] of OCR_CONFUSIONS) if (from.length === 1) OCR_SINGLE[from.charCodeAt(0)] = to.charCodeAt(0);
 
 /**
- * The form of a (folded, compact) string in which OCR confusions are undone: every
- * sequence of {@link OCR_CONFUSIONS} replaced by the letter it is mistaken for, then the
- * split letters ("ri" for "n", "li" for "h"). Two values whose OCR folds are one edit apart
- * are one OCR error apart.
+ * A (folded, compact) string with OCR confusions undone: each of {@link OCR_CONFUSIONS} read
+ * as its letter (the pairs first, left to right), then "ri" as "n" and "ii" as "h", letters
+ * read as two narrow ones once "l" and "1" are "i" ("anthoriy", "elizabetli"). Two values
+ * whose OCR folds are one edit apart are one OCR error apart.
  */
 export function ocrFold(text: string): string {
   if (!ocrFoldChanges(text)) return text;
-  return text
-    .replace(OCR_MULTI, (m) => (m === 'rn' ? 'm' : m === 'vv' ? 'w' : 'd'))
-    .replace(OCR_SINGLE, (ch) => OCR_SINGLE_MAP[ch] ?? ch)
-    .replace(OCR_SPLIT, (m) => (m === 'ri' ? 'n' : 'h'));
+  let read = '';
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    const d = text.charCodeAt(i + 1);
+    const pair = (c === 114 && d === 110) || (c === 118 && d === 118) || (c === 99 && d === 108);
+    if (pair) read += c === 114 ? 'm' : c === 118 ? 'w' : 'd';
+    else read += c < 128 && OCR_SINGLE[c] !== 0 ? String.fromCharCode(OCR_SINGLE[c] as number) : text.charAt(i);
+    if (pair) i++;
+  }
+  let out = '';
+  for (let i = 0; i < read.length; i++) {
+    const c = read.charCodeAt(i);
+    const split = (c === 114 || c === 105) && read.charCodeAt(i + 1) === 105;
+    out += split ? (c === 114 ? 'n' : 'h') : read.charAt(i);
+    if (split) i++;
+  }
+  return out;
 }
 
-/**
- * False when {@link ocrFold} leaves `text` as it is (most names): no character of OCR_SINGLE,
- * no pair of OCR_MULTI or OCR_SPLIT. A scan is cheaper than three regular-expression passes.
- */
+/** False when {@link ocrFold} leaves `text` as it is (most names): nothing it replaces. */
 function ocrFoldChanges(text: string): boolean {
   for (let i = 0, prev = 0; i < text.length; prev = text.charCodeAt(i++)) {
     const c = text.charCodeAt(i);
