@@ -205,7 +205,8 @@ function isTypoForms(a: NameForms, b: NameForms, ocrOf: ((name: string) => strin
   if (withinOneEdit(a.compact, b.compact)) return true;
   const ao = a.ocr(ocrOf);
   const bo = b.ocr(ocrOf);
-  return withinOneEdit(ao, bo) || ocrConfusions(ao, bo);
+  // Names that fold to themselves (most) were just compared as written.
+  return ((ao !== a.compact || bo !== b.compact) && withinOneEdit(ao, bo)) || ocrConfusions(ao, bo);
 }
 
 /** {@link isTypoForms} for names at most two letters apart in length. */
@@ -348,7 +349,10 @@ function twoSlips(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
   if (ac.length < 5 || bc.length < 5) return false;
   const d = ac.length - bc.length;
   if (d < -2 || d > 2) return false;
-  return withinTwoEdits(a.ocr(o.ocrOf), b.ocr(o.ocrOf)) || withinTwoEdits(ac, bc);
+  const ao = a.ocr(o.ocrOf);
+  const bo = b.ocr(o.ocrOf);
+  // Names that fold to themselves (most): the folds are the names, compared once.
+  return withinTwoEdits(ao, bo) || ((ao !== ac || bo !== bc) && withinTwoEdits(ac, bc));
 }
 
 /**
@@ -537,7 +541,10 @@ export function nameCrossed(q: ContactNames, r: ContactNames, ocrOf?: (name: str
 /** Two edits apart (a swap of neighbours one edit), as written or once OCR confusions are undone, for names of five letters or more. */
 function twoSlipsApart(a: NameForms, b: NameForms, ocrOf: ((name: string) => string) | undefined): boolean {
   if (a.compact.length < 5 || b.compact.length < 5) return false;
-  return withinTwoEdits(a.compact, b.compact) || withinTwoEdits(a.ocr(ocrOf), b.ocr(ocrOf));
+  if (withinTwoEdits(a.compact, b.compact)) return true;
+  const ao = a.ocr(ocrOf);
+  const bo = b.ocr(ocrOf);
+  return (ao !== a.compact || bo !== b.compact) && withinTwoEdits(ao, bo);
 }
 
 /** Compares middle names: exact, initial, nearly equal, disagree. */
