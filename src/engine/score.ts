@@ -953,21 +953,41 @@ function scoreAddresses(
   const floor = compiled.model.addressFloor;
   // Scale every part down together when the floor applies, so the explanation still sums up.
   const scale = bestWeight < floor ? floor / bestWeight : 1;
+  const f = compiled.fields;
+  // Field by field in ADDRESS_FIELDS' order (the score sums in it), without a loop's keyed reads.
+  addAddressPart(result, f.zip5, 'zip5', best.zip5, scale, undefined, explain, levelsOut);
+  addAddressPart(result, f.streetNumber, 'streetNumber', best.streetNumber, scale, undefined, explain, levelsOut);
+  addAddressPart(result, f.streetName, 'streetName', best.streetName, scale, undefined, explain, levelsOut);
+  addAddressPart(result, f.building, 'building', best.building, scale, undefined, explain, levelsOut);
+  addAddressPart(result, f.unit, 'unit', best.unit, scale, undefined, explain, levelsOut);
   const cityTf = best.city === 'exact' && ctx.tf?.cityCount !== undefined;
-  for (const field of ADDRESS_FIELDS) {
-    const f = compiled.fields[field];
-    const level = f.mask === 0 ? 'missing' : best[field];
-    const spec = f.levels[level] ?? MISSING;
-    let weight = spec.weight * scale;
-    if (field === 'city' && cityTf && spec.weight > 0) weight = cityTfWeight(ctx, spec, q, r) ?? weight;
-    result.score += weight;
-    if (spec.veto) noteVeto(result, spec, field);
-    if (spec.capPossible && result.cappedBy === null) result.cappedBy = spec.label;
-    if (spec.agrees) result.agreeMask |= ADDRESS_GATE_BITS[field];
-    if (explain) explain.push({ field, level, label: spec.label, weight });
-    if (levelsOut !== undefined) levelsOut[FIELD_SLOT[field]] = LEVEL_CODE[level];
-  }
+  const citySpec = cityTf ? (f.city.levels[f.city.mask === 0 ? 'missing' : best.city] ?? MISSING) : undefined;
+  const cityWeight = citySpec !== undefined && citySpec.weight > 0 ? cityTfWeight(ctx, citySpec, q, r) : undefined;
+  addAddressPart(result, f.city, 'city', best.city, scale, cityWeight, explain, levelsOut);
+  addAddressPart(result, f.state, 'state', best.state, scale, undefined, explain, levelsOut);
   if (placeAgrees(best, compiled)) result.agreeMask |= GATE_FIELD_BITS.zip5;
+}
+
+/** One address part's level of the best pair of addresses, weighed (`tfWeight`: the city's after term frequencies). */
+function addAddressPart(
+  result: PairScore,
+  f: CompiledField,
+  field: AddressField,
+  best: LevelName,
+  scale: number,
+  tfWeight: number | undefined,
+  explain: FieldOutcome[] | undefined,
+  levelsOut: Uint8Array | undefined,
+): void {
+  const level = f.mask === 0 ? 'missing' : best;
+  const spec = f.levels[level] ?? MISSING;
+  const weight = tfWeight ?? spec.weight * scale;
+  result.score += weight;
+  if (spec.veto) noteVeto(result, spec, field);
+  if (spec.capPossible && result.cappedBy === null) result.cappedBy = spec.label;
+  if (spec.agrees) result.agreeMask |= ADDRESS_GATE_BITS[field];
+  if (explain) explain.push({ field, level, label: spec.label, weight });
+  if (levelsOut !== undefined) levelsOut[FIELD_SLOT[field]] = LEVEL_CODE[level];
 }
 
 /**
