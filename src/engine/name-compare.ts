@@ -371,11 +371,12 @@ export function compareFirstNameForms(
   if (a === null || b === null) return 'missing';
   if (a.name === b.name) return 'exact';
   const memo = o.memo;
-  if (memo === undefined || a.id < 0 || b.id < 0) return firstLevel(a, b, o, levels, middleA, middleB, false) ?? 'disagree';
+  if (memo === undefined || a.id < 0 || b.id < 0) return firstLevel(a, b, o, levels, middleA, middleB, false);
   let code = memo.first.get(a.id, b.id);
   if (code === 0) {
-    const level = firstLevel(a, b, o, levels, middleA, middleB, true);
-    code = level === null ? CROSS_FLAG | (LEVEL_CODE[firstLevel(a, b, o, levels, null, null, false) ?? 'disagree'] + 1) : LEVEL_CODE[level] + 1;
+    // The names' own level, flagged when 'cross' comes before it (read per pair below).
+    const level = firstLevel(a, b, o, levels, null, null, true);
+    code = (crossPending ? CROSS_FLAG : 0) | (LEVEL_CODE[level] + 1);
     memo.first.set(a.id, b.id, code);
   }
   if ((code & CROSS_FLAG) === 0) return LEVEL_NAMES[code - 1] as LevelName;
@@ -388,9 +389,16 @@ export function compareFirstNameForms(
 const CROSS_FLAG = 0x80;
 
 /**
+ * Set by {@link firstLevel} with `pending`: true when its answer comes after the place where
+ * 'cross' would have been checked (scoring is synchronous: read it right after the call).
+ */
+let crossPending = false;
+
+/**
  * The first-name comparison. With `pending`, where 'cross' would be checked (the other's
- * middle name, which varies with the pair while the two first names stay the same) the
- * answer is null instead; without it, the comparison in full (never null).
+ * middle name, which varies with the pair while the two first names stay the same) it sets
+ * {@link crossPending} and goes on without the middle names (pass null), so the answer is
+ * the names' own level below 'cross'; without it, the comparison in full.
  */
 function firstLevel(
   a: NameForms,
@@ -400,7 +408,8 @@ function firstLevel(
   middleA: NameForms | null,
   middleB: NameForms | null,
   pending: boolean,
-): LevelName | null {
+): LevelName {
+  crossPending = false;
   const ac = a.compact;
   const bc = b.compact;
   if (ac === bc) return 'exact';
@@ -419,8 +428,9 @@ function firstLevel(
     return (levels & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
   }
   if ((levels & B_PART) !== 0 && tokensOverlap(a.name, b.name)) return 'part';
-  if (pending && (levels & B_CROSS) !== 0) return null;
-  if ((levels & B_CROSS) !== 0 && ((middleB !== null && middleB.compact === ac) || (middleA !== null && middleA.compact === bc))) return 'cross';
+  // Pending: the names' own level below 'cross', computed once (it read the same checks above again).
+  if (pending && (levels & B_CROSS) !== 0) crossPending = true;
+  else if ((levels & B_CROSS) !== 0 && ((middleB !== null && middleB.compact === ac) || (middleA !== null && middleA.compact === bc))) return 'cross';
   if ((levels & B_INITIAL) !== 0 && isShortPrefix(ac, bc, o)) return 'initial';
   if (short) return 'disagree';
   if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
