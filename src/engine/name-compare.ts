@@ -462,7 +462,9 @@ function lastLevel(a: NameForms, b: NameForms, o: NameCompareOptions, levels: nu
   const jw = jaroWinklerFrom(ac, bc, Math.min(o.fuzzyHigh, o.fuzzyLow));
   // Jaro-Winkler is harsh on short names: "smith"/"smyth" is 0.89. One edit in five or more
   // letters is a typo too (for models without a 'typo' level).
-  if ((levels & B_FUZZY_HIGH) !== 0 && (jw >= o.fuzzyHigh || (ac.length >= 5 && bc.length >= 5 && levenshtein(ac, bc) === 1))) return 'fuzzy-high';
+  // (With the typo level on, names one edit apart were that level above: no Levenshtein here.)
+  if ((levels & B_FUZZY_HIGH) !== 0 && (jw >= o.fuzzyHigh || ((levels & B_TYPO) === 0 && ac.length >= 5 && bc.length >= 5 && levenshtein(ac, bc) === 1)))
+    return 'fuzzy-high';
   if ((levels & B_PART) !== 0 && (a.name.indexOf(' ') !== -1 || b.name.indexOf(' ') !== -1)) {
     const pb = surnameParts(b.name);
     for (const part of surnameParts(a.name)) if (pb.includes(part)) return 'part';
