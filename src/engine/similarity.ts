@@ -359,7 +359,7 @@ export function ocrFold(text: string): string {
   let read = '';
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    const d = text.charCodeAt(i + 1);
+    const d = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
     const pair = (c === 114 && d === 110) || (c === 118 && d === 118) || (c === 99 && d === 108);
     if (pair) read += c === 114 ? 'm' : c === 118 ? 'w' : 'd';
     else read += c < 128 && OCR_SINGLE[c] !== 0 ? String.fromCharCode(OCR_SINGLE[c] as number) : text.charAt(i);
@@ -368,7 +368,7 @@ export function ocrFold(text: string): string {
   let out = '';
   for (let i = 0; i < read.length; i++) {
     const c = read.charCodeAt(i);
-    const split = (c === 114 || c === 105) && read.charCodeAt(i + 1) === 105;
+    const split = (c === 114 || c === 105) && i + 1 < read.length && read.charCodeAt(i + 1) === 105;
     out += split ? (c === 114 ? 'n' : 'h') : read.charAt(i);
     if (split) i++;
   }
