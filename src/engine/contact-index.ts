@@ -345,19 +345,41 @@ export class ContactIndex {
   };
 
   /**
-   * {@link keyHashes} of a lookup; one that carries its names' forms ({@link prepared}) reads
-   * the sounds of its first name and surname from them, not from the map of a million names'
-   * sounds (two lookups there cost about 4% of a find at 1M). The same sounds: every sound
-   * here is phoneticKey's.
+   * {@link keyHashes} of a lookup; given its names' forms (`names`, from {@link prepared}) it
+   * reads the sounds of its first name and surname from them, not from the map of a million
+   * names' sounds (two lookups there cost about 4% of a find at 1M). The same sounds: every
+   * sound here is phoneticKey's. The contact is the lookup as normalized, not the prepared
+   * one: the keys' code then sees contacts of one shape, as when filing records (the prepared
+   * shape deoptimized it once the first lookups came).
    */
-  private lookupHashes(contact: NormalizedContact): number[] {
-    const names = (contact as WithNameForms).nameForms;
+  private lookupHashes(contact: NormalizedContact, names: ContactNames | undefined): number[] {
     if (names === undefined) return this.keyHashes(contact);
     this.lookupNames = names;
-    const hashes = blockingHashes(contact, this.nicknames, this.soundOfLookup, this.keys);
-    this.lookupNames = null;
-    return hashes;
+    try {
+      return blockingHashes(contact, this.nicknames, this.keySound, this.keys, this.ocrOf);
+    } finally {
+      this.lookupNames = null;
+    }
   }
+
+  /** The keys a record is filed under (and removed from): its names' sounds join the index's map of them. */
+  private filingHashes(contact: NormalizedContact): number[] {
+    this.filing = true;
+    try {
+      return blockingHashes(contact, this.nicknames, this.keySound, this.keys, this.ocrOf);
+    } finally {
+      this.filing = false;
+    }
+  }
+
+  /** True while {@link filingHashes} runs. */
+  private filing = false;
+  /**
+   * The sound of a name for the keys, filing (soundOf: remembered in the map of the index's
+   * names) or looking up (soundOfLookup): one function for both, so that the keys' code, made
+   * hot by filing, is not deoptimized by the first lookups calling another.
+   */
+  private readonly keySound = (name: string): string => (this.filing ? this.soundOf(name) : this.soundOfLookup(name));
 
   private storedForms(name: string | null): NameForms | null {
     if (name === null) return null;
@@ -580,7 +602,7 @@ export class ContactIndex {
     // without going through id -> row. The record was removed above and its hashes are
     // distinct: no list holds the row yet.
     const row = this.records.set(id, contact);
-    const hashes = blockingHashes(contact, this.nicknames, this.soundOf, this.keys, this.ocrOf);
+    const hashes = this.filingHashes(contact);
     if (deferred === null) for (const h of hashes) this.postings.addNew(h, row);
     else deferred.add(hashes, row);
     for (const key of contact.identifiers) postingAdd(this.identifiers, key, id);
@@ -808,7 +830,7 @@ export class ContactIndex {
     if (!contact) return false;
     const row = this.records.rowOf(id);
     this.filed = null;
-    for (const h of blockingHashes(contact, this.nicknames, this.soundOf, this.keys, this.ocrOf)) this.postings.remove(h, row);
+    for (const h of this.filingHashes(contact)) this.postings.remove(h, row);
     for (const key of contact.identifiers) postingRemove(this.identifiers, key, id);
     this.count(contact, -1);
     this.records.delete(id);
@@ -842,7 +864,13 @@ export class ContactIndex {
   }
 
   /** {@link candidateIds} as rows of the record store, in the same order; `indexed`: see FindOptions.indexed; `ordered` false: CandidateSelector.select's. */
-  private candidateRows(candidate: NormalizedContact | (() => NormalizedContact), excludeId?: number, indexed = false, ordered = true): number[] {
+  private candidateRows(
+    candidate: NormalizedContact | (() => NormalizedContact),
+    excludeId?: number,
+    indexed = false,
+    ordered = true,
+    names?: ContactNames,
+  ): number[] {
     this.whole('lookup');
     const excludeRow = excludeId === undefined ? -1 : this.records.rowOf(excludeId);
     const slots = this.lookupSlots;
@@ -854,7 +882,7 @@ export class ContactIndex {
       return this.selector.select(filed.length, this.slotPostings, excludeRow, ordered);
     }
     const contact = typeof candidate === 'function' ? candidate() : candidate;
-    const hashes = filed ?? this.lookupHashes(contact);
+    const hashes = filed ?? this.lookupHashes(contact, names);
     // Keys only a row without a first name or a surname looks up by (blocking.ts KEY_KINDS.unnamed).
     const skip = unnamedKeys && contact.first !== null && contact.last !== null ? unnamedHashes(contact, this.soundOfQuery) : NO_HASHES;
     slots.length = 0;
@@ -940,7 +968,7 @@ export class ContactIndex {
   ): void {
     const ctx = this.scoreContext(options);
     const q = this.prepared(candidate);
-    for (const row of this.candidateRows(q, options.excludeId, options.indexed === true)) {
+    for (const row of this.candidateRows(candidate, options.excludeId, options.indexed === true, true, (q as WithNameForms).nameForms)) {
       this.records.loadRow(row, this.view);
       options.levels?.fill(MISSING_LEVEL);
       visit(this.records.idOfRow(row), scorePair(q, this.view, ctx, undefined, options.levels).score, options.levels);
@@ -1101,7 +1129,7 @@ export class ContactIndex {
     const prepared = this.prepared(q);
     const rows =
       options.candidates === undefined
-        ? this.candidateRows(prepared, options.excludeId, options.indexed === true)
+        ? this.candidateRows(q, options.excludeId, options.indexed === true, true, (prepared as WithNameForms).nameForms)
         : this.rowsOf(options.candidates, options.excludeId);
     const eligible: ScoredCandidate[] = [];
     const vetoed: number[] = [];
