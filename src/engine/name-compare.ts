@@ -57,6 +57,8 @@ export class NameForms {
   /** variantId once read (-2: not yet). */
   private nicknameId = -2;
   private ocrNicknameId = -2;
+  /** {@link consonants} once read (null: not yet). */
+  private consonantForm: string | null = null;
   /** Counts of a stored name ({@link count}) as first name and as surname, the counts' version each was read at (-1: none), and whose. */
   private firstCount = 0;
   private lastCount = 0;
@@ -73,6 +75,15 @@ export class NameForms {
     readonly id = -1,
   ) {
     this.compact = compactName(name);
+  }
+
+  /**
+   * The compact name's consonants as {@link sameSkeleton} compares them, with a leading "!" when
+   * the name reads as a transliteration from Arabic script (computed once: most pairs compared
+   * reach the sound-alike level, and a name meets many).
+   */
+  consonants(): string {
+    return (this.consonantForm ??= `${transliterationLike(this.compact) ? '!' : ''}${skeleton(this.compact)}`);
   }
 
   /**
@@ -219,7 +230,7 @@ function typoOf(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
 function soundsAlike(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
   const soundOf = o.soundOf;
   if (soundOf === undefined || a.compact.length < 2 || b.compact.length < 2) return false;
-  return a.sound(soundOf) === b.sound(soundOf) || sameSkeleton(a.compact, b.compact);
+  return a.sound(soundOf) === b.sound(soundOf) || sameSkeleton(a, b);
 }
 
 /** Letters Arabic script leaves unwritten or writes as its long vowels (alif, waw, ya). */
@@ -234,14 +245,18 @@ const ARABIC_SIGNS = /^[^a]*$|[wy]|[^aeiouy]h$/;
  * consonants: Arabic writes no short vowels, and any-ascii gives its long ones as a, w and y
  * ("محمد" -> "mhmd" against "mohammed"; "الحسيني" -> "lhsyny" against "alhusseini"; "عثمان" ->
  * "thmn" against "uthman"). Read only where one of the two reads as such a transliteration
- * ({@link transliterationLike}: "mark" does not, so Mark and Mirko stay apart): the
+ * ({@link transliterationLike}; "mark" does not): the
  * consonants alone, doubled letters once and a final h (the feminine ending) dropped, equal
  * and two letters or more.
  */
-function sameSkeleton(a: string, b: string): boolean {
-  if (!transliterationLike(a) && !transliterationLike(b)) return false;
-  const sa = skeleton(a);
-  return sa.length >= 2 && sa === skeleton(b);
+function sameSkeleton(a: NameForms, b: NameForms): boolean {
+  const ca = a.consonants();
+  const cb = b.consonants();
+  const ta = ca.charCodeAt(0) === 33;
+  const tb = cb.charCodeAt(0) === 33;
+  if (!ta && !tb) return false;
+  const sa = ta ? ca.slice(1) : ca;
+  return sa.length >= 2 && sa === (tb ? cb.slice(1) : cb);
 }
 
 /** True when a name could be a transliteration from Arabic script (no e, i, o or u, and {@link ARABIC_SIGNS}): "mhmd", "lyla", "fatmh"; not "mark". */
