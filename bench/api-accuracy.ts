@@ -14,6 +14,12 @@ import { makeCases, seedBody, type FocCase } from './lib/foc/cases.js';
 import { makePopulation } from './lib/foc/population.js';
 import { Rng } from './lib/prng.js';
 
+const USAGE = `npm run eval:api -- [--seed N] [--people N] [--per-cause N] [--json] [--failures N] [--cause TEXT]
+  The API's find-or-create accuracy on a seeded, labelled suite (bench/api-accuracy.ts).
+  --seed N        suite seed (default 7); --people N  people seeded (default 4000)
+  --per-cause N   labelled finds per cause (default 60); --json  the result as JSON
+  --failures N    print the first N wrong or missed cases; --cause TEXT  only causes containing TEXT`;
+
 /** One cause's tally. */
 export interface CauseTally {
   readonly cause: string;
@@ -142,8 +148,13 @@ async function main(): Promise<void> {
       json: { type: 'boolean', default: false },
       failures: { type: 'string', default: '0' },
       cause: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return;
+  }
   const r = await runFocSuite({ seed: Number(values.seed), people: Number(values.people), perCause: Number(values['per-cause']) });
   if (values.json) {
     process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);

@@ -259,8 +259,15 @@ async function main(): Promise<void> {
       only: { type: 'string' },
       json: { type: 'boolean', default: false },
       failures: { type: 'string', default: '0' },
+      help: { type: 'boolean', short: 'h', default: false },
     },
   });
+  if (values.help) {
+    process.stdout.write(
+      "npm run eval:api:files -- [--only NAME] [--seed N] [--failures N] [--json]\n  The API's find-or-create on every labelled file npm run eval scores (bench/api-files.ts).\n",
+    );
+    return;
+  }
   const dir = mkdtempSync(join(tmpdir(), 'matchbook-api-files-'));
   try {
     const sets = [...publicSets(), ...messySets(dir)].filter((s) => values.only === undefined || s.name.includes(values.only));

@@ -51,8 +51,21 @@ export function main(argv: readonly string[]): void {
       all: { type: 'string' },
       rates: { type: 'boolean' },
       docs: { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
     },
   });
+  if (values.help === true) {
+    process.stdout.write(
+      [
+        'tsx bench/messy.ts --scenario ocr --level high --seed 1 [--entities 3000] -o ocr-high.csv [--stats FILE]',
+        'tsx bench/messy.ts --all DIR [--seed 1]      DIR/{historical,ocr,mixed}-{low,medium,high}.csv',
+        'tsx bench/messy.ts --rates                    the rate tables, as Markdown',
+        "tsx bench/messy.ts --docs                     rewrite the docs' rate tables and seed-1 figures",
+        '',
+      ].join('\n'),
+    );
+    return;
+  }
   if (values.rates === true) {
     for (const scenario of SCENARIOS) process.stdout.write(`### ${scenario}\n\n${ratesMarkdown(SCENARIO_RATES[scenario]).join('\n')}\n\n`);
     return;
