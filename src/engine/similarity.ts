@@ -344,9 +344,26 @@ export const OCR_CONFUSIONS: readonly (readonly [string, string])[] = 'rn:m vv:w
   .split(' ')
   .map((pair) => pair.split(':') as [string, string]);
 
-/** The letter each single character of {@link OCR_CONFUSIONS} is read as, by character code (0: none). */
+/** The letter each single character, and each pair (first code * 128 + second), of {@link OCR_CONFUSIONS} is read as (0: none). */
 const OCR_SINGLE = new Uint16Array(128);
-for (const [from, to] of OCR_CONFUSIONS) if (from.length === 1) OCR_SINGLE[from.charCodeAt(0)] = to.charCodeAt(0);
+const OCR_PAIR = new Uint16Array(128 * 128);
+for (const [from, to] of OCR_CONFUSIONS) {
+  if (from.length === 1) OCR_SINGLE[from.charCodeAt(0)] = to.charCodeAt(0);
+  else OCR_PAIR[from.charCodeAt(0) * 128 + from.charCodeAt(1)] = to.charCodeAt(0);
+}
+
+/** The pair of characters at `i` of {@link OCR_CONFUSIONS} read as one letter: its code, or 0. */
+function ocrPairAt(text: string, i: number): number {
+  const c = text.charCodeAt(i);
+  const d = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
+  return c < 128 && d < 128 ? (OCR_PAIR[c * 128 + d] as number) : 0;
+}
+
+/** True when "ri" or "ii" (a letter read as two narrow ones: n, h) starts at `i`. */
+function splitAt(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  return (c === 114 || c === 105) && i + 1 < text.length && text.charCodeAt(i + 1) === 105;
+}
 
 /**
  * A (folded, compact) string with OCR confusions undone: each of {@link OCR_CONFUSIONS} read
@@ -358,18 +375,16 @@ export function ocrFold(text: string): string {
   if (!ocrFoldChanges(text)) return text;
   let read = '';
   for (let i = 0; i < text.length; i++) {
+    const pair = ocrPairAt(text, i);
     const c = text.charCodeAt(i);
-    const d = i + 1 < text.length ? text.charCodeAt(i + 1) : 0;
-    const pair = (c === 114 && d === 110) || (c === 118 && d === 118) || (c === 99 && d === 108);
-    if (pair) read += c === 114 ? 'm' : c === 118 ? 'w' : 'd';
+    if (pair !== 0) read += String.fromCharCode(pair);
     else read += c < 128 && OCR_SINGLE[c] !== 0 ? String.fromCharCode(OCR_SINGLE[c] as number) : text.charAt(i);
-    if (pair) i++;
+    if (pair !== 0) i++;
   }
   let out = '';
   for (let i = 0; i < read.length; i++) {
-    const c = read.charCodeAt(i);
-    const split = (c === 114 || c === 105) && i + 1 < read.length && read.charCodeAt(i + 1) === 105;
-    out += split ? (c === 114 ? 'n' : 'h') : read.charAt(i);
+    const split = splitAt(read, i);
+    out += split ? (read.charCodeAt(i) === 114 ? 'n' : 'h') : read.charAt(i);
     if (split) i++;
   }
   return out;
@@ -377,11 +392,9 @@ export function ocrFold(text: string): string {
 
 /** False when {@link ocrFold} leaves `text` as it is (most names): nothing it replaces. */
 function ocrFoldChanges(text: string): boolean {
-  for (let i = 0, prev = 0; i < text.length; prev = text.charCodeAt(i++)) {
+  for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
-    // 0-9, l, |, ! (OCR_SINGLE); rn, vv, ri, ii (cl holds an l)
-    if ((c >= 48 && c <= 57) || c === 108 || c === 124 || c === 33) return true;
-    if ((prev === 114 && (c === 110 || c === 105)) || (prev === 118 && c === 118) || (prev === 105 && c === 105)) return true;
+    if ((c < 128 && OCR_SINGLE[c] !== 0) || ocrPairAt(text, i) !== 0 || splitAt(text, i)) return true;
   }
   return false;
 }
