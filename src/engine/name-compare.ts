@@ -57,8 +57,9 @@ export class NameForms {
   /** variantId once read (-2: not yet). */
   private nicknameId = -2;
   private ocrNicknameId = -2;
-  /** {@link consonants} once read (null: not yet). */
+  /** {@link consonants} once read (null: not yet), and whether the name reads as transliterated from Arabic (-1: not yet read). */
   private consonantForm: string | null = null;
+  private arabicLike = -1;
   /** Counts of a stored name ({@link count}) as first name and as surname, the counts' version each was read at (-1: none), and whose. */
   private firstCount = 0;
   private lastCount = 0;
@@ -78,12 +79,18 @@ export class NameForms {
   }
 
   /**
-   * The compact name's consonants as {@link sameSkeleton} compares them, with a leading "!" when
-   * the name reads as a transliteration from Arabic script (computed once: most pairs compared
-   * reach the sound-alike level, and a name meets many).
+   * The compact name's consonants as {@link sameSkeleton} compares them, and whether the name
+   * reads as a transliteration from Arabic script ({@link transliterationLike}); each computed
+   * once: most pairs compared reach the sound-alike level, and a name meets many.
    */
   consonants(): string {
-    return (this.consonantForm ??= `${transliterationLike(this.compact) ? '!' : ''}${skeleton(this.compact)}`);
+    return (this.consonantForm ??= skeleton(this.compact));
+  }
+
+  /** {@link transliterationLike} of the compact name, read once. */
+  transliterated(): boolean {
+    if (this.arabicLike === -1) this.arabicLike = transliterationLike(this.compact) ? 1 : 0;
+    return this.arabicLike === 1;
   }
 
   /**
@@ -245,18 +252,13 @@ const ARABIC_SIGNS = /^[^a]*$|[wy]|[^aeiouy]h$/;
  * consonants: Arabic writes no short vowels, and any-ascii gives its long ones as a, w and y
  * ("محمد" -> "mhmd" against "mohammed"; "الحسيني" -> "lhsyny" against "alhusseini"; "عثمان" ->
  * "thmn" against "uthman"). Read only where one of the two reads as such a transliteration
- * ({@link transliterationLike}; "mark" does not): the
- * consonants alone, doubled letters once and a final h (the feminine ending) dropped, equal
- * and two letters or more.
+ * ({@link transliterationLike}; "mark" does not): the consonants alone, doubled letters once
+ * and a final h (the feminine ending) dropped, equal and two letters or more.
  */
 function sameSkeleton(a: NameForms, b: NameForms): boolean {
-  const ca = a.consonants();
-  const cb = b.consonants();
-  const ta = ca.charCodeAt(0) === 33;
-  const tb = cb.charCodeAt(0) === 33;
-  if (!ta && !tb) return false;
-  const sa = ta ? ca.slice(1) : ca;
-  return sa.length >= 2 && sa === (tb ? cb.slice(1) : cb);
+  if (!a.transliterated() && !b.transliterated()) return false;
+  const sa = a.consonants();
+  return sa.length >= 2 && sa === b.consonants();
 }
 
 /** True when a name could be a transliteration from Arabic script (no e, i, o or u, and {@link ARABIC_SIGNS}): "mhmd", "lyla", "fatmh"; not "mark". */
