@@ -50,14 +50,22 @@ function sortDistinct(xs: number[], n: number): void {
     if (head !== xs) for (let i = 0; i < n; i++) xs[i] = head[i] as number;
     return;
   }
+  insertionSort(xs, n);
+}
+
+/** Insertion sort of `keys[0..n)` ascending (no comparator calls), moving `carried[i]` with `keys[i]` when given. */
+function insertionSort(keys: number[], n: number, carried?: number[]): void {
   for (let i = 1; i < n; i++) {
-    const x = xs[i] as number;
+    const x = keys[i] as number;
+    const c = carried?.[i] as number;
     let j = i - 1;
-    while (j >= 0 && (xs[j] as number) > x) {
-      xs[j + 1] = xs[j] as number;
+    while (j >= 0 && (keys[j] as number) > x) {
+      keys[j + 1] = keys[j] as number;
+      if (carried !== undefined) carried[j + 1] = carried[j] as number;
       j--;
     }
-    xs[j + 1] = x;
+    keys[j + 1] = x;
+    if (carried !== undefined) carried[j + 1] = c;
   }
 }
 
@@ -146,18 +154,7 @@ export class CandidateSelector {
     const out = new Array<number>(size);
     if (m <= INSERTION_SORT_MAX) {
       // Few entries (nearly every lookup): sort the (rank, entry) pairs in place by rank.
-      for (let i = 1; i < m; i++) {
-        const r = ranks[i] as number;
-        const e = entries[i] as number;
-        let j = i - 1;
-        while (j >= 0 && (ranks[j] as number) > r) {
-          ranks[j + 1] = ranks[j] as number;
-          entries[j + 1] = entries[j] as number;
-          j--;
-        }
-        ranks[j + 1] = r;
-        entries[j + 1] = e;
-      }
+      insertionSort(ranks, m, entries);
       for (let k = 0; k < size; k++) out[k] = entries[k] as number;
       return out;
     }
