@@ -49,7 +49,10 @@ export interface LevelSpec {
    * phone is the household's landline, which says "same household", not "same person". A
    * nickname variant is then another given name of the family as often as one person's two
    * forms (Lisa and Elizabeth, mother and daughter; eval:api merged such pairs on seeds 1 and
-   * 2): the date of birth, an email or an identifier must agree instead.
+   * 2), and a first name one edit apart another member's (Joan and Jean, Thomas and Tomás:
+   * eval:api seeds 7 and 15) as often as a slip: the date of birth, an email or an identifier
+   * must agree instead. Two neighbouring letters swapped (Micheal/Michael) stays a slip, which
+   * the phone supports (score.ts).
    */
   readonly notByHouseholdPhone?: boolean;
   /**

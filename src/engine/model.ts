@@ -46,8 +46,9 @@ export const DEFAULT_MODEL: MatchModel = {
       exact: L(0.88, 0.005),
       nickname: L(0.03, 0.0008, { ...PERSONAL, notByHouseholdPhone: true }),
       // One edit (a keyboard slip, an OCR confusion): "Damiel", "Am6". A different name one
-      // edit apart (Mark/Mary) is told apart by sex or date of birth, which cap or veto.
-      typo: L(0.03, 0.0006, PERSONAL),
+      // edit apart (Mark/Mary) is told apart by sex or date of birth, which cap or veto; at a
+      // household's address its landline is no support (Joan/Jean: see notByHouseholdPhone).
+      typo: L(0.03, 0.0006, { ...PERSONAL, notByHouseholdPhone: true }),
       swapped: L(0.01, 0.00002, SWAP_SUPPORT),
       'fuzzy-high': L(0.04, 0.0015, PERSONAL),
       part: L(0.01, 0.0005, PERSONAL),

@@ -325,6 +325,14 @@ function feminineForm(a: NameForms, b: NameForms, o: NameCompareOptions): boolea
 }
 
 /** True when equal-length `a` and `b` differ by exactly one swap of neighbouring letters. */
+/**
+ * True when two first names differ only by two neighbouring letters swapped ("micheal" /
+ * "michael"): a typing slip, which two different given names seldom are.
+ */
+export function neighboursSwapped(a: NameForms, b: NameForms): boolean {
+  return a.compact.length === b.compact.length && adjacentSwap(a.compact, b.compact);
+}
+
 function adjacentSwap(a: string, b: string): boolean {
   let i = 0;
   while (i < a.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;

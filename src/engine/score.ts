@@ -27,6 +27,7 @@ import {
 } from './compare.js';
 import {
   compareFirstNameForms,
+  neighboursSwapped,
   compareLastNameForms,
   compareMiddleNameForms,
   formsOf,
@@ -586,6 +587,10 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   }
   const firstWeight = nameTfWeight(ctx, f.firstName, 'first', first, qn.first, rn.first);
   addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain, firstWeight);
+  // Two neighbouring letters swapped (Micheal/Michael) is a slip, not another member of the
+  // household: the household's phone supports it (only first-name levels set the flag).
+  if (first === 'typo' && result.notByHouseholdPhone && qn.first !== null && rn.first !== null && neighboursSwapped(qn.first, rn.first))
+    result.notByHouseholdPhone = false;
   record?.(FIELD_SLOT.firstName, first);
   if (stop && result.vetoedBy !== null) return result;
   let lastWeight = nameTfWeight(ctx, f.lastName, 'last', last, qn.last, rn.last);

@@ -317,6 +317,40 @@ const rows: readonly Row[] = [
     request: { ...minnie, firstName: 'Micheal', sex: undefined, dateOfBirth: undefined, emails: undefined },
     decision: 'Matched',
   },
+  // A first name one edit from a household member's, beside nothing but the household's
+  // surname, street address and landline: eval:api merged Joan into Jean Baker and Thomas into
+  // Tomás Sandoval (seeds 15 and 7).
+  {
+    cause: 'Joan against a stored Jean with only the household surname, address and phone: review, never merge',
+    stored: { ...minnie, firstName: 'Jean', dateOfBirth: undefined, emails: undefined },
+    request: { ...minnie, firstName: 'Joan', dateOfBirth: undefined, emails: undefined },
+    decision: 'Possible',
+    says: /matched only when an email, the date of birth or an identifier agrees/,
+  },
+  {
+    cause: 'Thomas against a stored Tomás with only the household surname, address and phone: review, never merge',
+    stored: { ...minnie, firstName: 'Tomás', sex: 'M', dateOfBirth: undefined, emails: undefined },
+    request: { ...minnie, firstName: 'Thomas', sex: 'M', dateOfBirth: undefined, emails: undefined },
+    decision: 'Possible',
+  },
+  {
+    cause: 'Joan against a stored Jean with the household surname, address and phone and the same date of birth: a slip, matched',
+    stored: { ...minnie, firstName: 'Jean', emails: undefined },
+    request: { ...minnie, firstName: 'Joan', emails: undefined },
+    decision: 'Matched',
+  },
+  {
+    cause: 'Joan against a stored Jean who moved, with the same phone: her own phone supports the typo, matched',
+    stored: { ...minnie, firstName: 'Jean', dateOfBirth: undefined, emails: undefined },
+    request: {
+      ...minnie,
+      firstName: 'Joan',
+      dateOfBirth: undefined,
+      emails: undefined,
+      addresses: [{ addressLine1: '9 Birch Rd', city: 'Skokie', stateOrProvince: 'IL', zipOrPostalCode: '60076' }],
+    },
+    decision: 'Matched',
+  },
   // A nickname variant beside nothing but a household's surname, street address and landline
   // is as often a mother and daughter (Lisa and Elizabeth) as one person: eval:api merged two
   // such requests into the other person's record.
