@@ -83,6 +83,13 @@ export interface IndexOptions extends NormalizeOptions {
    */
   readonly termFrequencies?: boolean | 'all';
   /**
+   * With `termFrequencies: 'all'`: how many records of a compared pair the counts hold
+   * (TermFrequencies.pairHolders): 2 when the records looked up are the index's own (a file
+   * deduplicated against itself), 1 when they come from elsewhere (a link's other file).
+   * Default: none, the counts as they are.
+   */
+  readonly pairHolders?: 1 | 2;
+  /**
    * Count names elsewhere: term frequencies (when on) read these counts instead of the
    * index's own, for an index that holds only some of the records (database retrieval loads
    * a lookup's candidates into one and counts names in the database).
@@ -479,6 +486,7 @@ export class ContactIndex {
                 phoneCount: (p) => this.phoneCounts.get(p) ?? 0,
                 fullNameCount: (first, last) => this.fullNameCount(first, last),
                 nameVariants: true,
+                ...(options.pairHolders !== undefined ? { pairHolders: options.pairHolders } : {}),
               }
             : names;
     this.contexts = this.makeContexts();

@@ -300,6 +300,24 @@ export interface TermFrequencies {
    * (database retrieval knows the counts of the lookup's own names only).
    */
   readonly nameVariants?: boolean;
+  /**
+   * How many records of a compared pair the counts hold when both hold the value: 2 where
+   * every record compared is counted (a file deduplicated against itself), 1 where only the
+   * candidate is (another file's rows looked up in the index). Exact agreement on an email or
+   * a phone weighs by the records holding it besides the pair's: one held by a person's own
+   * two rows of a 3,000-row file and by no one else is that person's, not "as common as 2 in
+   * 3,000" (which weighed it below the average phone, u 0.00055 against 0.00049, and left a
+   * row with only that phone under the threshold). Names and attributes keep their counts:
+   * relatives share a rare surname or a birth place (bench/README, tenth session). Absent: 0,
+   * the counts as they are.
+   */
+  readonly pairHolders?: number;
+}
+
+/** Records holding a value both records of a pair hold, besides the pair's own (TermFrequencies.pairHolders). */
+function othersHolding(tf: TermFrequencies, count: number): number {
+  const own = tf.pairHolders;
+  return own === undefined ? count : Math.max(0, count - own);
 }
 
 /**
@@ -891,7 +909,7 @@ function sharedValueWeight(
   if (count === undefined || !spec || ctx.tf === null) return undefined;
   let least = Infinity;
   for (const x of a) if (holds(x)) least = Math.min(least, count(x));
-  return least === Infinity ? undefined : frequencyWeight(field.exactFloor, spec, least, ctx.tf.total);
+  return least === Infinity ? undefined : frequencyWeight(field.exactFloor, spec, othersHolding(ctx.tf, least), ctx.tf.total);
 }
 
 /**

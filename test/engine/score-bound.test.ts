@@ -72,6 +72,7 @@ describe('scoring with a floor', () => {
   it.each([
     ['the file model (household group, whole addresses)', WITH_ATTRIBUTE(FILE_MODEL), rare],
     ['the file model, mixed term frequencies', WITH_ATTRIBUTE(FILE_MODEL), mixed],
+    ["the file model, mixed term frequencies without the pair's own holders", WITH_ATTRIBUTE(FILE_MODEL), { ...mixed, pairHolders: 2 }],
     ['the CRM model (address parts, vetoes)', WITH_ATTRIBUTE(DEFAULT_MODEL), mixed],
     ['the file model without term frequencies', WITH_ATTRIBUTE(FILE_MODEL), null],
   ] as const)('%s: drops a pair only below the floor, and scores the rest in full', (_, model, tf) => {

@@ -81,7 +81,13 @@ describe('scorePair', () => {
     ['the CRM model', DEFAULT_MODEL],
     ['the file model', FILE_WITH_PRIOR],
   ] as const)('%s: adding agreement on a field never lowers the score (with and without term frequencies)', (_, model) => {
-    for (const frequencies of [null, tf, { ...tf, nameVariants: true }, { ...tf, nameVariants: true, fullNameCount: fullNames }]) {
+    for (const frequencies of [
+      null,
+      tf,
+      { ...tf, nameVariants: true },
+      { ...tf, nameVariants: true, fullNameCount: fullNames },
+      { ...tf, nameVariants: true, pairHolders: 2 },
+    ]) {
       const ctx = context(model, frequencies);
       fc.assert(
         fc.property(contact, contact, fc.nat(AGREE.length - 1), (q, r, k) => {
@@ -278,6 +284,37 @@ describe('scorePair', () => {
     const office = scorePair(q, norm({ firstName: 'Zoe', emails: ['info@acme.com'] }), ctx);
     const personal = scorePair(q, norm({ firstName: 'Zoe', emails: ['ann@acme.com'] }), ctx);
     expect(personal.score - office.score).toBeGreaterThan(3);
+  });
+
+  it("a phone or an email only the pair's own rows hold weighs as one nobody else holds (TermFrequencies.pairHolders)", () => {
+    const weightOf = (frequencies: TermFrequencies, field: 'email' | 'phone'): number => {
+      const out: FieldOutcome[] = [];
+      // One of the two at a time: the file model counts agreeing contacts as one group.
+      const q = field === 'email' ? { firstName: 'Ann', emails: ['ann.lee1987@gmail.com'] } : { firstName: 'Ann', phones: ['312-939-5063'] };
+      scorePair(norm(q), norm({ ...q, firstName: 'Zoe' }), context(FILE_WITH_PRIOR, frequencies), out);
+      return out.find((o) => o.field === field)?.weight ?? NaN;
+    };
+    // tf: this email and every phone are held by 2 of 1,000 records.
+    const nobodyElse: TermFrequencies = { ...tf, emailCount: () => 0, phoneCount: () => 0 };
+    for (const field of ['email', 'phone'] as const) {
+      // A dedupe's counts hold both rows of the pair: no one else holds the value.
+      expect(weightOf({ ...tf, pairHolders: 2 }, field)).toBeCloseTo(weightOf(nobodyElse, field), 9);
+      expect(weightOf({ ...tf, pairHolders: 2 }, field)).toBeGreaterThan(weightOf(tf, field) + 0.5);
+      // A link's counts hold the candidate only: one other record holds it.
+      expect(weightOf({ ...tf, pairHolders: 1 }, field)).toBeCloseTo(weightOf({ ...tf, emailCount: () => 1, phoneCount: () => 1 }, field), 9);
+    }
+    // An office's info@ (200 records) stays shared with the pair taken out.
+    const office = (frequencies: TermFrequencies): number => {
+      const out: FieldOutcome[] = [];
+      scorePair(
+        norm({ firstName: 'Ann', emails: ['info@acme.com'] }),
+        norm({ firstName: 'Zoe', emails: ['info@acme.com'] }),
+        context(FILE_WITH_PRIOR, frequencies),
+        out,
+      );
+      return out.find((o) => o.field === 'email')?.weight ?? NaN;
+    };
+    expect(office({ ...tf, pairHolders: 2 }) - office(tf)).toBeLessThan(0.1);
   });
 
   it('the same mailbox name at another domain weighs at most what the address itself would', () => {
