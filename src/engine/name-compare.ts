@@ -324,7 +324,6 @@ function feminineForm(a: NameForms, b: NameForms, o: NameCompareOptions): boolea
   return FEMININE_ENDINGS.includes(ending) || (short.endsWith('e') && FEMININE_ENDINGS.includes(`e${ending}`));
 }
 
-/** True when equal-length `a` and `b` differ by exactly one swap of neighbouring letters. */
 /**
  * True when two first names differ only by two neighbouring letters swapped ("micheal" /
  * "michael"): a typing slip, which two different given names seldom are.
@@ -333,6 +332,7 @@ export function neighboursSwapped(a: NameForms, b: NameForms): boolean {
   return a.compact.length === b.compact.length && adjacentSwap(a.compact, b.compact);
 }
 
+/** True when equal-length `a` and `b` differ by exactly one swap of neighbouring letters. */
 function adjacentSwap(a: string, b: string): boolean {
   let i = 0;
   while (i < a.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;

@@ -27,11 +27,11 @@ import {
 } from './compare.js';
 import {
   compareFirstNameForms,
-  neighboursSwapped,
   compareLastNameForms,
   compareMiddleNameForms,
   formsOf,
   nameCrossed,
+  neighboursSwapped,
   type ContactNames,
   type NameForms,
   type NameLevelMemos,
