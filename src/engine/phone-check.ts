@@ -7,7 +7,7 @@
  * American fast path of phone.ts.
  */
 import { isSupportedCountry, parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
-import { validateNanp } from './phone.js';
+import { validateNanp } from './phone-nanp.js';
 
 /** Longest phone input validated (characters); longer input is invalid. */
 export const MAX_CHECKED_PHONE_LENGTH = 100;
