@@ -117,14 +117,39 @@ export function validateNanp(text: string, country: string | null): { readonly e
   const parsed = parseNanp(NANP_PLANS, text.slice(text.length - 10));
   return typeof parsed === 'string' ? 'invalid' : { e164: parsed.e164, country: parsed.country };
 }
+// A NANP number followed by an extension, in the forms libphonenumber-js reads the same way
+// (its createExtensionPattern, checked against its answers in test/engine/phone-nanp.test.ts):
+// the number in digits and the separators canonicalPhoneText drops ("+" only first), ending
+// in a digit; spaces; a label, "ext", "extn" or "extension" (up to 20 digits follow) or "x"
+// or "#" (up to 9); an optional "." or ":"; spaces; the extension's digits, to the end.
+// Case-insensitive like libphonenumber's pattern, and for ASCII letters only (no `u` flag).
+// "(312) 939-5063 x4354", "9049174167 ext. 905", "+1 504 688 8586 X1249", "202.429.1000#12".
+const NANP_WITH_EXT = /^(\+?[0-9 ().\-/]*\d) *(?:(ext(?:n|ension)?)|[#x])[.:]? *(\d{1,20})$/i;
+// Most extension digits libphonenumber takes after "x" or "#"; with more it finds no extension.
+const MAX_EXT_AFTER_X = 9;
+const NON_DIGITS = /\D/g;
+
 /**
- * libphonenumber's parse of a canonical phone text (see canonicalPhoneText) through the fast
- * path, or undefined when the fast path does not take it (ask libphonenumber): `text` is
+ * libphonenumber's parse of a phone text (canonicalPhoneText's) through the fast path, or
+ * undefined when the fast path does not take it (ask libphonenumber). `text` is
  * "+12024291000", or "2024291000" / "12024291000" when `northAmerican` (the region is US,
- * CA or calling code 1).
+ * CA or calling code 1); or such a number written with separators and followed by an
+ * extension (NANP_WITH_EXT): "+1 (202) 429-1000 ext. 12" answers the extension "12".
  */
 export function parseNanpText(text: string, northAmerican: boolean): PhoneParse | undefined {
-  if (NANP_PLANS === null || !NANP_DIGITS.test(text)) return undefined;
-  if (text.charCodeAt(0) !== 43 /* + */ && !northAmerican) return undefined;
-  return parseNanp(NANP_PLANS, text.slice(text.length - 10));
+  if (NANP_PLANS === null) return undefined;
+  let digits = text;
+  let ext: string | null = null;
+  if (!NANP_DIGITS.test(text)) {
+    const match = NANP_WITH_EXT.exec(text);
+    if (match === null) return undefined;
+    const [, number = '', explicitLabel, extDigits = ''] = match;
+    if (explicitLabel === undefined && extDigits.length > MAX_EXT_AFTER_X) return undefined;
+    digits = number.charCodeAt(0) === 43 /* + */ ? `+${number.replace(NON_DIGITS, '')}` : number.replace(NON_DIGITS, '');
+    if (!NANP_DIGITS.test(digits)) return undefined;
+    ext = extDigits;
+  }
+  if (digits.charCodeAt(0) !== 43 /* + */ && !northAmerican) return undefined;
+  const parsed = parseNanp(NANP_PLANS, digits.slice(digits.length - 10));
+  return ext === null || typeof parsed === 'string' ? parsed : { e164: parsed.e164, country: parsed.country, ext };
 }

@@ -12,8 +12,8 @@
  * A libphonenumber parse costs 6-10 µs, mostly in `new RegExp` calls it makes on every
  * match. Two measures, each tested to give libphonenumber's exact answers on random input:
  * - a North American fast path (phone-nanp.ts): a 10-digit number (or "1"/"+1" and 10
- *   digits) for a US or CA region is checked against the same `max` metadata patterns,
- *   compiled once (NANP_FAST_PATH);
+ *   digits), alone or followed by an extension ("x12", "ext. 12"), for a US or CA region is
+ *   checked against the same `max` metadata patterns, compiled once (NANP_FAST_PATH);
  * - a bounded memo keyed on a canonical form of every other number ({@link PhoneMemo}, owned
  *   by the caller: a ContactIndex keeps one).
  * The fast path, the memo and the libphonenumber parse must give the same answers for the
