@@ -1,7 +1,7 @@
 /**
  * The North American fast path of phone normalization (phone.ts): a NANP number is validated
  * against libphonenumber-js's `max` metadata patterns, compiled once, instead of by a full
- * libphonenumber parse (6-10 µs). Tests (test/engine/phone.test.ts) check on random input
+ * libphonenumber parse (6-10 µs). Tests (test/engine/phone.test.ts, phone-nanp.test.ts) check on random input
  * that it gives exactly libphonenumber's answers, for every form it takes.
  */
 import { Metadata } from 'libphonenumber-js/max';
