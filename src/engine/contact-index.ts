@@ -85,10 +85,11 @@ export interface IndexOptions extends NormalizeOptions {
   /**
    * With `termFrequencies: 'all'`: how many records of a compared pair the counts hold
    * (TermFrequencies.pairHolders): 2 when the records looked up are the index's own (a file
-   * deduplicated against itself), 1 when they come from elsewhere (a link's other file).
-   * Default: none, the counts as they are.
+   * deduplicated against itself; {@link ContactIndex.setPairHolders} raises it to the
+   * person's expected rows once the duplicate rate is known), 1 when they come from
+   * elsewhere (a link's other file). Default: none, the counts as they are.
    */
-  readonly pairHolders?: 1 | 2;
+  readonly pairHolders?: number;
   /**
    * Count names elsewhere: term frequencies (when on) read these counts instead of the
    * index's own, for an index that holds only some of the records (database retrieval loads
@@ -424,6 +425,8 @@ export class ContactIndex {
   private readonly normalizeOptions: NormalizeOptions;
   private readonly tf: TermFrequencies | null;
   private readonly countPlaces: boolean;
+  /** TermFrequencies.pairHolders of the files' counts (undefined: none subtracted). */
+  private pairHolderCount: number | undefined;
   private readonly keys: number;
   private readonly identifiersDecide: boolean;
 
@@ -453,6 +456,8 @@ export class ContactIndex {
     this.normalizeOptions = norm;
     const records = this.records;
     this.countPlaces = options.termFrequencies === 'all';
+    this.pairHolderCount = options.pairHolders;
+    const holders = (): number | undefined => this.pairHolderCount;
     const counts = (): number => this.countsVersion;
     const names: TermFrequencies = {
       get total() {
@@ -486,7 +491,9 @@ export class ContactIndex {
                 phoneCount: (p) => this.phoneCounts.get(p) ?? 0,
                 fullNameCount: (first, last) => this.fullNameCount(first, last),
                 nameVariants: true,
-                ...(options.pairHolders !== undefined ? { pairHolders: options.pairHolders } : {}),
+                get pairHolders() {
+                  return holders() ?? 0;
+                },
               }
             : names;
     this.contexts = this.makeContexts();
@@ -516,6 +523,15 @@ export class ContactIndex {
    * `thresholds` is given. The records and keys stay; the model must have the same attribute
    * columns as the index was made with.
    */
+  /**
+   * Term frequencies of files: how many records of a compared pair's person the counts hold
+   * (TermFrequencies.pairHolders), from the learned duplicate rate: in a dedupe a row's person
+   * has 1 + prior * (n - 1) rows on average, whose phones and emails are the person's own.
+   */
+  setPairHolders(holders: number): void {
+    this.pairHolderCount = holders;
+  }
+
   setModel(model: MatchModel, thresholds?: Thresholds): void {
     if ((model.attributes?.length ?? 0) !== this.records.attributeCount) {
       throw new Error(`the model has ${model.attributes?.length ?? 0} attribute columns, the index ${this.records.attributeCount}`);

@@ -301,15 +301,16 @@ export interface TermFrequencies {
    */
   readonly nameVariants?: boolean;
   /**
-   * How many records of a compared pair the counts hold when both hold the value: 2 where
-   * every record compared is counted (a file deduplicated against itself), 1 where only the
-   * candidate is (another file's rows looked up in the index). Exact agreement on an email or
-   * a phone weighs by the records holding it besides the pair's: one held by a person's own
-   * two rows of a 3,000-row file and by no one else is that person's, not "as common as 2 in
-   * 3,000" (which weighed it below the average phone, u 0.00055 against 0.00049, and left a
-   * row with only that phone under the threshold). Names and attributes keep their counts:
-   * relatives share a rare surname or a birth place (bench/README, tenth session). Absent: 0,
-   * the counts as they are.
+   * How many of the records holding a value both records of a pair hold are that pair's
+   * person's own: at least the pair (2) where every record compared is counted (a file
+   * deduplicated against itself; once the duplicate rate is learned, the rows a person has on
+   * average, 1 + prior * (n - 1), as many as 3.2 in a mixed file), 1 where only the candidate
+   * is (another file's rows looked up in the index). Exact agreement on an email or a phone
+   * weighs by the other holders: one held by a person's own rows of a 3,000-row file and by no
+   * one else is that person's, not "as common as 2 in 3,000" (which weighed it below the
+   * average phone, u 0.00055 against 0.00049, and left a row with only that phone under the
+   * threshold). Names and attributes keep their counts: relatives share a rare surname or a
+   * birth place (bench/README, tenth session). Absent or 0: the counts as they are.
    */
   readonly pairHolders?: number;
 }

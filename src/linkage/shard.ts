@@ -195,12 +195,22 @@ export class MatchShard {
     const learned = learnModel(this.index, this.index.size, right, this.options.settings, this.estimated ?? undefined);
     this.estimated = null;
     this.training.length = 0;
+    this.countOwnRows(learned.model);
     return learned;
   }
 
   /** Scores with `model` from now on (one learned by another thread). */
   setModel(model: MatchModel): void {
     this.index.setModel(model);
+    this.countOwnRows(model);
+  }
+
+  /**
+   * Dedupe: a phone or an email held by the pair's person's own rows is no one else's
+   * (TermFrequencies.pairHolders); the person has 1 + prior * (n - 1) rows on average.
+   */
+  private countOwnRows(model: MatchModel): void {
+    if (this.dedupe && model.prior !== undefined) this.index.setPairHolders(Math.max(2, 1 + model.prior * (this.index.size - 1)));
   }
 
   /** What clustering needs of some indexed rows: their names, dates of birth and identifiers. */

@@ -584,6 +584,29 @@ describe('hooks for a store that holds the keys (database retrieval)', () => {
   });
 });
 
+describe("ContactIndex.setPairHolders (files: a phone held by the pair's person's own rows)", () => {
+  it('a phone held by three rows weighs, once a person counts three rows, as one nobody else holds', () => {
+    const phone = '312-939-5063';
+    const index = new ContactIndex({ termFrequencies: 'all', pairHolders: 2 });
+    const alone = new ContactIndex({ termFrequencies: 'all', pairHolders: 2 });
+    for (const i of [index, alone])
+      for (let k = 10; k < 3000; k++) i.upsert(k, { firstName: `Ann${k % 50}`, lastName: `Smith${k}`, phones: [`312-939-${String(1000 + k).slice(-4)}`] });
+    // The pair (rows 1 and 2) and a third row of the same person hold the phone in `index`; only the pair in `alone`.
+    for (const i of [index, alone]) {
+      i.upsert(1, { firstName: 'Ada', lastName: 'Byron', phones: [phone] });
+      i.upsert(2, { phones: [phone] });
+    }
+    index.upsert(3, { firstName: 'Ada', lastName: 'Byron', emails: ['ada@example.org'], phones: [phone] });
+    alone.upsert(3, { firstName: 'Ada', lastName: 'Byron', emails: ['ada@example.org'], phones: ['312-939-0999'] });
+    const phoneWeight = (i: ContactIndex): number => i.explain(i.get(2)!, 1).find((f) => f.field === 'phone')?.weight ?? NaN;
+    const before = phoneWeight(index);
+    expect(before).toBeLessThan(phoneWeight(alone));
+    index.setPairHolders(3);
+    expect(phoneWeight(index)).toBeGreaterThan(before);
+    expect(phoneWeight(index)).toBeCloseTo(phoneWeight(alone), 9);
+  });
+});
+
 describe('find: name counts kept by the names forms', () => {
   it('scores after writes as an index built with those writes does (no stale counts)', () => {
     const namesake = (i: number): ContactInput => ({ firstName: 'Robert', lastName: 'Pérez', emails: [`r${i}@example.org`] });
