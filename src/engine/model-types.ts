@@ -50,9 +50,10 @@ export interface LevelSpec {
    * nickname variant is then another given name of the family as often as one person's two
    * forms (Lisa and Elizabeth, mother and daughter; eval:api merged such pairs on seeds 1 and
    * 2), and a first name one edit apart another member's (Joan and Jean, Thomas and Tomás:
-   * eval:api seeds 7 and 15) as often as a slip: the date of birth, an email or an identifier
-   * must agree instead. Two neighbouring letters swapped (Micheal/Michael) stays a slip, which
-   * the phone supports (score.ts).
+   * eval:api seeds 7 and 15), or holding it as a part (Mary Ann and Mary: seed 50), as often
+   * as a slip: the date of birth, an email or an identifier must agree instead. Two
+   * neighbouring letters swapped (Micheal/Michael) stays a slip, which the phone supports
+   * (score.ts).
    */
   readonly notByHouseholdPhone?: boolean;
   /**

@@ -47,11 +47,12 @@ export const DEFAULT_MODEL: MatchModel = {
       nickname: L(0.03, 0.0008, { ...PERSONAL, notByHouseholdPhone: true }),
       // One edit (a keyboard slip, an OCR confusion): "Damiel", "Am6". A different name one
       // edit apart (Mark/Mary) is told apart by sex or date of birth, which cap or veto; at a
-      // household's address its landline is no support (Joan/Jean: see notByHouseholdPhone).
+      // household's address its landline is no support for this level, fuzzy-high or part
+      // (Joan and Jean, Mary Ann and Mary: see notByHouseholdPhone).
       typo: L(0.03, 0.0006, { ...PERSONAL, notByHouseholdPhone: true }),
       swapped: L(0.01, 0.00002, SWAP_SUPPORT),
-      'fuzzy-high': L(0.04, 0.0015, PERSONAL),
-      part: L(0.01, 0.0005, PERSONAL),
+      'fuzzy-high': L(0.04, 0.0015, { ...PERSONAL, notByHouseholdPhone: true }),
+      part: L(0.01, 0.0005, { ...PERSONAL, notByHouseholdPhone: true }),
       // One record's first name is the other's middle name: someone who goes by it, or first and
       // middle swapped on a form, but also twins whose names mirror each other. To review, never merged.
       cross: L(0.01, 0.0005, CAP),

@@ -334,6 +334,19 @@ const rows: readonly Row[] = [
     decision: 'Possible',
   },
   {
+    cause: 'Mary Ann against a stored Mary with only the household surname, address and phone: review, never merge (eval:api seed 50)',
+    stored: { ...minnie, firstName: 'Mary', dateOfBirth: undefined, emails: undefined },
+    request: { ...minnie, firstName: 'Mary Ann', dateOfBirth: undefined, emails: undefined },
+    decision: 'Possible',
+    says: /matched only when an email, the date of birth or an identifier agrees/,
+  },
+  {
+    cause: 'Mary Ann against a stored Mary with the household surname, address and phone and the same date of birth: matched',
+    stored: { ...minnie, firstName: 'Mary', emails: undefined },
+    request: { ...minnie, firstName: 'Mary Ann', emails: undefined },
+    decision: 'Matched',
+  },
+  {
     cause: 'Joan against a stored Jean with the household surname, address and phone and the same date of birth: a slip, matched',
     stored: { ...minnie, firstName: 'Jean', emails: undefined },
     request: { ...minnie, firstName: 'Joan', emails: undefined },
