@@ -83,14 +83,6 @@ export interface IndexOptions extends NormalizeOptions {
    */
   readonly termFrequencies?: boolean | 'all';
   /**
-   * With `termFrequencies: 'all'`: how many records of a compared pair the counts hold
-   * (TermFrequencies.pairHolders): 2 when the records looked up are the index's own (a file
-   * deduplicated against itself; {@link ContactIndex.setPairHolders} raises it to the
-   * person's expected rows once the duplicate rate is known), 1 when they come from
-   * elsewhere (a link's other file). Default: none, the counts as they are.
-   */
-  readonly pairHolders?: number;
-  /**
    * Count names elsewhere: term frequencies (when on) read these counts instead of the
    * index's own, for an index that holds only some of the records (database retrieval loads
    * a lookup's candidates into one and counts names in the database).
@@ -425,8 +417,8 @@ export class ContactIndex {
   private readonly normalizeOptions: NormalizeOptions;
   private readonly tf: TermFrequencies | null;
   private readonly countPlaces: boolean;
-  /** TermFrequencies.pairHolders of the files' counts (undefined: none subtracted). */
-  private pairHolderCount: number | undefined;
+  /** TermFrequencies.pairHolders of the files' counts ({@link setPairHolders}; 0: none subtracted). */
+  private pairHolderCount = 0;
   private readonly keys: number;
   private readonly identifiersDecide: boolean;
 
@@ -456,8 +448,7 @@ export class ContactIndex {
     this.normalizeOptions = norm;
     const records = this.records;
     this.countPlaces = options.termFrequencies === 'all';
-    this.pairHolderCount = options.pairHolders;
-    const holders = (): number | undefined => this.pairHolderCount;
+    const holders = (): number => this.pairHolderCount;
     const counts = (): number => this.countsVersion;
     const names: TermFrequencies = {
       get total() {
@@ -492,7 +483,7 @@ export class ContactIndex {
                 fullNameCount: (first, last) => this.fullNameCount(first, last),
                 nameVariants: true,
                 get pairHolders() {
-                  return holders() ?? 0;
+                  return holders();
                 },
               }
             : names;
@@ -519,19 +510,21 @@ export class ContactIndex {
   }
 
   /**
-   * Scores with another model from now on (an estimated one), with its thresholds unless
-   * `thresholds` is given. The records and keys stay; the model must have the same attribute
-   * columns as the index was made with.
-   */
-  /**
-   * Term frequencies of files: how many records of a compared pair's person the counts hold
-   * (TermFrequencies.pairHolders), from the learned duplicate rate: in a dedupe a row's person
-   * has 1 + prior * (n - 1) rows on average, whose phones and emails are the person's own.
+   * Term frequencies of files (`termFrequencies: 'all'`): how many records of a compared
+   * pair's person the counts hold (TermFrequencies.pairHolders): 2 in a file deduplicated
+   * against itself, raised to the person's expected rows, 1 + prior * (n - 1), once the
+   * duplicate rate is learned; 1 for another file's rows looked up. Default 0: the counts as
+   * they are.
    */
   setPairHolders(holders: number): void {
     this.pairHolderCount = holders;
   }
 
+  /**
+   * Scores with another model from now on (an estimated one), with its thresholds unless
+   * `thresholds` is given. The records and keys stay; the model must have the same attribute
+   * columns as the index was made with.
+   */
   setModel(model: MatchModel, thresholds?: Thresholds): void {
     if ((model.attributes?.length ?? 0) !== this.records.attributeCount) {
       throw new Error(`the model has ${model.attributes?.length ?? 0} attribute columns, the index ${this.records.attributeCount}`);

@@ -128,8 +128,9 @@ export class MatchShard {
 
   constructor(private readonly options: ShardOptions) {
     const plans = options.mode === 'dedupe' ? [options.indexPlan] : [options.indexPlan, options.queryPlan];
+    this.index = new ContactIndex(indexOptionsOf(options.settings, plans));
     // Term counts hold both records of a dedupe's pairs, and a link's candidate only.
-    this.index = new ContactIndex({ ...indexOptionsOf(options.settings, plans), pairHolders: options.mode === 'dedupe' ? 2 : 1 });
+    this.index.setPairHolders(options.mode === 'dedupe' ? 2 : 1);
     this.gates = gatesOf(options.settings, plans);
     this.indexLayout = compileRowLayout(options.indexPlan);
     this.queryLayout = compileRowLayout(options.queryPlan);

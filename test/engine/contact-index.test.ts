@@ -587,8 +587,9 @@ describe('hooks for a store that holds the keys (database retrieval)', () => {
 describe("ContactIndex.setPairHolders (files: a phone held by the pair's person's own rows)", () => {
   it('a phone held by three rows weighs, once a person counts three rows, as one nobody else holds', () => {
     const phone = '312-939-5063';
-    const index = new ContactIndex({ termFrequencies: 'all', pairHolders: 2 });
-    const alone = new ContactIndex({ termFrequencies: 'all', pairHolders: 2 });
+    const index = new ContactIndex({ termFrequencies: 'all' });
+    const alone = new ContactIndex({ termFrequencies: 'all' });
+    for (const i of [index, alone]) i.setPairHolders(2);
     for (const i of [index, alone])
       for (let k = 10; k < 3000; k++) i.upsert(k, { firstName: `Ann${k % 50}`, lastName: `Smith${k}`, phones: [`312-939-${String(1000 + k).slice(-4)}`] });
     // The pair (rows 1 and 2) and a third row of the same person hold the phone in `index`; only the pair in `alone`.
