@@ -295,11 +295,7 @@ export function withMonotoneWeights(model: MatchModel): MatchModel {
     };
     const exact = out.exact;
     if (exact !== undefined && exact.u > exact.m) out.exact = { ...exact, u: exact.m };
-    const top = out.exact === undefined ? Infinity : levelWeight(out.exact);
-    for (const [level, spec] of Object.entries(out) as [LevelName, LevelSpec][]) {
-      if (level === 'exact' || level === 'disagree') continue;
-      if (levelWeight(spec) > top) out[level] = withWeight(spec, top);
-    }
+    if (out.exact !== undefined) poolAboveExact(out, withWeight);
     const disagree = out.disagree;
     if (disagree !== undefined) {
       let bottom = 0;
@@ -311,4 +307,40 @@ export function withMonotoneWeights(model: MatchModel): MatchModel {
   const fields: Partial<Record<ComparisonField, FieldModel>> = {};
   for (const [field, levels] of Object.entries(model.fields) as [ComparisonField, FieldModel][]) fields[field] = fix(levels);
   return { ...model, fields, attributes: (model.attributes ?? []).map((a) => ({ name: a.name, levels: fix(a.levels) })) };
+}
+
+/**
+ * Levels that outweigh exact agreement pooled with it: the pooled levels all take log2 of
+ * their summed m over their summed u (the maximum-likelihood weights under "no level above
+ * exact"), the level with most matches weighing most. Capping them at exact agreement's own
+ * weight instead let a level few matches reach set the weight of one most matches reach: a
+ * file of postcodes and no streets, whose whole addresses almost never agree (m 0.0012),
+ * learned 8.5 bits for them, and the same postcode (m 0.91, 14 bits alone) was cut to 8.5.
+ */
+function poolAboveExact(out: Partial<Record<LevelName, LevelSpec>>, withWeight: (spec: LevelSpec, w: number) => LevelSpec): void {
+  const exact = out.exact as LevelSpec;
+  const pooled: LevelName[] = ['exact'];
+  let m = exact.m;
+  let u = exact.u;
+  for (;;) {
+    const w = Math.log2(m / u);
+    let next: LevelName | null = null;
+    let nextWeight = w;
+    for (const [level, spec] of Object.entries(out) as [LevelName, LevelSpec][]) {
+      if (level === 'disagree' || pooled.includes(level)) continue;
+      const lw = levelWeight(spec);
+      if (lw > nextWeight) {
+        next = level;
+        nextWeight = lw;
+      }
+    }
+    if (next === null) break;
+    const spec = out[next] as LevelSpec;
+    m += spec.m;
+    u += spec.u;
+    pooled.push(next);
+  }
+  if (pooled.length === 1) return;
+  const w = Math.log2(m / u);
+  for (const level of pooled) out[level] = withWeight(out[level] as LevelSpec, w);
 }

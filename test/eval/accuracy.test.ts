@@ -120,9 +120,13 @@ describe('accuracy floors of links between two files with different columns (npm
 });
 
 describe('accuracy floors at ten times the size (npm run eval -- --large)', () => {
-  // All three files are written (a few seconds); two are evaluated, about 7 s each.
+  // All three files are written (a few seconds) and evaluated, 7-12 s each.
   const large = new Map(largeSets(dir).map((s) => [s.name, s]));
   it.each([
+    // Postcodes and no streets: 0.7862 while a level that outweighed exact agreement was cut to
+    // exact's weight (8.5 bits for the same postcode, which alone shows 14); pooled with it
+    // (model.ts poolAboveExact): 0.8178.
+    ['messy historical medium, 25,000 people', 0.81],
     ['messy ocr medium, 25,000 people', 0.92],
     // 0.8538 before join-rules.ts MIN_CROSS_SUPPORT (chains through namesakes grow with the file);
     // 0.8670 before full names were counted (score.ts fullNameCap): 0.8837; 0.8830 before names
