@@ -92,7 +92,9 @@ describe('tenants train', () => {
     expect(res.stdout).toMatch(/^Tenant "campus", voterfile: [\d,]+ people; in force: shipped; planned: a model trained on its people\./);
     expect(res.stdout).toMatch(/m estimated \(EM\) for: .*firstName/);
     expect(res.stdout).toMatch(/Degenerate estimate, shipped m kept for: .*zip5/);
-    expect(res.stdout).toMatch(/zip5\s+exact 7\.5 -> 0\.0/);
+    // Everybody at one ZIP: the same ZIP is no evidence (0.1 bits: pooled with its rarer
+    // one-digit-off level, model.ts poolAboveExact).
+    expect(res.stdout).toMatch(/zip5\s+exact 7\.5 -> 0\.[0-2]\b/);
     expect(res.stdout).toMatch(/Stored candidate pairs compared: [\d,]+; decided otherwise under the new model: \d+\./);
     expect(res.stderr).toContain('dry run: nothing saved');
     expect(await crm.store.listModelVersions({ tenantId: 1, context: 'voterfile' })).toEqual([]);
@@ -136,7 +138,7 @@ describe('tenants train', () => {
     const reset = await cli(['tenants', 'train', 'campus', '--reset', '--yes', '--progress', 'none']);
     expect(reset.code, reset.stderr).toBe(0);
     expect(reset.stdout).toContain('planned: back to the shipped model');
-    expect(reset.stdout).toMatch(/zip5\s+exact 0\.0 -> 7\.5/);
+    expect(reset.stdout).toMatch(/zip5\s+exact 0\.[0-2] -> 7\.5/);
     pastFreshness();
     expect(await find(campusKey, crafted)).toBe(302);
     expect(await profileModel(campusKey)).toMatchObject({ source: 'shipped', version: 3 });

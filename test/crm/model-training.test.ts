@@ -97,9 +97,11 @@ describe('training a tenant context model', () => {
       for (const [level, spec] of Object.entries(levels))
         expect(model.fields[field as keyof typeof model.fields]![level as 'exact']!.veto, `${field}.${level}`).toBe(spec.veto);
     }
-    // Everybody lives at one address: agreeing on it is no evidence here.
+    // Everybody lives at one address: agreeing on it is no evidence here (at most a fraction of
+    // a bit: the same ZIP is pooled with its rarer one-digit-off level, model.ts poolAboveExact).
     const weight = (f: 'zip5' | 'streetName', l: 'exact') => plan.weights.find((w) => w.field === f && w.level === l);
-    expect(weight('zip5', 'exact')).toMatchObject({ after: 0 });
+    expect(weight('zip5', 'exact')!.after).toBeGreaterThanOrEqual(0);
+    expect(weight('zip5', 'exact')!.after).toBeLessThan(0.25);
     expect(weight('streetName', 'exact')!.before).toBeGreaterThan(5);
     // EM learned some comparisons; the ones it could not are said and keep the shipped m.
     const sources = plan.estimation!.sources;
@@ -147,7 +149,7 @@ describe('training a tenant context model', () => {
 
     const reset = await crm.planTenantModel('campus', { reset: true });
     expect(reset.document).toBeNull();
-    expect(reset.weights.find((w) => w.field === 'zip5' && w.level === 'exact')).toMatchObject({ before: 0 });
+    expect(reset.weights.find((w) => w.field === 'zip5' && w.level === 'exact')!.before).toBeLessThan(0.25);
     const back = await crm.saveTenantModel(reset);
     expect(back).toMatchObject({ source: 'shipped', version: 3 });
     expect((await crm.find(campus, crafted)).status).toBe('Matched');
