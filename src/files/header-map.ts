@@ -54,9 +54,9 @@ export const IGNORE = 'ignore';
 // prettier-ignore
 export const DEFAULT_HEADER_ALIASES: Readonly<Record<ContactField, readonly string[]>> = {
   firstName: ['first', 'fname', 'firstnm', 'givenname', 'given', 'givennames', 'forename', 'forenames', 'christianname', 'namefirst', 'frstname'],
-  middleName: ['middle', 'mname', 'middlenames', 'middleinitial', 'mi', 'initial', 'namemiddle', 'secondname'],
+  middleName: ['middle', 'mname', 'middlenames', 'middleinitial', 'mi', 'initial', 'namemiddle', 'secondname', 'midl', 'midlname', 'midname', 'middlenm', 'midinit'],
   lastName: ['last', 'lname', 'lastnm', 'surname', 'familyname', 'family', 'namelast', 'secondlastname'],
-  suffix: ['namesuffix', 'suffixname', 'generation', 'gensuffix', 'sfx'],
+  suffix: ['namesuffix', 'suffixname', 'generation', 'gensuffix', 'sfx', 'sufx', 'namesufx', 'namesfx'],
   fullName: ['name', 'fullname', 'contactname', 'personname', 'displayname', 'customername', 'membername', 'completename', 'nameformatted'],
   email: ['emails', 'emailaddress', 'emailaddresses', 'mail', 'emailaddr', 'electronicmail'],
   phone: ['phones', 'phonenumbers', 'phonenumber', 'telephone', 'tel', 'telephonenumber', 'mobile', 'mobilenumber', 'cell', 'cellphone', 'cellnumber', 'contactnumber', 'phoneno', 'mobilephone'],
@@ -105,22 +105,12 @@ export function identifierTypeOf(header: string): string {
  * Words a header may carry after a field name ("postcode_fake", "dob_raw", "surname_clean"):
  * tried when the whole header is not an alias.
  */
+// prettier-ignore
 export const HEADER_SUFFIXES: readonly string[] = [
-  'fake',
-  'raw',
-  'clean',
-  'cleaned',
-  'std',
-  'standardized',
-  'standardised',
-  'norm',
-  'normalized',
-  'orig',
-  'original',
-  'value',
-  'text',
-  'txt',
-  'str',
+  'fake', 'raw', 'clean', 'cleaned', 'std', 'standardized', 'standardised', 'norm', 'normalized', 'orig', 'original',
+  'value', 'text', 'txt', 'str',
+  // Code-list exports ("state_cd", "res_city_desc", "name_suffix_lbl").
+  'cd', 'desc', 'lbl',
 ];
 
 /**
@@ -200,6 +190,13 @@ export function fieldForHeader(header: string, table: ReadonlyMap<string, Contac
       // "st" alone is too short to trust after a prefix ("resist").
       const field = rest === 'st' ? undefined : table.get(rest);
       if (field !== undefined) return field;
+      // A prefix and a trailing word both ("res_city_desc").
+      for (const suffix of HEADER_SUFFIXES) {
+        if (!rest.endsWith(suffix) || rest.length <= suffix.length) continue;
+        const core = rest.slice(0, rest.length - suffix.length);
+        const found = core === 'st' ? undefined : table.get(core);
+        if (found !== undefined) return found;
+      }
     }
     if (unnumbered !== key && unnumbered.startsWith(prefix) && unnumbered.length > prefix.length) {
       const field = multi(table.get(unnumbered.slice(prefix.length)));

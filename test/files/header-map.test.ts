@@ -84,6 +84,17 @@ describe('fieldForHeader', () => {
     ['!!!', null],
     ['county', 'attribute'],
     ['company name', null],
+    // Abbreviated and code-list headers (voter and registry exports).
+    ['midl_name', 'middleName'],
+    ['middle_name', 'middleName'],
+    ['name_sufx_cd', 'suffix'],
+    ['name_suffix_lbl', 'suffix'],
+    ['res_city_desc', 'city'],
+    ['state_cd', 'stateOrProvince'],
+    ['county_desc', 'attribute'],
+    ['status_cd', null],
+    ['voter_reg_num', null],
+    ['birth_age', null],
   ])('%j -> %s', (header, field) => expect(fieldForHeader(header)).toBe(field));
 });
 
