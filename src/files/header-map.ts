@@ -84,6 +84,8 @@ export const DEFAULT_HEADER_ALIASES: Readonly<Record<ContactField, readonly stri
     'birthcity', 'birthcountry', 'countryofbirth', 'birthstate', 'county', 'nationality', 'citizenship',
     'maritalstatus', 'race', 'ethnicity', 'religion', 'party', 'language', 'fathername', 'fathersname',
     'mothername', 'mothersname', 'mothersmaidenname', 'maidenname', 'spousename', 'precinct', 'ward', 'parish',
+    // An age (at the file's date: two rows of one person agree, or differ by a year).
+    'age', 'birthage', 'ageyears', 'currentage',
   ],
 };
 

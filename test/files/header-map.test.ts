@@ -94,7 +94,8 @@ describe('fieldForHeader', () => {
     ['county_desc', 'attribute'],
     ['status_cd', null],
     ['voter_reg_num', null],
-    ['birth_age', null],
+    ['birth_age', 'attribute'],
+    ['Age', 'attribute'],
   ])('%j -> %s', (header, field) => expect(fieldForHeader(header)).toBe(field));
 });
 
