@@ -8,8 +8,9 @@
  *
  * Seeds `--size` corpus people with one CreateOrUpdateContact job, then runs the measured job
  * (`--rows` noisy queries, as bench/import.bench.ts) and prints wall time and CPU per row of
- * each. `--digest` writes the people and result rows without timestamps (to compare two
- * versions of the code: the same input gives the same file).
+ * each. `--digest` writes the people (with their identifier rows), the review queue's pairs,
+ * the id sequences and the result rows (to compare two versions of the code: the same input
+ * gives the same file; the clock is injected, so timestamps are the same too).
  */
 import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -119,6 +120,10 @@ try {
     const db = store.db;
     const out: string[] = [];
     for (const r of db.prepare('SELECT * FROM people ORDER BY crm_id').iterate() as Iterable<Record<string, unknown>>) out.push(JSON.stringify(r));
+    // What else a row writes: the identifier rows, the review queue's pairs, the id sequences.
+    for (const table of ['person_identifiers ORDER BY crm_id, type_key, external_id_key', 'possible_matches ORDER BY id', 'sequences ORDER BY name']) {
+      for (const r of db.prepare(`SELECT * FROM ${table}`).iterate() as Iterable<Record<string, unknown>>) out.push(JSON.stringify(r));
+    }
     for (const jobId of [seedId, measuredId]) {
       for (const r of db
         .prepare('SELECT row_no, steps_done, crm_id, outcomes, included FROM bulk_import_rows WHERE job_id = ? ORDER BY row_no')
