@@ -3,6 +3,9 @@
  * (comparisons.ts). A comparator tests the levels in their order and returns the first that
  * the pair reaches among those the model enables (`levels`, a mask of level bits; a level
  * outside it is skipped). Symmetric: swapping the arguments never changes the level.
+ *
+ * Past 400 lines because it is every field's comparator, one beside the other, each reading
+ * its levels in the order comparisons.ts defines; apart, they would drift from that order.
  */
 import { levelBit, type LevelName } from './comparisons.js';
 import {
@@ -281,14 +284,19 @@ export function compareText(a: string | null, b: string | null, high = 0.92, low
 }
 
 const WORD = /[\p{L}\p{N}]{3,}/gu;
+const SMALL_NUMBER = /^\d{1,3}$/;
 
 /**
- * Compares free-text attribute values (a birth place, an occupation): equal, nearly equal
- * (Jaro-Winkler >= `high`), sharing a word of three characters or more ("leeds, yorks" /
- * "leeds", "farm labourer" / "labourer"), or different.
+ * Compares free-text attribute values (a birth place, an occupation, an age): equal, nearly
+ * equal (Jaro-Winkler >= `high`, or whole numbers of up to three digits one apart: an age a
+ * year later), sharing a word of three characters or more ("leeds, yorks" / "leeds", "farm
+ * labourer" / "labourer"), or different.
  */
 export function compareAttribute(a: string | null, b: string | null, high = 0.92, levels = ALL_LEVELS): LevelName {
   const level = compareText(a, b, high, high, levels);
+  if (level === 'disagree' && (levels & B_FUZZY_HIGH) !== 0 && SMALL_NUMBER.test(a as string) && SMALL_NUMBER.test(b as string)) {
+    if (Math.abs(Number(a) - Number(b)) === 1) return 'fuzzy-high';
+  }
   if (level !== 'disagree' || (levels & B_PART) === 0) return level;
   const words = (a as string).match(WORD);
   if (words === null) return 'disagree';

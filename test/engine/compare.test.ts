@@ -220,6 +220,19 @@ describe('other comparators', () => {
     expect(compareAttribute(b, a)).toBe(level);
   });
 
+  it('attributes: whole numbers of up to three digits one apart are nearly equal (an age a year later), further apart differ', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 998 }), fc.integer({ min: 2, max: 500 }), (n, gap) => {
+        expect(compareAttribute(String(n), String(n + 1))).toBe('fuzzy-high');
+        expect(compareAttribute(String(n + 1), String(n))).toBe('fuzzy-high');
+        if (n + gap <= 999) expect(compareAttribute(String(n), String(n + gap))).not.toBe('fuzzy-high');
+      }),
+    );
+    expect(compareAttribute('1000', '1001')).toBe('disagree');
+    expect(compareAttribute('45', '45')).toBe('exact');
+    expect(compareAttribute('45', '46', 0.92, levelMask(['exact', 'disagree']))).toBe('disagree');
+  });
+
   it('attributes: a model without the part level compares as before', () => {
     const noPart = levelMask(['exact', 'fuzzy-high', 'disagree']);
     expect(compareAttribute('leeds, yorks', 'leeds', 0.92, noPart)).toBe('disagree');
