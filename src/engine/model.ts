@@ -323,9 +323,8 @@ function poolAboveExact(out: Partial<Record<LevelName, LevelSpec>>, withWeight: 
   let m = exact.m;
   let u = exact.u;
   for (;;) {
-    const w = Math.log2(m / u);
     let next: LevelName | null = null;
-    let nextWeight = w;
+    let nextWeight = Math.log2(m / u);
     for (const [level, spec] of Object.entries(out) as [LevelName, LevelSpec][]) {
       if (level === 'disagree' || pooled.includes(level)) continue;
       const lw = levelWeight(spec);

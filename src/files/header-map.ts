@@ -180,25 +180,14 @@ export function fieldForHeader(header: string, table: ReadonlyMap<string, Contac
     const viaNumber = multi(table.get(unnumbered));
     if (viaNumber !== null) return viaNumber;
   }
-  for (const suffix of HEADER_SUFFIXES) {
-    if (key.endsWith(suffix) && key.length > suffix.length) {
-      const field = table.get(key.slice(0, key.length - suffix.length));
-      if (field !== undefined) return field;
-    }
-  }
+  const beforeSuffix = fieldBeforeSuffix(key, table);
+  if (beforeSuffix !== undefined) return beforeSuffix;
   for (const prefix of HEADER_PREFIXES) {
     if (key.startsWith(prefix) && key.length > prefix.length) {
       const rest = key.slice(prefix.length);
-      // "st" alone is too short to trust after a prefix ("resist").
-      const field = rest === 'st' ? undefined : table.get(rest);
+      // "st" alone is too short to trust after a prefix ("resist"); a trailing word may follow ("res_city_desc").
+      const field = rest === 'st' ? undefined : (table.get(rest) ?? fieldBeforeSuffix(rest, table, true));
       if (field !== undefined) return field;
-      // A prefix and a trailing word both ("res_city_desc").
-      for (const suffix of HEADER_SUFFIXES) {
-        if (!rest.endsWith(suffix) || rest.length <= suffix.length) continue;
-        const core = rest.slice(0, rest.length - suffix.length);
-        const found = core === 'st' ? undefined : table.get(core);
-        if (found !== undefined) return found;
-      }
     }
     if (unnumbered !== key && unnumbered.startsWith(prefix) && unnumbered.length > prefix.length) {
       const field = multi(table.get(unnumbered.slice(prefix.length)));
@@ -206,6 +195,17 @@ export function fieldForHeader(header: string, table: ReadonlyMap<string, Contac
     }
   }
   return null;
+}
+
+/** The field `key` names without a trailing word of {@link HEADER_SUFFIXES}; "st" alone is not trusted after a prefix. */
+function fieldBeforeSuffix(key: string, table: ReadonlyMap<string, ContactField>, afterPrefix = false): ContactField | undefined {
+  for (const suffix of HEADER_SUFFIXES) {
+    if (!key.endsWith(suffix) || key.length <= suffix.length) continue;
+    const core = key.slice(0, key.length - suffix.length);
+    const field = afterPrefix && core === 'st' ? undefined : table.get(core);
+    if (field !== undefined) return field;
+  }
+  return undefined;
 }
 
 /**
