@@ -190,6 +190,7 @@ export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>
       L('exact', 'an email address agrees', true),
       L('fuzzy-high', 'email addresses nearly equal', false),
       L('fuzzy-low', 'the same mailbox name at another domain', false),
+      L('typo', 'email addresses a few characters apart (at most one in five)', false),
       L('partial', "only a shared mailbox agrees (info@, office@, a family's address): not the person's own", false),
       L('disagree', 'email addresses differ', false),
     ],

@@ -209,7 +209,14 @@ export const FILE_MODEL: MatchModel = {
     },
     sex: { exact: L(0.97, 0.5), disagree: L(0.03, 0.5) },
     // The same mailbox name at another domain: a mistyped domain, one name at two providers.
-    email: { exact: L(0.85, 0.00001), 'fuzzy-high': L(0.05, 0.0005), 'fuzzy-low': L(0.02, 0.00005), disagree: L(0.08, 0.9994) },
+    // A few characters apart (compare.ts nearEmailEdits): the mailbox name and the domain garbled at once.
+    email: {
+      exact: L(0.85, 0.00001),
+      'fuzzy-high': L(0.05, 0.0005),
+      'fuzzy-low': L(0.02, 0.00005),
+      typo: L(0.02, 0.00005),
+      disagree: L(0.06, 0.9994),
+    },
     phone: { exact: L(0.8, 0.00005), partial: L(0.05, 0.0005), disagree: L(0.15, 0.9995) },
     identifier: { exact: L(0.85, 0.000001), typo: L(0.08, 0.00005), disagree: L(0.07, 0.99995) },
     address: {

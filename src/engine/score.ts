@@ -123,12 +123,13 @@ const NAME_TF_MASK = levelMask(NAME_TF_LEVELS);
 const EXACT_TF_MASK = levelBit('exact');
 const B_PARTIAL = levelBit('partial');
 /**
- * The email level of the same mailbox name at another domain: capped at what exact agreement
- * on the lookup's address weighs after term frequencies (a family's mailbox held by five records
- * weighs as much at gmail as at yahoo), and so no floor of exact agreement, which a shared
- * mailbox could otherwise never weigh below.
+ * The email levels of the same mailbox name at another domain and of an address a few
+ * characters apart ('typo', files): capped at what exact agreement on the lookup's address
+ * weighs after term frequencies (a family's mailbox held by five records weighs as much at
+ * gmail as at yahoo), and so no floor of exact agreement, which a shared mailbox could
+ * otherwise never weigh below (a rare level's weight, 8-11 bits, would floor an office's info@).
  */
-const EMAIL_CAPPED_MASK = levelBit('fuzzy-low');
+const EMAIL_CAPPED_MASK = levelBit('fuzzy-low') | levelBit('typo');
 
 /** A model ready for scoring: weights computed once. */
 export interface CompiledModel {
@@ -669,7 +670,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     const holdsEmail = stored !== null ? (v: string) => stored.holdsEmail(v) : (v: string) => r.emails.includes(v);
     if (ctx.sharedEmail !== undefined && (f.email.mask & B_PARTIAL) !== 0 && onlySharedAgree(q.emails, holdsEmail, ctx.sharedEmail)) email = 'partial';
     else emailShared = sharedValueWeight(ctx, f.email, q.emails, holdsEmail, tf?.emailCount?.bind(tf));
-  } else if (email === 'fuzzy-low') emailShared = mailboxWeight(ctx, f.email, q.emails);
+  } else if (email === 'fuzzy-low' || email === 'typo') emailShared = mailboxWeight(ctx, f.email, email, q.emails);
   addLevel(result, f.email, 'email', email, GATE_FIELD_BITS.email, explain, emailShared, w);
   record?.(FIELD_SLOT.email, email);
   const phone = f.phone.mask === 0 ? 'missing' : stored !== null ? stored.phoneLevel(q.phones, f.phone.mask) : comparePhones(q.phones, r.phones, f.phone.mask);
@@ -914,12 +915,12 @@ function sharedValueWeight(
 }
 
 /**
- * The weight of the same mailbox name at another domain: its level's, at most what exact
- * agreement on the most held of the lookup's addresses weighs (EMAIL_CAPPED_MASK), so that
- * agreeing on the address itself never lowers the score.
+ * The weight of the same mailbox name at another domain, or of an address a few characters
+ * apart (`level`): its level's, at most what exact agreement on the most held of the lookup's
+ * addresses weighs (EMAIL_CAPPED_MASK), so that agreeing on the address itself never lowers the score.
  */
-function mailboxWeight(ctx: ScoreContext, field: CompiledField, emails: readonly string[]): number | undefined {
-  const spec = field.levels['fuzzy-low'];
+function mailboxWeight(ctx: ScoreContext, field: CompiledField, level: 'fuzzy-low' | 'typo', emails: readonly string[]): number | undefined {
+  const spec = field.levels[level];
   const exact = field.levels.exact;
   const tf = ctx.tf;
   if (spec === undefined || exact === undefined || tf === null || tf.emailCount === undefined || spec.weight <= 0) return undefined;

@@ -7,11 +7,12 @@
  *
  * A stored list is `n` values whose (offset, length) pairs start at `lists[k]`.
  */
-import { MIN_MAILBOX_NAME } from './compare.js';
+import { MIN_MAILBOX_NAME, NEAR_MAILBOX_EDITS, nearEmailEdits } from './compare.js';
 import { levelBit, type LevelName } from './comparisons.js';
 
 const B_FUZZY_HIGH = levelBit('fuzzy-high');
 const B_FUZZY_LOW = levelBit('fuzzy-low');
+const B_TYPO = levelBit('typo');
 const B_PARTIAL = levelBit('partial');
 /** Code unit of the local-phone prefix 'L' (compare.ts LOCAL_PHONE_PREFIX). */
 const LOCAL = 76;
@@ -50,23 +51,28 @@ let previous = new Int32Array(64);
 let current = new Int32Array(64);
 const FAR = 1 << 20;
 
-/**
- * True when the Levenshtein distance between `units[at..at+m)` and `s` is at most 2 (the
- * band of the edit table within two of its diagonal; any cell outside it costs more than 2).
- */
+/** True when the Levenshtein distance between `units[at..at+m)` and `s` is at most 2. */
 export function unitsWithinTwoEdits(units: Uint16Array, at: number, m: number, s: string): boolean {
+  return unitsWithinEdits(units, at, m, s, 2);
+}
+
+/**
+ * True when the Levenshtein distance between `units[at..at+m)` and `s` is at most `k` (the
+ * band of the edit table within `k` of its diagonal; any cell outside it costs more than `k`).
+ */
+export function unitsWithinEdits(units: Uint16Array, at: number, m: number, s: string, k: number): boolean {
   const n = s.length;
-  if (m - n > 2 || n - m > 2) return false;
+  if (m - n > k || n - m > k) return false;
   if (previous.length <= n + 1) {
     previous = new Int32Array(2 * (n + 2));
     current = new Int32Array(2 * (n + 2));
   }
   let prev = previous;
   let cur = current;
-  for (let j = 0; j <= n; j++) prev[j] = j <= 2 ? j : FAR;
+  for (let j = 0; j <= n; j++) prev[j] = j <= k ? j : FAR;
   for (let i = 1; i <= m; i++) {
-    const lo = Math.max(1, i - 2);
-    const hi = Math.min(n, i + 2);
+    const lo = Math.max(1, i - k);
+    const hi = Math.min(n, i + k);
     cur[lo - 1] = lo === 1 ? i : FAR;
     let best = cur[lo - 1] as number;
     const ch = units[at + i - 1] as number;
@@ -79,17 +85,17 @@ export function unitsWithinTwoEdits(units: Uint16Array, at: number, m: number, s
       if (v < best) best = v;
     }
     if (hi < n) cur[hi + 1] = FAR;
-    if (best > 2) return false;
+    if (best > k) return false;
     const t = prev;
     prev = cur;
     cur = t;
   }
-  return (prev[n] as number) <= 2;
+  return (prev[n] as number) <= k;
 }
 
 /**
  * compare.ts compareEmails(q, the stored list): any equal, any nearly equal (six characters or
- * more, two edits), the same mailbox name at another domain, else disagree.
+ * more, two edits), the same mailbox name at another domain, a few characters apart, else disagree.
  */
 export function storedEmailLevel(
   units: Uint16Array,
@@ -102,12 +108,19 @@ export function storedEmailLevel(
 ): LevelName {
   if (q.length === 0 || n === 0) return 'missing';
   for (const x of q) if (storedHolds(units, lists, k, n, x)) return 'exact';
-  if ((levels & B_FUZZY_HIGH) !== 0) {
+  let near = false;
+  if ((levels & (B_FUZZY_HIGH | B_TYPO)) !== 0) {
     for (const x of q) {
       if (x.length < 6) continue;
       for (let i = 0; i < n; i++) {
         const len = lists[k + 2 * i + 1] as number;
-        if (len >= 6 && unitsWithinTwoEdits(units, lists[k + 2 * i] as number, len, x)) return 'fuzzy-high';
+        if (len < 6) continue;
+        const at = lists[k + 2 * i] as number;
+        if ((levels & B_FUZZY_HIGH) !== 0 && unitsWithinTwoEdits(units, at, len, x)) return 'fuzzy-high';
+        if (!near && (levels & B_TYPO) !== 0) {
+          const most = nearEmailEdits(len, x.length);
+          near = (most > 2 || (levels & B_FUZZY_HIGH) === 0) && unitsWithinEdits(units, at, len, x, most) && unitsNearMailbox(units, at, len, x);
+        }
       }
     }
   }
@@ -122,7 +135,15 @@ export function storedEmailLevel(
       }
     }
   }
-  return 'disagree';
+  return near ? 'typo' : 'disagree';
+}
+
+/** True when the mailbox names (before the last @) of a stored email and `x` are at most NEAR_MAILBOX_EDITS apart. */
+function unitsNearMailbox(units: Uint16Array, at: number, len: number, x: string): boolean {
+  let end = at + len - 1;
+  while (end >= at && units[end] !== AT) end--;
+  const xAt = x.lastIndexOf('@');
+  return unitsWithinEdits(units, at, end < at ? len : end - at, xAt < 0 ? x : x.slice(0, xAt), NEAR_MAILBOX_EDITS);
 }
 
 /**

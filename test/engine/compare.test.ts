@@ -203,6 +203,14 @@ describe('other comparators', () => {
     expect(compareEmails(['office@northvalley.org'], ['office@harborclinic.org'], ALL_LEVELS, (e) => e.startsWith('office@'))).toBe('disagree');
     expect(compareEmails(['jsmith1987@gmail.com'], ['jsmith1987@yahoo.com'], ALL_LEVELS & ~levelBit('fuzzy-low'))).toBe('disagree');
     expect(compareEmails([], ['a@x.com'])).toBe('missing');
+    // A few characters apart, at most one in five of the longer (files only: the CRM model has no such level).
+    expect(compareEmails(['hmay32@richardson-rhodes.com'], ['hmay3@richarsson-rhooded.com'])).toBe('typo');
+    expect(compareEmails(['mcurtis53@spmnison.com'], ['micurtis53@simpson.com'])).toBe('typo');
+    expect(compareEmails(['iirpce@carr.cm'], ['iprice@carr.com'])).toBe('typo');
+    expect(compareEmails(['jt40@combs.net'], ['jt40@cotbs.nm'])).toBe('disagree');
+    // A household's name-built addresses at one provider: the mailbox names three apart.
+    expect(compareEmails(['john.smith@gmail.com'], ['jane.smith@gmail.com'])).toBe('disagree');
+    expect(compareEmails(['hmay32@richardson-rhodes.com'], ['hmay3@richarsson-rhooded.com'], ALL_LEVELS & ~levelBit('typo'))).toBe('disagree');
     expect(comparePhones(['+12025550143'], ['+12025550143', '+12025550199'])).toBe('exact');
     expect(comparePhones(['+12025550143'], ['+12025550199'])).toBe('disagree');
   });

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { ALL_LEVELS, compareEmails, comparePhones } from '../../src/engine/compare.js';
 import { levelBit } from '../../src/engine/comparisons.js';
 import { levenshtein } from '../../src/engine/similarity.js';
-import { storedEmailLevel, storedPhoneLevel, unitsWithinTwoEdits } from '../../src/engine/stored-values.js';
+import { storedEmailLevel, storedPhoneLevel, unitsWithinEdits, unitsWithinTwoEdits } from '../../src/engine/stored-values.js';
 
 /** A stored list as the record store lays it out: the values' code units, and (offset, length) pairs. */
 function stored(values: readonly string[]): { units: Uint16Array; lists: Int32Array } {
@@ -33,6 +33,16 @@ describe('values compared where they are stored', () => {
     );
   });
 
+  it('the k-edit test is Levenshtein <= k', () => {
+    fc.assert(
+      fc.property(near(['a', 'b', 'c', '@']), near(['a', 'b', 'c', '@']), fc.integer({ min: 0, max: 6 }), (a, b, k) => {
+        const s = stored([a]);
+        expect(unitsWithinEdits(s.units, 2, a.length, b, k)).toBe(levenshtein(a, b) <= k);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
   it('emails: the levels of compareEmails, every level set', () => {
     const email = fc.constantFrom(
       'bob@example.com',
@@ -51,8 +61,23 @@ describe('values compared where they are stored', () => {
       'office@south.org',
       'hd.ay48@x.org',
       'a@b@hday48@x.org',
+      'hmay32@richardson-rhodes.com',
+      'hmay3@richarsson-rhooded.com',
+      'hmay3@richardson-rhodes.co',
+      'mcurtis53@spmnison.com',
+      'micurtis53@simpson.com',
+      'john.smith@gmail.com',
+      'jane.smith@gmail.com',
+      'jane.smith@gmial.co',
+      'hmay3richarsson-rhooded.com',
     );
-    const levels = fc.constantFrom(ALL_LEVELS, ALL_LEVELS & ~levelBit('fuzzy-high'), ALL_LEVELS & ~levelBit('fuzzy-low'));
+    const levels = fc.constantFrom(
+      ALL_LEVELS,
+      ALL_LEVELS & ~levelBit('fuzzy-high'),
+      ALL_LEVELS & ~levelBit('fuzzy-low'),
+      ALL_LEVELS & ~levelBit('typo'),
+      ALL_LEVELS & ~levelBit('typo') & ~levelBit('fuzzy-high'),
+    );
     const shared = fc.constantFrom(undefined, (e: string) => e.startsWith('office@'));
     fc.assert(
       fc.property(fc.array(email, { maxLength: 3 }), fc.array(email, { maxLength: 3 }), levels, shared, (q, r, l, sh) => {
