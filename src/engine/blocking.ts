@@ -98,7 +98,11 @@ export const KEY_KINDS = {
   fragments: 1 << 8,
   /**
    * Each email's local part (`el`, three characters or more): the same mailbox with a
-   * mistyped or changed domain ("oa14@lee.com" / "oa14@lee.coom").
+   * mistyped or changed domain ("oa14@lee.com" / "oa14@lee.coom"); and, for a local part of
+   * six characters or more, its first four and its last four characters, each with the
+   * domain's first three (`eh`, `et`): one or two characters garbled elsewhere in the
+   * address ("samuelcampbell35@hebert.com" / "samuelcampbel35@hebert.com",
+   * "eviejones@brewer-sparks.org" / "evejones@brewer-sparksi.org").
    */
   emailLocal: 1 << 9,
   /**
@@ -174,6 +178,13 @@ export function consonantSkeleton(name: string): string {
   return out;
 }
 
+/** Characters of a local part in each of its `eh` and `et` keys (KEY_KINDS.emailLocal). */
+const EMAIL_WINDOW = 4;
+/** Shortest local part with `eh` and `et` keys: shorter ones ("jo12@") are mostly one window. */
+const EMAIL_WINDOW_LOCAL = 6;
+/** Characters of the domain in the `eh` and `et` keys. */
+const EMAIL_WINDOW_DOMAIN = 3;
+
 /**
  * Emits the blocking keys of a contact, by the kinds in `kinds` (see {@link KEY_KINDS}).
  * Each part is converted once by `part` (the identity for key strings, a hash for filing).
@@ -195,6 +206,11 @@ function emitKeys<T>(
     for (const e of c.emails) {
       const at = e.lastIndexOf('@');
       if (at >= 3) sink('el', part(e.slice(0, at)));
+      if (at >= EMAIL_WINDOW_LOCAL && e.length - at > EMAIL_WINDOW_DOMAIN) {
+        const domain = part(e.slice(at + 1, at + 1 + EMAIL_WINDOW_DOMAIN));
+        sink('eh', part(e.slice(0, EMAIL_WINDOW)), domain);
+        sink('et', part(e.slice(at - EMAIL_WINDOW, at)), domain);
+      }
     }
   }
   if ((kinds & KEY_KINDS.identifiers) !== 0) {
@@ -409,6 +425,8 @@ const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
     'z3',
     'sk',
     'el',
+    'eh',
+    'et',
     'la',
     'fa',
     'dc',

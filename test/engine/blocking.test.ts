@@ -133,6 +133,32 @@ describe('blockingKeys', () => {
     );
   });
 
+  it('two emails one edit apart (a letter or digit) share a file key when the mailbox name has eight characters or more', () => {
+    // The mailbox name whole (`el`) survives an edit of the domain; its first or its last four
+    // characters with the domain's first three (`eh`, `et`) survive one in the mailbox name.
+    const mailbox = fc.array(fc.constantFrom(...'abcdefghij0123456789'.split('')), { minLength: 8, maxLength: 14 }).map((a) => a.join(''));
+    const domain = fc.constantFrom('gmail.com', 'hebert.com', 'brewer-sparks.org', 'ab.io');
+    const edit = fc.record({ op: fc.constantFrom('sub', 'ins', 'del'), at: fc.nat(), ch: fc.constantFrom('z', 'q', '7') });
+    fc.assert(
+      fc.property(mailbox, domain, edit, (name, dom, { op, at, ch }) => {
+        const email = `${name}@${dom}`;
+        // Never on the @, a dot or the top-level domain: the edited value must stay an email.
+        const tld = email.lastIndexOf('.');
+        let i = at % tld;
+        while (!/[a-z0-9]/.test(email.charAt(i))) i = (i + 1) % tld;
+        const edited =
+          op === 'sub'
+            ? email.slice(0, i) + ch + email.slice(i + 1)
+            : op === 'ins'
+              ? email.slice(0, i) + ch + email.slice(i)
+              : email.slice(0, i) + email.slice(i + 1);
+        const ka = new Set(blockingKeys(norm({ emails: [email] }), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS));
+        return blockingKeys(norm({ emails: [edited] }), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS).some((k) => ka.has(k));
+      }),
+      { numRuns: 2000, seed: 2811 },
+    );
+  });
+
   it("hashes are the keys' hashes, distinct and in the same order", () => {
     const contact = fc.record({
       firstName: fc.constantFrom('Ann', 'Bob', null),
