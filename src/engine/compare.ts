@@ -155,6 +155,8 @@ export function compareDate(a: string | null, b: string | null, levels = ALL_LEV
     if (dy === 0) return 'year';
     if ((dy === 1 || dy === -1) && sameRange(a, b, 4, 10)) return 'year';
   }
+  // Two of the eight digits misread or mistyped, wherever they are (1974-10-05 / 1984-10-03).
+  if ((levels & B_FUZZY_HIGH) !== 0 && count === 2) return 'fuzzy-high';
   if ((levels & B_FUZZY_LOW) !== 0 && dy > -NEAR_BIRTH_YEARS && dy < NEAR_BIRTH_YEARS) return 'fuzzy-low';
   return 'disagree';
 }

@@ -175,6 +175,7 @@ export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>
       L('transposed', 'day and month swapped', true),
       L('typo', 'dates of birth one digit apart (typo)', true),
       L('year', 'same year of birth (or a year apart, same day), day or month differ or unknown', false),
+      L('fuzzy-high', 'dates of birth two digits apart (files)', false),
       L('partial', 'a year of birth alone, one year off the other (a year worked out from an age)', false),
       L('fuzzy-low', 'dates of birth differ by less than five years', false),
       L('disagree', 'dates of birth five or more years apart', false),

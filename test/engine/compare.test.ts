@@ -165,6 +165,9 @@ describe('other comparators', () => {
     { a: '1975-09-18', b: '1975-09-19', level: 'typo' },
     { a: '1975-09-18', b: '1957-09-18', level: 'typo' },
     { a: '1975-09-18', b: '1982-01-30', level: 'disagree' },
+    // Two digits garbled anywhere (file model only): ten years and two days apart.
+    { a: '1974-10-05', b: '1984-10-03', level: 'fuzzy-high' },
+    { a: '1975-09-18', b: '1975-08-19', level: 'year' },
     { a: null, b: '1982-01-30', level: 'missing' },
     // A year alone: the same year, one year off (worked out from an age), or nearby.
     { a: '1843', b: '1843-03-07', level: 'year' },
@@ -174,6 +177,11 @@ describe('other comparators', () => {
   ])('date $a / $b -> $level', ({ a, b, level }) => {
     expect(compareDate(a, b)).toBe(level);
     expect(compareDate(b, a)).toBe(level);
+  });
+
+  it('dates two digits apart are disagreement where the model has no such level (the CRM model)', () => {
+    expect(compareDate('1974-10-05', '1984-10-03', ALL_LEVELS & ~levelBit('fuzzy-high'))).toBe('disagree');
+    expect(compareDate('1974-10-05', '1976-10-03', ALL_LEVELS & ~levelBit('fuzzy-high'))).toBe('fuzzy-low');
   });
 
   it('suffixes: Jr and Sr disagree', () => {
