@@ -13,7 +13,6 @@
 import {
   ALL_LEVELS,
   compareAddress,
-  compareAddressLists,
   compareDate,
   compareEmails,
   compareIdentifiers,
@@ -58,6 +57,7 @@ import type { NicknameTable } from './nicknames.js';
 import { checkpointAt, scoreCeiling, type Checkpoint } from './score-bound.js';
 import type { StoredLists } from './stored-values.js';
 import type { NormalizedContact } from './types.js';
+import { compareAddressLists } from './whole-address.js';
 
 /** A level with its weight precomputed. */
 export interface CompiledLevel {
