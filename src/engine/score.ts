@@ -644,9 +644,16 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     record?.(FIELD_SLOT.sex, sex);
     if (stop && result.vetoedBy !== null) return result;
   } else record?.(FIELD_SLOT.sex, 'missing');
+  // A stored record's lists are compared where they are kept (stored-values.ts), never decoded.
+  const stored = storedListsOf(r);
   if (f.identifier.mask !== 0) {
     // A lookup without identifiers (most) is 'missing' whatever the record holds: its list is not read.
-    const id = q.identifiers.length === 0 ? 'missing' : compareIdentifiers(q.identifiers, r.identifiers, f.identifier.mask);
+    const id =
+      q.identifiers.length === 0
+        ? 'missing'
+        : stored !== null
+          ? stored.identifierLevel(q.identifiers, f.identifier.mask)
+          : compareIdentifiers(q.identifiers, r.identifiers, f.identifier.mask);
     addLevel(result, f.identifier, 'identifier', id, GATE_FIELD_BITS.identifier, explain);
     record?.(FIELD_SLOT.identifier, id);
     if (stop && result.vetoedBy !== null) return result;
@@ -655,7 +662,6 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   addLevel(result, f.middleName, 'middleName', middle, GATE_FIELD_BITS.middleName, explain);
   record?.(FIELD_SLOT.middleName, middle);
   if (floor !== undefined && below(compiled, compiled.checkpoints.contacts, result, floor)) return result;
-  const stored = storedListsOf(r);
   const tf = ctx.tf;
   let email =
     f.email.mask === 0
