@@ -244,10 +244,10 @@ export function compareIdentifiers(a: readonly string[], b: readonly string[], l
   let shared = false;
   let typo = false;
   for (const x of a) {
-    const colon = x.indexOf(':');
-    const type = x.slice(0, colon + 1);
+    // The type, through the first ':' (none: every value shares it), compared in place.
+    const type = x.indexOf(':') + 1;
     for (const y of b) {
-      if (!y.startsWith(type)) continue;
+      if (!samePrefix(x, y, type)) continue;
       if (x === y) return 'exact';
       shared = true;
       if (!typo && (levels & B_TYPO) !== 0 && withinOneEdit(x, y)) typo = true;
@@ -255,6 +255,13 @@ export function compareIdentifiers(a: readonly string[], b: readonly string[], l
   }
   if (!shared) return 'missing';
   return typo ? 'typo' : 'disagree';
+}
+
+/** True when `y` begins with the first `n` characters of `x` (`y.startsWith(x.slice(0, n))`, without the slice). */
+function samePrefix(x: string, y: string, n: number): boolean {
+  if (y.length < n) return false;
+  for (let i = 0; i < n; i++) if (x.charCodeAt(i) !== y.charCodeAt(i)) return false;
+  return true;
 }
 
 /** Compares short codes (postal code, street number): equal, one character apart, same first three, disagree. */
