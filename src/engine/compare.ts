@@ -4,8 +4,7 @@
  * the pair reaches among those the model enables (`levels`, a mask of level bits; a level
  * outside it is skipped). Symmetric: swapping the arguments never changes the level.
  *
- * Past 400 lines because it is every field's comparator, one beside the other, each reading
- * its levels in the order comparisons.ts defines; apart, they would drift from that order.
+ * The whole-address comparison of files is whole-address.ts's.
  */
 import { levelBit, type LevelName } from './comparisons.js';
 import {
@@ -31,8 +30,6 @@ const B_YEAR = levelBit('year');
 const B_PREFIX = levelBit('prefix');
 const B_PARTIAL = levelBit('partial');
 const B_PART = levelBit('part');
-/** Codes compared for equality or one character apart only (no 'prefix' level). */
-const B_TYPO_ONLY = levelBit('exact') | levelBit('typo') | levelBit('disagree');
 
 export type { NameCompareOptions } from './name-compare.js';
 export { MAX_PREFIX_NAME } from './name-compare.js';
@@ -279,10 +276,10 @@ export function compareIdentifiers(a: readonly string[], b: readonly string[], l
   let shared = false;
   let typo = false;
   for (const x of a) {
-    const colon = x.indexOf(':');
-    const type = x.slice(0, colon + 1);
+    // The type, through the first ':' (none: every value shares it), compared in place.
+    const type = x.indexOf(':') + 1;
     for (const y of b) {
-      if (!y.startsWith(type)) continue;
+      if (!samePrefix(x, y, type)) continue;
       if (x === y) return 'exact';
       shared = true;
       if (!typo && (levels & B_TYPO) !== 0 && withinOneEdit(x, y)) typo = true;
@@ -290,6 +287,13 @@ export function compareIdentifiers(a: readonly string[], b: readonly string[], l
   }
   if (!shared) return 'missing';
   return typo ? 'typo' : 'disagree';
+}
+
+/** True when `y` begins with the first `n` characters of `x` (`y.startsWith(x.slice(0, n))`, without the slice). */
+function samePrefix(x: string, y: string, n: number): boolean {
+  if (y.length < n) return false;
+  for (let i = 0; i < n; i++) if (x.charCodeAt(i) !== y.charCodeAt(i)) return false;
+  return true;
 }
 
 /** Compares short codes (postal code, street number): equal, one character apart, same first three, disagree. */
@@ -386,55 +390,4 @@ export function compareAddress(a: NormalizedAddress, b: NormalizedAddress, masks
     city: compareText(a.city, b.city, 0.92, 0.85, masks.city),
     state: compareEqual(a.state, b.state),
   };
-}
-
-/** Rank of each whole-address level, best first (for choosing the best pair of addresses). */
-const ADDRESS_RANK: Readonly<Partial<Record<LevelName, number>>> = { exact: 6, typo: 5, part: 4, prefix: 3, partial: 2, disagree: 1, missing: 0 };
-
-/**
- * Compares two addresses as one value: the same address (number, street, unit and, where
- * both have them, postal code or city); one character off in the number or postal code; the
- * same street in the same place; the same place only; a nearby place; or different. Missing
- * when the two share no comparable part. Files use this one comparison instead of the parts
- * (their agreements are one fact, not several: counted separately, a household's shared
- * address outweighs every name).
- */
-export function compareWholeAddress(a: NormalizedAddress, b: NormalizedAddress): LevelName {
-  // Only the parts the levels read (not the building or state), each compared once.
-  const p = {
-    zip5: compareCode(a.zip, b.zip),
-    streetNumber: compareCode(a.number, b.number, B_TYPO_ONLY),
-    streetName: compareText(a.street, b.street, 0.92, 0.92, ALL_LEVELS),
-    unit: compareUnit(a.unit, b.unit),
-    city: compareText(a.city, b.city, 0.92, 0.92, ALL_LEVELS),
-  };
-  const street = p.streetName === 'exact' || p.streetName === 'fuzzy-high';
-  const hasStreet = p.streetName !== 'missing' && p.streetNumber !== 'missing';
-  const zipKnown = p.zip5 !== 'missing';
-  const cityKnown = p.city !== 'missing';
-  const localityExact = p.zip5 === 'exact' || (!zipKnown && p.city === 'exact') || (p.zip5 === 'typo' && p.city === 'exact');
-  const localityNear = p.zip5 === 'typo' || p.zip5 === 'prefix' || p.city === 'fuzzy-high' || (zipKnown && p.zip5 !== 'exact' && p.city === 'exact');
-  const localityOk = localityExact || (!zipKnown && !cityKnown);
-  const unitOk = p.unit !== 'disagree';
-  if (hasStreet && p.streetNumber === 'exact' && street && localityOk && unitOk) return 'exact';
-  if (hasStreet && street && unitOk && ((p.streetNumber === 'exact' && localityNear) || (p.streetNumber === 'typo' && localityOk))) return 'typo';
-  if (street && localityOk && (zipKnown || cityKnown)) return 'part';
-  if (localityExact) return 'prefix';
-  if (localityNear) return 'partial';
-  if (!zipKnown && !cityKnown && p.streetName === 'missing') return 'missing';
-  return 'disagree';
-}
-
-/** The best whole-address level over every pair of the two lists' addresses. */
-export function compareAddressLists(a: readonly NormalizedAddress[], b: readonly NormalizedAddress[]): LevelName {
-  if (a.length === 0 || b.length === 0) return 'missing';
-  let best: LevelName = 'missing';
-  for (const x of a) {
-    for (const y of b) {
-      const level = compareWholeAddress(x, y);
-      if ((ADDRESS_RANK[level] ?? 0) > (ADDRESS_RANK[best] ?? 0)) best = level;
-      if (best === 'exact') return best;
-    }
-  }
-  return best;
 }

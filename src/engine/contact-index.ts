@@ -330,6 +330,17 @@ export class ContactIndex {
   }
 
   /**
+   * The contact with its names' forms, the index's own where it holds the names
+   * ({@link prepared}), for scoring it outside a find with {@link scoreContext}'s contexts:
+   * estimation's pairs of records (linkage/learn.ts), which otherwise built, folded and sounded
+   * six names per pair and compared every pair of names anew (FEBRL4: 37k pairs). The same
+   * levels: the forms and the memo only remember what the comparisons compute.
+   */
+  prepare(q: NormalizedContact): NormalizedContact {
+    return this.prepared(q);
+  }
+
+  /**
    * The names' forms of the lookup whose keys are being hashed ({@link lookupHashes}), or null:
    * {@link soundOfLookup} reads their sounds, which a stored name's forms keep across lookups.
    */

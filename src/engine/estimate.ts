@@ -42,6 +42,13 @@ export interface TrainingData {
   readonly left: RecordSource;
   /** Linkage: the other file's records (pairs are left x right). Absent: deduplication of `left`. */
   readonly right?: RecordSource | undefined;
+  /**
+   * A record as the pairs are scored: with its names' forms, the index's own
+   * (ContactIndex.prepare), so that the context's memo of name levels and the forms' folds and
+   * sounds serve every pair a name is in, as in a find. Only the pairs read it, not the pass
+   * that counts values. Absent: the record as it is (each pair builds its names' forms).
+   */
+  readonly prepare?: ((c: NormalizedContact) => NormalizedContact) | undefined;
 }
 
 /** Options of {@link estimateParameters}. Every one has a default. */
@@ -232,9 +239,10 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
   const uPairs = Math.min(wanted, totalPairs);
   const uCounts = newTable(width);
   const vec = new Uint8Array(width);
+  const prepare = data.prepare ?? asItIs;
   for (let k = 0; k < uPairs; k++) {
     const [a, b] = randomPair(rng, left, right);
-    levels(a, b, ctx, vec);
+    levels(prepare(a), prepare(b), ctx, vec);
     for (const s of slots) {
       const counts = uCounts[s] as Float64Array;
       const l = vec[s] as number;
@@ -281,7 +289,7 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
       const b = pairs[p + 1] as number;
       let v = compared.get(a * span + b);
       if (v === undefined) {
-        levels(pairAt(a, left, right, 0), pairAt(b, left, right, 1), ctx, vec);
+        levels(prepare(pairAt(a, left, right, 0)), prepare(pairAt(b, left, right, 1)), ctx, vec);
         v = vec.slice();
         compared.set(a * span + b, v);
       }
@@ -496,6 +504,8 @@ function activeSlots(ctx: ScoreContext, width: number): number[] {
   for (let s = 0; s < width; s++) if (compiledFieldOf(ctx.compiled, s).mask !== 0) out.push(s);
   return out;
 }
+
+const asItIs = (c: NormalizedContact): NormalizedContact => c;
 
 function levels(a: NormalizedContact, b: NormalizedContact, ctx: ScoreContext, out: Uint8Array): void {
   out.fill(LEVEL_CODE.missing);

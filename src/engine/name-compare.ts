@@ -14,7 +14,7 @@ import { LEVEL_CODE, LEVEL_NAMES, levelBit, type LevelName } from './comparisons
 import { NameLevelMemo } from './name-memo.js';
 import { compactName, surnameParts } from './name.js';
 import { nicknameGroupsOf, variantIdOf, variantIds, type NicknameTable } from './nicknames.js';
-import { jaroWinklerFrom, levenshtein, ocrConfusions, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
+import { jaroWinkler, jaroWinklerFrom, levenshtein, ocrConfusions, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
 
 /** What first and last name comparators need beyond the two values. */
 export interface NameCompareOptions {
@@ -523,11 +523,14 @@ function alike(a: NameForms, b: NameForms, o: NameCompareOptions, jw: number): b
   if (a.compact.length < 2 || b.compact.length < 2) return false;
   // `jw`: the names' Jaro-Winkler, or a ceiling of it (similarity.ts jaroWinklerFrom); below
   // ALIKE_NAMES either way, the names as written are not alike, and most pairs stop here.
-  if (jw >= ALIKE_NAMES && jaroWinklerFrom(a.compact, b.compact, ALIKE_NAMES) >= ALIKE_NAMES) return true;
+  // At or above it, jaroWinklerFrom(..., ALIKE_NAMES) would find the same ceiling and compute
+  // Jaro-Winkler itself: computed directly.
+  if (jw >= ALIKE_NAMES && jaroWinkler(a.compact, b.compact) >= ALIKE_NAMES) return true;
   // OCR's folds change a few letters: names far below the mark as written stay below it.
   if (o.ocrOf === undefined || jw < ALIKE_NAMES - OCR_FOLD_REACH) return false;
-  const fa = o.ocrOf(a.compact);
-  const fb = o.ocrOf(b.compact);
+  // The forms keep their folds (ocrOf's, or ocrFold's for a stored name: the same fold).
+  const fa = a.ocr(o.ocrOf);
+  const fb = b.ocr(o.ocrOf);
   return (fa !== a.compact || fb !== b.compact) && jaroWinklerFrom(fa, fb, ALIKE_NAMES) >= ALIKE_NAMES;
 }
 

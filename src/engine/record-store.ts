@@ -29,7 +29,7 @@
 import { GATE_FIELD_BITS } from './gates.js';
 import type { ContactNames, NameForms } from './name-compare.js';
 import type { LevelName } from './comparisons.js';
-import { storedEmailLevel, storedHolds, storedPhoneLevel, type StoredLists } from './stored-values.js';
+import { storedEmailLevel, storedHolds, storedIdentifierLevel, storedPhoneLevel, type StoredLists } from './stored-values.js';
 import { StringTable, type StringTableState } from './string-table.js';
 import type { NameSuffix, NormalizedAddress, NormalizedContact, Sex } from './types.js';
 
@@ -548,6 +548,14 @@ export class RecordStore {
     return storedPhoneLevel(this.units, l, at + HEADER + 2 * (l[at] as number), l[at + 1] as number, q, levels);
   }
 
+  /** compareIdentifiers (compare.ts) of `q` with a row's identifiers, read where they are stored. */
+  identifierLevelOf(row: number, q: readonly string[], levels: number): LevelName {
+    const at = this.rowData[row * ROW_WIDTH + R_LIST] as number;
+    if (at < 0) return 'missing';
+    const l = this.lists;
+    return storedIdentifierLevel(this.units, l, at + HEADER + 2 * ((l[at] as number) + (l[at + 1] as number)), l[at + 2] as number, q, levels);
+  }
+
   /** True when a row's list `which` (0 emails, 1 phones) holds `value`. */
   holdsOf(row: number, which: 0 | 1, value: string): boolean {
     const at = this.rowData[row * ROW_WIDTH + R_LIST] as number;
@@ -750,13 +758,17 @@ export class RecordView implements NormalizedContact, StoredLists {
     return (this.attributeList ??= this.store.attributesOf(this.row));
   }
 
-  /** StoredLists: the row's emails and phones compared where they are stored, never built. */
+  /** StoredLists: the row's emails, phones and identifiers compared where they are stored, never built. */
   emailLevel(q: readonly string[], levels: number, shared?: (email: string) => boolean): LevelName {
     return this.store.emailLevelOf(this.row, q, levels, shared);
   }
 
   phoneLevel(q: readonly string[], levels: number): LevelName {
     return this.store.phoneLevelOf(this.row, q, levels);
+  }
+
+  identifierLevel(q: readonly string[], levels: number): LevelName {
+    return this.store.identifierLevelOf(this.row, q, levels);
   }
 
   holdsEmail(value: string): boolean {

@@ -13,7 +13,6 @@
 import {
   ALL_LEVELS,
   compareAddress,
-  compareAddressLists,
   compareDate,
   compareEmails,
   compareIdentifiers,
@@ -58,6 +57,7 @@ import type { NicknameTable } from './nicknames.js';
 import { checkpointAt, scoreCeiling, type Checkpoint } from './score-bound.js';
 import type { StoredLists } from './stored-values.js';
 import type { NormalizedContact } from './types.js';
+import { compareAddressLists } from './whole-address.js';
 
 /** A level with its weight precomputed. */
 export interface CompiledLevel {
@@ -645,9 +645,16 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     record?.(FIELD_SLOT.sex, sex);
     if (stop && result.vetoedBy !== null) return result;
   } else record?.(FIELD_SLOT.sex, 'missing');
+  // A stored record's lists are compared where they are kept (stored-values.ts), never decoded.
+  const stored = storedListsOf(r);
   if (f.identifier.mask !== 0) {
     // A lookup without identifiers (most) is 'missing' whatever the record holds: its list is not read.
-    const id = q.identifiers.length === 0 ? 'missing' : compareIdentifiers(q.identifiers, r.identifiers, f.identifier.mask);
+    const id =
+      q.identifiers.length === 0
+        ? 'missing'
+        : stored !== null
+          ? stored.identifierLevel(q.identifiers, f.identifier.mask)
+          : compareIdentifiers(q.identifiers, r.identifiers, f.identifier.mask);
     addLevel(result, f.identifier, 'identifier', id, GATE_FIELD_BITS.identifier, explain);
     record?.(FIELD_SLOT.identifier, id);
     if (stop && result.vetoedBy !== null) return result;
@@ -656,7 +663,6 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   addLevel(result, f.middleName, 'middleName', middle, GATE_FIELD_BITS.middleName, explain);
   record?.(FIELD_SLOT.middleName, middle);
   if (floor !== undefined && below(compiled, compiled.checkpoints.contacts, result, floor)) return result;
-  const stored = storedListsOf(r);
   const tf = ctx.tf;
   let email =
     f.email.mask === 0
@@ -728,19 +734,17 @@ const ADDRESS_AGREE_BITS = GATE_FIELD_BITS.zip5 | GATE_FIELD_BITS.streetNumber |
 function countGroupsOnce(compiled: CompiledModel, weights: Float64Array, result: PairScore, explain: FieldOutcome[] | undefined, variants = false): void {
   const levels = compiled.scratchLevels;
   for (const group of compiled.groups) {
-    const positive = (k: number): boolean => (weights[group.slots[k] as number] as number) > 0;
-    const member = (k: number): boolean => {
-      const only = group.levels[k];
-      return positive(k) && (only === null || only === undefined || only.has(levels[group.slots[k] as number] as number));
-    };
+    // (No closures per group and pair: this runs for every pair scored.)
+    const slots = group.slots;
     let best = -1;
-    for (let k = 0; k < group.slots.length; k++) {
-      if (member(k) && (best === -1 || (weights[group.slots[k] as number] as number) > (weights[group.slots[best] as number] as number))) best = k;
+    for (let k = 0; k < slots.length; k++) {
+      if (groupMember(group, k, weights, levels) && (best === -1 || (weights[slots[k] as number] as number) > (weights[slots[best] as number] as number)))
+        best = k;
     }
-    const top = best === -1 ? 0 : (weights[group.slots[best] as number] as number);
-    for (let k = 0; k < group.slots.length; k++) {
-      if (k === best || !positive(k)) continue;
-      const slot = group.slots[k] as number;
+    const top = best === -1 ? 0 : (weights[slots[best] as number] as number);
+    for (let k = 0; k < slots.length; k++) {
+      if (k === best || !((weights[slots[k] as number] as number) > 0)) continue;
+      const slot = slots[k] as number;
       const weight = weights[slot] as number;
       const field = COMPARISON_FIELDS[slot] as ComparisonField;
       // A member's other agreements are taken out. A weaker agreement of a member field that
@@ -753,7 +757,7 @@ function countGroupsOnce(compiled: CompiledModel, weights: Float64Array, result:
       const f = compiled.fields[field];
       const capped = ((1 << (levels[slot] as number)) & f.cappedMask) !== 0;
       const floor = Math.max(variants ? f.tfFloor : f.exactFloor, capped ? weight : 0);
-      const kept = member(k) ? 0 : Math.min(weight, Math.max(0, floor - top));
+      const kept = groupMember(group, k, weights, levels) ? 0 : Math.min(weight, Math.max(0, floor - top));
       if (kept === weight) continue;
       result.score -= weight - kept;
       if (explain !== undefined) {
@@ -763,6 +767,14 @@ function countGroupsOnce(compiled: CompiledModel, weights: Float64Array, result:
       }
     }
   }
+}
+
+/** True when a group's `k`-th field weighs more than 0 at one of the group's levels for it (any level, where it names none). */
+function groupMember(group: CompiledModel['groups'][number], k: number, weights: Float64Array, levels: Uint8Array): boolean {
+  const slot = group.slots[k] as number;
+  if (!((weights[slot] as number) > 0)) return false;
+  const only = group.levels[k];
+  return only === null || only === undefined || only.has(levels[slot] as number);
 }
 
 const SWAPPED_BIT = levelBit('swapped');

@@ -1,9 +1,10 @@
 /**
- * Comparing a lookup's emails and phones with a stored record's where the record store keeps
- * them (UTF-16 code units, record-store.ts), without building the record's strings: the same
- * levels as compare.ts compareEmails and comparePhones. Building them was the largest single
- * cost of scoring a candidate at a million records (a cache miss and a string per value, for
- * values that mostly differ).
+ * Comparing a lookup's emails, phones and identifiers with a stored record's where the record
+ * store keeps them (UTF-16 code units, record-store.ts), without building the record's
+ * strings: the same levels as compare.ts compareEmails, comparePhones and compareIdentifiers.
+ * Building them was the largest single cost of scoring a candidate at a million records (a
+ * cache miss and a string per value, for values that mostly differ); a file's identifier (one
+ * per record, FEBRL's social security number) was decoded for every candidate pair.
  *
  * A stored list is `n` values whose (offset, length) pairs start at `lists[k]`.
  */
@@ -14,6 +15,8 @@ const B_FUZZY_HIGH = levelBit('fuzzy-high');
 const B_FUZZY_LOW = levelBit('fuzzy-low');
 const B_TYPO = levelBit('typo');
 const B_PARTIAL = levelBit('partial');
+/** Code unit of ':', which ends an identifier's type (contact.ts: "type:value"). */
+const COLON = 58;
 /** Code unit of the local-phone prefix 'L' (compare.ts LOCAL_PHONE_PREFIX). */
 const LOCAL = 76;
 /** Code units of '.' and '@'. */
@@ -28,6 +31,8 @@ export interface StoredLists {
   emailLevel(q: readonly string[], levels: number, shared?: (email: string) => boolean): LevelName;
   /** comparePhones(q, this record's phones). */
   phoneLevel(q: readonly string[], levels: number): LevelName;
+  /** compareIdentifiers(q, this record's identifiers, levels). */
+  identifierLevel(q: readonly string[], levels: number): LevelName;
   /** True when this record holds the email (mailbox form). */
   holdsEmail(value: string): boolean;
   /** True when this record holds the phone. */
@@ -193,4 +198,61 @@ export function storedPhoneLevel(units: Uint16Array, lists: Int32Array, k: numbe
     }
   }
   return 'disagree';
+}
+
+/** True when `units[at..at+len)` begins with the first `n` code units of `s`. */
+function unitsStartWith(units: Uint16Array, at: number, len: number, s: string, n: number): boolean {
+  if (len < n) return false;
+  for (let i = 0; i < n; i++) if (units[at + i] !== s.charCodeAt(i)) return false;
+  return true;
+}
+
+/** True when `units[at + i..at + m)` and `s.slice(j)` are the same. */
+function unitsSameFrom(units: Uint16Array, at: number, m: number, s: string, i: number, j: number): boolean {
+  if (m - i !== s.length - j) return false;
+  for (; i < m; i++, j++) if (units[at + i] !== s.charCodeAt(j)) return false;
+  return true;
+}
+
+/**
+ * similarity.ts withinOneEdit of `units[at..at+m)` and `s`, read in place: at most one
+ * insertion, deletion, substitution or swap of neighbours apart.
+ */
+export function unitsWithinOneEdit(units: Uint16Array, at: number, m: number, s: string): boolean {
+  const n = s.length;
+  if (m - n > 1 || n - m > 1) return false;
+  let i = 0;
+  while (i < m && i < n && units[at + i] === s.charCodeAt(i)) i++;
+  if (m === n) {
+    if (i === m || unitsSameFrom(units, at, m, s, i + 1, i + 1)) return true;
+    return i + 1 < m && units[at + i] === s.charCodeAt(i + 1) && units[at + i + 1] === s.charCodeAt(i) && unitsSameFrom(units, at, m, s, i + 2, i + 2);
+  }
+  return m > n ? unitsSameFrom(units, at, m, s, i + 1, i) : unitsSameFrom(units, at, m, s, i, i + 1);
+}
+
+/**
+ * compare.ts compareIdentifiers(q, the stored list): any equal; else, among values of the same
+ * type (the text up to the first ':' of the lookup's, inclusive), one a typo of the other
+ * (the 'typo' level, where enabled) or none; no value of a shared type: missing.
+ */
+export function storedIdentifierLevel(units: Uint16Array, lists: Int32Array, k: number, n: number, q: readonly string[], levels: number): LevelName {
+  if (q.length === 0 || n === 0) return 'missing';
+  let shared = false;
+  let typo = false;
+  for (const x of q) {
+    let type = 0;
+    while (type < x.length && x.charCodeAt(type) !== COLON) type++;
+    // Through the colon; a value without one has no type, and shares it with every value.
+    type = type < x.length ? type + 1 : 0;
+    for (let i = 0; i < n; i++) {
+      const at = lists[k + 2 * i] as number;
+      const len = lists[k + 2 * i + 1] as number;
+      if (!unitsStartWith(units, at, len, x, type)) continue;
+      if (unitsEqual(units, at, len, x)) return 'exact';
+      shared = true;
+      if (!typo && (levels & B_TYPO) !== 0 && unitsWithinOneEdit(units, at, len, x)) typo = true;
+    }
+  }
+  if (!shared) return 'missing';
+  return typo ? 'typo' : 'disagree';
 }

@@ -94,10 +94,12 @@ export interface Estimated {
  */
 export function estimateModel(index: ContactIndex, size: number, right: readonly NormalizedContact[] | null, settings: MatchSettings): Estimated {
   if (settings.model !== null) return { model: settings.model, estimation: null };
+  // Pairs scored with the index's forms of the names (ContactIndex.prepare): the same levels, each pair of names compared once.
+  const prepare = (c: NormalizedContact): NormalizedContact => index.prepare(c);
   const data =
     right === null
-      ? { left: indexSource(index, size, settings.seed) }
-      : { left: indexSource(index, size, settings.seed), right: arraySource(right, settings.seed + 1) };
+      ? { left: indexSource(index, size, settings.seed), prepare }
+      : { left: indexSource(index, size, settings.seed), right: arraySource(right, settings.seed + 1), prepare };
   const estimated = estimateParameters(data, index.scoreContext(), { seed: settings.seed });
   return { model: estimated.model, estimation: estimated.report };
 }

@@ -8,6 +8,7 @@ import {
   ALL_LEVELS,
   compareEmails,
   compareFirstName,
+  compareIdentifiers,
   compareLastName,
   compareMiddleName,
   comparePhones,
@@ -20,6 +21,7 @@ import { levelBit, levelMask } from '../../src/engine/comparisons.js';
 import { phoneticKey } from '../../src/engine/blocking.js';
 import { formsOf, nameCrossed } from '../../src/engine/name-compare.js';
 import { DEFAULT_NICKNAMES } from '../../src/engine/nicknames.js';
+import { withinOneEdit } from '../../src/engine/similarity.js';
 
 const loose: NameCompareOptions = { nicknames: DEFAULT_NICKNAMES, strict: false, fuzzyHigh: 0.92, fuzzyLow: 0.85 };
 const strict: NameCompareOptions = { ...loose, strict: true };
@@ -323,6 +325,40 @@ describe('other comparators', () => {
         expect(compareCode(a, b)).toBe(compareCode(b, a));
         expect(compareDate(d1, d2)).toBe(compareDate(d2, d1));
       }),
+    );
+  });
+});
+
+describe('compareIdentifiers', () => {
+  /** The comparison as written before it compared the type in place (a slice and startsWith per value). */
+  function sliced(a: readonly string[], b: readonly string[], levels: number): string {
+    if (a.length === 0 || b.length === 0) return 'missing';
+    let shared = false;
+    let typo = false;
+    for (const x of a) {
+      const type = x.slice(0, x.indexOf(':') + 1);
+      for (const y of b) {
+        if (!y.startsWith(type)) continue;
+        if (x === y) return 'exact';
+        shared = true;
+        if (!typo && (levels & levelBit('typo')) !== 0 && withinOneEdit(x, y)) typo = true;
+      }
+    }
+    if (!shared) return 'missing';
+    return typo ? 'typo' : 'disagree';
+  }
+
+  it('gives the levels of comparing each type as a slice, typed and untyped values', () => {
+    const id = fc.oneof(
+      fc.constantFrom('ssn:123', 'ssn:132', 'ssn:12', 'mrn:123', 'ssn:', 'ss:123', '123', 'ssn', 'a:b:c', 'a:b:d', ''),
+      fc.string({ unit: fc.constantFrom('1', '2', ':', 's'), maxLength: 6 }),
+    );
+    const levels = fc.constantFrom(ALL_LEVELS, ALL_LEVELS & ~levelBit('typo'));
+    fc.assert(
+      fc.property(fc.array(id, { maxLength: 3 }), fc.array(id, { maxLength: 3 }), levels, (a, b, l) => {
+        expect(compareIdentifiers(a, b, l)).toBe(sliced(a, b, l));
+      }),
+      { numRuns: 5000, seed: 20261128 },
     );
   });
 });

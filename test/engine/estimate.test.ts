@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   compileModel,
+  ContactIndex,
   DEFAULT_NICKNAMES,
   estimateParameters,
   estimatePrior,
@@ -320,5 +321,55 @@ describe('estimateParameters', () => {
     for (const level of ['initial', 'part', 'cross'] as const) {
       expect(bits(model.fields.firstName?.[level])).toBeLessThanOrEqual(bits(FILE_MODEL.fields.firstName?.[level]) + 1e-9);
     }
+  });
+
+  it("gives the same model when its pairs are scored with the index's name forms (ContactIndex.prepare)", () => {
+    // Names with nicknames, typos, OCR misreads, sound-alikes and swaps, so that every name
+    // comparison (and the memo of stored names' levels the prepared forms use) is reached.
+    const firsts = [
+      'john',
+      'jon',
+      'jhon',
+      'j0hn',
+      'johnny',
+      'mary',
+      'rnary',
+      'marie',
+      'mark',
+      'william',
+      'bill',
+      'wi11iam',
+      'catherine',
+      'kathryn',
+      'cathy',
+      'mohammed',
+      'mhmd',
+    ];
+    const lasts = ['smith', 'smyth', 'smitn', 'johnson', 'jonson', 'nguyen', 'ngvyen', 'o brien', 'obrien', 'de la cruz', 'cruz', 'mary'];
+    const rng = new SeededRandom(11);
+    const pick = (xs: readonly string[]): string => xs[rng.below(xs.length)] as string;
+    const rows = Array.from({ length: 600 }, (_, i) =>
+      normalizeContact(
+        {
+          firstName: pick(firsts),
+          lastName: pick(lasts),
+          dateOfBirth: `19${50 + rng.below(10)}-0${1 + rng.below(9)}-1${rng.below(3)}`,
+          addresses: [{ addressLine1: `${1 + rng.below(30)} ${pick(['main st', 'mian st', 'oak rd'])}`, zipOrPostalCode: String(2000 + rng.below(4)) }],
+          identifiers: i % 3 === 0 ? [{ type: 'id', externalId: String(rng.below(50)) }] : [],
+        },
+        { yearOnlyDates: true },
+      ),
+    );
+    const estimate = (prepared: boolean): string => {
+      const index = new ContactIndex({ model: FILE_MODEL, termFrequencies: 'all', requireGateAgreement: false });
+      for (let i = 0; i < 300; i++) index.upsertNormalized(i, rows[i] as NormalizedContact);
+      const data = {
+        left: { size: 300, get: (i: number) => index.get(i) as NormalizedContact },
+        right: { size: 300, get: (i: number) => rows[300 + i] as NormalizedContact },
+        prepare: prepared ? (c: NormalizedContact) => index.prepare(c) : undefined,
+      };
+      return JSON.stringify(estimateParameters(data, index.scoreContext(), { seed: 5, uPairs: 4000 }));
+    };
+    expect(estimate(true)).toBe(estimate(false));
   });
 });

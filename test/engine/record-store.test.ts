@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { suppliedFields } from '../../src/engine/gates.js';
-import { RecordStore } from '../../src/engine/record-store.js';
+import { compareEmails, compareIdentifiers, comparePhones } from '../../src/engine/compare.js';
+import { RecordStore, RecordView } from '../../src/engine/record-store.js';
 import type { NormalizedContact } from '../../src/engine/types.js';
 import { normalizedContact as contact, normalizedText as text } from './arbitraries.js';
 
@@ -24,6 +25,25 @@ function check(store: RecordStore, model: Map<number, NormalizedContact>): void 
 }
 
 describe('RecordStore', () => {
+  it("a view compares a row's emails, phones and identifiers where they are stored as compare.ts does the record's lists", () => {
+    fc.assert(
+      fc.property(fc.array(contact, { minLength: 1, maxLength: 8 }), contact, (records, q) => {
+        const store = new RecordStore();
+        records.forEach((c, id) => store.set(id, c));
+        const view = new RecordView(store);
+        records.forEach((c, id) => {
+          store.loadRow(store.rowOf(id), view);
+          expect(view.emailLevel(q.emails, 0xffff)).toBe(compareEmails(q.emails, c.emails, 0xffff));
+          expect(view.phoneLevel(q.phones, 0xffff)).toBe(comparePhones(q.phones, c.phones, 0xffff));
+          // A lookup's identifier list against the record's, and one of the record's own (exact).
+          expect(view.identifierLevel(q.identifiers, 0xffff)).toBe(compareIdentifiers(q.identifiers, c.identifiers, 0xffff));
+          expect(view.identifierLevel(c.identifiers, 0xffff)).toBe(compareIdentifiers(c.identifiers, c.identifiers, 0xffff));
+        });
+      }),
+      { numRuns: 300, seed: 20261128 },
+    );
+  });
+
   it('behaves as a Map of records under any sequence of sets and deletes', () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 60 }), (ops) => {

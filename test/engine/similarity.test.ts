@@ -56,6 +56,17 @@ describe('jaroWinklerFrom (Jaro-Winkler where it can reach a threshold, a ceilin
     );
   });
 
+  it('is jaroWinkler at a lower threshold wherever its answer at a higher one reaches the lower (name-compare.ts alike)', () => {
+    const word = fc.oneof(fc.string({ unit: fc.constantFrom('a', 'e', 'n', 'r', 's', 't', 'o', '1'), maxLength: 12 }), fc.string({ maxLength: 12 }));
+    const least = fc.constantFrom(0.65, 0.8, 0.85, 0.88, 0.92);
+    fc.assert(
+      fc.property(word, word, least, (a, b, l) => {
+        if (jaroWinklerFrom(a, b, l) >= 0.65) expect(jaroWinklerFrom(a, b, 0.65)).toBe(jaroWinkler(a, b));
+      }),
+      { numRuns: 20000, seed: 20261128 },
+    );
+  });
+
   it('compactJaroWinklerFrom and equalWithoutSpaces read the strings without their spaces (compactName)', () => {
     const word = fc.string({ unit: fc.constantFrom('a', 'e', 'n', 's', 't', '1', ' ', ' '), maxLength: 30 });
     const least = fc.constantFrom(0.5, 0.85, 0.92);

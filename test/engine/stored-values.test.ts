@@ -1,13 +1,21 @@
 /**
- * Emails and phones compared where the record store keeps them (stored-values.ts) give the
- * levels of compare.ts's string comparators, and the two-edit test agrees with Levenshtein.
+ * Emails, phones and identifiers compared where the record store keeps them (stored-values.ts)
+ * give the levels of compare.ts's string comparators, the two-edit test agrees with
+ * Levenshtein and the one-edit test with similarity.ts withinOneEdit.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALL_LEVELS, compareEmails, comparePhones } from '../../src/engine/compare.js';
+import { ALL_LEVELS, compareEmails, compareIdentifiers, comparePhones } from '../../src/engine/compare.js';
 import { levelBit } from '../../src/engine/comparisons.js';
-import { levenshtein } from '../../src/engine/similarity.js';
-import { storedEmailLevel, storedPhoneLevel, unitsWithinEdits, unitsWithinTwoEdits } from '../../src/engine/stored-values.js';
+import { levenshtein, withinOneEdit } from '../../src/engine/similarity.js';
+import {
+  storedEmailLevel,
+  storedIdentifierLevel,
+  storedPhoneLevel,
+  unitsWithinEdits,
+  unitsWithinOneEdit,
+  unitsWithinTwoEdits,
+} from '../../src/engine/stored-values.js';
 
 /** A stored list as the record store lays it out: the values' code units, and (offset, length) pairs. */
 function stored(values: readonly string[]): { units: Uint16Array; lists: Int32Array } {
@@ -97,6 +105,44 @@ describe('values compared where they are stored', () => {
         expect(storedPhoneLevel(s.units, s.lists, 1, r.length, q, l)).toBe(comparePhones(q, r, l));
       }),
       { numRuns: 3000 },
+    );
+  });
+
+  it('the one-edit test is withinOneEdit (a swap of neighbours one edit)', () => {
+    fc.assert(
+      fc.property(near(['a', 'b', 'c', ':']), near(['a', 'b', 'c', ':']), (a, b) => {
+        const s = stored([a]);
+        expect(unitsWithinOneEdit(s.units, 2, a.length, b)).toBe(withinOneEdit(a, b));
+      }),
+      { numRuns: 5000, seed: 20261128 },
+    );
+  });
+
+  it('identifiers: the levels of compareIdentifiers, typed and untyped values, every level set', () => {
+    const id = fc.oneof(
+      fc.constantFrom(
+        'ssn:123456789',
+        'ssn:123456798',
+        'ssn:12345678',
+        'ssn:987654321',
+        'mrn:123456789',
+        'mrn:12345',
+        'ssn:',
+        '123456789',
+        'ssn',
+        'a:b:c',
+        'a:b:d',
+        '',
+      ),
+      near(['1', '2', ':', 's']),
+    );
+    const levels = fc.constantFrom(ALL_LEVELS, ALL_LEVELS & ~levelBit('typo'));
+    fc.assert(
+      fc.property(fc.array(id, { maxLength: 3 }), fc.array(id, { maxLength: 3 }), levels, (q, r, l) => {
+        const s = stored(r);
+        expect(storedIdentifierLevel(s.units, s.lists, 1, r.length, q, l)).toBe(compareIdentifiers(q, r, l));
+      }),
+      { numRuns: 5000, seed: 20261129 },
     );
   });
 });
