@@ -40,7 +40,9 @@ describe('accuracy floors of the defaults', () => {
   it('fake_1000 deduplication', async () => {
     const f = await evaluateSet(set('fake_1000 dedupe'));
     expect(f.pairwise.precision).toBeGreaterThanOrEqual(0.99);
-    expect(f.pairwise.f1).toBeGreaterThanOrEqual(0.91);
+    // 0.9271 pairwise before emails a few characters apart, emails' window keys, swapped names
+    // with one garbled and dates two digits apart had levels and keys of their own: 0.9388.
+    expect(f.pairwise.f1).toBeGreaterThanOrEqual(0.93);
     // 0.9635 until clustering read a singleton unknown first name as a misreading (conflicts.ts
     // attested): one false edge (George, no surname, 1980 / George Davies, 1978, both London)
     // then joins two people's clusters that the old rule kept apart by luck; OCR high +1.3.
