@@ -261,6 +261,7 @@ export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>
       L('typo', 'the same address but for one character of the number or postal code', true),
       L('part', 'the same street in the same place, another number or unit', false),
       L('prefix', 'the same postal code or city, another street', false),
+      L('fuzzy-high', 'the same postal code but for one character, no street or city to confirm it', false),
       L('partial', 'nearby: postal codes share their first three characters, or cities nearly equal', false),
       L('disagree', 'addresses differ', false),
     ],

@@ -227,8 +227,9 @@ export const FILE_MODEL: MatchModel = {
       typo: L(0.06, 0.0002),
       part: L(0.04, 0.002),
       prefix: L(0.08, 0.01),
+      'fuzzy-high': L(0.01, 0.001),
       partial: L(0.02, 0.02),
-      disagree: L(0.1, 0.97),
+      disagree: L(0.09, 0.97),
     },
   },
 };

@@ -690,7 +690,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   if (compiled.addressParts) scoreAddresses(q, r, ctx, result, explain, levelsOut);
   else if (levelsOut !== undefined) for (const field of ADDRESS_FIELDS) levelsOut[FIELD_SLOT[field]] = MISSING_CODE;
   if (f.address.mask !== 0) {
-    const address = compareAddressLists(q.addresses, r.addresses);
+    const address = compareAddressLists(q.addresses, r.addresses, f.address.mask);
     const townTf = address === 'partial' ? townPartialWeight(ctx, f.address, q, r) : undefined;
     addLevel(result, f.address, 'address', address, address === 'exact' ? ADDRESS_AGREE_BITS : 0, explain, townTf, w);
     record?.(FIELD_SLOT.address, address);

@@ -7,12 +7,13 @@
  * the link's profile was streets and cities no level read).
  */
 import { levelBit, type LevelName } from './comparisons.js';
-import { compareCode, compareUnit } from './compare.js';
+import { ALL_LEVELS, compareCode, compareUnit } from './compare.js';
 import { compactJaroWinklerFrom, equalWithoutSpaces } from './similarity.js';
 import type { NormalizedAddress } from './types.js';
 
 /** Codes compared for equality or one character apart only (no 'prefix' level). */
 const B_TYPO_ONLY = levelBit('exact') | levelBit('typo') | levelBit('disagree');
+const B_FUZZY_HIGH = levelBit('fuzzy-high');
 
 /** Jaro-Winkler (of the compact forms) from which two streets or two cities are nearly equal ('fuzzy-high'). */
 const NEAR = 0.92;
@@ -25,7 +26,16 @@ const DIFFERENT = 3;
 const UNREAD = 4;
 
 /** Rank of each whole-address level, best first (for choosing the best pair of addresses). */
-const ADDRESS_RANK: Readonly<Partial<Record<LevelName, number>>> = { exact: 6, typo: 5, part: 4, prefix: 3, partial: 2, disagree: 1, missing: 0 };
+const ADDRESS_RANK: Readonly<Partial<Record<LevelName, number>>> = {
+  exact: 7,
+  typo: 6,
+  part: 5,
+  prefix: 4,
+  'fuzzy-high': 3,
+  partial: 2,
+  disagree: 1,
+  missing: 0,
+};
 
 /** {@link MISSING} or {@link EQUAL} (compact forms equal), else {@link UNREAD}: what comparing two texts tells without Jaro-Winkler. */
 function textAtSight(a: string | null, b: string | null): number {
@@ -83,13 +93,25 @@ function levelOf(zip: LevelName, number: LevelName, street: number, unitOk: bool
   if (hasStreet && streetAgrees && unitOk && ((number === 'exact' && localityNear) || (number === 'typo' && localityOk))) return 'typo';
   if (streetAgrees && localityOk && (zipKnown || cityKnown)) return 'part';
   if (localityExact) return 'prefix';
+  // The postal code one character off, no street or city to confirm it: the same place
+  // misread (OCR, a keyed digit) more often than a neighbouring one.
+  if (zip === 'typo') return 'fuzzy-high';
   if (localityNear) return 'partial';
   if (!zipKnown && !cityKnown && street === MISSING) return 'missing';
   return 'disagree';
 }
 
-/** The best whole-address level over every pair of the two lists' addresses. */
-export function compareAddressLists(a: readonly NormalizedAddress[], b: readonly NormalizedAddress[]): LevelName {
+/**
+ * The best whole-address level over every pair of the two lists' addresses; 'partial' for
+ * 'fuzzy-high' (a postal code one character off) where `levels` lacks it (a model saved before
+ * it was a level).
+ */
+export function compareAddressLists(a: readonly NormalizedAddress[], b: readonly NormalizedAddress[], levels = ALL_LEVELS): LevelName {
+  const best = bestAddressLevel(a, b);
+  return best === 'fuzzy-high' && (levels & B_FUZZY_HIGH) === 0 ? 'partial' : best;
+}
+
+function bestAddressLevel(a: readonly NormalizedAddress[], b: readonly NormalizedAddress[]): LevelName {
   if (a.length === 0 || b.length === 0) return 'missing';
   let best: LevelName = 'missing';
   for (const x of a) {

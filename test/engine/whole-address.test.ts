@@ -29,6 +29,7 @@ function eagerWholeAddress(a: NormalizedAddress, b: NormalizedAddress): LevelNam
   if (hasStreet && street && unitOk && ((p.streetNumber === 'exact' && localityNear) || (p.streetNumber === 'typo' && localityOk))) return 'typo';
   if (street && localityOk && (zipKnown || cityKnown)) return 'part';
   if (localityExact) return 'prefix';
+  if (p.zip5 === 'typo') return 'fuzzy-high';
   if (localityNear) return 'partial';
   if (!zipKnown && !cityKnown && p.streetName === 'missing') return 'missing';
   return 'disagree';
@@ -66,7 +67,7 @@ describe('compareWholeAddress', () => {
       }),
       { numRuns: 5000, seed: 20261129 },
     );
-    expect([...seen].sort()).toEqual(['disagree', 'exact', 'missing', 'part', 'partial', 'prefix', 'typo']);
+    expect([...seen].sort()).toEqual(['disagree', 'exact', 'fuzzy-high', 'missing', 'part', 'partial', 'prefix', 'typo']);
   });
 
   it('takes the best pair of two lists', () => {
