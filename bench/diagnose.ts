@@ -15,39 +15,17 @@
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Papa from 'papaparse';
 import { IGNORE } from '../src/files/header-map.js';
 import { matchDedupe, parseSettings, SILENT, type RunOptions } from '../src/linkage/index.js';
-import { generateMessy, toCsv, type Level, type Scenario } from './lib/messy/index.js';
+import { labelledSet } from './lib/labelled-set.js';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const args = process.argv.slice(2);
 const samplesAt = args.indexOf('--samples');
 const SAMPLES = samplesAt >= 0 ? Number(args[samplesAt + 1]) : 8;
 const dir = mkdtempSync(join(tmpdir(), 'matchbook-diag-'));
-let path: string;
-let truthColumn: string;
-let tags: string[][] | null = null;
-let pattern: RegExp | null = null;
-if (args[0]?.startsWith('febrl')) {
-  path = join(ROOT, `data/febrl/dataset${args[0].slice(5)}.csv`);
-  truthColumn = 'rec_id';
-  pattern = /^rec-(\d+)-/;
-} else if (args[0]?.endsWith('.csv')) {
-  path = args[0];
-  truthColumn = args[1] ?? 'cluster';
-} else if (args[0] === 'fake_1000') {
-  path = join(ROOT, 'data/splink/fake_1000.csv');
-  truthColumn = 'cluster';
-} else {
-  const file = generateMessy({ scenario: args[0] as Scenario, level: (args[1] ?? 'medium') as Level, seed: 1 });
-  path = join(dir, 'set.csv');
-  writeFileSync(path, toCsv(file.header, file.rows));
-  truthColumn = file.truthColumn;
-  tags = file.applied;
-}
+const { path, truthColumn, pattern, tags } = labelledSet(args, dir);
 const parsed = Papa.parse<string[]>(readFileSync(path, 'utf8'), { skipEmptyLines: true });
 const header = parsed.data[0] as string[];
 const rows = parsed.data.slice(1);

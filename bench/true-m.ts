@@ -13,32 +13,17 @@
  *
  * A tool for finding causes, not a result; it reads the truth only to report.
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import Papa from 'papaparse';
 import { IGNORE } from '../src/files/header-map.js';
 import { explainPairs, matchDedupe, parseSettings, SILENT, type RunOptions } from '../src/linkage/index.js';
-import { generateMessy, toCsv, type Level, type Scenario } from './lib/messy/index.js';
+import { labelledSet } from './lib/labelled-set.js';
 
 const args = process.argv.slice(2);
 const dir = mkdtempSync(join(tmpdir(), 'truem-'));
-let path: string;
-let truthColumn: string;
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-if (args[0]?.endsWith('.csv')) {
-  path = args[0];
-  truthColumn = args[1] ?? 'cluster';
-} else if (args[0] === 'fake_1000') {
-  path = join(ROOT, 'data/splink/fake_1000.csv');
-  truthColumn = 'cluster';
-} else {
-  const file = generateMessy({ scenario: args[0] as Scenario, level: (args[1] ?? 'medium') as Level, seed: Number(args[2] ?? 1) });
-  path = join(dir, 'set.csv');
-  writeFileSync(path, toCsv(file.header, file.rows));
-  truthColumn = file.truthColumn;
-}
+const { path, truthColumn } = labelledSet(args, dir, args[0]?.endsWith('.csv') === true ? 1 : Number(args[2] ?? 1));
 const parsed = Papa.parse<string[]>(readFileSync(path, 'utf8'), { skipEmptyLines: true });
 const header = parsed.data[0] as string[];
 const rows = parsed.data.slice(1);
