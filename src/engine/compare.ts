@@ -64,8 +64,8 @@ export function compareLastName(a: string | null, b: string | null, o: NameCompa
  * True when first and last names are swapped between the two records ("Isla Hall" / "Hall
  * Isla"), each allowing one typo or OCR confusion ("braitwaite imogen" / "imogen braithwaite").
  */
-export function namesSwapped(aFirst: string, aLast: string, bFirst: string, bLast: string): boolean {
-  return namesSwappedForms(new NameForms(aFirst), new NameForms(aLast), new NameForms(bFirst), new NameForms(bLast));
+export function namesSwapped(aFirst: string, aLast: string, bFirst: string, bLast: string, loose = false): boolean {
+  return namesSwappedForms(new NameForms(aFirst), new NameForms(aLast), new NameForms(bFirst), new NameForms(bLast), undefined, loose);
 }
 
 /** Compares middle names: exact, initial, nearly equal, disagree. */
@@ -197,7 +197,14 @@ export function compareEmails(a: readonly string[], b: readonly string[], levels
         if (x.length < 6 || y.length < 6) continue;
         const d = levenshtein(x, y);
         if (d <= 2 && (levels & B_FUZZY_HIGH) !== 0) return 'fuzzy-high';
-        if (!near && d <= nearEmailEdits(x.length, y.length) && levenshtein(mailboxOf(x), mailboxOf(y)) <= NEAR_MAILBOX_EDITS) near = true;
+        if (
+          !near &&
+          (levels & B_TYPO) !== 0 &&
+          d <= nearEmailEdits(x.length, y.length) &&
+          levenshtein(mailboxOf(x), mailboxOf(y)) <= NEAR_MAILBOX_EDITS &&
+          shared?.(x) !== true
+        )
+          near = true;
       }
     }
   }

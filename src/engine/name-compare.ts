@@ -541,13 +541,20 @@ function alike(a: NameForms, b: NameForms, o: NameCompareOptions, jw: number): b
  * letters or more) and the other garbled or cut short at any length ({@link crossedAlike}:
  * "Jones Mia" / "Mi Jones", "Harley Kra" / "Kaur Harley").
  */
-export function namesSwappedForms(aFirst: NameForms, aLast: NameForms, bFirst: NameForms, bLast: NameForms, ocrOf?: (name: string) => string): boolean {
+export function namesSwappedForms(
+  aFirst: NameForms,
+  aLast: NameForms,
+  bFirst: NameForms,
+  bLast: NameForms,
+  ocrOf?: (name: string) => string,
+  loose = false,
+): boolean {
   const af = aFirst.compact;
   const al = aLast.compact;
   const bf = bFirst.compact;
   const bl = bLast.compact;
   if (af === bl && al === bf) return true;
-  if (af !== bf && al !== bl) {
+  if (loose && af !== bf && al !== bl) {
     if (af === bl && af.length >= 3 && crossedAlike(aLast, bFirst, ocrOf)) return true;
     if (al === bf && al.length >= 3 && crossedAlike(aFirst, bLast, ocrOf)) return true;
   }
@@ -568,10 +575,10 @@ export function namesSwappedForms(aFirst: NameForms, aLast: NameForms, bFirst: N
  * off, with the other record's name in the other column ("Hunter Noah" / surname "Hunte":
  * one record's columns swapped, the other's first name left blank); else null.
  */
-export function nameCrossed(q: ContactNames, r: ContactNames, ocrOf?: (name: string) => string): 'both' | 'first' | 'last' | null {
+export function nameCrossed(q: ContactNames, r: ContactNames, ocrOf?: (name: string) => string, loose = false): 'both' | 'first' | 'last' | null {
   const { first: qf, last: ql } = q;
   const { first: rf, last: rl } = r;
-  if (qf !== null && ql !== null && rf !== null && rl !== null) return namesSwappedForms(qf, ql, rf, rl, ocrOf) ? 'both' : null;
+  if (qf !== null && ql !== null && rf !== null && rl !== null) return namesSwappedForms(qf, ql, rf, rl, ocrOf, loose) ? 'both' : null;
   const crossed = (one: NameForms, other: NameForms): boolean =>
     one.compact === other.compact || (one.compact.length >= 3 && other.compact.length >= 3 && isTypoForms(one, other, ocrOf));
   if (qf !== null && ql !== null) {

@@ -598,7 +598,9 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   }
   let last = f.lastName.mask === 0 ? 'missing' : compareLastNameForms(qn.last, rn.last, opts, f.lastName.mask);
   if (swappable && first !== 'exact' && last !== 'exact') {
-    const crossed = nameCrossed(qn, rn, opts.ocrOf);
+    // The looser crossing (one name as written, the other garbled or cut short) only where a swap needs no support (files).
+    const loose = f.firstName.levels.swapped?.supportMask === 0 && f.lastName.levels.swapped?.supportMask === 0;
+    const crossed = nameCrossed(qn, rn, opts.ocrOf, loose);
     if (crossed === 'both') {
       first = 'swapped';
       last = 'swapped';

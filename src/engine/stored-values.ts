@@ -124,7 +124,11 @@ export function storedEmailLevel(
         if ((levels & B_FUZZY_HIGH) !== 0 && unitsWithinTwoEdits(units, at, len, x)) return 'fuzzy-high';
         if (!near && (levels & B_TYPO) !== 0) {
           const most = nearEmailEdits(len, x.length);
-          near = (most > 2 || (levels & B_FUZZY_HIGH) === 0) && unitsWithinEdits(units, at, len, x, most) && unitsNearMailbox(units, at, len, x);
+          near =
+            (most > 2 || (levels & B_FUZZY_HIGH) === 0) &&
+            unitsWithinEdits(units, at, len, x, most) &&
+            unitsNearMailbox(units, at, len, x) &&
+            shared?.(x) !== true;
         }
       }
     }

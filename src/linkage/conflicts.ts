@@ -81,6 +81,8 @@ const NAMES: NameCompareOptions = { nicknames: DEFAULT_NICKNAMES, strict: false,
  * "David"/"Daniel"), which are two names here.
  */
 const NAME_LEVELS = ALL_LEVELS & ~(1 << LEVEL_CODE.partial);
+/** Date levels that clear a conflict: not the files' 'fuzzy-high' (two digits apart, any years). */
+const DOB_CONFLICT_LEVELS = ALL_LEVELS & ~(1 << LEVEL_CODE['fuzzy-high']);
 
 /** Years between two dates of birth from which they are two people's, not one person's with an error. */
 export const CONFLICTING_BIRTH_YEARS = 5;
@@ -127,7 +129,7 @@ export function conflictKindsOf(model: MatchModel | null): ConflictKinds {
  * and is no conflict.
  */
 export function conflictOf(a: Signature, b: Signature, kinds: ConflictKinds = ALL_CONFLICTS): string | null {
-  if (kinds.dateOfBirth && a.dob !== null && b.dob !== null && compareDate(a.dob, b.dob) === 'disagree') {
+  if (kinds.dateOfBirth && a.dob !== null && b.dob !== null && compareDate(a.dob, b.dob, DOB_CONFLICT_LEVELS) === 'disagree') {
     const years = Math.abs(Number(a.dob.slice(0, 4)) - Number(b.dob.slice(0, 4)));
     // Ten years exactly between two full dates is the decade's digit mistyped in one of them
     // (1974 / 1984), not another generation; years alone hold too little to tell.

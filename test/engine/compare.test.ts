@@ -218,6 +218,9 @@ describe('other comparators', () => {
     expect(compareEmails(['mcurtis53@spmnison.com'], ['micurtis53@simpson.com'])).toBe('typo');
     expect(compareEmails(['iirpce@carr.cm'], ['iprice@carr.com'])).toBe('typo');
     expect(compareEmails(['jt40@combs.net'], ['jt40@cotbs.nm'])).toBe('disagree');
+    // A role account at a domain a few characters off is still a role account: no level of its own.
+    expect(compareEmails(['info@brightsmile-dental.com'], ['info@brightsmile-dentist.com'], ALL_LEVELS, (e) => e.startsWith('info@'))).toBe('disagree');
+    expect(compareEmails(['info@brightsmile-dental.com'], ['info@brightsmile-dentist.com'])).toBe('typo');
     // A household's name-built addresses at one provider: the mailbox names three apart.
     expect(compareEmails(['john.smith@gmail.com'], ['jane.smith@gmail.com'])).toBe('disagree');
     expect(compareEmails(['hmay32@richardson-rhodes.com'], ['hmay3@richarsson-rhooded.com'], ALL_LEVELS & ~levelBit('typo'))).toBe('disagree');
@@ -277,13 +280,15 @@ describe('other comparators', () => {
     expect(namesSwapped('braitwaite', 'imogen', 'imogen', 'braithwaite')).toBe(true);
     expect(namesSwapped('fdedrie', 'bailey', 'bailey', 'freddie')).toBe(true);
     expect(namesSwapped('osrac', 'ahmd', 'ahmed', 'oscar')).toBe(true);
-    // One crossed as written (three letters or more), the other garbled or cut short at any length.
-    expect(namesSwapped('jones', 'mia', 'mi', 'jones')).toBe(true);
-    expect(namesSwapped('harley', 'kr', 'kaur', 'harley')).toBe(true);
-    expect(namesSwapped('lee', 'iy', 'ivy', 'lee')).toBe(true);
-    expect(namesSwapped('lee', 'iyv', 'ivy', 'lee')).toBe(true);
-    expect(namesSwapped('jones', 'mia', 'tom', 'jones')).toBe(false);
-    expect(namesSwapped('al', 'mia', 'mi', 'al')).toBe(false);
+    // Files (loose): one crossed as written (three letters or more), the other garbled or cut
+    // short at any length. Never for the CRM: "Smith Sue" is not Sam Smith of the household.
+    expect(namesSwapped('jones', 'mia', 'mi', 'jones', true)).toBe(true);
+    expect(namesSwapped('harley', 'kr', 'kaur', 'harley', true)).toBe(true);
+    expect(namesSwapped('lee', 'iy', 'ivy', 'lee', true)).toBe(true);
+    expect(namesSwapped('jones', 'mia', 'tom', 'jones', true)).toBe(false);
+    expect(namesSwapped('al', 'mia', 'mi', 'al', true)).toBe(false);
+    expect(namesSwapped('jones', 'mia', 'mi', 'jones')).toBe(false);
+    expect(namesSwapped('smith', 'sue', 'sam', 'smith')).toBe(false);
     // Both two slips off, or the same names in place: no swap.
     expect(namesSwapped('fdedrie', 'bialye', 'bailey', 'freddie')).toBe(false);
     expect(namesSwapped('isla', 'hall', 'isla', 'hall')).toBe(false);
@@ -293,8 +298,9 @@ describe('other comparators', () => {
         fc.stringMatching(/^[a-z]{1,7}$/),
         fc.stringMatching(/^[a-z]{1,7}$/),
         fc.stringMatching(/^[a-z]{1,7}$/),
-        (a, b, c, d) => {
-          expect(namesSwapped(a, b, c, d)).toBe(namesSwapped(c, d, a, b));
+        fc.boolean(),
+        (a, b, c, d, loose) => {
+          expect(namesSwapped(a, b, c, d, loose)).toBe(namesSwapped(c, d, a, b, loose));
         },
       ),
     );

@@ -482,6 +482,22 @@ describe('properties of the evidence rules', () => {
     );
   });
 
+  it("another household member's name written family name first is no swap of the stored person's (files loosen swaps, the CRM does not)", () => {
+    // "Smith Sue" at Sam Smith's home phone, email and address: the first names are not one
+    // name garbled, and the CRM's swap needs both crossed names within a slip.
+    const home = { phones: ['(312) 555-0198'], emails: ['smiths@example.org'] };
+    const cases: [string, string, string, string][] = [
+      ['Sam', 'Smith', 'Smith', 'Sue'],
+      ['Ed', 'Smith', 'Smith', 'Al'],
+      ['Kaur', 'Harley', 'Harley', 'Kr'],
+    ];
+    for (const [sf, sl, rf, rl] of cases) {
+      const index = stored({ firstName: sf, lastName: sl, ...home });
+      const r = index.find({ firstName: rf, lastName: rl, ...home });
+      expect(r.decision, `${rf} ${rl} -> ${sf} ${sl}: ${r.reason}`).not.toBe('Matched');
+    }
+  });
+
   it('a shared mailbox (info@, a family address) never matches a person on its own', () => {
     const local = fc.constantFrom('info', 'office', 'frontdesk', 'reception', 'admin', 'contact', 'smithfamily', 'thefamily2', 'household');
     const name = fc.constantFrom('Ann', 'Luis', 'Mei', 'Omar', 'Unknown', 'Test', null);

@@ -231,6 +231,8 @@ describe('DedupeResults', () => {
     expect(conflictOf(sig('1974-08-21'), sig('1981-03-02'))).toBe('dates of birth years apart');
     // Years alone hold too little to read ten years as a slip.
     expect(conflictOf(sig('1974'), sig('1984'))).toBe('dates of birth years apart');
+    // Two digits apart is a file model's level, not one person's slip for clustering.
+    expect(conflictOf(sig('1950-03-12'), sig('1980-03-15'))).toBe('dates of birth years apart');
   });
 
   it('first names that differ are no conflict when the names read swapped, in both rows or from a row with one name', () => {
@@ -238,6 +240,8 @@ describe('DedupeResults', () => {
     expect(conflictOf(sig('barker', 'matilda'), sig('matilda', null))).toBeNull();
     expect(conflictOf(sig('halenl0n', 'ingrid'), sig('ingrtd', 'h0lenton'))).toBeNull();
     expect(conflictOf(sig('hall', 'isla'), sig('isla', 'hall'))).toBeNull();
+    // A swap with one name garbled at any length is the file model's; for clustering, two first names.
+    expect(conflictOf(sig('mia', 'jones'), sig('jones', 'max'))).toBe(FIRST_NAMES_DIFFER);
     // A surname alike the other's first name is not enough when the first names differ too.
     expect(conflictOf(sig('james', 'thomas'), sig('thomas', 'smith'))).toBe('first names differ');
     expect(conflictOf(sig('mary', 'lee'), sig('susan', null))).toBe('first names differ');
