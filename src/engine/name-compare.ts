@@ -539,7 +539,7 @@ function alike(a: NameForms, b: NameForms, o: NameCompareOptions, jw: number): b
  * Isla"), each allowing one typo or OCR confusion ("braitwaite imogen" / "imogen braithwaite"),
  * or one of them two ("fdedrie bailey" / "bailey freddie"); or one crossed as written (three
  * letters or more) and the other garbled or cut short at any length ({@link crossedAlike}:
- * "Jones Mia" / "Mi Jones", "Harley Kra" / "Kaur Harley").
+ * "Jones Mia" / "Mi Jones", "Harley Kr" / "Kaur Harley"; files only, `loose`).
  */
 export function namesSwappedForms(
   aFirst: NameForms,
