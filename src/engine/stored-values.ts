@@ -62,11 +62,11 @@ export function unitsWithinTwoEdits(units: Uint16Array, at: number, m: number, s
 }
 
 /**
- * True when the Levenshtein distance between `units[at..at+m)` and `s` is at most `k` (the
- * band of the edit table within `k` of its diagonal; any cell outside it costs more than `k`).
+ * True when the Levenshtein distance between `units[at..at+m)` and `s`'s first `n` code units
+ * (all of them by default) is at most `k` (the band of the edit table within `k` of its
+ * diagonal; any cell outside it costs more than `k`).
  */
-export function unitsWithinEdits(units: Uint16Array, at: number, m: number, s: string, k: number): boolean {
-  const n = s.length;
+export function unitsWithinEdits(units: Uint16Array, at: number, m: number, s: string, k: number, n = s.length): boolean {
   if (m - n > k || n - m > k) return false;
   if (previous.length <= n + 1) {
     previous = new Int32Array(2 * (n + 2));
@@ -124,10 +124,11 @@ export function storedEmailLevel(
         if ((levels & B_FUZZY_HIGH) !== 0 && unitsWithinTwoEdits(units, at, len, x)) return 'fuzzy-high';
         if (!near && (levels & B_TYPO) !== 0) {
           const most = nearEmailEdits(len, x.length);
+          // The mailbox names first: the shorter test, and strangers' differ there.
           near =
             (most > 2 || (levels & B_FUZZY_HIGH) === 0) &&
-            unitsWithinEdits(units, at, len, x, most) &&
             unitsNearMailbox(units, at, len, x) &&
+            unitsWithinEdits(units, at, len, x, most) &&
             shared?.(x) !== true;
         }
       }
@@ -152,7 +153,7 @@ function unitsNearMailbox(units: Uint16Array, at: number, len: number, x: string
   let end = at + len - 1;
   while (end >= at && units[end] !== AT) end--;
   const xAt = x.lastIndexOf('@');
-  return unitsWithinEdits(units, at, end < at ? len : end - at, xAt < 0 ? x : x.slice(0, xAt), NEAR_MAILBOX_EDITS);
+  return unitsWithinEdits(units, at, end < at ? len : end - at, x, NEAR_MAILBOX_EDITS, xAt < 0 ? x.length : xAt);
 }
 
 /**
