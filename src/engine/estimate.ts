@@ -35,6 +35,20 @@ import type { NormalizedContact } from './types.js';
 export interface RecordSource {
   readonly size: number;
   get(i: number): NormalizedContact;
+  /** The record's id where the caller looks it up again (a sample's position in the file); default: `i`. */
+  idOf?(i: number): number;
+}
+
+/**
+ * The pairs the EM sessions took for one person, each with its posterior under its session's
+ * fit (pairs of several sessions: the highest), by record id ({@link RecordSource.idOf}):
+ * `left[k]` and `right[k]` (a link's other file; a dedupe's same file). What blocking finds of
+ * them is the share of all matches it compares (learn.ts: the prior).
+ */
+export interface SessionMatches {
+  readonly left: Int32Array;
+  readonly right: Int32Array;
+  readonly weight: Float64Array;
 }
 
 /** The records a model is estimated on. */
@@ -222,7 +236,11 @@ function newTable(width: number): Table {
 }
 
 /** Estimates m and u of `ctx`'s model (its levels and attributes) from the records. */
-export function estimateParameters(data: TrainingData, ctx: ScoreContext, options: EstimateOptions = {}): { model: MatchModel; report: EstimationReport } {
+export function estimateParameters(
+  data: TrainingData,
+  ctx: ScoreContext,
+  options: EstimateOptions = {},
+): { model: MatchModel; report: EstimationReport; matches: SessionMatches; priors: readonly SessionPrior[] } {
   const base = ctx.compiled.model;
   const width = levelVectorLength(base.attributes?.length ?? 0);
   const rng = new SeededRandom(options.seed ?? 42);
@@ -272,6 +290,10 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
   // surname and first name) is compared once (FEBRL4: 17,273 distinct pairs of 21,117).
   const compared = new Map<number, Uint8Array>();
   const span = right === null ? left.size : right.size;
+  // Posterior of each pair a kept session took (by the same key), at least MIN_MATCH_WEIGHT.
+  const matchWeight = new Map<number, number>();
+  // Per single-field session kept: the matches agreeing on its field, all blocks over those drawn.
+  const matchesAgreeing: { field: ComparisonField; matches: number }[] = [];
   const initialShares = initialM(ctx, width);
   for (const rule of rules) {
     const excluded = new Set(rule.excludes.map((f) => FIELD_SLOT[f]));
@@ -281,7 +303,8 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
     if (coverage(rule, values) < MIN_RULE_COVERAGE) continue;
     // A rule that would only estimate comparisons two sessions already estimated is skipped.
     if (rule.onlyShort !== true && estimable.every((slot) => (estimatedBy[slot] as number) >= 2)) continue;
-    const pairs = rulePairs(rule, values, rng, options.sessionPairs ?? DEFAULT_SESSION_PAIRS, options.pairsPerBlock ?? 40);
+    const drawn = rulePairs(rule, values, rng, options.sessionPairs ?? DEFAULT_SESSION_PAIRS, options.pairsPerBlock ?? 40);
+    const pairs = drawn.pairs;
     if (pairs.length / 2 < MIN_SESSION_PAIRS) continue;
     const patterns = new Map<string, { vector: Uint8Array; count: number }>();
     for (let p = 0; p < pairs.length; p += 2) {
@@ -330,6 +353,15 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
       notes.push(`training on pairs with the same ${rule.name}: the session ${discarded}; its estimates are not used`);
       continue;
     }
+    let agreeing = 0;
+    for (let p = 0; p < pairs.length; p += 2) {
+      const key = (pairs[p] as number) * span + (pairs[p + 1] as number);
+      const post = posterior(compared.get(key) as Uint8Array, estimable, result.m, u, result.lambda);
+      agreeing += post * (drawn.scale[p / 2] as number);
+      if (post >= MIN_MATCH_WEIGHT && post > (matchWeight.get(key) ?? 0)) matchWeight.set(key, post);
+    }
+    if (rule.excludes.length === 1 && rule.onlyShort !== true)
+      matchesAgreeing.push({ field: rule.excludes[0] as ComparisonField, matches: (agreeing * drawn.blocks) / Math.max(1, drawn.covered) });
     const worst = Math.max(0, ...Object.values(disagreement));
     const purity = Math.min(1, (MAX_IDENTITY_DISAGREEMENT - worst) / (MAX_IDENTITY_DISAGREEMENT - CLEAN_IDENTITY_DISAGREEMENT));
     const blocksOnAName = rule.excludes.includes('firstName') || rule.excludes.includes('lastName');
@@ -381,7 +413,82 @@ export function estimateParameters(data: TrainingData, ctx: ScoreContext, option
       notes.push(`${name}: the estimate was degenerate (${problem}); using the shipped prior m for it`);
     }
   }
-  return { model: withMonotoneWeights(buildModel(base, ctx, slots, m, u, sources, notes)), report: { uPairs, sessions, sources, notes } };
+  // Matches agreeing on a field over the chance that a match does (both records hold it, and
+  // agree: the field's m of exact agreement) are all the matches.
+  const priors: SessionPrior[] = [];
+  for (const { field, matches } of matchesAgreeing) {
+    const agree = presence(field, left) * presence(field, right ?? left) * ((m[FIELD_SLOT[field]] as Float64Array)[LEVEL_CODE.exact] as number);
+    if (matches >= MIN_PRIOR_MATCHES && agree > 0) priors.push({ field, matches, prior: Math.min(0.5, matches / agree / totalPairs) });
+  }
+  return {
+    priors,
+    model: withMonotoneWeights(buildModel(base, ctx, slots, m, u, sources, notes)),
+    report: { uPairs, sessions, sources, notes },
+    matches: sessionMatches(matchWeight, span, left, right ?? left),
+  };
+}
+
+/** Share of (up to 2,000 evenly spaced) records holding a value of `field`. */
+function presence(field: ComparisonField, source: RecordSource): number {
+  const n = Math.min(source.size, 2000);
+  if (n === 0) return 0;
+  const step = source.size / n;
+  let hit = 0;
+  for (let k = 0; k < n; k++) {
+    const c = source.get(Math.floor(k * step));
+    const has =
+      field === 'dateOfBirth'
+        ? c.dob !== null
+        : field === 'lastName'
+          ? c.last !== null
+          : field === 'firstName'
+            ? c.first !== null
+            : field === 'middleName'
+              ? c.middle !== null
+              : field === 'email'
+                ? c.emails.length > 0
+                : field === 'phone'
+                  ? c.phones.length > 0
+                  : field === 'identifier'
+                    ? c.identifiers.length > 0
+                    : false;
+    if (has) hit++;
+  }
+  return hit / n;
+}
+
+/** Fewest matches agreeing on a session's field for its {@link SessionPrior}. */
+const MIN_PRIOR_MATCHES = 50;
+
+/**
+ * The prior a single-field session implies: the matches it estimates among all pairs that
+ * agree on its field (its pairs' posteriors, each pair counting for the pairs of its block it
+ * stands for, blocks not drawn counted in proportion), over the chance that a match agrees on
+ * that field, over all pairs. Household members and namesakes its fit takes for one person
+ * count too: it reads high where they are common (a surname's or a first name's session).
+ */
+export interface SessionPrior {
+  readonly field: ComparisonField;
+  /** Matches estimated among the pairs agreeing on the field. */
+  readonly matches: number;
+  readonly prior: number;
+}
+
+/** Least posterior of a session's pair kept in {@link SessionMatches}. */
+const MIN_MATCH_WEIGHT = 0.05;
+
+/** {@link SessionMatches} of the weights by pair key (`a * span + b`, positions in `left` and `right`), in key order. */
+function sessionMatches(weights: ReadonlyMap<number, number>, span: number, left: RecordSource, right: RecordSource): SessionMatches {
+  const keys = [...weights.keys()].sort((x, y) => x - y);
+  const out = { left: new Int32Array(keys.length), right: new Int32Array(keys.length), weight: new Float64Array(keys.length) };
+  keys.forEach((key, k) => {
+    const a = Math.floor(key / span);
+    const b = key - a * span;
+    out.left[k] = left.idOf === undefined ? a : left.idOf(a);
+    out.right[k] = right.idOf === undefined ? b : right.idOf(b);
+    out.weight[k] = weights.get(key) as number;
+  });
+  return out;
 }
 
 /**
@@ -673,7 +780,7 @@ function coverage(rule: TrainingRule, values: RecordValues): number {
  * a small block, `perBlock` random pairs of a large one, at most `limit` pairs in all (blocks
  * taken in a random order: shuffled from the values' sorted order).
  */
-function rulePairs(rule: TrainingRule, values: RecordValues, rng: SeededRandom, limit: number, perBlock: number): number[] {
+function rulePairs(rule: TrainingRule, values: RecordValues, rng: SeededRandom, limit: number, perBlock: number): RulePairs {
   const column = values.column(rule.values);
   const left = blocksOf(column.left, column.values);
   const right = column.right === null ? null : blocksOf(column.right, column.values);
@@ -691,11 +798,15 @@ function rulePairs(rule: TrainingRule, values: RecordValues, rng: SeededRandom, 
   }
   const blockOf = (b: { starts: Int32Array; records: Int32Array }, v: number): Int32Array => b.records.subarray(b.starts[v], b.starts[v + 1]);
   const out: number[] = [];
+  const scale: number[] = [];
+  let covered = 0;
   for (const key of keys) {
     const v = idOfKey.get(key) as number;
     const a = blockOf(left, v);
     const b = right === null ? a : blockOf(right, v);
     const all = right === null ? (a.length * (a.length - 1)) / 2 : a.length * b.length;
+    covered++;
+    const before = out.length;
     if (all <= perBlock) {
       if (right === null) for (let i = 0; i < a.length; i++) for (let j = i + 1; j < a.length; j++) out.push(a[i] as number, a[j] as number);
       else for (const x of a) for (const y of b) out.push(x, y);
@@ -709,9 +820,22 @@ function rulePairs(rule: TrainingRule, values: RecordValues, rng: SeededRandom, 
         } else out.push(a[rng.below(a.length)] as number, b[rng.below(b.length)] as number);
       }
     }
+    const w = all <= perBlock ? 1 : all / perBlock;
+    for (let k = before; k < out.length; k += 2) scale.push(w);
     if (out.length / 2 >= limit) break;
   }
-  return out;
+  return { pairs: out, scale, blocks: keys.length, covered };
+}
+
+/**
+ * A rule's pairs (positions a, b, a, b...) and how they were drawn: per pair, the pairs its
+ * block holds over those taken from it; the blocks there were and how many were taken.
+ */
+interface RulePairs {
+  readonly pairs: number[];
+  readonly scale: number[];
+  readonly blocks: number;
+  readonly covered: number;
 }
 
 /** The prior's m per slot, normalized over the levels the model has. */
@@ -725,6 +849,17 @@ function initialM(ctx: ScoreContext, width: number): Table {
     for (const l of codes) (m[s] as Float64Array)[l] = (f.levels[LEVEL_NAMES[l] as LevelName]?.m ?? 0) / (sum || 1);
   }
   return m;
+}
+
+/** The chance that a pair of levels `vector` is one person, under m, u and the match share `lambda` (the slots' levels only). */
+function posterior(vector: Uint8Array, slots: readonly number[], m: Table, u: Table, lambda: number): number {
+  let logRatio = Math.log(lambda / (1 - lambda));
+  for (const s of slots) {
+    const l = vector[s] as number;
+    if (l === LEVEL_CODE.missing) continue;
+    logRatio += Math.log(Math.max(FLOOR, (m[s] as Float64Array)[l] as number)) - Math.log(Math.max(FLOOR, (u[s] as Float64Array)[l] as number));
+  }
+  return logRatio > 40 ? 1 : logRatio < -40 ? 0 : 1 / (1 + Math.exp(-logRatio));
 }
 
 /** EM over distinct level patterns with u fixed: m of the estimable slots and the match share. */
@@ -749,14 +884,7 @@ export function runEm(
     const present = new Float64Array(m.length);
     matches = 0;
     for (const p of patterns) {
-      let logRatio = Math.log(lambda / (1 - lambda));
-      for (const s of slots) {
-        const l = p.vector[s] as number;
-        if (l === missing) continue;
-        logRatio += Math.log(Math.max(FLOOR, (m[s] as Float64Array)[l] as number)) - Math.log(Math.max(FLOOR, (u[s] as Float64Array)[l] as number));
-      }
-      const post = logRatio > 40 ? 1 : logRatio < -40 ? 0 : 1 / (1 + Math.exp(-logRatio));
-      const w = post * p.count;
+      const w = posterior(p.vector, slots, m, u, lambda) * p.count;
       matches += w;
       for (const s of slots) {
         const l = p.vector[s] as number;

@@ -112,6 +112,8 @@ export {
   type EstimationReport,
   type PriorOptions,
   type RecordSource,
+  type SessionMatches,
+  type SessionPrior,
   type SessionReport,
   type TrainingData,
 } from './estimate.js';

@@ -57,7 +57,13 @@ export interface EvalFigures {
   readonly seconds: number;
   readonly settings: string;
   /** Learned rules: the estimated prior and where each comparison's m came from. */
-  readonly model: { readonly prior: number | null; readonly sources: Readonly<Record<string, string>>; readonly notes: readonly string[] } | null;
+  readonly model: {
+    readonly prior: number | null;
+    /** The estimated share of matches blocking compares, by which the prior was scaled (learn.ts), or null. */
+    readonly blockingRecall: number | null;
+    readonly sources: Readonly<Record<string, string>>;
+    readonly notes: readonly string[];
+  } | null;
 }
 
 /** Reads one column of every row of a file. */
@@ -207,7 +213,7 @@ export async function evaluateFiles(
       oracle: oracleThreshold(candKeys, cand.score, truePairs),
       seconds: (performance.now() - started) / 1000,
       settings: describeSettings(run.settings, [result.input.plan], result.learned?.model),
-      model: modelFigures(result.learned?.model),
+      model: modelFigures(result.learned?.model, result.learned?.blockingRecall ?? null),
     };
   }
   const idsOpt = { left: options.leftId ?? run.idColumn, right: options.rightId ?? run.idColumn };
@@ -254,7 +260,7 @@ export async function evaluateFiles(
     oracle: oracleThreshold(candKeys, cand.score, truePairs),
     seconds: (performance.now() - started) / 1000,
     settings: describeSettings(run.settings, [result.left.plan, result.right.plan], result.learned?.model),
-    model: modelFigures(result.learned?.model),
+    model: modelFigures(result.learned?.model, result.learned?.blockingRecall ?? null),
   };
 }
 
@@ -265,7 +271,10 @@ function completeness(compared: ReadonlySet<string>, truth: ReadonlySet<string>)
   return hit / truth.size;
 }
 
-function modelFigures(model: { prior?: number; sources?: Readonly<Record<string, string>>; notes?: readonly string[] } | undefined): EvalFigures['model'] {
+function modelFigures(
+  model: { prior?: number; sources?: Readonly<Record<string, string>>; notes?: readonly string[] } | undefined,
+  blockingRecall: number | null,
+): EvalFigures['model'] {
   if (model === undefined) return null;
-  return { prior: model.prior ?? null, sources: model.sources ?? {}, notes: model.notes ?? [] };
+  return { prior: model.prior ?? null, blockingRecall, sources: model.sources ?? {}, notes: model.notes ?? [] };
 }

@@ -108,6 +108,17 @@ export function describeResources(since: NodeJS.CpuUsage): string {
  * How the learned model was obtained, for the summary: where m and u came from, the prior,
  * the match threshold as a probability, and what estimation noticed.
  */
+/** How an estimated prior was reached: the candidates' scores, blocking's estimated recall, the training sessions' prior. */
+function priorHow(learned: Learned): string {
+  const parts = [`estimated from ${formatCount(learned.scoredPairs)} candidate pairs`];
+  if (learned.blockingRecall !== null && learned.blockingRecall < 1)
+    parts.push(`blocking finds an estimated ${(learned.blockingRecall * 100).toFixed(0)}% of matches`);
+  const session = learned.sessionPrior;
+  if (session !== null && learned.model.prior !== undefined && session > learned.model.prior)
+    parts.push(`met halfway with the training sessions' 1 in ${formatCount(1 / session)}`);
+  return parts.join('; ');
+}
+
 export function describeModel(learned: Learned | null): string[] {
   if (learned === null) return [];
   const m = learned.model;
@@ -121,7 +132,7 @@ export function describeModel(learned: Learned | null): string[] {
   const prior =
     m.prior === undefined
       ? 'no prior'
-      : `prior 1 in ${formatCount(1 / m.prior)} pairs (${learned.priorSource === 'duplicate rate' ? 'from --duplicate-rate' : `estimated from ${formatCount(learned.scoredPairs)} candidate pairs`})`;
+      : `prior 1 in ${formatCount(1 / m.prior)} pairs (${learned.priorSource === 'duplicate rate' ? 'from --duplicate-rate' : priorHow(learned)})`;
   if (e === null) out.push(`  model: --model (m and u as given); ${prior}${threshold}`);
   else {
     const used = e.sessions.filter((x) => x.discarded === null).map((x) => `${x.rule} (${formatCount(x.pairs)} pairs)`);
