@@ -354,10 +354,16 @@ export function estimateParameters(
       continue;
     }
     let agreeing = 0;
+    const shareable = SHARED_VALUE_FIELDS.has(rule.excludes[0] as ComparisonField);
     for (let p = 0; p < pairs.length; p += 2) {
-      const key = (pairs[p] as number) * span + (pairs[p + 1] as number);
-      const post = posterior(compared.get(key) as Uint8Array, estimable, result.m, u, result.lambda);
-      agreeing += post * (drawn.scale[p / 2] as number);
+      const a = pairs[p] as number;
+      const b = pairs[p + 1] as number;
+      const post = posterior(compared.get(a * span + b) as Uint8Array, estimable, result.m, u, result.lambda);
+      // A value many records hold (an office's mailbox, a shelter's phone) is no person's: its
+      // block's pairs, scaled up, would count its holders as matches.
+      if (!shareable || (drawn.blockSize[p / 2] as number) <= MAX_PERSONAL_BLOCK) agreeing += post * (drawn.scale[p / 2] as number);
+      // A dedupe's pair is one pair in either order (a large block's are drawn in any).
+      const key = right === null && b < a ? b * span + a : a * span + b;
       if (post >= MIN_MATCH_WEIGHT && post > (matchWeight.get(key) ?? 0)) matchWeight.set(key, post);
     }
     if (rule.excludes.length === 1 && rule.onlyShort !== true)
@@ -456,6 +462,16 @@ function presence(field: ComparisonField, source: RecordSource): number {
   }
   return hit / n;
 }
+
+/**
+ * Fields one value of which many people may hold (an office's info@, a shelter's phone, a
+ * placeholder identifier): a block of more than {@link MAX_PERSONAL_BLOCK} records does not count
+ * towards their session's {@link SessionPrior} (fake_1000 without dates, 30% of its emails one
+ * office's: the email session read 3.5x the true prior when such a block counted).
+ */
+const SHARED_VALUE_FIELDS: ReadonlySet<ComparisonField> = new Set(['email', 'phone', 'identifier']);
+/** Most records one person's email, phone or identifier is expected on, in a file. */
+const MAX_PERSONAL_BLOCK = 12;
 
 /** Fewest matches agreeing on a session's field for its {@link SessionPrior}. */
 const MIN_PRIOR_MATCHES = 50;
@@ -799,6 +815,7 @@ function rulePairs(rule: TrainingRule, values: RecordValues, rng: SeededRandom, 
   const blockOf = (b: { starts: Int32Array; records: Int32Array }, v: number): Int32Array => b.records.subarray(b.starts[v], b.starts[v + 1]);
   const out: number[] = [];
   const scale: number[] = [];
+  const blockSize: number[] = [];
   let covered = 0;
   for (const key of keys) {
     const v = idOfKey.get(key) as number;
@@ -821,19 +838,24 @@ function rulePairs(rule: TrainingRule, values: RecordValues, rng: SeededRandom, 
       }
     }
     const w = all <= perBlock ? 1 : all / perBlock;
-    for (let k = before; k < out.length; k += 2) scale.push(w);
+    for (let k = before; k < out.length; k += 2) {
+      scale.push(w);
+      blockSize.push(right === null ? a.length : a.length + b.length);
+    }
     if (out.length / 2 >= limit) break;
   }
-  return { pairs: out, scale, blocks: keys.length, covered };
+  return { pairs: out, scale, blockSize, blocks: keys.length, covered };
 }
 
 /**
  * A rule's pairs (positions a, b, a, b...) and how they were drawn: per pair, the pairs its
- * block holds over those taken from it; the blocks there were and how many were taken.
+ * block holds over those taken from it and the block's records (both files'); the blocks there
+ * were and how many were taken.
  */
 interface RulePairs {
   readonly pairs: number[];
   readonly scale: number[];
+  readonly blockSize: number[];
   readonly blocks: number;
   readonly covered: number;
 }

@@ -104,14 +104,10 @@ export function describeResources(since: NodeJS.CpuUsage): string {
   return `cpu ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s, peak memory ${mem}`;
 }
 
-/**
- * How the learned model was obtained, for the summary: where m and u came from, the prior,
- * the match threshold as a probability, and what estimation noticed.
- */
 /** How an estimated prior was reached: the candidates' scores, blocking's estimated recall, the training sessions' prior. */
 function priorHow(learned: Learned): string {
   const parts = [`estimated from ${formatCount(learned.scoredPairs)} candidate pairs`];
-  if (learned.blockingRecall !== null && learned.blockingRecall < 1)
+  if (learned.blockingRecall !== null && learned.blockingRecall < 0.995)
     parts.push(`blocking finds an estimated ${(learned.blockingRecall * 100).toFixed(0)}% of matches`);
   const session = learned.sessionPrior;
   if (session !== null && learned.model.prior !== undefined && session > learned.model.prior)
@@ -119,6 +115,10 @@ function priorHow(learned: Learned): string {
   return parts.join('; ');
 }
 
+/**
+ * How the learned model was obtained, for the summary: where m and u came from, the prior,
+ * the match threshold as a probability, and what estimation noticed.
+ */
 export function describeModel(learned: Learned | null): string[] {
   if (learned === null) return [];
   const m = learned.model;
