@@ -120,6 +120,19 @@ describe('withoutMatchesInU', () => {
   });
 });
 
+/** A score context of the file model's first name, surname, date of birth and address. */
+function namesDateAddressContext(): ReturnType<typeof makeScoreContext> {
+  return makeScoreContext({
+    compiled: compileModel({
+      ...FILE_MODEL,
+      fields: Object.fromEntries((['firstName', 'lastName', 'dateOfBirth', 'address'] as const).map((f) => [f, FILE_MODEL.fields[f] ?? {}])),
+    }),
+    nicknames: DEFAULT_NICKNAMES,
+    strict: false,
+    tf: null,
+  });
+}
+
 describe('estimateParameters', () => {
   const names = ['ann', 'bob', 'cy', 'dora', 'ed', 'fay', 'gus', 'hal', 'ida', 'jo', 'kim', 'lou', 'max', 'ned', 'olga', 'pat', 'quin', 'rose', 'sam', 'tia'];
   const surnames = ['lee', 'kim', 'ng', 'cruz', 'diaz', 'moss', 'ross', 'vale', 'wolf', 'york'];
@@ -159,15 +172,7 @@ describe('estimateParameters', () => {
     return out;
   }
 
-  const ctx = makeScoreContext({
-    compiled: compileModel({
-      ...FILE_MODEL,
-      fields: Object.fromEntries((['firstName', 'lastName', 'dateOfBirth', 'address'] as const).map((f) => [f, FILE_MODEL.fields[f] ?? {}])),
-    }),
-    nicknames: DEFAULT_NICKNAMES,
-    strict: false,
-    tf: null,
-  });
+  const ctx = namesDateAddressContext();
   const source = (records: NormalizedContact[]): { left: { size: number; get: (i: number) => NormalizedContact } } => ({
     left: { size: records.length, get: (i) => records[i] as NormalizedContact },
   });
@@ -408,15 +413,7 @@ describe('estimateParameters: the prior its sessions imply, and the pairs they t
     }
     return { records, matches };
   }
-  const ctx = makeScoreContext({
-    compiled: compileModel({
-      ...FILE_MODEL,
-      fields: Object.fromEntries((['firstName', 'lastName', 'dateOfBirth', 'address'] as const).map((f) => [f, FILE_MODEL.fields[f] ?? {}])),
-    }),
-    nicknames: DEFAULT_NICKNAMES,
-    strict: false,
-    tf: null,
-  });
+  const ctx = namesDateAddressContext();
 
   it("the date of birth's session gives the share of pairs that are one person within 25%, on any seed", () => {
     fc.assert(
