@@ -292,8 +292,8 @@ export function estimateParameters(
   const span = right === null ? left.size : right.size;
   // Posterior of each pair a kept session took (by the same key), at least MIN_MATCH_WEIGHT.
   const matchWeight = new Map<number, number>();
-  // Per single-field session kept: the matches agreeing on its field, all blocks over those drawn.
-  const matchesAgreeing: { field: ComparisonField; matches: number }[] = [];
+  // Per kept session on a PRIOR_FIELDS field: the matches agreeing on it, all blocks over those drawn.
+  const matchesAgreeing: { field: PriorField; matches: number }[] = [];
   const initialShares = initialM(ctx, width);
   for (const rule of rules) {
     const excluded = new Set(rule.excludes.map((f) => FIELD_SLOT[f]));
@@ -353,21 +353,21 @@ export function estimateParameters(
       notes.push(`training on pairs with the same ${rule.name}: the session ${discarded}; its estimates are not used`);
       continue;
     }
+    const field = rule.excludes.length === 1 && rule.onlyShort !== true ? priorField(rule.excludes[0] as ComparisonField) : null;
     let agreeing = 0;
-    const shareable = SHARED_VALUE_FIELDS.has(rule.excludes[0] as ComparisonField);
     for (let p = 0; p < pairs.length; p += 2) {
       const a = pairs[p] as number;
       const b = pairs[p + 1] as number;
       const post = posterior(compared.get(a * span + b) as Uint8Array, estimable, result.m, u, result.lambda);
       // A value many records hold (an office's mailbox, a shelter's phone) is no person's: its
       // block's pairs, scaled up, would count its holders as matches.
-      if (!shareable || (drawn.blockSize[p / 2] as number) <= MAX_PERSONAL_BLOCK) agreeing += post * (drawn.scale[p / 2] as number);
+      if (field !== null && (field === 'dateOfBirth' || (drawn.blockSize[p / 2] as number) <= MAX_PERSONAL_BLOCK))
+        agreeing += post * (drawn.scale[p / 2] as number);
       // A dedupe's pair is one pair in either order (a large block's are drawn in any).
       const key = right === null && b < a ? b * span + a : a * span + b;
       if (post >= MIN_MATCH_WEIGHT && post > (matchWeight.get(key) ?? 0)) matchWeight.set(key, post);
     }
-    if (rule.excludes.length === 1 && rule.onlyShort !== true)
-      matchesAgreeing.push({ field: rule.excludes[0] as ComparisonField, matches: (agreeing * drawn.blocks) / Math.max(1, drawn.covered) });
+    if (field !== null) matchesAgreeing.push({ field, matches: (agreeing * drawn.blocks) / Math.max(1, drawn.covered) });
     const worst = Math.max(0, ...Object.values(disagreement));
     const purity = Math.min(1, (MAX_IDENTITY_DISAGREEMENT - worst) / (MAX_IDENTITY_DISAGREEMENT - CLEAN_IDENTITY_DISAGREEMENT));
     const blocksOnAName = rule.excludes.includes('firstName') || rule.excludes.includes('lastName');
@@ -424,7 +424,7 @@ export function estimateParameters(
   const priors: SessionPrior[] = [];
   for (const { field, matches } of matchesAgreeing) {
     const agree = presence(field, left) * presence(field, right ?? left) * ((m[FIELD_SLOT[field]] as Float64Array)[LEVEL_CODE.exact] as number);
-    if (matches >= MIN_PRIOR_MATCHES && agree > 0) priors.push({ field, matches, prior: Math.min(0.5, matches / agree / totalPairs) });
+    if (matches >= MIN_PRIOR_MATCHES && agree > 0) priors.push({ field, prior: Math.min(0.5, matches / agree / totalPairs) });
   }
   return {
     priors,
@@ -435,58 +435,46 @@ export function estimateParameters(
 }
 
 /** Share of (up to 2,000 evenly spaced) records holding a value of `field`. */
-function presence(field: ComparisonField, source: RecordSource): number {
+function presence(field: PriorField, source: RecordSource): number {
   const n = Math.min(source.size, 2000);
   if (n === 0) return 0;
   const step = source.size / n;
   let hit = 0;
-  for (let k = 0; k < n; k++) {
-    const c = source.get(Math.floor(k * step));
-    const has =
-      field === 'dateOfBirth'
-        ? c.dob !== null
-        : field === 'lastName'
-          ? c.last !== null
-          : field === 'firstName'
-            ? c.first !== null
-            : field === 'middleName'
-              ? c.middle !== null
-              : field === 'email'
-                ? c.emails.length > 0
-                : field === 'phone'
-                  ? c.phones.length > 0
-                  : field === 'identifier'
-                    ? c.identifiers.length > 0
-                    : false;
-    if (has) hit++;
-  }
+  for (let k = 0; k < n; k++) if (VALUES[field](source.get(Math.floor(k * step))).length > 0) hit++;
   return hit / n;
 }
 
 /**
- * Fields one value of which many people may hold (an office's info@, a shelter's phone, a
- * placeholder identifier): a block of more than {@link MAX_PERSONAL_BLOCK} records does not count
- * towards their session's {@link SessionPrior} (fake_1000 without dates, 30% of its emails one
- * office's: the email session read 3.5x the true prior when such a block counted).
+ * Fields whose session gives a {@link SessionPrior}. Not the names: a session blocked on a
+ * surname or a first name takes namesakes and household members for one person, and implied
+ * 1.4-2.5x the true prior on the generated files (the date of birth's: 0.68-1.35x; FEBRL and
+ * fake_1000 within 4%). One email, phone or identifier many people may hold (an office's info@,
+ * a shelter's phone, a placeholder): a block of more than {@link MAX_PERSONAL_BLOCK} records does
+ * not count (fake_1000 without dates, 30% of its emails one office's: the email session read
+ * 3.5x the true prior when such a block counted).
  */
-const SHARED_VALUE_FIELDS: ReadonlySet<ComparisonField> = new Set(['email', 'phone', 'identifier']);
+const PRIOR_FIELDS = ['dateOfBirth', 'email', 'phone', 'identifier'] as const;
+type PriorField = (typeof PRIOR_FIELDS)[number];
 /** Most records one person's email, phone or identifier is expected on, in a file. */
 const MAX_PERSONAL_BLOCK = 12;
+
+/** `field` when its session gives a prior ({@link PRIOR_FIELDS}), else null. */
+function priorField(field: ComparisonField): PriorField | null {
+  return (PRIOR_FIELDS as readonly string[]).includes(field) ? (field as PriorField) : null;
+}
 
 /** Fewest matches agreeing on a session's field for its {@link SessionPrior}. */
 const MIN_PRIOR_MATCHES = 50;
 
 /**
- * The prior a single-field session implies: the matches it estimates among all pairs that
- * agree on its field (its pairs' posteriors, each pair counting for the pairs of its block it
- * stands for, blocks not drawn counted in proportion), over the chance that a match agrees on
- * that field, over all pairs. Household members and namesakes its fit takes for one person
- * count too: it reads high where they are common (a surname's or a first name's session).
+ * The prior a session on one of {@link PRIOR_FIELDS} implies: the matches it estimates among
+ * all pairs that agree on its field (its pairs' posteriors, each pair counting for the pairs of
+ * its block it stands for, blocks not drawn counted in proportion), over the chance that a
+ * match agrees on that field, over all pairs. Household members and twins its fit takes for
+ * one person count too: it reads high where they are common.
  */
 export interface SessionPrior {
-  readonly field: ComparisonField;
-  /** Matches estimated among the pairs agreeing on the field. */
-  readonly matches: number;
+  readonly field: PriorField;
   readonly prior: number;
 }
 

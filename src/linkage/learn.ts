@@ -43,7 +43,7 @@ export interface Learned {
   readonly blockingRecall: number | null;
   /**
    * The lowest prior a training session on the date of birth, an email, a phone or an
-   * identifier implies ({@link SESSION_PRIOR_FIELDS}, SessionPrior), or null. The candidates'
+   * identifier implies (SessionPrior: not the names', which take namesakes for people), or null. The candidates'
    * prior reads low where blocking misses matches or their scores are weak, the sessions' high
    * where household members or twins pass for one person: where the session's is the higher,
    * the prior is the two's geometric mean (they meet halfway in bits).
@@ -104,7 +104,7 @@ export interface Estimated {
   readonly estimation: EstimationReport | null;
   /** The training sessions' likely matches (null when the model was given). */
   readonly matches: SessionMatches | null;
-  /** The priors the single-field sessions imply (empty when the model was given). */
+  /** The priors the date of birth's, email's, phone's and identifier's sessions imply (empty when the model was given). */
   readonly priors: readonly SessionPrior[];
 }
 
@@ -173,8 +173,7 @@ export function learnModel(
       unbiased = corrected;
       prior = priorOf(rescored, right, totalPairs, share);
     }
-    const trusted = priors.filter((p) => SESSION_PRIOR_FIELDS.has(p.field));
-    sessionPrior = trusted.length === 0 ? null : Math.min(...trusted.map((p) => p.prior));
+    sessionPrior = priors.length === 0 ? null : Math.min(...priors.map((p) => p.prior));
     if (sessionPrior !== null && sessionPrior > prior) prior = Math.sqrt(prior * sessionPrior);
   }
   const final: MatchModel = { ...unbiased, prior, thresholds: thresholdsOf(settings) };
@@ -182,16 +181,8 @@ export function learnModel(
   return { model: final, estimation, priorSource, scoredPairs: scored, blockingRecall: recall, sessionPrior };
 }
 
-/**
- * Fields whose training session's prior counts (Learned.sessionPrior). Not the names: a
- * session blocked on a surname or a first name takes namesakes and household members for one
- * person, and implied 1.4-2.5x the true prior on the generated files (the date of birth's: 0.68-1.35x,
- * FEBRL and fake_1000 within 4%).
- */
-const SESSION_PRIOR_FIELDS: ReadonlySet<string> = new Set(['dateOfBirth', 'email', 'phone', 'identifier']);
-
 /** Session matches read to estimate blocking's recall, at most (every k-th beyond). */
-export const RECALL_PAIRS = 1_000;
+const RECALL_PAIRS = 1_000;
 /** Least summed weight of the session matches read for an estimate of blocking's recall (else none). */
 const MIN_RECALL_WEIGHT = 30;
 /** Lowest recall the prior is corrected by (a correction of at most 1 / this). */
