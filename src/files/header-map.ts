@@ -5,6 +5,7 @@
  * names the id column. Pure: headers in, a plan (or an error text) out.
  */
 import { foldCompact } from '../engine/index.js';
+import { dateOrderInHeader, everySeparator, type FileDateOrder } from './date-order.js';
 
 /** Fields a column can feed. `fullName` is split into its parts (engine parseFullName). */
 export type ContactField =
@@ -26,6 +27,8 @@ export type ContactField =
   | 'zipOrPostalCode'
   | 'countryCode'
   | 'yearOfBirth'
+  | 'monthOfBirth'
+  | 'dayOfBirth'
   | 'sex'
   | 'identifier'
   | 'attribute';
@@ -35,7 +38,8 @@ export type ContactField =
 export const CONTACT_FIELDS: readonly ContactField[] = [
   'firstName', 'middleName', 'lastName', 'suffix', 'fullName', 'email', 'phone', 'dateOfBirth',
   'addressLine1', 'addressLine2', 'addressLine3', 'streetNumber', 'streetName', 'city',
-  'stateOrProvince', 'zipOrPostalCode', 'countryCode', 'yearOfBirth', 'sex', 'identifier', 'attribute',
+  'stateOrProvince', 'zipOrPostalCode', 'countryCode', 'yearOfBirth', 'monthOfBirth', 'dayOfBirth', 'sex', 'identifier',
+  'attribute',
 ];
 
 /**
@@ -53,31 +57,35 @@ export const IGNORE = 'ignore';
  */
 // prettier-ignore
 export const DEFAULT_HEADER_ALIASES: Readonly<Record<ContactField, readonly string[]>> = {
-  firstName: ['first', 'fname', 'firstnm', 'givenname', 'given', 'givennames', 'forename', 'forenames', 'christianname', 'namefirst', 'frstname'],
+  firstName: ['first', 'fname', 'firstnm', 'givenname', 'given', 'givennames', 'forename', 'forenames', 'christianname', 'christiannames', 'namefirst', 'frstname', 'firstnames'],
   middleName: ['middle', 'mname', 'middlenames', 'middleinitial', 'mi', 'initial', 'namemiddle', 'secondname', 'midl', 'midlname', 'midname', 'middlenm', 'midinit'],
-  lastName: ['last', 'lname', 'lastnm', 'surname', 'familyname', 'family', 'namelast', 'secondlastname'],
+  lastName: ['last', 'lname', 'lastnm', 'surname', 'surnames', 'familyname', 'familynames', 'family', 'namelast', 'secondlastname', 'lastnames'],
   suffix: ['namesuffix', 'suffixname', 'generation', 'gensuffix', 'sfx', 'sufx', 'namesufx', 'namesfx'],
   fullName: ['name', 'fullname', 'contactname', 'personname', 'displayname', 'customername', 'membername', 'completename', 'nameformatted'],
   email: ['emails', 'emailaddress', 'emailaddresses', 'mail', 'emailaddr', 'electronicmail'],
   phone: ['phones', 'phonenumbers', 'phonenumber', 'telephone', 'tel', 'telephonenumber', 'mobile', 'mobilenumber', 'cell', 'cellphone', 'cellnumber', 'contactnumber', 'phoneno', 'mobilephone'],
   dateOfBirth: ['dob', 'birthdate', 'birthday', 'dateofbirth', 'birthdt', 'bdate', 'datebirth', 'bday', 'birth'],
-  addressLine1: ['address', 'address1', 'addressline', 'addr', 'addr1', 'street', 'streetaddress', 'streetaddress1', 'line1', 'mailingaddress', 'homeaddress', 'residentialaddress', 'postaladdress', 'addressstreet'],
+  addressLine1: ['address', 'address1', 'addressline', 'addr', 'addr1', 'street', 'streetaddress', 'streetaddress1', 'line1', 'mailingaddress', 'homeaddress', 'residentialaddress', 'postaladdress', 'addressstreet', 'streetaddressline1', 'streetline1', 'addressline1'],
   addressLine2: ['address2', 'addr2', 'line2', 'streetaddress2', 'apt', 'apartment', 'suite', 'unit', 'aptnumber', 'unitnumber'],
-  addressLine3: ['address3', 'addr3', 'line3', 'streetaddress3'],
+  addressLine3: ['address3', 'addr3', 'line3', 'streetaddress3', 'building', 'buildingname', 'housename'],
   streetNumber: ['streetno', 'streetnum', 'housenumber', 'houseno', 'housenum', 'addressnumber', 'streetnumber', 'buildingnumber'],
   streetName: ['street_name', 'streetnm', 'road', 'roadname', 'thoroughfare'],
-  city: ['town', 'suburb', 'locality', 'municipality', 'cityname', 'towncity', 'citytown', 'placename', 'resicity', 'mailcity'],
+  city: ['town', 'suburb', 'locality', 'municipality', 'cityname', 'towncity', 'citytown', 'placename', 'resicity', 'mailcity', 'postaltown', 'posttown'],
   stateOrProvince: ['state', 'province', 'region', 'stateprovince', 'statecode', 'stateabbr', 'st'],
   zipOrPostalCode: ['zip', 'zipcode', 'zip5', 'postcode', 'postalcode', 'postal', 'postcodes', 'pincode', 'plz', 'zippostal'],
   countryCode: ['country', 'countryiso', 'countryname', 'nation', 'iso2'],
-  yearOfBirth: ['yob', 'birthyear', 'yearborn', 'byear', 'yearbirth'],
-  sex: ['gender', 'sexcode', 'gendercode', 'mf'],
+  yearOfBirth: ['yob', 'birthyear', 'yearborn', 'byear', 'yearbirth', 'dobyear', 'birthyr', 'dobyr'],
+  // Month and day of a date of birth split over columns: {@link splitDateColumns} finds them
+  // (a "birth_day" column is the whole date unless a month column sits beside it).
+  monthOfBirth: [],
+  dayOfBirth: [],
+  sex: ['gender', 'sexcode', 'gendercode', 'mf', 'genderidentity', 'sexatbirth', 'birthsex'],
   identifier: [
     'ssn', 'socsecid', 'socsec', 'socialsecurity', 'socialsecuritynumber', 'socialsecurityno', 'sin', 'nino', 'nin',
     'nationalinsurance', 'nationalinsurancenumber', 'nationalid', 'nationalidnumber', 'passport', 'passportno',
     'passportnumber', 'passportnum', 'driverslicense', 'driverslicence', 'driverlicense', 'driverlicence',
-    'driverslicensenumber', 'dlnumber', 'dlno', 'licensenumber', 'licencenumber', 'taxid', 'tin', 'itin', 'mrn',
-    'medicalrecordnumber', 'medicare', 'medicaid', 'nhsnumber', 'voterid', 'voterno', 'voternumber', 'ncid',
+    'driverslicensenumber', 'dlnumber', 'dlno', 'dl', 'licensenumber', 'licencenumber', 'taxid', 'tin', 'itin', 'mrn',
+    'medicalrecordnumber', 'medicare', 'medicaid', 'nhs', 'nhsnumber', 'voterid', 'voterno', 'voternumber', 'ncid',
   ],
   attribute: [
     'occupation', 'job', 'jobtitle', 'profession', 'employer', 'company', 'birthplace', 'placeofbirth', 'pob',
@@ -100,7 +108,9 @@ export function identifierTypeOf(header: string): string {
   if (key.startsWith('passport')) return 'passport';
   if (/^(?:drivers?licen[cs]e|dl(?:no|number)?$|licen[cs]enumber)/.test(key)) return 'driverslicense';
   if (/^(?:nino|nin|nationalinsurance)/.test(key)) return 'nino';
-  return key;
+  // "NHS No." and "NHS number" name one identifier.
+  const core = key.replace(/(?:no|num|nbr|number)$/, '');
+  return core.length > 0 ? core : key;
 }
 
 /**
@@ -113,6 +123,10 @@ export const HEADER_SUFFIXES: readonly string[] = [
   'value', 'text', 'txt', 'str',
   // Code-list exports ("state_cd", "res_city_desc", "name_suffix_lbl").
   'cd', 'desc', 'lbl',
+  // "Telephone No.", "Mobile Phone Number", "Driver License #" (the "#" is not in the key).
+  'no', 'num', 'nbr', 'number',
+  // "County of Residence", "City of residence".
+  'ofresidence',
 ];
 
 /**
@@ -135,6 +149,7 @@ export const HEADER_PREFIXES: readonly string[] = [
   'mailing',
   'residential',
   'res',
+  'residence',
   'mail',
   'alt',
   'alternate',
@@ -194,7 +209,38 @@ export function fieldForHeader(header: string, table: ReadonlyMap<string, Contac
       if (field !== null) return field;
     }
   }
-  return null;
+  return fieldOfParts(header, table);
+}
+
+/** What a header may add in brackets: the format or the kind ("DOB (mm/dd/yyyy)", "Phone (home)", "First name(s)"). */
+const BRACKETED = /\([^()]*\)|\[[^[\]]*\]/g;
+/** A date format written in a header without brackets ("DOB mm/dd/yyyy", "Birth date DD.MM.YYYY"). */
+const DATE_FORMAT_WORD = /\b[dmyj]{1,4}([/.\- ])[dmyj]{1,4}\1[dmyj]{1,4}\b/gi;
+/** Separators of a header that names one field two ways ("Zip/Postal Code", "Surname or family name"). */
+const ALTERNATIVES = /\s*(?:\/|\||\bor\b)\s*/i;
+
+/**
+ * The field of a header once what it adds in brackets (or a date format) is left out, else
+ * the one field its alternatives all name ("Zip/Postal Code", "Apt/Unit"; "Email/Phone"
+ * names two, so none). Null when neither gives one.
+ */
+function fieldOfParts(header: string, table: ReadonlyMap<string, ContactField>): ContactField | null {
+  const trimmed = header.trim();
+  const bare = trimmed.replace(BRACKETED, ' ').replace(DATE_FORMAT_WORD, ' ').trim();
+  if (bare !== trimmed && bare.length > 0) {
+    const field = fieldForHeader(bare, table);
+    if (field !== null) return field;
+  }
+  const parts = bare.split(ALTERNATIVES).filter((p) => headerKey(p).length > 0);
+  if (parts.length < 2) return null;
+  let found: ContactField | null = null;
+  for (const part of parts) {
+    const field = fieldForHeader(part, table);
+    if (field === null) continue;
+    if (found !== null && field !== found) return null;
+    found = field;
+  }
+  return found;
 }
 
 /** The field `key` names without a trailing word of {@link HEADER_SUFFIXES}; "st" alone is not trusted after a prefix. */
@@ -271,6 +317,11 @@ export interface HeaderPlan {
   readonly attributes: readonly number[];
   /** Things the user should know about the mapping, one sentence each. */
   readonly notes: readonly string[];
+  /**
+   * The order the file writes numeric dates in, where the date of birth's header names a
+   * format ("DOB (DD/MM/YYYY)"), or where its dates show it (linkage input.ts); else null.
+   */
+  readonly dateOrder: FileDateOrder | null;
 }
 
 /**
@@ -361,6 +412,7 @@ export function mapHeaders(headers: readonly string[], options: HeaderMapOptions
     taken.add(field);
     if (field === 'identifier') identifierTypes[i] = identifierTypeOf(header);
   });
+  splitDateColumns(headers, columns, fixed, notes);
   const has = (f: ContactField): boolean => columns.includes(f);
   if (has('streetNumber') && !has('streetName') && has('addressLine1')) {
     const at = columns.indexOf('addressLine1');
@@ -378,7 +430,54 @@ export function mapHeaders(headers: readonly string[], options: HeaderMapOptions
     notes.push('a full-name column and separate name columns: the full name fills only the parts the others leave empty');
   }
   const attributes = columns.flatMap((f, i) => (f === 'attribute' ? [i] : []));
-  return { headers: [...headers], columns, idColumn, idDetected, identifierTypes, attributes, notes };
+  const dateHeader = headers[columns.indexOf('dateOfBirth')];
+  const headerOrder = dateHeader === undefined ? null : dateOrderInHeader(dateHeader);
+  const dateOrder = headerOrder === null ? null : { orders: everySeparator(headerOrder), how: `the header "${dateHeader ?? ''}" says so` };
+  return { headers: [...headers], columns, idColumn, idDetected, identifierTypes, attributes, notes, dateOrder };
+}
+
+/** What a header key names as part of a date of birth written over several columns. */
+type DatePart = 'yearOfBirth' | 'monthOfBirth' | 'dayOfBirth';
+
+/** Words of a date of birth's columns ("birth", "dob": the stem) and of each part. */
+const DATE_STEM = '(?:birth|dob|dateofbirth|birthdate|bdate|born|b)';
+const DATE_PART_WORDS: Readonly<Record<DatePart, string>> = {
+  yearOfBirth: '(?:year|yyyy|yy|yr)',
+  monthOfBirth: '(?:month|mon|mm|mo)',
+  dayOfBirth: '(?:day|dd)',
+};
+const DATE_PARTS: readonly (readonly [DatePart, RegExp])[] = (Object.entries(DATE_PART_WORDS) as [DatePart, string][]).map(([part, word]) => [
+  part,
+  new RegExp(`^(?:${DATE_STEM}${word}|${word}(?:of)?${DATE_STEM})$`),
+]);
+
+/** The part of a date of birth a header key names ("birth_month", "dob_dd", "Year of birth"), or null. */
+export function datePartOf(key: string): DatePart | null {
+  for (const [part, pattern] of DATE_PARTS) if (pattern.test(key)) return part;
+  return null;
+}
+
+/**
+ * A date of birth over three columns (year, month and day: "birth_year", "birth_month",
+ * "birth_day") is read as one date; a year and a month give the year. Without a month column
+ * nothing changes ("birthday" stays the whole date; "birth_year" the year). Columns the user
+ * mapped are left as they are.
+ */
+function splitDateColumns(headers: readonly string[], columns: (ContactField | null)[], fixed: ReadonlySet<number>, notes: string[]): void {
+  const found: Partial<Record<DatePart, number>> = {};
+  headers.forEach((header, i) => {
+    if (fixed.has(i)) return;
+    const part = datePartOf(headerKey(header));
+    if (part !== null && found[part] === undefined && (columns[i] === null || columns[i] === 'dateOfBirth' || columns[i] === 'yearOfBirth')) found[part] = i;
+  });
+  const { yearOfBirth: year, monthOfBirth: month, dayOfBirth: day } = found;
+  if (year === undefined || month === undefined) return;
+  if (columns.some((f, i) => f === 'yearOfBirth' && i !== year)) return;
+  const parts = [year, month, ...(day !== undefined ? [day] : [])];
+  columns[year] = 'yearOfBirth';
+  columns[month] = 'monthOfBirth';
+  if (day !== undefined) columns[day] = 'dayOfBirth';
+  notes.push(`columns ${parts.map((i) => `"${headers[i] ?? ''}"`).join(', ')} are read as one date of birth`);
 }
 
 /** Headers (as keys) of columns that hold each row's id. */

@@ -4,6 +4,7 @@
  */
 export * from './csv-reader.js';
 export * from './csv-writer.js';
+export * from './date-order.js';
 export * from './delimited.js';
 export * from './header-map.js';
 export * from './import-source.js';

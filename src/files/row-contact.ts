@@ -14,9 +14,11 @@ import {
   placeholderNames,
   type AddressInput,
   type ContactInput,
+  type DateOrder,
   type IdentifierInput,
   type PhoneInput,
 } from '../engine/index.js';
+import type { FileDateOrder } from './date-order.js';
 import type { ContactField, HeaderPlan } from './header-map.js';
 
 /** Column indexes per field, computed once per file. */
@@ -29,10 +31,16 @@ export interface RowLayout {
   /** Attribute columns, in the plan's order. */
   readonly attributes: readonly number[];
   readonly idColumn: number | null;
+  /** Separators of the numeric dates the file writes in the other order than the engine reads them (see {@link compileRowLayout}). */
+  readonly swapDayMonth: ReadonlySet<string>;
 }
 
-/** Precomputes where each field is read from. */
-export function compileRowLayout(plan: HeaderPlan): RowLayout {
+/**
+ * Precomputes where each field is read from. `dates`: the order the engine reads numeric
+ * dates in, and the file's own where it is known (HeaderPlan.dateOrder) and the user did not
+ * set one: day and month are swapped where the two differ.
+ */
+export function compileRowLayout(plan: HeaderPlan, dates: { readonly engine: DateOrder; readonly file: FileDateOrder | null } | null = null): RowLayout {
   const single: Partial<Record<ContactField, number>> = {};
   const emails: number[] = [];
   const phones: number[] = [];
@@ -44,7 +52,11 @@ export function compileRowLayout(plan: HeaderPlan): RowLayout {
     else if (field === 'identifier') identifiers.push({ column: i, type: plan.identifierTypes[i] ?? plan.headers[i] ?? 'id' });
     else if (field !== 'attribute' && single[field] === undefined) single[field] = i;
   });
-  return { single, emails, phones, identifiers, attributes: plan.attributes, idColumn: plan.idColumn };
+  const swapDayMonth = new Set<string>();
+  if (dates !== null && dates.file !== null && dates.engine !== 'ymd') {
+    for (const [sep, order] of Object.entries(dates.file.orders)) if (order !== dates.engine && order !== 'ymd') swapDayMonth.add(sep);
+  }
+  return { single, emails, phones, identifiers, attributes: plan.attributes, idColumn: plan.idColumn, swapDayMonth };
 }
 
 /**
@@ -197,7 +209,7 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
     middleName,
     lastName,
     suffix,
-    dateOfBirth: get('dateOfBirth') ?? get('yearOfBirth'),
+    dateOfBirth: datedCell(get('dateOfBirth'), layout) ?? dateFromParts(get('yearOfBirth'), get('monthOfBirth'), get('dayOfBirth')),
     emails,
     phones,
     addresses: hasAddress ? [address] : [],
@@ -206,6 +218,32 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
     attributes: layout.attributes.map((at) => cell(cells, at)),
   };
   return contact;
+}
+
+/**
+ * A date of birth from its columns (header-map.ts splitDateColumns): "1980-02-01" from 1980,
+ * 2 and 1; "1 Feb 1980" from a month written as a word; the year alone when the month or the
+ * day is missing or not a number of its range. Null without a year.
+ */
+export function dateFromParts(year: string | null, month: string | null, day: string | null): string | null {
+  if (year === null) return null;
+  if (month === null || day === null || !/^\d{1,2}$/.test(day) || Number(day) < 1 || Number(day) > 31) return year;
+  if (/^\d{1,2}$/.test(month)) return Number(month) >= 1 && Number(month) <= 12 ? `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}` : year;
+  return /^[a-z]{3,9}\.?$/i.test(month) ? `${day} ${month} ${year}` : year;
+}
+
+/** Day and month of a numeric date ("07/03/1843", "7.3.43"), and its separator, as written. */
+const DAY_MONTH_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{2}|\d{4})$/;
+
+/**
+ * A date cell in the order the engine reads: the day and the month swapped where the file
+ * writes dates of its separator in the other order (`layout.swapDayMonth`: "07/03/1843" of a
+ * file written day first, read month first, is "03/07/1843"). Other cells as they are.
+ */
+function datedCell(value: string | null, layout: RowLayout): string | null {
+  if (value === null || layout.swapDayMonth.size === 0) return value;
+  const m = DAY_MONTH_DATE.exec(value);
+  return m === null || !layout.swapDayMonth.has(m[2] ?? '') ? value : `${m[3] ?? ''}${m[2] ?? ''}${m[1] ?? ''}${m[2] ?? ''}${m[4] ?? ''}`;
 }
 
 /** The id of a row: its id column's value, else its 1-based data row number. */

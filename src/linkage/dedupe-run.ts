@@ -136,6 +136,7 @@ export async function matchDedupe(
     batchRows: READ_BATCH_ROWS,
     identifiers: common.identifiers,
     attributes: common.attributes,
+    readDateOrder: common.settings.dateOrder === null,
   });
   const threads = threadsFor(common.threads, input.layout.size);
   // Sample about LOW_SCORE_SAMPLE rows, estimating the row count from the file size.

@@ -3,6 +3,7 @@
  * into the matching pool, with ids checked and reading progress shown.
  */
 import { openCsv, type CsvFile, type CsvIssues, type CsvLayout } from '../files/csv-reader.js';
+import { describeDateOrder, detectDateOrder, sampleColumn } from '../files/date-order.js';
 import { mapHeaders, type ColumnOverride, type HeaderPlan } from '../files/header-map.js';
 import type { EncodingChoice } from '../files/sniff.js';
 import type { ProgressSink } from './progress.js';
@@ -21,6 +22,8 @@ export interface InputOptions {
   readonly attributes?: readonly string[] | undefined;
   /** Rows per batch. */
   readonly batchRows: number;
+  /** Find the order the file writes dates in (no `--date-format` given): see {@link mapFile}. */
+  readonly readDateOrder?: boolean | undefined;
 }
 
 /** An opened, mapped input. */
@@ -59,23 +62,44 @@ export async function openFile(path: string, options: Pick<InputOptions, 'delimi
   }
 }
 
-/** Maps an opened file's header (closing it on error). */
+/**
+ * Maps an opened file's header (closing it on error). `readDateOrder` (no `--date-format`
+ * given): the order the file writes dates in, from the date column's header or else its
+ * first rows (files date-order.ts), goes in the plan, with a note.
+ */
 export async function mapFile(
   path: string,
   csv: CsvFile,
-  options: Pick<InputOptions, 'overrides' | 'idColumn' | 'identifiers' | 'attributes'>,
+  options: Pick<InputOptions, 'overrides' | 'idColumn' | 'identifiers' | 'attributes' | 'readDateOrder'>,
 ): Promise<OpenedInput> {
-  const plan = mapHeaders(csv.layout.header, {
+  const mapped = mapHeaders(csv.layout.header, {
     overrides: options.overrides,
     idColumn: options.idColumn,
     detectId: true,
     ...(options.identifiers !== undefined ? { identifiers: options.identifiers } : {}),
     ...(options.attributes !== undefined ? { attributes: options.attributes } : {}),
   });
-  if ('error' in plan) {
+  if ('error' in mapped) {
     await csv.close();
-    throw new LinkageInputError(`${path}: ${plan.error}`);
+    throw new LinkageInputError(`${path}: ${mapped.error}`);
   }
+  let plan: HeaderPlan = mapped;
+  if (options.readDateOrder === true) {
+    const column = plan.columns.indexOf('dateOfBirth');
+    let dateOrder = plan.dateOrder;
+    if (dateOrder === null && column !== -1) {
+      try {
+        dateOrder = detectDateOrder(await sampleColumn(csv.layout, column));
+      } catch (err) {
+        await csv.close();
+        throw new LinkageInputError(`${path}: ${err instanceof Error ? err.message : String(err)}`);
+      }
+    }
+    if (dateOrder !== null) {
+      const said = `dates are read ${describeDateOrder(dateOrder)}: ${dateOrder.how}`;
+      plan = { ...plan, dateOrder, notes: [...plan.notes, said] };
+    }
+  } else if (plan.dateOrder !== null) plan = { ...plan, dateOrder: null };
   return { path, csv, plan, layout: csv.layout };
 }
 

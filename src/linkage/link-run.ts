@@ -180,7 +180,7 @@ export async function matchLink(
   let right: OpenedInput;
   try {
     const [lo, ro] = splitOverrides(common, leftCsv.layout.header, rightCsv.layout.header);
-    const extra = { identifiers: common.identifiers, attributes: common.attributes };
+    const extra = { identifiers: common.identifiers, attributes: common.attributes, readDateOrder: common.settings.dateOrder === null };
     left = await mapFile(leftPath, leftCsv, { overrides: lo, idColumn: ids.left, ...extra });
     right = await mapFile(rightPath, rightCsv, { overrides: ro, idColumn: ids.right, ...extra });
   } catch (err) {
@@ -224,6 +224,7 @@ export async function matchLink(
         idColumn: ids.right,
         identifiers: common.identifiers,
         attributes: common.attributes,
+        readDateOrder: common.settings.dateOrder === null,
       });
     }
     const tLearned = performance.now();

@@ -199,6 +199,8 @@ const COMPARED_BY: Readonly<Partial<Record<ContactField, readonly ComparisonFiel
   phone: ['phone'],
   dateOfBirth: ['dateOfBirth'],
   yearOfBirth: ['dateOfBirth'],
+  monthOfBirth: ['dateOfBirth'],
+  dayOfBirth: ['dateOfBirth'],
   sex: ['sex'],
   identifier: ['identifier'],
   addressLine1: ['streetNumber', 'streetName', 'unit', 'address'],

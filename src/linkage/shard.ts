@@ -8,7 +8,7 @@ import { ContactIndex, evaluateGates, suppliedFields, type FieldOutcome, type Ga
 import { compileRowLayout, rowToContact, type RowLayout } from '../files/row-contact.js';
 import type { HeaderPlan } from '../files/header-map.js';
 import { estimateModel, learnModel, type Estimated, type Learned } from './learn.js';
-import { gatesOf, indexOptionsOf, type MatchSettings } from './settings.js';
+import { dateOrderOf, gatesOf, indexOptionsOf, type MatchSettings } from './settings.js';
 import type { RowSignatures } from './conflicts.js';
 import type { PairResult, PairWork, Selection } from './pair-plan.js';
 import { formatShortfalls } from './notes.js';
@@ -132,8 +132,9 @@ export class MatchShard {
     // Term counts hold both records of a dedupe's pairs, and a link's candidate only.
     this.index.setPairHolders(options.mode === 'dedupe' ? 2 : 1);
     this.gates = gatesOf(options.settings, plans);
-    this.indexLayout = compileRowLayout(options.indexPlan);
-    this.queryLayout = compileRowLayout(options.queryPlan);
+    const engine = dateOrderOf(options.settings);
+    this.indexLayout = compileRowLayout(options.indexPlan, { engine, file: options.indexPlan.dateOrder });
+    this.queryLayout = compileRowLayout(options.queryPlan, { engine, file: options.queryPlan.dateOrder });
     this.dedupe = options.mode === 'dedupe';
   }
 

@@ -5,13 +5,16 @@ import {
   describePlan,
   fieldForHeader,
   headerKey,
+  identifierTypeOf,
+  IGNORE,
   mapHeaders,
   MULTI_VALUE_FIELDS,
   parseMapOption,
   type ContactField,
   type HeaderPlan,
 } from '../../src/files/header-map.js';
-import { compileRowLayout, rowId, rowToContact } from '../../src/files/row-contact.js';
+import { everySeparator, type FileDateOrder } from '../../src/files/date-order.js';
+import { compileRowLayout, dateFromParts, rowId, rowToContact } from '../../src/files/row-contact.js';
 import { detectDelimiter, detectEncoding, detectNewline, parseDelimiter, parseEncodingChoice } from '../../src/files/sniff.js';
 
 function plan(headers: string[], options: Parameters<typeof mapHeaders>[1] = {}): HeaderPlan {
@@ -93,10 +96,47 @@ describe('fieldForHeader', () => {
     ['state_cd', 'stateOrProvince'],
     ['county_desc', 'attribute'],
     ['status_cd', null],
+    // A county's registration number: a voter who moves gets another (ncid is the state's).
     ['voter_reg_num', null],
     ['birth_age', 'attribute'],
     ['Age', 'attribute'],
+    // What a header adds in brackets, a date format, a number word; one field named two ways.
+    ['DOB (mm/dd/yyyy)', 'dateOfBirth'],
+    ['Date of birth (DD/MM/YYYY)', 'dateOfBirth'],
+    ['Birth date DD.MM.YYYY', 'dateOfBirth'],
+    ['Zip Code (5 digit)', 'zipOrPostalCode'],
+    ['Sex (M/F)', 'sex'],
+    ['First name(s)', 'firstName'],
+    ['Last Name (Surname)', 'lastName'],
+    ['Email (Personal)', 'email'],
+    ['Phone Number (Mobile)', 'phone'],
+    ['Name (Last, First)', 'fullName'],
+    ['Zip/Postal Code', 'zipOrPostalCode'],
+    ['Postal/Zip', 'zipOrPostalCode'],
+    ['Surname/Family name', 'lastName'],
+    ['Surname or family name', 'lastName'],
+    ['Apt/Unit', 'addressLine2'],
+    ['Province/State', 'stateOrProvince'],
+    ['Email/Phone', null],
+    ['Donor', null],
+    ['Telephone No.', 'phone'],
+    ['Mobile Phone Number', 'phone'],
+    ['Driver License Number', 'identifier'],
+    ['DL #', 'identifier'],
+    ['NHS No.', 'identifier'],
+    ['Gender Identity', 'sex'],
+    ['Street Address Line 1', 'addressLine1'],
+    ['Residence City', 'city'],
+    ['County of Residence', 'attribute'],
+    ['Postal Town', 'city'],
+    ['dob_year', 'yearOfBirth'],
   ])('%j -> %s', (header, field) => expect(fieldForHeader(header)).toBe(field));
+
+  it('an identifier column names its type without a number word, so two files compare', () => {
+    expect(identifierTypeOf('NHS No.')).toBe(identifierTypeOf('NHS number'));
+    expect(identifierTypeOf('Driver License Number')).toBe('driverslicense');
+    expect(identifierTypeOf('SSN (last 4)')).toBe('ssn');
+  });
 });
 
 describe('mapHeaders', () => {
@@ -165,6 +205,30 @@ describe('mapHeaders', () => {
     expect('error' in map && map.error).toMatch(/--map "x": no such column/);
     const amb = mapHeaders(['Name', 'NAME'], { idColumn: 'name' });
     expect('error' in amb && amb.error).toMatch(/several columns match/);
+  });
+
+  it('reads a date of birth over year, month and day columns as one; "birthday" alone stays the whole date', () => {
+    const p = plan(['id', 'name', 'birth_year', 'birth_month', 'birth_day', 'zip']);
+    expect(p.columns).toEqual([null, 'fullName', 'yearOfBirth', 'monthOfBirth', 'dayOfBirth', 'zipOrPostalCode']);
+    expect(p.notes.join(' ')).toMatch(/"birth_year", "birth_month", "birth_day" are read as one date of birth/);
+    expect(plan(['name', 'Day of Birth', 'Month of Birth', 'Year of Birth']).columns).toEqual(['fullName', 'dayOfBirth', 'monthOfBirth', 'yearOfBirth']);
+    expect(plan(['name', 'dob_dd', 'dob_mm', 'dob_yyyy']).columns).toEqual(['fullName', 'dayOfBirth', 'monthOfBirth', 'yearOfBirth']);
+    expect(plan(['name', 'birthday']).columns).toEqual(['fullName', 'dateOfBirth']);
+    expect(plan(['name', 'birth_year', 'birthday']).columns).toEqual(['fullName', 'yearOfBirth', 'dateOfBirth']);
+    // A column the user mapped stays as mapped.
+    expect(plan(['name', 'birth_year', 'birth_month'], { overrides: [{ header: 'birth_month', field: IGNORE }] }).columns).toEqual([
+      'fullName',
+      'yearOfBirth',
+      null,
+    ]);
+  });
+
+  it("takes the file's date order from the date column's header", () => {
+    expect(plan(['name', 'DOB (DD/MM/YYYY)']).dateOrder?.orders).toEqual({ '/': 'dmy', '.': 'dmy', '-': 'dmy' });
+    expect(plan(['name', 'Birth date mm-dd-yy']).dateOrder?.orders['-']).toBe('mdy');
+    expect(plan(['name', 'dob (yyyymmdd)']).dateOrder?.orders['.']).toBe('ymd');
+    expect(plan(['name', 'dob']).dateOrder).toBeNull();
+    expect(plan(['name (dd/mm/yyyy)', 'dob']).dateOrder).toBeNull();
   });
 
   it('parseMapOption', () => {
@@ -253,6 +317,42 @@ describe('rowToContact', () => {
       attributes: [],
     });
     expect(rowId(row, layout, 1)).toBe('7');
+  });
+
+  it('builds the date of birth from year, month and day columns, or the year alone', () => {
+    const layout = compileRowLayout(plan(['name', 'birth_year', 'birth_month', 'birth_day']));
+    const dob = (y: string, m: string, d: string): string | null | undefined => rowToContact(['Ada Lovelace', y, m, d], layout).dateOfBirth;
+    expect(dob('1815', '12', '10')).toBe('1815-12-10');
+    expect(dob('1815', '2', '1')).toBe('1815-02-01');
+    expect(dob('1815', 'Dec', '10')).toBe('10 Dec 1815');
+    expect(dob('1815', '', '10')).toBe('1815');
+    expect(dob('1815', '13', '10')).toBe('1815');
+    expect(dob('1815', '12', '')).toBe('1815');
+    expect(dob('', '12', '10')).toBeNull();
+    expect(dateFromParts('1815', 'December', '10')).toBe('10 December 1815');
+  });
+
+  it("swaps day and month of numeric dates written in the other order than the engine's", () => {
+    const p = plan(['name', 'dob']);
+    const file = (orders: FileDateOrder['orders']): FileDateOrder => ({ orders, how: '' });
+    const swapped = compileRowLayout(p, { engine: 'mdy', file: file(everySeparator('dmy')) });
+    const dob = (layout: ReturnType<typeof compileRowLayout>, v: string): string | null | undefined => rowToContact(['Ada Lovelace', v], layout).dateOfBirth;
+    expect(dob(swapped, '07/03/1843')).toBe('03/07/1843');
+    expect(dob(swapped, '7.3.43')).toBe('3.7.43');
+    expect(dob(swapped, '1843-03-07')).toBe('1843-03-07');
+    expect(dob(swapped, '7 Mar 1843')).toBe('7 Mar 1843');
+    // By separator: a file of US slashes and European dots.
+    const mixed = compileRowLayout(p, { engine: 'mdy', file: file({ '/': 'mdy', '.': 'dmy' }) });
+    expect(dob(mixed, '05/08/1964')).toBe('05/08/1964');
+    expect(dob(mixed, '05.08.1964')).toBe('08.05.1964');
+    expect(dob(mixed, '05-08-1964')).toBe('05-08-1964');
+    for (const dates of [
+      null,
+      { engine: 'dmy' as const, file: file(everySeparator('dmy')) },
+      { engine: 'mdy' as const, file: null },
+      { engine: 'ymd' as const, file: file(everySeparator('dmy')) },
+    ])
+      expect(dob(compileRowLayout(p, dates), '07/03/1843')).toBe('07/03/1843');
   });
 
   it('reads "Name <email>" cells: the address, and the name when the row has none', () => {
