@@ -8,6 +8,7 @@
  * ({@link DEFAULT_ADDRESS_TABLES}), so the cost is a few Map lookups per word. Input fields
  * longer than MAX_ADDRESS_FIELD_LENGTH are cut there before any work.
  */
+import { splitLocality } from './address-locality.js';
 import { DEFAULT_ADDRESS_TABLES, type AddressTables } from './address-tables.js';
 import { classifyLine, joinUnits, lineText, parseStreetLine, readHouseNumber, splitUnitLine, tokenizeLine, unitSpan, type LineKind } from './address-street.js';
 import { foldCase, foldCompact, foldText } from './fold.js';
@@ -33,6 +34,12 @@ export interface AddressOptions {
   readonly defaultCountry?: string | undefined;
   /** Standardization tables. Default {@link DEFAULT_ADDRESS_TABLES}. */
   readonly tables?: AddressTables | undefined;
+  /**
+   * Read a city, state and postal code off the end of the last address line where the
+   * address has none of those fields (address-locality.ts: files that write a whole address
+   * in one cell). Default false (the API's lines are read as written).
+   */
+  readonly oneLine?: boolean | undefined;
 }
 
 /** Characters of one input field looked at; the rest is ignored (1,000: no real address line is longer). */
@@ -218,9 +225,24 @@ export function normalizeAddress(input: AddressInput | null | undefined, options
     }
   }
 
+  let cityText = clip(a.city);
+  let stateText = clip(a.stateOrProvince);
+  let zipText = clip(a.zipOrPostalCode);
+  const written = [clip(a.addressLine1), clip(a.addressLine2), clip(a.addressLine3)];
+  if (options?.oneLine === true && cityText.length === 0 && stateText.length === 0 && zipText.length === 0) {
+    const last = written.findLastIndex((line) => line.length > 0);
+    const tail = last === -1 ? null : splitLocality(written[last] as string, tables, last > 0);
+    if (tail !== null) {
+      written[last] = tail.line;
+      cityText = tail.city ?? '';
+      stateText = tail.state ?? '';
+      zipText = tail.zip ?? '';
+      if (countryText.length === 0 && tail.country !== null) country = tail.country;
+    }
+  }
   // A loop, not flatMap: flatMap and its closure were a tenth of normalizing a lookup's address.
   const lines: string[] = [];
-  for (const line of [clip(a.addressLine1), clip(a.addressLine2), clip(a.addressLine3)]) {
+  for (const line of written) {
     if (line.indexOf(',') === -1) lines.push(line);
     else for (const part of splitFirmLine(line, tables)) lines.push(part);
   }
@@ -262,9 +284,6 @@ export function normalizeAddress(input: AddressInput | null | undefined, options
     }
   }
 
-  const cityText = clip(a.city);
-  const stateText = clip(a.stateOrProvince);
-  const zipText = clip(a.zipOrPostalCode);
   return {
     number,
     street,

@@ -1229,7 +1229,17 @@ class DeferredKeys {
 }
 
 /** The keys of NormalizeOptions an index passes on to normalization. */
-const NORMALIZE_OPTION_KEYS = ['defaultCountry', 'dateOrder', 'addressMemo', 'placeholders', 'years', 'yearOnlyDates', 'localPhones', 'areaCode'] as const;
+const NORMALIZE_OPTION_KEYS = [
+  'defaultCountry',
+  'dateOrder',
+  'addressMemo',
+  'placeholders',
+  'years',
+  'yearOnlyDates',
+  'localPhones',
+  'areaCode',
+  'oneLineAddresses',
+] as const;
 
 function countAddExact<K>(map: Map<K, number>, key: K, delta: number): void {
   const next = (map.get(key) ?? 0) + delta;

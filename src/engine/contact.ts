@@ -49,6 +49,11 @@ export interface NormalizeOptions {
   readonly localPhones?: boolean;
   /** Area code completing seven-digit local numbers (North American), e.g. "202". */
   readonly areaCode?: string;
+  /**
+   * Read a city, state and postal code off the end of an address line where the address has
+   * none of those fields ("12 Main St, Springfield, MA 01101": address.ts oneLine). Default false.
+   */
+  readonly oneLineAddresses?: boolean;
 }
 
 /**
@@ -63,14 +68,14 @@ export class AddressMemo {
   /** `capacity`: entries kept; when full, the memo starts over. */
   constructor(private readonly capacity = 256) {}
 
-  normalize(raw: AddressInput, defaultCountry: string): NormalizedAddress {
+  normalize(raw: AddressInput, defaultCountry: string, oneLine = false): NormalizedAddress {
     const key = memoKey(raw, defaultCountry);
-    if (key === null) return normalizeAddress(raw, { defaultCountry });
-    const known = this.results.get(key);
+    if (key === null) return normalizeAddress(raw, { defaultCountry, oneLine });
+    const known = this.results.get(oneLine ? `1${key}` : key);
     if (known !== undefined) return known;
-    const address = normalizeAddress(raw, { defaultCountry });
+    const address = normalizeAddress(raw, { defaultCountry, oneLine });
     if (this.results.size >= this.capacity) this.results.clear();
-    this.results.set(key, address);
+    this.results.set(oneLine ? `1${key}` : key, address);
     return address;
   }
 }
@@ -146,7 +151,8 @@ export function normalizeContact(input: ContactInput, options: NormalizeOptions 
   const addresses: NormalizedAddress[] = [];
   const memo = options.addressMemo;
   for (const raw of input.addresses ?? []) {
-    const parsed = memo !== undefined ? memo.normalize(raw, country) : normalizeAddress(raw, { defaultCountry: country });
+    const oneLine = options.oneLineAddresses === true;
+    const parsed = memo !== undefined ? memo.normalize(raw, country, oneLine) : normalizeAddress(raw, { defaultCountry: country, oneLine });
     const address = withoutPlaceholderStreet(parsed, placeholders);
     if (!isEmptyAddress(address)) addresses.push(address);
   }

@@ -274,6 +274,7 @@ export function indexOptionsOf(settings: MatchSettings, plans: readonly HeaderPl
     years: HISTORICAL_YEARS,
     yearOnlyDates: true,
     localPhones: true,
+    oneLineAddresses: true,
   };
 }
 

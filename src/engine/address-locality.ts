@@ -1,0 +1,157 @@
+/**
+ * The locality a one-line address carries at its end: "12 Main St, Springfield, MA 01101",
+ * "10 High Street, Leeds LS1 4AB", "12 Main St Springfield MA 01101". Files of some sources
+ * write the whole address in one cell, others in columns; read as a street, such a cell's
+ * town and postal code would compare with nothing. Split off here: the postal code (US ZIP,
+ * British or Canadian postcode), a state before it (a code written in capitals, or a name),
+ * the city before that, and a country after it.
+ *
+ * Only a line that ends with a postal code, or with a known state after a comma, is split;
+ * anything else is left whole (null), as before.
+ */
+import type { AddressTables } from './address-tables.js';
+import { classifyLine, lineText, tokenizeLine } from './address-street.js';
+import { foldCase, foldCompact } from './fold.js';
+
+/** What a one-line address holds once its locality is split off. */
+export interface LocalityTail {
+  /** The street and unit, as written (commas kept). */
+  readonly line: string;
+  readonly city: string | null;
+  readonly state: string | null;
+  readonly zip: string | null;
+  readonly country: string | null;
+}
+
+/** A postal code at the end of a text: US ZIP or ZIP+4, British postcode, Canadian postal code. */
+const POSTAL_CODE_AT_END = /(?:^|[\s,])(\d{5}(?:[\s-]?\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$/i;
+/** A state code as addresses write it: two capitals ("MA"; "ma" or "Me" are too often words). */
+const STATE_CODE = /^[A-Z]{2}$/;
+
+/**
+ * The state a text names: a code in capitals, or (`names`) a state's name ("Massachusetts"),
+ * else null.
+ */
+function stateOf(text: string, tables: AddressTables, codes: ReadonlySet<string>, names: boolean): string | null {
+  const key = foldCompact(text);
+  if (key.length === 0) return null;
+  if (STATE_CODE.test(text.trim())) return codes.has(key) ? key : null;
+  return names && key.length > 3 ? (tables.states.get(key) ?? null) : null;
+}
+
+const codeSets = new WeakMap<AddressTables, ReadonlySet<string>>();
+
+function stateCodes(tables: AddressTables): ReadonlySet<string> {
+  let codes = codeSets.get(tables);
+  if (codes === undefined) codeSets.set(tables, (codes = new Set(tables.states.values())));
+  return codes;
+}
+
+/**
+ * Splits a state code off the end of `text` ("Springfield MA"), or takes the whole text for a
+ * state's name (`names`: "Massachusetts", a segment of its own): [rest, state] or null. A name
+ * is no state otherwise: "New York 10001" names the city.
+ */
+function trailingState(text: string, tables: AddressTables, codes: ReadonlySet<string>, names: boolean): [string, string] | null {
+  const named = stateOf(text, tables, codes, names);
+  if (named !== null) return ['', named];
+  const words = text.trim().split(/\s+/);
+  const code = stateOf(words[words.length - 1] ?? '', tables, codes, false);
+  return code === null ? null : [words.slice(0, -1).join(' '), code];
+}
+
+/** Suffixes (standard abbreviations) that end most streets; others ("Fort", "Lake", "Park") also begin town names. */
+const COMMON_SUFFIXES: ReadonlySet<string> = new Set(['st', 'ave', 'rd', 'dr', 'blvd', 'ln', 'ct', 'way', 'pl', 'ter', 'cir', 'hwy', 'pkwy', 'sq', 'trl']);
+
+/**
+ * The street part and the city of a line with no commas ("12 Main St Springfield"): the city
+ * is what follows the street's last suffix (and a directional after it: "12 Main St NW
+ * Springfield"); null city when no suffix follows a house number.
+ */
+function splitStreetAndCity(text: string, tables: AddressTables): [string, string | null] {
+  const words = text.trim().split(/\s+/);
+  const suffixAt = (i: number): string | undefined => tables.suffixes.get(foldCase(words[i] as string).replace(/[.,]/g, ''));
+  // The last common suffix ("St" of "12 Main St Fort Worth", though "Fort" is one too), else the last of any.
+  let at = -1;
+  for (let i = words.length - 2; i >= 1 && at === -1; i--) if (COMMON_SUFFIXES.has(suffixAt(i) ?? '')) at = i;
+  for (let i = words.length - 2; i >= 1 && at === -1; i--) if (suffixAt(i) !== undefined) at = i;
+  if (at === -1) return [text.trim(), null];
+  let end = at + 1;
+  if (tables.directionals.has(foldCase(words[end] ?? '').replace(/[.,]/g, '')) && end < words.length - 1) end++;
+  return [words.slice(0, end).join(' '), words.slice(end).join(' ')];
+}
+
+/** Index of the first comma-separated segment that reads as a street or a PO box, or -1. */
+function streetSegment(segments: readonly string[], tables: AddressTables): number {
+  return segments.findIndex((s) => {
+    const tokens = tokenizeLine(foldCase(s), tables);
+    const kind = classifyLine(tokens, lineText(tokens), tables);
+    return kind === 'street' || kind === 'po-box';
+  });
+}
+
+/**
+ * The locality at the end of a one-line address, split from its street (see the module's
+ * comment), or null when the line ends with none. `alone`: the line follows the street's
+ * ("12 Main St" / "Springfield, MA 01101"), so what precedes the state is all town.
+ */
+export function splitLocality(line: string, tables: AddressTables, alone = false): LocalityTail | null {
+  const segments = line
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  if (segments.length === 0) return null;
+  let country: string | null = null;
+  if (segments.length >= 2) {
+    const known = tables.countries.get(foldCompact(segments[segments.length - 1] as string));
+    if (known !== undefined) {
+      country = known;
+      segments.pop();
+    }
+  }
+  const codes = stateCodes(tables);
+  let last = segments[segments.length - 1] as string;
+  let zip: string | null = null;
+  const postal = POSTAL_CODE_AT_END.exec(last);
+  if (postal !== null) {
+    zip = postal[1] as string;
+    last = last.slice(0, last.length - zip.length).trim();
+    // "PO Box 12345": the box's number, not a postal code.
+    if (/\bbox$/i.test(last)) return null;
+  }
+  let state: string | null = null;
+  // A state's name only as a segment of its own after the town's ("..., Springfield,
+  // Massachusetts 01101"); a state code after a postal code or a comma.
+  const split = last.length > 0 ? trailingState(last, tables, codes, segments.length >= 3) : null;
+  if (split !== null && (zip !== null || (segments.length >= 2 && split[0].length === 0))) [last, state] = split;
+  if (zip === null && state === null) return null;
+  segments[segments.length - 1] = last;
+  if (last.length === 0) segments.pop();
+  // A postal code alone is no one-line address (a number in the street's column, perhaps).
+  if (segments.length === 0) return null;
+  let city: string | null = null;
+  let street: string[];
+  if (alone) {
+    city = segments.join(', ');
+    street = [];
+  } else if (segments.length === 1) {
+    // No commas before the locality: the city follows the street's suffix.
+    const [streetText, cityText] = splitStreetAndCity(segments[0] as string, tables);
+    street = [streetText];
+    city = cityText;
+  } else if (postal !== null && last.length > 0 && segments.length >= 2) {
+    // "10 High Street, Leeds LS1 4AB": the words before the postal code are the town.
+    city = segments.pop() as string;
+    street = segments;
+  } else {
+    // "12 Main St, Springfield, MA 01101"; "10 High Street, Leeds, West Yorkshire, LS1 4AB":
+    // the segment after the street's is the town (a county may follow it).
+    const at = streetSegment(segments, tables);
+    const cityAt = at === -1 ? segments.length - 1 : at + 1;
+    if (cityAt < segments.length && cityAt > 0) {
+      city = segments[cityAt] as string;
+      street = segments.slice(0, cityAt);
+    } else street = segments;
+  }
+  return { line: street.join(', '), city: city !== null && city.length > 0 ? city : null, state, zip, country };
+}

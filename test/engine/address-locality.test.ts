@@ -1,0 +1,56 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { splitLocality } from '../../src/engine/address-locality.js';
+import { DEFAULT_ADDRESS_TABLES } from '../../src/engine/address-tables.js';
+import { normalizeAddress } from '../../src/engine/address.js';
+
+const split = (line: string): ReturnType<typeof splitLocality> => splitLocality(line, DEFAULT_ADDRESS_TABLES);
+
+describe('splitLocality', () => {
+  it.each([
+    ['12 Main St, Springfield, MA 01101', { line: '12 Main St', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Main St Springfield MA 01101', { line: '12 Main St', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Main St NW Springfield 01101', { line: '12 Main St NW', city: 'Springfield', state: null, zip: '01101', country: null }],
+    ['714 Canada St, New York 11329', { line: '714 Canada St', city: 'New York', state: null, zip: '11329', country: null }],
+    ['5 Main St, New York, NY 10001-1234', { line: '5 Main St', city: 'New York', state: 'ny', zip: '10001-1234', country: null }],
+    ['12 Main St, Springfield, Massachusetts 01101', { line: '12 Main St', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Main St, Springfield, MA', { line: '12 Main St', city: 'Springfield', state: 'ma', zip: null, country: null }],
+    ['77 Ocean Dr, Miami Beach, FL 33139, USA', { line: '77 Ocean Dr', city: 'Miami Beach', state: 'fl', zip: '33139', country: 'US' }],
+    ['Flat 2, 10 High Street, Leeds LS1 4AB', { line: 'Flat 2, 10 High Street', city: 'Leeds', state: null, zip: 'LS1 4AB', country: null }],
+    ['10 High Street, Leeds, West Yorkshire, LS1 4AB, UK', { line: '10 High Street', city: 'Leeds', state: null, zip: 'LS1 4AB', country: 'GB' }],
+    ['Acme Store, 12 Main St, Toronto, ON M5V 2T6', { line: 'Acme Store, 12 Main St', city: 'Toronto', state: 'on', zip: 'M5V 2T6', country: null }],
+  ])('%j', (line, parts) => expect(split(line)).toEqual(parts));
+
+  it.each(['12 Main St', '126 W 1st Rd Apt 35', 'PO Box 12345', 'Hauptstr. 5, 10115 Berlin', '12345', '', 'Sunset Towers', '5 Maine Ave', '5 Main St in'])(
+    '%j: no locality, left whole',
+    (line) => expect(split(line)).toBeNull(),
+  );
+
+  it('normalizeAddress reads a one-line address as its parts where the address has no city, state or postal code of its own (oneLine)', () => {
+    const whole = normalizeAddress({ addressLine1: '12 Main St, Springfield, MA 01101' }, { oneLine: true });
+    expect(whole).toEqual(normalizeAddress({ addressLine1: '12 Main St', city: 'Springfield', stateOrProvince: 'MA', zipOrPostalCode: '01101' }));
+    const twoLines = normalizeAddress({ addressLine1: '12 Main St', addressLine2: 'Apt 4', addressLine3: 'Springfield MA 01101' }, { oneLine: true });
+    expect(twoLines).toEqual(normalizeAddress({ addressLine1: '12 Main St Apt 4', city: 'Springfield', stateOrProvince: 'MA', zipOrPostalCode: '01101' }));
+    // Fields of its own win: the line is left as it is; without oneLine (the API) too.
+    const fielded = normalizeAddress({ addressLine1: '12 Main St, Springfield, MA 01101', zipOrPostalCode: '01102' }, { oneLine: true });
+    expect(fielded.zip).toBe('01102');
+    expect(fielded.city).toBeNull();
+    expect(normalizeAddress({ addressLine1: '12 Main St, Springfield, MA 01101' }).zip).toBeNull();
+  });
+
+  it('recovers the parts of any US address written on one line, with or without commas (property)', () => {
+    const word = fc.constantFrom('Main', 'Oak', 'Maple', 'Canada', 'Grand', 'Willow', 'Sunset', 'Lake');
+    const suffix = fc.constantFrom('St', 'Ave', 'Rd', 'Blvd', 'Dr', 'Ln', 'Ct');
+    const town = fc.constantFrom('Springfield', 'New York', 'Los Angeles', 'San José', 'Fort Worth', 'Boise');
+    const state = fc.constantFrom('MA', 'NY', 'CA', 'TX', 'ID');
+    const zip = fc.integer({ min: 1000, max: 99999 }).map((n) => String(n).padStart(5, '0'));
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9999 }), word, suffix, town, state, zip, fc.boolean(), (n, w, sfx, city, st, z, commas) => {
+        const street = `${n} ${w} ${sfx}`;
+        const line = commas ? `${street}, ${city}, ${st} ${z}` : `${street} ${city} ${st} ${z}`;
+        expect(split(line)).toEqual({ line: street, city, state: st.toLowerCase(), zip: z, country: null });
+      }),
+      { seed: 20261129, numRuns: 300 },
+    );
+  });
+});
