@@ -1,0 +1,169 @@
+/**
+ * The vocabulary of headers: the fields a column can feed, and the names files give them
+ * (aliases, the words headers add before and after a field's name, id columns, identifier
+ * types). Data for header-map.ts, which matches headers against it.
+ */
+import { foldCompact } from '../engine/index.js';
+
+/** Fields a column can feed. `fullName` is split into its parts (engine parseFullName). */
+export type ContactField =
+  | 'firstName'
+  | 'middleName'
+  | 'lastName'
+  | 'suffix'
+  | 'fullName'
+  | 'email'
+  | 'phone'
+  | 'dateOfBirth'
+  | 'addressLine1'
+  | 'addressLine2'
+  | 'addressLine3'
+  | 'streetNumber'
+  | 'streetName'
+  | 'city'
+  | 'stateOrProvince'
+  | 'zipOrPostalCode'
+  | 'countryCode'
+  | 'yearOfBirth'
+  | 'monthOfBirth'
+  | 'dayOfBirth'
+  | 'sex'
+  | 'identifier'
+  | 'attribute';
+
+/** Every field, in the order the summary lists them. */
+// prettier-ignore
+export const CONTACT_FIELDS: readonly ContactField[] = [
+  'firstName', 'middleName', 'lastName', 'suffix', 'fullName', 'email', 'phone', 'dateOfBirth',
+  'addressLine1', 'addressLine2', 'addressLine3', 'streetNumber', 'streetName', 'city',
+  'stateOrProvince', 'zipOrPostalCode', 'countryCode', 'yearOfBirth', 'monthOfBirth', 'dayOfBirth', 'sex', 'identifier',
+  'attribute',
+];
+
+/**
+ * Fields several columns may feed (a person has several emails and phones; a file several
+ * identifier columns, an SSN and a passport number; and several attribute columns).
+ */
+export const MULTI_VALUE_FIELDS: ReadonlySet<ContactField> = new Set(['email', 'phone', 'identifier', 'attribute']);
+
+/** What `--map HEADER=ignore` (or `-`) sets: the column is not matched on. */
+export const IGNORE = 'ignore';
+
+/**
+ * Aliases of each field, written as header keys (see {@link headerKey}): lower case, letters
+ * and digits only. The field's own name is always an alias too.
+ */
+// prettier-ignore
+export const DEFAULT_HEADER_ALIASES: Readonly<Record<ContactField, readonly string[]>> = {
+  firstName: ['first', 'fname', 'firstnm', 'givenname', 'given', 'givennames', 'forename', 'forenames', 'christianname', 'christiannames', 'namefirst', 'frstname', 'firstnames'],
+  middleName: ['middle', 'mname', 'middlenames', 'middleinitial', 'mi', 'initial', 'namemiddle', 'secondname', 'midl', 'midlname', 'midname', 'middlenm', 'midinit'],
+  lastName: ['last', 'lname', 'lastnm', 'surname', 'surnames', 'familyname', 'familynames', 'family', 'namelast', 'secondlastname', 'lastnames'],
+  suffix: ['namesuffix', 'suffixname', 'generation', 'gensuffix', 'sfx', 'sufx', 'namesufx', 'namesfx'],
+  fullName: ['name', 'fullname', 'contactname', 'personname', 'displayname', 'customername', 'membername', 'completename', 'nameformatted'],
+  email: ['emails', 'emailaddress', 'emailaddresses', 'mail', 'emailaddr', 'electronicmail'],
+  phone: ['phones', 'phonenumbers', 'phonenumber', 'telephone', 'tel', 'telephonenumber', 'mobile', 'mobilenumber', 'cell', 'cellphone', 'cellnumber', 'contactnumber', 'phoneno', 'mobilephone'],
+  dateOfBirth: ['dob', 'birthdate', 'birthday', 'dateofbirth', 'birthdt', 'bdate', 'datebirth', 'bday', 'birth'],
+  addressLine1: ['address', 'address1', 'addressline', 'addr', 'addr1', 'street', 'streetaddress', 'streetaddress1', 'line1', 'mailingaddress', 'homeaddress', 'residentialaddress', 'postaladdress', 'addressstreet', 'streetaddressline1', 'streetline1', 'addressline1'],
+  addressLine2: ['address2', 'addr2', 'line2', 'streetaddress2', 'apt', 'apartment', 'suite', 'unit', 'aptnumber', 'unitnumber'],
+  addressLine3: ['address3', 'addr3', 'line3', 'streetaddress3', 'building', 'buildingname', 'housename'],
+  streetNumber: ['streetno', 'streetnum', 'housenumber', 'houseno', 'housenum', 'addressnumber', 'streetnumber', 'buildingnumber'],
+  streetName: ['street_name', 'streetnm', 'road', 'roadname', 'thoroughfare'],
+  city: ['town', 'suburb', 'locality', 'municipality', 'cityname', 'towncity', 'citytown', 'placename', 'resicity', 'mailcity', 'postaltown', 'posttown'],
+  stateOrProvince: ['state', 'province', 'region', 'stateprovince', 'statecode', 'stateabbr', 'st'],
+  zipOrPostalCode: ['zip', 'zipcode', 'zip5', 'postcode', 'postalcode', 'postal', 'postcodes', 'pincode', 'plz', 'zippostal'],
+  countryCode: ['country', 'countryiso', 'countryname', 'nation', 'iso2'],
+  yearOfBirth: ['yob', 'birthyear', 'yearborn', 'byear', 'yearbirth', 'dobyear', 'birthyr', 'dobyr'],
+  // Month and day of a date of birth split over columns: {@link splitDateColumns} finds them
+  // (a "birth_day" column is the whole date unless a month column sits beside it).
+  monthOfBirth: [],
+  dayOfBirth: [],
+  sex: ['gender', 'sexcode', 'gendercode', 'mf', 'genderidentity', 'sexatbirth', 'birthsex'],
+  identifier: [
+    'ssn', 'socsecid', 'socsec', 'socialsecurity', 'socialsecuritynumber', 'socialsecurityno', 'sin', 'nino', 'nin',
+    'nationalinsurance', 'nationalinsurancenumber', 'nationalid', 'nationalidnumber', 'passport', 'passportno',
+    'passportnumber', 'passportnum', 'driverslicense', 'driverslicence', 'driverlicense', 'driverlicence',
+    'driverslicensenumber', 'dlnumber', 'dlno', 'dl', 'licensenumber', 'licencenumber', 'taxid', 'tin', 'itin', 'mrn',
+    'medicalrecordnumber', 'medicare', 'medicaid', 'nhs', 'nhsnumber', 'voterid', 'voterno', 'voternumber', 'ncid',
+  ],
+  attribute: [
+    'occupation', 'job', 'jobtitle', 'profession', 'employer', 'company', 'birthplace', 'placeofbirth', 'pob',
+    'birthcity', 'birthcountry', 'countryofbirth', 'birthstate', 'county', 'nationality', 'citizenship',
+    'maritalstatus', 'race', 'ethnicity', 'religion', 'party', 'language', 'fathername', 'fathersname',
+    'mothername', 'mothersname', 'mothersmaidenname', 'maidenname', 'spousename', 'precinct', 'ward', 'parish',
+    // An age (at the file's date: two rows of one person agree, or differ by a year).
+    'age', 'birthage', 'ageyears', 'currentage',
+  ],
+};
+
+/**
+ * The identifier type a column's header names, so that two files' columns compare: social
+ * security numbers are "ssn", passports "passport", driving licences "driverslicense";
+ * any other identifier column keeps its header key.
+ */
+export function identifierTypeOf(header: string): string {
+  const key = headerKey(header);
+  if (/^(?:ssn|socsec|socialsecurity|sin$)/.test(key)) return 'ssn';
+  if (key.startsWith('passport')) return 'passport';
+  if (/^(?:drivers?licen[cs]e|dl(?:no|number)?$|licen[cs]enumber)/.test(key)) return 'driverslicense';
+  if (/^(?:nino|nin|nationalinsurance)/.test(key)) return 'nino';
+  // "NHS No." and "NHS number" name one identifier.
+  const core = key.replace(/(?:no|num|nbr|number)$/, '');
+  return core.length > 0 ? core : key;
+}
+
+/**
+ * Words a header may carry after a field name ("postcode_fake", "dob_raw", "surname_clean"):
+ * tried when the whole header is not an alias.
+ */
+// prettier-ignore
+export const HEADER_SUFFIXES: readonly string[] = [
+  'fake', 'raw', 'clean', 'cleaned', 'std', 'standardized', 'standardised', 'norm', 'normalized', 'orig', 'original',
+  'value', 'text', 'txt', 'str',
+  // Code-list exports ("state_cd", "res_city_desc", "name_suffix_lbl").
+  'cd', 'desc', 'lbl',
+  // "Telephone No.", "Mobile Phone Number", "Driver License #" (the "#" is not in the key).
+  'no', 'num', 'nbr', 'number',
+  // "County of Residence", "City of residence".
+  'ofresidence',
+];
+
+/**
+ * Prefixes a header may carry before a field name ("voter_first_name", "home_phone",
+ * "primary_email"): tried when the whole header is not an alias.
+ */
+export const HEADER_PREFIXES: readonly string[] = [
+  'contact',
+  'person',
+  'customer',
+  'client',
+  'voter',
+  'member',
+  'patient',
+  'primary',
+  'home',
+  'work',
+  'personal',
+  'business',
+  'mailing',
+  'residential',
+  'res',
+  'residence',
+  'mail',
+  'alt',
+  'alternate',
+  'other',
+  'secondary',
+  'main',
+  'current',
+];
+
+/**
+ * Comparable form of a header: folded (no case, no accents), letters and digits only.
+ * "First Name", "FIRST_NAME" and "first-name" all give "firstname".
+ */
+export function headerKey(header: string): string {
+  return foldCompact(header);
+}
+
+/** Headers (as keys) of columns that hold each row's id. */
+export const ID_HEADERS: ReadonlySet<string> = new Set(['id', 'uniqueid', 'recid', 'recordid', 'rowid', 'uid', 'personid', 'recordno', 'recno', 'idnumber']);
