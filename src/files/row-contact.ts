@@ -232,16 +232,32 @@ export function dateFromParts(year: string | null, month: string | null, day: st
   return /^[a-z]{3,9}\.?$/i.test(month) ? `${day} ${month} ${year}` : year;
 }
 
+/**
+ * A spreadsheet's date serial, as a date column formatted "General" exports it: five digits,
+ * days since 1899-12-30 (Excel and LibreOffice), 10000-60000 being 1927-05-18 to 2064-04-08.
+ * No other date reads as five digits (a year has four, YYYYMMDD eight).
+ */
+const EXCEL_SERIAL = /^[1-5]\d{4}$|^60000$/;
+const EXCEL_EPOCH_MS = Date.UTC(1899, 11, 30);
+
+/** The ISO date of a spreadsheet date serial ("23875" -> "1965-05-13"). */
+export function excelDate(serial: number): string {
+  return new Date(EXCEL_EPOCH_MS + serial * 86_400_000).toISOString().slice(0, 10);
+}
+
 /** Day and month of a numeric date ("07/03/1843", "7.3.43"), and its separator, as written. */
 const DAY_MONTH_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{2}|\d{4})$/;
 
 /**
- * A date cell in the order the engine reads: the day and the month swapped where the file
- * writes dates of its separator in the other order (`layout.swapDayMonth`: "07/03/1843" of a
- * file written day first, read month first, is "03/07/1843"). Other cells as they are.
+ * A date cell in the order the engine reads: a spreadsheet's date serial as its date; the day
+ * and the month swapped where the file writes dates of its separator in the other order
+ * (`layout.swapDayMonth`: "07/03/1843" of a file written day first, read month first, is
+ * "03/07/1843"). Other cells as they are.
  */
 function datedCell(value: string | null, layout: RowLayout): string | null {
-  if (value === null || layout.swapDayMonth.size === 0) return value;
+  if (value === null) return value;
+  if (EXCEL_SERIAL.test(value)) return excelDate(Number(value));
+  if (layout.swapDayMonth.size === 0) return value;
   const m = DAY_MONTH_DATE.exec(value);
   return m === null || !layout.swapDayMonth.has(m[2] ?? '') ? value : `${m[3] ?? ''}${m[2] ?? ''}${m[1] ?? ''}${m[2] ?? ''}${m[4] ?? ''}`;
 }

@@ -14,7 +14,7 @@ import {
   type HeaderPlan,
 } from '../../src/files/header-map.js';
 import { everySeparator, type FileDateOrder } from '../../src/files/date-order.js';
-import { compileRowLayout, dateFromParts, rowId, rowToContact } from '../../src/files/row-contact.js';
+import { compileRowLayout, dateFromParts, excelDate, rowId, rowToContact } from '../../src/files/row-contact.js';
 import { detectDelimiter, detectEncoding, detectNewline, parseDelimiter, parseEncodingChoice } from '../../src/files/sniff.js';
 
 function plan(headers: string[], options: Parameters<typeof mapHeaders>[1] = {}): HeaderPlan {
@@ -353,6 +353,16 @@ describe('rowToContact', () => {
       { engine: 'ymd' as const, file: file(everySeparator('dmy')) },
     ])
       expect(dob(compileRowLayout(p, dates), '07/03/1843')).toBe('07/03/1843');
+  });
+
+  it("reads a spreadsheet's date serial as its date (a date column exported as numbers)", () => {
+    const layout = compileRowLayout(plan(['name', 'dob']));
+    const dob = (v: string): string | null | undefined => rowToContact(['Ada Lovelace', v], layout).dateOfBirth;
+    expect(dob('23875')).toBe('1965-05-13');
+    expect(dob('10000')).toBe('1927-05-18');
+    expect(dob('60000')).toBe('2064-04-08');
+    expect(excelDate(1)).toBe('1899-12-31');
+    for (const v of ['1965', '9999', '60001', '19650513', '123456', '05/13/1965']) expect(dob(v)).toBe(v);
   });
 
   it('reads "Name <email>" cells: the address, and the name when the row has none', () => {
