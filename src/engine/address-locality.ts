@@ -49,36 +49,62 @@ function stateCodes(tables: AddressTables): ReadonlySet<string> {
 
 /**
  * Splits a state code off the end of `text` ("Springfield MA"), or takes the whole text for a
- * state's name (`names`: "Massachusetts", a segment of its own): [rest, state] or null. A name
- * is no state otherwise: "New York 10001" names the city.
+ * state's name (`names`: "Massachusetts", a segment of its own): [rest, state, the words
+ * taken] or null. A name is no state otherwise: "New York 10001" names the city.
  */
-function trailingState(text: string, tables: AddressTables, codes: ReadonlySet<string>, names: boolean): [string, string] | null {
+function trailingState(text: string, tables: AddressTables, codes: ReadonlySet<string>, names: boolean): [string, string, string] | null {
   const named = stateOf(text, tables, codes, names);
-  if (named !== null) return ['', named];
+  if (named !== null) return ['', named, text.trim()];
   const words = text.trim().split(/\s+/);
-  const code = stateOf(words[words.length - 1] ?? '', tables, codes, false);
-  return code === null ? null : [words.slice(0, -1).join(' '), code];
+  const word = words[words.length - 1] ?? '';
+  const code = stateOf(word, tables, codes, false);
+  return code === null ? null : [words.slice(0, -1).join(' '), code, word];
 }
 
 /** Suffixes (standard abbreviations) that end most streets; others ("Fort", "Lake", "Park") also begin town names. */
 const COMMON_SUFFIXES: ReadonlySet<string> = new Set(['st', 'ave', 'rd', 'dr', 'blvd', 'ln', 'ct', 'way', 'pl', 'ter', 'cir', 'hwy', 'pkwy', 'sq', 'trl']);
 
+/** A word as the tables read it: folded, without the dots and commas around it. */
+function plain(word: string | undefined): string {
+  return foldCase(word ?? '').replace(/[.,]/g, '');
+}
+
+/** Words of a unit at `words[i]` ("Apt 4", "#4", "# 4", "Ste 5", "Rear"), 0 if none. */
+function unitWords(words: readonly string[], i: number, tables: AddressTables): number {
+  const word = words[i];
+  if (word === undefined) return 0;
+  if (word.startsWith('#')) return word.length > 1 ? 1 : Math.min(2, words.length - i);
+  const designator = tables.unitDesignators.get(plain(word));
+  if (designator === undefined) return 0;
+  return designator.needsNumber && i + 1 < words.length ? 2 : 1;
+}
+
 /**
  * The street part and the city of a line with no commas ("12 Main St Springfield"): the city
- * is what follows the street's last suffix (and a directional after it: "12 Main St NW
- * Springfield"); null city when no suffix follows a house number.
+ * is what follows the street's suffix, a directional after it ("12 Main St NW Springfield")
+ * and a unit ("12 Main St Apt 4 Springfield"). The suffix is the first common one after the
+ * street's first word ("Ave" of "12 Oak Ave St Paul", "St" of "12 Main St Fort Worth": "St"
+ * and "Fort" begin towns too), else the last of any kind. Null city when no suffix is found
+ * or nothing follows it.
  */
 function splitStreetAndCity(text: string, tables: AddressTables): [string, string | null] {
   const words = text.trim().split(/\s+/);
-  const suffixAt = (i: number): string | undefined => tables.suffixes.get(foldCase(words[i] as string).replace(/[.,]/g, ''));
-  // The last common suffix ("St" of "12 Main St Fort Worth", though "Fort" is one too), else the last of any.
+  const suffixAt = (i: number): string | undefined => tables.suffixes.get(plain(words[i]));
   let at = -1;
-  for (let i = words.length - 2; i >= 1 && at === -1; i--) if (COMMON_SUFFIXES.has(suffixAt(i) ?? '')) at = i;
+  for (let i = 2; i <= words.length - 2 && at === -1; i++) if (COMMON_SUFFIXES.has(suffixAt(i) ?? '')) at = i;
   for (let i = words.length - 2; i >= 1 && at === -1; i--) if (suffixAt(i) !== undefined) at = i;
   if (at === -1) return [text.trim(), null];
   let end = at + 1;
-  if (tables.directionals.has(foldCase(words[end] ?? '').replace(/[.,]/g, '')) && end < words.length - 1) end++;
+  if (tables.directionals.has(plain(words[end])) && end < words.length - 1) end++;
+  end += unitWords(words, end, tables);
+  if (end >= words.length) return [text.trim(), null];
   return [words.slice(0, end).join(' '), words.slice(end).join(' ')];
+}
+
+/** True when a comma-separated segment is a unit ("Apt 4", "Suite 200", "#4"). */
+function isUnitSegment(segment: string, tables: AddressTables): boolean {
+  const tokens = tokenizeLine(foldCase(segment), tables);
+  return classifyLine(tokens, lineText(tokens), tables) === 'unit';
 }
 
 /** Index of the first comma-separated segment that reads as a street or a PO box, or -1. */
@@ -120,10 +146,11 @@ export function splitLocality(line: string, tables: AddressTables, alone = false
     if (/\bbox$/i.test(last)) return null;
   }
   let state: string | null = null;
+  let stateWord = '';
   // A state's name only as a segment of its own after the town's ("..., Springfield,
   // Massachusetts 01101"); a state code after a postal code or a comma.
   const split = last.length > 0 ? trailingState(last, tables, codes, segments.length >= 3) : null;
-  if (split !== null && (zip !== null || (segments.length >= 2 && split[0].length === 0))) [last, state] = split;
+  if (split !== null && (zip !== null || (segments.length >= 2 && split[0].length === 0))) [last, state, stateWord] = split;
   if (zip === null && state === null) return null;
   segments[segments.length - 1] = last;
   if (last.length === 0) segments.pop();
@@ -139,6 +166,14 @@ export function splitLocality(line: string, tables: AddressTables, alone = false
     const [streetText, cityText] = splitStreetAndCity(segments[0] as string, tables);
     street = [streetText];
     city = cityText;
+    // No town before a "state" that is the street's suffix or directional ("12 Oak Ct 06101",
+    // "123 Oak St NE 20002"): it is the street's.
+    const word = plain(stateWord);
+    if (city === null && state !== null && (tables.suffixes.has(word) || tables.directionals.has(word))) {
+      street = [`${streetText} ${stateWord}`];
+      state = null;
+      if (zip === null) return null;
+    }
   } else if (postal !== null && last.length > 0 && segments.length >= 2) {
     // "10 High Street, Leeds LS1 4AB": the words before the postal code are the town.
     city = segments.pop() as string;
@@ -146,12 +181,17 @@ export function splitLocality(line: string, tables: AddressTables, alone = false
   } else {
     // "12 Main St, Springfield, MA 01101"; "10 High Street, Leeds, West Yorkshire, LS1 4AB":
     // the segment after the street's is the town (a county may follow it).
+    // Units after the street ("5 Elm St, Apt 4, Springfield") are the street's.
     const at = streetSegment(segments, tables);
-    const cityAt = at === -1 ? segments.length - 1 : at + 1;
+    let cityAt = at === -1 ? segments.length - 1 : at + 1;
+    while (cityAt < segments.length && isUnitSegment(segments[cityAt] as string, tables)) cityAt++;
     if (cityAt < segments.length && cityAt > 0) {
       city = segments[cityAt] as string;
       street = segments.slice(0, cityAt);
     } else street = segments;
+    // "Springfield MA" in one segment before the postal code's.
+    const cityState = city !== null && state === null ? trailingState(city, tables, codes, false) : null;
+    if (cityState !== null && cityState[0].length > 0) [city, state] = cityState;
   }
   return { line: street.join(', '), city: city !== null && city.length > 0 ? city : null, state, zip, country };
 }

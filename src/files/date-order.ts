@@ -49,7 +49,7 @@ export function dateOrderInHeader(header: string): DateOrder | null {
 }
 
 /** A numeric date with the year last: its first two numbers and their separator. */
-const DAY_MONTH = /^\s*(\d{1,2})([/.-])(\d{1,2})\2(?:\d{2}|\d{4})\s*$/;
+const DAY_MONTH = /^\s*(\d{1,2})([/.-])(\d{1,2})\2(?:\d{2}|\d{4})(?:[\sT]+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]\.?M\.?)?)?\s*$/i;
 
 /** Share of the dates that settle the order which must agree (a few misfiled dates aside). */
 const AGREEMENT = 0.95;
@@ -105,8 +105,14 @@ export function detectDateOrder(values: Iterable<string>): FileDateOrder | null 
   const settled = new Set(Object.values(orders));
   if (settled.size === 0) return null;
   if (settled.size === 1) {
+    // A separator with too few dates of its own takes the others' order, unless one of its
+    // dates can only be read the other way ("05-13-1980" in a file writing "18/02/1980").
     const [order = 'mdy'] = settled;
-    return { orders: everySeparator(order), how: said.join('; ') };
+    for (const sep of DATE_SEPARATORS) {
+      const t = tally.get(sep);
+      const against = t === undefined ? 0 : order === 'dmy' ? t.monthFirst : t.dayFirst;
+      if (orders[sep] === undefined && against === 0) orders[sep] = order;
+    }
   }
   return { orders, how: said.join('; ') };
 }
@@ -142,7 +148,7 @@ export async function sampleColumn(layout: CsvLayout, column: number, maxBytes =
     await handle.close();
   }
   if (layout.size > maxBytes) {
-    const end = text.lastIndexOf('\n');
+    const end = text.lastIndexOf(layout.newline.endsWith('\n') ? '\n' : layout.newline);
     text = end === -1 ? '' : text.slice(0, end);
   }
   const parsed = Papa.parse<string[]>(text, { delimiter: layout.delimiter, skipEmptyLines: 'greedy' });

@@ -121,11 +121,87 @@ export const HEADER_SUFFIXES: readonly string[] = [
   'value', 'text', 'txt', 'str',
   // Code-list exports ("state_cd", "res_city_desc", "name_suffix_lbl").
   'cd', 'desc', 'lbl',
-  // "Telephone No.", "Mobile Phone Number", "Driver License #" (the "#" is not in the key).
-  'no', 'num', 'nbr', 'number',
   // "County of Residence", "City of residence".
   'ofresidence',
 ];
+
+/**
+ * Number words a header may carry after a phone's or an identifier's name ("Telephone No.",
+ * "Driver License Number"; the "#" is not in the key). Only those fields: a "Family No" or a
+ * "Birth Number" is a number of its own, not the surname or the date.
+ */
+export const NUMBER_WORDS: readonly string[] = ['no', 'num', 'nbr', 'number'];
+
+/**
+ * What a header may add in brackets about its own field: a kind ("Phone (home)"), a plural
+ * ("First name(s)"), the values written ("Sex (M/F)"), a form ("Name (Last, First)", "SSN
+ * (last 4)"), as header keys. Anything else in brackets may name another person or another
+ * thing ("Name (Mother)", "Phone (Emergency Contact)", "Driver License (State)"): such a
+ * header names no field of the row's person (unless the brackets name the same field again:
+ * "Last Name (Surname)").
+ */
+export const BRACKET_KINDS: ReadonlySet<string> = new Set([
+  's',
+  'es',
+  'home',
+  'mobile',
+  'cell',
+  'cellular',
+  'work',
+  'personal',
+  'private',
+  'primary',
+  'main',
+  'preferred',
+  'current',
+  'optional',
+  'required',
+  'ifknown',
+  'ifany',
+  'fake',
+  'raw',
+  'clean',
+  'mf',
+  'fm',
+  'mfu',
+  'mfx',
+  'mfo',
+  'maleorfemale',
+  'malefemale',
+  'yn',
+  'last4',
+  'last4digits',
+  '5digit',
+  '5digits',
+  '5digitzip',
+  '9digit',
+  'digits',
+  'numbers',
+  'numeric',
+  'text',
+  'full',
+  'formatted',
+  'us',
+  'uk',
+  'usa',
+  'e164',
+  'intl',
+  'international',
+  'national',
+  'local',
+  'lastfirst',
+  'firstlast',
+  'lastfirstmiddle',
+  'firstmiddlelast',
+  'lastnamefirstname',
+  'firstnamelastname',
+  'given',
+  'family',
+  'legal',
+  'official',
+  'asonid',
+  'aspassport',
+]);
 
 /**
  * Prefixes a header may carry before a field name ("voter_first_name", "home_phone",

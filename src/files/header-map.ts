@@ -9,12 +9,14 @@ import {
   CONTACT_FIELDS,
   DEFAULT_HEADER_ALIASES,
   HEADER_PREFIXES,
+  BRACKET_KINDS,
   HEADER_SUFFIXES,
   headerKey,
   ID_HEADERS,
   identifierTypeOf,
   IGNORE,
   MULTI_VALUE_FIELDS,
+  NUMBER_WORDS,
   type ContactField,
 } from './header-fields.js';
 
@@ -82,7 +84,14 @@ function fieldOfParts(header: string, table: ReadonlyMap<string, ContactField>):
   const bare = trimmed.replace(BRACKETED, ' ').replace(DATE_FORMAT_WORD, ' ').trim();
   if (bare !== trimmed && bare.length > 0) {
     const field = fieldForHeader(bare, table);
-    if (field !== null) return field;
+    if (field === null) return null;
+    // Brackets that name something else than the field's kind or form: another person's, or another thing's.
+    for (const bracket of trimmed.match(BRACKETED) ?? []) {
+      const inner = bracket.slice(1, -1);
+      if (BRACKET_KINDS.has(headerKey(inner)) || dateOrderInHeader(inner) !== null || fieldForHeader(inner, table) === field) continue;
+      return null;
+    }
+    return field;
   }
   const parts = bare.split(ALTERNATIVES).filter((p) => headerKey(p).length > 0);
   if (parts.length < 2) return null;
@@ -103,6 +112,11 @@ function fieldBeforeSuffix(key: string, table: ReadonlyMap<string, ContactField>
     const core = key.slice(0, key.length - suffix.length);
     const field = afterPrefix && core === 'st' ? undefined : table.get(core);
     if (field !== undefined) return field;
+  }
+  for (const word of NUMBER_WORDS) {
+    if (!key.endsWith(word) || key.length <= word.length) continue;
+    const field = table.get(key.slice(0, key.length - word.length));
+    if (field === 'phone' || field === 'identifier') return field;
   }
   return undefined;
 }

@@ -209,7 +209,8 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
     middleName,
     lastName,
     suffix,
-    dateOfBirth: datedCell(get('dateOfBirth'), layout) ?? dateFromParts(get('yearOfBirth'), get('monthOfBirth'), get('dayOfBirth')),
+    dateOfBirth:
+      datedCell(get('dateOfBirth') ?? wholeDateInDay(get('dayOfBirth')), layout) ?? dateFromParts(get('yearOfBirth'), get('monthOfBirth'), get('dayOfBirth')),
     emails,
     phones,
     addresses: hasAddress ? [address] : [],
@@ -227,10 +228,18 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
  */
 export function dateFromParts(year: string | null, month: string | null, day: string | null): string | null {
   if (year === null) return null;
-  if (month === null || day === null || !/^\d{1,2}$/.test(day) || Number(day) < 1 || Number(day) > 31) return year;
-  if (/^\d{1,2}$/.test(month)) return Number(month) >= 1 && Number(month) <= 12 ? `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}` : year;
-  return /^[a-z]{3,9}\.?$/i.test(month) ? `${day} ${month} ${year}` : year;
+  if (month === null || day === null || !/^\d{1,2}$/.test(day)) return year;
+  if (/^[a-z]{3,9}\.?$/i.test(month)) return `${day} ${month} ${year}`;
+  const [y, m, d] = [Number(year), Number(month), Number(day)];
+  if (!/^\d{1,2}$/.test(month) || !/^\d{2}$|^\d{4}$/.test(year) || m < 1 || m > 12 || d < 1) return year;
+  // Not past the month's last day (31 February is no date: the year alone is).
+  if (d > new Date(Date.UTC(2000, m, 0)).getUTCDate() || (m === 2 && d === 29 && year.length === 4 && new Date(Date.UTC(y, 1, 29)).getUTCMonth() !== 1))
+    return year;
+  // A two-digit year: the month as a word, so that the engine reads the year as it reads "1 Feb 80".
+  return year.length === 2 ? `${d} ${MONTH_WORDS[m - 1] ?? ''} ${year}` : `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
 }
+
+const MONTH_WORDS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /**
  * A spreadsheet's date serial, as a date column formatted "General" exports it: five digits,
@@ -245,8 +254,16 @@ export function excelDate(serial: number): string {
   return new Date(EXCEL_EPOCH_MS + serial * 86_400_000).toISOString().slice(0, 10);
 }
 
+/**
+ * A whole date where the day's column holds one: a "Birthday" column beside "Birth Month" and
+ * "Birth Year" may hold the date itself ("1965-05-13"), not its day. Null for a day (1-2 digits).
+ */
+function wholeDateInDay(day: string | null): string | null {
+  return day !== null && !/^\d{1,2}$/.test(day) ? day : null;
+}
+
 /** Day and month of a numeric date ("07/03/1843", "7.3.43"), and its separator, as written. */
-const DAY_MONTH_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{2}|\d{4})$/;
+const DAY_MONTH_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{2}|\d{4})((?:[\sT]+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]\.?M\.?)?)?)$/i;
 
 /**
  * A date cell in the order the engine reads: a spreadsheet's date serial as its date; the day
@@ -259,7 +276,7 @@ function datedCell(value: string | null, layout: RowLayout): string | null {
   if (EXCEL_SERIAL.test(value)) return excelDate(Number(value));
   if (layout.swapDayMonth.size === 0) return value;
   const m = DAY_MONTH_DATE.exec(value);
-  return m === null || !layout.swapDayMonth.has(m[2] ?? '') ? value : `${m[3] ?? ''}${m[2] ?? ''}${m[1] ?? ''}${m[2] ?? ''}${m[4] ?? ''}`;
+  return m === null || !layout.swapDayMonth.has(m[2] ?? '') ? value : `${m[3] ?? ''}${m[2] ?? ''}${m[1] ?? ''}${m[2] ?? ''}${m[4] ?? ''}${m[5] ?? ''}`;
 }
 
 /** The id of a row: its id column's value, else its 1-based data row number. */

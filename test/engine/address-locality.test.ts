@@ -19,7 +19,22 @@ describe('splitLocality', () => {
     ['Flat 2, 10 High Street, Leeds LS1 4AB', { line: 'Flat 2, 10 High Street', city: 'Leeds', state: null, zip: 'LS1 4AB', country: null }],
     ['10 High Street, Leeds, West Yorkshire, LS1 4AB, UK', { line: '10 High Street', city: 'Leeds', state: null, zip: 'LS1 4AB', country: 'GB' }],
     ['Acme Store, 12 Main St, Toronto, ON M5V 2T6', { line: 'Acme Store, 12 Main St', city: 'Toronto', state: 'on', zip: 'M5V 2T6', country: null }],
+    // Units stay with the street; towns beginning like a suffix; suffixes and directionals that are state codes.
+    ['5 Elm St, Apt 4, Springfield, MA 01101', { line: '5 Elm St, Apt 4', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Main St Apt 4 Springfield MA 01101', { line: '12 Main St Apt 4', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Main St #4 Springfield MA 01101', { line: '12 Main St #4', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Oak Ave St Paul MN 55101', { line: '12 Oak Ave', city: 'St Paul', state: 'mn', zip: '55101', country: null }],
+    ['12 Main St Fort Worth TX 76101', { line: '12 Main St', city: 'Fort Worth', state: 'tx', zip: '76101', country: null }],
+    ['123 OAK ST NE 20002', { line: '123 OAK ST NE', city: null, state: null, zip: '20002', country: null }],
+    ['12 OAK CT 06101', { line: '12 OAK CT', city: null, state: null, zip: '06101', country: null }],
+    ['12 Main St, Springfield MA, 01101', { line: '12 Main St', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
   ])('%j', (line, parts) => expect(split(line)).toEqual(parts));
+
+  it('two apartments of one building stay two addresses', () => {
+    const a = normalizeAddress({ addressLine1: '5 Elm St, Apt 4, Springfield, MA 01101' }, { oneLine: true });
+    const b = normalizeAddress({ addressLine1: '5 Elm St Apt 7 Springfield MA 01101' }, { oneLine: true });
+    expect([a.unit, b.unit, a.city, b.city]).toEqual(['apt 4', 'apt 7', 'springfield', 'springfield']);
+  });
 
   it.each(['12 Main St', '126 W 1st Rd Apt 35', 'PO Box 12345', 'Hauptstr. 5, 10115 Berlin', '12345', '', 'Sunset Towers', '5 Maine Ave', '5 Main St in'])(
     '%j: no locality, left whole',

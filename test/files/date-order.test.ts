@@ -41,6 +41,15 @@ describe('detectDateOrder', () => {
     expect(detectDateOrder(['02/18/1832', '12/25/1901', '01/30/1850', '03/07/1843'])?.orders['/']).toBe('mdy');
   });
 
+  it('reads dates that carry a time, as spreadsheets export them', () => {
+    expect(detectDateOrder(['18/02/1832 00:00', '25/12/1901 00:00:00', '30/01/1850 12:00 AM'])?.orders['/']).toBe('dmy');
+  });
+
+  it("a separator with too few dates of its own takes the others' order unless its dates say otherwise", () => {
+    const found = detectDateOrder(['18/02/1832', '25/12/1901', '30/01/1850', '05-13-1980', '01.02.1903']);
+    expect(found?.orders).toEqual({ '/': 'dmy', '.': 'dmy' });
+  });
+
   it('by separator, where a file of several sources writes slashes month first and dots day first', () => {
     const found = detectDateOrder(['05/13/1965', '12/25/1901', '01/30/1850', '17.08.1964', '30.01.1850', '25.12.1901', '05.08.1964']);
     expect(found?.orders).toEqual({ '/': 'mdy', '.': 'dmy' });
@@ -81,6 +90,20 @@ describe('sampleColumn', () => {
       expect(values.every((v) => /^\d\d\/\d\d\/1900$/.test(v))).toBe(true);
       expect((await sampleColumn(csv.layout, 2)).length).toBeLessThan(40_000);
       expect(DATE_SAMPLE_BYTES).toBeGreaterThan(4096);
+    } finally {
+      await csv.close();
+    }
+  });
+
+  it('cuts a file of old Mac line endings (CR only) at its last whole line', async () => {
+    const path = join(dir, 'cr.csv');
+    const rows = Array.from({ length: 2000 }, (_, i) => `${i},${pad((i % 28) + 1)}/${pad((i % 12) + 1)}/1900`);
+    writeFileSync(path, `id,dob\r${rows.join('\r')}\r`);
+    const csv = await openCsv(path);
+    try {
+      const values = await sampleColumn(csv.layout, 1, 4096);
+      expect(values.length).toBeGreaterThan(100);
+      expect(values.every((v) => /^\d\d\/\d\d\/1900$/.test(v))).toBe(true);
     } finally {
       await csv.close();
     }

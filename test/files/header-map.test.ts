@@ -130,6 +130,21 @@ describe('fieldForHeader', () => {
     ['County of Residence', 'attribute'],
     ['Postal Town', 'city'],
     ['dob_year', 'yearOfBirth'],
+    // A number word only after a phone's or an identifier's name; brackets naming another person or thing.
+    ['Family No', null],
+    ['Birth Number', null],
+    ['Mail No', null],
+    ['State No', null],
+    ['Name (Mother)', null],
+    ['Phone (Emergency Contact)', null],
+    ['Email (Parent)', null],
+    ['DOB (Spouse)', null],
+    ['Driver License (State)', null],
+    ['Passport (Expiry)', null],
+    ['Address (City)', null],
+    ['Address (Street)', 'addressLine1'],
+    ['Phone (Home)', 'phone'],
+    ['SSN (last 4)', 'identifier'],
   ])('%j -> %s', (header, field) => expect(fieldForHeader(header)).toBe(field));
 
   it('an identifier column names its type without a number word, so two files compare', () => {
@@ -221,6 +236,11 @@ describe('mapHeaders', () => {
       'yearOfBirth',
       null,
     ]);
+  });
+
+  it("another person's column does not take the row's own field", () => {
+    expect(plan(['Name (Mother)', 'Name', 'DOB']).columns).toEqual([null, 'fullName', 'dateOfBirth']);
+    expect(plan(['Dwelling No', 'Family No', 'Last Name', 'First Name']).columns).toEqual([null, null, 'lastName', 'firstName']);
   });
 
   it("takes the file's date order from the date column's header", () => {
@@ -330,6 +350,16 @@ describe('rowToContact', () => {
     expect(dob('1815', '12', '')).toBe('1815');
     expect(dob('', '12', '10')).toBeNull();
     expect(dateFromParts('1815', 'December', '10')).toBe('10 December 1815');
+    // Two-digit years as the engine reads them; days past the month's end are no date.
+    expect(dateFromParts('80', '2', '1')).toBe('1 Feb 80');
+    expect(dateFromParts('1815', '2', '30')).toBe('1815');
+    expect(dateFromParts('1900', '2', '29')).toBe('1900');
+    expect(dateFromParts('2000', '2', '29')).toBe('2000-02-29');
+    expect(dateFromParts('1815', '4', '31')).toBe('1815');
+    // A "Birthday" column beside month and year columns may hold the whole date.
+    const birthday = compileRowLayout(plan(['name', 'Birthday', 'Birth Month', 'Birth Year']));
+    expect(rowToContact(['Ada Lovelace', '1815-12-10', '12', '1815'], birthday).dateOfBirth).toBe('1815-12-10');
+    expect(rowToContact(['Ada Lovelace', '10', '12', '1815'], birthday).dateOfBirth).toBe('1815-12-10');
   });
 
   it("swaps day and month of numeric dates written in the other order than the engine's", () => {
@@ -341,6 +371,8 @@ describe('rowToContact', () => {
     expect(dob(swapped, '7.3.43')).toBe('3.7.43');
     expect(dob(swapped, '1843-03-07')).toBe('1843-03-07');
     expect(dob(swapped, '7 Mar 1843')).toBe('7 Mar 1843');
+    expect(dob(swapped, '07/03/1985 00:00')).toBe('03/07/1985 00:00');
+    expect(dob(swapped, '07/03/1985 12:30:00 PM')).toBe('03/07/1985 12:30:00 PM');
     // By separator: a file of US slashes and European dots.
     const mixed = compileRowLayout(p, { engine: 'mdy', file: file({ '/': 'mdy', '.': 'dmy' }) });
     expect(dob(mixed, '05/08/1964')).toBe('05/08/1964');
