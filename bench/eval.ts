@@ -18,6 +18,7 @@
  *   npm run eval -- --subsets         # 39 column subsets of the generated files instead (SUBSETS)
  *   npm run eval -- --links           # 18 links of two files cut from the generated ones, each with its columns (LINK_COLUMNS)
  *   npm run eval -- --large           # the scenarios at medium corruption with 20,000-25,000 people (46,000-58,000 rows)
+ *   npm run eval -- --exports         # the same at the usual size as another export writes them (renamed headers, dates day first, one-line addresses)
  *
  * "best F1" is the pairwise F1 at the best threshold, picked against the truth: an upper
  * bound of what the candidates allow, never a result.
@@ -28,6 +29,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { evaluateFiles, parseSettings, SILENT, type EvalFigures, type RawMatchOptions, type RunOptions, type TruthSource } from '../src/linkage/index.js';
 import { SeededRandom } from '../src/engine/index.js';
+import { asExported } from './lib/exports.js';
 import { generateMessy, LEVELS, SCENARIOS, toCsv, type MessyFile } from './lib/messy/index.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -269,6 +271,21 @@ export function largeSets(dir: string, seed = 1): EvalSet[] {
   });
 }
 
+/**
+ * The scenarios at medium corruption as another export writes the same records
+ * (`npm run eval -- --exports`; bench/lib/exports.ts): renamed headers, dates day first, the
+ * mixed file's CRM addresses in one cell. Each should score exactly what its original does.
+ */
+export function exportSets(dir: string, seed = 1): EvalSet[] {
+  return SCENARIOS.map((scenario) => {
+    const file = generateMessy({ scenario, level: 'medium', seed });
+    const exported = asExported(scenario, file);
+    const path = join(dir, `${scenario}-medium-exported.csv`);
+    writeFileSync(path, toCsv(exported.header, exported.rows));
+    return { name: `messy ${scenario} medium, as another export writes it`, input: path, truth: { column: file.truthColumn } };
+  });
+}
+
 /** The run options of the CLI's defaults, with `raw` matching options on top. */
 export function defaultRun(raw: RawMatchOptions = {}): RunOptions {
   const settings = parseSettings(raw);
@@ -328,7 +345,9 @@ async function main(): Promise<void> {
         ? linkSets(dir, dataSeed)
         : args.includes('--large')
           ? largeSets(dir, dataSeed)
-          : [...publicSets(), ...messySets(dir, dataSeed), ...manyRecordSets(dir, dataSeed), ...narrowSets(dir, dataSeed)];
+          : args.includes('--exports')
+            ? exportSets(dir, dataSeed)
+            : [...publicSets(), ...messySets(dir, dataSeed), ...manyRecordSets(dir, dataSeed), ...narrowSets(dir, dataSeed)];
     const sets = all.filter((s) => s.name.includes(only));
     const rows: { set: EvalSet; figures: EvalFigures }[] = [];
     for (const set of sets) {
