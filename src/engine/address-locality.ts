@@ -64,6 +64,9 @@ function trailingState(text: string, tables: AddressTables, codes: ReadonlySet<s
 /** Suffixes (standard abbreviations) that end most streets; others ("Fort", "Lake", "Park") also begin town names. */
 const COMMON_SUFFIXES: ReadonlySet<string> = new Set(['st', 'ave', 'rd', 'dr', 'blvd', 'ln', 'ct', 'way', 'pl', 'ter', 'cir', 'hwy', 'pkwy', 'sq', 'trl']);
 
+/** A PO box and its number before a town, with no comma between them. */
+const PO_BOX_THEN_TOWN = /^((?:p\.?\s?o\.?\s?)?box\s?#?\s?[\da-z-]+)\s+([a-z].*)$/i;
+
 /** A word as the tables read it: folded, without the dots and commas around it. */
 function plain(word: string | undefined): string {
   return foldCase(word ?? '').replace(/[.,]/g, '');
@@ -88,6 +91,9 @@ function unitWords(words: readonly string[], i: number, tables: AddressTables): 
  * or nothing follows it.
  */
 function splitStreetAndCity(text: string, tables: AddressTables): [string, string | null] {
+  // "PO Box 123 Springfield": the box and its number, then the town.
+  const box = PO_BOX_THEN_TOWN.exec(text.trim());
+  if (box !== null) return [box[1] as string, box[2] as string];
   const words = text.trim().split(/\s+/);
   const suffixAt = (i: number): string | undefined => tables.suffixes.get(plain(words[i]));
   let at = -1;
@@ -128,22 +134,27 @@ export function splitLocality(line: string, tables: AddressTables, alone = false
     .filter((s) => s.length > 0);
   if (segments.length === 0) return null;
   let country: string | null = null;
+  const codes = stateCodes(tables);
   if (segments.length >= 2) {
-    const known = tables.countries.get(foldCompact(segments[segments.length - 1] as string));
+    const lastSegment = segments[segments.length - 1] as string;
+    // A country after a comma, but not a state's code that is also a country's ("IL", "CA", "IN").
+    const known = STATE_CODE.test(lastSegment) && codes.has(foldCompact(lastSegment)) ? undefined : tables.countries.get(foldCompact(lastSegment));
     if (known !== undefined) {
       country = known;
       segments.pop();
     }
   }
-  const codes = stateCodes(tables);
   let last = segments[segments.length - 1] as string;
   let zip: string | null = null;
   const postal = POSTAL_CODE_AT_END.exec(last);
   if (postal !== null) {
     zip = postal[1] as string;
     last = last.slice(0, last.length - zip.length).trim();
-    // "PO Box 12345": the box's number, not a postal code.
-    if (/\bbox$/i.test(last)) return null;
+    // "PO Box 12345", "Suite 20000", "Apt #10001": the box's or the unit's number, not a postal code.
+    const word = last.split(/\s+/).pop() ?? '';
+    const before = plain(word);
+    const stateCode = STATE_CODE.test(word) && codes.has(before);
+    if (before === 'box' || before === '#' || (!stateCode && tables.unitDesignators.has(before))) return null;
   }
   let state: string | null = null;
   let stateWord = '';
@@ -174,13 +185,9 @@ export function splitLocality(line: string, tables: AddressTables, alone = false
       state = null;
       if (zip === null) return null;
     }
-  } else if (postal !== null && last.length > 0 && segments.length >= 2) {
-    // "10 High Street, Leeds LS1 4AB": the words before the postal code are the town.
-    city = segments.pop() as string;
-    street = segments;
   } else {
-    // "12 Main St, Springfield, MA 01101"; "10 High Street, Leeds, West Yorkshire, LS1 4AB":
-    // the segment after the street's is the town (a county may follow it).
+    // "12 Main St, Springfield, MA 01101"; "10 High Street, Leeds LS1 4AB"; "Flat 3, 5 Park Rd,
+    // Bromley, Kent BR1 1AA": the segment after the street's is the town (a county may follow it).
     // Units after the street ("5 Elm St, Apt 4, Springfield") are the street's.
     const at = streetSegment(segments, tables);
     let cityAt = at === -1 ? segments.length - 1 : at + 1;

@@ -133,27 +133,16 @@ export const HEADER_SUFFIXES: readonly string[] = [
 export const NUMBER_WORDS: readonly string[] = ['no', 'num', 'nbr', 'number'];
 
 /**
- * What a header may add in brackets about its own field: a kind ("Phone (home)"), a plural
- * ("First name(s)"), the values written ("Sex (M/F)"), a form ("Name (Last, First)", "SSN
- * (last 4)"), as header keys. Anything else in brackets may name another person or another
- * thing ("Name (Mother)", "Phone (Emergency Contact)", "Driver License (State)"): such a
- * header names no field of the row's person (unless the brackets name the same field again:
- * "Last Name (Surname)").
+ * What a header may add in brackets about its own field: a plural ("First name(s)"), the
+ * values written ("Sex (M/F)", "Suffix (Jr/Sr)"), a form ("Name (Last, First)", "SSN (last
+ * 4)", "Year of Birth (YYYY)"), as header keys. Anything else in brackets may name another
+ * person or another thing ("Name (Mother)", "Phone (Emergency Contact)", "Driver License
+ * (State)"): such a header names no field of the row's person, unless the brackets name the
+ * same field again ("Last Name (Surname)") or a part of a full name ("Name (Surname)").
  */
 export const BRACKET_KINDS: ReadonlySet<string> = new Set([
   's',
   'es',
-  'home',
-  'mobile',
-  'cell',
-  'cellular',
-  'work',
-  'personal',
-  'private',
-  'primary',
-  'main',
-  'preferred',
-  'current',
   'optional',
   'required',
   'ifknown',
@@ -171,10 +160,13 @@ export const BRACKET_KINDS: ReadonlySet<string> = new Set([
   'yn',
   'last4',
   'last4digits',
+  '5',
   '5digit',
   '5digits',
   '5digitzip',
   '9digit',
+  '9digits',
+  '10digits',
   'digits',
   'numbers',
   'numeric',
@@ -184,6 +176,7 @@ export const BRACKET_KINDS: ReadonlySet<string> = new Set([
   'us',
   'uk',
   'usa',
+  'iso',
   'e164',
   'intl',
   'international',
@@ -195,12 +188,53 @@ export const BRACKET_KINDS: ReadonlySet<string> = new Set([
   'firstmiddlelast',
   'lastnamefirstname',
   'firstnamelastname',
-  'given',
-  'family',
   'legal',
   'official',
   'asonid',
   'aspassport',
+  'yyyy',
+  'jrsr',
+  'orinitial',
+  'initial',
+  '2letter',
+  '2letters',
+  'abbreviation',
+  'abbr',
+  'code',
+]);
+
+/**
+ * Kinds in brackets of a phone's, an email's or an address's header ("Phone (home)", "Email
+ * (Secondary)", "Address (Mailing)"): the person's own, of another use. Not of a name's:
+ * "First Name (Preferred)" is a nickname column, not the first name.
+ */
+export const CONTACT_BRACKET_KINDS: ReadonlySet<string> = new Set([
+  'home',
+  'mobile',
+  'cell',
+  'cellular',
+  'work',
+  'personal',
+  'private',
+  'primary',
+  'main',
+  'preferred',
+  'current',
+  'business',
+  'office',
+  'day',
+  'daytime',
+  'evening',
+  'landline',
+  'alt',
+  'alternate',
+  'secondary',
+  'other',
+  'mailing',
+  'residential',
+  'residence',
+  'physical',
+  'postal',
 ]);
 
 /**

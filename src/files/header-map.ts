@@ -10,6 +10,7 @@ import {
   DEFAULT_HEADER_ALIASES,
   HEADER_PREFIXES,
   BRACKET_KINDS,
+  CONTACT_BRACKET_KINDS,
   HEADER_SUFFIXES,
   headerKey,
   ID_HEADERS,
@@ -85,25 +86,49 @@ function fieldOfParts(header: string, table: ReadonlyMap<string, ContactField>):
   if (bare !== trimmed && bare.length > 0) {
     const field = fieldForHeader(bare, table);
     if (field === null) return null;
-    // Brackets that name something else than the field's kind or form: another person's, or another thing's.
+    let named: ContactField = field;
     for (const bracket of trimmed.match(BRACKETED) ?? []) {
       const inner = bracket.slice(1, -1);
-      if (BRACKET_KINDS.has(headerKey(inner)) || dateOrderInHeader(inner) !== null || fieldForHeader(inner, table) === field) continue;
+      const key = headerKey(inner);
+      if (BRACKET_KINDS.has(key) || FORMAT_TEXT.test(inner) || dateOrderInHeader(inner) !== null) continue;
+      if (CONTACT_FIELDS_OF_KINDS.has(field) && CONTACT_BRACKET_KINDS.has(key)) continue;
+      const part = fieldForHeader(inner, table);
+      if (part === field) continue;
+      // "Name (Surname)", "Name (Given)": the part of the full name the column holds.
+      if (field === 'fullName' && part !== null && NAME_PARTS.has(part)) {
+        named = part;
+        continue;
+      }
+      // Another person's, or another thing's ("Name (Mother)", "Driver License (State)").
       return null;
     }
-    return field;
+    return named;
   }
+  // Every alternative must name the same field: "Emergency Contact Name/Phone" is another
+  // person's name and phone, though "Phone" alone is a field.
   const parts = bare.split(ALTERNATIVES).filter((p) => headerKey(p).length > 0);
   if (parts.length < 2) return null;
-  let found: ContactField | null = null;
-  for (const part of parts) {
-    const field = fieldForHeader(part, table);
-    if (field === null) continue;
-    if (found !== null && field !== found) return null;
-    found = field;
-  }
-  return found;
+  const fields = new Set(parts.map((part) => fieldForHeader(part, table)));
+  const [only] = fields;
+  return fields.size === 1 && only !== undefined ? only : null;
 }
+
+/** A format written out in brackets: "xxx-xxx-xxxx", "(###) ###-####", "99999". */
+const FORMAT_TEXT = /^[\sx#9\-./()+]+$/i;
+/** Fields whose headers may say in brackets which of the person's own they are ({@link CONTACT_BRACKET_KINDS}). */
+const CONTACT_FIELDS_OF_KINDS: ReadonlySet<ContactField> = new Set([
+  'phone',
+  'email',
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'city',
+  'stateOrProvince',
+  'zipOrPostalCode',
+  'countryCode',
+]);
+/** The parts of a full name a bracket may name ("Name (Surname)"). */
+const NAME_PARTS: ReadonlySet<ContactField> = new Set(['firstName', 'middleName', 'lastName', 'suffix']);
 
 /** The field `key` names without a trailing word of {@link HEADER_SUFFIXES}; "st" alone is not trusted after a prefix. */
 function fieldBeforeSuffix(key: string, table: ReadonlyMap<string, ContactField>, afterPrefix = false): ContactField | undefined {
@@ -299,7 +324,9 @@ export function mapHeaders(headers: readonly string[], options: HeaderMapOptions
   const attributes = columns.flatMap((f, i) => (f === 'attribute' ? [i] : []));
   const dateHeader = headers[columns.indexOf('dateOfBirth')];
   const headerOrder = dateHeader === undefined ? null : dateOrderInHeader(dateHeader);
-  const dateOrder = headerOrder === null ? null : { orders: everySeparator(headerOrder), how: `the header "${dateHeader ?? ''}" says so` };
+  // A year-first format ("DOB (YYYY-MM-DD)") says nothing of how the file's other dates put day and month.
+  const dateOrder =
+    headerOrder === null || headerOrder === 'ymd' ? null : { orders: everySeparator(headerOrder), how: `the header "${dateHeader ?? ''}" says so` };
   return { headers: [...headers], columns, idColumn, idDetected, identifierTypes, attributes, notes, dateOrder };
 }
 

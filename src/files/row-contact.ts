@@ -226,7 +226,8 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
  * 2 and 1; "1 Feb 1980" from a month written as a word; the year alone when the month or the
  * day is missing or not a number of its range. Null without a year.
  */
-export function dateFromParts(year: string | null, month: string | null, day: string | null): string | null {
+export function dateFromParts(yearCell: string | null, monthCell: string | null, dayCell: string | null): string | null {
+  const [year, month, day] = [whole(yearCell), whole(monthCell), whole(dayCell)];
   if (year === null) return null;
   if (month === null || day === null || !/^\d{1,2}$/.test(day)) return year;
   if (/^[a-z]{3,9}\.?$/i.test(month)) return `${day} ${month} ${year}`;
@@ -240,6 +241,11 @@ export function dateFromParts(year: string | null, month: string | null, day: st
 }
 
 const MONTH_WORDS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** A whole number written as a float ("13.0", "1965.0": pandas writes a column with gaps so) as the number; anything else as it is. */
+function whole(cell: string | null): string | null {
+  return cell === null ? null : cell.replace(/^(\d+)\.0+$/, '$1');
+}
 
 /**
  * A spreadsheet's date serial, as a date column formatted "General" exports it: five digits,
@@ -259,7 +265,7 @@ export function excelDate(serial: number): string {
  * "Birth Year" may hold the date itself ("1965-05-13"), not its day. Null for a day (1-2 digits).
  */
 function wholeDateInDay(day: string | null): string | null {
-  return day !== null && !/^\d{1,2}$/.test(day) ? day : null;
+  return day !== null && !/^\d{1,2}(?:\.0+)?$/.test(day) ? day : null;
 }
 
 /** Day and month of a numeric date ("07/03/1843", "7.3.43"), and its separator, as written. */

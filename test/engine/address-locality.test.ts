@@ -28,6 +28,10 @@ describe('splitLocality', () => {
     ['123 OAK ST NE 20002', { line: '123 OAK ST NE', city: null, state: null, zip: '20002', country: null }],
     ['12 OAK CT 06101', { line: '12 OAK CT', city: null, state: null, zip: '06101', country: null }],
     ['12 Main St, Springfield MA, 01101', { line: '12 Main St', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    // A state code that is also a country's ("IL": Israel); a county after the town; a PO box before the town.
+    ['12 Main St, Springfield, IL', { line: '12 Main St', city: 'Springfield', state: 'il', zip: null, country: null }],
+    ['Flat 3, 5 Park Rd, Bromley, Kent BR1 1AA', { line: 'Flat 3, 5 Park Rd', city: 'Bromley', state: null, zip: 'BR1 1AA', country: null }],
+    ['PO Box 123 Springfield IL 62701', { line: 'PO Box 123', city: 'Springfield', state: 'il', zip: '62701', country: null }],
   ])('%j', (line, parts) => expect(split(line)).toEqual(parts));
 
   it('two apartments of one building stay two addresses', () => {
@@ -36,10 +40,19 @@ describe('splitLocality', () => {
     expect([a.unit, b.unit, a.city, b.city]).toEqual(['apt 4', 'apt 7', 'springfield', 'springfield']);
   });
 
-  it.each(['12 Main St', '126 W 1st Rd Apt 35', 'PO Box 12345', 'Hauptstr. 5, 10115 Berlin', '12345', '', 'Sunset Towers', '5 Maine Ave', '5 Main St in'])(
-    '%j: no locality, left whole',
-    (line) => expect(split(line)).toBeNull(),
-  );
+  it.each([
+    '12 Main St Suite 20000',
+    '1234 Main St Apt 10001',
+    '12 Main St',
+    '126 W 1st Rd Apt 35',
+    'PO Box 12345',
+    'Hauptstr. 5, 10115 Berlin',
+    '12345',
+    '',
+    'Sunset Towers',
+    '5 Maine Ave',
+    '5 Main St in',
+  ])('%j: no locality, left whole', (line) => expect(split(line)).toBeNull());
 
   it('normalizeAddress reads a one-line address as its parts where the address has no city, state or postal code of its own (oneLine)', () => {
     const whole = normalizeAddress({ addressLine1: '12 Main St, Springfield, MA 01101' }, { oneLine: true });

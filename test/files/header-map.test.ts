@@ -145,6 +145,21 @@ describe('fieldForHeader', () => {
     ['Address (Street)', 'addressLine1'],
     ['Phone (Home)', 'phone'],
     ['SSN (last 4)', 'identifier'],
+    // Every alternative must name the field; a bracket may name a full name's part; kinds of a contact are not a name's.
+    ['Emergency Contact Name/Phone', null],
+    ["Child's Name / DOB", null],
+    ['Spouse First Name/Initial', null],
+    ['Middle Name/Initial', 'middleName'],
+    ['Name (Given)', 'firstName'],
+    ['Name (Surname)', 'lastName'],
+    ['First Name (Preferred)', null],
+    ['Phone (Preferred)', 'phone'],
+    ['Phone (xxx-xxx-xxxx)', 'phone'],
+    ['Email (Secondary)', 'email'],
+    ['Address (Mailing)', 'addressLine1'],
+    ['Year of Birth (YYYY)', 'yearOfBirth'],
+    ['Suffix (Jr/Sr)', 'suffix'],
+    ['State (2 letter)', 'stateOrProvince'],
   ])('%j -> %s', (header, field) => expect(fieldForHeader(header)).toBe(field));
 
   it('an identifier column names its type without a number word, so two files compare', () => {
@@ -246,7 +261,8 @@ describe('mapHeaders', () => {
   it("takes the file's date order from the date column's header", () => {
     expect(plan(['name', 'DOB (DD/MM/YYYY)']).dateOrder?.orders).toEqual({ '/': 'dmy', '.': 'dmy', '-': 'dmy' });
     expect(plan(['name', 'Birth date mm-dd-yy']).dateOrder?.orders['-']).toBe('mdy');
-    expect(plan(['name', 'dob (yyyymmdd)']).dateOrder?.orders['.']).toBe('ymd');
+    // Year first says nothing of how the file's other dates put day and month: its dates tell.
+    expect(plan(['name', 'dob (yyyymmdd)']).dateOrder).toBeNull();
     expect(plan(['name', 'dob']).dateOrder).toBeNull();
     expect(plan(['name (dd/mm/yyyy)', 'dob']).dateOrder).toBeNull();
   });
@@ -357,6 +373,8 @@ describe('rowToContact', () => {
       ['1900', '2', '29', '1900'],
       ['2000', '2', '29', '2000-02-29'],
       ['1815', '4', '31', '1815'],
+      // Whole numbers written as floats (pandas, a column with gaps).
+      ['1965.0', '5.0', '13.0', '1965-05-13'],
     ];
     for (const [y, m, d, want] of cases) {
       expect(dob(y, m, d)).toBe(want);
