@@ -76,7 +76,13 @@ describe.skipIf(!HAVE_POSTGRES || !HAVE_REDIS)('several serve processes on Postg
   };
 
   beforeAll(async () => {
-    [pg, redis] = await Promise.all([startPostgres(), startRedis()]);
+    // Both started, or whichever did is kept for afterAll to stop: a Redis started beside a
+    // PostgreSQL that failed to start outlived the run before.
+    const [pgStart, redisStart] = await Promise.allSettled([startPostgres(), startRedis()]);
+    if (pgStart.status === 'fulfilled') pg = pgStart.value;
+    if (redisStart.status === 'fulfilled') redis = redisStart.value;
+    if (pgStart.status === 'rejected') throw pgStart.reason;
+    if (redisStart.status === 'rejected') throw redisStart.reason;
     db = await pg.createDatabase();
     const crm = await Crm.open({ db });
     const tenant = await crm.createTenant('scale');
