@@ -25,8 +25,10 @@ export interface LocalityTail {
 
 /** A postal code at the end of a text: US ZIP or ZIP+4, British postcode, Canadian postal code. */
 const POSTAL_CODE_AT_END = /(?:^|[\s,])(\d{5}(?:[\s-]?\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$/i;
-/** A state code as addresses write it: two capitals ("MA"; "ma" or "Me" are too often words). */
-const STATE_CODE = /^[A-Z]{2}$/;
+/** A state code as addresses write it: two or three capitals ("MA", "NSW"; "ma" or "Me" are too often words). */
+const STATE_CODE = /^[A-Z]{2,3}$/;
+/** An Australian postcode: four digits after a state's or territory's code ("Sydney NSW 2000"); four digits alone are no postal code here. */
+const AU_POSTCODE_AT_END = /(?<=(?:^|[\s,])(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s{1,3})(\d{4})$/i;
 
 /**
  * The state a text names: a code in capitals, or (`names`) a state's name ("Massachusetts"),
@@ -146,7 +148,7 @@ export function splitLocality(line: string, tables: AddressTables, alone = false
   }
   let last = segments[segments.length - 1] as string;
   let zip: string | null = null;
-  const postal = POSTAL_CODE_AT_END.exec(last);
+  const postal = POSTAL_CODE_AT_END.exec(last) ?? AU_POSTCODE_AT_END.exec(last);
   if (postal !== null) {
     zip = postal[1] as string;
     last = last.slice(0, last.length - zip.length).trim();

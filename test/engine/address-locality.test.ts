@@ -32,6 +32,9 @@ describe('splitLocality', () => {
     ['12 Main St, Springfield, IL', { line: '12 Main St', city: 'Springfield', state: 'il', zip: null, country: null }],
     ['Flat 3, 5 Park Rd, Bromley, Kent BR1 1AA', { line: 'Flat 3, 5 Park Rd', city: 'Bromley', state: null, zip: 'BR1 1AA', country: null }],
     ['PO Box 123 Springfield IL 62701', { line: 'PO Box 123', city: 'Springfield', state: 'il', zip: '62701', country: null }],
+    // Australian postcodes after the state's code.
+    ['12 Smith St, Sydney NSW 2000', { line: '12 Smith St', city: 'Sydney', state: 'nsw', zip: '2000', country: null }],
+    ['12 Smith St Perth WA 6000', { line: '12 Smith St', city: 'Perth', state: 'wa', zip: '6000', country: null }],
   ])('%j', (line, parts) => expect(split(line)).toEqual(parts));
 
   it('two apartments of one building stay two addresses', () => {
@@ -41,6 +44,8 @@ describe('splitLocality', () => {
   });
 
   it.each([
+    '12 Smith St 2000',
+    'Unit 4 1234',
     '12 Main St Suite 20000',
     '1234 Main St Apt 10001',
     '12 Main St',
