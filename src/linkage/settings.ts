@@ -391,5 +391,5 @@ export function describeSettings(settings: MatchSettings, plans: readonly Header
       ? `gates ${settings.gates.join(', ')}`
       : `gates ${settings.gatePreset === 'auto' && settings.rules === 'learned' ? `from the columns (${gatesOf(settings, plans).length})` : settings.gatePreset === 'auto' ? 'contract' : settings.gatePreset}`;
   const rules = settings.rules === 'learned' ? `learned${settings.model !== null ? ' (--model)' : ''}` : settings.rules;
-  return `rules ${rules}${settings.strict ? ' (strict)' : ''}; ${gates}; match >= ${t.match.toFixed(2)} bits, review >= ${t.possible.toFixed(2)}; country ${settings.country}; dates ${dateOrderOf(settings)}`;
+  return `rules ${rules}${settings.strict ? ' (strict)' : ''}; ${gates}; match >= ${t.match.toFixed(2)} bits, review >= ${t.possible.toFixed(2)}; country ${settings.country}; dates ${dateOrderOf(settings)}${settings.dateOrder === null ? ' unless a file shows its own' : ''}`;
 }

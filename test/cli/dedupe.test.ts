@@ -175,6 +175,22 @@ describe('dedupe', () => {
     expect(dmy.stderr).toMatch(/dates dmy/);
   });
 
+  it("without --date-format, the file's own dates settle the order, and the summary says how", async () => {
+    const input = s.file('dates-own.csv', [
+      'first,last,dob,zip',
+      'Ann,Lee,03/04/1975,90210',
+      'Ann,Lee,1975-04-03,90210',
+      'Bo,Ng,18/02/1960,10001',
+      'Cy,Oz,25/12/1961,10002',
+      'Di,Po,30/01/1962,10003',
+    ]);
+    const run = await s.cli(['dedupe', input, '-o', 'd3.csv', '--explain', '--rules', 'crm', '--progress', 'none']);
+    expect(run.code).toBe(0);
+    expect(parseCsv(s.read('d3.csv'))[0]?.['match_explanation']).toMatch(/dateOfBirth \+[\d.]+ \(dates of birth equal\)/);
+    expect(run.stderr).toMatch(/dates are read day first: 3 dates such as "18\/02\/1960" can only be day first, none month first/);
+    expect(run.stderr).toMatch(/dates mdy unless a file shows its own/);
+  });
+
   it('reads dates as files hold them: YYYYMMDD, M/D/YYYY, D-Mon-YY', async () => {
     const input = s.file('dates2.csv', [
       'first,last,dob,zip',
