@@ -10,7 +10,7 @@
  * anything else is left whole (null), as before.
  */
 import type { AddressTables } from './address-tables.js';
-import { classifyLine, lineText, tokenizeLine } from './address-street.js';
+import { classifyLine, lineText, tokenizeLine, type LineKind } from './address-street.js';
 import { foldCase, foldCompact } from './fold.js';
 
 /** What a one-line address holds once its locality is split off. */
@@ -109,19 +109,10 @@ function splitStreetAndCity(text: string, tables: AddressTables): [string, strin
   return [words.slice(0, end).join(' '), words.slice(end).join(' ')];
 }
 
-/** True when a comma-separated segment is a unit ("Apt 4", "Suite 200", "#4"). */
-function isUnitSegment(segment: string, tables: AddressTables): boolean {
+/** What a comma-separated segment holds, as address lines are classified: a street, a unit... */
+function segmentKind(segment: string, tables: AddressTables): LineKind {
   const tokens = tokenizeLine(foldCase(segment), tables);
-  return classifyLine(tokens, lineText(tokens), tables) === 'unit';
-}
-
-/** Index of the first comma-separated segment that reads as a street or a PO box, or -1. */
-function streetSegment(segments: readonly string[], tables: AddressTables): number {
-  return segments.findIndex((s) => {
-    const tokens = tokenizeLine(foldCase(s), tables);
-    const kind = classifyLine(tokens, lineText(tokens), tables);
-    return kind === 'street' || kind === 'po-box';
-  });
+  return classifyLine(tokens, lineText(tokens), tables);
 }
 
 /**
@@ -191,9 +182,9 @@ export function splitLocality(line: string, tables: AddressTables, alone = false
     // "12 Main St, Springfield, MA 01101"; "10 High Street, Leeds LS1 4AB"; "Flat 3, 5 Park Rd,
     // Bromley, Kent BR1 1AA": the segment after the street's is the town (a county may follow it).
     // Units after the street ("5 Elm St, Apt 4, Springfield") are the street's.
-    const at = streetSegment(segments, tables);
+    const at = segments.findIndex((segment) => ['street', 'po-box'].includes(segmentKind(segment, tables)));
     let cityAt = at === -1 ? segments.length - 1 : at + 1;
-    while (cityAt < segments.length && isUnitSegment(segments[cityAt] as string, tables)) cityAt++;
+    while (cityAt < segments.length && segmentKind(segments[cityAt] as string, tables) === 'unit') cityAt++;
     if (cityAt < segments.length && cityAt > 0) {
       city = segments[cityAt] as string;
       street = segments.slice(0, cityAt);

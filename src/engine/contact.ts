@@ -69,13 +69,13 @@ export class AddressMemo {
   constructor(private readonly capacity = 256) {}
 
   normalize(raw: AddressInput, defaultCountry: string, oneLine = false): NormalizedAddress {
-    const key = memoKey(raw, defaultCountry);
+    const key = memoKey(raw, defaultCountry, oneLine);
     if (key === null) return normalizeAddress(raw, { defaultCountry, oneLine });
-    const known = this.results.get(oneLine ? `1${key}` : key);
+    const known = this.results.get(key);
     if (known !== undefined) return known;
     const address = normalizeAddress(raw, { defaultCountry, oneLine });
     if (this.results.size >= this.capacity) this.results.clear();
-    this.results.set(oneLine ? `1${key}` : key, address);
+    this.results.set(key, address);
     return address;
   }
 }
@@ -96,9 +96,9 @@ const ADDRESS_FIELDS = [
  * The memo key of an address: the country and each field, length-prefixed so that no two
  * inputs share a key whatever their characters; null when a field is not a string (not memoized).
  */
-function memoKey(raw: AddressInput | null | undefined, defaultCountry: string): string | null {
+function memoKey(raw: AddressInput | null | undefined, defaultCountry: string, oneLine: boolean): string | null {
   if (typeof raw !== 'object' || raw === null) return null;
-  let key = `${defaultCountry.length}:${defaultCountry}`;
+  let key = `${oneLine ? 'o' : ''}${defaultCountry.length}:${defaultCountry}`;
   for (const field of ADDRESS_FIELDS) {
     const value = raw[field];
     if (value === undefined || value === null) key += '-';
@@ -150,8 +150,8 @@ export function normalizeContact(input: ContactInput, options: NormalizeOptions 
   }
   const addresses: NormalizedAddress[] = [];
   const memo = options.addressMemo;
+  const oneLine = options.oneLineAddresses === true;
   for (const raw of input.addresses ?? []) {
-    const oneLine = options.oneLineAddresses === true;
     const parsed = memo !== undefined ? memo.normalize(raw, country, oneLine) : normalizeAddress(raw, { defaultCountry: country, oneLine });
     const address = withoutPlaceholderStreet(parsed, placeholders);
     if (!isEmptyAddress(address)) addresses.push(address);

@@ -35,7 +35,14 @@ export function everySeparator(order: DateOrder): Partial<Record<DateSeparator, 
 }
 
 /** A date format in a header: d, m and y (or j: jour) in runs, with separators or none ("dd/mm/yyyy", "yyyymmdd"). */
-const FORMAT = /(?:^|[^a-z])([dmyj]{1,4}[/. -][dmyj]{1,4}[/. -][dmyj]{1,4}|[dmyj]{3,10})(?![a-z])/i;
+const FORMAT_RUNS = '[dmyj]{1,4}[/. -][dmyj]{1,4}[/. -][dmyj]{1,4}|[dmyj]{3,10}';
+const FORMAT = new RegExp(`(?:^|[^a-z])(${FORMAT_RUNS})(?![a-z])`, 'i');
+const FORMATS = new RegExp(`(^|[^a-z])(?:${FORMAT_RUNS})(?![a-z])`, 'gi');
+
+/** A header without the date formats it writes ("DOB mm/dd/yyyy" -> "DOB"). */
+export function withoutDateFormat(header: string): string {
+  return header.replace(FORMATS, '$1 ');
+}
 
 /** The order of the date format a header names ("DOB (mm/dd/yyyy)", "Date of birth DD.MM.YY"), or null. */
 export function dateOrderInHeader(header: string): DateOrder | null {
@@ -48,8 +55,11 @@ export function dateOrderInHeader(header: string): DateOrder | null {
   return order === 'dmy' || order === 'mdy' || order === 'ymd' ? order : null;
 }
 
-/** A numeric date with the year last: its first two numbers and their separator. */
-const DAY_MONTH = /^\s*(\d{1,2})([/.-])(\d{1,2})\2(?:\d{2}|\d{4})(?:[\sT]+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]\.?M\.?)?)?\s*$/i;
+/**
+ * A numeric date with the year last, as written (trimmed): its first two numbers, their
+ * separator, the year and any time after it ("07/03/1843", "7.3.43", "07/03/1985 00:00").
+ */
+export const DAY_MONTH_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{2}|\d{4})((?:[\sT]+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]\.?M\.?)?)?)$/i;
 
 /** Share of the dates that settle the order which must agree (a few misfiled dates aside). */
 const AGREEMENT = 0.95;
@@ -74,7 +84,7 @@ interface Settling {
 export function detectDateOrder(values: Iterable<string>): FileDateOrder | null {
   const tally = new Map<DateSeparator, Settling>();
   for (const value of values) {
-    const m = DAY_MONTH.exec(value);
+    const m = DAY_MONTH_DATE.exec(value.trim());
     if (m === null) continue;
     const a = Number(m[1]);
     const b = Number(m[3]);

@@ -4,7 +4,7 @@
  * case, accents, spaces and punctuation ignored; `--map HEADER=field` overrides; `--id`
  * names the id column. Pure: headers in, a plan (or an error text) out.
  */
-import { dateOrderInHeader, everySeparator, type FileDateOrder } from './date-order.js';
+import { dateOrderInHeader, everySeparator, withoutDateFormat, type FileDateOrder } from './date-order.js';
 import {
   CONTACT_FIELDS,
   DEFAULT_HEADER_ALIASES,
@@ -70,8 +70,6 @@ export function fieldForHeader(header: string, table: ReadonlyMap<string, Contac
 
 /** What a header may add in brackets: the format or the kind ("DOB (mm/dd/yyyy)", "Phone (home)", "First name(s)"). */
 const BRACKETED = /\([^()]*\)|\[[^[\]]*\]/g;
-/** A date format written in a header without brackets ("DOB mm/dd/yyyy", "Birth date DD.MM.YYYY"). */
-const DATE_FORMAT_WORD = /\b[dmyj]{1,4}([/.\- ])[dmyj]{1,4}\1[dmyj]{1,4}\b/gi;
 /** Separators of a header that names one field two ways ("Zip/Postal Code", "Surname or family name"). */
 const ALTERNATIVES = /\s*(?:\/|\||\bor\b)\s*/i;
 
@@ -82,7 +80,7 @@ const ALTERNATIVES = /\s*(?:\/|\||\bor\b)\s*/i;
  */
 function fieldOfParts(header: string, table: ReadonlyMap<string, ContactField>): ContactField | null {
   const trimmed = header.trim();
-  const bare = trimmed.replace(BRACKETED, ' ').replace(DATE_FORMAT_WORD, ' ').trim();
+  const bare = withoutDateFormat(trimmed.replace(BRACKETED, ' ')).trim();
   if (bare !== trimmed && bare.length > 0) {
     const field = fieldForHeader(bare, table);
     if (field === null) return null;

@@ -18,7 +18,7 @@ import {
   type IdentifierInput,
   type PhoneInput,
 } from '../engine/index.js';
-import type { FileDateOrder } from './date-order.js';
+import { DAY_MONTH_DATE, type FileDateOrder } from './date-order.js';
 import type { ContactField, HeaderPlan } from './header-map.js';
 
 /** Column indexes per field, computed once per file. */
@@ -267,9 +267,6 @@ export function excelDate(serial: number): string {
 function wholeDateInDay(day: string | null): string | null {
   return day !== null && !/^\d{1,2}(?:\.0+)?$/.test(day) ? day : null;
 }
-
-/** Day and month of a numeric date ("07/03/1843", "7.3.43"), and its separator, as written. */
-const DAY_MONTH_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{2}|\d{4})((?:[\sT]+\d{1,2}:\d{2}(?::\d{2})?(?:\s*[AP]\.?M\.?)?)?)$/i;
 
 /**
  * A date cell in the order the engine reads: a spreadsheet's date serial as its date; the day
