@@ -16,6 +16,8 @@ import {
   DEFAULT_PLACEHOLDERS,
   DEFAULT_THRESHOLDS,
   FILE_MODEL,
+  isPlaceholderEmail,
+  isSharedEmail,
   makeScoreContext,
   normalizeContact,
   scorePair,
@@ -156,6 +158,27 @@ describe('placeholders', () => {
         expect(score(FILE, a, a)).toBeLessThan(0);
       }),
       { numRuns: 300 },
+    );
+  });
+
+  it('reads the junk a form gets typed into a required field as missing (an adversarial probe of the API)', () => {
+    for (const email of ['test@gmail.com', 'no@email.com', 'nobody@yahoo.com', 'asdf@asdf.com'])
+      expect(isPlaceholderEmail(DEFAULT_PLACEHOLDERS, email), email).toBe(true);
+    for (const email of ['mainoffice@acmeclinic.org', 'customerservice@shop.com', 'donations@food.org'])
+      expect(isSharedEmail(DEFAULT_PLACEHOLDERS, email), email).toBe(true);
+    for (const email of ['tess@gmail.com', 'noah@email.com', 'maria.garcia@gmail.com'])
+      expect(isPlaceholderEmail(DEFAULT_PLACEHOLDERS, email), email).toBe(false);
+    // The Unix epoch is a system's zero date: it neither supports nor rules out a match.
+    const a = { firstName: 'John', lastName: 'Smith', dateOfBirth: '1970-01-01', addresses: [{ zipOrPostalCode: '60610' }] };
+    expect(norm(a).dob).toBeNull();
+    // Two Maria Garcias whose one shared value is a typed-in test@ address are not one person.
+    const m1 = { firstName: 'Maria', lastName: 'Garcia', emails: ['test@gmail.com'] };
+    expect(score(FILE, m1, m1)).toBeLessThan(
+      score(
+        FILE,
+        { firstName: 'Maria', lastName: 'Garcia', emails: ['maria.g@gmail.com'] },
+        { firstName: 'Maria', lastName: 'Garcia', emails: ['maria.g@gmail.com'] },
+      ),
     );
   });
 
