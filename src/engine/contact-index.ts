@@ -108,6 +108,14 @@ export interface IndexOptions extends NormalizeOptions {
    * a server holding many scopes' indexes gives each a smaller one.
    */
   readonly nameMemoEntries?: number;
+  /**
+   * Two nearly equal first names given to opposite sexes ("Antonio" / "Antonia", "Francis" /
+   * "Frances": name-sex.ts) are another given name, never a typo, a nickname or a sound-alike:
+   * a brother and a sister, or a couple, sharing a household's phone, email and address.
+   * Default true (a CRM); files turn it off: on OCR'd and mistyped records "Patricia" read as
+   * "Patricio" is the same person more often than a twin is (bench/README).
+   */
+  readonly sexedNames?: boolean;
 }
 
 /** Default of {@link IndexOptions.maxBlockSize}. */
@@ -308,6 +316,8 @@ export class ContactIndex {
    */
   private readonly nameForms: (NameForms | undefined)[] = [];
   private readonly nameMemoEntries: number | undefined;
+  /** {@link IndexOptions.sexedNames}. */
+  private readonly sexedNames: boolean;
   private readonly formsOfId = (id: number): NameForms => {
     const all = this.nameForms;
     let forms = all[id];
@@ -448,6 +458,7 @@ export class ContactIndex {
     this.keys = options.keys ?? CRM_KEYS;
     this.identifiersDecide = options.identifiersDecide ?? true;
     this.nameMemoEntries = options.nameMemoEntries;
+    this.sexedNames = options.sexedNames ?? true;
     this.selector = new CandidateSelector({
       maxBlockSize: Math.max(1, options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE),
       maxCandidates: Math.max(1, options.maxCandidates ?? DEFAULT_MAX_CANDIDATES),
@@ -505,7 +516,15 @@ export class ContactIndex {
   private makeContexts(organization = false): ScoreContexts {
     const placeholders = this.normalizeOptions.placeholders ?? DEFAULT_PLACEHOLDERS;
     const sharedEmail = organization ? undefined : (email: string): boolean => isSharedEmail(placeholders, email);
-    const base = { compiled: this.compiled, nicknames: this.nicknames, tf: this.tf, soundOf: this.soundOfQuery, ocrOf: this.ocrOf, sharedEmail };
+    const base = {
+      compiled: this.compiled,
+      nicknames: this.nicknames,
+      tf: this.tf,
+      soundOf: this.soundOfQuery,
+      ocrOf: this.ocrOf,
+      sharedEmail,
+      sexedNames: this.sexedNames,
+    };
     // Each context remembers the levels of the pairs of stored names it compares (name-compare.ts).
     const loose = makeScoreContext({ ...base, strict: false, nameMemo: nameLevelMemos(this.nameMemoEntries) });
     const strict = makeScoreContext({ ...base, strict: true, nameMemo: nameLevelMemos(this.nameMemoEntries) });

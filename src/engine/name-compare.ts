@@ -13,6 +13,7 @@
 import { LEVEL_CODE, LEVEL_NAMES, levelBit, type LevelName } from './comparisons.js';
 import { NameLevelMemo } from './name-memo.js';
 import { compactName, surnameParts } from './name.js';
+import { oppositeSexNames, sexOfName, type NameSex } from './name-sex.js';
 import { nicknameGroupsOf, variantIdOf, variantIds, type NicknameTable } from './nicknames.js';
 import { jaroWinkler, jaroWinklerFrom, levenshtein, ocrConfusions, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
 
@@ -32,6 +33,12 @@ export interface NameCompareOptions {
    * and one model's levels: an index's own, made with its score contexts (absent: none kept).
    */
   readonly memo?: NameLevelMemos | undefined;
+  /**
+   * Two nearly equal first names given to opposite sexes (name-sex.ts: "Antonio" / "Antonia")
+   * are another given name: at most 'fuzzy-low', never 'nickname', 'typo', 'fuzzy-high' or
+   * 'phonetic'. Default false.
+   */
+  readonly sexedNames?: boolean;
 }
 
 const NO_GROUPS: readonly number[] = Object.freeze([]);
@@ -60,6 +67,8 @@ export class NameForms {
   /** {@link consonants} once read (null: not yet), and whether the name reads as transliterated from Arabic (-1: not yet read). */
   private consonantForm: string | null = null;
   private arabicLike = -1;
+  /** {@link sexOfName} of the compact name (undefined: not yet read). */
+  private sexForm: NameSex | undefined = undefined;
   /** Counts of a stored name ({@link count}) as first name and as surname, the counts' version each was read at (-1: none), and whose. */
   private firstCount = 0;
   private lastCount = 0;
@@ -100,6 +109,12 @@ export class NameForms {
    */
   ocr(ocrOf: ((name: string) => string) | undefined): string {
     return (this.ocrForm ??= (this.id >= 0 || ocrOf === undefined ? ocrFold : ocrOf)(this.compact));
+  }
+
+  /** The sex the compact name is given to, where birth records show one ({@link sexOfName}). */
+  sex(): NameSex {
+    if (this.sexForm === undefined) this.sexForm = sexOfName(this.compact);
+    return this.sexForm;
   }
 
   /** The compact name's sound (the options' soundOf; defined when that is). */
@@ -307,6 +322,16 @@ function anotherGivenName(a: NameForms, b: NameForms, o: NameCompareOptions): bo
   return soundOf !== undefined && a.sound(soundOf) !== b.sound(soundOf);
 }
 
+/**
+ * True when two first names are given to opposite sexes ({@link oppositeSexNames}: "Antonio"
+ * / "Antonia", "Francis" / "Frances", "Alexander" / "Alexandra", "Jon" / "Joan"): a brother
+ * and a sister, or a couple, who share a household's phone, email and address (twins their
+ * date of birth too), never one name mistyped or shortened.
+ */
+function ofOppositeSexes(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
+  return o.sexedNames === true && oppositeSexNames(a.compact, b.compact, a.sex(), b.sex());
+}
+
 /** Endings that make a given name feminine (Daniel -> Danielle, Paul -> Pauline, Antoine -> Antoinette). */
 const FEMININE_ENDINGS = ['le', 'ne', 'ine', 'ette', 'etta', 'ia', 'na'];
 
@@ -439,17 +464,21 @@ function firstLevel(
   const bc = b.compact;
   if (ac === bc) return 'exact';
   if (o.strict) return 'disagree';
-  if ((levels & B_NICKNAME) !== 0 && nicknameVariants(a, b, o.nicknames, o.ocrOf)) return 'nickname';
+  if ((levels & B_NICKNAME) !== 0 && nicknameVariants(a, b, o.nicknames, o.ocrOf)) {
+    // The tables hold a few names of both sexes as variants (Alexander/Alexandra, Louis/Louise).
+    if (!ofOppositeSexes(a, b, o)) return 'nickname';
+    return (levels & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
+  }
   const short = ac.length === 1 || bc.length === 1;
   if ((levels & B_TYPO) !== 0 && !short && ac.length + bc.length > 4 && typoOf(a, b, o)) {
-    if (!anotherGivenName(a, b, o)) return 'typo';
-    // Another given name (Mark/Mary, Paul/Paula): at most similar, never the typo level.
+    if (!anotherGivenName(a, b, o) && !ofOppositeSexes(a, b, o)) return 'typo';
+    // Another given name (Mark/Mary, Paul/Paula, Mario/Maria): at most similar, never the typo level.
     return (levels & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
   }
   const jw = short ? 0 : jaroWinklerFrom(ac, bc, Math.min(o.fuzzyHigh, o.fuzzyLow));
   if ((levels & B_FUZZY_HIGH) !== 0 && jw >= o.fuzzyHigh) {
-    if (!feminineForm(a, b, o)) return 'fuzzy-high';
-    // A man's name and its feminine form (Daniel/Danielle, Joseph/Josephine): two people.
+    if (!feminineForm(a, b, o) && !ofOppositeSexes(a, b, o)) return 'fuzzy-high';
+    // A man's name and its feminine form (Daniel/Danielle, Joseph/Josephine, Patrick/Patricia): two people.
     return (levels & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
   }
   if ((levels & B_PART) !== 0 && tokensOverlap(a.name, b.name)) return 'part';
@@ -459,7 +488,10 @@ function firstLevel(
   if ((levels & B_INITIAL) !== 0 && isShortPrefix(ac, bc, o)) return 'initial';
   if (short) return 'disagree';
   if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
-  if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) return 'phonetic';
+  if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) {
+    if (!ofOppositeSexes(a, b, o)) return 'phonetic';
+    return (levels & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
+  }
   if ((levels & B_FUZZY_LOW) !== 0 && twoSlips(a, b, o)) return 'fuzzy-low';
   if ((levels & B_PARTIAL) !== 0 && alike(a, b, o, jw)) return 'partial';
   return 'disagree';

@@ -470,6 +470,8 @@ export interface ScoreContext {
    * but such addresses is the 'partial' level, where the model has one. Absent: none is.
    */
   readonly sharedEmail?: ((email: string) => boolean) | undefined;
+  /** Nearly equal first names of opposite sexes are another given name (NameCompareOptions.sexedNames). Default false. */
+  readonly sexedNames?: boolean;
 }
 
 /** A score context with its derived name options built once (scorePair runs per candidate). */
@@ -487,6 +489,7 @@ function nameOptions(ctx: ScoreContext): NameCompareOptions {
       soundOf: ctx.soundOf,
       ocrOf: ctx.ocrOf,
       memo: ctx.nameMemo,
+      sexedNames: ctx.sexedNames === true,
     }
   );
 }

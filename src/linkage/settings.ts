@@ -262,7 +262,8 @@ export function indexOptionsOf(settings: MatchSettings, plans: readonly HeaderPl
     ...(settings.areaCode !== null ? { areaCode: settings.areaCode } : {}),
   };
   if (settings.rules === 'crm') return common;
-  if (settings.rules === 'linkage') return { ...common, model: LINKAGE_PROFILE.model, requireGateAgreement: LINKAGE_PROFILE.requireGateAgreement };
+  if (settings.rules === 'linkage')
+    return { ...common, model: LINKAGE_PROFILE.model, requireGateAgreement: LINKAGE_PROFILE.requireGateAgreement, sexedNames: false };
   return {
     ...common,
     model: model ?? settings.model ?? baseModelFor(plans),
@@ -275,6 +276,8 @@ export function indexOptionsOf(settings: MatchSettings, plans: readonly HeaderPl
     yearOnlyDates: true,
     localPhones: true,
     oneLineAddresses: true,
+    // OCR'd and mistyped names turn Patricia into Patricio more often than a file holds twins.
+    sexedNames: false,
   };
 }
 

@@ -392,6 +392,34 @@ const rows: readonly Row[] = [
     },
     decision: 'Matched',
   },
+  // 3. A brother and a sister (an adversarial probe's twins): nearly equal names of opposite sexes.
+  ...(
+    [
+      ['Antonio', 'Antonia'],
+      ['Francis', 'Frances'],
+      ['Patrick', 'Patricia'],
+      ['Alexander', 'Alexandra'],
+      ['Christian', 'Christina'],
+      ['Louis', 'Louise'],
+    ] as const
+  ).map(([brother, sister]): Row => ({
+    cause: `twins ${brother} and ${sister}, no sex given, sharing the date of birth, phone and address: two people`,
+    stored: { ...minnie, sex: undefined, emails: [], firstName: brother },
+    request: { ...minnie, sex: undefined, emails: [], firstName: sister },
+    decision: 'Possible',
+  })),
+  {
+    cause: 'a couple sharing one email, no address: Jon and Joan are two people',
+    stored: { firstName: 'Jon', lastName: 'Olsen', emails: ['olsenhome@gmail.com'] },
+    request: { firstName: 'Joan', lastName: 'Olsen', emails: ['olsenhome@gmail.com'] },
+    decision: 'Possible',
+  },
+  {
+    cause: 'a woman going by a short form of her name mostly given to boys: Sam for Samantha is a nickname',
+    stored: { ...minnie, firstName: 'Samantha' },
+    request: { ...minnie, firstName: 'Sam' },
+    decision: 'Matched',
+  },
   {
     cause: 'Sr and Jr are two people',
     stored: { ...minnie, firstName: 'Paul', sex: 'M', suffix: 'Sr' },
