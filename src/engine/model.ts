@@ -65,7 +65,9 @@ export const DEFAULT_MODEL: MatchModel = {
       exact: L(0.7, 0.02),
       initial: L(0.25, 0.06),
       'fuzzy-high': L(0.02, 0.005),
-      disagree: L(0.03, 0.9),
+      // Two different middle names (or initials): a father and his son who dropped the suffix,
+      // at one address with one landline (Robert James / Robert Michael Kline). Review, never merge.
+      disagree: L(0.03, 0.9, CAP),
     },
     lastName: {
       exact: L(0.88, 0.001),
@@ -138,9 +140,11 @@ export const DEFAULT_MODEL: MatchModel = {
       'fuzzy-high': L(0.1, 0.002),
       disagree: L(0.1, 0.996),
     },
+    // Another flat of the same building: namesakes of a large building as often as a move
+    // within it (John Smith of Apt 4 and of Apt 12). Review, never merge.
     unit: {
       exact: L(0.85, 0.05),
-      disagree: L(0.15, 0.95),
+      disagree: L(0.15, 0.95, CAP),
     },
     city: {
       exact: L(0.88, 0.05),

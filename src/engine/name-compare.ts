@@ -329,7 +329,12 @@ function anotherGivenName(a: NameForms, b: NameForms, o: NameCompareOptions): bo
  * date of birth too), never one name mistyped or shortened.
  */
 function ofOppositeSexes(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
-  return o.sexedNames === true && oppositeSexNames(a.compact, b.compact, a.sex(), b.sex());
+  return o.sexedNames === true && namesOfOppositeSexes(a, b);
+}
+
+/** {@link oppositeSexNames} of two names' compact forms (whatever the options). */
+export function namesOfOppositeSexes(a: NameForms, b: NameForms): boolean {
+  return oppositeSexNames(a.compact, b.compact, a.sex(), b.sex());
 }
 
 /** Endings that make a given name feminine (Daniel -> Danielle, Paul -> Pauline, Antoine -> Antoinette). */

@@ -26,6 +26,7 @@ import {
 } from './compare.js';
 import {
   compareFirstNameForms,
+  namesOfOppositeSexes,
   compareLastNameForms,
   compareMiddleNameForms,
   formsOf,
@@ -594,6 +595,17 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   const qn = namesOf(q);
   const rn = namesOf(r);
   let first = f.firstName.mask === 0 ? 'missing' : compareFirstNameForms(qn.first, rn.first, opts, f.firstName.mask, qn.middle, rn.middle);
+  // Names of opposite sexes are another given name, unless both records give one sex: then
+  // one name was misread ("Cari" for Carl, both male) and the spelling decides.
+  if (
+    first === 'fuzzy-low' &&
+    opts.sexedNames === true &&
+    q.sex !== null &&
+    q.sex === r.sex &&
+    namesOfOppositeSexes(qn.first as NameForms, rn.first as NameForms)
+  ) {
+    first = compareFirstNameForms(qn.first, rn.first, { ...opts, sexedNames: false, memo: undefined }, f.firstName.mask, qn.middle, rn.middle);
+  }
   const swappable = (f.firstName.mask & SWAPPED_BIT) !== 0 && canSwap(q, r, ctx);
   if (stop && !swappable && vetoesAlone(f.firstName.levels[first])) {
     addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain);

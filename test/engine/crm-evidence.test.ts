@@ -409,6 +409,12 @@ const rows: readonly Row[] = [
     decision: 'Possible',
   })),
   {
+    cause: "a name misread into a woman's (Cari for Carl) when both records say male: the spelling decides",
+    stored: { ...minnie, firstName: 'Carl', sex: 'M' },
+    request: { ...minnie, firstName: 'Cari', sex: 'M' },
+    decision: 'Matched',
+  },
+  {
     cause: 'a couple sharing one email, no address: Jon and Joan are two people',
     stored: { firstName: 'Jon', lastName: 'Olsen', emails: ['olsenhome@gmail.com'] },
     request: { firstName: 'Joan', lastName: 'Olsen', emails: ['olsenhome@gmail.com'] },
@@ -418,6 +424,30 @@ const rows: readonly Row[] = [
     cause: 'a woman going by a short form of her name mostly given to boys: Sam for Samantha is a nickname',
     stored: { ...minnie, firstName: 'Samantha' },
     request: { ...minnie, firstName: 'Sam' },
+    decision: 'Matched',
+  },
+  {
+    cause: 'two John Smiths of one large building, flats 4 and 12: review, never merged',
+    stored: { firstName: 'John', lastName: 'Smith', addresses: [{ addressLine1: '1200 N Lake Shore Dr', addressLine2: 'Apt 4', zipOrPostalCode: '60610' }] },
+    request: { firstName: 'John', lastName: 'Smith', addresses: [{ addressLine1: '1200 N Lake Shore Dr', addressLine2: 'Apt 12', zipOrPostalCode: '60610' }] },
+    decision: 'Possible',
+  },
+  {
+    cause: 'the same flat written another way is the same address',
+    stored: { firstName: 'John', lastName: 'Smith', addresses: [{ addressLine1: '1200 N Lake Shore Dr', addressLine2: 'Apt 4', zipOrPostalCode: '60610' }] },
+    request: { firstName: 'John', lastName: 'Smith', addresses: [{ addressLine1: '1200 N Lake Shore Drive #4', zipOrPostalCode: '60610' }] },
+    decision: 'Matched',
+  },
+  {
+    cause: 'a father and son who differ only by their middle names, one phone and address: review, never merged',
+    stored: { ...minnie, firstName: 'Robert', middleName: 'James', lastName: 'Kline', sex: 'M', dateOfBirth: undefined, emails: [] },
+    request: { ...minnie, firstName: 'Robert', middleName: 'Michael', lastName: 'Kline', sex: 'M', dateOfBirth: undefined, emails: [] },
+    decision: 'Possible',
+  },
+  {
+    cause: 'a middle initial is the middle name',
+    stored: { ...minnie, firstName: 'Robert', middleName: 'James', lastName: 'Kline', sex: 'M' },
+    request: { ...minnie, firstName: 'Robert', middleName: 'J', lastName: 'Kline', sex: 'M' },
     decision: 'Matched',
   },
   {

@@ -51,7 +51,7 @@ describe('GET /metrics', () => {
     expect((await post('/v4/people/findOrCreate', ada)).statusCode).toBe(201);
     clock += 1000;
     expect((await post('/v4/people/find', ada)).statusCode).toBe(302);
-    expect((await post('/v4/people/find', { emails: [{ email: 'nobody@example.org' }] })).statusCode).toBe(404);
+    expect((await post('/v4/people/find', { emails: [{ email: 'grace.hopper@example.org' }] })).statusCode).toBe(404);
     expect((await post('/v4/people/find', ada)).statusCode).toBe(429);
     await app.inject({ method: 'GET', url: '/health' });
 
