@@ -18,6 +18,7 @@ import {
   IGNORE,
   MULTI_VALUE_FIELDS,
   NUMBER_WORDS,
+  PERSON_PREFIXES,
   type ContactField,
 } from './header-fields.js';
 
@@ -58,7 +59,7 @@ export function fieldForHeader(header: string, table: ReadonlyMap<string, Contac
       const rest = key.slice(prefix.length);
       // "st" alone is too short to trust after a prefix ("resist"); a trailing word may follow ("res_city_desc").
       const field = rest === 'st' ? undefined : (table.get(rest) ?? fieldBeforeSuffix(rest, table, true));
-      if (field !== undefined) return field;
+      if (field !== undefined && !(field === 'fullName' && !namesPerson(prefix, rest))) return field;
     }
     if (unnumbered !== key && unnumbered.startsWith(prefix) && unnumbered.length > prefix.length) {
       const field = multi(table.get(unnumbered.slice(prefix.length)));
@@ -66,6 +67,17 @@ export function fieldForHeader(header: string, table: ReadonlyMap<string, Contac
     }
   }
   return fieldOfParts(header, table);
+}
+
+/**
+ * Whether a full name after `prefix` is the row's person's: the prefix names the person
+ * ("Contact Name", "voter_name"), or the rest does ("Home Full Name", "work_contact_name").
+ * "Business Name", "Work Name" and "Other Display Name" name another thing.
+ */
+function namesPerson(prefix: string, rest: string): boolean {
+  if (PERSON_PREFIXES.has(prefix)) return true;
+  for (const person of PERSON_PREFIXES) if (rest.startsWith(person)) return true;
+  return false;
 }
 
 /** What a header may add in brackets: the format or the kind ("DOB (mm/dd/yyyy)", "Phone (home)", "First name(s)"). */

@@ -163,6 +163,20 @@ describe('fieldForHeader', () => {
     ['Year of Birth (YYYY)', 'yearOfBirth'],
     ['Suffix (Jr/Sr)', 'suffix'],
     ['State (2 letter)', 'stateOrProvince'],
+    // A name after a prefix is the person's only when the prefix (or the rest) names the person.
+    ['Business Name', null],
+    ['business_name', null],
+    ['Work Name', null],
+    ['Home Name', null],
+    ['Other Display Name', null],
+    ['Business Name (Legal)', null],
+    ['business_name_clean', null],
+    ['Contact Name', 'fullName'],
+    ['voter_name', 'fullName'],
+    ['Client Name', 'fullName'],
+    ['Patient Name', 'fullName'],
+    ['Business Contact Name', 'fullName'],
+    ['Business First Name', 'firstName'],
   ])('%j -> %s', (header, field) => expect(fieldForHeader(header)).toBe(field));
 
   it('an identifier column names its type without a number word, so two files compare', () => {
@@ -259,6 +273,12 @@ describe('mapHeaders', () => {
   it("another person's column does not take the row's own field", () => {
     expect(plan(['Name (Mother)', 'Name', 'DOB']).columns).toEqual([null, 'fullName', 'dateOfBirth']);
     expect(plan(['Dwelling No', 'Family No', 'Last Name', 'First Name']).columns).toEqual([null, null, 'lastName', 'firstName']);
+  });
+
+  it("a business name is not the person's name and leaves the contact name in use", () => {
+    const p = plan(['Business Name', 'Contact Name', 'Phone', 'Address', 'City', 'State', 'Zip']);
+    expect(p.columns).toEqual([null, 'fullName', 'phone', 'addressLine1', 'city', 'stateOrProvince', 'zipOrPostalCode']);
+    expect(p.notes.join(' ')).not.toMatch(/also looks like/);
   });
 
   it("takes the file's date order from the date column's header", () => {
