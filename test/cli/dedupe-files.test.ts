@@ -59,3 +59,13 @@ describe('dedupe: line ends and quotes', () => {
     expect(out[5000]).toMatchObject({ first_name: 'P4999', company: 'C4999' });
   });
 });
+
+describe('dedupe: a quote never closed', () => {
+  it('does not say every row was read when lines went into the open quoted field', async () => {
+    const input = s.file('open.csv', ['first_name,last_name,company', 'John,Smith,"Acme', 'Mary,Jones,Beta', 'Ann,Lee,Gamma']);
+    const run = await s.cli(['dedupe', input, '-o', 'open-out.csv', '--progress', 'none']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/2 lines read into those malformed quoted fields/);
+    expect(run.stderr).toMatch(/wrote 1 row \(not every line a row: 2 lines read into a quoted field never closed, see above\)/);
+  });
+});
