@@ -4,6 +4,7 @@
  * case, accents, spaces and punctuation ignored; `--map HEADER=field` overrides; `--id`
  * names the id column. Pure: headers in, a plan (or an error text) out.
  */
+import { chooseColumns } from './column-choice.js';
 import { dateOrderInHeader, everySeparator, withoutDateFormat, type FileDateOrder } from './date-order.js';
 import {
   CONTACT_FIELDS,
@@ -252,8 +253,9 @@ function listHeaders(headers: readonly string[]): string {
 }
 
 /**
- * Maps header names to fields. Overrides win; each single-valued field goes to its first
- * column (later ones are noted and left out); several columns may feed email and phone.
+ * Maps header names to fields. Overrides win; each single-valued field goes to one column,
+ * the person's own before another use's, and the address's parts to one group of columns
+ * (column-choice.ts; the others are noted and left out); several columns may feed email and phone.
  * When the street number has its own column and no column is the street name, line 1 holds
  * the street name (FEBRL's `street_number` + `address_1`).
  */
@@ -299,19 +301,17 @@ export function mapHeaders(headers: readonly string[], options: HeaderMapOptions
     }
   }
   const taken = new Set<ContactField>(columns.filter((f): f is ContactField => f !== null && !MULTI_VALUE_FIELDS.has(f)));
+  const fieldOf = (header: string): ContactField | null => fieldForHeader(header, table);
+  const found = headers.map((header, i) => (fixed.has(i) ? null : fieldOf(header)));
+  const chosen = chooseColumns(headers, found, taken, fieldOf);
+  notes.push(...chosen.notes);
   headers.forEach((header, i) => {
     if (fixed.has(i)) {
       if (columns[i] === 'identifier' && identifierTypes[i] === null) identifierTypes[i] = identifierTypeOf(header);
       return;
     }
-    const field = fieldForHeader(header, table);
-    if (field === null) return;
-    if (!MULTI_VALUE_FIELDS.has(field) && taken.has(field)) {
-      notes.push(`column "${header}" also looks like ${field}; only the first such column is used (--map "${header}=..." to change)`);
-      return;
-    }
+    const field = chosen.columns[i] ?? null;
     columns[i] = field;
-    taken.add(field);
     if (field === 'identifier') identifierTypes[i] = identifierTypeOf(header);
   });
   splitDateColumns(headers, columns, fixed, notes);

@@ -69,3 +69,18 @@ describe('dedupe: a quote never closed', () => {
     expect(run.stderr).toMatch(/wrote 1 row \(not every line a row: 2 lines read into a quoted field never closed, see above\)/);
   });
 });
+
+describe('dedupe: addresses', () => {
+  it("Outlook's export: the home address is read, not the business one listed first", async () => {
+    const input = s.file('outlook.csv', [
+      'First Name,Last Name,Business Street,Business City,Business State,Business Postal Code,Home Street,Home City,Home State,Home Postal Code,Business Phone',
+      'John,Smith,1 Office Park,Chicago,IL,60601,12 Elm St,Springfield,IL,62701,555-201-3344',
+      'Jon,Smith,1 Office Park,Chicago,IL,60601,99 Oak Ave,Peoria,IL,61602,555-201-3344',
+    ]);
+    const run = await s.cli(['dedupe', input, '-o', 'outlook-out.csv', '--progress', 'none']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/Home Street -> addressLine1, Home City -> city, Home State -> stateOrProvince, Home Postal Code -> zipOrPostalCode/);
+    expect(run.stderr).toMatch(/not used: Business Street, Business City, Business State, Business Postal Code/);
+    expect(run.stderr).toMatch(/note: column "Business Street" is part of another address \(business\)/);
+  });
+});
