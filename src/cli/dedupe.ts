@@ -125,7 +125,13 @@ async function runDedupe(path: string, label: string, raw: DedupeRawOptions, com
     }
     if (raw.saveModel !== undefined)
       summary.push(run.learned === null ? `--save-model: nothing written (--rules ${common.settings.rules} has no model to save)` : `model: ${raw.saveModel}`);
-    summary.push(`wrote ${formatCount(written)} ${plural(written, 'row')} (every row read) to ${output.label}`);
+    // Not "every row read" when a quote never closed read lines into one cell (they are rows of the file, not of the output).
+    const swallowed = run.read.issues.swallowedLines.count;
+    const read =
+      swallowed > 0
+        ? `not every line a row: ${formatCount(swallowed)} ${plural(swallowed, 'line')} read into a quoted field never closed, see above`
+        : 'every row read';
+    summary.push(`wrote ${formatCount(written)} ${plural(written, 'row')} (${read}) to ${output.label}`);
     if (raw.report !== undefined && reportPlan && reportOutcomes && capture) {
       const reportPath = resolve(io.cwd, raw.report);
       const data = buildDedupeReport(run, common, reportPlan, reportOutcomes, capture.cells, summary, totalMs);

@@ -11,7 +11,8 @@
 import { open, type FileHandle } from 'node:fs/promises';
 import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
-import { DECODER_LABELS, detectDelimiter, detectEncoding, detectNewline, type EncodingChoice, type TextEncodingName } from './sniff.js';
+import { readExcelRows } from './csv-rows-excel.js';
+import { DECODER_LABELS, detectDelimiter, detectEncoding, detectNewline, rowBreakOf, type EncodingChoice, type TextEncodingName } from './sniff.js';
 
 /** A file that cannot be read as delimited text: the message is meant for the user. */
 export class FileInputError extends Error {
@@ -44,6 +45,7 @@ export interface CsvLayout {
   /** Why that encoding (detected or given). */
   readonly encodingReason: string;
   readonly delimiter: string;
+  /** The first line's end; rows end at {@link rowBreakOf} it (LF and CRLF lines may mix). */
   readonly newline: string;
   /** Header names, trimmed; an empty name becomes "column N". */
   readonly header: readonly string[];
@@ -130,7 +132,7 @@ export class CsvFile {
   private readonly buffer: Buffer;
   private readonly batchRows: number;
   private readonly maxRowChars: number;
-  private readonly newlineChar: string;
+  private readonly newlineChar: '\n' | '\r';
   private headerWidth = 0;
 
   private constructor(
@@ -144,12 +146,12 @@ export class CsvFile {
     firstText: string,
     options: CsvReadOptions,
   ) {
-    this.parser = new Papa.Parser({ delimiter, newline: newline as '\n' | '\r\n' | '\r', quoteChar: '"' });
+    this.newlineChar = rowBreakOf(newline);
+    this.parser = new Papa.Parser({ delimiter, newline: this.newlineChar, quoteChar: '"' });
     this.decoder = new TextDecoder(DECODER_LABELS[encoding]);
     this.buffer = Buffer.allocUnsafe(Math.max(16, options.chunkBytes ?? DEFAULT_CHUNK_BYTES));
     this.batchRows = Math.max(1, options.batchRows ?? DEFAULT_BATCH_ROWS);
     this.maxRowChars = Math.max(1024, options.maxRowChars ?? DEFAULT_MAX_ROW_CHARS);
-    this.newlineChar = newline === '\r' ? '\r' : '\n';
     this.remainder = firstText;
   }
 
@@ -268,18 +270,33 @@ export class CsvFile {
     const text = this.remainder;
     if (text.length === 0) return;
     // Rows that end in a line break first; at the end, what is left is the last row.
-    const result = this.parser.parse(text, 0, true) as ParseOutput;
+    const result = this.parse(text, false);
     this.remainder = text.slice(result.meta.cursor);
     this.take(result, text);
     if (this.eof) {
       const last = this.remainder;
       this.remainder = '';
-      if (last.length > 0) this.take(this.parser.parse(last, 0, false) as ParseOutput, last, true);
+      if (last.length > 0) this.take(this.parse(last, true), last, true);
     } else if (this.remainder.length > this.maxRowChars) {
       throw new FileInputError(
         `${this.path}: line ${this.line}: a row longer than ${this.maxRowChars} characters; a quoted field is probably not closed (a stray '"')`,
       );
     }
+  }
+
+  /**
+   * The rows of `text` (the complete ones, unless `atEnd`): papaparse's, or where papaparse
+   * reports a malformed quote or cannot tell a quoted cell's CR from a CRLF line end, the
+   * rows Excel reads (csv-rows-excel.ts). Well-formed text takes papaparse's path only.
+   */
+  private parse(text: string, atEnd: boolean): ParseOutput {
+    const result = this.parser.parse(text, 0, !atEnd) as ParseOutput;
+    const cr = this.newlineChar === '\n' && text.indexOf('\r') !== -1;
+    if (result.errors.length === 0 && !(cr && text.indexOf('\r"') !== -1)) {
+      if (cr) dropLineEndCr(result.data);
+      return result;
+    }
+    return readExcelRows(text, this.delimiter, this.newlineChar, atEnd);
   }
 
   private take(result: ParseOutput, text: string, atEnd = false): void {
@@ -327,6 +344,19 @@ export class CsvFile {
 /** Convenience for {@link CsvFile.open}. */
 export function openCsv(path: string, options: CsvReadOptions = {}): Promise<CsvFile> {
   return CsvFile.open(path, options);
+}
+
+/**
+ * Takes the CR of a CRLF line end off each row's last cell: papaparse splits rows at LF (so
+ * that LF and CRLF lines may mix) and leaves it there. Only for text without `\r"`, where no
+ * quoted cell ends with a CR of its own.
+ */
+export function dropLineEndCr(rows: string[][]): void {
+  for (const row of rows) {
+    const last = row.length - 1;
+    const cell = row[last] as string;
+    if (cell.charCodeAt(cell.length - 1) === 13) row[last] = cell.slice(0, -1);
+  }
 }
 
 function embeddedNewlines(row: readonly string[], newline: string): number {

@@ -10,14 +10,17 @@
  * quoted) this skips most of the second parse and of the formatting.
  *
  * The layout (encoding, delimiter, line end) is the one read the first time; the header and
- * blank lines are skipped as CsvFile skips them.
+ * blank lines are skipped as CsvFile skips them. Rows end where CsvFile ends them (LF, a CR
+ * before it being the line end's; CR in a file of CR lines), and a row papaparse misreads (a
+ * malformed quote) is read as CsvFile reads it (csv-rows-excel.ts).
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
-import { describeOpenError, FileInputError, type CsvLayout } from './csv-reader.js';
+import { describeOpenError, dropLineEndCr, FileInputError, type CsvLayout } from './csv-reader.js';
+import { readExcelRows } from './csv-rows-excel.js';
 import { formatCsvCell } from './csv-writer.js';
-import { DECODER_LABELS } from './sniff.js';
+import { DECODER_LABELS, rowBreakOf } from './sniff.js';
 
 /** Bytes read at a time (csv-reader.ts reads the same). */
 const CHUNK_BYTES = 1024 * 1024;
@@ -33,6 +36,7 @@ export interface CsvTextBatch {
 
 interface ParseOutput {
   data: string[][];
+  errors: unknown[];
   meta: { cursor: number };
 }
 
@@ -89,10 +93,12 @@ async function* rowTexts(
   chunkBytes: number,
   close: () => Promise<void>,
 ): AsyncGenerator<CsvTextBatch> {
-  const { delimiter, newline } = layout;
+  const { delimiter } = layout;
   const delimLen = delimiter.length;
-  const newlineLen = newline.length;
-  const parser = new Papa.Parser({ delimiter, newline: newline as '\n' | '\r\n' | '\r', quoteChar: '"', preview: 1 });
+  // Rows end at LF (a CR before it is part of the line end) or, in a file of CR lines, at CR: as CsvFile reads them.
+  const newline = rowBreakOf(layout.newline);
+  const crlf = newline === '\n';
+  const parser = new Papa.Parser({ delimiter, newline, quoteChar: '"', preview: 1 });
   const decoder = new TextDecoder(DECODER_LABELS[layout.encoding]);
   const buffer = Buffer.allocUnsafe(chunkBytes);
   let remainder = '';
@@ -125,7 +131,13 @@ async function* rowTexts(
       if (nextQuote !== -1 && (nl === -1 || nextQuote < nl)) {
         // A quote in this line: papaparse reads the row (which may span lines) from its start.
         const rest = pos === 0 ? text : text.slice(pos);
-        const result = parser.parse(rest, 0, !eof) as ParseOutput;
+        let result = parser.parse(rest, 0, !eof) as ParseOutput;
+        const row0 = result.data[0];
+        if (row0 === undefined && result.errors.length === 0) return pos;
+        // A malformed quote, or a CR papaparse cannot place: the row as CsvFile reads it (csv-reader.ts parse).
+        if (result.errors.length > 0 || (crlf && rest.slice(0, result.meta.cursor).indexOf('\r"') !== -1)) {
+          result = readExcelRows(rest, delimiter, newline, eof, 0, 1);
+        } else if (crlf) dropLineEndCr(result.data);
         const row = result.data[0];
         if (row === undefined) return pos;
         pos += result.meta.cursor;
@@ -143,22 +155,23 @@ async function* rowTexts(
         if (!eof) return pos;
         nl = end;
       }
-      // No quote up to the line end: the cells are the line split at the delimiter.
+      // No quote up to the line end: the cells are the line split at the delimiter; a CR before an LF is the line end's.
+      const lineEnd = crlf && nl > pos && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
       let plain = true;
       if (nextCr !== -1 && nextCr < pos) nextCr = text.indexOf('\r', pos);
       if (nextLf !== -1 && nextLf < pos) nextLf = text.indexOf('\n', pos);
       // A line break inside the line (a CR in a file of LF lines...) makes its cell need quotes.
-      if ((nextCr !== -1 && nextCr < nl) || (nextLf !== -1 && nextLf < nl)) plain = false;
+      if ((nextCr !== -1 && nextCr < lineEnd) || (nextLf !== -1 && nextLf < nl)) plain = false;
       let cellsAfter = 0;
       if (plain && formulaCode(text.charCodeAt(pos))) plain = false;
       let d = text.indexOf(delimiter, pos);
-      while (d !== -1 && d < nl) {
+      while (d !== -1 && d < lineEnd) {
         cellsAfter++;
-        if (plain && formulaCode(text.charCodeAt(d + delimLen))) plain = false;
+        if (plain && d + delimLen < lineEnd && formulaCode(text.charCodeAt(d + delimLen))) plain = false;
         d = text.indexOf(delimiter, d + delimLen);
       }
-      const line = text.slice(pos, nl);
-      pos = nl + newlineLen;
+      const line = text.slice(pos, lineEnd);
+      pos = nl + 1;
       if (cellsAfter === 0 && line.trim().length === 0) continue;
       if (!headerSeen) {
         headerSeen = true;

@@ -12,7 +12,7 @@ import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
 import type { DateOrder } from '../engine/index.js';
 import type { CsvLayout } from './csv-reader.js';
-import { DECODER_LABELS } from './sniff.js';
+import { DECODER_LABELS, rowBreakOf } from './sniff.js';
 
 /** What separates the numbers of a numeric date ("07/03/1843", "07.03.1843", "07-03-1843"). */
 export type DateSeparator = '/' | '.' | '-';
@@ -158,9 +158,10 @@ export async function sampleColumn(layout: CsvLayout, column: number, maxBytes =
     await handle.close();
   }
   if (layout.size > maxBytes) {
-    const end = text.lastIndexOf(layout.newline.endsWith('\n') ? '\n' : layout.newline);
+    const end = text.lastIndexOf(rowBreakOf(layout.newline));
     text = end === -1 ? '' : text.slice(0, end);
   }
-  const parsed = Papa.parse<string[]>(text, { delimiter: layout.delimiter, skipEmptyLines: 'greedy' });
-  return parsed.data.slice(1).map((row) => row[column] ?? '');
+  // Rows end as CsvFile ends them: LF and CRLF lines may mix (the CR is the line end's, not the value's).
+  const parsed = Papa.parse<string[]>(text, { delimiter: layout.delimiter, newline: rowBreakOf(layout.newline), skipEmptyLines: 'greedy' });
+  return parsed.data.slice(1).map((row) => (row[column] ?? '').replace(/\r$/, ''));
 }

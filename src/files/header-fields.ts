@@ -270,6 +270,13 @@ export const HEADER_PREFIXES: readonly string[] = [
 ];
 
 /**
+ * Prefixes of {@link HEADER_PREFIXES} that name the row's person ("Contact Name", "voter_name"),
+ * so that a name after them is the person's. After any other prefix a name is another thing's:
+ * "Business Name" is a company, "Home Name" a house, not the person's full name.
+ */
+export const PERSON_PREFIXES: ReadonlySet<string> = new Set(['contact', 'person', 'customer', 'client', 'voter', 'member', 'patient', 'full']);
+
+/**
  * Comparable form of a header: folded (no case, no accents), letters and digits only.
  * "First Name", "FIRST_NAME" and "first-name" all give "firstname".
  */

@@ -4,6 +4,7 @@
  * case, accents, spaces and punctuation ignored; `--map HEADER=field` overrides; `--id`
  * names the id column. Pure: headers in, a plan (or an error text) out.
  */
+import { chooseColumns } from './column-choice.js';
 import { dateOrderInHeader, everySeparator, withoutDateFormat, type FileDateOrder } from './date-order.js';
 import {
   CONTACT_FIELDS,
@@ -18,6 +19,7 @@ import {
   IGNORE,
   MULTI_VALUE_FIELDS,
   NUMBER_WORDS,
+  PERSON_PREFIXES,
   type ContactField,
 } from './header-fields.js';
 
@@ -58,7 +60,7 @@ export function fieldForHeader(header: string, table: ReadonlyMap<string, Contac
       const rest = key.slice(prefix.length);
       // "st" alone is too short to trust after a prefix ("resist"); a trailing word may follow ("res_city_desc").
       const field = rest === 'st' ? undefined : (table.get(rest) ?? fieldBeforeSuffix(rest, table, true));
-      if (field !== undefined) return field;
+      if (field !== undefined && !(field === 'fullName' && !namesPerson(prefix, rest))) return field;
     }
     if (unnumbered !== key && unnumbered.startsWith(prefix) && unnumbered.length > prefix.length) {
       const field = multi(table.get(unnumbered.slice(prefix.length)));
@@ -66,6 +68,17 @@ export function fieldForHeader(header: string, table: ReadonlyMap<string, Contac
     }
   }
   return fieldOfParts(header, table);
+}
+
+/**
+ * Whether a full name after `prefix` is the row's person's: the prefix names the person
+ * ("Contact Name", "voter_name"), or the rest does ("Home Full Name", "work_contact_name").
+ * "Business Name", "Work Name" and "Other Display Name" name another thing.
+ */
+function namesPerson(prefix: string, rest: string): boolean {
+  if (PERSON_PREFIXES.has(prefix)) return true;
+  for (const person of PERSON_PREFIXES) if (rest.startsWith(person)) return true;
+  return false;
 }
 
 /** What a header may add in brackets: the format or the kind ("DOB (mm/dd/yyyy)", "Phone (home)", "First name(s)"). */
@@ -240,8 +253,9 @@ function listHeaders(headers: readonly string[]): string {
 }
 
 /**
- * Maps header names to fields. Overrides win; each single-valued field goes to its first
- * column (later ones are noted and left out); several columns may feed email and phone.
+ * Maps header names to fields. Overrides win; each single-valued field goes to one column,
+ * the person's own before another use's, and the address's parts to one group of columns
+ * (column-choice.ts; the others are noted and left out); several columns may feed email and phone.
  * When the street number has its own column and no column is the street name, line 1 holds
  * the street name (FEBRL's `street_number` + `address_1`).
  */
@@ -287,19 +301,17 @@ export function mapHeaders(headers: readonly string[], options: HeaderMapOptions
     }
   }
   const taken = new Set<ContactField>(columns.filter((f): f is ContactField => f !== null && !MULTI_VALUE_FIELDS.has(f)));
+  const fieldOf = (header: string): ContactField | null => fieldForHeader(header, table);
+  const found = headers.map((header, i) => (fixed.has(i) ? null : fieldOf(header)));
+  const chosen = chooseColumns(headers, found, taken, fieldOf);
+  notes.push(...chosen.notes);
   headers.forEach((header, i) => {
     if (fixed.has(i)) {
       if (columns[i] === 'identifier' && identifierTypes[i] === null) identifierTypes[i] = identifierTypeOf(header);
       return;
     }
-    const field = fieldForHeader(header, table);
-    if (field === null) return;
-    if (!MULTI_VALUE_FIELDS.has(field) && taken.has(field)) {
-      notes.push(`column "${header}" also looks like ${field}; only the first such column is used (--map "${header}=..." to change)`);
-      return;
-    }
+    const field = chosen.columns[i] ?? null;
     columns[i] = field;
-    taken.add(field);
     if (field === 'identifier') identifierTypes[i] = identifierTypeOf(header);
   });
   splitDateColumns(headers, columns, fixed, notes);

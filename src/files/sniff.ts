@@ -171,3 +171,12 @@ export function detectNewline(sample: string): '\n' | '\r\n' | '\r' {
   }
   return '\n';
 }
+
+/**
+ * The character rows end at, for a file whose first line ends with `newline`: LF for files of
+ * LF or CRLF lines (either may follow the other in one file, edited on two systems: a CR
+ * before the LF is part of the line end), CR for files of CR lines (classic Mac OS).
+ */
+export function rowBreakOf(newline: string): '\n' | '\r' {
+  return newline === '\r' ? '\r' : '\n';
+}

@@ -2,7 +2,7 @@
  * The dedupe output's second read (csv-row-text.ts) gives every data row's cells formatted as
  * the CSV writer formats them, the rows CsvFile reads, whatever the text: quotes well or badly
  * placed, line breaks in and out of quotes, blank lines, ragged rows, formula-like cells, any
- * line end and delimiter, any chunking of the file.
+ * line end and delimiter (LF and CRLF mixed in one file), any chunking of the file.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -67,6 +67,21 @@ describe('openCsvRowTexts', () => {
           // The header line first (plain names, so that the delimiter and line end are detected as chosen).
           const text = `name${d}city${d}zip${nl}${lines.map((cells) => cells.join(d)).join(nl)}${endsWithBreak ? nl : ''}`;
           await check(text, { delimiter: d }, [chunk, 1024]);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('reads the rows CsvFile reads when LF and CRLF line ends mix, whichever comes first', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.string({ unit: piece, maxLength: 6 }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.constantFrom('\n', '\r\n'), { minLength: 9, maxLength: 9 }),
+        fc.constantFrom(16, 23, 1024),
+        async (lines, breaks, chunk) => {
+          const text = ['name,city,zip', ...lines.map((cells) => cells.join(','))].map((line, i) => line + (breaks[i] ?? '\n')).join('');
+          await check(text, { delimiter: ',' }, [chunk, 1024]);
         },
       ),
       { numRuns: 300 },

@@ -19,8 +19,12 @@ function file(content: string | Buffer): string {
 async function readAll(path: string, options: CsvReadOptions = {}) {
   const csv = await openCsv(path, options);
   const rows: string[][] = [];
-  for await (const batch of csv.batches()) rows.push(...batch.rows);
-  return { layout: csv.layout, issues: csv.issues, rows, rowsRead: csv.rowsRead };
+  const lines: number[] = [];
+  for await (const batch of csv.batches()) {
+    rows.push(...batch.rows);
+    lines.push(...batch.lines);
+  }
+  return { layout: csv.layout, issues: csv.issues, rows, lines, rowsRead: csv.rowsRead };
 }
 
 async function errorOf(p: Promise<unknown>): Promise<string> {
@@ -128,12 +132,54 @@ describe('openCsv', () => {
     expect(bom.layout.header).toEqual(['name', 'city']);
   });
 
+  it('reads LF and CRLF lines mixed in one file, whichever comes first; a CR is never left in a cell', async () => {
+    const people = [
+      ['John', 'Smith', '1970-01-02'],
+      ['Mary', 'Jones', '1980-01-02'],
+      ['Peter', 'Brown', '1990-01-02'],
+      ['Ann', 'Lee', '1991-01-01'],
+    ];
+    const crlfFirst = await readAll(
+      file('first_name,last_name,dob\r\nJohn,Smith,1970-01-02\nMary,Jones,1980-01-02\nPeter,Brown,1990-01-02\r\nAnn,Lee,1991-01-01\n'),
+    );
+    expect(crlfFirst.layout.header).toEqual(['first_name', 'last_name', 'dob']);
+    expect(crlfFirst.rows).toEqual(people);
+    expect(crlfFirst.lines).toEqual([2, 3, 4, 5]);
+    const lfFirst = await readAll(
+      file('first_name,last_name,dob\nJohn,Smith,1970-01-02\r\nMary,Jones,1980-01-02\r\nPeter,Brown,1990-01-02\nAnn,Lee,1991-01-01\r\n'),
+    );
+    expect(lfFirst.rows).toEqual(people);
+    // At the end without a line break, in blank lines, and chunks cut between CR and LF.
+    const cut = await readAll(file('a,b\r\n1,2\r\n\r\n3,\n4,5\r'), { chunkBytes: 16 });
+    expect(cut.rows).toEqual([
+      ['1', '2'],
+      ['3', ''],
+      ['4', '5'],
+    ]);
+    expect(cut.issues.blankLines).toEqual({ count: 1, lines: [3] });
+  });
+
+  it('a quoted cell keeps its own CR and line breaks, in LF and CRLF files', async () => {
+    const r = await readAll(file('a,b\n"x\r",y\r\n"p\r\nq","r\r"\r\n"s" ,"t\r"\n'));
+    expect(r.rows).toEqual([
+      ['x\r', 'y'],
+      ['p\r\nq', 'r\r'],
+      ['s', 't\r'],
+    ]);
+    expect(r.lines).toEqual([2, 3, 5]);
+    expect(r.issues.badQuotes.count).toBe(0);
+  });
+
   it('reports malformed quotes and the lines they swallow', async () => {
+    // A quote closed and followed by text keeps the text, as Excel and Python's csv module read it; the row ends at its line end.
     const r = await readAll(file('a,b\n"x"y,1\n2,3\n4,5\n'));
-    // papaparse reads on to the next closing quote: the lines after it become part of the field.
-    expect(r.rows).toEqual([['x"y,1\n2,3\n4,5\n']]);
+    expect(r.rows).toEqual([
+      ['xy', '1'],
+      ['2', '3'],
+      ['4', '5'],
+    ]);
     expect(r.issues.badQuotes).toEqual({ count: 1, lines: [2] });
-    expect(r.issues.swallowedLines).toEqual({ count: 2, lines: [2] });
+    expect(r.issues.swallowedLines.count).toBe(0);
     const unclosed = await readAll(file('a,b\n1,2\n3,"never closed\n5,6\n'));
     expect(unclosed.rows).toEqual([
       ['1', '2'],
@@ -141,6 +187,19 @@ describe('openCsv', () => {
     ]);
     expect(unclosed.issues.badQuotes).toEqual({ count: 1, lines: [3] });
     expect(unclosed.issues.swallowedLines.count).toBe(1);
+  });
+
+  it('one stray quote does not swallow the rows after it, whatever the chunking', async () => {
+    const body = 'first,last,company\nJohn,Smith,"Acme" Inc\n' + Array.from({ length: 5000 }, (_, i) => `P${i},Q${i},C${i}\n`).join('');
+    for (const chunkBytes of [64, 1 << 20]) {
+      const r = await readAll(file(body), { chunkBytes });
+      expect(r.rows.length).toBe(5001);
+      expect(r.rows[0]).toEqual(['John', 'Smith', 'Acme Inc']);
+      expect(r.rows[5000]).toEqual(['P4999', 'Q4999', 'C4999']);
+      expect(r.lines[5000]).toBe(5002);
+      expect(r.issues.badQuotes).toEqual({ count: 1, lines: [2] });
+      expect(r.issues.swallowedLines.count).toBe(0);
+    }
   });
 
   it('stops with a clear error when a quote swallows the file', async () => {
@@ -195,6 +254,53 @@ describe('CSV round trip (property)', () => {
           r.issues.badQuotes.count === 0
         );
       }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('rows written by formatCsvRow read back equal when LF and CRLF line ends mix', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        table,
+        fc.array(fc.boolean(), { minLength: 13, maxLength: 13 }),
+        fc.constantFrom(16, 1 << 20),
+        async ({ width, rows }, crlf, chunkBytes) => {
+          const header = Array.from({ length: width }, (_, i) => `h${i}`);
+          const text = [header, ...rows].map((r, i) => formatCsvRow(r, ',') + (crlf[i] === true ? '\r\n' : '\n')).join('');
+          const r = await readAll(file(text), { chunkBytes, delimiter: ',' });
+          return (
+            isDeepStrictEqual(r.layout.header, header) &&
+            isDeepStrictEqual(
+              r.rows,
+              rows.map((row) => row.map(neutralizeFormula)),
+            )
+          );
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('a row with a quote closed too early still ends at its line end', async () => {
+    const plain = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '1'), maxLength: 4 });
+    const stray = fc.tuple(plain, plain).map(([a, b]) => `"${a}"${b.length > 0 && b.trim().length === 0 ? 'x' : b}`);
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.oneof(plain, stray), { minLength: 2, maxLength: 2 }), { minLength: 1, maxLength: 20 }),
+        fc.constantFrom(16, 1 << 20),
+        async (rows, chunkBytes) => {
+          const text = `h0,h1\n${rows.map((r) => r.join(',')).join('\n')}\n`;
+          const r = await readAll(file(text), { chunkBytes, delimiter: ',' });
+          const want = rows.map((row) => row.map((c) => (c.startsWith('"') ? c.replace(/^"([^"]*)"/, '$1') : c)));
+          return (
+            r.issues.swallowedLines.count === 0 &&
+            isDeepStrictEqual(
+              r.rows.filter((row) => row.length > 1 || (row[0] ?? '').trim() !== ''),
+              want.filter((row) => row.length > 1 || (row[0] ?? '').trim() !== ''),
+            )
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -163,6 +163,20 @@ describe('fieldForHeader', () => {
     ['Year of Birth (YYYY)', 'yearOfBirth'],
     ['Suffix (Jr/Sr)', 'suffix'],
     ['State (2 letter)', 'stateOrProvince'],
+    // A name after a prefix is the person's only when the prefix (or the rest) names the person.
+    ['Business Name', null],
+    ['business_name', null],
+    ['Work Name', null],
+    ['Home Name', null],
+    ['Other Display Name', null],
+    ['Business Name (Legal)', null],
+    ['business_name_clean', null],
+    ['Contact Name', 'fullName'],
+    ['voter_name', 'fullName'],
+    ['Client Name', 'fullName'],
+    ['Patient Name', 'fullName'],
+    ['Business Contact Name', 'fullName'],
+    ['Business First Name', 'firstName'],
   ])('%j -> %s', (header, field) => expect(fieldForHeader(header)).toBe(field));
 
   it('an identifier column names its type without a number word, so two files compare', () => {
@@ -259,6 +273,66 @@ describe('mapHeaders', () => {
   it("another person's column does not take the row's own field", () => {
     expect(plan(['Name (Mother)', 'Name', 'DOB']).columns).toEqual([null, 'fullName', 'dateOfBirth']);
     expect(plan(['Dwelling No', 'Family No', 'Last Name', 'First Name']).columns).toEqual([null, null, 'lastName', 'firstName']);
+  });
+
+  it("a business name is not the person's name and leaves the contact name in use", () => {
+    const p = plan(['Business Name', 'Contact Name', 'Phone', 'Address', 'City', 'State', 'Zip']);
+    expect(p.columns).toEqual([null, 'fullName', 'phone', 'addressLine1', 'city', 'stateOrProvince', 'zipOrPostalCode']);
+    expect(p.notes.join(' ')).not.toMatch(/also looks like/);
+  });
+
+  it("reads the person's own address, all its parts from one group; Outlook's Business columns come first", () => {
+    const outlook = plan([
+      'First Name',
+      'Last Name',
+      'Business Street',
+      'Business City',
+      'Business State',
+      'Business Postal Code',
+      'Home Street',
+      'Home City',
+      'Home State',
+      'Home Postal Code',
+      'Other Street',
+      'Other City',
+      'Business Phone',
+      'Home Phone',
+    ]);
+    expect(outlook.columns).toEqual([
+      'firstName',
+      'lastName',
+      null,
+      null,
+      null,
+      null,
+      'addressLine1',
+      'city',
+      'stateOrProvince',
+      'zipOrPostalCode',
+      null,
+      null,
+      'phone',
+      'phone',
+    ]);
+    expect(outlook.notes.join(' ')).toMatch(/"Business Street" is part of another address \(business\); the address is read from the home columns/);
+    expect(outlook.notes.join(' ')).toMatch(/"Other City" is part of another address \(other\)/);
+    // Home street and city with no home state or zip: the work state and zip are another address's.
+    const mixed = plan(['First Name', 'Last Name', 'Home Address', 'Home City', 'Work Address', 'Work City', 'Work State', 'Work Zip']);
+    expect(mixed.columns).toEqual(['firstName', 'lastName', 'addressLine1', 'city', null, null, null, null]);
+    expect(mixed.notes.join(' ')).toMatch(/"Work Zip" is part of another address \(work\)/);
+    // Unprefixed columns are the person's; a work address alone is still read; brackets name a use too.
+    expect(plan(['name', 'Work Address', 'Address', 'City']).columns).toEqual(['fullName', null, 'addressLine1', 'city']);
+    expect(plan(['name', 'Work Address', 'Work City']).columns).toEqual(['fullName', 'addressLine1', 'city']);
+    expect(plan(['name', 'Address (Work)', 'City (Work)', 'Address (Home)', 'City (Home)']).columns).toEqual(['fullName', null, null, 'addressLine1', 'city']);
+    expect(plan(['name', 'Primary Address', 'Alt Address', 'Mailing Address']).columns).toEqual(['fullName', null, null, 'addressLine1']);
+    // Phones and emails of every use stay the person's.
+    expect(plan(['name', 'Work Email', 'Home Email']).columns).toEqual(['fullName', 'email', 'email']);
+  });
+
+  it("notes say which column is used when the person's own comes later", () => {
+    const p = plan(['name', 'Work DOB', 'DOB']);
+    expect(p.columns).toEqual(['fullName', null, 'dateOfBirth']);
+    expect(p.notes.join(' ')).toMatch(/"Work DOB" also looks like dateOfBirth; column "DOB" is used/);
   });
 
   it("takes the file's date order from the date column's header", () => {

@@ -1,0 +1,132 @@
+/**
+ * Which column feeds a field that several columns name: the person's own before another
+ * use's ("Home Phone" before "Work Phone", "Home Street" before "Business Street"), and all
+ * the parts of the address from one group of columns ("Home Street", "Home City", "Home
+ * State"...), so that the street of one address is never combined with the zip of another.
+ * Outlook's CSV export writes Business, Home and Other addresses, Business first.
+ */
+import { HEADER_PREFIXES, headerKey, MULTI_VALUE_FIELDS, PERSON_PREFIXES, type ContactField } from './header-fields.js';
+
+/** The fields of an address, taken from one group of columns. */
+export const ADDRESS_FIELDS: ReadonlySet<ContactField> = new Set([
+  'addressLine1',
+  'addressLine2',
+  'addressLine3',
+  'streetNumber',
+  'streetName',
+  'city',
+  'stateOrProvince',
+  'zipOrPostalCode',
+  'countryCode',
+]);
+
+/** Fields that make a group of address columns an address (a street or a city), not a lone zip. */
+const ADDRESS_CORE: ReadonlySet<ContactField> = new Set(['addressLine1', 'streetName', 'streetNumber', 'city']);
+
+/**
+ * How much a use word says the column is the person's own: 0 their own (home, residential,
+ * mailing, personal; or no word), 1 primary/main/current, 2 another one of theirs (other,
+ * alt, secondary), 3 their work's (work, business, office). Lower is preferred.
+ */
+export const USE_RANKS: ReadonlyMap<string, number> = new Map([
+  ['', 0],
+  ['home', 0],
+  ['residential', 0],
+  ['res', 0],
+  ['residence', 0],
+  ['mailing', 0],
+  ['mail', 0],
+  ['personal', 0],
+  ['private', 0],
+  ['physical', 0],
+  ['postal', 0],
+  ['primary', 1],
+  ['main', 1],
+  ['current', 1],
+  ['preferred', 1],
+  ['other', 2],
+  ['alt', 2],
+  ['alternate', 2],
+  ['secondary', 2],
+  ['work', 3],
+  ['business', 3],
+  ['office', 3],
+]);
+
+/** The use a column's header names (a prefix, or a word in brackets: "Address (Work)"), "" for none or the person. */
+export function useOfHeader(header: string, field: ContactField, fieldOf: (header: string) => ContactField | null): string {
+  for (const bracket of header.match(/\([^()]*\)|\[[^[\]]*\]/g) ?? []) {
+    const word = headerKey(bracket);
+    if (USE_RANKS.has(word)) return word;
+  }
+  const key = headerKey(header.replace(/\([^()]*\)|\[[^[\]]*\]/g, ' '));
+  let best = '';
+  for (const prefix of HEADER_PREFIXES) {
+    if (prefix.length > best.length && key.startsWith(prefix) && key.length > prefix.length && fieldOf(key.slice(prefix.length)) === field) best = prefix;
+  }
+  return PERSON_PREFIXES.has(best) ? '' : best;
+}
+
+/** The rank of a use (see {@link USE_RANKS}); a use not listed ranks as the person's own. */
+function rankOf(use: string): number {
+  return USE_RANKS.get(use) ?? 0;
+}
+
+/**
+ * Chooses the column of each field among the columns that name it (`fields`, null for
+ * none): multi-valued fields (phones, emails) take every column; the address comes from the
+ * best-ranked group that has a street or a city (ties: the first); any other field from
+ * its best-ranked column (ties: the first). Fields in `taken` (set by the user) take none.
+ * Answers each column's field and a note for each column left out.
+ */
+export function chooseColumns(
+  headers: readonly string[],
+  fields: readonly (ContactField | null)[],
+  taken: ReadonlySet<ContactField>,
+  fieldOf: (header: string) => ContactField | null,
+): { columns: (ContactField | null)[]; notes: string[] } {
+  const uses = headers.map((h, i) => {
+    const field = fields[i] ?? null;
+    return field === null || MULTI_VALUE_FIELDS.has(field) ? '' : useOfHeader(h, field, fieldOf);
+  });
+  // The address's group: the best-ranked use with a street or a city, else with any address column.
+  let group: string | null = null;
+  let groupHasCore = false;
+  fields.forEach((field, i) => {
+    if (field === null || !ADDRESS_FIELDS.has(field) || taken.has(field)) return;
+    const use = uses[i] as string;
+    const core = ADDRESS_CORE.has(field);
+    if (group === null || (core && !groupHasCore) || (core === groupHasCore && rankOf(use) < rankOf(group))) {
+      group = use;
+      groupHasCore = core;
+    }
+  });
+  const best = new Map<ContactField, number>();
+  fields.forEach((field, i) => {
+    if (field === null || MULTI_VALUE_FIELDS.has(field) || taken.has(field)) return;
+    if (ADDRESS_FIELDS.has(field) && uses[i] !== group) return;
+    const at = best.get(field);
+    if (at === undefined || rankOf(uses[i] as string) < rankOf(uses[at] as string)) best.set(field, i);
+  });
+  const notes: string[] = [];
+  const columns = fields.map((field, i): ContactField | null => {
+    if (field === null) return null;
+    if (MULTI_VALUE_FIELDS.has(field)) return field;
+    const at = best.get(field);
+    if (at === i) return field;
+    const header = headers[i] ?? '';
+    const change = `(--map "${header}=..." to change)`;
+    if (ADDRESS_FIELDS.has(field) && !taken.has(field) && uses[i] !== group) {
+      const read = group === '' ? 'the columns without a use word' : `the ${group} columns`;
+      notes.push(`column "${header}" is part of another address (${uses[i] || 'no use word'}); the address is read from ${read} ${change}`);
+    } else if (at === undefined) {
+      notes.push(`column "${header}" also looks like ${field}; the column given by --map is used ${change}`);
+    } else if (fields.indexOf(field) === at) {
+      notes.push(`column "${header}" also looks like ${field}; only the first such column is used ${change}`);
+    } else {
+      notes.push(`column "${header}" also looks like ${field}; column "${headers[at] ?? ''}" is used, the person's own before another use's ${change}`);
+    }
+    return null;
+  });
+  return { columns, notes };
+}

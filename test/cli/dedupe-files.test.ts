@@ -1,0 +1,86 @@
+/**
+ * `matchbook dedupe` on files whose headers or line endings were misread (reviewer's defects
+ * at main: a business name read as the person's, line endings mixed in one file), end to end.
+ */
+import { afterAll, describe, expect, it } from 'vitest';
+import { parseCsv, Scratch } from './dedupe-helpers.js';
+
+const s = new Scratch();
+afterAll(() => s.remove());
+
+describe('dedupe: headers', () => {
+  it('a business name is not the person: two contacts of one business stay apart', async () => {
+    const input = s.file('business.csv', [
+      'Business Name,Contact Name,Phone,Address,City,State,Zip',
+      'Acme Plumbing,John Smith,555-201-3344,12 Main St,Springfield,IL,62701',
+      'Acme Plumbing,Mary Jones,555-201-3344,12 Main St,Springfield,IL,62701',
+    ]);
+    const run = await s.cli(['dedupe', input, '-o', 'business-out.csv', '--progress', 'none']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/Contact Name -> fullName/);
+    expect(run.stderr).toMatch(/not used: Business Name/);
+    expect(parseCsv(s.read('business-out.csv')).map((r) => r['match_decision'])).toEqual(['Unmatched', 'Unmatched']);
+  });
+});
+
+describe('dedupe: line ends and quotes', () => {
+  it('LF and CRLF lines mixed, whichever comes first: every row is read and written as it was, without a CR', async () => {
+    const people = ['John,Smith,1970-01-02', 'Mary,Jones,1980-01-02', 'Peter,Brown,1990-01-02', 'Ann,Lee,1991-01-01', 'John,Smith,1970-01-02'];
+    for (const [name, breaks] of [
+      ['crlf-first.csv', ['\r\n', '\n', '\n', '\r\n', '\n', '\r\n']],
+      ['lf-first.csv', ['\n', '\r\n', '\r\n', '\n', '\r\n', '\n']],
+    ] as const) {
+      const text = ['first_name,last_name,dob', ...people].map((line, i) => line + (breaks[i] ?? '\n')).join('');
+      const input = s.file(name, text);
+      const run = await s.cli(['dedupe', input, '-o', `out-${name}`, '--progress', 'none']);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/wrote 5 rows \(every row read\)/);
+      const out = s.read(`out-${name}`);
+      expect(out).not.toMatch(/\r/);
+      const rows = parseCsv(out);
+      expect(rows.map((r) => `${r['first_name']},${r['last_name']},${r['dob']}`)).toEqual(people);
+      // The two John Smiths, one on a CRLF line and one on an LF line, are one person.
+      expect(rows[0]?.['cluster_id']).toBe(rows[4]?.['cluster_id']);
+      expect(rows[0]?.['match_decision']).toBe('Matched');
+    }
+  });
+
+  it('one stray quote keeps its row and the 5,000 rows after it', async () => {
+    const rows = Array.from({ length: 5000 }, (_, i) => `P${i},Q${i},C${i}`);
+    const input = s.file('stray.csv', ['first_name,last_name,company', 'John,Smith,"Acme" Inc', ...rows]);
+    const run = await s.cli(['dedupe', input, '-o', 'stray-out.csv', '--progress', 'none']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/5,001 rows/);
+    expect(run.stderr).toMatch(/1 row with a malformed quoted field.*\(line 2\)/);
+    expect(run.stderr).not.toMatch(/read into those malformed quoted fields/);
+    const out = parseCsv(s.read('stray-out.csv'));
+    expect(out.length).toBe(5001);
+    expect(out[0]).toMatchObject({ first_name: 'John', last_name: 'Smith', company: 'Acme Inc' });
+    expect(out[5000]).toMatchObject({ first_name: 'P4999', company: 'C4999' });
+  });
+});
+
+describe('dedupe: a quote never closed', () => {
+  it('does not say every row was read when lines went into the open quoted field', async () => {
+    const input = s.file('open.csv', ['first_name,last_name,company', 'John,Smith,"Acme', 'Mary,Jones,Beta', 'Ann,Lee,Gamma']);
+    const run = await s.cli(['dedupe', input, '-o', 'open-out.csv', '--progress', 'none']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/2 lines read into those malformed quoted fields/);
+    expect(run.stderr).toMatch(/wrote 1 row \(not every line a row: 2 lines read into a quoted field never closed, see above\)/);
+  });
+});
+
+describe('dedupe: addresses', () => {
+  it("Outlook's export: the home address is read, not the business one listed first", async () => {
+    const input = s.file('outlook.csv', [
+      'First Name,Last Name,Business Street,Business City,Business State,Business Postal Code,Home Street,Home City,Home State,Home Postal Code,Business Phone',
+      'John,Smith,1 Office Park,Chicago,IL,60601,12 Elm St,Springfield,IL,62701,555-201-3344',
+      'Jon,Smith,1 Office Park,Chicago,IL,60601,99 Oak Ave,Peoria,IL,61602,555-201-3344',
+    ]);
+    const run = await s.cli(['dedupe', input, '-o', 'outlook-out.csv', '--progress', 'none']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/Home Street -> addressLine1, Home City -> city, Home State -> stateOrProvince, Home Postal Code -> zipOrPostalCode/);
+    expect(run.stderr).toMatch(/not used: Business Street, Business City, Business State, Business Postal Code/);
+    expect(run.stderr).toMatch(/note: column "Business Street" is part of another address \(business\)/);
+  });
+});
