@@ -362,7 +362,27 @@ export function compareUnit(a: string | null, b: string | null): LevelName {
   if (a === b) return 'exact';
   const na = a.slice(a.lastIndexOf(' ') + 1);
   const nb = b.slice(b.lastIndexOf(' ') + 1);
-  return na === nb ? 'exact' : 'disagree';
+  if (na === nb) return 'exact';
+  // The number without its designator and spaces ("apt 2 005" / "apt 2005"); two neighbouring
+  // characters swapped ("2005" / "2050") is a slip. Any other difference is another flat ("4b" / "4c").
+  const ka = unitNumber(a);
+  const kb = unitNumber(b);
+  if (ka === kb) return 'exact';
+  return ka.length === kb.length && ka.length > 1 && swappedOnce(ka, kb) ? 'typo' : 'disagree';
+}
+
+/** A unit's number: a leading designator word ("apt", "ste", "#") and the spaces left out. */
+function unitNumber(unit: string): string {
+  return unit.replace(UNIT_DESIGNATOR, '').replace(/ /g, '');
+}
+
+const UNIT_DESIGNATOR = /^(?:[a-z]+|#) (?=.)/;
+
+/** True when equal-length `a` and `b` differ by exactly one swap of neighbouring characters. */
+function swappedOnce(a: string, b: string): boolean {
+  let i = 0;
+  while (i < a.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
+  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
 }
 
 /** The address-part levels of one pair of addresses. */
@@ -386,6 +406,11 @@ export interface AddressLevelMasks {
 
 const ALL_ADDRESS_LEVELS: AddressLevelMasks = { zip5: ALL_LEVELS, streetNumber: ALL_LEVELS, streetName: ALL_LEVELS, city: ALL_LEVELS };
 
+/** True when two addresses have the same street number and the same street name (as written, folded). */
+function sameBuilding(a: NormalizedAddress, b: NormalizedAddress): boolean {
+  return a.number !== null && a.number === b.number && a.street !== null && a.street === b.street;
+}
+
 /** Compares every part of two addresses. */
 export function compareAddress(a: NormalizedAddress, b: NormalizedAddress, masks: AddressLevelMasks = ALL_ADDRESS_LEVELS): AddressLevels {
   return {
@@ -393,7 +418,8 @@ export function compareAddress(a: NormalizedAddress, b: NormalizedAddress, masks
     streetNumber: compareCode(a.number, b.number, masks.streetNumber),
     streetName: compareText(a.street, b.street, 0.92, 0.85, masks.streetName),
     building: compareText(a.building, b.building),
-    unit: compareUnit(a.unit, b.unit),
+    // A flat is compared only within one building: another street's units say nothing more.
+    unit: sameBuilding(a, b) ? compareUnit(a.unit, b.unit) : 'missing',
     city: compareText(a.city, b.city, 0.92, 0.85, masks.city),
     state: compareEqual(a.state, b.state),
   };

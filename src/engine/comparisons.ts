@@ -143,6 +143,7 @@ export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>
       L('exact', 'middle names equal', true),
       L('initial', 'middle initial agrees', true),
       L('fuzzy-high', 'middle names nearly equal', true),
+      L('fuzzy-low', 'middle names differ (one is no given name: perhaps misread)', false),
       L('disagree', 'middle names differ', false),
     ],
   },
@@ -244,7 +245,7 @@ export const COMPARISONS: Readonly<Record<ComparisonField, ComparisonDefinition>
   },
   unit: {
     title: 'unit',
-    levels: [L('exact', 'units equal', true), L('disagree', 'units differ', false)],
+    levels: [L('exact', 'units equal', true), L('typo', 'units two characters swapped', true), L('disagree', 'units differ', false)],
   },
   city: {
     title: 'city',

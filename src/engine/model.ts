@@ -65,9 +65,12 @@ export const DEFAULT_MODEL: MatchModel = {
       exact: L(0.7, 0.02),
       initial: L(0.25, 0.06),
       'fuzzy-high': L(0.02, 0.005),
-      // Two different middle names (or initials): a father and his son who dropped the suffix,
-      // at one address with one landline (Robert James / Robert Michael Kline). Review, never merge.
-      disagree: L(0.03, 0.9, CAP),
+      // A middle name that differs but is no given name: misread ("Matthew" / "Matfhcw"), or another one.
+      'fuzzy-low': L(0.02, 0.1),
+      // Two different given names as middle names (or initials): a father and his son who
+      // dropped the suffix, at one address with one landline (Robert James / Robert Michael
+      // Kline). Review, never merge.
+      disagree: L(0.01, 0.8, CAP),
     },
     lastName: {
       exact: L(0.88, 0.001),
@@ -144,7 +147,9 @@ export const DEFAULT_MODEL: MatchModel = {
     // within it (John Smith of Apt 4 and of Apt 12). Review, never merge.
     unit: {
       exact: L(0.85, 0.05),
-      disagree: L(0.15, 0.95, CAP),
+      // Two characters swapped (2005 / 2050): a slip, not capped.
+      typo: L(0.03, 0.01),
+      disagree: L(0.12, 0.94, CAP),
     },
     city: {
       exact: L(0.88, 0.05),

@@ -329,12 +329,14 @@ function anotherGivenName(a: NameForms, b: NameForms, o: NameCompareOptions): bo
  * date of birth too), never one name mistyped or shortened.
  */
 function ofOppositeSexes(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
-  return o.sexedNames === true && namesOfOppositeSexes(a, b);
+  return o.sexedNames === true && namesOfOppositeSexes(a, b, o.nicknames);
 }
 
 /** {@link oppositeSexNames} of two names' compact forms (whatever the options). */
-export function namesOfOppositeSexes(a: NameForms, b: NameForms): boolean {
-  return oppositeSexNames(a.compact, b.compact, a.sex(), b.sex());
+export function namesOfOppositeSexes(a: NameForms, b: NameForms, nicknames?: NicknameTable): boolean {
+  if (!oppositeSexNames(a.compact, b.compact, a.sex(), b.sex())) return false;
+  // A diminutive of a name of the other sex (Sammy for Samantha): nickname variants, one shorter by two letters or more.
+  return nicknames === undefined || Math.abs(a.compact.length - b.compact.length) < 2 || !variantIds(nicknames, a.variantId(nicknames), b.variantId(nicknames));
 }
 
 /** Endings that make a given name feminine (Daniel -> Danielle, Paul -> Pauline, Antoine -> Antoinette). */
@@ -660,5 +662,8 @@ export function compareMiddleNameForms(a: NameForms | null, b: NameForms | null,
   const bc = b.compact;
   if (ac === bc) return 'exact';
   if (ac.length === 1 || bc.length === 1) return (levels & B_INITIAL) !== 0 && ac[0] === bc[0] ? 'initial' : 'disagree';
-  return (levels & B_FUZZY_HIGH) !== 0 && jaroWinklerFrom(ac, bc, 0.92) >= 0.92 ? 'fuzzy-high' : 'disagree';
+  if ((levels & B_FUZZY_HIGH) !== 0 && jaroWinklerFrom(ac, bc, 0.92) >= 0.92) return 'fuzzy-high';
+  // Where the model tells them apart (the CRM's): two given names (James / Michael) are two
+  // people's, while a middle name that is no given name may be one misread ("Matfhcw").
+  return (levels & B_FUZZY_LOW) === 0 || (a.sex() !== null && b.sex() !== null) ? 'disagree' : 'fuzzy-low';
 }

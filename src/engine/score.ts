@@ -602,7 +602,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     opts.sexedNames === true &&
     q.sex !== null &&
     q.sex === r.sex &&
-    namesOfOppositeSexes(qn.first as NameForms, rn.first as NameForms)
+    namesOfOppositeSexes(qn.first as NameForms, rn.first as NameForms, opts.nicknames)
   ) {
     first = compareFirstNameForms(qn.first, rn.first, { ...opts, sexedNames: false, memo: undefined }, f.firstName.mask, qn.middle, rn.middle);
   }

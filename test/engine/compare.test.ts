@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { normalizeAddress } from '../../src/engine/address.js';
 import {
+  compareAddress,
   compareAttribute,
   compareUnit,
   compareCode,
@@ -265,6 +267,19 @@ describe('other comparators', () => {
     expect(compareUnit('apt 4', 'apt 5')).toBe('disagree');
     expect(compareUnit(null, 'apt 5')).toBe('missing');
     expect(compareUnit('apt 4', '# 5')).toBe(compareUnit('# 5', 'apt 4'));
+    // A space inside the number is the same flat; two neighbouring characters swapped a slip; another letter another flat.
+    expect(compareUnit('apt 2 005', 'apt 2005')).toBe('exact');
+    expect(compareUnit('apt 2005', 'apt 2050')).toBe('typo');
+    expect(compareUnit('apt 2050', 'apt 2005')).toBe('typo');
+    expect(compareUnit('apt 4b', 'apt 4c')).toBe('disagree');
+    expect(compareUnit('apt 12', 'apt 21')).toBe('typo');
+  });
+
+  it('units are compared only within one building', () => {
+    const at = (line1: string, unit: string) => normalizeAddress({ addressLine1: line1, addressLine2: unit, zipOrPostalCode: '60610' });
+    const a = at('1200 N Lake Shore Dr', 'Apt 4');
+    expect(compareAddress(a, at('1200 N Lake Shore Dr', 'Apt 12')).unit).toBe('disagree');
+    expect(compareAddress(a, at('14 Elm St', 'Apt 12')).unit).toBe('missing');
   });
 
   it('codes and text', () => {

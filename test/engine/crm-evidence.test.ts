@@ -445,6 +445,30 @@ const rows: readonly Row[] = [
     decision: 'Possible',
   },
   {
+    cause: 'a middle name misread (Matthew / Matfhcw) is no other person',
+    stored: { ...minnie, firstName: 'Richard', middleName: 'Matthew', lastName: 'Haliberg', sex: 'M', dateOfBirth: undefined, emails: [], phones: [] },
+    request: { ...minnie, firstName: 'Richard', middleName: 'Matfhcw', lastName: 'Haliberg', sex: 'M', dateOfBirth: undefined, emails: [], phones: [] },
+    decision: 'Matched',
+  },
+  {
+    cause: 'a flat number with two digits swapped or a space in it (2005 / 2050, "2 005") is the same flat',
+    stored: { ...minnie, addresses: [{ addressLine1: '83 Duffy St', addressLine2: 'Apt 2005', zipOrPostalCode: '60201' }] },
+    request: { ...minnie, addresses: [{ addressLine1: '83 Duffy St', addressLine2: 'Apt 2 050', zipOrPostalCode: '60201' }] },
+    decision: 'Matched',
+  },
+  {
+    cause: 'the flats of two different streets say nothing more: a nickname at another address is held back by the address, not the flat',
+    stored: { ...minnie, firstName: 'Robert', sex: 'M', addresses: [{ addressLine1: '825 River Ave Apt 20', zipOrPostalCode: '60201' }] },
+    request: { ...minnie, firstName: 'Bob', sex: 'M', addresses: [{ addressLine1: '12 Lake St Apt 3', zipOrPostalCode: '60201' }] },
+    decision: 'Matched',
+  },
+  {
+    cause: "a diminutive of a name of the other sex (Sammy for Samantha) with the person's phone: a nickname",
+    stored: { ...minnie, firstName: 'Samantha', dateOfBirth: undefined, emails: [], addresses: [] },
+    request: { ...minnie, firstName: 'Sammy', sex: undefined, dateOfBirth: undefined, emails: [], addresses: [] },
+    decision: 'Matched',
+  },
+  {
     cause: 'a middle initial is the middle name',
     stored: { ...minnie, firstName: 'Robert', middleName: 'James', lastName: 'Kline', sex: 'M' },
     request: { ...minnie, firstName: 'Robert', middleName: 'J', lastName: 'Kline', sex: 'M' },
