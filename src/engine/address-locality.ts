@@ -66,6 +66,41 @@ function trailingState(text: string, tables: AddressTables, codes: ReadonlySet<s
 /** Suffixes (standard abbreviations) that end most streets; others ("Fort", "Lake", "Park") also begin town names. */
 const COMMON_SUFFIXES: ReadonlySet<string> = new Set(['st', 'ave', 'rd', 'dr', 'blvd', 'ln', 'ct', 'way', 'pl', 'ter', 'cir', 'hwy', 'pkwy', 'sq', 'trl']);
 
+/** A road's number or letter: "9", "9W", "101", "B" ("Route 9", "Avenue B"). */
+const ROAD_NUMBER = /^(?:\d+[a-z]?|[a-z])$/i;
+
+/** Suffixes of roads known by a number, whatever words come before ("Old Route 9", "Pacific Coast Hwy 1"). */
+const ROUTE_SUFFIXES: ReadonlySet<string> = new Set(['rte', 'hwy', 'fwy', 'expy', 'tpke', 'byp']);
+
+/**
+ * Words that begin a numbered road's name ("County Road 5", "State Route 17", "US Hwy 1"),
+ * some of them a road's type of their own ("FM 1960": Farm to Market; "CR", "SR": county and
+ * state road).
+ */
+const ROUTE_WORDS: ReadonlySet<string> = new Set(['county', 'co', 'state', 'us', 'interstate', 'farm', 'ranch', 'fm', 'rm', 'cr', 'sr']);
+
+/**
+ * Whether the word after `words[at]` names the road rather than begins the town: the suffix
+ * is a numbered road's ("Route 9", "Hwy 101"), or the street's name is the suffix alone or
+ * after route words and a directional ("Avenue B", "County Road 5", "N Road 12").
+ */
+function namesRoad(words: readonly string[], at: number, tables: AddressTables): boolean {
+  if (ROUTE_SUFFIXES.has(tables.suffixes.get(plain(words[at])) ?? '')) return true;
+  for (let i = 1; i < at; i++) {
+    const word = plain(words[i]);
+    if (!ROUTE_WORDS.has(word) && !(i === 1 && tables.directionals.has(word))) return false;
+  }
+  return true;
+}
+
+/** Index of the last route word of a road with no suffix ("12 FM 1960 Houston", "12 US 1 ..."), its number after it, or -1. */
+function routeWordAt(words: readonly string[], tables: AddressTables): number {
+  let i = words.length > 1 && tables.directionals.has(plain(words[1])) ? 2 : 1;
+  if (!ROUTE_WORDS.has(plain(words[i]))) return -1;
+  while (ROUTE_WORDS.has(plain(words[i + 1]))) i++;
+  return i + 1 <= words.length - 2 && ROAD_NUMBER.test(words[i + 1] as string) ? i : -1;
+}
+
 /** A PO box and its number before a town, with no comma between them. */
 const PO_BOX_THEN_TOWN = /^((?:p\.?\s?o\.?\s?)?box\s?#?\s?[\da-z-]+)\s+([a-z].*)$/i;
 
@@ -89,8 +124,9 @@ function unitWords(words: readonly string[], i: number, tables: AddressTables): 
  * is what follows the street's suffix, a directional after it ("12 Main St NW Springfield")
  * and a unit ("12 Main St Apt 4 Springfield"). The suffix is the first common one after the
  * street's first word ("Ave" of "12 Oak Ave St Paul", "St" of "12 Main St Fort Worth": "St"
- * and "Fort" begin towns too), else the last of any kind. Null city when no suffix is found
- * or nothing follows it.
+ * and "Fort" begin towns too), else the last of any kind, else a route word ("FM 1960"); a
+ * numbered road's number follows it ("Route 9", "County Road 5"). Null city when no suffix
+ * is found or nothing follows it.
  */
 function splitStreetAndCity(text: string, tables: AddressTables): [string, string | null] {
   // "PO Box 123 Springfield": the box and its number, then the town.
@@ -101,8 +137,11 @@ function splitStreetAndCity(text: string, tables: AddressTables): [string, strin
   let at = -1;
   for (let i = 2; i <= words.length - 2 && at === -1; i++) if (COMMON_SUFFIXES.has(suffixAt(i) ?? '')) at = i;
   for (let i = words.length - 2; i >= 1 && at === -1; i--) if (suffixAt(i) !== undefined) at = i;
+  if (at === -1) at = routeWordAt(words, tables);
   if (at === -1) return [text.trim(), null];
   let end = at + 1;
+  // "12 Route 9 Springfield": the number is the road's, not the town's.
+  if (end < words.length && ROAD_NUMBER.test(words[end] as string) && namesRoad(words, at, tables)) end++;
   if (tables.directionals.has(plain(words[end])) && end < words.length - 1) end++;
   end += unitWords(words, end, tables);
   if (end >= words.length) return [text.trim(), null];

@@ -35,7 +35,30 @@ describe('splitLocality', () => {
     // Australian postcodes after the state's code.
     ['12 Smith St, Sydney NSW 2000', { line: '12 Smith St', city: 'Sydney', state: 'nsw', zip: '2000', country: null }],
     ['12 Smith St Perth WA 6000', { line: '12 Smith St', city: 'Perth', state: 'wa', zip: '6000', country: null }],
+    // A numbered road's number is the road's, not the town's.
+    ['12 Route 9 Springfield MA 01101', { line: '12 Route 9', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 County Road 5 Springfield MA 01101', { line: '12 County Road 5', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Highway 101 Springfield MA 01101', { line: '12 Highway 101', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 State Route 17 Springfield MA 01101', { line: '12 State Route 17', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 US Hwy 1 Springfield MA 01101', { line: '12 US Hwy 1', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Old Route 9W N Springfield MA 01101', { line: '12 Old Route 9W N', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 FM 1960 Houston TX 77001', { line: '12 FM 1960', city: 'Houston', state: 'tx', zip: '77001', country: null }],
+    ['12 Avenue B New York NY 10009', { line: '12 Avenue B', city: 'New York', state: 'ny', zip: '10009', country: null }],
+    ['12 Route 9 MA 01101', { line: '12 Route 9', city: null, state: 'ma', zip: '01101', country: null }],
   ])('%j', (line, parts) => expect(split(line)).toEqual(parts));
+
+  it('two numbered roads of one town stay two streets', () => {
+    const read = (line: string) => normalizeAddress({ addressLine1: line }, { oneLine: true });
+    for (const [a, b] of [
+      ['12 Route 9 Springfield MA 01101', '12 Route 20 Springfield MA 01101'],
+      ['12 FM 1960 Houston TX 77001', '12 FM 2920 Houston TX 77001'],
+    ] as const) {
+      const [x, y] = [read(a), read(b)];
+      expect(x.city).toBe(y.city);
+      expect(x.street).not.toBe(y.street);
+    }
+    expect(read('12 Route 9 Springfield MA 01101')).toEqual(read('12 Route 9, Springfield, MA 01101'));
+  });
 
   it('two apartments of one building stay two addresses', () => {
     const a = normalizeAddress({ addressLine1: '5 Elm St, Apt 4, Springfield, MA 01101' }, { oneLine: true });
