@@ -109,20 +109,26 @@ function plain(word: string | undefined): string {
   return foldCase(word ?? '').replace(/[.,]/g, '');
 }
 
-/** Words of a unit at `words[i]` ("Apt 4", "#4", "# 4", "Ste 5", "Rear"), 0 if none. */
+/** A number first, then a floor's or level's designator ("2nd Floor", "3rd Fl"). */
+const ORDINAL = /^\d+(?:st|nd|rd|th)$/i;
+
+/** A unit's number written without its designator: "4", "4B", "B4", "B". */
+const BARE_UNIT = /^(?:\d+[a-z]?|[a-z]\d*)$/i;
+
+/** Words of a unit at `words[i]` ("Apt 4", "#4", "# 4", "Ste 5", "Rear", "2nd Floor"), 0 if none. */
 function unitWords(words: readonly string[], i: number, tables: AddressTables): number {
   const word = words[i];
   if (word === undefined) return 0;
   if (word.startsWith('#')) return word.length > 1 ? 1 : Math.min(2, words.length - i);
   const designator = tables.unitDesignators.get(plain(word));
-  if (designator === undefined) return 0;
+  if (designator === undefined) return ORDINAL.test(word) && tables.unitDesignators.get(plain(words[i + 1]))?.numberFirst === true ? 2 : 0;
   return designator.needsNumber && i + 1 < words.length ? 2 : 1;
 }
 
 /**
  * The street part and the city of a line with no commas ("12 Main St Springfield"): the city
  * is what follows the street's suffix, a directional after it ("12 Main St NW Springfield")
- * and a unit ("12 Main St Apt 4 Springfield"). The suffix is the first common one after the
+ * and a unit ("12 Main St Apt 4 Springfield", "12 Main St 4B Springfield": "#4B"). The suffix is the first common one after the
  * street's first word ("Ave" of "12 Oak Ave St Paul", "St" of "12 Main St Fort Worth": "St"
  * and "Fort" begin towns too), else the last of any kind, else a route word ("FM 1960"); a
  * numbered road's number follows it ("Route 9", "County Road 5"). Null city when no suffix
@@ -143,9 +149,20 @@ function splitStreetAndCity(text: string, tables: AddressTables): [string, strin
   // "12 Route 9 Springfield": the number is the road's, not the town's.
   if (end < words.length && ROAD_NUMBER.test(words[end] as string) && namesRoad(words, at, tables)) end++;
   if (tables.directionals.has(plain(words[end])) && end < words.length - 1) end++;
-  end += unitWords(words, end, tables);
-  if (end >= words.length) return [text.trim(), null];
-  return [words.slice(0, end).join(' '), words.slice(end).join(' ')];
+  const unit = unitWords(words, end, tables);
+  let street: string[];
+  if (unit === 0 && end < words.length && BARE_UNIT.test(words[end] as string) && !tables.directionals.has(plain(words[end]))) {
+    // "12 Main St 4B Springfield": a unit's number with no designator, written with the "#"
+    // Pub 28 213 gives an unknown designator so that the street line reads it as the unit
+    // (read as the town's, or as the street's, two flats of a building were one address).
+    street = words.slice(0, end);
+    street.push(`#${words[end] as string}`);
+    end++;
+  } else {
+    end += unit;
+    street = words.slice(0, end);
+  }
+  return [street.join(' '), end < words.length ? words.slice(end).join(' ') : null];
 }
 
 /** What a comma-separated segment holds, as address lines are classified: a street, a unit... */
@@ -222,6 +239,9 @@ export function splitLocality(line: string, tables: AddressTables, alone = false
     // Bromley, Kent BR1 1AA": the segment after the street's is the town (a county may follow it).
     // Units after the street ("5 Elm St, Apt 4, Springfield") are the street's.
     const at = segments.findIndex((segment) => ['street', 'po-box'].includes(segmentKind(segment, tables)));
+    // "12 Main St 4B, Springfield": the unit's number read as in a line without commas.
+    const streetSplit = at === -1 ? null : splitStreetAndCity(segments[at] as string, tables);
+    if (streetSplit !== null && streetSplit[1] === null) segments[at] = streetSplit[0];
     let cityAt = at === -1 ? segments.length - 1 : at + 1;
     while (cityAt < segments.length && segmentKind(segments[cityAt] as string, tables) === 'unit') cityAt++;
     if (cityAt < segments.length && cityAt > 0) {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { splitLocality } from '../../src/engine/address-locality.js';
+import { compareUnit } from '../../src/engine/compare.js';
 import { DEFAULT_ADDRESS_TABLES } from '../../src/engine/address-tables.js';
 import { normalizeAddress } from '../../src/engine/address.js';
 
@@ -45,7 +46,27 @@ describe('splitLocality', () => {
     ['12 FM 1960 Houston TX 77001', { line: '12 FM 1960', city: 'Houston', state: 'tx', zip: '77001', country: null }],
     ['12 Avenue B New York NY 10009', { line: '12 Avenue B', city: 'New York', state: 'ny', zip: '10009', country: null }],
     ['12 Route 9 MA 01101', { line: '12 Route 9', city: null, state: 'ma', zip: '01101', country: null }],
+    // A unit's number after the suffix with no designator, or a floor: the street's unit, written with "#".
+    ['12 Main St 4B Springfield MA 01101', { line: '12 Main St #4B', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Main St 4 Springfield MA 01101', { line: '12 Main St #4', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Main St B Springfield MA 01101', { line: '12 Main St #B', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Main St NW 4B Springfield MA 01101', { line: '12 Main St NW #4B', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Route 9 4B Springfield MA 01101', { line: '12 Route 9 #4B', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Main St 2nd Floor Springfield MA 01101', { line: '12 Main St 2nd Floor', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    ['12 Main St 4B MA 01101', { line: '12 Main St #4B', city: null, state: 'ma', zip: '01101', country: null }],
+    ['12 Main St 4B, Springfield, MA 01101', { line: '12 Main St #4B', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
   ])('%j', (line, parts) => expect(split(line)).toEqual(parts));
+
+  it('a unit written without its designator is the unit: two flats stay two addresses, the same flat one', () => {
+    const read = (line: string) => normalizeAddress({ addressLine1: line }, { oneLine: true });
+    const [a, b] = [read('12 Main St 4B Springfield MA 01101'), read('12 Main St 7C Springfield MA 01101')];
+    expect([a.street, a.unit, a.city, b.street, b.unit, b.city]).toEqual(['main st', '# 4b', 'springfield', 'main st', '# 7c', 'springfield']);
+    expect(compareUnit(a.unit, read('12 Main St Apt 4B Springfield MA 01101').unit)).toBe('exact');
+    expect(compareUnit(a.unit, b.unit)).toBe('disagree');
+    expect(compareUnit(read('12 Main St 4B, Springfield, MA 01101').unit, b.unit)).toBe('disagree');
+    const floor = read('12 Main St 2nd Floor Springfield MA 01101');
+    expect([floor.street, floor.unit, floor.city]).toEqual(['main st', 'fl 2', 'springfield']);
+  });
 
   it('two numbered roads of one town stay two streets', () => {
     const read = (line: string) => normalizeAddress({ addressLine1: line }, { oneLine: true });
