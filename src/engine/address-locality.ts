@@ -109,6 +109,8 @@ function plain(word: string | undefined): string {
   return foldCase(word ?? '').replace(/[.,]/g, '');
 }
 
+const HAS_DIGIT_OR_HASH = /[\d#]/;
+
 /** A number first, then a floor's or level's designator ("2nd Floor", "3rd Fl"). */
 const ORDINAL = /^\d+(?:st|nd|rd|th)$/i;
 
@@ -123,6 +125,11 @@ function unitWords(words: readonly string[], i: number, tables: AddressTables): 
   const designator = tables.unitDesignators.get(plain(word));
   if (designator === undefined) return ORDINAL.test(word) && tables.unitDesignators.get(plain(words[i + 1]))?.numberFirst === true ? 2 : 0;
   return designator.needsNumber && i + 1 < words.length ? 2 : 1;
+}
+
+/** Whether a unit begins at `words[i]`, with its designator or without ("Apt 4", "#4", "4B", "2nd Floor"). */
+function isUnitAt(words: readonly string[], i: number, tables: AddressTables): boolean {
+  return unitWords(words, i, tables) > 0 || BARE_UNIT.test(words[i] ?? '');
 }
 
 /**
@@ -148,7 +155,11 @@ function splitStreetAndCity(text: string, tables: AddressTables): [string, strin
   let end = at + 1;
   // "12 Route 9 Springfield": the number is the road's, not the town's.
   if (end < words.length && ROAD_NUMBER.test(words[end] as string) && namesRoad(words, at, tables)) end++;
-  if (tables.directionals.has(plain(words[end])) && end < words.length - 1) end++;
+  // A post-directional: abbreviated ("12 Main St NW Springfield"), last, or before a unit.
+  // One spelled out before further words begins the town ("20 Oak St West Hartford", "East
+  // Orange", "North Las Vegas"): towns are named so far more often than streets are written so.
+  const directional = plain(words[end]);
+  if (tables.directionals.has(directional) && (directional.length <= 3 || end === words.length - 1 || isUnitAt(words, end + 1, tables))) end++;
   const unit = unitWords(words, end, tables);
   let street: string[];
   if (unit === 0 && end < words.length && BARE_UNIT.test(words[end] as string) && !tables.directionals.has(plain(words[end]))) {
@@ -227,9 +238,12 @@ export function splitLocality(line: string, tables: AddressTables, alone = false
     street = [streetText];
     city = cityText;
     // No town before a "state" that is the street's suffix or directional ("12 Oak Ct 06101",
-    // "123 Oak St NE 20002"): it is the street's.
+    // "123 Oak St NE 20002"): it is the street's; not after a directional or a unit, which
+    // end a street ("20 Oak St West CT 06107", "12 Main St #4 CT 06101").
     const word = plain(stateWord);
-    if (city === null && state !== null && (tables.suffixes.has(word) || tables.directionals.has(word))) {
+    const streetEnd = plain(streetText.slice(streetText.lastIndexOf(' ') + 1));
+    const ended = tables.directionals.has(streetEnd) || HAS_DIGIT_OR_HASH.test(streetEnd);
+    if (city === null && state !== null && !ended && (tables.suffixes.has(word) || tables.directionals.has(word))) {
       street = [`${streetText} ${stateWord}`];
       state = null;
       if (zip === null) return null;

@@ -55,7 +55,28 @@ describe('splitLocality', () => {
     ['12 Main St 2nd Floor Springfield MA 01101', { line: '12 Main St 2nd Floor', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
     ['12 Main St 4B MA 01101', { line: '12 Main St #4B', city: null, state: 'ma', zip: '01101', country: null }],
     ['12 Main St 4B, Springfield, MA 01101', { line: '12 Main St #4B', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
+    // A directional spelled out before further words begins the town; abbreviated, last, or before a unit, it is the street's.
+    ['20 Oak St West Hartford CT 06107', { line: '20 Oak St', city: 'West Hartford', state: 'ct', zip: '06107', country: null }],
+    ['20 Oak St West Hartford 06107', { line: '20 Oak St', city: 'West Hartford', state: null, zip: '06107', country: null }],
+    ['20 Oak St West Hartford, CT', { line: '20 Oak St', city: 'West Hartford', state: 'ct', zip: null, country: null }],
+    ['5 Palm Ave West Palm Beach FL 33401', { line: '5 Palm Ave', city: 'West Palm Beach', state: 'fl', zip: '33401', country: null }],
+    ['5 Main St North Las Vegas NV 89030', { line: '5 Main St', city: 'North Las Vegas', state: 'nv', zip: '89030', country: null }],
+    ['5 Main St Southwest Harbor ME 04679', { line: '5 Main St', city: 'Southwest Harbor', state: 'me', zip: '04679', country: null }],
+    ['20 Oak St W Hartford CT 06107', { line: '20 Oak St W', city: 'Hartford', state: 'ct', zip: '06107', country: null }],
+    ['20 Oak St West Apt 4 Hartford CT 06107', { line: '20 Oak St West Apt 4', city: 'Hartford', state: 'ct', zip: '06107', country: null }],
+    ['20 Oak St West CT 06107', { line: '20 Oak St West', city: null, state: 'ct', zip: '06107', country: null }],
+    ['20 Oak St West 06107', { line: '20 Oak St West', city: null, state: null, zip: '06107', country: null }],
+    ['12 Main St N 01101', { line: '12 Main St N', city: null, state: null, zip: '01101', country: null }],
+    ['12 Main St N CT 06101', { line: '12 Main St N', city: null, state: 'ct', zip: '06101', country: null }],
   ])('%j', (line, parts) => expect(split(line)).toEqual(parts));
+
+  it('a town beginning with a directional keeps it: West Hartford is not Hartford', () => {
+    const read = (line: string) => normalizeAddress({ addressLine1: line }, { oneLine: true });
+    const west = read('20 Oak St West Hartford CT 06107');
+    const hartford = read('20 Oak St, Hartford, CT 06103');
+    expect([west.street, west.city, hartford.street, hartford.city]).toEqual(['oak st', 'west hartford', 'oak st', 'hartford']);
+    expect(read('20 Oak St, West Hartford, CT 06107')).toEqual(west);
+  });
 
   it('a unit written without its designator is the unit: two flats stay two addresses, the same flat one', () => {
     const read = (line: string) => normalizeAddress({ addressLine1: line }, { oneLine: true });
