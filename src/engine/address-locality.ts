@@ -101,6 +101,9 @@ function routeWordAt(words: readonly string[], tables: AddressTables): number {
   return i + 1 <= words.length - 2 && ROAD_NUMBER.test(words[i + 1] as string) ? i : -1;
 }
 
+/** The number of a grid street ("W 100 S"). */
+const GRID_NUMBER = /^\d+$/;
+
 /** A PO box and its number before a town, with no comma between them. */
 const PO_BOX_THEN_TOWN = /^((?:p\.?\s?o\.?\s?)?box\s?#?\s?[\da-z-]+)\s+([a-z].*)$/i;
 
@@ -135,11 +138,12 @@ function isUnitAt(words: readonly string[], i: number, tables: AddressTables): b
 /**
  * The street part and the city of a line with no commas ("12 Main St Springfield"): the city
  * is what follows the street's suffix, a directional after it ("12 Main St NW Springfield")
- * and a unit ("12 Main St Apt 4 Springfield", "12 Main St 4B Springfield": "#4B"). The suffix is the first common one after the
- * street's first word ("Ave" of "12 Oak Ave St Paul", "St" of "12 Main St Fort Worth": "St"
- * and "Fort" begin towns too), else the last of any kind, else a route word ("FM 1960"); a
- * numbered road's number follows it ("Route 9", "County Road 5"). Null city when no suffix
- * is found or nothing follows it.
+ * and a unit ("12 Main St Apt 4 Springfield", "12 Main St 4B Springfield": "#4B"). The
+ * suffix is the first common one after the street's first word ("Ave" of "12 Oak Ave St
+ * Paul", "St" of "12 Main St Fort Worth": "St" and "Fort" begin towns too), else the last of
+ * any kind, else a route word ("FM 1960"); a numbered road's number follows it ("Route 9",
+ * "County Road 5"). A grid street ("100 W 100 S") ends at its second directional. Null city
+ * when no suffix is found or nothing follows it.
  */
 function splitStreetAndCity(text: string, tables: AddressTables): [string, string | null] {
   // "PO Box 123 Springfield": the box and its number, then the town.
@@ -147,7 +151,10 @@ function splitStreetAndCity(text: string, tables: AddressTables): [string, strin
   if (box !== null) return [box[1] as string, box[2] as string];
   const words = text.trim().split(/\s+/);
   const suffixAt = (i: number): string | undefined => tables.suffixes.get(plain(words[i]));
-  let at = -1;
+  // "100 W 100 S Salt Lake City": a grid street (Utah, Idaho) is a directional, a number and
+  // a directional; the suffix search would stop at "Lake".
+  const grid = words.length > 4 && GRID_NUMBER.test(words[2] as string) && tables.directionals.has(plain(words[1])) && tables.directionals.has(plain(words[3]));
+  let at = grid ? 3 : -1;
   for (let i = 2; i <= words.length - 2 && at === -1; i++) if (COMMON_SUFFIXES.has(suffixAt(i) ?? '')) at = i;
   for (let i = words.length - 2; i >= 1 && at === -1; i--) if (suffixAt(i) !== undefined) at = i;
   if (at === -1) at = routeWordAt(words, tables);

@@ -68,6 +68,10 @@ describe('splitLocality', () => {
     ['20 Oak St West 06107', { line: '20 Oak St West', city: null, state: null, zip: '06107', country: null }],
     ['12 Main St N 01101', { line: '12 Main St N', city: null, state: null, zip: '01101', country: null }],
     ['12 Main St N CT 06101', { line: '12 Main St N', city: null, state: 'ct', zip: '06101', country: null }],
+    // A grid street: a directional, a number, a directional.
+    ['100 W 100 S Salt Lake City UT 84101', { line: '100 W 100 S', city: 'Salt Lake City', state: 'ut', zip: '84101', country: null }],
+    ['100 West 100 South Salt Lake City UT 84101', { line: '100 West 100 South', city: 'Salt Lake City', state: 'ut', zip: '84101', country: null }],
+    ['1234 E 3300 S Apt 5 Salt Lake City UT 84106', { line: '1234 E 3300 S Apt 5', city: 'Salt Lake City', state: 'ut', zip: '84106', country: null }],
   ])('%j', (line, parts) => expect(split(line)).toEqual(parts));
 
   it('a town beginning with a directional keeps it: West Hartford is not Hartford', () => {
