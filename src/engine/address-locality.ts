@@ -31,13 +31,13 @@ const STATE_CODE = /^[A-Z]{2,3}$/;
 const AU_POSTCODE_AT_END = /(?<=(?:^|[\s,])(?:NSW|VIC|QLD|WA|SA|TAS|ACT|NT)\s{1,3})(\d{4})$/i;
 
 /**
- * The state a text names: a code in capitals, or (`names`) a state's name ("Massachusetts"),
- * else null.
+ * The state a text names: a code in capitals (in any case with `anyCase`), or (`names`) a
+ * state's name ("Massachusetts"), else null.
  */
-function stateOf(text: string, tables: AddressTables, codes: ReadonlySet<string>, names: boolean): string | null {
+function stateOf(text: string, tables: AddressTables, codes: ReadonlySet<string>, names: boolean, anyCase = false): string | null {
   const key = foldCompact(text);
   if (key.length === 0) return null;
-  if (STATE_CODE.test(text.trim())) return codes.has(key) ? key : null;
+  if (anyCase ? key.length <= 3 : STATE_CODE.test(text.trim())) return codes.has(key) ? key : null;
   return names && key.length > 3 ? (tables.states.get(key) ?? null) : null;
 }
 
@@ -52,14 +52,15 @@ function stateCodes(tables: AddressTables): ReadonlySet<string> {
 /**
  * Splits a state code off the end of `text` ("Springfield MA"), or takes the whole text for a
  * state's name (`names`: "Massachusetts", a segment of its own): [rest, state, the words
- * taken] or null. A name is no state otherwise: "New York 10001" names the city.
+ * taken] or null. A name is no state otherwise: "New York 10001" names the city. `anyCase`:
+ * a code in any case ("Vic", before an Australian postcode that only follows a state's code).
  */
-function trailingState(text: string, tables: AddressTables, codes: ReadonlySet<string>, names: boolean): [string, string, string] | null {
-  const named = stateOf(text, tables, codes, names);
+function trailingState(text: string, tables: AddressTables, codes: ReadonlySet<string>, names: boolean, anyCase = false): [string, string, string] | null {
+  const named = stateOf(text, tables, codes, names, anyCase);
   if (named !== null) return ['', named, text.trim()];
   const words = text.trim().split(/\s+/);
   const word = words[words.length - 1] ?? '';
-  const code = stateOf(word, tables, codes, false);
+  const code = stateOf(word, tables, codes, false, anyCase);
   return code === null ? null : [words.slice(0, -1).join(' '), code, word];
 }
 
@@ -213,22 +214,27 @@ export function splitLocality(line: string, tables: AddressTables, alone = false
   }
   let last = segments[segments.length - 1] as string;
   let zip: string | null = null;
-  const postal = POSTAL_CODE_AT_END.exec(last) ?? AU_POSTCODE_AT_END.exec(last);
+  const usPostal = POSTAL_CODE_AT_END.exec(last);
+  const auPostal = usPostal === null ? AU_POSTCODE_AT_END.exec(last) : null;
+  const postal = usPostal ?? auPostal;
   if (postal !== null) {
     zip = postal[1] as string;
     last = last.slice(0, last.length - zip.length).trim();
     // "PO Box 12345", "Suite 20000", "Apt #10001": the box's or the unit's number, not a postal code.
     const word = last.split(/\s+/).pop() ?? '';
     const before = plain(word);
-    const stateCode = STATE_CODE.test(word) && codes.has(before);
+    const stateCode = auPostal !== null || (STATE_CODE.test(word) && codes.has(before));
     if (before === 'box' || before === '#' || (!stateCode && tables.unitDesignators.has(before))) return null;
   }
   let state: string | null = null;
   let stateWord = '';
   // A state's name only as a segment of its own after the town's ("..., Springfield,
-  // Massachusetts 01101"); a state code after a postal code or a comma.
-  const split = last.length > 0 ? trailingState(last, tables, codes, segments.length >= 3) : null;
-  if (split !== null && (zip !== null || (segments.length >= 2 && split[0].length === 0))) [last, state, stateWord] = split;
+  // Massachusetts 01101"); a state code after a postal code or a comma; before an Australian
+  // postcode, its state's code in any case ("Melbourne Vic 3000").
+  const split = last.length > 0 ? trailingState(last, tables, codes, segments.length >= 3, auPostal !== null) : null;
+  if (split !== null && (zip !== null || (segments.length >= 2 && split[0].length === 0))) {
+    [last, state, stateWord] = split;
+  }
   if (zip === null && state === null) return null;
   segments[segments.length - 1] = last;
   if (last.length === 0) segments.pop();

@@ -36,6 +36,9 @@ describe('splitLocality', () => {
     // Australian postcodes after the state's code.
     ['12 Smith St, Sydney NSW 2000', { line: '12 Smith St', city: 'Sydney', state: 'nsw', zip: '2000', country: null }],
     ['12 Smith St Perth WA 6000', { line: '12 Smith St', city: 'Perth', state: 'wa', zip: '6000', country: null }],
+    ['12 Smith St Melbourne Vic 3000', { line: '12 Smith St', city: 'Melbourne', state: 'vic', zip: '3000', country: null }],
+    ['12 Smith St, Melbourne, Vic 3000', { line: '12 Smith St', city: 'Melbourne', state: 'vic', zip: '3000', country: null }],
+    ['12 Smith St Perth wa 6000', { line: '12 Smith St', city: 'Perth', state: 'wa', zip: '6000', country: null }],
     // A numbered road's number is the road's, not the town's.
     ['12 Route 9 Springfield MA 01101', { line: '12 Route 9', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
     ['12 County Road 5 Springfield MA 01101', { line: '12 County Road 5', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
