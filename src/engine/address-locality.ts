@@ -191,6 +191,20 @@ function segmentKind(segment: string, tables: AddressTables): LineKind {
 }
 
 /**
+ * Whether `town`, the words before a state's code in the last of `segments` ("12 Main St,
+ * Springfield MA"), read as a town: no street, unit or PO box, and a street or PO box in a
+ * segment before it.
+ */
+function isTownAfterStreet(town: string, segments: readonly string[], tables: AddressTables): boolean {
+  if (segmentKind(town, tables) !== 'other') return false;
+  for (let i = 0; i < segments.length - 1; i++) {
+    const kind = segmentKind(segments[i] as string, tables);
+    if (kind === 'street' || kind === 'po-box') return true;
+  }
+  return false;
+}
+
+/**
  * The locality at the end of a one-line address, split from its street (see the module's
  * comment), or null when the line ends with none. `alone`: the line follows the street's
  * ("12 Main St" / "Springfield, MA 01101"), so what precedes the state is all town.
@@ -229,10 +243,11 @@ export function splitLocality(line: string, tables: AddressTables, alone = false
   let state: string | null = null;
   let stateWord = '';
   // A state's name only as a segment of its own after the town's ("..., Springfield,
-  // Massachusetts 01101"); a state code after a postal code or a comma; before an Australian
-  // postcode, its state's code in any case ("Melbourne Vic 3000").
+  // Massachusetts 01101"); a state code after a postal code or a comma, or after a town that
+  // follows the street's comma ("12 Main St, Springfield MA"); before an Australian postcode,
+  // its state's code in any case ("Melbourne Vic 3000").
   const split = last.length > 0 ? trailingState(last, tables, codes, segments.length >= 3, auPostal !== null) : null;
-  if (split !== null && (zip !== null || (segments.length >= 2 && split[0].length === 0))) {
+  if (split !== null && (zip !== null || (segments.length >= 2 && (split[0].length === 0 || isTownAfterStreet(split[0], segments, tables))))) {
     [last, state, stateWord] = split;
   }
   if (zip === null && state === null) return null;

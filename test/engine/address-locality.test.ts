@@ -31,6 +31,10 @@ describe('splitLocality', () => {
     ['12 Main St, Springfield MA, 01101', { line: '12 Main St', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
     // A state code that is also a country's ("IL": Israel); a county after the town; a PO box before the town.
     ['12 Main St, Springfield, IL', { line: '12 Main St', city: 'Springfield', state: 'il', zip: null, country: null }],
+    // A state's code after the town with no postal code: the street's comma before them is enough.
+    ['12 Main St, Springfield MA', { line: '12 Main St', city: 'Springfield', state: 'ma', zip: null, country: null }],
+    ['12 MAIN ST, WEST HARTFORD CT', { line: '12 MAIN ST', city: 'WEST HARTFORD', state: 'ct', zip: null, country: null }],
+    ['PO Box 5, Springfield IL', { line: 'PO Box 5', city: 'Springfield', state: 'il', zip: null, country: null }],
     ['Flat 3, 5 Park Rd, Bromley, Kent BR1 1AA', { line: 'Flat 3, 5 Park Rd', city: 'Bromley', state: null, zip: 'BR1 1AA', country: null }],
     ['PO Box 123 Springfield IL 62701', { line: 'PO Box 123', city: 'Springfield', state: 'il', zip: '62701', country: null }],
     // Australian postcodes after the state's code.
@@ -129,6 +133,11 @@ describe('splitLocality', () => {
     'Sunset Towers',
     '5 Maine Ave',
     '5 Main St in',
+    '12 Main St Springfield MA',
+    '12 Main St, Apt 4 MA',
+    'Acme Inc, 12 Oak CT',
+    'Acme Inc, Suite 4 CT',
+    '12 Main St, Springfield Ma',
   ])('%j: no locality, left whole', (line) => expect(split(line)).toBeNull());
 
   it('normalizeAddress reads a one-line address as its parts where the address has no city, state or postal code of its own (oneLine)', () => {
