@@ -23,6 +23,8 @@ export interface LocalityTail {
   readonly country: string | null;
 }
 
+const SPACES = /\s+/;
+
 /** A postal code at the end of a text: US ZIP or ZIP+4, British postcode, Canadian postal code. */
 const POSTAL_CODE_AT_END = /(?:^|[\s,])(\d{5}(?:[\s-]?\d{4})?|[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}|[A-Z]\d[A-Z]\s?\d[A-Z]\d)$/i;
 /** A state code as addresses write it: two or three capitals ("MA", "NSW"; "ma" or "Me" are too often words). */
@@ -58,7 +60,7 @@ function stateCodes(tables: AddressTables): ReadonlySet<string> {
 function trailingState(text: string, tables: AddressTables, codes: ReadonlySet<string>, names: boolean, anyCase = false): [string, string, string] | null {
   const named = stateOf(text, tables, codes, names, anyCase);
   if (named !== null) return ['', named, text.trim()];
-  const words = text.trim().split(/\s+/);
+  const words = text.trim().split(SPACES);
   const word = words[words.length - 1] ?? '';
   const code = stateOf(word, tables, codes, false, anyCase);
   return code === null ? null : [words.slice(0, -1).join(' '), code, word];
@@ -150,7 +152,7 @@ function splitStreetAndCity(text: string, tables: AddressTables): [string, strin
   // "PO Box 123 Springfield": the box and its number, then the town.
   const box = PO_BOX_THEN_TOWN.exec(text.trim());
   if (box !== null) return [box[1] as string, box[2] as string];
-  const words = text.trim().split(/\s+/);
+  const words = text.trim().split(SPACES);
   const suffixAt = (i: number): string | undefined => tables.suffixes.get(plain(words[i]));
   // "100 W 100 S Salt Lake City": a grid street (Utah, Idaho) is a directional, a number and
   // a directional; the suffix search would stop at "Lake".
@@ -235,7 +237,7 @@ export function splitLocality(line: string, tables: AddressTables, alone = false
     zip = postal[1] as string;
     last = last.slice(0, last.length - zip.length).trim();
     // "PO Box 12345", "Suite 20000", "Apt #10001": the box's or the unit's number, not a postal code.
-    const word = last.split(/\s+/).pop() ?? '';
+    const word = last.split(SPACES).pop() ?? '';
     const before = plain(word);
     const stateCode = auPostal !== null || (STATE_CODE.test(word) && codes.has(before));
     if (before === 'box' || before === '#' || (!stateCode && tables.unitDesignators.has(before))) return null;
@@ -282,7 +284,9 @@ export function splitLocality(line: string, tables: AddressTables, alone = false
     // Units after the street ("5 Elm St, Apt 4, Springfield") are the street's.
     const at = segments.findIndex((segment) => ['street', 'po-box'].includes(segmentKind(segment, tables)));
     // "12 Main St 4B, Springfield": the unit's number read as in a line without commas.
-    const streetSplit = at === -1 ? null : splitStreetAndCity(segments[at] as string, tables);
+    const streetSegment = at === -1 ? '' : (segments[at] as string);
+    const lastWord = streetSegment.slice(streetSegment.lastIndexOf(' ') + 1);
+    const streetSplit = BARE_UNIT.test(lastWord) ? splitStreetAndCity(streetSegment, tables) : null;
     if (streetSplit !== null && streetSplit[1] === null) segments[at] = streetSplit[0];
     let cityAt = at === -1 ? segments.length - 1 : at + 1;
     while (cityAt < segments.length && segmentKind(segments[cityAt] as string, tables) === 'unit') cityAt++;
