@@ -96,12 +96,18 @@ function namesRoad(words: readonly string[], at: number, tables: AddressTables):
   return true;
 }
 
-/** Index of the last route word of a road with no suffix ("12 FM 1960 Houston", "12 US 1 ..."), its number after it, or -1. */
-function routeWordAt(words: readonly string[], tables: AddressTables): number {
-  let i = words.length > 1 && tables.directionals.has(plain(words[1])) ? 2 : 1;
-  if (!ROUTE_WORDS.has(plain(words[i]))) return -1;
-  while (ROUTE_WORDS.has(plain(words[i + 1]))) i++;
-  return i + 1 <= words.length - 2 && ROAD_NUMBER.test(words[i + 1] as string) ? i : -1;
+/**
+ * Index of the word a numbered road's number follows, the road first in the street ("12
+ * Route 9 Fort Worth", "12 County Road 5 St Paul", "12 FM 1960 Houston": a suffix, or a
+ * route word for want of one, then its number), or -1.
+ */
+function numberedRoadAt(words: readonly string[], tables: AddressTables): number {
+  for (let i = 1; i < words.length - 1; i++) {
+    if (!ROAD_NUMBER.test(words[i + 1] as string)) continue;
+    const word = plain(words[i]);
+    if ((tables.suffixes.has(word) || ROUTE_WORDS.has(word)) && namesRoad(words, i, tables)) return i;
+  }
+  return -1;
 }
 
 /** The number of a grid street ("W 100 S"). */
@@ -142,11 +148,11 @@ function isUnitAt(words: readonly string[], i: number, tables: AddressTables): b
  * The street part and the city of a line with no commas ("12 Main St Springfield"): the city
  * is what follows the street's suffix, a directional after it ("12 Main St NW Springfield")
  * and a unit ("12 Main St Apt 4 Springfield", "12 Main St 4B Springfield": "#4B"). The
- * suffix is the first common one after the street's first word ("Ave" of "12 Oak Ave St
- * Paul", "St" of "12 Main St Fort Worth": "St" and "Fort" begin towns too), else the last of
- * any kind, else a route word ("FM 1960"); a numbered road's number follows it ("Route 9",
- * "County Road 5"). A grid street ("100 W 100 S") ends at its second directional. Null city
- * when no suffix is found or nothing follows it.
+ * suffix is that of a numbered road first in the street, with its number ("Route 9", "County
+ * Road 5", "FM 1960" with a route word for suffix), else the first common one after the
+ * street's first word ("Ave" of "12 Oak Ave St Paul", "St" of "12 Main St Fort Worth": "St"
+ * and "Fort" begin towns too), else the last of any kind. A grid street ("100 W 100 S") ends
+ * at its second directional. Null city when no suffix is found or nothing follows it.
  */
 function splitStreetAndCity(text: string, tables: AddressTables): [string, string | null] {
   // "PO Box 123 Springfield": the box and its number, then the town.
@@ -157,10 +163,9 @@ function splitStreetAndCity(text: string, tables: AddressTables): [string, strin
   // "100 W 100 S Salt Lake City": a grid street (Utah, Idaho) is a directional, a number and
   // a directional; the suffix search would stop at "Lake".
   const grid = words.length > 4 && GRID_NUMBER.test(words[2] as string) && tables.directionals.has(plain(words[1])) && tables.directionals.has(plain(words[3]));
-  let at = grid ? 3 : -1;
+  let at = grid ? 3 : numberedRoadAt(words, tables);
   for (let i = 2; i <= words.length - 2 && at === -1; i++) if (COMMON_SUFFIXES.has(suffixAt(i) ?? '')) at = i;
   for (let i = words.length - 2; i >= 1 && at === -1; i--) if (suffixAt(i) !== undefined) at = i;
-  if (at === -1) at = routeWordAt(words, tables);
   if (at === -1) return [text.trim(), null];
   let end = at + 1;
   // "12 Route 9 Springfield": the number is the road's, not the town's.

@@ -51,6 +51,8 @@ describe('splitLocality', () => {
     ['12 US Hwy 1 Springfield MA 01101', { line: '12 US Hwy 1', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
     ['12 Old Route 9W N Springfield MA 01101', { line: '12 Old Route 9W N', city: 'Springfield', state: 'ma', zip: '01101', country: null }],
     ['12 FM 1960 Houston TX 77001', { line: '12 FM 1960', city: 'Houston', state: 'tx', zip: '77001', country: null }],
+    ['12 Route 9 St Paul MN 55101', { line: '12 Route 9', city: 'St Paul', state: 'mn', zip: '55101', country: null }],
+    ['12 FM 1960 Fort Worth TX 76101', { line: '12 FM 1960', city: 'Fort Worth', state: 'tx', zip: '76101', country: null }],
     ['12 Avenue B New York NY 10009', { line: '12 Avenue B', city: 'New York', state: 'ny', zip: '10009', country: null }],
     ['12 Route 9 MA 01101', { line: '12 Route 9', city: null, state: 'ma', zip: '01101', country: null }],
     // A unit's number after the suffix with no designator, or a floor: the street's unit, written with "#".
@@ -150,6 +152,23 @@ describe('splitLocality', () => {
     expect(fielded.zip).toBe('01102');
     expect(fielded.city).toBeNull();
     expect(normalizeAddress({ addressLine1: '12 Main St, Springfield, MA 01101' }).zip).toBeNull();
+  });
+
+  it('keeps the street number, the street and the unit, and finds the town, whatever the street holds (property)', () => {
+    // Not "Oak St West" before a town: the town begins with "West".
+    const street = fc.constantFrom('Main St', 'Route 9', 'County Road 5', 'US Hwy 1', 'FM 1960', 'Oak St W', 'W 100 S', 'Avenue B', 'Main St NW');
+    const unit = fc.constantFrom('', ' Apt 4', ' 4B', ' #4', ' 2nd Floor', ' B');
+    const town = fc.constantFrom('Springfield', 'West Hartford', 'North Las Vegas', 'Salt Lake City', 'St Paul', 'Fort Worth');
+    const read = (line: string) => normalizeAddress({ addressLine1: line }, { oneLine: true });
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 9999 }), street, unit, town, fc.boolean(), (n, st, u, city, commas) => {
+        const line = commas ? `${n} ${st}${u}, ${city}, MA 01101` : `${n} ${st}${u} ${city} MA 01101`;
+        const got = read(line);
+        const alone = read(`${n} ${st}`);
+        expect([got.number, got.street, got.unit !== null, got.city]).toEqual([String(n), alone.street, u !== '', normalizeAddress({ city }).city]);
+      }),
+      { seed: 20261130, numRuns: 500 },
+    );
   });
 
   it('recovers the parts of any US address written on one line, with or without commas (property)', () => {
