@@ -49,12 +49,43 @@ function nearness(a: string | null, b: string | null): number {
 }
 
 /**
+ * Whether two streets both hold digits and not the same ones, in order: "county rd 5" and
+ * "county rd 7", "w 35th st" and "w 36th st", "rte 9" and "rte 20" are other roads however
+ * near their letters. A street without digits says nothing ("hwy 1" and "hwy"). A scan, no
+ * allocation: it runs where a street's nearness is read.
+ */
+function numbersDiffer(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  let seen = false;
+  for (;;) {
+    while (i < a.length && !isDigit(a.charCodeAt(i))) i++;
+    while (j < b.length && !isDigit(b.charCodeAt(j))) j++;
+    if (i === a.length || j === b.length) return seen && (i !== a.length || j !== b.length);
+    if (a.charCodeAt(i) !== b.charCodeAt(j)) return true;
+    seen = true;
+    i++;
+    j++;
+  }
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/** {@link nearness} of two streets not equal; {@link DIFFERENT} where their numbers differ ({@link numbersDiffer}). */
+function streetNearness(a: string | null, b: string | null): number {
+  return numbersDiffer(a as string, b as string) ? DIFFERENT : nearness(a, b);
+}
+
+/**
  * Compares two addresses as one value: the same address (number, street, unit and, where
  * both have them, postal code or city); one character off in the number or postal code; the
  * same street in the same place; the same place only; a nearby place; or different. Missing
  * when the two share no comparable part. Files use this one comparison instead of the parts
  * (their agreements are one fact, not several: counted separately, a household's shared
- * address outweighs every name).
+ * address outweighs every name). Two streets are the same street when equal or nearly so,
+ * but not with other numbers ("County Road 5", "County Road 7").
  *
  * Only the parts the levels read (not the building or state), each compared once; the city's
  * and the street's Jaro-Winkler only when the level differs between their being nearly equal
@@ -76,7 +107,7 @@ export function compareWholeAddress(a: NormalizedAddress, b: NormalizedAddress):
     city = matters ? nearness(a.city, b.city) : DIFFERENT;
   }
   if (street === UNREAD)
-    street = levelOf(zip, number, NEARLY, unitOk, city) !== levelOf(zip, number, DIFFERENT, unitOk, city) ? nearness(a.street, b.street) : DIFFERENT;
+    street = levelOf(zip, number, NEARLY, unitOk, city) !== levelOf(zip, number, DIFFERENT, unitOk, city) ? streetNearness(a.street, b.street) : DIFFERENT;
   return levelOf(zip, number, street, unitOk, city);
 }
 

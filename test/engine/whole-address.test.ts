@@ -17,7 +17,9 @@ function eagerWholeAddress(a: NormalizedAddress, b: NormalizedAddress): LevelNam
     unit: compareUnit(a.unit, b.unit),
     city: compareText(a.city, b.city, 0.92, 0.92, ALL),
   };
-  const street = p.streetName === 'exact' || p.streetName === 'fuzzy-high';
+  const digits = (text: string | null): string => (text ?? '').replace(/\D/g, '');
+  const otherNumbers = digits(a.street) !== '' && digits(b.street) !== '' && digits(a.street) !== digits(b.street);
+  const street = p.streetName === 'exact' || (p.streetName === 'fuzzy-high' && !otherNumbers);
   const hasStreet = p.streetName !== 'missing' && p.streetNumber !== 'missing';
   const zipKnown = p.zip5 !== 'missing';
   const cityKnown = p.city !== 'missing';
@@ -40,7 +42,19 @@ const part = (values: readonly string[]): fc.Arbitrary<string | null> =>
   fc.oneof({ weight: 6, arbitrary: fc.constantFrom<string | null>(null, ...values) }, { weight: 1, arbitrary: fc.string({ maxLength: 8 }) });
 const address: fc.Arbitrary<NormalizedAddress> = fc.record({
   number: part(['12', '13', '21', '120']),
-  street: part(['main street', 'main stret', 'mainstreet', 'mian street', 'maine st', 'oak road', 'oakroad', 'o a k road']),
+  street: part([
+    'main street',
+    'main stret',
+    'mainstreet',
+    'mian street',
+    'maine st',
+    'oak road',
+    'oakroad',
+    'o a k road',
+    'county rd 5',
+    'county rd 7',
+    'county rd',
+  ]),
   unit: part(['apt 4', '# 4', 'unit 5', '5']),
   building: part(['the towers']),
   city: part(['springfield', 'springfeld', 'spring field', 'shelbyville', 'shelby']),
@@ -68,6 +82,30 @@ describe('compareWholeAddress', () => {
       { numRuns: 5000, seed: 20261129 },
     );
     expect([...seen].sort()).toEqual(['disagree', 'exact', 'fuzzy-high', 'missing', 'part', 'partial', 'prefix', 'typo']);
+  });
+
+  it('reads streets with other numbers as other streets, however near their letters; symmetric', () => {
+    const at = (street: string, unit: string | null = null): NormalizedAddress => ({
+      number: '12',
+      street,
+      unit,
+      building: null,
+      city: 'springfield',
+      state: 'ma',
+      zip: '01101',
+      country: null,
+    });
+    for (const [a, b, level] of [
+      ['county rd 5', 'county rd 7', 'prefix'],
+      ['hwy 101', 'hwy 102', 'prefix'],
+      ['w 35th st', 'w 36th st', 'prefix'],
+      ['rte 9', 'rte 9', 'exact'],
+      ['hwy 1', 'hwy', 'exact'],
+      ['main st', 'mian st', 'exact'],
+    ] as const) {
+      expect(compareWholeAddress(at(a), at(b))).toBe(level);
+      expect(compareWholeAddress(at(b), at(a))).toBe(level);
+    }
   });
 
   it('takes the best pair of two lists', () => {
