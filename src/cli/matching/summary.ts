@@ -59,14 +59,14 @@ const VALUE_NAMES: Readonly<Record<string, string>> = {
   dateOfBirth: 'dates of birth that are not dates',
   email: 'email cells with no valid address',
   phone: 'phone cells with no valid number',
-  name: 'names with no letters or digits',
+  name: 'names that name no one (no letters or digits, or a placeholder such as "Unknown" or "Jane Doe")',
 };
 
 const SINGULAR_VALUE_NAMES: Readonly<Record<string, string>> = {
   dateOfBirth: 'date of birth that is not a date',
   email: 'email cell with no valid address',
   phone: 'phone cell with no valid number',
-  name: 'name with no letters or digits',
+  name: 'name that names no one (no letters or digits, or a placeholder such as "Unknown" or "Jane Doe")',
 };
 
 /** Values supplied but unreadable (left out of matching); empty when none. */
