@@ -18,6 +18,7 @@ import {
 } from './name-compare.js';
 import { compactJaroWinklerFrom, equalWithoutSpaces, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
 import type { NormalizedAddress } from './types.js';
+import { compareUnit } from './compare-unit.js';
 
 /** Every level enabled. */
 export const ALL_LEVELS = 0xffff;
@@ -353,37 +354,7 @@ export function compareEqual(a: string | null, b: string | null): LevelName {
   return a === b ? 'exact' : 'disagree';
 }
 
-/**
- * Compares units by their number, whatever the designator: "apt 4" = "# 4" = "unit 4"
- * (people and forms write the designator every way; the number is what identifies).
- */
-export function compareUnit(a: string | null, b: string | null): LevelName {
-  if (a === null || b === null) return 'missing';
-  if (a === b) return 'exact';
-  const na = a.slice(a.lastIndexOf(' ') + 1);
-  const nb = b.slice(b.lastIndexOf(' ') + 1);
-  if (na === nb) return 'exact';
-  // The number without its designator and spaces ("apt 2 005" / "apt 2005"); two neighbouring
-  // characters swapped ("2005" / "2050") is a slip. Any other difference is another flat ("4b" / "4c").
-  const ka = unitNumber(a);
-  const kb = unitNumber(b);
-  if (ka === kb) return 'exact';
-  return ka.length === kb.length && ka.length > 1 && swappedOnce(ka, kb) ? 'typo' : 'disagree';
-}
-
-/** A unit's number: a leading designator word ("apt", "ste", "#") and the spaces left out. */
-function unitNumber(unit: string): string {
-  return unit.replace(UNIT_DESIGNATOR, '').replace(/ /g, '');
-}
-
-const UNIT_DESIGNATOR = /^(?:[a-z]+|#) (?=.)/;
-
-/** True when equal-length `a` and `b` differ by exactly one swap of neighbouring characters. */
-function swappedOnce(a: string, b: string): boolean {
-  let i = 0;
-  while (i < a.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-}
+export { compareUnit };
 
 /** The address-part levels of one pair of addresses. */
 export interface AddressLevels {

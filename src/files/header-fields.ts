@@ -56,7 +56,7 @@ export const IGNORE = 'ignore';
 // prettier-ignore
 export const DEFAULT_HEADER_ALIASES: Readonly<Record<ContactField, readonly string[]>> = {
   firstName: ['first', 'fname', 'firstnm', 'givenname', 'given', 'givennames', 'forename', 'forenames', 'christianname', 'christiannames', 'namefirst', 'frstname', 'firstnames'],
-  middleName: ['middle', 'mname', 'middlenames', 'middleinitial', 'mi', 'initial', 'namemiddle', 'secondname', 'midl', 'midlname', 'midname', 'middlenm', 'midinit'],
+  middleName: ['middle', 'additionalname', 'mname', 'middlenames', 'middleinitial', 'mi', 'initial', 'namemiddle', 'secondname', 'midl', 'midlname', 'midname', 'middlenm', 'midinit'],
   lastName: ['last', 'lname', 'lastnm', 'surname', 'surnames', 'familyname', 'familynames', 'family', 'namelast', 'secondlastname', 'lastnames'],
   suffix: ['namesuffix', 'suffixname', 'generation', 'gensuffix', 'sfx', 'sufx', 'namesufx', 'namesfx'],
   fullName: ['name', 'fullname', 'contactname', 'personname', 'displayname', 'customername', 'membername', 'completename', 'nameformatted'],
@@ -275,6 +275,38 @@ export const HEADER_PREFIXES: readonly string[] = [
  * "Business Name" is a company, "Home Name" a house, not the person's full name.
  */
 export const PERSON_PREFIXES: ReadonlySet<string> = new Set(['contact', 'person', 'customer', 'client', 'voter', 'member', 'patient', 'full']);
+
+/** The field of each part of a numbered address group ("Address 1 - Street"); null: not used ("Formatted" repeats the parts). */
+const ADDRESS_PARTS: ReadonlyMap<string, ContactField | null> = new Map<string, ContactField | null>([
+  ['street', 'addressLine1'],
+  ['extendedaddress', 'addressLine2'],
+  ['city', 'city'],
+  ['region', 'stateOrProvince'],
+  ['postalcode', 'zipOrPostalCode'],
+  ['country', 'countryCode'],
+  ['formatted', null],
+  ['pobox', null],
+]);
+
+/**
+ * The field of a numbered group's part, as Google Contacts writes its headers ("E-mail 1 -
+ * Value" is an email, "Address 1 - City" a city, "Phone 1 - Label" or "- Type" nothing);
+ * undefined when the header is not "<group> <number> - <part>". `table`: the aliases, which
+ * name the group ("E-mail", "Phone").
+ */
+export function fieldOfGroupPart(header: string, table: ReadonlyMap<string, ContactField>): ContactField | null | undefined {
+  const text = header.trim();
+  const dash = text.indexOf(' - ');
+  const left = dash > 0 ? text.slice(0, dash).trimEnd() : '';
+  let digits = left.length;
+  while (digits > 0 && left.charCodeAt(digits - 1) >= 48 && left.charCodeAt(digits - 1) <= 57) digits--;
+  if (digits === 0 || digits === left.length) return undefined;
+  const group = headerKey(left.slice(0, digits));
+  const part = headerKey(text.slice(dash + 3));
+  if (group === 'address') return ADDRESS_PARTS.get(part) ?? null;
+  const field = table.get(group);
+  return part === 'value' && (field === 'email' || field === 'phone') ? field : null;
+}
 
 /**
  * Comparable form of a header: folded (no case, no accents), letters and digits only.

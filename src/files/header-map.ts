@@ -9,6 +9,7 @@ import { dateOrderInHeader, everySeparator, withoutDateFormat, type FileDateOrde
 import {
   CONTACT_FIELDS,
   DEFAULT_HEADER_ALIASES,
+  fieldOfGroupPart,
   HEADER_PREFIXES,
   BRACKET_KINDS,
   CONTACT_BRACKET_KINDS,
@@ -43,7 +44,7 @@ const DEFAULT_ALIAS_TABLE = buildAliasTable(DEFAULT_HEADER_ALIASES);
 export function fieldForHeader(header: string, table: ReadonlyMap<string, ContactField> = DEFAULT_ALIAS_TABLE): ContactField | null {
   const key = headerKey(header);
   if (key.length === 0) return null;
-  const direct = table.get(key);
+  const direct = table.get(key) ?? fieldOfGroupPart(header, table);
   if (direct !== undefined) return direct;
   // A trailing number counts only for fields a person has several of ("email2", "phone_1").
   const unnumbered = key.replace(/\d+$/, '');

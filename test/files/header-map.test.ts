@@ -281,6 +281,47 @@ describe('mapHeaders', () => {
     expect(p.notes.join(' ')).not.toMatch(/also looks like/);
   });
 
+  it("reads Google Contacts' numbered groups: each email and phone value, the first address's parts, no labels", () => {
+    const google = plan([
+      'First Name',
+      'Additional Name',
+      'Last Name',
+      'Phonetic First Name',
+      'E-mail 1 - Label',
+      'E-mail 1 - Value',
+      'E-mail 2 - Value',
+      'Phone 1 - Type',
+      'Phone 1 - Value',
+      'Address 1 - Formatted',
+      'Address 1 - Street',
+      'Address 1 - City',
+      'Address 1 - PO Box',
+      'Address 1 - Region',
+      'Address 1 - Postal Code',
+      'Address 1 - Country',
+      'Website 1 - Value',
+    ]);
+    expect(google.columns).toEqual([
+      'firstName',
+      'middleName',
+      'lastName',
+      null,
+      null,
+      'email',
+      'email',
+      null,
+      'phone',
+      null,
+      'addressLine1',
+      'city',
+      null,
+      'stateOrProvince',
+      'zipOrPostalCode',
+      'countryCode',
+      null,
+    ]);
+  });
+
   it("reads the person's own address, all its parts from one group; Outlook's Business columns come first", () => {
     const outlook = plan([
       'First Name',
@@ -357,7 +398,23 @@ describe('mapHeaders', () => {
 describe('mapHeaders properties', () => {
   const header = fc.oneof(
     fc.string({ maxLength: 12 }),
-    fc.constantFrom(...CONTACT_FIELDS, 'first_name', 'SURNAME', 'e-mail', 'Phone 2', 'dob', 'zip', 'name', 'city', 'id'),
+    fc.constantFrom(
+      ...CONTACT_FIELDS,
+      'first_name',
+      'SURNAME',
+      'e-mail',
+      'Phone 2',
+      'dob',
+      'zip',
+      'name',
+      'city',
+      'id',
+      'E-mail 1 - Value',
+      'Address 2 - City',
+      'Phone 1 - Label',
+    ),
+    // Numbered groups as Google Contacts writes them, with any group and part.
+    fc.tuple(fc.string({ maxLength: 8 }), fc.nat(12), fc.string({ maxLength: 8 })).map(([g, n, p]) => `${g} ${n} - ${p}`),
   );
   const headers = fc.array(header, { maxLength: 10 });
 
