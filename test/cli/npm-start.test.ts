@@ -91,7 +91,7 @@ describe('npm start, as a newcomer runs it', () => {
       method: 'POST',
       redirect: 'manual',
       headers: { authorization: `Basic ${Buffer.from(`default:${key}|1`).toString('base64')}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ emails: [{ email: 'nobody@example.org' }] }),
+      body: JSON.stringify({ emails: [{ email: 'grace.hopper@example.org' }] }),
     });
     expect(find.status).toBe(404);
     const res = await fetch(`${base}/metrics`);
