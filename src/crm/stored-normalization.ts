@@ -13,7 +13,7 @@
  * output, the fingerprint changes and the index load re-normalizes those rows and stores the
  * new normalizations. A change that no probe shows goes unnoticed: add a probe with such a change.
  */
-import type { ContactIndex, ContactInput, NormalizedContact } from '../engine/index.js';
+import { ADDRESS_INPUT_FIELDS, type ContactIndex, type ContactInput, type NormalizedContact } from '../engine/index.js';
 import type { PersonRecord } from '../store/index.js';
 import type { ValidCandidate } from './candidate.js';
 
@@ -45,17 +45,7 @@ export function engineInput(x: {
 }
 
 const INPUT_SCALARS = ['firstName', 'middleName', 'lastName', 'suffix', 'dateOfBirth', 'sex'] as const;
-const ADDRESS_PARTS = [
-  'addressLine1',
-  'addressLine2',
-  'addressLine3',
-  'streetNumber',
-  'streetName',
-  'city',
-  'stateOrProvince',
-  'zipOrPostalCode',
-  'countryCode',
-] as const;
+const ADDRESS_PARTS = ADDRESS_INPUT_FIELDS;
 
 function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, same: (x: T, y: T) => boolean): boolean {
   const x = a ?? [];

@@ -80,7 +80,8 @@ export class AddressMemo {
   }
 }
 
-const ADDRESS_FIELDS = [
+/** The fields of an address a contact's input may hold, in the order they are read. */
+export const ADDRESS_INPUT_FIELDS = [
   'addressLine1',
   'addressLine2',
   'addressLine3',
@@ -99,7 +100,7 @@ const ADDRESS_FIELDS = [
 function memoKey(raw: AddressInput | null | undefined, defaultCountry: string, oneLine: boolean): string | null {
   if (typeof raw !== 'object' || raw === null) return null;
   let key = `${oneLine ? 'o' : ''}${defaultCountry.length}:${defaultCountry}`;
-  for (const field of ADDRESS_FIELDS) {
+  for (const field of ADDRESS_INPUT_FIELDS) {
     const value = raw[field];
     if (value === undefined || value === null) key += '-';
     else if (typeof value === 'string') key += `${value.length}:${value}`;

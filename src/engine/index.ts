@@ -34,7 +34,16 @@ export * from './phone-check.js';
 export * from './email.js';
 export * from './address.js';
 export * from './date.js';
-export { AddressMemo, comparableIdentifier, DEFAULT_COUNTRY, foldIdentifier, normalizeContact, placeholdersIn, type NormalizeOptions } from './contact.js';
+export {
+  ADDRESS_INPUT_FIELDS,
+  AddressMemo,
+  comparableIdentifier,
+  DEFAULT_COUNTRY,
+  foldIdentifier,
+  normalizeContact,
+  placeholdersIn,
+  type NormalizeOptions,
+} from './contact.js';
 export {
   CONTRACT_GATES,
   DEFAULT_GATES,

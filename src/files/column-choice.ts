@@ -5,20 +5,11 @@
  * State"...), so that the street of one address is never combined with the zip of another.
  * Outlook's CSV export writes Business, Home and Other addresses, Business first.
  */
+import { ADDRESS_INPUT_FIELDS } from '../engine/index.js';
 import { HEADER_PREFIXES, headerKey, MULTI_VALUE_FIELDS, PERSON_PREFIXES, type ContactField } from './header-fields.js';
 
 /** The fields of an address, taken from one group of columns. */
-export const ADDRESS_FIELDS: ReadonlySet<ContactField> = new Set([
-  'addressLine1',
-  'addressLine2',
-  'addressLine3',
-  'streetNumber',
-  'streetName',
-  'city',
-  'stateOrProvince',
-  'zipOrPostalCode',
-  'countryCode',
-]);
+export const ADDRESS_FIELDS: ReadonlySet<ContactField> = new Set(ADDRESS_INPUT_FIELDS);
 
 /** Fields that make a group of address columns an address (a street or a city), not a lone zip. */
 const ADDRESS_CORE: ReadonlySet<ContactField> = new Set(['addressLine1', 'streetName', 'streetNumber', 'city']);
