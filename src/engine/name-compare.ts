@@ -231,6 +231,19 @@ function tokensOverlap(a: string, b: string): boolean {
 }
 
 /**
+ * True when two first names of several words that share one ({@link tokensOverlap}) each hold
+ * another word the other lacks, and no two such words are one edit apart: "juan carlos" /
+ * "juan pablo", "mary kate" / "mary beth" (not "mary ann" / "mary", nor "mary ann" / "mary anne").
+ */
+function otherCompanions(a: string, b: string): boolean {
+  const ta = a.split(' ');
+  const tb = b.split(' ');
+  const onlyA = ta.filter((x) => x.length > 1 && !tb.includes(x));
+  const onlyB = tb.filter((x) => x.length > 1 && !ta.includes(x));
+  return onlyA.length > 0 && onlyB.length > 0 && !onlyA.some((x) => onlyB.some((y) => withinOneEdit(x, y)));
+}
+
+/**
  * One edit apart, directly or once OCR confusions are undone ("rnary"/"mary", "dav9d"/"david"),
  * or one or two letters OCR confuses apart ("rcsc"/"rose").
  */
@@ -488,7 +501,11 @@ function firstLevel(
     // A man's name and its feminine form (Daniel/Danielle, Joseph/Josephine, Patrick/Patricia): two people.
     return (levels & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
   }
-  if ((levels & B_PART) !== 0 && tokensOverlap(a.name, b.name)) return 'part';
+  if ((levels & B_PART) !== 0 && tokensOverlap(a.name, b.name)) {
+    if (!otherCompanions(a.name, b.name)) return 'part';
+    // Juan Carlos / Juan Pablo, Mary Kate / Mary Beth: two given names that share one part.
+    return (levels & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
+  }
   // Pending: the names' own level below 'cross', computed once (it read the same checks above again).
   if (pending && (levels & B_CROSS) !== 0) crossPending = true;
   else if ((levels & B_CROSS) !== 0 && ((middleB !== null && middleB.compact === ac) || (middleA !== null && middleA.compact === bc))) return 'cross';

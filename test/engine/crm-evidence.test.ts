@@ -415,6 +415,18 @@ const rows: readonly Row[] = [
     decision: 'Matched',
   },
   {
+    cause: 'brothers Juan Carlos and Juan Pablo at a shelter phone: two given names that share a part are two people',
+    stored: { firstName: 'Juan Carlos', lastName: 'Garcia', phones: ['(312) 555-0177'] },
+    request: { firstName: 'Juan Pablo', lastName: 'Garcia', phones: ['(312) 555-0177'] },
+    decision: 'Possible',
+  },
+  {
+    cause: 'Mary Ann written Mary beside her phone and date of birth is still her',
+    stored: { ...minnie, firstName: 'Mary Ann' },
+    request: { ...minnie, firstName: 'Mary' },
+    decision: 'Matched',
+  },
+  {
     cause: 'a couple sharing one email, no address: Jon and Joan are two people',
     stored: { firstName: 'Jon', lastName: 'Olsen', emails: ['olsenhome@gmail.com'] },
     request: { firstName: 'Joan', lastName: 'Olsen', emails: ['olsenhome@gmail.com'] },
