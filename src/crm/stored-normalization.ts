@@ -45,7 +45,6 @@ export function engineInput(x: {
 }
 
 const INPUT_SCALARS = ['firstName', 'middleName', 'lastName', 'suffix', 'dateOfBirth', 'sex'] as const;
-const ADDRESS_PARTS = ADDRESS_INPUT_FIELDS;
 
 function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, same: (x: T, y: T) => boolean): boolean {
   const x = a ?? [];
@@ -72,7 +71,7 @@ export function sameEngineInput(a: ContactInput, b: ContactInput): boolean {
   return (
     sameList(a.emails, b.emails, (x, y) => sameParts(x, y, ['email'])) &&
     sameList(a.phones, b.phones, (x, y) => sameParts(x, y, ['phoneNumber', 'ext', 'countryCode'])) &&
-    sameList(a.addresses, b.addresses, (x, y) => sameParts(x, y, ADDRESS_PARTS)) &&
+    sameList(a.addresses, b.addresses, (x, y) => sameParts(x, y, ADDRESS_INPUT_FIELDS)) &&
     sameList(a.identifiers, b.identifiers, (x, y) => sameParts(x, y, ['type', 'externalId']))
   );
 }

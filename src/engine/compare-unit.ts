@@ -4,6 +4,7 @@
  * characters swapped, or another flat.
  */
 import type { LevelName } from './comparisons.js';
+import { isAdjacentTransposition } from './similarity.js';
 
 /**
  * Compares units by their number, whatever the designator: "apt 4" = "# 4" = "unit 4"
@@ -20,7 +21,7 @@ export function compareUnit(a: string | null, b: string | null): LevelName {
   const ka = unitNumber(a);
   const kb = unitNumber(b);
   if (ka === kb) return 'exact';
-  return ka.length === kb.length && ka.length > 1 && swappedOnce(ka, kb) ? 'typo' : 'disagree';
+  return isAdjacentTransposition(ka, kb) ? 'typo' : 'disagree';
 }
 
 /** A unit's number: a leading designator word ("apt", "ste", "#") and the spaces left out. */
@@ -29,10 +30,3 @@ function unitNumber(unit: string): string {
 }
 
 const UNIT_DESIGNATOR = /^(?:[a-z]+|#) (?=.)/;
-
-/** True when equal-length `a` and `b` differ by exactly one swap of neighbouring characters. */
-function swappedOnce(a: string, b: string): boolean {
-  let i = 0;
-  while (i < a.length && a.charCodeAt(i) === b.charCodeAt(i)) i++;
-  return i + 1 < a.length && a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
-}
