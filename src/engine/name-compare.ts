@@ -13,7 +13,7 @@
 import { LEVEL_CODE, LEVEL_NAMES, levelBit, type LevelName } from './comparisons.js';
 import { NameLevelMemo } from './name-memo.js';
 import { compactName, surnameParts } from './name.js';
-import { oppositeSexNames, sexOfName, type NameSex } from './name-sex.js';
+import { feminineInA, oppositeSexNames, sexOfName, type NameSex } from './name-sex.js';
 import { nicknameGroupsOf, variantIdOf, variantIds, type NicknameTable } from './nicknames.js';
 import { jaroWinkler, jaroWinklerFrom, levenshtein, ocrConfusions, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
 
@@ -345,11 +345,29 @@ function ofOppositeSexes(a: NameForms, b: NameForms, o: NameCompareOptions): boo
   return o.sexedNames === true && namesOfOppositeSexes(a, b, o.nicknames);
 }
 
-/** {@link oppositeSexNames} of two names' compact forms (whatever the options). */
+/**
+ * {@link oppositeSexNames} of two names' compact forms (whatever the options), and a man's name
+ * and its feminine form in "a" that the birth lists do not both know ({@link feminineInA}).
+ */
 export function namesOfOppositeSexes(a: NameForms, b: NameForms, nicknames?: NicknameTable): boolean {
-  if (!oppositeSexNames(a.compact, b.compact, a.sex(), b.sex())) return false;
+  if (!oppositeSexNames(a.compact, b.compact, a.sex(), b.sex())) return feminineFormUnlisted(a, b, nicknames);
   // A diminutive of a name of the other sex (Sammy for Samantha): nickname variants, one shorter by two letters or more.
   return nicknames === undefined || Math.abs(a.compact.length - b.compact.length) < 2 || !variantIds(nicknames, a.variantId(nicknames), b.variantId(nicknames));
+}
+
+/**
+ * A man's name and its feminine form in "a" where the birth lists know at most the woman's:
+ * both unknown to them (Evgeniy / Evgeniya, Vladislav / Vladislava), or the shorter a given
+ * name of the nickname tables beside a woman's name (Aleksandr / Aleksandra, Jan / Jana), not
+ * a woman's name cut short (Kayl / Kayla, Sar / Sara: truncated fields). Never one name's
+ * variants in the tables (Angel / Angela).
+ */
+function feminineFormUnlisted(a: NameForms, b: NameForms, nicknames: NicknameTable | undefined): boolean {
+  const [s, l] = a.compact.length < b.compact.length ? [a, b] : [b, a];
+  if (s.sex() !== null || l.sex() === 'M' || !feminineInA(s.compact, l.compact)) return false;
+  if (nicknames === undefined) return l.sex() === null;
+  if (l.sex() !== null && s.groups(nicknames).length === 0) return false;
+  return !variantIds(nicknames, s.variantId(nicknames), l.variantId(nicknames));
 }
 
 /** Endings that make a given name feminine (Daniel -> Danielle, Paul -> Pauline, Antoine -> Antoinette). */

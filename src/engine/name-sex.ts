@@ -28,12 +28,27 @@ export function sexOfName(compact: string): NameSex {
 
 /**
  * True when two given names are of opposite sexes and neither is a short form of the other
- * by truncation ("Sam" of "Samantha", "Max" of "Maxine", "Alex" of "Alexandra": a woman may
- * go by a name given mostly to boys). A feminine ending on the whole name ("Louis" /
+ * by truncation ("Sam" of "Samantha",
+ * "Max" of "Maxine", "Alex" of "Alexandra": a woman may go by a name given mostly to boys). A feminine ending on the whole name ("Louis" /
  * "Louise", "Paul" / "Paula") is two names.
  */
 export function oppositeSexNames(a: string, b: string, sexA: NameSex, sexB: NameSex): boolean {
   if (sexA === null || sexB === null || sexA === sexB) return false;
   const [short, long] = a.length < b.length ? [a, b] : [b, a];
   return !(long.length >= short.length + 2 && long.startsWith(short));
+}
+
+/**
+ * True when `long` is `short` with an "a" added, the way most European languages make a
+ * woman's name of a man's (Evgeniy / Evgeniya, Aleksandr / Aleksandra, Vladislav /
+ * Vladislava, Jan / Jana): the shape only; name-compare.ts decides, with the lists and the
+ * nickname tables, whether the two are such a pair or a woman's name cut short (Kayl / Kayla).
+ * Not for a short name ending in a vowel (Eli / Elia, Ann / Anna).
+ */
+export function feminineInA(short: string, long: string): boolean {
+  if (short.length < 3 || !long.endsWith('a')) return false;
+  if (/[^aeiouy]$/.test(short)) return long === `${short}a`;
+  // Evgeniy / Evgeniya, and Евгений / Евгения as they fold (evgenii / evgeniya).
+  if (short.length < 5 || !/[iy]$/.test(short)) return false;
+  return long === `${short}a` || long === `${short.slice(0, -1)}ya`;
 }

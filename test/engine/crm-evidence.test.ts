@@ -401,6 +401,11 @@ const rows: readonly Row[] = [
       ['Alexander', 'Alexandra'],
       ['Christian', 'Christina'],
       ['Louis', 'Louise'],
+      // Names the US birth lists do not know, in Latin and in Cyrillic script.
+      ['Evgeniy', 'Evgeniya'],
+      ['Евгений', 'Евгения'],
+      ['Vladislav', 'Vladislava'],
+      ['Aleksandr', 'Aleksandra'],
     ] as const
   ).map(([brother, sister]): Row => ({
     cause: `twins ${brother} and ${sister}, no sex given, sharing the date of birth, phone and address: two people`,
