@@ -81,6 +81,7 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
   { firstName: 'José-María', middleName: 'de la', lastName: "O'Brien-Smith Jr.", suffix: 'III', dateOfBirth: '1975-09-18' },
   { firstName: 'BOB', lastName: 'van der Berg', dateOfBirth: '09/18/1975', emails: ['J.Doe+tag@GoogleMail.com', 'x@example.org'] },
   { firstName: 'Revd', lastName: 'Lee' },
+  { firstName: '伟', lastName: '王' },
   { firstName: 'Wm.', lastName: 'Lee' },
   {
     firstName: 'Łukasz',

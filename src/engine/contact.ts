@@ -3,6 +3,7 @@
  * Values that cannot be normalized (an invalid phone, a date that is not a date) are left
  * out of the normalized contact: they cannot count as evidence either way.
  */
+import { writtenNames } from './written-names.js';
 import { normalizeAddress } from './address.js';
 import { foldText } from './fold.js';
 import { normalizeDate, type DateOrder } from './date.js';
@@ -179,6 +180,7 @@ export function normalizeContact(input: ContactInput, options: NormalizeOptions 
     identifiers,
     sex,
     attributes,
+    written: writtenNames(input),
   };
 }
 

@@ -14,7 +14,8 @@
  * Layout of a row (eight ints side by side, so reading a record's names and date of birth is
  * one cache line): `first`, `middle`, `last`, `dob` (string ids, -1 for null), `suffix` and
  * sex (codes, 0 for none, in one int), `listAt`, the start of the row's segment in `lists`,
- * and the record's id. Attributes (a file's free-text columns), when the store has any, are
+ * the record's id, and the names as written in Chinese characters or kana (a string id, -1
+ * for none: written-names.ts). Attributes (a file's free-text columns), when the store has any, are
  * string ids in `attrs`, a fixed number per row. A row's segment of `lists` is
  * `[emails, phones, identifiers, addresses, ...(offset, length) in `units` of each email, phone
  * and identifier, ...8 string ids per address]`, or -1 when every list is empty.
@@ -52,6 +53,8 @@ const R_DOB = 3;
 const R_SUFFIX = 4;
 const R_LIST = 5;
 const R_ID = 6;
+/** The name as written in Chinese characters or kana (written-names.ts), a string id, -1 for none. */
+const R_WRITTEN = 7;
 /** Code units of the value being decoded. */
 const SCRATCH: number[] = [];
 const DECODE_CHUNK = 4096;
@@ -264,6 +267,7 @@ export class RecordStore {
     d[r + R_SUFFIX] = (c.suffix === null ? 0 : SUFFIXES.indexOf(c.suffix)) | ((c.sex === null ? 0 : SEXES.indexOf(c.sex)) << SEX_SHIFT);
     d[r + R_LIST] = listAt;
     d[r + R_ID] = id;
+    d[r + R_WRITTEN] = this.intern(c.written ?? null);
     const width = this.attributeCount;
     if (width > 0) {
       this.attrs = grownInt32(this.attrs, (row + 1) * width);
@@ -483,6 +487,7 @@ export class RecordStore {
       identifiers,
       sex: SEXES[code >> SEX_SHIFT] ?? null,
       attributes: this.attributesOf(row),
+      written: this.str(d[r + R_WRITTEN] as number),
     };
   }
 
@@ -518,6 +523,7 @@ export class RecordStore {
       SUFFIXES[code & SUFFIX_BITS] ?? null,
       this.str(d[r + R_DOB] as number),
       SEXES[code >> SEX_SHIFT] ?? null,
+      this.str(d[r + R_WRITTEN] as number),
     );
   }
 
@@ -691,6 +697,7 @@ export class RecordView implements NormalizedContact, StoredLists {
   suffix: NameSuffix | null = null;
   dob: string | null = null;
   sex: Sex | null = null;
+  written: string | null = null;
   private row = -1;
   private emailList: readonly string[] | null = null;
   private phoneList: readonly string[] | null = null;
@@ -719,6 +726,7 @@ export class RecordView implements NormalizedContact, StoredLists {
     suffix: NameSuffix | null,
     dob: string | null,
     sex: Sex | null,
+    written: string | null,
   ): void {
     this.row = row;
     this.firstId = firstId;
@@ -731,6 +739,7 @@ export class RecordView implements NormalizedContact, StoredLists {
     this.suffix = suffix;
     this.dob = dob;
     this.sex = sex;
+    this.written = written;
     this.attributeList = null;
     this.emailList = null;
     this.phoneList = null;

@@ -10,6 +10,7 @@
  * lives apart (compare.ts, name-compare.ts, stored-values.ts), and so does the bound that stops
  * early (score-bound.ts).
  */
+import { writtenLevel } from './written-names.js';
 import {
   ALL_LEVELS,
   compareAddress,
@@ -606,12 +607,18 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   ) {
     first = compareFirstNameForms(qn.first, rn.first, { ...opts, sexedNames: false, memo: undefined }, f.firstName.mask, qn.middle, rn.middle);
   }
+  // Written in other Chinese characters or kana (王伟 / 王薇: both "wei"): names that sound alike.
+  const qWritten = q.written;
+  const rWritten = r.written;
+  const written = qWritten != null && rWritten != null && qWritten !== rWritten;
+  if (written) first = writtenLevel(first, qWritten, rWritten, 0, f.firstName.mask, opts.strict);
   const swappable = (f.firstName.mask & SWAPPED_BIT) !== 0 && canSwap(q, r, ctx);
   if (stop && !swappable && vetoesAlone(f.firstName.levels[first])) {
     addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain);
     return result;
   }
   let last = f.lastName.mask === 0 ? 'missing' : compareLastNameForms(qn.last, rn.last, opts, f.lastName.mask);
+  if (written) last = writtenLevel(last, qWritten, rWritten, 1, f.lastName.mask, opts.strict);
   if (swappable && first !== 'exact' && last !== 'exact') {
     // The looser crossing (one name as written, the other garbled or cut short) only where a swap needs no support (files).
     const loose = f.firstName.levels.swapped?.supportMask === 0 && f.lastName.levels.swapped?.supportMask === 0;
@@ -826,6 +833,7 @@ export function withNameForms(c: NormalizedContact, forms?: ContactNames): Norma
     identifiers: c.identifiers,
     sex: c.sex,
     attributes: c.attributes,
+    written: c.written ?? null,
     nameForms: forms ?? { first: formsOf(c.first), middle: formsOf(c.middle), last: formsOf(c.last) },
   };
   return prepared;

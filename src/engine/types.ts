@@ -150,6 +150,11 @@ export interface NormalizedContact {
   readonly sex: Sex | null;
   /** Folded attribute values (see ContactInput.attributes); empty when the model has none. */
   readonly attributes: readonly (string | null)[];
+  /**
+   * First and last name as written, when either is in Chinese characters or kana, whose
+   * romanizations collide (written-names.ts); null or absent otherwise.
+   */
+  readonly written?: string | null;
 }
 
 /** A person's sex as the contract codes it (interface.md 2.1), lower case. */

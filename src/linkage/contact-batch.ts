@@ -20,6 +20,8 @@ export interface PackedContacts {
   readonly suffix: (NameSuffix | null)[];
   readonly dob: (string | null)[];
   readonly sex: (Sex | null)[];
+  /** Names as written in Chinese characters or kana (NormalizedContact.written). */
+  readonly written: (string | null)[];
   /** {@link LISTS} lengths per contact. */
   readonly lengths: Int32Array;
   /** Every contact's emails, phones, identifiers and attributes, one after another. */
@@ -37,6 +39,7 @@ export function packContacts(contacts: readonly NormalizedContact[]): PackedCont
   const suffix = new Array<NameSuffix | null>(n);
   const dob = new Array<string | null>(n);
   const sex = new Array<Sex | null>(n);
+  const written = new Array<string | null>(n);
   const lengths = new Int32Array(n * LISTS);
   const values: (string | null)[] = [];
   const addresses: (string | null)[] = [];
@@ -48,6 +51,7 @@ export function packContacts(contacts: readonly NormalizedContact[]): PackedCont
     suffix[i] = c.suffix;
     dob[i] = c.dob;
     sex[i] = c.sex;
+    written[i] = c.written ?? null;
     const at = i * LISTS;
     lengths[at] = c.emails.length;
     for (const v of c.emails) values.push(v);
@@ -60,7 +64,7 @@ export function packContacts(contacts: readonly NormalizedContact[]): PackedCont
     lengths[at + 4] = c.addresses.length;
     for (const a of c.addresses) addresses.push(a.number, a.street, a.unit, a.building, a.city, a.state, a.zip, a.country);
   }
-  return { count: n, first, middle, last, suffix, dob, sex, lengths, values, addresses };
+  return { count: n, first, middle, last, suffix, dob, sex, written, lengths, values, addresses };
 }
 
 /** The contacts of a packed batch (new objects, equal to those packed). */
@@ -107,6 +111,7 @@ export function unpackContacts(p: PackedContacts): NormalizedContact[] {
       identifiers,
       sex: p.sex[i] as Sex | null,
       attributes,
+      written: p.written[i] as string | null,
     };
   }
   return out;

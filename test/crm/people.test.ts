@@ -583,6 +583,21 @@ describe('matching rules of the context', () => {
     expect(await crm.find(vf, body)).toMatchObject({ status: 'Matched', crmId: v.crmId });
   });
 
+  it('names in Chinese characters that read alike (王伟 / 王薇) are two people, also under Disable Partial Matching', async () => {
+    await crm.configureTenant('acme', { voterfile: { disablePartialMatching: true }, campaign: {} });
+    const wei = { firstName: '伟', lastName: '王', dateOfBirth: '1990-03-08', phones: [{ phoneNumber: '(415) 555-0142' }] };
+    const sister = { ...wei, firstName: '薇' };
+    for (const ctx of [cp, vf]) {
+      const stored = await crm.findOrCreate(ctx, wei);
+      expect(await crm.find(ctx, wei)).toMatchObject({ status: 'Matched', crmId: stored.crmId });
+      const other = await crm.findOrCreate(ctx, sister);
+      expect(other.status).not.toBe('Matched');
+      expect(other.crmId).not.toBe(stored.crmId);
+    }
+    // A romanized request still finds the name written in characters where partial matching is allowed.
+    expect(await crm.find(cp, { ...wei, firstName: 'Wei', lastName: 'Wang' })).toMatchObject({ status: 'Matched' });
+  });
+
   it('a right email with a clearly different first name is not a match', async () => {
     await crm.findOrCreate(vf, { firstName: 'Barack', lastName: 'Obama', emails: [{ email: 'family@example.org' }] });
     expect(await crm.find(vf, { firstName: 'Michelle', lastName: 'Obama', emails: [{ email: 'family@example.org' }] })).toMatchObject({

@@ -27,4 +27,5 @@ export const normalizedContact: fc.Arbitrary<NormalizedContact> = fc.record({
   identifiers: list,
   sex: fc.constantFrom<Sex | null>(null, 'm', 'f'),
   attributes: fc.constant([]),
+  written: normalizedText,
 });

@@ -96,6 +96,7 @@ describe('RecordStore', () => {
       identifiers: [long, 'a:1'],
       sex: 'f',
       attributes: [],
+      written: '伟|王',
     };
     store.set(7, c);
     expect(store.get(7)).toEqual(c);
@@ -116,6 +117,7 @@ describe('RecordStore', () => {
       addresses: [{ number: String(i), street: 'main st', unit: null, building: null, city: 'x', state: 'pa', zip: '19104', country: 'US' }],
       sex: i % 3 === 0 ? null : i % 3 === 1 ? 'm' : 'f',
       attributes: [],
+      written: i % 4 === 0 ? `${i}|` : null,
     });
     const ids = Array.from({ length: 2000 }, (_, i) => (i * 1_000_003) % 2_147_483_000);
     for (let round = 0; round < 20; round++) {
