@@ -244,6 +244,31 @@ function otherCompanions(a: string, b: string): boolean {
 }
 
 /**
+ * True when two compound surnames share a part and each holds another part the other lacks,
+ * none of those misspelt for another ({@link misspeltPart}): two people's surnames, of parents
+ * who differ ("garcia lopez" / "garcia perez", "garcia lopez" / "lopez hernandez"), not one
+ * surname written in full and cut short ("garcia lopez" / "garcia") or mistyped ("garcia lopez"
+ * / "garcia lopes").
+ */
+function otherCompoundSurnames(a: string, b: string): boolean {
+  if (a.indexOf(' ') === -1 || b.indexOf(' ') === -1) return false;
+  const pa = surnameParts(a);
+  const pb = surnameParts(b);
+  if (!pa.some((x) => pb.includes(x))) return false;
+  const onlyA = pa.filter((x) => !pb.includes(x));
+  const onlyB = pb.filter((x) => !pa.includes(x));
+  return onlyA.length > 0 && onlyB.length > 0 && !onlyA.some((x) => onlyB.some((y) => misspeltPart(x, y)));
+}
+
+/**
+ * One surname part misspelt for the other: one edit apart ("lopez" / "lopes"), or two with the
+ * first letter kept in five or more ("jones" / "jcnew", OCR), not "lopez" / "perez".
+ */
+function misspeltPart(x: string, y: string): boolean {
+  return withinOneEdit(x, y) || (x[0] === y[0] && x.length >= 5 && y.length >= 5 && withinTwoEdits(x, y));
+}
+
+/**
  * One edit apart, directly or once OCR confusions are undone ("rnary"/"mary", "dav9d"/"david"),
  * or one or two letters OCR confuses apart ("rcsc"/"rose").
  */
@@ -558,6 +583,9 @@ function lastLevel(a: NameForms, b: NameForms, o: NameCompareOptions, levels: nu
   if (ac === bc) return 'exact';
   if (o.strict) return 'disagree';
   if ((levels & B_TYPO) !== 0 && ac.length + bc.length > 4 && typoOf(a, b, o)) return 'typo';
+  // García López / García Pérez, García López / López Hernández: a cousin, or a mother and
+  // daughter of one name, at one address; never 'part' or nearly equal.
+  if ((levels & B_PART) !== 0 && otherCompoundSurnames(a.name, b.name)) return (levels & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
   const jw = jaroWinklerFrom(ac, bc, Math.min(o.fuzzyHigh, o.fuzzyLow));
   // Jaro-Winkler is harsh on short names: "smith"/"smyth" is 0.89. One edit in five or more
   // letters is a typo too (for models without a 'typo' level).

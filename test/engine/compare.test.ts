@@ -119,6 +119,13 @@ describe('compareLastName', () => {
     { a: 'o brien', b: 'obrien', level: 'exact' },
     { a: 'de la cruz', b: 'delacruz', level: 'exact' },
     { a: 'garcia lopez', b: 'garcia', level: 'part' },
+    { a: 'garcia lopez', b: 'lopez garcia', level: 'part' },
+    { a: 'garcia lopez', b: 'garcia lopes', level: 'typo' },
+    // Compound surnames that share a part and each hold another: two people (cousins, or a
+    // mother and daughter), however alike the letters, unless the other part is misspelt.
+    { a: 'garcia lopez', b: 'garcia perez', level: 'fuzzy-low' },
+    { a: 'garcia lopez', b: 'lopez hernandez', level: 'fuzzy-low' },
+    { a: 'smith jones', b: 'smith jcnew', level: 'fuzzy-high' },
     { a: 'smith', b: 'smyth', level: 'typo' },
     { a: 'yarariwioz', b: 'yaranwicz', level: 'typo' },
     { a: 'gnffin', b: 'griffin', level: 'typo' },

@@ -426,6 +426,49 @@ const rows: readonly Row[] = [
     decision: 'Possible',
   },
   {
+    cause: 'a mother and daughter María López Hernández and María García López at one address and phone: two people',
+    stored: {
+      firstName: 'María',
+      lastName: 'López Hernández',
+      phones: ['(305) 555-0142'],
+      addresses: [{ addressLine1: '1200 SW 8th St', zipOrPostalCode: '33135' }],
+    },
+    request: {
+      firstName: 'María',
+      lastName: 'García López',
+      phones: ['(305) 555-0142'],
+      addresses: [{ addressLine1: '1200 SW 8th St', zipOrPostalCode: '33135' }],
+    },
+    decision: 'Possible',
+  },
+  {
+    cause: 'cousins María García López and María García Pérez at one address and phone: two people',
+    stored: {
+      firstName: 'María',
+      lastName: 'García López',
+      phones: ['(305) 555-0142'],
+      addresses: [{ addressLine1: '1200 SW 8th St', zipOrPostalCode: '33135' }],
+    },
+    request: {
+      firstName: 'María',
+      lastName: 'García Pérez',
+      phones: ['(305) 555-0142'],
+      addresses: [{ addressLine1: '1200 SW 8th St', zipOrPostalCode: '33135' }],
+    },
+    decision: 'Possible',
+  },
+  {
+    cause: 'María García López written with her first surname only is still her',
+    stored: {
+      firstName: 'María',
+      lastName: 'García López',
+      phones: ['(305) 555-0142'],
+      addresses: [{ addressLine1: '1200 SW 8th St', zipOrPostalCode: '33135' }],
+    },
+    request: { firstName: 'Maria', lastName: 'Garcia', phones: ['(305) 555-0142'], addresses: [{ addressLine1: '1200 SW 8th St', zipOrPostalCode: '33135' }] },
+    decision: 'Matched',
+  },
+  {
     cause: 'Mary Ann written Mary beside her phone and date of birth is still her',
     stored: { ...minnie, firstName: 'Mary Ann' },
     request: { ...minnie, firstName: 'Mary' },
