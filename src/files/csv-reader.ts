@@ -12,7 +12,8 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
 import { readExcelRows } from './csv-rows-excel.js';
-import { DECODER_LABELS, detectDelimiter, detectEncoding, detectNewline, rowBreakOf, type EncodingChoice, type TextEncodingName } from './sniff.js';
+import { bareCrToLf, dropLineEndCr, hasBareCr, lineBreaksIn, readSepLine } from './line-ends.js';
+import { DECODER_LABELS, detectDelimiter, detectEncoding, detectNewline, ROW_BREAK, type EncodingChoice, type TextEncodingName } from './sniff.js';
 
 /** A file that cannot be read as delimited text: the message is meant for the user. */
 export class FileInputError extends Error {
@@ -45,7 +46,12 @@ export interface CsvLayout {
   /** Why that encoding (detected or given). */
   readonly encodingReason: string;
   readonly delimiter: string;
-  /** The first line's end; rows end at {@link rowBreakOf} it (LF and CRLF lines may mix). */
+  /**
+   * The file opens with Excel's "sep=" line (line-ends.ts): it named the delimiter (unless
+   * `--delimiter` did) and is not the header. Every reader of the file skips it.
+   */
+  readonly sepLine: boolean;
+  /** The first line's end; rows end at {@link ROW_BREAK} (LF, CRLF and CR lines may mix). */
   readonly newline: string;
   /** Header names, trimmed; an empty name becomes "column N". */
   readonly header: readonly string[];
@@ -132,8 +138,9 @@ export class CsvFile {
   private readonly buffer: Buffer;
   private readonly batchRows: number;
   private readonly maxRowChars: number;
-  private readonly newlineChar: '\n' | '\r';
+  private readonly newlineChar = ROW_BREAK;
   private headerWidth = 0;
+  private sepLine = false;
 
   private constructor(
     private readonly handle: FileHandle,
@@ -146,7 +153,6 @@ export class CsvFile {
     firstText: string,
     options: CsvReadOptions,
   ) {
-    this.newlineChar = rowBreakOf(newline);
     this.parser = new Papa.Parser({ delimiter, newline: this.newlineChar, quoteChar: '"' });
     this.decoder = new TextDecoder(DECODER_LABELS[encoding]);
     this.buffer = Buffer.allocUnsafe(Math.max(16, options.chunkBytes ?? DEFAULT_CHUNK_BYTES));
@@ -176,11 +182,19 @@ export class CsvFile {
       const decoder = new TextDecoder(DECODER_LABELS[guess.encoding]);
       const text = decoder.decode(sample, { stream: true });
       // Detection looks at the first lines only; the decoder keeps any cut multi-byte tail.
-      const delimiter = options.delimiter ?? detectDelimiter(text);
-      const newline = detectNewline(text);
+      // Excel's "sep=;" first line names the delimiter and is not the header.
+      const sep = readSepLine(text);
+      const body = sep === null ? text : text.slice(sep.length);
+      const delimiter = options.delimiter ?? sep?.delimiter ?? detectDelimiter(body);
+      const newline = detectNewline(body);
       const file = new CsvFile(handle, path, stat.size, guess.encoding, guess.reason, delimiter, newline, '', options);
       // Re-decode the first chunk with the file's own decoder so its state carries on.
       file.remainder = file.decoder.decode(sample, { stream: true });
+      if (sep !== null) {
+        file.remainder = file.remainder.slice(sep.length);
+        file.sepLine = true;
+        file.line = 2;
+      }
       file.bytesRead = bytesRead;
       if (complete) {
         file.eof = true;
@@ -244,6 +258,7 @@ export class CsvFile {
       encoding: this.encoding,
       encodingReason: this.encodingReason,
       delimiter: this.delimiter,
+      sepLine: this.sepLine,
       newline: this.newline,
       header: names,
       headerLine: this.headerLineNumber,
@@ -267,6 +282,8 @@ export class CsvFile {
 
   /** Parses the buffered text into rows; keeps a last incomplete row unless at the end. */
   private parseRemainder(): void {
+    // The buffered text starts a row: bare CR line ends (a file of CR lines, or CR lines mixed with others) become LF.
+    if (hasBareCr(this.remainder)) this.remainder = bareCrToLf(this.remainder, this.delimiter, this.eof);
     const text = this.remainder;
     if (text.length === 0) return;
     // Rows that end in a line break first; at the end, what is left is the last row.
@@ -291,7 +308,7 @@ export class CsvFile {
    */
   private parse(text: string, atEnd: boolean): ParseOutput {
     const result = this.parser.parse(text, 0, !atEnd) as ParseOutput;
-    const cr = this.newlineChar === '\n' && text.indexOf('\r') !== -1;
+    const cr = text.indexOf('\r') !== -1;
     if (result.errors.length === 0 && !(cr && text.indexOf('\r"') !== -1)) {
       if (cr) dropLineEndCr(result.data);
       return result;
@@ -310,7 +327,7 @@ export class CsvFile {
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r] as string[];
       const line = this.line;
-      const embedded = quoted ? embeddedNewlines(row, this.newlineChar) : 0;
+      const embedded = quoted ? embeddedNewlines(row, this.newline === '\r') : 0;
       this.line += 1 + embedded;
       if (row.length === 1 && (row[0] as string).trim().length === 0) {
         note(this.issues.blankLines, line);
@@ -326,7 +343,8 @@ export class CsvFile {
         note(this.issues.badQuotes, line);
         // An unclosed quote at the end swallows the file's last line break too: not a line.
         const lastCell = row[row.length - 1] ?? '';
-        const swallowed = embedded - (atEnd && r === rows.length - 1 && lastCell.endsWith(this.newlineChar) ? 1 : 0);
+        const endsInBreak = lastCell.endsWith('\n') || (this.newline === '\r' && lastCell.endsWith('\r'));
+        const swallowed = embedded - (atEnd && r === rows.length - 1 && endsInBreak ? 1 : 0);
         if (swallowed > 0) {
           note(this.issues.swallowedLines, line);
           this.issues.swallowedLines.count += swallowed - 1;
@@ -346,28 +364,10 @@ export function openCsv(path: string, options: CsvReadOptions = {}): Promise<Csv
   return CsvFile.open(path, options);
 }
 
-/**
- * Takes the CR of a CRLF line end off each row's last cell: papaparse splits rows at LF (so
- * that LF and CRLF lines may mix) and leaves it there. Only for text without `\r"`, where no
- * quoted cell ends with a CR of its own.
- */
-export function dropLineEndCr(rows: string[][]): void {
-  for (const row of rows) {
-    const last = row.length - 1;
-    const cell = row[last] as string;
-    if (cell.charCodeAt(cell.length - 1) === 13) row[last] = cell.slice(0, -1);
-  }
-}
-
-function embeddedNewlines(row: readonly string[], newline: string): number {
+/** Line breaks inside a row's cells (a quoted cell's own; in a file of CR lines, its bare CRs too). */
+function embeddedNewlines(row: readonly string[], crLines: boolean): number {
   let n = 0;
-  for (const cell of row) {
-    let at = cell.indexOf(newline);
-    while (at !== -1) {
-      n++;
-      at = cell.indexOf(newline, at + 1);
-    }
-  }
+  for (const cell of row) n += lineBreaksIn(cell, crLines);
   return n;
 }
 

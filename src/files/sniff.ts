@@ -173,10 +173,9 @@ export function detectNewline(sample: string): '\n' | '\r\n' | '\r' {
 }
 
 /**
- * The character rows end at, for a file whose first line ends with `newline`: LF for files of
- * LF or CRLF lines (either may follow the other in one file, edited on two systems: a CR
- * before the LF is part of the line end), CR for files of CR lines (classic Mac OS).
+ * The character rows end at: LF, whatever the file's first line ends with. A CR before an
+ * LF is part of the line end, and a bare CR outside quotes is turned into LF before rows are
+ * split (line-ends.ts), so that LF, CRLF and CR lines may mix in one file (edited on two
+ * systems, or written by an exporter that ends its first lines in CR).
  */
-export function rowBreakOf(newline: string): '\n' | '\r' {
-  return newline === '\r' ? '\r' : '\n';
-}
+export const ROW_BREAK = '\n';

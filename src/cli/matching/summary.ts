@@ -21,7 +21,7 @@ function lines(issue: IssueCount): string {
 export function describeInput(label: string, path: string, layout: CsvLayout, plan: HeaderPlan, rows: number): string[] {
   const { mapped, ignored } = describePlan(plan);
   const out = [
-    `${label}: ${path}: ${formatCount(rows)} ${plural(rows, 'row')}; ${ENCODING_NAMES[layout.encoding] ?? layout.encoding} (${layout.encodingReason}), ${DELIMITER_NAMES[layout.delimiter] ?? JSON.stringify(layout.delimiter)}-delimited`,
+    `${label}: ${path}: ${formatCount(rows)} ${plural(rows, 'row')}; ${ENCODING_NAMES[layout.encoding] ?? layout.encoding} (${layout.encodingReason}), ${DELIMITER_NAMES[layout.delimiter] ?? JSON.stringify(layout.delimiter)}-delimited${layout.sepLine ? ' (its first line "sep=" is not the header)' : ''}`,
     `  columns: ${mapped.join(', ')}`,
   ];
   if (ignored.length > 0) out.push(`  not used: ${ignored.join(', ')}`);
