@@ -121,3 +121,49 @@ export function chooseColumns(
   });
   return { columns, notes };
 }
+
+/**
+ * Finds a column by the name a user typed: exactly, else ignoring case and surrounding
+ * spaces, else by header key. Error text when none or several match.
+ */
+export function findColumn(headers: readonly string[], name: string, what: string): number | { error: string } {
+  const exact = headers.indexOf(name);
+  if (exact !== -1) return exact;
+  const lower = name.trim().toLowerCase();
+  const byCase = headers.flatMap((h, i) => (h.trim().toLowerCase() === lower ? [i] : []));
+  if (byCase.length === 1) return byCase[0] as number;
+  const key = headerKey(name);
+  const byKey = key.length > 0 ? headers.flatMap((h, i) => (headerKey(h) === key ? [i] : [])) : [];
+  if (byKey.length === 1 && byCase.length === 0) return byKey[0] as number;
+  if (byCase.length > 1 || byKey.length > 1) return { error: `${what} "${name}": several columns match (${listHeaders(headers)})` };
+  return { error: `${what} "${name}": no such column; columns: ${listHeaders(headers)}` };
+}
+
+export function listHeaders(headers: readonly string[]): string {
+  const shown = headers
+    .slice(0, 30)
+    .map((h) => JSON.stringify(h))
+    .join(', ');
+  return headers.length > 30 ? `${shown}, ... (${headers.length} in all)` : shown;
+}
+
+/**
+ * Header keys only Mailchimp's audience export writes: its "CC", "REGION", "LATITUDE"... are
+ * where the subscriber's IP address was located when they signed up, not their address.
+ */
+const IP_LOCATION_SIGNS: ReadonlySet<string> = new Set(['optinip', 'confirmip', 'gmtoff', 'dstoff']);
+const IP_LOCATION_COLUMNS: ReadonlySet<string> = new Set(['cc', 'region', 'latitude', 'longitude', 'timezone']);
+
+/**
+ * In a file that locates its rows' IP addresses (Mailchimp), leaves the location's columns out
+ * of the address: a "REGION" beside a one-cell "Address" would be read as the address's state
+ * (and stop the cell's own city, state and postal code being read).
+ */
+export function leaveOutIpLocation(headers: readonly string[], fields: (ContactField | null)[], notes: string[]): void {
+  if (!headers.some((h) => IP_LOCATION_SIGNS.has(headerKey(h)))) return;
+  headers.forEach((header, i) => {
+    if (fields[i] === null || !IP_LOCATION_COLUMNS.has(headerKey(header))) return;
+    fields[i] = null;
+    notes.push(`column "${header}" is where the IP address of the sign-up was located, not the person's address; not used (--map "${header}=..." to use it)`);
+  });
+}

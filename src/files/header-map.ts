@@ -4,7 +4,7 @@
  * case, accents, spaces and punctuation ignored; `--map HEADER=field` overrides; `--id`
  * names the id column. Pure: headers in, a plan (or an error text) out.
  */
-import { chooseColumns } from './column-choice.js';
+import { chooseColumns, findColumn, leaveOutIpLocation, listHeaders } from './column-choice.js';
 import { dateOrderInHeader, everySeparator, withoutDateFormat, type FileDateOrder } from './date-order.js';
 import {
   CONTACT_FIELDS,
@@ -25,6 +25,7 @@ import {
 } from './header-fields.js';
 
 export * from './header-fields.js';
+export { findColumn } from './column-choice.js';
 
 function buildAliasTable(aliases: Readonly<Record<ContactField, readonly string[]>>): Map<string, ContactField> {
   const table = new Map<string, ContactField>();
@@ -229,31 +230,6 @@ export interface HeaderPlan {
 }
 
 /**
- * Finds a column by the name a user typed: exactly, else ignoring case and surrounding
- * spaces, else by header key. Error text when none or several match.
- */
-export function findColumn(headers: readonly string[], name: string, what: string): number | { error: string } {
-  const exact = headers.indexOf(name);
-  if (exact !== -1) return exact;
-  const lower = name.trim().toLowerCase();
-  const byCase = headers.flatMap((h, i) => (h.trim().toLowerCase() === lower ? [i] : []));
-  if (byCase.length === 1) return byCase[0] as number;
-  const key = headerKey(name);
-  const byKey = key.length > 0 ? headers.flatMap((h, i) => (headerKey(h) === key ? [i] : [])) : [];
-  if (byKey.length === 1 && byCase.length === 0) return byKey[0] as number;
-  if (byCase.length > 1 || byKey.length > 1) return { error: `${what} "${name}": several columns match (${listHeaders(headers)})` };
-  return { error: `${what} "${name}": no such column; columns: ${listHeaders(headers)}` };
-}
-
-function listHeaders(headers: readonly string[]): string {
-  const shown = headers
-    .slice(0, 30)
-    .map((h) => JSON.stringify(h))
-    .join(', ');
-  return headers.length > 30 ? `${shown}, ... (${headers.length} in all)` : shown;
-}
-
-/**
  * Maps header names to fields. Overrides win; each single-valued field goes to one column,
  * the person's own before another use's, and the address's parts to one group of columns
  * (column-choice.ts; the others are noted and left out); several columns may feed email and phone.
@@ -304,6 +280,7 @@ export function mapHeaders(headers: readonly string[], options: HeaderMapOptions
   const taken = new Set<ContactField>(columns.filter((f): f is ContactField => f !== null && !MULTI_VALUE_FIELDS.has(f)));
   const fieldOf = (header: string): ContactField | null => fieldForHeader(header, table);
   const found = headers.map((header, i) => (fixed.has(i) ? null : fieldOf(header)));
+  leaveOutIpLocation(headers, found, notes);
   const chosen = chooseColumns(headers, found, taken, fieldOf);
   notes.push(...chosen.notes);
   headers.forEach((header, i) => {
