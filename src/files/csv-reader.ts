@@ -12,8 +12,11 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
 import { readExcelRows } from './csv-rows-excel.js';
-import { bareCrToLf, dropLineEndCr, hasBareCr, lineBreaksIn, readSepLine } from './line-ends.js';
+import { issue, note, type CsvIssues } from './csv-issues.js';
+import { bareCrToLf, dropLineEndCr, hasBareCr, lineBreaksIn, preambleRows, readSepLine } from './line-ends.js';
 import { DECODER_LABELS, detectDelimiter, detectEncoding, detectNewline, ROW_BREAK, type EncodingChoice, type TextEncodingName } from './sniff.js';
+
+export { ISSUE_EXAMPLES, type CsvIssues, type IssueCount } from './csv-issues.js';
 
 /** A file that cannot be read as delimited text: the message is meant for the user. */
 export class FileInputError extends Error {
@@ -53,47 +56,12 @@ export interface CsvLayout {
   readonly sepLine: boolean;
   /** The first line's end; rows end at {@link ROW_BREAK} (LF, CRLF and CR lines may mix). */
   readonly newline: string;
+  /** Non-blank rows before the header, skipped: an export's notes (line-ends.ts preambleRows). */
+  readonly preambleRows: number;
   /** Header names, trimmed; an empty name becomes "column N". */
   readonly header: readonly string[];
   /** Line number of the header (after leading blank lines). */
   readonly headerLine: number;
-}
-
-/** A kind of irregularity: how many rows, and the line numbers of the first few. */
-export interface IssueCount {
-  count: number;
-  readonly lines: number[];
-}
-
-/** Irregularities met while reading; filled as rows are read. */
-export interface CsvIssues {
-  /** Blank lines (not rows: they carry no data and are not written out). */
-  readonly blankLines: IssueCount;
-  /** Rows with fewer fields than the header: the missing fields read as empty. */
-  readonly shortRows: IssueCount;
-  /** Rows with more fields than the header: the extra fields are kept but not matched on. */
-  readonly longRows: IssueCount;
-  /** Rows with a malformed quoted field (papaparse reads them as best it can). */
-  readonly badQuotes: IssueCount;
-  /**
-   * Lines swallowed by a malformed quoted field (read into the previous row's field instead
-   * of as rows of their own); `lines` holds the line of each such row.
-   */
-  readonly swallowedLines: IssueCount;
-  /** Rows holding bytes that are not valid in the encoding (shown as U+FFFD). */
-  readonly badBytes: IssueCount;
-}
-
-/** How many example line numbers an issue keeps. */
-export const ISSUE_EXAMPLES = 5;
-
-function issue(): IssueCount {
-  return { count: 0, lines: [] };
-}
-
-function note(target: IssueCount, line: number): void {
-  target.count++;
-  if (target.lines.length < ISSUE_EXAMPLES) target.lines.push(line);
 }
 
 const DEFAULT_BATCH_ROWS = 2048;
@@ -121,6 +89,7 @@ export class CsvFile {
     badQuotes: issue(),
     swallowedLines: issue(),
     badBytes: issue(),
+    preamble: issue(),
   };
   /** Data rows handed out so far. */
   rowsRead = 0;
@@ -246,6 +215,10 @@ export class CsvFile {
 
   private async readHeader(): Promise<void> {
     while (this.headerRow === null && !this.eof) await this.readChunk();
+    // A one-cell first row may be an export's notes: the rows after it tell (line-ends.ts).
+    while (this.headerWidth === 1 && this.pending.length < 128 && !this.eof) await this.readChunk();
+    const preamble = this.headerRow === null ? 0 : preambleRows(this.headerRow, this.pending);
+    if (preamble > 0) this.skipPreamble(preamble);
     const header = this.headerRow;
     if (header === null) throw new FileInputError(`${this.path}: the file is empty (no header line)`);
     const names = header.map((h, i) => {
@@ -260,6 +233,7 @@ export class CsvFile {
       delimiter: this.delimiter,
       sepLine: this.sepLine,
       newline: this.newline,
+      preambleRows: preamble,
       header: names,
       headerLine: this.headerLineNumber,
     };
@@ -267,6 +241,26 @@ export class CsvFile {
 
   private headerLineNumber = 1;
   private headerRow: string[] | null = null;
+
+  /** Takes the header from the pending rows, after `count` rows of notes; short and long rows are counted again against it. */
+  private skipPreamble(count: number): void {
+    note(this.issues.preamble, this.headerLineNumber);
+    this.pendingLines.slice(0, count - 1).forEach((line) => note(this.issues.preamble, line));
+    this.headerRow = this.pending[count - 1] as string[];
+    this.headerWidth = this.headerRow.length;
+    this.headerLineNumber = this.pendingLines[count - 1] as number;
+    this.pending.splice(0, count);
+    this.pendingLines.splice(0, count);
+    for (const issue of [this.issues.shortRows, this.issues.longRows]) {
+      issue.count = 0;
+      issue.lines.length = 0;
+    }
+    this.pending.forEach((row, i) => {
+      const line = this.pendingLines[i] as number;
+      if (row.length < this.headerWidth) note(this.issues.shortRows, line);
+      else if (row.length > this.headerWidth) note(this.issues.longRows, line);
+    });
+  }
 
   private async readChunk(): Promise<void> {
     const { bytesRead } = await this.handle.read(this.buffer, 0, this.buffer.length, null);

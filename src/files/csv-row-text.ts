@@ -10,7 +10,7 @@
  * quoted) this skips most of the second parse and of the formatting.
  *
  * The layout (encoding, delimiter, line end) is the one read the first time; an Excel "sep="
- * line, the header and blank lines are skipped as CsvFile skips them. Rows end where CsvFile
+ * line, notes before the header, the header and blank lines are skipped as CsvFile skips them. Rows end where CsvFile
  * ends them (LF, a CR before it being the line end's; a bare CR outside quotes made LF first:
  * line-ends.ts), and a row papaparse misreads (a malformed quote) is read as CsvFile reads it
  * (csv-rows-excel.ts).
@@ -106,7 +106,8 @@ async function* rowTexts(
   let eof = false;
   // Excel's "sep=" line, which CsvFile skipped (it is not the header).
   let sepPending = layout.sepLine;
-  let headerSeen = false;
+  // Rows before the first data row: an export's notes (CsvFile skipped them) and the header.
+  let skip = 1 + layout.preambleRows;
   let texts: string[] = [];
   // A row's cells: a string is a line without quotes (its cells are its split), an array papaparse's cells.
   let rows: (string | string[])[] = [];
@@ -145,7 +146,7 @@ async function* rowTexts(
         if (row === undefined) return pos;
         pos += result.meta.cursor;
         if (!blank(row)) {
-          if (!headerSeen) headerSeen = true;
+          if (skip > 0) skip--;
           else {
             texts.push(formatCells(row, delimiter));
             rows.push(row);
@@ -176,8 +177,8 @@ async function* rowTexts(
       const line = text.slice(pos, lineEnd);
       pos = nl + 1;
       if (cellsAfter === 0 && line.trim().length === 0) continue;
-      if (!headerSeen) {
-        headerSeen = true;
+      if (skip > 0) {
+        skip--;
         continue;
       }
       texts.push(plain ? line : formatCells(line.split(delimiter), delimiter));

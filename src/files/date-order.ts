@@ -166,5 +166,5 @@ export async function sampleColumn(layout: CsvLayout, column: number, maxBytes =
   }
   // Rows end as CsvFile ends them: LF and CRLF lines may mix (the CR is the line end's, not the value's).
   const parsed = Papa.parse<string[]>(text, { delimiter: layout.delimiter, newline: ROW_BREAK, skipEmptyLines: 'greedy' });
-  return parsed.data.slice(1).map((row) => (row[column] ?? '').replace(/\r$/, ''));
+  return parsed.data.slice(1 + layout.preambleRows).map((row) => (row[column] ?? '').replace(/\r$/, ''));
 }

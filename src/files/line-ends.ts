@@ -129,3 +129,27 @@ export function dropLineEndCr(rows: string[][]): void {
     if (cell.charCodeAt(cell.length - 1) === 13) row[last] = cell.slice(0, -1);
   }
 }
+
+/** Rows before the header an export may write (LinkedIn's "Notes:" and a sentence): at most this many. */
+const MAX_PREAMBLE_ROWS = 10;
+/** Rows after the header looked at to tell a preamble from a file of one column. */
+const PREAMBLE_SAMPLE = 100;
+
+/**
+ * How many of the first rows are a preamble, not the table: 0 unless `first` (the first
+ * non-blank row) is one cell and is followed by up to {@link MAX_PREAMBLE_ROWS} - 1 more
+ * one-cell rows, then a row of several cells that most rows after it share (the header of
+ * the table they form). LinkedIn's Connections.csv opens with "Notes:", a quoted sentence and
+ * a blank line. A file of one column stays one: most of its rows are one cell; so does a
+ * header followed by a single row (nothing to tell it by).
+ */
+export function preambleRows(first: readonly string[], rows: readonly (readonly string[])[]): number {
+  if (first.length !== 1) return 0;
+  let k = 0;
+  while (k < rows.length && k < MAX_PREAMBLE_ROWS - 1 && rows[k]?.length === 1) k++;
+  const width = rows[k]?.length ?? 0;
+  if (width < 2) return 0;
+  const after = rows.slice(k + 1, k + 1 + PREAMBLE_SAMPLE);
+  const same = after.filter((r) => r.length === width).length;
+  return after.length > 0 && same * 5 >= after.length * 4 ? k + 1 : 0;
+}

@@ -140,7 +140,14 @@ function countPerLine(sample: string, candidates: readonly string[], maxLines: n
  * fields, then to the order of DELIMITER_CANDIDATES. A file with one column gives ",".
  */
 export function detectDelimiter(sample: string, candidates: readonly string[] = DELIMITER_CANDIDATES): string {
-  const lines = countPerLine(sample, candidates, 50);
+  const all = countPerLine(sample, candidates, 50);
+  // Notes before the header (LinkedIn's "Notes:") hold no delimiter: the header is the first line that does.
+  const lines = all.slice(
+    Math.max(
+      0,
+      all.findIndex((l) => l.some((n) => n > 0)),
+    ),
+  );
   const header = lines[0];
   if (header === undefined) return candidates[0] ?? ',';
   let best = candidates[0] ?? ',';

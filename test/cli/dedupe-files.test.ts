@@ -138,3 +138,24 @@ describe('dedupe: what exports write before the header and at line ends', () => 
     expect(run.stderr).toMatch(/wrote 1 row \(not every line a row: 2 lines read into a quoted field never closed/);
   });
 });
+
+describe('dedupe: notes before the header', () => {
+  it("LinkedIn's Connections.csv: the notes are skipped and said so, the connections are read and their duplicates found", async () => {
+    const input = s.file(
+      'Connections.csv',
+      'Notes:\r\n"When exporting your connection data, you may notice that some of the email addresses are missing."\r\n\r\n' +
+        'First Name,Last Name,URL,Email Address,Company,Position,Connected On\r\n' +
+        'Robert,Smith,https://www.linkedin.com/in/bobsmith,bob.smith@example.com,Acme,Engineer,15 Oct 2023\r\n' +
+        'Bob,Smith,https://www.linkedin.com/in/bobsmith,Bob.Smith@Example.com,Acme Corp,Engineer,15 Oct 2023\r\n' +
+        'Alice,Jones,https://www.linkedin.com/in/alicej,,Beta,CEO,03 Jan 2022\r\n',
+    );
+    const run = await s.cli(['dedupe', input, '-o', 'connections-out.csv', '--progress', 'none']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/First Name -> firstName, Last Name -> lastName, Email Address -> email/);
+    expect(run.stderr).toMatch(/2 lines of notes before the header skipped \(lines 1, 2\)/);
+    const rows = parseCsv(s.read('connections-out.csv'));
+    expect(rows.map((r) => r['First Name'])).toEqual(['Robert', 'Bob', 'Alice']);
+    expect(rows[0]?.['cluster_id']).toBe(rows[1]?.['cluster_id']);
+    expect(rows[2]?.['match_decision']).toBe('Unmatched');
+  });
+});

@@ -12,7 +12,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openCsv, type CsvReadOptions } from '../../src/files/csv-reader.js';
 import { openCsvRowTexts } from '../../src/files/csv-row-text.js';
 import { sampleColumn } from '../../src/files/date-order.js';
-import { bareCrToLf, readSepLine } from '../../src/files/line-ends.js';
+import { bareCrToLf, preambleRows, readSepLine } from '../../src/files/line-ends.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'matchbook-line-ends-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -146,5 +146,58 @@ describe('openCsv: bare CR line ends', () => {
         if (!text.includes('"')) expect(out).toBe(text.replace(/\r(?!\n)/g, '\n'));
       }),
     );
+  });
+});
+
+describe('openCsv: notes before the header', () => {
+  const LINKEDIN_NOTES =
+    'Notes:\r\n"When exporting your connection data, you may notice that some of the email addresses are missing. You will only see email addresses for connections who have allowed their connections to see or download their email address using this setting https://www.linkedin.com/psettings/privacy/email. You can learn more here https://www.linkedin.com/help/linkedin/answer/261"\r\n\r\n';
+  const TABLE =
+    'First Name,Last Name,URL,Email Address,Company,Position,Connected On\r\nAnn,Lee,https://www.linkedin.com/in/annlee,,"Acme, Inc",CEO,01 Sep 2024\r\nBo,Ek,,bo@example.com,Beta,CTO,02 Sep 2024\r\n';
+
+  it("LinkedIn's Connections.csv: the notes are skipped, the header is the table's first row, in both reads and any chunking", async () => {
+    const path = file(LINKEDIN_NOTES + TABLE);
+    for (const chunkBytes of [16, 1 << 20]) {
+      const r = await readAll(path, { chunkBytes });
+      expect(r.layout.header).toEqual(['First Name', 'Last Name', 'URL', 'Email Address', 'Company', 'Position', 'Connected On']);
+      expect(r.layout.headerLine).toBe(4);
+      expect(r.layout.preambleRows).toBe(2);
+      expect(r.issues.preamble).toEqual({ count: 2, lines: [1, 2] });
+      expect(r.issues.longRows.count).toBe(0);
+      expect(r.rows.map((row) => row[0])).toEqual(['Ann', 'Bo']);
+      expect(r.lines).toEqual([5, 6]);
+      expect((await secondRead(path, chunkBytes)).map((row) => row[4])).toEqual(['Acme, Inc', 'Beta']);
+    }
+    const sep = await readAll(file(LINKEDIN_NOTES.replace(/\r\n\r\n$/, '\r\n') + TABLE.replace(/,/g, ';')));
+    expect(sep.layout.delimiter).toBe(';');
+  });
+
+  it('a file of one column is not taken for notes, even with a comma in a few of its rows', async () => {
+    const r = await readAll(file('Name\nAnn Lee\nLee, Ann\nBo Ek\nCy Ro\nDi Fo\nEd Gu\n'));
+    expect(r.layout.header).toEqual(['Name']);
+    expect(r.layout.preambleRows).toBe(0);
+    expect(r.rows.length).toBe(6);
+    expect(preambleRows(['Name'], [['Ann'], ['Lee', ' Ann'], ['Bo']])).toBe(0);
+    expect(
+      preambleRows(
+        ['Notes:'],
+        [
+          ['a', 'b'],
+          ['1', '2'],
+          ['3', '4'],
+        ],
+      ),
+    ).toBe(1);
+    expect(preambleRows(['a', 'b'], [['1', '2']])).toBe(0);
+    expect(
+      preambleRows(
+        ['Notes:'],
+        [
+          ['a', 'b'],
+          ['1', '2'],
+        ],
+      ),
+    ).toBe(1);
+    expect(preambleRows(['Notes:'], [['a', 'b']])).toBe(0);
   });
 });

@@ -34,6 +34,8 @@ export function describeInput(label: string, path: string, layout: CsvLayout, pl
 export function describeIssues(issues: CsvIssues): string[] {
   const out: string[] = [];
   const n = (issue: IssueCount, word: string): string => `${formatCount(issue.count)} ${plural(issue.count, word)}`;
+  if (issues.preamble.count > 0)
+    out.push(`  ${n(issues.preamble, 'line')} of notes before the header skipped${lines(issues.preamble)}; the header is the first row of several columns`);
   if (issues.blankLines.count > 0) out.push(`  ${n(issues.blankLines, 'blank line')} ignored${lines(issues.blankLines)}`);
   if (issues.shortRows.count > 0)
     out.push(`  ${n(issues.shortRows, 'row')} with fewer fields than the header: missing fields read as empty${lines(issues.shortRows)}`);
