@@ -50,12 +50,21 @@ export function useOfHeader(header: string, field: ContactField, fieldOf: (heade
     const word = headerKey(bracket);
     if (USE_RANKS.has(word)) return word;
   }
-  const key = headerKey(header.replace(/\([^()]*\)|\[[^[\]]*\]/g, ' '));
+  const bare = header.replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ');
+  const key = headerKey(bare);
   let best = '';
   for (const prefix of HEADER_PREFIXES) {
-    if (prefix.length > best.length && key.startsWith(prefix) && key.length > prefix.length && fieldOf(key.slice(prefix.length)) === field) best = prefix;
+    if (prefix.length <= best.length || !key.startsWith(prefix) || key.length <= prefix.length) continue;
+    // The rest as a key ("homephone": "phone"), or as written ("Mailing Zip/Postal Code": "Zip/Postal Code", which names one field two ways).
+    if (fieldOf(key.slice(prefix.length)) === field || fieldOf(textAfter(bare, prefix)) === field) best = prefix;
   }
   return PERSON_PREFIXES.has(best) ? '' : best;
+}
+
+/** `header`'s text after the words that make `prefix` (a header key), "" when they do not. */
+function textAfter(header: string, prefix: string): string {
+  for (let i = 1; i <= header.length; i++) if (headerKey(header.slice(0, i)) === prefix) return header.slice(i);
+  return '';
 }
 
 /** The rank of a use (see {@link USE_RANKS}); a use not listed ranks as the person's own. */

@@ -69,9 +69,9 @@ export const DEFAULT_HEADER_ALIASES: Readonly<Record<ContactField, readonly stri
   streetNumber: ['streetno', 'streetnum', 'housenumber', 'houseno', 'housenum', 'addressnumber', 'streetnumber', 'buildingnumber'],
   streetName: ['street_name', 'streetnm', 'road', 'roadname', 'thoroughfare'],
   city: ['town', 'suburb', 'locality', 'municipality', 'cityname', 'towncity', 'citytown', 'placename', 'resicity', 'mailcity', 'postaltown', 'posttown'],
-  stateOrProvince: ['state', 'province', 'region', 'stateprovince', 'statecode', 'stateabbr', 'st', 'provincecode'],
+  stateOrProvince: ['state', 'province', 'region', 'stateprovince', 'statecode', 'stateabbr', 'st', 'provincecode', 'stateabbreviated'],
   zipOrPostalCode: ['zip', 'zipcode', 'zip5', 'postcode', 'postalcode', 'postal', 'postcodes', 'pincode', 'plz', 'zippostal'],
-  countryCode: ['country', 'countryiso', 'countryname', 'nation', 'iso2'],
+  countryCode: ['country', 'countryiso', 'countryname', 'nation', 'iso2', 'countryregion'],
   yearOfBirth: ['yob', 'birthyear', 'yearborn', 'byear', 'yearbirth', 'dobyear', 'birthyr', 'dobyr'],
   // Month and day of a date of birth split over columns: {@link splitDateColumns} finds them
   // (a "birth_day" column is the whole date unless a month column sits beside it).
@@ -271,6 +271,10 @@ export const HEADER_PREFIXES: readonly string[] = [
   'donor',
   // Shopify's customers ("Default Address Address1", "Default Address Zip").
   'defaultaddress',
+  // Action Network's activists ("can2_user_address", "can2_user_city", "can2_phone", "can2_state_abbreviated").
+  'can2user',
+  'can2',
+  'preferred',
 ];
 
 /**
@@ -278,7 +282,19 @@ export const HEADER_PREFIXES: readonly string[] = [
  * so that a name after them is the person's. After any other prefix a name is another thing's:
  * "Business Name" is a company, "Home Name" a house, not the person's full name.
  */
-export const PERSON_PREFIXES: ReadonlySet<string> = new Set(['contact', 'person', 'customer', 'client', 'voter', 'member', 'patient', 'full', 'donor']);
+export const PERSON_PREFIXES: ReadonlySet<string> = new Set([
+  'contact',
+  'person',
+  'customer',
+  'client',
+  'voter',
+  'member',
+  'patient',
+  'full',
+  'donor',
+  'can2',
+  'can2user',
+]);
 
 /** The field of each part of a numbered address group ("Address 1 - Street"); null: not used ("Formatted" repeats the parts). */
 const ADDRESS_PARTS: ReadonlyMap<string, ContactField | null> = new Map<string, ContactField | null>([

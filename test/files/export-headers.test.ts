@@ -105,4 +105,63 @@ describe('contact exports: the columns read', () => {
     cells[3] = '12 Elm St  Apt 4  Springfield  IL  62701  US';
     expect(rowToContact(cells, compileRowLayout(p)).addresses).toEqual([{ addressLine1: '12 Elm St, Apt 4, Springfield, IL 62701, US' }]);
   });
+
+  it("Salesforce contacts: the mailing address's Zip/Postal Code is read with its street, the other address is noted", () => {
+    const p = plan(
+      'Contact ID,Salutation,First Name,Last Name,Title,Account Name,Mailing Street,Mailing City,Mailing State/Province,Mailing Zip/Postal Code,' +
+        'Mailing Country,Other Street,Other City,Other State/Province,Other Zip/Postal Code,Phone,Mobile,Home Phone,Email,Birthdate,Contact Owner,Created By',
+    );
+    expect(describePlan(p).mapped).toEqual([
+      'First Name -> firstName',
+      'Last Name -> lastName',
+      'Mailing Street -> addressLine1',
+      'Mailing City -> city',
+      'Mailing State/Province -> stateOrProvince',
+      'Mailing Zip/Postal Code -> zipOrPostalCode',
+      'Mailing Country -> countryCode',
+      'Phone -> phone',
+      'Mobile -> phone',
+      'Home Phone -> phone',
+      'Email -> email',
+      'Birthdate -> dateOfBirth',
+    ]);
+    expect(p.notes.join('\n')).toMatch(/"Other Zip\/Postal Code" is part of another address \(other\)/);
+  });
+
+  it('HubSpot contacts: Country/Region is the country; the contact owner is not the person', () => {
+    const read = mapped(
+      'Record ID,First Name,Last Name,Email,Phone Number,Mobile Phone Number,Street Address,City,State/Region,Postal Code,Country/Region,Contact owner,Company Name,Job Title',
+    );
+    expect(read).toContain('Country/Region -> countryCode');
+    expect(read).toContain('State/Region -> stateOrProvince');
+    expect(read.filter((m) => m.startsWith('Contact owner'))).toEqual([]);
+  });
+
+  it("Action Network activists: the can2_ columns are the activist's own address and phone, one address with zip_code", () => {
+    expect(
+      mapped(
+        'uuid,first_name,last_name,email,zip_code,can2_country,can2_state_abbreviated,can2_user_address,can2_user_city,can2_phone,can2_sms_status,can2_subscription_status',
+      ),
+    ).toEqual([
+      'first_name -> firstName',
+      'last_name -> lastName',
+      'email -> email',
+      'zip_code -> zipOrPostalCode',
+      'can2_country -> countryCode',
+      'can2_state_abbreviated -> stateOrProvince',
+      'can2_user_address -> addressLine1',
+      'can2_user_city -> city',
+      'can2_phone -> phone',
+    ]);
+  });
+
+  it("Eventbrite attendees: the attendee's columns, not the buyer's", () => {
+    const read = mapped(
+      'Order #,Order Date,First Name,Last Name,Email,Quantity,Ticket Type,Attendee #,Barcode #,Buyer Last Name,Buyer First Name,Buyer Email,' +
+        'Home Address 1,Home Address 2,Home City,Home State,Home Zip,Home Country,Cell Phone,Work Phone,Job Title,Company,Attendee Status',
+    );
+    expect(read.slice(0, 3)).toEqual(['First Name -> firstName', 'Last Name -> lastName', 'Email -> email']);
+    expect(read.filter((m) => m.startsWith('Buyer'))).toEqual([]);
+    expect(read).toContain('Home Zip -> zipOrPostalCode');
+  });
 });
