@@ -67,6 +67,38 @@ function textAfter(header: string, prefix: string): string {
   return '';
 }
 
+/** Another address of the person's own, read where a row leaves the chosen one empty: its use word and its columns. */
+export interface AddressFallback {
+  readonly use: string;
+  readonly columns: Readonly<Partial<Record<ContactField, number>>>;
+}
+
+/**
+ * The groups of address columns of the person's own other than the chosen `group` (use rank
+ * at most 1: NationBuilder's "primary_" address beside its "mailing_" one), best rank first,
+ * each with a street or a city. A row whose chosen address is empty (NationBuilder fills the
+ * mailing address for some people only) is read from the first of them it fills.
+ */
+function fallbackAddresses(
+  fields: readonly (ContactField | null)[],
+  uses: readonly string[],
+  group: string | null,
+  taken: ReadonlySet<ContactField>,
+): AddressFallback[] {
+  const groups = new Map<string, Partial<Record<ContactField, number>>>();
+  fields.forEach((field, i) => {
+    const use = uses[i] as string;
+    if (field === null || !ADDRESS_FIELDS.has(field) || taken.has(field) || use === group || rankOf(use) > 1) return;
+    const columns = groups.get(use) ?? {};
+    groups.set(use, columns);
+    columns[field] ??= i;
+  });
+  return [...groups.entries()]
+    .filter(([, columns]) => Object.keys(columns).some((f) => ADDRESS_CORE.has(f as ContactField)))
+    .sort((a, b) => rankOf(a[0]) - rankOf(b[0]))
+    .map(([use, columns]) => ({ use, columns }));
+}
+
 /** The rank of a use (see {@link USE_RANKS}); a use not listed ranks as the person's own. */
 function rankOf(use: string): number {
   return USE_RANKS.get(use) ?? 0;
@@ -84,7 +116,7 @@ export function chooseColumns(
   fields: readonly (ContactField | null)[],
   taken: ReadonlySet<ContactField>,
   fieldOf: (header: string) => ContactField | null,
-): { columns: (ContactField | null)[]; notes: string[] } {
+): { columns: (ContactField | null)[]; notes: string[]; fallbacks: AddressFallback[] } {
   const uses = headers.map((h, i) => {
     const field = fields[i] ?? null;
     return field === null || MULTI_VALUE_FIELDS.has(field) ? '' : useOfHeader(h, field, fieldOf);
@@ -108,6 +140,8 @@ export function chooseColumns(
     const at = best.get(field);
     if (at === undefined || rankOf(uses[i] as string) < rankOf(uses[at] as string)) best.set(field, i);
   });
+  const fallbacks = fallbackAddresses(fields, uses, group, taken);
+  const fallbackOf = (i: number): AddressFallback | undefined => fallbacks.find((f) => Object.values(f.columns).includes(i));
   const notes: string[] = [];
   const columns = fields.map((field, i): ContactField | null => {
     if (field === null) return null;
@@ -116,7 +150,12 @@ export function chooseColumns(
     if (at === i) return field;
     const header = headers[i] ?? '';
     const change = `(--map "${header}=..." to change)`;
-    if (ADDRESS_FIELDS.has(field) && !taken.has(field) && uses[i] !== group) {
+    const fallback = fallbackOf(i);
+    if (fallback !== undefined) {
+      notes.push(
+        `column "${header}" is part of another address of the person's own (${fallback.use}), read where a row leaves the ${group || 'first'} address empty ${change}`,
+      );
+    } else if (ADDRESS_FIELDS.has(field) && !taken.has(field) && uses[i] !== group) {
       const read = group === '' ? 'the columns without a use word' : `the ${group} columns`;
       notes.push(`column "${header}" is part of another address (${uses[i] || 'no use word'}); the address is read from ${read} ${change}`);
     } else if (at === undefined) {
@@ -128,7 +167,7 @@ export function chooseColumns(
     }
     return null;
   });
-  return { columns, notes };
+  return { columns, notes, fallbacks };
 }
 
 /**

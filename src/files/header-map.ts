@@ -4,7 +4,7 @@
  * case, accents, spaces and punctuation ignored; `--map HEADER=field` overrides; `--id`
  * names the id column. Pure: headers in, a plan (or an error text) out.
  */
-import { chooseColumns, findColumn, leaveOutIpLocation, listHeaders } from './column-choice.js';
+import { chooseColumns, findColumn, leaveOutIpLocation, listHeaders, type AddressFallback } from './column-choice.js';
 import { dateOrderInHeader, everySeparator, withoutDateFormat, type FileDateOrder } from './date-order.js';
 import {
   CONTACT_FIELDS,
@@ -227,6 +227,8 @@ export interface HeaderPlan {
    * format ("DOB (DD/MM/YYYY)"), or where its dates show it (linkage input.ts); else null.
    */
   readonly dateOrder: FileDateOrder | null;
+  /** Other addresses of the person's own, read where a row leaves the chosen one empty (column-choice.ts). */
+  readonly addressFallbacks: readonly AddressFallback[];
 }
 
 /**
@@ -315,7 +317,8 @@ export function mapHeaders(headers: readonly string[], options: HeaderMapOptions
   // A year-first format ("DOB (YYYY-MM-DD)") says nothing of how the file's other dates put day and month.
   const dateOrder =
     headerOrder === null || headerOrder === 'ymd' ? null : { orders: everySeparator(headerOrder), how: `the header "${dateHeader ?? ''}" says so` };
-  return { headers: [...headers], columns, idColumn, idDetected, identifierTypes, attributes, notes, dateOrder };
+  const addressFallbacks = chosen.fallbacks;
+  return { headers: [...headers], columns, idColumn, idDetected, identifierTypes, attributes, notes, dateOrder, addressFallbacks };
 }
 
 /** What a header key names as part of a date of birth written over several columns. */
@@ -371,7 +374,12 @@ export function describePlan(plan: HeaderPlan): { mapped: string[]; ignored: str
     if (i === plan.idColumn) mapped.push(`${h} -> id`);
     else if (field === 'identifier') mapped.push(`${h} -> identifier (${plan.identifierTypes[i] ?? h})`);
     else if (field) mapped.push(`${h} -> ${field}`);
-    else ignored.push(h);
+    else {
+      const fallback = plan.addressFallbacks.find((f) => Object.values(f.columns).includes(i));
+      const part = fallback === undefined ? undefined : Object.entries(fallback.columns).find(([, at]) => at === i)?.[0];
+      if (part === undefined) ignored.push(h);
+      else mapped.push(`${h} -> ${part} (where the row's first address is empty)`);
+    }
   });
   return { mapped, ignored };
 }

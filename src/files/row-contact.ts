@@ -33,6 +33,8 @@ export interface RowLayout {
   readonly idColumn: number | null;
   /** Separators of the numeric dates the file writes in the other order than the engine reads them (see {@link compileRowLayout}). */
   readonly swapDayMonth: ReadonlySet<string>;
+  /** Other addresses of the person's own, read in turn where a row leaves the chosen one empty. */
+  readonly addressFallbacks: HeaderPlan['addressFallbacks'];
 }
 
 /**
@@ -56,7 +58,8 @@ export function compileRowLayout(plan: HeaderPlan, dates: { readonly engine: Dat
   if (dates !== null && dates.file !== null && dates.engine !== 'ymd') {
     for (const [sep, order] of Object.entries(dates.file.orders)) if (order !== dates.engine && order !== 'ymd') swapDayMonth.add(sep);
   }
-  return { single, emails, phones, identifiers, attributes: plan.attributes, idColumn: plan.idColumn, swapDayMonth };
+  const addressFallbacks = plan.addressFallbacks;
+  return { single, emails, phones, identifiers, attributes: plan.attributes, idColumn: plan.idColumn, swapDayMonth, addressFallbacks };
 }
 
 /**
@@ -214,9 +217,12 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
     }
   }
   const address: { -readonly [K in keyof AddressInput]: AddressInput[K] } = {};
-  for (const field of ADDRESS_FIELDS) {
-    const value = get(field);
-    if (value !== null) address[field] = value;
+  for (const columns of [s, ...layout.addressFallbacks.map((f) => f.columns)]) {
+    for (const field of ADDRESS_FIELDS) {
+      const value = cell(cells, columns[field]);
+      if (value !== null) address[field] = value;
+    }
+    if (Object.keys(address).length > 0) break;
   }
   // A one-cell address without locality columns: Mailchimp's parts two spaces apart are read as a one-line address's.
   if (typeof address.addressLine1 === 'string' && address.city === undefined && address.stateOrProvince === undefined && address.zipOrPostalCode === undefined)

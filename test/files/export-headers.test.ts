@@ -164,4 +164,26 @@ describe('contact exports: the columns read', () => {
     expect(read.filter((m) => m.startsWith('Buyer'))).toEqual([]);
     expect(read).toContain('Home Zip -> zipOrPostalCode');
   });
+
+  it('NationBuilder people: where a row leaves the mailing address empty, its primary address is read, never its work address', () => {
+    const header =
+      'nationbuilder_id,first_name,last_name,email,born_at,primary_address1,primary_city,primary_state,primary_zip,' +
+      'work_address1,work_city,work_state,work_zip,mailing_address1,mailing_city,mailing_state,mailing_zip';
+    const p = plan(header);
+    expect(describePlan(p).mapped).toContain("primary_address1 -> addressLine1 (where the row's first address is empty)");
+    expect(describePlan(p).mapped).toContain('mailing_address1 -> addressLine1');
+    expect(describePlan(p).ignored).toContain('work_address1');
+    const layout = compileRowLayout(p);
+    const row = (...cells: string[]): string[] => cells;
+    const bothEmpty = row('1', 'Ann', 'Lee', '', '', '', '', '', '', '1 Office Park', 'Chicago', 'IL', '60601', '', '', '', '');
+    expect(rowToContact(bothEmpty, layout).addresses).toEqual([]);
+    const primaryOnly = row('2', 'Ann', 'Lee', '', '', '12 Elm St', 'Springfield', 'IL', '62701', '1 Office Park', 'Chicago', 'IL', '60601', '', '', '', '');
+    expect(rowToContact(primaryOnly, layout).addresses).toEqual([
+      { addressLine1: '12 Elm St', city: 'Springfield', stateOrProvince: 'IL', zipOrPostalCode: '62701' },
+    ]);
+    const mailing = row('3', 'Ann', 'Lee', '', '', '12 Elm St', 'Springfield', 'IL', '62701', '', '', '', '', 'PO Box 9', 'Springfield', 'IL', '62705');
+    expect(rowToContact(mailing, layout).addresses).toEqual([
+      { addressLine1: 'PO Box 9', city: 'Springfield', stateOrProvince: 'IL', zipOrPostalCode: '62705' },
+    ]);
+  });
 });
