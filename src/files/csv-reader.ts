@@ -13,6 +13,7 @@ import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
 import { readExcelRows } from './csv-rows-excel.js';
 import { issue, note, type CsvIssues } from './csv-issues.js';
+import { fieldForHeader } from './header-map.js';
 import { bareCrToLf, dropLineEndCr, hasBareCr, lineBreaksIn, preambleRows, readSepLine } from './line-ends.js';
 import { DECODER_LABELS, detectDelimiter, detectEncoding, detectNewline, ROW_BREAK, type EncodingChoice, type TextEncodingName } from './sniff.js';
 
@@ -217,7 +218,9 @@ export class CsvFile {
     while (this.headerRow === null && !this.eof) await this.readChunk();
     // A one-cell first row may be an export's notes: the rows after it tell (line-ends.ts).
     while (this.headerWidth === 1 && this.pending.length < 128 && !this.eof) await this.readChunk();
-    const preamble = this.headerRow === null ? 0 : preambleRows(this.headerRow, this.pending);
+    // A first row that names a field ("Name") is a header of one column, whatever follows it.
+    const named = this.headerRow !== null && fieldForHeader(this.headerRow[0] ?? '') !== null;
+    const preamble = this.headerRow === null || named ? 0 : preambleRows(this.headerRow, this.pending);
     if (preamble > 0) this.skipPreamble(preamble);
     const header = this.headerRow;
     if (header === null) throw new FileInputError(`${this.path}: the file is empty (no header line)`);

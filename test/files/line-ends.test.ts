@@ -177,6 +177,8 @@ describe('openCsv: notes before the header', () => {
     expect(r.layout.header).toEqual(['Name']);
     expect(r.layout.preambleRows).toBe(0);
     expect(r.rows.length).toBe(6);
+    // A one-column header that names a field stays the header, even over rows that all hold a comma.
+    expect((await readAll(file('Name\nSmith, John\nDoe, Jane\nLee, Ann\n'))).layout.header).toEqual(['Name']);
     expect(preambleRows(['Name'], [['Ann'], ['Lee', ' Ann'], ['Bo']])).toBe(0);
     expect(
       preambleRows(
