@@ -133,6 +133,24 @@ describe('openCsv: bare CR line ends', () => {
     expect(open.issues.swallowedLines.count).toBe(2);
   });
 
+  it('the second read gives the rows CsvFile reads when LF, CRLF and CR line ends mix, in any chunking (property)', async () => {
+    const piece = fc.constantFrom('a', 'b', ' ', '"', '""', ',', '\n', '\r', '\r\n', '"a\rb"', '=', 'é');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.array(fc.string({ unit: piece, maxLength: 5 }), { minLength: 1, maxLength: 4 }), { minLength: 1, maxLength: 6 }),
+        fc.array(fc.constantFrom('\n', '\r\n', '\r'), { minLength: 7, maxLength: 7 }),
+        fc.constantFrom(16, 23, 1024),
+        async (lines, breaks, chunkBytes) => {
+          const text = ['name,city,zip', ...lines.map((cells) => cells.join(','))].map((line, i) => line + (breaks[i] ?? '\n')).join('');
+          const path = file(text);
+          const first = await readAll(path, { chunkBytes, delimiter: ',' });
+          expect(await secondRead(path, chunkBytes)).toEqual(first.rows);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('bareCrToLf turns only the bare CRs outside quotes into LF, whatever the text (property)', () => {
     const piece = fc.constantFrom('a', ',', '"', '""', '\r', '\n', '\r\n', '"x\ry"', ' ');
     fc.assert(
