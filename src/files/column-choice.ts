@@ -50,12 +50,53 @@ export function useOfHeader(header: string, field: ContactField, fieldOf: (heade
     const word = headerKey(bracket);
     if (USE_RANKS.has(word)) return word;
   }
-  const key = headerKey(header.replace(/\([^()]*\)|\[[^[\]]*\]/g, ' '));
+  const bare = header.replace(/\([^()]*\)|\[[^[\]]*\]/g, ' ');
+  const key = headerKey(bare);
   let best = '';
   for (const prefix of HEADER_PREFIXES) {
-    if (prefix.length > best.length && key.startsWith(prefix) && key.length > prefix.length && fieldOf(key.slice(prefix.length)) === field) best = prefix;
+    if (prefix.length <= best.length || !key.startsWith(prefix) || key.length <= prefix.length) continue;
+    // The rest as a key ("homephone": "phone"), or as written ("Mailing Zip/Postal Code": "Zip/Postal Code", which names one field two ways).
+    if (fieldOf(key.slice(prefix.length)) === field || fieldOf(textAfter(bare, prefix)) === field) best = prefix;
   }
   return PERSON_PREFIXES.has(best) ? '' : best;
+}
+
+/** `header`'s text after the words that make `prefix` (a header key), "" when they do not. */
+function textAfter(header: string, prefix: string): string {
+  for (let i = 1; i <= header.length; i++) if (headerKey(header.slice(0, i)) === prefix) return header.slice(i);
+  return '';
+}
+
+/** Another address of the person's own, read where a row leaves the chosen one empty: its use word and its columns. */
+export interface AddressFallback {
+  readonly use: string;
+  readonly columns: Readonly<Partial<Record<ContactField, number>>>;
+}
+
+/**
+ * The groups of address columns of the person's own other than the chosen `group` (use rank
+ * at most 1: NationBuilder's "primary_" address beside its "mailing_" one), best rank first,
+ * each with a street or a city. A row whose chosen address is empty (NationBuilder fills the
+ * mailing address for some people only) is read from the first of them it fills.
+ */
+function fallbackAddresses(
+  fields: readonly (ContactField | null)[],
+  uses: readonly string[],
+  group: string | null,
+  taken: ReadonlySet<ContactField>,
+): AddressFallback[] {
+  const groups = new Map<string, Partial<Record<ContactField, number>>>();
+  fields.forEach((field, i) => {
+    const use = uses[i] as string;
+    if (field === null || !ADDRESS_FIELDS.has(field) || taken.has(field) || use === group || rankOf(use) > 1) return;
+    const columns = groups.get(use) ?? {};
+    groups.set(use, columns);
+    columns[field] ??= i;
+  });
+  return [...groups.entries()]
+    .filter(([, columns]) => Object.keys(columns).some((f) => ADDRESS_CORE.has(f as ContactField)))
+    .sort((a, b) => rankOf(a[0]) - rankOf(b[0]))
+    .map(([use, columns]) => ({ use, columns }));
 }
 
 /** The rank of a use (see {@link USE_RANKS}); a use not listed ranks as the person's own. */
@@ -75,7 +116,7 @@ export function chooseColumns(
   fields: readonly (ContactField | null)[],
   taken: ReadonlySet<ContactField>,
   fieldOf: (header: string) => ContactField | null,
-): { columns: (ContactField | null)[]; notes: string[] } {
+): { columns: (ContactField | null)[]; notes: string[]; fallbacks: AddressFallback[] } {
   const uses = headers.map((h, i) => {
     const field = fields[i] ?? null;
     return field === null || MULTI_VALUE_FIELDS.has(field) ? '' : useOfHeader(h, field, fieldOf);
@@ -99,6 +140,8 @@ export function chooseColumns(
     const at = best.get(field);
     if (at === undefined || rankOf(uses[i] as string) < rankOf(uses[at] as string)) best.set(field, i);
   });
+  const fallbacks = fallbackAddresses(fields, uses, group, taken);
+  const fallbackOf = (i: number): AddressFallback | undefined => fallbacks.find((f) => Object.values(f.columns).includes(i));
   const notes: string[] = [];
   const columns = fields.map((field, i): ContactField | null => {
     if (field === null) return null;
@@ -107,7 +150,12 @@ export function chooseColumns(
     if (at === i) return field;
     const header = headers[i] ?? '';
     const change = `(--map "${header}=..." to change)`;
-    if (ADDRESS_FIELDS.has(field) && !taken.has(field) && uses[i] !== group) {
+    const fallback = fallbackOf(i);
+    if (fallback !== undefined) {
+      notes.push(
+        `column "${header}" is part of another address of the person's own (${fallback.use}), read where a row leaves the ${group || 'first'} address empty ${change}`,
+      );
+    } else if (ADDRESS_FIELDS.has(field) && !taken.has(field) && uses[i] !== group) {
       const read = group === '' ? 'the columns without a use word' : `the ${group} columns`;
       notes.push(`column "${header}" is part of another address (${uses[i] || 'no use word'}); the address is read from ${read} ${change}`);
     } else if (at === undefined) {
@@ -119,5 +167,51 @@ export function chooseColumns(
     }
     return null;
   });
-  return { columns, notes };
+  return { columns, notes, fallbacks };
+}
+
+/**
+ * Finds a column by the name a user typed: exactly, else ignoring case and surrounding
+ * spaces, else by header key. Error text when none or several match.
+ */
+export function findColumn(headers: readonly string[], name: string, what: string): number | { error: string } {
+  const exact = headers.indexOf(name);
+  if (exact !== -1) return exact;
+  const lower = name.trim().toLowerCase();
+  const byCase = headers.flatMap((h, i) => (h.trim().toLowerCase() === lower ? [i] : []));
+  if (byCase.length === 1) return byCase[0] as number;
+  const key = headerKey(name);
+  const byKey = key.length > 0 ? headers.flatMap((h, i) => (headerKey(h) === key ? [i] : [])) : [];
+  if (byKey.length === 1 && byCase.length === 0) return byKey[0] as number;
+  if (byCase.length > 1 || byKey.length > 1) return { error: `${what} "${name}": several columns match (${listHeaders(headers)})` };
+  return { error: `${what} "${name}": no such column; columns: ${listHeaders(headers)}` };
+}
+
+export function listHeaders(headers: readonly string[]): string {
+  const shown = headers
+    .slice(0, 30)
+    .map((h) => JSON.stringify(h))
+    .join(', ');
+  return headers.length > 30 ? `${shown}, ... (${headers.length} in all)` : shown;
+}
+
+/**
+ * Header keys only Mailchimp's audience export writes: its "CC", "REGION", "LATITUDE"... are
+ * where the subscriber's IP address was located when they signed up, not their address.
+ */
+const IP_LOCATION_SIGNS: ReadonlySet<string> = new Set(['optinip', 'confirmip', 'gmtoff', 'dstoff']);
+const IP_LOCATION_COLUMNS: ReadonlySet<string> = new Set(['cc', 'region', 'latitude', 'longitude', 'timezone']);
+
+/**
+ * In a file that locates its rows' IP addresses (Mailchimp), leaves the location's columns out
+ * of the address: a "REGION" beside a one-cell "Address" would be read as the address's state
+ * (and stop the cell's own city, state and postal code being read).
+ */
+export function leaveOutIpLocation(headers: readonly string[], fields: (ContactField | null)[], notes: string[]): void {
+  if (!headers.some((h) => IP_LOCATION_SIGNS.has(headerKey(h)))) return;
+  headers.forEach((header, i) => {
+    if (fields[i] === null || !IP_LOCATION_COLUMNS.has(headerKey(header))) return;
+    fields[i] = null;
+    notes.push(`column "${header}" is where the IP address of the sign-up was located, not the person's address; not used (--map "${header}=..." to use it)`);
+  });
 }

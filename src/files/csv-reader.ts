@@ -12,7 +12,12 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
 import { readExcelRows } from './csv-rows-excel.js';
-import { DECODER_LABELS, detectDelimiter, detectEncoding, detectNewline, rowBreakOf, type EncodingChoice, type TextEncodingName } from './sniff.js';
+import { issue, note, type CsvIssues } from './csv-issues.js';
+import { fieldForHeader } from './header-map.js';
+import { bareCrToLf, dropLineEndCr, hasBareCr, lineBreaksIn, preambleRows, readSepLine } from './line-ends.js';
+import { DECODER_LABELS, detectDelimiter, detectEncoding, detectNewline, ROW_BREAK, type EncodingChoice, type TextEncodingName } from './sniff.js';
+
+export { ISSUE_EXAMPLES, type CsvIssues, type IssueCount } from './csv-issues.js';
 
 /** A file that cannot be read as delimited text: the message is meant for the user. */
 export class FileInputError extends Error {
@@ -45,49 +50,19 @@ export interface CsvLayout {
   /** Why that encoding (detected or given). */
   readonly encodingReason: string;
   readonly delimiter: string;
-  /** The first line's end; rows end at {@link rowBreakOf} it (LF and CRLF lines may mix). */
+  /**
+   * The file opens with Excel's "sep=" line (line-ends.ts): it named the delimiter (unless
+   * `--delimiter` did) and is not the header. Every reader of the file skips it.
+   */
+  readonly sepLine: boolean;
+  /** The first line's end; rows end at {@link ROW_BREAK} (LF, CRLF and CR lines may mix). */
   readonly newline: string;
+  /** Non-blank rows before the header, skipped: an export's notes (line-ends.ts preambleRows). */
+  readonly preambleRows: number;
   /** Header names, trimmed; an empty name becomes "column N". */
   readonly header: readonly string[];
   /** Line number of the header (after leading blank lines). */
   readonly headerLine: number;
-}
-
-/** A kind of irregularity: how many rows, and the line numbers of the first few. */
-export interface IssueCount {
-  count: number;
-  readonly lines: number[];
-}
-
-/** Irregularities met while reading; filled as rows are read. */
-export interface CsvIssues {
-  /** Blank lines (not rows: they carry no data and are not written out). */
-  readonly blankLines: IssueCount;
-  /** Rows with fewer fields than the header: the missing fields read as empty. */
-  readonly shortRows: IssueCount;
-  /** Rows with more fields than the header: the extra fields are kept but not matched on. */
-  readonly longRows: IssueCount;
-  /** Rows with a malformed quoted field (papaparse reads them as best it can). */
-  readonly badQuotes: IssueCount;
-  /**
-   * Lines swallowed by a malformed quoted field (read into the previous row's field instead
-   * of as rows of their own); `lines` holds the line of each such row.
-   */
-  readonly swallowedLines: IssueCount;
-  /** Rows holding bytes that are not valid in the encoding (shown as U+FFFD). */
-  readonly badBytes: IssueCount;
-}
-
-/** How many example line numbers an issue keeps. */
-export const ISSUE_EXAMPLES = 5;
-
-function issue(): IssueCount {
-  return { count: 0, lines: [] };
-}
-
-function note(target: IssueCount, line: number): void {
-  target.count++;
-  if (target.lines.length < ISSUE_EXAMPLES) target.lines.push(line);
 }
 
 const DEFAULT_BATCH_ROWS = 2048;
@@ -115,6 +90,7 @@ export class CsvFile {
     badQuotes: issue(),
     swallowedLines: issue(),
     badBytes: issue(),
+    preamble: issue(),
   };
   /** Data rows handed out so far. */
   rowsRead = 0;
@@ -132,8 +108,9 @@ export class CsvFile {
   private readonly buffer: Buffer;
   private readonly batchRows: number;
   private readonly maxRowChars: number;
-  private readonly newlineChar: '\n' | '\r';
+  private readonly newlineChar = ROW_BREAK;
   private headerWidth = 0;
+  private sepLine = false;
 
   private constructor(
     private readonly handle: FileHandle,
@@ -146,7 +123,6 @@ export class CsvFile {
     firstText: string,
     options: CsvReadOptions,
   ) {
-    this.newlineChar = rowBreakOf(newline);
     this.parser = new Papa.Parser({ delimiter, newline: this.newlineChar, quoteChar: '"' });
     this.decoder = new TextDecoder(DECODER_LABELS[encoding]);
     this.buffer = Buffer.allocUnsafe(Math.max(16, options.chunkBytes ?? DEFAULT_CHUNK_BYTES));
@@ -176,11 +152,19 @@ export class CsvFile {
       const decoder = new TextDecoder(DECODER_LABELS[guess.encoding]);
       const text = decoder.decode(sample, { stream: true });
       // Detection looks at the first lines only; the decoder keeps any cut multi-byte tail.
-      const delimiter = options.delimiter ?? detectDelimiter(text);
-      const newline = detectNewline(text);
+      // Excel's "sep=;" first line names the delimiter and is not the header.
+      const sep = readSepLine(text);
+      const body = sep === null ? text : text.slice(sep.length);
+      const delimiter = options.delimiter ?? sep?.delimiter ?? detectDelimiter(body);
+      const newline = detectNewline(body);
       const file = new CsvFile(handle, path, stat.size, guess.encoding, guess.reason, delimiter, newline, '', options);
       // Re-decode the first chunk with the file's own decoder so its state carries on.
       file.remainder = file.decoder.decode(sample, { stream: true });
+      if (sep !== null) {
+        file.remainder = file.remainder.slice(sep.length);
+        file.sepLine = true;
+        file.line = 2;
+      }
       file.bytesRead = bytesRead;
       if (complete) {
         file.eof = true;
@@ -232,6 +216,12 @@ export class CsvFile {
 
   private async readHeader(): Promise<void> {
     while (this.headerRow === null && !this.eof) await this.readChunk();
+    // A one-cell first row may be an export's notes: the rows after it tell (line-ends.ts).
+    while (this.headerWidth === 1 && this.pending.length < 128 && !this.eof) await this.readChunk();
+    // A first row that names a field ("Name") is a header of one column, whatever follows it.
+    const named = this.headerRow !== null && fieldForHeader(this.headerRow[0] ?? '') !== null;
+    const preamble = this.headerRow === null || named ? 0 : preambleRows(this.headerRow, this.pending);
+    if (preamble > 0) this.skipPreamble(preamble);
     const header = this.headerRow;
     if (header === null) throw new FileInputError(`${this.path}: the file is empty (no header line)`);
     const names = header.map((h, i) => {
@@ -244,7 +234,9 @@ export class CsvFile {
       encoding: this.encoding,
       encodingReason: this.encodingReason,
       delimiter: this.delimiter,
+      sepLine: this.sepLine,
       newline: this.newline,
+      preambleRows: preamble,
       header: names,
       headerLine: this.headerLineNumber,
     };
@@ -252,6 +244,26 @@ export class CsvFile {
 
   private headerLineNumber = 1;
   private headerRow: string[] | null = null;
+
+  /** Takes the header from the pending rows, after `count` rows of notes; short and long rows are counted again against it. */
+  private skipPreamble(count: number): void {
+    note(this.issues.preamble, this.headerLineNumber);
+    this.pendingLines.slice(0, count - 1).forEach((line) => note(this.issues.preamble, line));
+    this.headerRow = this.pending[count - 1] as string[];
+    this.headerWidth = this.headerRow.length;
+    this.headerLineNumber = this.pendingLines[count - 1] as number;
+    this.pending.splice(0, count);
+    this.pendingLines.splice(0, count);
+    for (const issue of [this.issues.shortRows, this.issues.longRows]) {
+      issue.count = 0;
+      issue.lines.length = 0;
+    }
+    this.pending.forEach((row, i) => {
+      const line = this.pendingLines[i] as number;
+      if (row.length < this.headerWidth) note(this.issues.shortRows, line);
+      else if (row.length > this.headerWidth) note(this.issues.longRows, line);
+    });
+  }
 
   private async readChunk(): Promise<void> {
     const { bytesRead } = await this.handle.read(this.buffer, 0, this.buffer.length, null);
@@ -267,6 +279,8 @@ export class CsvFile {
 
   /** Parses the buffered text into rows; keeps a last incomplete row unless at the end. */
   private parseRemainder(): void {
+    // The buffered text starts a row: bare CR line ends (a file of CR lines, or CR lines mixed with others) become LF.
+    if (hasBareCr(this.remainder)) this.remainder = bareCrToLf(this.remainder, this.delimiter, this.eof);
     const text = this.remainder;
     if (text.length === 0) return;
     // Rows that end in a line break first; at the end, what is left is the last row.
@@ -291,7 +305,7 @@ export class CsvFile {
    */
   private parse(text: string, atEnd: boolean): ParseOutput {
     const result = this.parser.parse(text, 0, !atEnd) as ParseOutput;
-    const cr = this.newlineChar === '\n' && text.indexOf('\r') !== -1;
+    const cr = text.indexOf('\r') !== -1;
     if (result.errors.length === 0 && !(cr && text.indexOf('\r"') !== -1)) {
       if (cr) dropLineEndCr(result.data);
       return result;
@@ -310,7 +324,7 @@ export class CsvFile {
     for (let r = 0; r < rows.length; r++) {
       const row = rows[r] as string[];
       const line = this.line;
-      const embedded = quoted ? embeddedNewlines(row, this.newlineChar) : 0;
+      const embedded = quoted ? embeddedNewlines(row, this.newline === '\r') : 0;
       this.line += 1 + embedded;
       if (row.length === 1 && (row[0] as string).trim().length === 0) {
         note(this.issues.blankLines, line);
@@ -326,7 +340,8 @@ export class CsvFile {
         note(this.issues.badQuotes, line);
         // An unclosed quote at the end swallows the file's last line break too: not a line.
         const lastCell = row[row.length - 1] ?? '';
-        const swallowed = embedded - (atEnd && r === rows.length - 1 && lastCell.endsWith(this.newlineChar) ? 1 : 0);
+        const endsInBreak = lastCell.endsWith('\n') || (this.newline === '\r' && lastCell.endsWith('\r'));
+        const swallowed = embedded - (atEnd && r === rows.length - 1 && endsInBreak ? 1 : 0);
         if (swallowed > 0) {
           note(this.issues.swallowedLines, line);
           this.issues.swallowedLines.count += swallowed - 1;
@@ -346,28 +361,10 @@ export function openCsv(path: string, options: CsvReadOptions = {}): Promise<Csv
   return CsvFile.open(path, options);
 }
 
-/**
- * Takes the CR of a CRLF line end off each row's last cell: papaparse splits rows at LF (so
- * that LF and CRLF lines may mix) and leaves it there. Only for text without `\r"`, where no
- * quoted cell ends with a CR of its own.
- */
-export function dropLineEndCr(rows: string[][]): void {
-  for (const row of rows) {
-    const last = row.length - 1;
-    const cell = row[last] as string;
-    if (cell.charCodeAt(cell.length - 1) === 13) row[last] = cell.slice(0, -1);
-  }
-}
-
-function embeddedNewlines(row: readonly string[], newline: string): number {
+/** Line breaks inside a row's cells (a quoted cell's own; in a file of CR lines, its bare CRs too). */
+function embeddedNewlines(row: readonly string[], crLines: boolean): number {
   let n = 0;
-  for (const cell of row) {
-    let at = cell.indexOf(newline);
-    while (at !== -1) {
-      n++;
-      at = cell.indexOf(newline, at + 1);
-    }
-  }
+  for (const cell of row) n += lineBreaksIn(cell, crLines);
   return n;
 }
 

@@ -9,18 +9,20 @@
  * its start whatever came before it). At 1,000,000 rows of the bench file (3% of lines
  * quoted) this skips most of the second parse and of the formatting.
  *
- * The layout (encoding, delimiter, line end) is the one read the first time; the header and
- * blank lines are skipped as CsvFile skips them. Rows end where CsvFile ends them (LF, a CR
- * before it being the line end's; CR in a file of CR lines), and a row papaparse misreads (a
- * malformed quote) is read as CsvFile reads it (csv-rows-excel.ts).
+ * The layout (encoding, delimiter, line end) is the one read the first time; an Excel "sep="
+ * line, notes before the header, the header and blank lines are skipped as CsvFile skips them. Rows end where CsvFile
+ * ends them (LF, a CR before it being the line end's; a bare CR outside quotes made LF first:
+ * line-ends.ts), and a row papaparse misreads (a malformed quote) is read as CsvFile reads it
+ * (csv-rows-excel.ts).
  */
 import { open, type FileHandle } from 'node:fs/promises';
 import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
-import { describeOpenError, dropLineEndCr, FileInputError, type CsvLayout } from './csv-reader.js';
+import { describeOpenError, FileInputError, type CsvLayout } from './csv-reader.js';
 import { readExcelRows } from './csv-rows-excel.js';
 import { formatCsvCell } from './csv-writer.js';
-import { DECODER_LABELS, rowBreakOf } from './sniff.js';
+import { bareCrToLf, dropLineEndCr, hasBareCr, readSepLine } from './line-ends.js';
+import { DECODER_LABELS, ROW_BREAK } from './sniff.js';
 
 /** Bytes read at a time (csv-reader.ts reads the same). */
 const CHUNK_BYTES = 1024 * 1024;
@@ -95,15 +97,17 @@ async function* rowTexts(
 ): AsyncGenerator<CsvTextBatch> {
   const { delimiter } = layout;
   const delimLen = delimiter.length;
-  // Rows end at LF (a CR before it is part of the line end) or, in a file of CR lines, at CR: as CsvFile reads them.
-  const newline = rowBreakOf(layout.newline);
-  const crlf = newline === '\n';
+  // Rows end at LF (a CR before it is part of the line end; a bare CR outside quotes was made LF): as CsvFile reads them.
+  const newline = ROW_BREAK;
   const parser = new Papa.Parser({ delimiter, newline, quoteChar: '"', preview: 1 });
   const decoder = new TextDecoder(DECODER_LABELS[layout.encoding]);
   const buffer = Buffer.allocUnsafe(chunkBytes);
   let remainder = '';
   let eof = false;
-  let headerSeen = false;
+  // Excel's "sep=" line, which CsvFile skipped (it is not the header).
+  let sepPending = layout.sepLine;
+  // Rows before the first data row: an export's notes (CsvFile skipped them) and the header.
+  let skip = 1 + layout.preambleRows;
   let texts: string[] = [];
   // A row's cells: a string is a line without quotes (its cells are its split), an array papaparse's cells.
   let rows: (string | string[])[] = [];
@@ -135,14 +139,14 @@ async function* rowTexts(
         const row0 = result.data[0];
         if (row0 === undefined && result.errors.length === 0) return pos;
         // A malformed quote, or a CR papaparse cannot place: the row as CsvFile reads it (csv-reader.ts parse).
-        if (result.errors.length > 0 || (crlf && rest.slice(0, result.meta.cursor).indexOf('\r"') !== -1)) {
+        if (result.errors.length > 0 || rest.slice(0, result.meta.cursor).indexOf('\r"') !== -1) {
           result = readExcelRows(rest, delimiter, newline, eof, 0, 1);
-        } else if (crlf) dropLineEndCr(result.data);
+        } else dropLineEndCr(result.data);
         const row = result.data[0];
         if (row === undefined) return pos;
         pos += result.meta.cursor;
         if (!blank(row)) {
-          if (!headerSeen) headerSeen = true;
+          if (skip > 0) skip--;
           else {
             texts.push(formatCells(row, delimiter));
             rows.push(row);
@@ -156,7 +160,7 @@ async function* rowTexts(
         nl = end;
       }
       // No quote up to the line end: the cells are the line split at the delimiter; a CR before an LF is the line end's.
-      const lineEnd = crlf && nl > pos && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+      const lineEnd = nl > pos && text.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
       let plain = true;
       if (nextCr !== -1 && nextCr < pos) nextCr = text.indexOf('\r', pos);
       if (nextLf !== -1 && nextLf < pos) nextLf = text.indexOf('\n', pos);
@@ -173,8 +177,8 @@ async function* rowTexts(
       const line = text.slice(pos, lineEnd);
       pos = nl + 1;
       if (cellsAfter === 0 && line.trim().length === 0) continue;
-      if (!headerSeen) {
-        headerSeen = true;
+      if (skip > 0) {
+        skip--;
         continue;
       }
       texts.push(plain ? line : formatCells(line.split(delimiter), delimiter));
@@ -189,6 +193,15 @@ async function* rowTexts(
         eof = true;
         remainder += decoder.decode();
       } else remainder += decoder.decode(buffer.subarray(0, bytesRead), { stream: true });
+      if (sepPending) {
+        // Skipped once its line end is read (a CR may be the first half of a CRLF).
+        const sep = readSepLine(remainder);
+        if (!eof && sep !== null && sep.length >= remainder.length) continue;
+        remainder = remainder.slice(sep?.length ?? 0);
+        sepPending = false;
+      }
+      // The rest starts a row: bare CR line ends become LF, as CsvFile reads them.
+      if (hasBareCr(remainder)) remainder = bareCrToLf(remainder, delimiter, eof);
       const used = take(remainder);
       remainder = used >= remainder.length ? '' : remainder.slice(used);
       if (remainder.length > MAX_ROW_CHARS) throw new FileInputError(`${layout.path}: a row longer than ${MAX_ROW_CHARS} characters on the second read`);

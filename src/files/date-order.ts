@@ -12,7 +12,8 @@ import { TextDecoder } from 'node:util';
 import Papa from 'papaparse';
 import type { DateOrder } from '../engine/index.js';
 import type { CsvLayout } from './csv-reader.js';
-import { DECODER_LABELS, rowBreakOf } from './sniff.js';
+import { bareCrToLf, hasBareCr, readSepLine } from './line-ends.js';
+import { DECODER_LABELS, ROW_BREAK } from './sniff.js';
 
 /** What separates the numbers of a numeric date ("07/03/1843", "07.03.1843", "07-03-1843"). */
 export type DateSeparator = '/' | '.' | '-';
@@ -157,11 +158,13 @@ export async function sampleColumn(layout: CsvLayout, column: number, maxBytes =
   } finally {
     await handle.close();
   }
+  if (layout.sepLine) text = text.slice(readSepLine(text)?.length ?? 0);
+  if (hasBareCr(text)) text = bareCrToLf(text, layout.delimiter, layout.size <= maxBytes);
   if (layout.size > maxBytes) {
-    const end = text.lastIndexOf(rowBreakOf(layout.newline));
+    const end = text.lastIndexOf(ROW_BREAK);
     text = end === -1 ? '' : text.slice(0, end);
   }
   // Rows end as CsvFile ends them: LF and CRLF lines may mix (the CR is the line end's, not the value's).
-  const parsed = Papa.parse<string[]>(text, { delimiter: layout.delimiter, newline: rowBreakOf(layout.newline), skipEmptyLines: 'greedy' });
-  return parsed.data.slice(1).map((row) => (row[column] ?? '').replace(/\r$/, ''));
+  const parsed = Papa.parse<string[]>(text, { delimiter: layout.delimiter, newline: ROW_BREAK, skipEmptyLines: 'greedy' });
+  return parsed.data.slice(1 + layout.preambleRows).map((row) => (row[column] ?? '').replace(/\r$/, ''));
 }

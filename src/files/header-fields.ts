@@ -62,16 +62,16 @@ export const DEFAULT_HEADER_ALIASES: Readonly<Record<ContactField, readonly stri
   fullName: ['name', 'fullname', 'contactname', 'personname', 'displayname', 'customername', 'membername', 'completename', 'nameformatted'],
   email: ['emails', 'emailaddress', 'emailaddresses', 'mail', 'emailaddr', 'electronicmail'],
   phone: ['phones', 'phonenumbers', 'phonenumber', 'telephone', 'tel', 'telephonenumber', 'mobile', 'mobilenumber', 'cell', 'cellphone', 'cellnumber', 'contactnumber', 'phoneno', 'mobilephone', 'landline', 'landlinenumber'],
-  dateOfBirth: ['dob', 'birthdate', 'birthday', 'dateofbirth', 'birthdt', 'bdate', 'datebirth', 'bday', 'birth'],
+  dateOfBirth: ['dob', 'birthdate', 'birthday', 'dateofbirth', 'birthdt', 'bdate', 'datebirth', 'bday', 'birth', 'bornat'],
   addressLine1: ['address', 'address1', 'addressline', 'addr', 'addr1', 'street', 'streetaddress', 'streetaddress1', 'line1', 'mailingaddress', 'homeaddress', 'residentialaddress', 'postaladdress', 'addressstreet', 'streetaddressline1', 'streetline1', 'addressline1'],
   addressLine2: ['address2', 'addr2', 'line2', 'streetaddress2', 'apt', 'apartment', 'suite', 'unit', 'aptnumber', 'unitnumber'],
   addressLine3: ['address3', 'addr3', 'line3', 'streetaddress3', 'building', 'buildingname', 'housename'],
   streetNumber: ['streetno', 'streetnum', 'housenumber', 'houseno', 'housenum', 'addressnumber', 'streetnumber', 'buildingnumber'],
   streetName: ['street_name', 'streetnm', 'road', 'roadname', 'thoroughfare'],
   city: ['town', 'suburb', 'locality', 'municipality', 'cityname', 'towncity', 'citytown', 'placename', 'resicity', 'mailcity', 'postaltown', 'posttown'],
-  stateOrProvince: ['state', 'province', 'region', 'stateprovince', 'statecode', 'stateabbr', 'st'],
+  stateOrProvince: ['state', 'province', 'region', 'stateprovince', 'statecode', 'stateabbr', 'st', 'provincecode', 'stateabbreviated'],
   zipOrPostalCode: ['zip', 'zipcode', 'zip5', 'postcode', 'postalcode', 'postal', 'postcodes', 'pincode', 'plz', 'zippostal'],
-  countryCode: ['country', 'countryiso', 'countryname', 'nation', 'iso2'],
+  countryCode: ['country', 'countryiso', 'countryname', 'nation', 'iso2', 'countryregion'],
   yearOfBirth: ['yob', 'birthyear', 'yearborn', 'byear', 'yearbirth', 'dobyear', 'birthyr', 'dobyr'],
   // Month and day of a date of birth split over columns: {@link splitDateColumns} finds them
   // (a "birth_day" column is the whole date unless a month column sits beside it).
@@ -267,6 +267,14 @@ export const HEADER_PREFIXES: readonly string[] = [
   'current',
   // "full_phone_number", "Full Address": the whole value, not a part of it.
   'full',
+  // ActBlue's contributions ("Donor First Name", "Donor Addr1", "Donor ZIP").
+  'donor',
+  // Shopify's customers ("Default Address Address1", "Default Address Zip").
+  'defaultaddress',
+  // Action Network's activists ("can2_user_address", "can2_user_city", "can2_phone", "can2_state_abbreviated").
+  'can2user',
+  'can2',
+  'preferred',
 ];
 
 /**
@@ -274,7 +282,19 @@ export const HEADER_PREFIXES: readonly string[] = [
  * so that a name after them is the person's. After any other prefix a name is another thing's:
  * "Business Name" is a company, "Home Name" a house, not the person's full name.
  */
-export const PERSON_PREFIXES: ReadonlySet<string> = new Set(['contact', 'person', 'customer', 'client', 'voter', 'member', 'patient', 'full']);
+export const PERSON_PREFIXES: ReadonlySet<string> = new Set([
+  'contact',
+  'person',
+  'customer',
+  'client',
+  'voter',
+  'member',
+  'patient',
+  'full',
+  'donor',
+  'can2',
+  'can2user',
+]);
 
 /** The field of each part of a numbered address group ("Address 1 - Street"); null: not used ("Formatted" repeats the parts). */
 const ADDRESS_PARTS: ReadonlyMap<string, ContactField | null> = new Map<string, ContactField | null>([

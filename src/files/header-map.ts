@@ -4,7 +4,7 @@
  * case, accents, spaces and punctuation ignored; `--map HEADER=field` overrides; `--id`
  * names the id column. Pure: headers in, a plan (or an error text) out.
  */
-import { chooseColumns } from './column-choice.js';
+import { chooseColumns, findColumn, leaveOutIpLocation, listHeaders, type AddressFallback } from './column-choice.js';
 import { dateOrderInHeader, everySeparator, withoutDateFormat, type FileDateOrder } from './date-order.js';
 import {
   CONTACT_FIELDS,
@@ -25,6 +25,7 @@ import {
 } from './header-fields.js';
 
 export * from './header-fields.js';
+export { findColumn } from './column-choice.js';
 
 function buildAliasTable(aliases: Readonly<Record<ContactField, readonly string[]>>): Map<string, ContactField> {
   const table = new Map<string, ContactField>();
@@ -226,31 +227,8 @@ export interface HeaderPlan {
    * format ("DOB (DD/MM/YYYY)"), or where its dates show it (linkage input.ts); else null.
    */
   readonly dateOrder: FileDateOrder | null;
-}
-
-/**
- * Finds a column by the name a user typed: exactly, else ignoring case and surrounding
- * spaces, else by header key. Error text when none or several match.
- */
-export function findColumn(headers: readonly string[], name: string, what: string): number | { error: string } {
-  const exact = headers.indexOf(name);
-  if (exact !== -1) return exact;
-  const lower = name.trim().toLowerCase();
-  const byCase = headers.flatMap((h, i) => (h.trim().toLowerCase() === lower ? [i] : []));
-  if (byCase.length === 1) return byCase[0] as number;
-  const key = headerKey(name);
-  const byKey = key.length > 0 ? headers.flatMap((h, i) => (headerKey(h) === key ? [i] : [])) : [];
-  if (byKey.length === 1 && byCase.length === 0) return byKey[0] as number;
-  if (byCase.length > 1 || byKey.length > 1) return { error: `${what} "${name}": several columns match (${listHeaders(headers)})` };
-  return { error: `${what} "${name}": no such column; columns: ${listHeaders(headers)}` };
-}
-
-function listHeaders(headers: readonly string[]): string {
-  const shown = headers
-    .slice(0, 30)
-    .map((h) => JSON.stringify(h))
-    .join(', ');
-  return headers.length > 30 ? `${shown}, ... (${headers.length} in all)` : shown;
+  /** Other addresses of the person's own, read where a row leaves the chosen one empty (column-choice.ts). */
+  readonly addressFallbacks: readonly AddressFallback[];
 }
 
 /**
@@ -304,6 +282,7 @@ export function mapHeaders(headers: readonly string[], options: HeaderMapOptions
   const taken = new Set<ContactField>(columns.filter((f): f is ContactField => f !== null && !MULTI_VALUE_FIELDS.has(f)));
   const fieldOf = (header: string): ContactField | null => fieldForHeader(header, table);
   const found = headers.map((header, i) => (fixed.has(i) ? null : fieldOf(header)));
+  leaveOutIpLocation(headers, found, notes);
   const chosen = chooseColumns(headers, found, taken, fieldOf);
   notes.push(...chosen.notes);
   headers.forEach((header, i) => {
@@ -338,7 +317,8 @@ export function mapHeaders(headers: readonly string[], options: HeaderMapOptions
   // A year-first format ("DOB (YYYY-MM-DD)") says nothing of how the file's other dates put day and month.
   const dateOrder =
     headerOrder === null || headerOrder === 'ymd' ? null : { orders: everySeparator(headerOrder), how: `the header "${dateHeader ?? ''}" says so` };
-  return { headers: [...headers], columns, idColumn, idDetected, identifierTypes, attributes, notes, dateOrder };
+  const addressFallbacks = chosen.fallbacks;
+  return { headers: [...headers], columns, idColumn, idDetected, identifierTypes, attributes, notes, dateOrder, addressFallbacks };
 }
 
 /** What a header key names as part of a date of birth written over several columns. */
@@ -394,7 +374,12 @@ export function describePlan(plan: HeaderPlan): { mapped: string[]; ignored: str
     if (i === plan.idColumn) mapped.push(`${h} -> id`);
     else if (field === 'identifier') mapped.push(`${h} -> identifier (${plan.identifierTypes[i] ?? h})`);
     else if (field) mapped.push(`${h} -> ${field}`);
-    else ignored.push(h);
+    else {
+      const fallback = plan.addressFallbacks.find((f) => Object.values(f.columns).includes(i));
+      const part = fallback === undefined ? undefined : Object.entries(fallback.columns).find(([, at]) => at === i)?.[0];
+      if (part === undefined) ignored.push(h);
+      else mapped.push(`${h} -> ${part} (where the row's first address is empty)`);
+    }
   });
   return { mapped, ignored };
 }

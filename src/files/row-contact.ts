@@ -33,6 +33,8 @@ export interface RowLayout {
   readonly idColumn: number | null;
   /** Separators of the numeric dates the file writes in the other order than the engine reads them (see {@link compileRowLayout}). */
   readonly swapDayMonth: ReadonlySet<string>;
+  /** Other addresses of the person's own, read in turn where a row leaves the chosen one empty. */
+  readonly addressFallbacks: HeaderPlan['addressFallbacks'];
 }
 
 /**
@@ -56,7 +58,8 @@ export function compileRowLayout(plan: HeaderPlan, dates: { readonly engine: Dat
   if (dates !== null && dates.file !== null && dates.engine !== 'ymd') {
     for (const [sep, order] of Object.entries(dates.file.orders)) if (order !== dates.engine && order !== 'ymd') swapDayMonth.add(sep);
   }
-  return { single, emails, phones, identifiers, attributes: plan.attributes, idColumn: plan.idColumn, swapDayMonth };
+  const addressFallbacks = plan.addressFallbacks;
+  return { single, emails, phones, identifiers, attributes: plan.attributes, idColumn: plan.idColumn, swapDayMonth, addressFallbacks };
 }
 
 /**
@@ -113,6 +116,29 @@ const ADDRESS_FIELDS = [
   'stateOrProvince',
   'zipOrPostalCode',
 ] as const satisfies readonly (keyof AddressInput & ContactField)[];
+
+/** Two spaces or more: Mailchimp's separator of an address's parts in one cell. */
+const WIDE_GAP = / {2,}/;
+const STATE_CODE = /^[A-Z]{2,3}$/i;
+const US_ZIP = /^\d{5}(?:-\d{4})?$/;
+
+/**
+ * An address written in one cell as Mailchimp's audience export writes it, its parts (street,
+ * unit, city, state, postal code, country) two spaces apart ("12 Elm St  Apt 4  Springfield
+ * IL  62701  US"), as a one-line address: "12 Elm St, Apt 4, Springfield, IL 62701, US", so
+ * that its city and postal code are read (engine address-locality.ts). Other text as it is.
+ */
+export function spacedAddress(value: string): string {
+  const parts = value.split(WIDE_GAP);
+  if (parts.length < 3) return value;
+  const out: string[] = [];
+  for (const part of parts) {
+    const before = out[out.length - 1];
+    if (before !== undefined && STATE_CODE.test(before) && US_ZIP.test(part)) out[out.length - 1] = `${before} ${part}`;
+    else out.push(part);
+  }
+  return out.join(', ');
+}
 
 function cell(cells: readonly string[], at: number | undefined): string | null {
   if (at === undefined) return null;
@@ -191,10 +217,16 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
     }
   }
   const address: { -readonly [K in keyof AddressInput]: AddressInput[K] } = {};
-  for (const field of ADDRESS_FIELDS) {
-    const value = get(field);
-    if (value !== null) address[field] = value;
+  for (const columns of [s, ...layout.addressFallbacks.map((f) => f.columns)]) {
+    for (const field of ADDRESS_FIELDS) {
+      const value = cell(cells, columns[field]);
+      if (value !== null) address[field] = value;
+    }
+    if (Object.keys(address).length > 0) break;
   }
+  // A one-cell address without locality columns: Mailchimp's parts two spaces apart are read as a one-line address's.
+  if (typeof address.addressLine1 === 'string' && address.city === undefined && address.stateOrProvince === undefined && address.zipOrPostalCode === undefined)
+    address.addressLine1 = spacedAddress(address.addressLine1);
   const hasAddress = Object.keys(address).length > 0;
   if (hasAddress && country !== null) address.countryCode = country;
   const identifiers: IdentifierInput[] = [];

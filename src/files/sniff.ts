@@ -140,7 +140,14 @@ function countPerLine(sample: string, candidates: readonly string[], maxLines: n
  * fields, then to the order of DELIMITER_CANDIDATES. A file with one column gives ",".
  */
 export function detectDelimiter(sample: string, candidates: readonly string[] = DELIMITER_CANDIDATES): string {
-  const lines = countPerLine(sample, candidates, 50);
+  const all = countPerLine(sample, candidates, 50);
+  // Notes before the header (LinkedIn's "Notes:") hold no delimiter: the header is the first line that does.
+  const lines = all.slice(
+    Math.max(
+      0,
+      all.findIndex((l) => l.some((n) => n > 0)),
+    ),
+  );
   const header = lines[0];
   if (header === undefined) return candidates[0] ?? ',';
   let best = candidates[0] ?? ',';
@@ -173,10 +180,9 @@ export function detectNewline(sample: string): '\n' | '\r\n' | '\r' {
 }
 
 /**
- * The character rows end at, for a file whose first line ends with `newline`: LF for files of
- * LF or CRLF lines (either may follow the other in one file, edited on two systems: a CR
- * before the LF is part of the line end), CR for files of CR lines (classic Mac OS).
+ * The character rows end at: LF, whatever the file's first line ends with. A CR before an
+ * LF is part of the line end, and a bare CR outside quotes is turned into LF before rows are
+ * split (line-ends.ts), so that LF, CRLF and CR lines may mix in one file (edited on two
+ * systems, or written by an exporter that ends its first lines in CR).
  */
-export function rowBreakOf(newline: string): '\n' | '\r' {
-  return newline === '\r' ? '\r' : '\n';
-}
+export const ROW_BREAK = '\n';

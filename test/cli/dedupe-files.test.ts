@@ -84,3 +84,78 @@ describe('dedupe: addresses', () => {
     expect(run.stderr).toMatch(/note: column "Business Street" is part of another address \(business\)/);
   });
 });
+
+describe('dedupe: what exports write before the header and at line ends', () => {
+  it("Excel's sep= first line: its delimiter is used, the next line is the header, the duplicates are found", async () => {
+    const lines = [
+      'First Name;Last Name;Email;Phone',
+      'Robert;Smith;bob@example.com;555-201-3344',
+      'Bob;Smith;BOB@EXAMPLE.COM;(555) 201 3344',
+      'Alice;Jones;alice@example.org;555-777-0000',
+    ];
+    for (const [name, first] of [
+      ['sep-plain.csv', 'sep=;'],
+      ['sep-bom.csv', '\uFEFFsep=;'],
+      ['sep-quoted.csv', '"sep=;"'],
+    ] as const) {
+      const input = s.file(name, `${[first, ...lines].join('\r\n')}\r\n`);
+      const run = await s.cli(['dedupe', input, '-o', `out-${name}`, '--progress', 'none']);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/3 rows; UTF-8 \([^)]*\), semicolon-delimited \(its first line "sep=" is not the header\)/);
+      expect(run.stderr).toMatch(/First Name -> firstName, Last Name -> lastName, Email -> email, Phone -> phone/);
+      const out = s.read(`out-${name}`);
+      expect(out).not.toMatch(/sep=/);
+      const rows = parseCsv(out.replace(/;/g, ','));
+      expect(rows.map((r) => r['First Name'])).toEqual(['Robert', 'Bob', 'Alice']);
+      expect(rows[0]?.['cluster_id']).toBe(rows[1]?.['cluster_id']);
+      expect(rows[2]?.['cluster_id']).not.toBe(rows[0]?.['cluster_id']);
+    }
+  });
+
+  it('first lines in bare CR, then LF or CRLF: every row is read and written, none merged', async () => {
+    const people = ['John,Smith,1970-01-02', 'Mary,Jones,1980-01-02', 'Peter,Brown,1990-01-02', 'Ann,Lee,1991-01-01', 'John,Smith,1970-01-02'];
+    for (const [name, breaks] of [
+      ['cr-then-lf.csv', ['\r', '\r', '\n', '\n', '\n', '\n']],
+      ['cr-then-crlf.csv', ['\r', '\r', '\r\n', '\r\n', '\r\n', '\r\n']],
+    ] as const) {
+      const text = ['first_name,last_name,dob', ...people].map((line, i) => line + (breaks[i] ?? '\n')).join('');
+      const input = s.file(name, text);
+      const run = await s.cli(['dedupe', input, '-o', `out-${name}`, '--progress', 'none']);
+      expect(run.code, run.stderr).toBe(0);
+      expect(run.stderr).toMatch(/wrote 5 rows \(every row read\)/);
+      const out = s.read(`out-${name}`);
+      expect(out).not.toMatch(/\r/);
+      const rows = parseCsv(out);
+      expect(rows.map((r) => `${r['first_name']},${r['last_name']},${r['dob']}`)).toEqual(people);
+      expect(rows[0]?.['cluster_id']).toBe(rows[4]?.['cluster_id']);
+    }
+  });
+
+  it('a quote never closed in a file of CR lines: the summary does not say every row was read', async () => {
+    const input = s.file('cr-open.csv', 'first_name,last_name,company\rJohn,Smith,"Acme\rMary,Jones,Beta\rAnn,Lee,Gamma\r');
+    const run = await s.cli(['dedupe', input, '-o', 'cr-open-out.csv', '--progress', 'none']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/wrote 1 row \(not every line a row: 2 lines read into a quoted field never closed/);
+  });
+});
+
+describe('dedupe: notes before the header', () => {
+  it("LinkedIn's Connections.csv: the notes are skipped and said so, the connections are read and their duplicates found", async () => {
+    const input = s.file(
+      'Connections.csv',
+      'Notes:\r\n"When exporting your connection data, you may notice that some of the email addresses are missing."\r\n\r\n' +
+        'First Name,Last Name,URL,Email Address,Company,Position,Connected On\r\n' +
+        'Robert,Smith,https://www.linkedin.com/in/bobsmith,bob.smith@example.com,Acme,Engineer,15 Oct 2023\r\n' +
+        'Bob,Smith,https://www.linkedin.com/in/bobsmith,Bob.Smith@Example.com,Acme Corp,Engineer,15 Oct 2023\r\n' +
+        'Alice,Jones,https://www.linkedin.com/in/alicej,,Beta,CEO,03 Jan 2022\r\n',
+    );
+    const run = await s.cli(['dedupe', input, '-o', 'connections-out.csv', '--progress', 'none']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(/First Name -> firstName, Last Name -> lastName, Email Address -> email/);
+    expect(run.stderr).toMatch(/2 lines of notes before the header skipped \(lines 1, 2\)/);
+    const rows = parseCsv(s.read('connections-out.csv'));
+    expect(rows.map((r) => r['First Name'])).toEqual(['Robert', 'Bob', 'Alice']);
+    expect(rows[0]?.['cluster_id']).toBe(rows[1]?.['cluster_id']);
+    expect(rows[2]?.['match_decision']).toBe('Unmatched');
+  });
+});

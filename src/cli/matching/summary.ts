@@ -21,7 +21,7 @@ function lines(issue: IssueCount): string {
 export function describeInput(label: string, path: string, layout: CsvLayout, plan: HeaderPlan, rows: number): string[] {
   const { mapped, ignored } = describePlan(plan);
   const out = [
-    `${label}: ${path}: ${formatCount(rows)} ${plural(rows, 'row')}; ${ENCODING_NAMES[layout.encoding] ?? layout.encoding} (${layout.encodingReason}), ${DELIMITER_NAMES[layout.delimiter] ?? JSON.stringify(layout.delimiter)}-delimited`,
+    `${label}: ${path}: ${formatCount(rows)} ${plural(rows, 'row')}; ${ENCODING_NAMES[layout.encoding] ?? layout.encoding} (${layout.encodingReason}), ${DELIMITER_NAMES[layout.delimiter] ?? JSON.stringify(layout.delimiter)}-delimited${layout.sepLine ? ' (its first line "sep=" is not the header)' : ''}`,
     `  columns: ${mapped.join(', ')}`,
   ];
   if (ignored.length > 0) out.push(`  not used: ${ignored.join(', ')}`);
@@ -34,6 +34,8 @@ export function describeInput(label: string, path: string, layout: CsvLayout, pl
 export function describeIssues(issues: CsvIssues): string[] {
   const out: string[] = [];
   const n = (issue: IssueCount, word: string): string => `${formatCount(issue.count)} ${plural(issue.count, word)}`;
+  if (issues.preamble.count > 0)
+    out.push(`  ${n(issues.preamble, 'line')} of notes before the header skipped${lines(issues.preamble)}; the header is the first row of several columns`);
   if (issues.blankLines.count > 0) out.push(`  ${n(issues.blankLines, 'blank line')} ignored${lines(issues.blankLines)}`);
   if (issues.shortRows.count > 0)
     out.push(`  ${n(issues.shortRows, 'row')} with fewer fields than the header: missing fields read as empty${lines(issues.shortRows)}`);
