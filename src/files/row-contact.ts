@@ -217,7 +217,10 @@ export function rowToContact(cells: readonly string[], layout: RowLayout): Conta
     }
   }
   const address: { -readonly [K in keyof AddressInput]: AddressInput[K] } = {};
-  for (const columns of [s, ...layout.addressFallbacks.map((f) => f.columns)]) {
+  // The chosen address, then the person's other addresses in turn where it is empty (no array made per row).
+  const fallbacks = layout.addressFallbacks;
+  for (let g = -1; g < fallbacks.length; g++) {
+    const columns = g < 0 ? s : (fallbacks[g] as (typeof fallbacks)[number]).columns;
     for (const field of ADDRESS_FIELDS) {
       const value = cell(cells, columns[field]);
       if (value !== null) address[field] = value;
