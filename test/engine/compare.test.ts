@@ -289,6 +289,14 @@ describe('other comparators', () => {
     expect(compareAddress(a, at('14 Elm St', 'Apt 12')).unit).toBe('missing');
   });
 
+  it('reads a house number with its hyphen dropped as the same number (Queens: 45-12 / 4512)', () => {
+    const at = (line1: string) => normalizeAddress({ addressLine1: line1, zipOrPostalCode: '11104' });
+    expect(compareAddress(at('45-12 Queens Blvd'), at('4512 Queens Blvd')).streetNumber).toBe('exact');
+    expect(compareAddress(at('4512 Queens Blvd'), at('45-12 Queens Blvd')).streetNumber).toBe('exact');
+    expect(compareAddress(at('45-12 Queens Blvd'), at('45-13 Queens Blvd')).streetNumber).not.toBe('exact');
+    expect(compareAddress(at('45-12 Queens Blvd'), at('4513 Queens Blvd')).streetNumber).not.toBe('exact');
+  });
+
   it('codes and text', () => {
     expect(compareCode('4011', '4011')).toBe('exact');
     expect(compareCode('4011', '4017')).toBe('typo');
