@@ -116,6 +116,12 @@ export interface IndexOptions extends NormalizeOptions {
    * "Patricio" is the same person more often than a twin is (bench/README).
    */
   readonly sexedNames?: boolean;
+  /**
+   * Two romanizations of one Cyrillic name ("Dmitrii" / "Dmitry", "Aleksandr" / "Alexander",
+   * "Yuliya" / "Julia": romanize.ts) are nearly equal first names, which an email, a phone or
+   * the date of birth lets through. Default true (a CRM); files leave it off (they learn their levels).
+   */
+  readonly romanizedNames?: boolean;
 }
 
 /** Default of {@link IndexOptions.maxBlockSize}. */
@@ -318,6 +324,7 @@ export class ContactIndex {
   private readonly nameMemoEntries: number | undefined;
   /** {@link IndexOptions.sexedNames}. */
   private readonly sexedNames: boolean;
+  private readonly romanizedNames: boolean;
   private readonly formsOfId = (id: number): NameForms => {
     const all = this.nameForms;
     let forms = all[id];
@@ -459,6 +466,7 @@ export class ContactIndex {
     this.identifiersDecide = options.identifiersDecide ?? true;
     this.nameMemoEntries = options.nameMemoEntries;
     this.sexedNames = options.sexedNames ?? true;
+    this.romanizedNames = options.romanizedNames ?? true;
     this.selector = new CandidateSelector({
       maxBlockSize: Math.max(1, options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE),
       maxCandidates: Math.max(1, options.maxCandidates ?? DEFAULT_MAX_CANDIDATES),
@@ -524,6 +532,7 @@ export class ContactIndex {
       ocrOf: this.ocrOf,
       sharedEmail,
       sexedNames: this.sexedNames,
+      romanizedNames: this.romanizedNames,
     };
     // Each context remembers the levels of the pairs of stored names it compares (name-compare.ts).
     const loose = makeScoreContext({ ...base, strict: false, nameMemo: nameLevelMemos(this.nameMemoEntries) });

@@ -14,6 +14,7 @@ import { LEVEL_CODE, LEVEL_NAMES, levelBit, type LevelName } from './comparisons
 import { NameLevelMemo } from './name-memo.js';
 import { compactName, surnameParts } from './name.js';
 import { feminineInA, oppositeSexNames, sexOfName, type NameSex } from './name-sex.js';
+import { romanizationKey } from './romanize.js';
 import { nicknameGroupsOf, variantIdOf, variantIds, type NicknameTable } from './nicknames.js';
 import { jaroWinkler, jaroWinklerFrom, levenshtein, ocrConfusions, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
 
@@ -39,6 +40,12 @@ export interface NameCompareOptions {
    * 'phonetic'. Default false.
    */
   readonly sexedNames?: boolean;
+  /**
+   * Two romanizations of one Cyrillic name (romanize.ts: "Dmitrii" / "Dmitry", "Aleksandr" /
+   * "Alexander") are nearly equal ('fuzzy-high'), not two typos apart. Default false (files
+   * learn their own levels; a CRM turns it on).
+   */
+  readonly romanizedNames?: boolean;
 }
 
 const NO_GROUPS: readonly number[] = Object.freeze([]);
@@ -67,6 +74,7 @@ export class NameForms {
   /** {@link consonants} once read (null: not yet), and whether the name reads as transliterated from Arabic (-1: not yet read). */
   private consonantForm: string | null = null;
   private arabicLike = -1;
+  private romanForm: string | null = null;
   /** {@link sexOfName} of the compact name (undefined: not yet read). */
   private sexForm: NameSex | undefined = undefined;
   /** Counts of a stored name ({@link count}) as first name and as surname, the counts' version each was read at (-1: none), and whose. */
@@ -94,6 +102,11 @@ export class NameForms {
    */
   consonants(): string {
     return (this.consonantForm ??= skeleton(this.compact));
+  }
+
+  /** {@link romanizationKey} of the compact name, read once. */
+  romanized(): string {
+    return (this.romanForm ??= romanizationKey(this.compact));
   }
 
   /** {@link transliterationLike} of the compact name, read once. */
@@ -554,6 +567,8 @@ function firstLevel(
   else if ((levels & B_CROSS) !== 0 && ((middleB !== null && middleB.compact === ac) || (middleA !== null && middleA.compact === bc))) return 'cross';
   if ((levels & B_INITIAL) !== 0 && isShortPrefix(ac, bc, o)) return 'initial';
   if (short) return 'disagree';
+  // Two romanizations of one Cyrillic name (Dmitrii / Dmitry, Aleksandr / Alexander): nearly equal.
+  if (o.romanizedNames === true && (levels & B_FUZZY_HIGH) !== 0 && a.romanized() === b.romanized() && !ofOppositeSexes(a, b, o)) return 'fuzzy-high';
   if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
   if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) {
     if (!ofOppositeSexes(a, b, o)) return 'phonetic';

@@ -474,6 +474,8 @@ export interface ScoreContext {
   readonly sharedEmail?: ((email: string) => boolean) | undefined;
   /** Nearly equal first names of opposite sexes are another given name (NameCompareOptions.sexedNames). Default false. */
   readonly sexedNames?: boolean;
+  /** Romanizations of one Cyrillic name are nearly equal (NameCompareOptions.romanizedNames). Default false. */
+  readonly romanizedNames?: boolean;
 }
 
 /** A score context with its derived name options built once (scorePair runs per candidate). */
@@ -492,6 +494,7 @@ function nameOptions(ctx: ScoreContext): NameCompareOptions {
       ocrOf: ctx.ocrOf,
       memo: ctx.nameMemo,
       sexedNames: ctx.sexedNames === true,
+      romanizedNames: ctx.romanizedNames === true,
     }
   );
 }

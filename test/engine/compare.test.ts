@@ -74,6 +74,25 @@ describe('compareFirstName', () => {
     if (level === 'partial') expect(compareFirstName(a, b, loose, ALL_LEVELS & ~levelBit('partial'))).toBe('disagree');
   });
 
+  // Romanizations of one Cyrillic name, two or three letters apart (the recall probe): nearly
+  // equal where a CRM asks for it (romanizedNames), two typos apart in files.
+  it.each([
+    ['dmitrii', 'dmitry'],
+    ['aleksandr', 'alexander'],
+    ['yuliya', 'julia'],
+    ['yevgeniy', 'evgeny'],
+    ['kseniya', 'xenia'],
+    ['iurii', 'yury'],
+  ])('%s / %s: nearly equal romanizations', (a, b) => {
+    const crm: NameCompareOptions = { ...loose, romanizedNames: true, sexedNames: true };
+    expect(compareFirstName(a, b, crm)).toBe('fuzzy-high');
+    expect(compareFirstName(b, a, crm)).toBe('fuzzy-high');
+    expect(compareFirstName(a, b, loose)).not.toBe('fuzzy-high');
+  });
+  it('a romanization key is no bridge between a name and its feminine form (Aleksandr / Alexandra)', () => {
+    expect(compareFirstName('aleksandr', 'alexandra', { ...loose, romanizedNames: true, sexedNames: true })).toBe('fuzzy-low');
+  });
+
   // Two given names one edit apart are two names (a household's Mark and Mary, Paul and Paula),
   // at most similar; a spelling variant that sounds the same stays a typo.
   const sounding: NameCompareOptions = { ...loose, soundOf: phoneticKey };
