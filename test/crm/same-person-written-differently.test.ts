@@ -66,3 +66,20 @@ describe('the same person, a Cyrillic name romanized by another source', () => {
     expect(await secondMatches(a, b)).toBe(false);
   });
 });
+
+describe('the same person under a nickname of another language', () => {
+  it.each([
+    ['José', 'Pepe', 'Hernández', phone],
+    ['Francisco', 'Paco', 'Ruiz', email],
+    ['Giuseppe', 'Beppe', 'Rossi', email],
+    ['Johann', 'Hans', 'Weber', email],
+    ['Aleksandr', 'Sasha', 'Orlov', email],
+  ])('%s / %s %s', async (a, b, last, key) => {
+    expect(await secondMatches({ firstName: a, lastName: last, ...key }, { firstName: b, lastName: last, ...key })).toBe(true);
+  });
+
+  it('a nickname beside the household landline at the same address still waits for more (Pepe / José)', async () => {
+    const home = { ...phone, ...at('9 Elm St', '33101') };
+    expect(await secondMatches({ firstName: 'José', lastName: 'Hernández', ...home }, { firstName: 'Pepe', lastName: 'Hernández', ...home })).toBe(false);
+  });
+});

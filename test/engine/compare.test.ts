@@ -36,6 +36,12 @@ describe('compareFirstName', () => {
     { a: 'peggy', b: 'margaret', level: 'nickname' },
     { a: 'bill', b: 'william', level: 'nickname' },
     { a: 'liz', b: 'elizabeth', level: 'nickname' },
+    // Our own additions to the lists (data/nicknames/matchbook-additions.txt).
+    { a: 'pepe', b: 'jose', level: 'nickname' },
+    { a: 'paco', b: 'francisco', level: 'nickname' },
+    { a: 'beppe', b: 'giuseppe', level: 'nickname' },
+    { a: 'hans', b: 'johann', level: 'nickname' },
+    { a: 'sasha', b: 'aleksandr', level: 'nickname' },
     // A nickname of the name OCR misread ("rn" for "m"): james.
     { a: 'jim', b: 'jarnes', level: 'nickname' },
     { a: 'r', b: 'robert', level: 'initial' },
