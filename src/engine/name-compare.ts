@@ -41,11 +41,13 @@ export interface NameCompareOptions {
    */
   readonly sexedNames?: boolean;
   /**
-   * Two romanizations of one Cyrillic name (romanize.ts: "Dmitrii" / "Dmitry", "Aleksandr" /
-   * "Alexander") are nearly equal ('fuzzy-high'), not two typos apart. Default false (files
-   * learn their own levels; a CRM turns it on).
+   * One name written another way is nearly equal ('fuzzy-high'): two romanizations of one
+   * Cyrillic first name (romanize.ts: "Dmitrii" / "Dmitry", "Aleksandr" / "Alexander"), not two
+   * typos apart; a middle name as a nickname, by its sound or as a word of a double middle name
+   * (James / Jim, Stephen / Steven, Ann / Anne Marie), not another given name. Default false
+   * (files learn their own levels; a CRM turns it on).
    */
-  readonly romanizedNames?: boolean;
+  readonly nameVariants?: boolean;
 }
 
 const NO_GROUPS: readonly number[] = Object.freeze([]);
@@ -568,7 +570,7 @@ function firstLevel(
   if ((levels & B_INITIAL) !== 0 && isShortPrefix(ac, bc, o)) return 'initial';
   if (short) return 'disagree';
   // Two romanizations of one Cyrillic name (Dmitrii / Dmitry, Aleksandr / Alexander): nearly equal.
-  if (o.romanizedNames === true && (levels & B_FUZZY_HIGH) !== 0 && a.romanized() === b.romanized() && !ofOppositeSexes(a, b, o)) return 'fuzzy-high';
+  if (o.nameVariants === true && (levels & B_FUZZY_HIGH) !== 0 && a.romanized() === b.romanized() && !ofOppositeSexes(a, b, o)) return 'fuzzy-high';
   if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
   if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) {
     if (!ofOppositeSexes(a, b, o)) return 'phonetic';
@@ -724,6 +726,14 @@ function crossedAlike(a: NameForms, b: NameForms, ocrOf: ((name: string) => stri
   return (ao !== ac || bo !== bc) && withinTwoEdits(ao, bo);
 }
 
+/** {@link compareMiddleNameForms}: one middle name written another way (not across sexes). */
+function sameMiddleName(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
+  if (o.strict || ofOppositeSexes(a, b, o)) return false;
+  if (nicknameVariants(a, b, o.nicknames, o.ocrOf) || soundsAlike(a, b, o)) return true;
+  const [one, two] = a.name.includes(' ') ? [b.name, a.name] : [a.name, b.name];
+  return !one.includes(' ') && two.split(' ').some((word) => word.length > 1 && withinOneEdit(word, one));
+}
+
 /** Two edits apart (a swap of neighbours one edit), as written or once OCR confusions are undone, for names of five letters or more. */
 function twoSlipsApart(a: NameForms, b: NameForms, ocrOf: ((name: string) => string) | undefined): boolean {
   if (a.compact.length < 5 || b.compact.length < 5) return false;
@@ -733,14 +743,20 @@ function twoSlipsApart(a: NameForms, b: NameForms, ocrOf: ((name: string) => str
   return (ao !== a.compact || bo !== b.compact) && withinTwoEdits(ao, bo);
 }
 
-/** Compares middle names: exact, initial, nearly equal, disagree. */
-export function compareMiddleNameForms(a: NameForms | null, b: NameForms | null, levels = ALL_LEVELS): LevelName {
+/**
+ * Compares middle names: exact, initial, nearly equal, disagree. With `o` (an index's name
+ * options) asking for name variants, one middle name written another way is nearly equal too: a nickname or variant
+ * (James / Jim), the same sound (Stephen / Steven), or a word of a double middle name within one
+ * letter of the other (Ann / Anne Marie); never two names of opposite sexes.
+ */
+export function compareMiddleNameForms(a: NameForms | null, b: NameForms | null, levels = ALL_LEVELS, o?: NameCompareOptions): LevelName {
   if (a === null || b === null) return 'missing';
   const ac = a.compact;
   const bc = b.compact;
   if (ac === bc) return 'exact';
   if (ac.length === 1 || bc.length === 1) return (levels & B_INITIAL) !== 0 && ac[0] === bc[0] ? 'initial' : 'disagree';
   if ((levels & B_FUZZY_HIGH) !== 0 && jaroWinklerFrom(ac, bc, 0.92) >= 0.92) return 'fuzzy-high';
+  if (o?.nameVariants === true && (levels & B_FUZZY_HIGH) !== 0 && sameMiddleName(a, b, o)) return 'fuzzy-high';
   // Where the model tells them apart (the CRM's): two given names (James / Michael) are two
   // people's, while a middle name that is no given name may be one misread ("Matfhcw").
   return (levels & B_FUZZY_LOW) === 0 || (a.sex() !== null && b.sex() !== null) ? 'disagree' : 'fuzzy-low';

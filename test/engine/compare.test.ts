@@ -81,7 +81,7 @@ describe('compareFirstName', () => {
   });
 
   // Romanizations of one Cyrillic name, two or three letters apart (the recall probe): nearly
-  // equal where a CRM asks for it (romanizedNames), two typos apart in files.
+  // equal where a CRM asks for it (nameVariants), two typos apart in files.
   it.each([
     ['dmitrii', 'dmitry'],
     ['aleksandr', 'alexander'],
@@ -90,13 +90,13 @@ describe('compareFirstName', () => {
     ['kseniya', 'xenia'],
     ['iurii', 'yury'],
   ])('%s / %s: nearly equal romanizations', (a, b) => {
-    const crm: NameCompareOptions = { ...loose, romanizedNames: true, sexedNames: true };
+    const crm: NameCompareOptions = { ...loose, nameVariants: true, sexedNames: true };
     expect(compareFirstName(a, b, crm)).toBe('fuzzy-high');
     expect(compareFirstName(b, a, crm)).toBe('fuzzy-high');
     expect(compareFirstName(a, b, loose)).not.toBe('fuzzy-high');
   });
   it('a romanization key is no bridge between a name and its feminine form (Aleksandr / Alexandra)', () => {
-    expect(compareFirstName('aleksandr', 'alexandra', { ...loose, romanizedNames: true, sexedNames: true })).toBe('fuzzy-low');
+    expect(compareFirstName('aleksandr', 'alexandra', { ...loose, nameVariants: true, sexedNames: true })).toBe('fuzzy-low');
   });
 
   // Two given names one edit apart are two names (a household's Mark and Mary, Paul and Paula),
