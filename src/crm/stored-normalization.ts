@@ -83,6 +83,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
   { firstName: 'Revd', lastName: 'Lee' },
   { firstName: '伟', lastName: '王' },
   { firstName: 'Wm.', lastName: 'Lee' },
+  // A surname that is a word of the placeholder list's kind (Na: "not available") but a name.
+  { firstName: 'Jiwoo', lastName: 'Na' },
   {
     firstName: 'Łukasz',
     lastName: 'Straße',

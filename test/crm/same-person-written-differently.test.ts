@@ -83,3 +83,20 @@ describe('the same person under a nickname of another language', () => {
     expect(await secondMatches({ firstName: 'José', lastName: 'Hernández', ...home }, { firstName: 'Pepe', lastName: 'Hernández', ...home })).toBe(false);
   });
 });
+
+describe('the same person whose name is also a placeholder word', () => {
+  it.each([
+    ['Jiwoo', 'Na'],
+    ['Christopher', 'Guest'],
+    ['Jennifer', 'Null'],
+    ['Nil', 'Yilmaz'],
+  ])('%s %s sent twice with one phone: the first-last-phone combination is supplied and agrees', async (first, last) => {
+    const body = { firstName: first, lastName: last, ...phone };
+    expect(await secondMatches(body, body)).toBe(true);
+  });
+
+  it('a placeholder is still read as missing (Unknown Smith sent twice with one phone: no minimum combination)', async () => {
+    const body = { firstName: 'Unknown', lastName: 'Smith', ...phone };
+    expect(await secondMatches(body, body)).toBe(false);
+  });
+});
