@@ -5,6 +5,7 @@
  * "Julia", "Iuliia") or "Евгений" ("Evgenii", "Yevgeniy", "Evgeny"). Two or three letters apart,
  * they read as two names or a double typo; their keys are equal. Only the letters those systems
  * write differently are made one, so two given names of their own seldom meet in one key.
+ * Muhammad's romanizations from Arabic are one key too.
  */
 
 const RULES: readonly (readonly [RegExp, string])[] = [
@@ -22,6 +23,8 @@ const RULES: readonly (readonly [RegExp, string])[] = [
   [/ey$/, 'ei'],
   // -др at the end, which English writes -der: Aleksandr / Alexander; Petr / Peter.
   [/([bcdfgkpt])er$/, '$1r'],
+  // And the most given name of all, from Arabic: Muhammad, Mohammed, Mohamed, Mohammad, Muhamad.
+  [/^m[ou]h[ae]mm?[ae]d$/, 'muhammad'],
 ];
 
 /** The romanization key of a compact (folded, lower-case, letters only) given name. */

@@ -60,6 +60,10 @@ describe('the same person, a Cyrillic name romanized by another source', () => {
     expect(await secondMatches({ ...a, ...key }, { ...b, ...key })).toBe(true);
   });
 
+  it('Muhammad romanized from Arabic another way (Mohammed), with the phone', async () => {
+    expect(await secondMatches({ firstName: 'Mohammed', lastName: 'Khan', ...phone }, { firstName: 'Muhammad', lastName: 'Khan', ...phone })).toBe(true);
+  });
+
   it('a brother and a sister (Aleksandr / Alexandra) with one email stay two people', async () => {
     const a = { firstName: 'Aleksandr', lastName: 'Volkov', sex: 'M', ...email };
     const b = { firstName: 'Alexandra', lastName: 'Volkov', sex: 'F', ...email };

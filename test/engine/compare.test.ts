@@ -89,6 +89,7 @@ describe('compareFirstName', () => {
     ['yevgeniy', 'evgeny'],
     ['kseniya', 'xenia'],
     ['iurii', 'yury'],
+    ['muhammad', 'mohammed'],
   ])('%s / %s: nearly equal romanizations', (a, b) => {
     const crm: NameCompareOptions = { ...loose, nameVariants: true, sexedNames: true };
     expect(compareFirstName(a, b, crm)).toBe('fuzzy-high');
