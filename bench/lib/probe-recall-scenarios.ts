@@ -1040,8 +1040,8 @@ add(
 );
 
 // --- Round 4: real names on the placeholder list; moved households ---
-const realName = (first: string, last: string, key: Body, why: string): void => {
-  add('placeholder-names', `${first} ${last} exact repeat`, { ...nm(first, last), ...key }, { ...nm(first, last), ...key }, 'match', why);
+const realName = (first: string, last: string, key: Body, why: string, expect: Scenario['expect'] = 'match'): void => {
+  add('placeholder-names', `${first} ${last} exact repeat`, { ...nm(first, last), ...key }, { ...nm(first, last), ...key }, expect, why);
 };
 realName('Christopher', 'Guest', phone('3105550111'), 'Guest is a surname');
 realName('Christopher', 'Guest', { ...addr('12 Elm St', '90210') }, 'Guest is a surname');
@@ -1049,8 +1049,8 @@ realName('Jiwoo', 'Na', phone('2135550122'), 'Na is a Korean surname');
 realName('Jiwoo', 'Na', email('jiwoo.na@example.kr'), 'Na is a Korean surname');
 realName('Nil', 'Yilmaz', phone('2135550133'), 'Nil is a Turkish given name');
 realName('Jennifer', 'Null', phone('2135550144'), 'Null is a surname');
-realName('Baby', 'Jenkins', phone('2135550155'), 'Baby as a given name (rare)');
-realName('Current', 'Jones', phone('2135550166'), 'rare');
+realName('Baby', 'Jenkins', phone('2135550155'), 'Baby is a given name (Philippines), and the placeholder of newborns');
+realName('Current', 'Jones', phone('2135550166'), '"Current Resident": no name', 'either');
 add(
   'mixed',
   'nickname + phone, moved to a new address',
