@@ -83,6 +83,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
   { firstName: 'Revd', lastName: 'Lee' },
   { firstName: '伟', lastName: '王' },
   { firstName: 'Wm.', lastName: 'Lee' },
+  // A surname that is a word of the placeholder list's kind (Na: "not available") but a name.
+  { firstName: 'Jiwoo', lastName: 'Na' },
   {
     firstName: 'Łukasz',
     lastName: 'Straße',
@@ -97,6 +99,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
       { addressLine1: 'PO Box 12', city: 'Chicago', stateOrProvince: 'IL', zipOrPostalCode: '60601', countryCode: 'US' },
       { addressLine1: '10 Downing St', city: 'London', zipOrPostalCode: 'SW1A 2AA', countryCode: 'GB' },
       { streetNumber: '12', streetName: 'Main Street East', zipOrPostalCode: '02145' },
+      // A house number's letter written apart and a compound ordinal street.
+      { addressLine1: '12 B West Twenty-Third Street', zipOrPostalCode: '10011' },
     ],
   },
   {

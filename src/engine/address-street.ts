@@ -12,7 +12,7 @@
  * units and street words call one another (a street is re-scanned for units), and the rule
  * above holds only when they are read together. The USPS tables are address-tables.ts.
  */
-import type { AddressTables, UnitDesignator } from './address-tables.js';
+import { pushStreetWord, type AddressTables, type UnitDesignator } from './address-tables.js';
 
 // Token characters: letters, digits, and "#", "-", "/". Everything else separates tokens.
 const TOKEN_SEPARATORS = /[^\p{L}\p{N}#/-]+/u;
@@ -24,6 +24,10 @@ const NUMBER_FORM = /^(?:\d+(?:-\d+)?[a-z]?|\d+-[a-z]|\d\/\d{1,2})$/;
 const HOUSE_NUMBER = /^\d+[a-z]?$/;
 const HOUSE_NUMBER_LETTER = /^(\d+)-([a-z])$/;
 const HOUSE_NUMBER_RANGE = /^\d+-\d+[a-z]?$/;
+const DIGITS = /^\d+$/;
+// A letter of a house number written apart ("12 A"): not a directional (n, s, e, w) nor what
+// an apostrophe leaves of a name's prefix ("12 O'Farrell St", D'Angelo, L'Enfant).
+const NUMBER_LETTER = /^[abcf-kmpqrtuvx-z]$/;
 const FRACTION = /^\d\/\d{1,2}$/;
 const LEADING_ZEROS = /^0+(?=\d)/;
 const HAS_DIGIT = /\d/;
@@ -51,13 +55,13 @@ export function tokenizeLine(folded: string, tables: AddressTables): string[] {
   for (const raw of splitTokens(folded)) {
     if (raw.length === 0) continue;
     if (!INNER_PUNCTUATION.test(raw) || NUMBER_FORM.test(raw)) {
-      out.push(tables.ordinals.get(raw) ?? raw);
+      pushStreetWord(out, tables.ordinals.get(raw) ?? raw);
       continue;
     }
     hashes ||= raw.includes('#');
     for (const piece of raw.replace(/#+/g, ' # ').split(' ')) {
       for (const word of piece.split(SPLIT_PUNCTUATION)) {
-        if (word.length > 0) out.push(tables.ordinals.get(word) ?? word);
+        if (word.length > 0) pushStreetWord(out, tables.ordinals.get(word) ?? word);
       }
     }
   }
@@ -125,11 +129,11 @@ function leadingUnitSpan(tokens: readonly string[], tables: AddressTables): numb
 }
 
 /**
- * Reads a house number at tokens[from]: "12", "12b", "12-b" -> "12b", "12-14", and a
- * following fraction ("12 1/2"; with `wordsFollow`, only when more tokens follow). Leading
- * zeros are dropped. Returns [number, tokens used].
+ * Reads a house number at tokens[from]: "12", "12b", "12-b" and "12 b elm st" -> "12b", "12-14",
+ * and a following fraction ("12 1/2"; with `wordsFollow`, only when more tokens follow). Leading
+ * zeros are dropped. `tables`: a letter before a street suffix stays the street's. Returns [number, tokens used].
  */
-export function readHouseNumber(tokens: readonly string[], from: number, wordsFollow = true): [string | null, number] {
+export function readHouseNumber(tokens: readonly string[], from: number, wordsFollow = true, tables?: AddressTables): [string | null, number] {
   const first = tokens[from];
   if (first === undefined) return [null, 0];
   let number: string | null = null;
@@ -144,6 +148,11 @@ export function readHouseNumber(tokens: readonly string[], from: number, wordsFo
   if (next !== undefined && FRACTION.test(next) && (!wordsFollow || tokens.length > from + 2)) {
     return [`${number} ${next}`, 2];
   }
+  // "12 A Elm St" is 12A (as "12A" and "12-A"): a letter that is no directional, before a street
+  // name and its type ("12 A St" is A Street, "12 J F Kennedy Blvd" a name of initials).
+  const after = tokens[from + 2];
+  const street = after === undefined ? !wordsFollow : TWO_LETTERS.test(after) && tokens.length > from + 3 && tables?.suffixes.has(after) !== true;
+  if (next !== undefined && NUMBER_LETTER.test(next) && DIGITS.test(number) && street) return [`${number}${next}`, 2];
   return [number, 1];
 }
 
@@ -391,7 +400,7 @@ export function parseStreetLine(tokens: readonly string[], tables: AddressTables
   if (from === 0 && tokens[0] === '#') from = 1;
   let number: string | null = null;
   let used = 0;
-  if (withNumber && lettersFollow(tokens, from + 1)) [number, used] = readHouseNumber(tokens, from);
+  if (withNumber && lettersFollow(tokens, from + 1)) [number, used] = readHouseNumber(tokens, from, true, tables);
   const wordsFrom = from + used;
   const unitAt = findUnit(tokens, wordsFrom + 1, tables);
   const wordsTo = unitAt === -1 ? tokens.length : unitAt;

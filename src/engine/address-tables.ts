@@ -106,7 +106,10 @@ export const NAME_WORDS: ReadonlyMap<string, string> = new Map([
   ['fort', 'ft'],
 ]);
 
-/** Ordinal words 1-20 -> numeric ordinals (Pub 28 235: numbered streets as in the ZIP+4 file). */
+/**
+ * Ordinal words 1-20 and the tens -> numeric ordinals (Pub 28 235: numbered streets as in the
+ * ZIP+4 file). Compound ordinals ("Twenty-Third") are joined by {@link pushStreetWord}.
+ */
 export const ORDINAL_WORDS: ReadonlyMap<string, string> = new Map([
   ['first', '1st'],
   ['second', '2nd'],
@@ -128,7 +131,39 @@ export const ORDINAL_WORDS: ReadonlyMap<string, string> = new Map([
   ['eighteenth', '18th'],
   ['nineteenth', '19th'],
   ['twentieth', '20th'],
+  ['thirtieth', '30th'],
+  ['fortieth', '40th'],
+  ['fiftieth', '50th'],
+  ['sixtieth', '60th'],
+  ['seventieth', '70th'],
+  ['eightieth', '80th'],
+  ['ninetieth', '90th'],
 ]);
+
+/** Tens words that open a compound ordinal: "twenty" of "Twenty-Third" (23rd). */
+const TENS_WORDS: ReadonlyMap<string, string> = new Map([
+  ['twenty', '2'],
+  ['thirty', '3'],
+  ['forty', '4'],
+  ['fifty', '5'],
+  ['sixty', '6'],
+  ['seventy', '7'],
+  ['eighty', '8'],
+  ['ninety', '9'],
+]);
+const UNIT_ORDINAL = /^[1-9](?:st|nd|rd|th)$/;
+
+/**
+ * Pushes a street-line word (ordinal words already made numbers) onto `out`, joining a tens
+ * word and the ordinal after it into one number: "twenty", "3rd" -> "23rd" ("Twenty-Third
+ * Street", "Twenty Third St" and "23rd St" are one street; the digit's own suffix is the
+ * compound's: 21st, 22nd, 23rd).
+ */
+export function pushStreetWord(out: string[], word: string): void {
+  const tens = UNIT_ORDINAL.test(word) && out.length > 0 ? TENS_WORDS.get(out[out.length - 1] as string) : undefined;
+  if (tens === undefined) out.push(word);
+  else out[out.length - 1] = `${tens}${word}`;
+}
 
 /**
  * State, territory and province names -> codes, keys folded compact. US: Pub 28 Appendix B

@@ -1,10 +1,18 @@
 /**
  * Compares two units of one building (compare.ts compareAddress reads it only where the street
  * number and street agree): the same flat whatever its designator or spacing, two neighbouring
- * characters swapped, or another flat.
+ * characters swapped, or another flat. And house numbers, where a hyphen may be dropped.
  */
 import type { LevelName } from './comparisons.js';
 import { isAdjacentTransposition } from './similarity.js';
+
+/**
+ * True when two different house numbers are one number written with and without its hyphen:
+ * "45-12" / "4512" (Queens numbers, which USPS writes hyphenated and many sources without).
+ */
+export function hyphenDropped(a: string | null, b: string | null): boolean {
+  return a !== null && b !== null && a !== b && (a.includes('-') || b.includes('-')) && a.replace('-', '') === b.replace('-', '');
+}
 
 /**
  * Compares units by their number, whatever the designator: "apt 4" = "# 4" = "unit 4"

@@ -18,7 +18,7 @@ import {
 } from './name-compare.js';
 import { compactJaroWinklerFrom, equalWithoutSpaces, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
 import type { NormalizedAddress } from './types.js';
-import { compareUnit } from './compare-unit.js';
+import { compareUnit, hyphenDropped } from './compare-unit.js';
 
 /** Every level enabled. */
 export const ALL_LEVELS = 0xffff;
@@ -386,7 +386,7 @@ function sameBuilding(a: NormalizedAddress, b: NormalizedAddress): boolean {
 export function compareAddress(a: NormalizedAddress, b: NormalizedAddress, masks: AddressLevelMasks = ALL_ADDRESS_LEVELS): AddressLevels {
   return {
     zip5: compareCode(a.zip, b.zip, masks.zip5),
-    streetNumber: compareCode(a.number, b.number, masks.streetNumber),
+    streetNumber: hyphenDropped(a.number, b.number) ? 'exact' : compareCode(a.number, b.number, masks.streetNumber),
     streetName: compareText(a.street, b.street, 0.92, 0.85, masks.streetName),
     building: compareText(a.building, b.building),
     // A flat is compared only within one building: another street's units say nothing more.

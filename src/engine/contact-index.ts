@@ -116,6 +116,15 @@ export interface IndexOptions extends NormalizeOptions {
    * "Patricio" is the same person more often than a twin is (bench/README).
    */
   readonly sexedNames?: boolean;
+  /**
+   * One name written another way is nearly equal: two romanizations of one Cyrillic first name
+   * ("Dmitrii" / "Dmitry", "Aleksandr" / "Alexander", "Yuliya" / "Julia": romanize.ts), which an
+   * email, a phone or the date of birth lets through, and a middle name as a nickname, by its
+   * sound or as a word of a double one (James / Jim, Stephen / Steven, Ann / Anne Marie), which
+   * is no father's and son's two middle names. Default true (a CRM); files leave it off (they
+   * learn their levels).
+   */
+  readonly nameVariants?: boolean;
 }
 
 /** Default of {@link IndexOptions.maxBlockSize}. */
@@ -318,6 +327,7 @@ export class ContactIndex {
   private readonly nameMemoEntries: number | undefined;
   /** {@link IndexOptions.sexedNames}. */
   private readonly sexedNames: boolean;
+  private readonly nameVariants: boolean;
   private readonly formsOfId = (id: number): NameForms => {
     const all = this.nameForms;
     let forms = all[id];
@@ -459,6 +469,7 @@ export class ContactIndex {
     this.identifiersDecide = options.identifiersDecide ?? true;
     this.nameMemoEntries = options.nameMemoEntries;
     this.sexedNames = options.sexedNames ?? true;
+    this.nameVariants = options.nameVariants ?? true;
     this.selector = new CandidateSelector({
       maxBlockSize: Math.max(1, options.maxBlockSize ?? DEFAULT_MAX_BLOCK_SIZE),
       maxCandidates: Math.max(1, options.maxCandidates ?? DEFAULT_MAX_CANDIDATES),
@@ -524,6 +535,7 @@ export class ContactIndex {
       ocrOf: this.ocrOf,
       sharedEmail,
       sexedNames: this.sexedNames,
+      nameVariants: this.nameVariants,
     };
     // Each context remembers the levels of the pairs of stored names it compares (name-compare.ts).
     const loose = makeScoreContext({ ...base, strict: false, nameMemo: nameLevelMemos(this.nameMemoEntries) });

@@ -14,6 +14,7 @@ import { LEVEL_CODE, LEVEL_NAMES, levelBit, type LevelName } from './comparisons
 import { NameLevelMemo } from './name-memo.js';
 import { compactName, surnameParts } from './name.js';
 import { feminineInA, oppositeSexNames, sexOfName, type NameSex } from './name-sex.js';
+import { romanizationKey } from './romanize.js';
 import { nicknameGroupsOf, variantIdOf, variantIds, type NicknameTable } from './nicknames.js';
 import { jaroWinkler, jaroWinklerFrom, levenshtein, ocrConfusions, ocrFold, withinOneEdit, withinTwoEdits } from './similarity.js';
 
@@ -39,6 +40,14 @@ export interface NameCompareOptions {
    * 'phonetic'. Default false.
    */
   readonly sexedNames?: boolean;
+  /**
+   * One name written another way is nearly equal ('fuzzy-high'): two romanizations of one
+   * Cyrillic first name (romanize.ts: "Dmitrii" / "Dmitry", "Aleksandr" / "Alexander"), not two
+   * typos apart; a middle name as a nickname, by its sound or as a word of a double middle name
+   * (James / Jim, Stephen / Steven, Ann / Anne Marie), not another given name. Default false
+   * (files learn their own levels; a CRM turns it on).
+   */
+  readonly nameVariants?: boolean;
 }
 
 const NO_GROUPS: readonly number[] = Object.freeze([]);
@@ -67,6 +76,7 @@ export class NameForms {
   /** {@link consonants} once read (null: not yet), and whether the name reads as transliterated from Arabic (-1: not yet read). */
   private consonantForm: string | null = null;
   private arabicLike = -1;
+  private romanForm: string | null = null;
   /** {@link sexOfName} of the compact name (undefined: not yet read). */
   private sexForm: NameSex | undefined = undefined;
   /** Counts of a stored name ({@link count}) as first name and as surname, the counts' version each was read at (-1: none), and whose. */
@@ -94,6 +104,11 @@ export class NameForms {
    */
   consonants(): string {
     return (this.consonantForm ??= skeleton(this.compact));
+  }
+
+  /** {@link romanizationKey} of the compact name, read once. */
+  romanized(): string {
+    return (this.romanForm ??= romanizationKey(this.compact));
   }
 
   /** {@link transliterationLike} of the compact name, read once. */
@@ -554,6 +569,8 @@ function firstLevel(
   else if ((levels & B_CROSS) !== 0 && ((middleB !== null && middleB.compact === ac) || (middleA !== null && middleA.compact === bc))) return 'cross';
   if ((levels & B_INITIAL) !== 0 && isShortPrefix(ac, bc, o)) return 'initial';
   if (short) return 'disagree';
+  // Two romanizations of one Cyrillic name (Dmitrii / Dmitry, Aleksandr / Alexander): nearly equal.
+  if (o.nameVariants === true && (levels & B_FUZZY_HIGH) !== 0 && a.romanized() === b.romanized() && !ofOppositeSexes(a, b, o)) return 'fuzzy-high';
   if ((levels & B_FUZZY_LOW) !== 0 && (jw >= o.fuzzyLow || twoTypos(a, b, o))) return 'fuzzy-low';
   if ((levels & B_PHONETIC) !== 0 && soundsAlike(a, b, o)) {
     if (!ofOppositeSexes(a, b, o)) return 'phonetic';
@@ -709,6 +726,14 @@ function crossedAlike(a: NameForms, b: NameForms, ocrOf: ((name: string) => stri
   return (ao !== ac || bo !== bc) && withinTwoEdits(ao, bo);
 }
 
+/** {@link compareMiddleNameForms}: one middle name written another way (not across sexes). */
+function sameMiddleName(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
+  if (o.strict || ofOppositeSexes(a, b, o)) return false;
+  if (nicknameVariants(a, b, o.nicknames, o.ocrOf) || soundsAlike(a, b, o)) return true;
+  const [one, two] = a.name.includes(' ') ? [b.name, a.name] : [a.name, b.name];
+  return !one.includes(' ') && two.split(' ').some((word) => word.length > 1 && withinOneEdit(word, one));
+}
+
 /** Two edits apart (a swap of neighbours one edit), as written or once OCR confusions are undone, for names of five letters or more. */
 function twoSlipsApart(a: NameForms, b: NameForms, ocrOf: ((name: string) => string) | undefined): boolean {
   if (a.compact.length < 5 || b.compact.length < 5) return false;
@@ -718,14 +743,20 @@ function twoSlipsApart(a: NameForms, b: NameForms, ocrOf: ((name: string) => str
   return (ao !== a.compact || bo !== b.compact) && withinTwoEdits(ao, bo);
 }
 
-/** Compares middle names: exact, initial, nearly equal, disagree. */
-export function compareMiddleNameForms(a: NameForms | null, b: NameForms | null, levels = ALL_LEVELS): LevelName {
+/**
+ * Compares middle names: exact, initial, nearly equal, disagree. With `o` (an index's name
+ * options) asking for name variants, one middle name written another way is nearly equal too: a nickname or variant
+ * (James / Jim), the same sound (Stephen / Steven), or a word of a double middle name within one
+ * letter of the other (Ann / Anne Marie); never two names of opposite sexes.
+ */
+export function compareMiddleNameForms(a: NameForms | null, b: NameForms | null, levels = ALL_LEVELS, o?: NameCompareOptions): LevelName {
   if (a === null || b === null) return 'missing';
   const ac = a.compact;
   const bc = b.compact;
   if (ac === bc) return 'exact';
   if (ac.length === 1 || bc.length === 1) return (levels & B_INITIAL) !== 0 && ac[0] === bc[0] ? 'initial' : 'disagree';
   if ((levels & B_FUZZY_HIGH) !== 0 && jaroWinklerFrom(ac, bc, 0.92) >= 0.92) return 'fuzzy-high';
+  if (o?.nameVariants === true && (levels & B_FUZZY_HIGH) !== 0 && sameMiddleName(a, b, o)) return 'fuzzy-high';
   // Where the model tells them apart (the CRM's): two given names (James / Michael) are two
   // people's, while a middle name that is no given name may be one misread ("Matfhcw").
   return (levels & B_FUZZY_LOW) === 0 || (a.sex() !== null && b.sex() !== null) ? 'disagree' : 'fuzzy-low';

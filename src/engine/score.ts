@@ -474,6 +474,8 @@ export interface ScoreContext {
   readonly sharedEmail?: ((email: string) => boolean) | undefined;
   /** Nearly equal first names of opposite sexes are another given name (NameCompareOptions.sexedNames). Default false. */
   readonly sexedNames?: boolean;
+  /** One name written another way is nearly equal (NameCompareOptions.nameVariants). Default false. */
+  readonly nameVariants?: boolean;
 }
 
 /** A score context with its derived name options built once (scorePair runs per candidate). */
@@ -492,6 +494,7 @@ function nameOptions(ctx: ScoreContext): NameCompareOptions {
       ocrOf: ctx.ocrOf,
       memo: ctx.nameMemo,
       sexedNames: ctx.sexedNames === true,
+      nameVariants: ctx.nameVariants === true,
     }
   );
 }
@@ -683,7 +686,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     record?.(FIELD_SLOT.identifier, id);
     if (stop && result.vetoedBy !== null) return result;
   } else record?.(FIELD_SLOT.identifier, 'missing');
-  const middle = f.middleName.mask === 0 ? 'missing' : compareMiddleNameForms(qn.middle, rn.middle, f.middleName.mask);
+  const middle = f.middleName.mask === 0 ? 'missing' : compareMiddleNameForms(qn.middle, rn.middle, f.middleName.mask, opts);
   addLevel(result, f.middleName, 'middleName', middle, GATE_FIELD_BITS.middleName, explain);
   record?.(FIELD_SLOT.middleName, middle);
   if (floor !== undefined && below(compiled, compiled.checkpoints.contacts, result, floor)) return result;

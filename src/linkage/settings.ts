@@ -263,7 +263,7 @@ export function indexOptionsOf(settings: MatchSettings, plans: readonly HeaderPl
   };
   if (settings.rules === 'crm') return common;
   if (settings.rules === 'linkage')
-    return { ...common, model: LINKAGE_PROFILE.model, requireGateAgreement: LINKAGE_PROFILE.requireGateAgreement, sexedNames: false };
+    return { ...common, model: LINKAGE_PROFILE.model, requireGateAgreement: LINKAGE_PROFILE.requireGateAgreement, sexedNames: false, nameVariants: false };
   return {
     ...common,
     model: model ?? settings.model ?? baseModelFor(plans),
@@ -278,6 +278,7 @@ export function indexOptionsOf(settings: MatchSettings, plans: readonly HeaderPl
     oneLineAddresses: true,
     // OCR'd and mistyped names turn Patricia into Patricio more often than a file holds twins.
     sexedNames: false,
+    nameVariants: false,
   };
 }
 

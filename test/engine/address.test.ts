@@ -45,6 +45,13 @@ const PAIRS: Row[] = [
   [{ addressLine1: '5 Avenue B' }, { number: '5', street: 'ave b' }],
   [{ addressLine1: '350 Fifth Avenue' }, { number: '350', street: '5th ave' }],
   [{ addressLine1: '350 5th Ave' }, { number: '350', street: '5th ave' }],
+  // Compound ordinal words, hyphenated or not, are one numbered street (probe-recall).
+  [{ addressLine1: '300 West Twenty-Third Street' }, { number: '300', street: 'w 23rd st' }],
+  [{ addressLine1: '300 W Twenty Third St' }, { number: '300', street: 'w 23rd st' }],
+  [{ addressLine1: '9 Twenty-First Avenue' }, { number: '9', street: '21st ave' }],
+  [{ addressLine1: '5 East Forty-Second Street' }, { number: '5', street: 'e 42nd st' }],
+  [{ addressLine1: '100 Thirtieth St' }, { number: '100', street: '30th st' }],
+  [{ addressLine1: '12 Twenty St' }, { number: '12', street: 'twenty st' }],
   [{ addressLine1: '1 Saint Charles Ave' }, { number: '1', street: 'st charles ave' }],
   [{ addressLine1: '1 St. Charles Ave' }, { number: '1', street: 'st charles ave' }],
   [{ addressLine1: '9 Mount Vernon Pl' }, { number: '9', street: 'mt vernon pl' }],
@@ -55,6 +62,13 @@ const PAIRS: Row[] = [
   // House numbers.
   [{ addressLine1: '12B Main St' }, { number: '12b', street: 'main st' }],
   [{ addressLine1: '12-B Main St' }, { number: '12b', street: 'main st' }],
+  // The letter written apart (probe-recall); not a directional, a street's own letter or initials.
+  [{ addressLine1: '12 B Main St' }, { number: '12b', street: 'main st' }],
+  [{ addressLine1: '12 B Main St Apt 4' }, { number: '12b', street: 'main st', unit: 'apt 4' }],
+  [{ addressLine1: '12 N Main St' }, { number: '12', street: 'n main st' }],
+  [{ addressLine1: '12 A Street' }, { number: '12', street: 'a st' }],
+  [{ addressLine1: '100 B Avenue North' }, { number: '100', street: 'b ave n' }],
+  [{ addressLine1: '12 J F Kennedy Blvd' }, { number: '12', street: 'j f kennedy blvd' }],
   [{ addressLine1: '12-14 Main St' }, { number: '12-14', street: 'main st' }],
   [{ addressLine1: '12 1/2 Main St' }, { number: '12 1/2', street: 'main st' }],
   [{ addressLine1: '0012 Main St' }, { number: '12', street: 'main st' }],

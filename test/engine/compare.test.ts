@@ -36,6 +36,12 @@ describe('compareFirstName', () => {
     { a: 'peggy', b: 'margaret', level: 'nickname' },
     { a: 'bill', b: 'william', level: 'nickname' },
     { a: 'liz', b: 'elizabeth', level: 'nickname' },
+    // Our own additions to the lists (data/nicknames/matchbook-additions.txt).
+    { a: 'pepe', b: 'jose', level: 'nickname' },
+    { a: 'paco', b: 'francisco', level: 'nickname' },
+    { a: 'beppe', b: 'giuseppe', level: 'nickname' },
+    { a: 'hans', b: 'johann', level: 'nickname' },
+    { a: 'sasha', b: 'aleksandr', level: 'nickname' },
     // A nickname of the name OCR misread ("rn" for "m"): james.
     { a: 'jim', b: 'jarnes', level: 'nickname' },
     { a: 'r', b: 'robert', level: 'initial' },
@@ -72,6 +78,26 @@ describe('compareFirstName', () => {
     expect(compareFirstName(b, a, loose)).toBe(level);
     // Without the alike level (the CRM model), alike names differ.
     if (level === 'partial') expect(compareFirstName(a, b, loose, ALL_LEVELS & ~levelBit('partial'))).toBe('disagree');
+  });
+
+  // Romanizations of one Cyrillic name, two or three letters apart (the recall probe): nearly
+  // equal where a CRM asks for it (nameVariants), two typos apart in files.
+  it.each([
+    ['dmitrii', 'dmitry'],
+    ['aleksandr', 'alexander'],
+    ['yuliya', 'julia'],
+    ['yevgeniy', 'evgeny'],
+    ['kseniya', 'xenia'],
+    ['iurii', 'yury'],
+    ['muhammad', 'mohammed'],
+  ])('%s / %s: nearly equal romanizations', (a, b) => {
+    const crm: NameCompareOptions = { ...loose, nameVariants: true, sexedNames: true };
+    expect(compareFirstName(a, b, crm)).toBe('fuzzy-high');
+    expect(compareFirstName(b, a, crm)).toBe('fuzzy-high');
+    expect(compareFirstName(a, b, loose)).not.toBe('fuzzy-high');
+  });
+  it('a romanization key is no bridge between a name and its feminine form (Aleksandr / Alexandra)', () => {
+    expect(compareFirstName('aleksandr', 'alexandra', { ...loose, nameVariants: true, sexedNames: true })).toBe('fuzzy-low');
   });
 
   // Two given names one edit apart are two names (a household's Mark and Mary, Paul and Paula),
@@ -287,6 +313,14 @@ describe('other comparators', () => {
     const a = at('1200 N Lake Shore Dr', 'Apt 4');
     expect(compareAddress(a, at('1200 N Lake Shore Dr', 'Apt 12')).unit).toBe('disagree');
     expect(compareAddress(a, at('14 Elm St', 'Apt 12')).unit).toBe('missing');
+  });
+
+  it('reads a house number with its hyphen dropped as the same number (Queens: 45-12 / 4512)', () => {
+    const at = (line1: string) => normalizeAddress({ addressLine1: line1, zipOrPostalCode: '11104' });
+    expect(compareAddress(at('45-12 Queens Blvd'), at('4512 Queens Blvd')).streetNumber).toBe('exact');
+    expect(compareAddress(at('4512 Queens Blvd'), at('45-12 Queens Blvd')).streetNumber).toBe('exact');
+    expect(compareAddress(at('45-12 Queens Blvd'), at('45-13 Queens Blvd')).streetNumber).not.toBe('exact');
+    expect(compareAddress(at('45-12 Queens Blvd'), at('4513 Queens Blvd')).streetNumber).not.toBe('exact');
   });
 
   it('codes and text', () => {

@@ -505,6 +505,30 @@ const rows: readonly Row[] = [
     decision: 'Possible',
   },
   {
+    cause: 'a father and son with two middle names that are not one written another way (James / Thomas): review',
+    stored: { ...minnie, firstName: 'Robert', middleName: 'James', lastName: 'Kline', sex: 'M', dateOfBirth: undefined, emails: [] },
+    request: { ...minnie, firstName: 'Robert', middleName: 'Thomas', lastName: 'Kline', sex: 'M', dateOfBirth: undefined, emails: [] },
+    decision: 'Possible',
+  },
+  {
+    cause: 'one middle name written another way (a nickname, the same sound, a word of a double middle name) is the same middle name',
+    stored: { ...minnie, firstName: 'Robert', middleName: 'James', lastName: 'Kline', sex: 'M', dateOfBirth: undefined },
+    request: { ...minnie, firstName: 'Robert', middleName: 'Jim', lastName: 'Kline', sex: 'M', dateOfBirth: undefined },
+    decision: 'Matched',
+  },
+  {
+    cause: 'a middle name spelled as it sounds (Stephen / Steven), with the email: the same person',
+    stored: { ...minnie, firstName: 'Robert', middleName: 'Stephen', lastName: 'Kline', sex: 'M', dateOfBirth: undefined },
+    request: { ...minnie, firstName: 'Robert', middleName: 'Steven', lastName: 'Kline', sex: 'M', dateOfBirth: undefined },
+    decision: 'Matched',
+  },
+  {
+    cause: 'a word of a double middle name (Ann / Anne Marie), with the email: the same person',
+    stored: { ...minnie, middleName: 'Ann', dateOfBirth: undefined },
+    request: { ...minnie, middleName: 'Anne Marie', dateOfBirth: undefined },
+    decision: 'Matched',
+  },
+  {
     cause: 'a middle name misread (Matthew / Matfhcw) is no other person',
     stored: { ...minnie, firstName: 'Richard', middleName: 'Matthew', lastName: 'Haliberg', sex: 'M', dateOfBirth: undefined, emails: [], phones: [] },
     request: { ...minnie, firstName: 'Richard', middleName: 'Matfhcw', lastName: 'Haliberg', sex: 'M', dateOfBirth: undefined, emails: [], phones: [] },
