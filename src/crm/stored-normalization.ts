@@ -101,6 +101,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
       { streetNumber: '12', streetName: 'Main Street East', zipOrPostalCode: '02145' },
       // A house number's letter written apart and a compound ordinal street.
       { addressLine1: '12 B West Twenty-Third Street', zipOrPostalCode: '10011' },
+      // A suffix word with one slip.
+      { addressLine1: '145 West 5th Streeet', zipOrPostalCode: '10011' },
     ],
   },
   {

@@ -13,6 +13,7 @@
  * above holds only when they are read together. The USPS tables are address-tables.ts.
  */
 import { pushStreetWord, type AddressTables, type UnitDesignator } from './address-tables.js';
+import { withinOneEdit } from './similarity.js';
 
 // Token characters: letters, digits, and "#", "-", "/". Everything else separates tokens.
 const TOKEN_SEPARATORS = /[^\p{L}\p{N}#/-]+/u;
@@ -343,7 +344,10 @@ function standardizeStreet(words: string[], tables: AddressTables): string | nul
     }
   }
   let suffixAt = -1;
-  const last = words[end - 1] as string;
+  let last = words[end - 1] as string;
+  // A long suffix word mistyped ("Streeet", "Avenu", "Boulevrd") after the street's name.
+  const mistyped = end - start >= 2 && !tables.suffixes.has(last) ? mistypedSuffix(last) : null;
+  if (mistyped !== null) words[end - 1] = last = mistyped;
   if (tables.suffixes.has(last)) suffixAt = end - 1;
   else if (end - start >= 2 && (last.length === 1 || HAS_DIGIT.test(last)) && tables.suffixes.has(words[end - 2] as string)) {
     suffixAt = end - 2;
@@ -356,6 +360,16 @@ function standardizeStreet(words: string[], tables: AddressTables): string | nul
   }
   if (post !== null) out = `${out} ${post}`;
   return out;
+}
+
+/** Suffix words of six letters or more, which a one-letter slip leaves recognizable (no other street word is one edit from them). */
+const LONG_SUFFIXES: readonly string[] = ['street', 'avenue', 'boulevard', 'terrace', 'parkway', 'highway', 'circle', 'crescent'];
+
+/** The long suffix word a word of five letters or more is one slip from ("streeet", "stret", "avneue" -> street, avenue), or null. */
+function mistypedSuffix(word: string): string | null {
+  if (word.length < 5 || HAS_DIGIT.test(word)) return null;
+  for (const suffix of LONG_SUFFIXES) if (Math.abs(suffix.length - word.length) <= 1 && withinOneEdit(word, suffix)) return suffix;
+  return null;
 }
 
 /** What a street line holds. */

@@ -52,6 +52,13 @@ const PAIRS: Row[] = [
   [{ addressLine1: '5 East Forty-Second Street' }, { number: '5', street: 'e 42nd st' }],
   [{ addressLine1: '100 Thirtieth St' }, { number: '100', street: '30th st' }],
   [{ addressLine1: '12 Twenty St' }, { number: '12', street: 'twenty st' }],
+  // A long suffix word with one slip after the street's name is that suffix; a street named like one is not.
+  [{ addressLine1: '145 West 5th Streeet' }, { number: '145', street: 'w 5th st' }],
+  [{ addressLine1: '12 Main Stret' }, { number: '12', street: 'main st' }],
+  [{ addressLine1: '9 Park Aveune' }, { number: '9', street: 'park ave' }],
+  [{ addressLine1: '1 Sunset Boulevrd' }, { number: '1', street: 'sunset blvd' }],
+  [{ addressLine1: '8 Streed' }, { number: '8', street: 'streed' }],
+  [{ addressLine1: '5 Circe St' }, { number: '5', street: 'circe st' }],
   [{ addressLine1: '1 Saint Charles Ave' }, { number: '1', street: 'st charles ave' }],
   [{ addressLine1: '1 St. Charles Ave' }, { number: '1', street: 'st charles ave' }],
   [{ addressLine1: '9 Mount Vernon Pl' }, { number: '9', street: 'mt vernon pl' }],
