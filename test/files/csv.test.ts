@@ -1,31 +1,14 @@
 import fc from 'fast-check';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
-import { FileInputError, openCsv, type CsvReadOptions } from '../../src/files/csv-reader.js';
+import { describe, expect, it } from 'vitest';
+import { FileInputError, openCsv } from '../../src/files/csv-reader.js';
 import { CsvWriter, fileSink, formatCsvCell, formatCsvRow, functionSink, neutralizeFormula } from '../../src/files/csv-writer.js';
+import { readAllRows, tempCsvFiles } from './csv-files.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'matchbook-csv-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let seq = 0;
-function file(content: string | Buffer): string {
-  const path = join(dir, `f${seq++}.csv`);
-  writeFileSync(path, content);
-  return path;
-}
-
-async function readAll(path: string, options: CsvReadOptions = {}) {
-  const csv = await openCsv(path, options);
-  const rows: string[][] = [];
-  const lines: number[] = [];
-  for await (const batch of csv.batches()) {
-    rows.push(...batch.rows);
-    lines.push(...batch.lines);
-  }
-  return { layout: csv.layout, issues: csv.issues, rows, lines, rowsRead: csv.rowsRead };
-}
+const { dir, file } = tempCsvFiles('matchbook-csv-');
+const readAll = readAllRows;
 
 async function errorOf(p: Promise<unknown>): Promise<string> {
   try {

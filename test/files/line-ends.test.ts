@@ -4,35 +4,16 @@
  * sample. Excel's "sep=" first line names the delimiter and is not the header; a file whose
  * first lines end in a bare CR and then switch to LF or CRLF is read row by row.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, describe, expect, it } from 'vitest';
-import { openCsv, type CsvReadOptions } from '../../src/files/csv-reader.js';
+import { describe, expect, it } from 'vitest';
+import { openCsv } from '../../src/files/csv-reader.js';
 import { openCsvRowTexts } from '../../src/files/csv-row-text.js';
 import { sampleColumn } from '../../src/files/date-order.js';
 import { bareCrToLf, preambleRows, readSepLine } from '../../src/files/line-ends.js';
+import { readAllRows, tempCsvFiles } from './csv-files.js';
 
-const dir = mkdtempSync(join(tmpdir(), 'matchbook-line-ends-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-let seq = 0;
-function file(content: string | Buffer): string {
-  const path = join(dir, `f${seq++}.csv`);
-  writeFileSync(path, content);
-  return path;
-}
-
-async function readAll(path: string, options: CsvReadOptions = {}) {
-  const csv = await openCsv(path, options);
-  const rows: string[][] = [];
-  const lines: number[] = [];
-  for await (const batch of csv.batches()) {
-    rows.push(...batch.rows);
-    lines.push(...batch.lines);
-  }
-  return { layout: csv.layout, issues: csv.issues, rows, lines };
-}
+const { file } = tempCsvFiles('matchbook-line-ends-');
+const readAll = readAllRows;
 
 /** The rows the dedupe output's second read gives, in any chunking. */
 async function secondRead(path: string, chunkBytes: number): Promise<string[][]> {
