@@ -22,9 +22,18 @@ export interface WrittenNameInput {
   readonly lastName?: string | null | undefined;
 }
 
+/** Katakana letters ァ..ヶ, each 0x60 above its hiragana. */
+const KATAKANA = /[\u30a1-\u30f6]/gu;
+const toHiragana = (k: string): string => String.fromCharCode(k.charCodeAt(0) - 0x60);
+
+/**
+ * A name part as written: letters only, NFKC (half-width kana made full-width), katakana as
+ * hiragana. さくら and サクラ are one name spelt in two kana (as a name in capitals and in
+ * lower case is one), not two names that read alike.
+ */
 function writtenPartOf(text: string | null | undefined): string {
   if (typeof text !== 'string' || !LOSSY_SCRIPT.test(text)) return '';
-  return text.normalize('NFKC').replace(NOT_LETTER, '');
+  return text.normalize('NFKC').replace(NOT_LETTER, '').replace(KATAKANA, toHiragana);
 }
 
 /**
