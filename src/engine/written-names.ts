@@ -80,3 +80,14 @@ export function writtenLevel(
   if ((mask & B_PHONETIC) !== 0) return 'phonetic';
   return (mask & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
 }
+
+/**
+ * True when two records' names read as swapped between the columns (one record's first name
+ * the other's last) but a crossed pair is written with other characters on both: 王伟 against
+ * first name 王 and last name 薇 is a sister's name in the wrong columns, not the same name.
+ */
+export function writtenCrossedDiffer(qWritten: string | null | undefined, rWritten: string | null | undefined): boolean {
+  if (qWritten == null || rWritten == null) return false;
+  const differ = (a: string, b: string): boolean => a !== '' && b !== '' && a !== b;
+  return differ(part(qWritten, 0), part(rWritten, 1)) || differ(part(qWritten, 1), part(rWritten, 0));
+}

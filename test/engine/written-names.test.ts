@@ -89,4 +89,11 @@ describe('written names through the CRM rules', () => {
     expect(index.find({ ...sakura, firstName: 'サクラ' }).decision).toBe('Matched');
     expect(index.find({ ...sakura, firstName: 'サクラ' }, { strict: true }).decision).toBe('Matched');
   });
+
+  it('王伟 against first name 王 and last name 薇 (the sister, columns swapped) is no swap of one name', () => {
+    const index = new ContactIndex();
+    index.upsert(1, wei);
+    expect(index.find({ ...wei, firstName: '王', lastName: '伟' }).decision).toBe('Matched');
+    expect(index.find({ ...wei, firstName: '王', lastName: '薇' }).decision).not.toBe('Matched');
+  });
 });
