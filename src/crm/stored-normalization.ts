@@ -82,6 +82,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
   { firstName: 'BOB', lastName: 'van der Berg', dateOfBirth: '09/18/1975', emails: ['J.Doe+tag@GoogleMail.com', 'x@example.org'] },
   { firstName: 'Revd', lastName: 'Lee' },
   { firstName: '伟', lastName: '王' },
+  // Katakana read as hiragana (written-names.ts): a normalization that kept katakana is made again.
+  { firstName: 'サクラ', lastName: '佐藤' },
   { firstName: 'Wm.', lastName: 'Lee' },
   // A surname that is a word of the placeholder list's kind (Na: "not available") but a name.
   { firstName: 'Jiwoo', lastName: 'Na' },

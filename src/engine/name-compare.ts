@@ -726,12 +726,23 @@ function crossedAlike(a: NameForms, b: NameForms, ocrOf: ((name: string) => stri
   return (ao !== ac || bo !== bc) && withinTwoEdits(ao, bo);
 }
 
-/** {@link compareMiddleNameForms}: one middle name written another way (not across sexes). */
+/** A name's vowels in order ("stephen" -> "ee"). */
+const vowelsOf = (name: string): string => name.replace(/[^aeiouy]/g, '');
+
+/**
+ * {@link compareMiddleNameForms}: one middle name written another way (not across sexes): a
+ * nickname or variant; a name that sounds alike with the same vowels, spelt with other
+ * consonants (Stephen / Steven, Carl / Karl), not two names a vowel tells apart (Ray / Roy,
+ * Dan / Don, Dean / Dawn: a father's and a son's); or a word of a double middle name within one
+ * letter of a single one (Ann / Anne Marie). Two single names one letter apart are two names
+ * (Don / Ron, Jim / Tim, Kyle / Lyle), as they were before name variants.
+ */
 function sameMiddleName(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
   if (o.strict || ofOppositeSexes(a, b, o)) return false;
-  if (nicknameVariants(a, b, o.nicknames, o.ocrOf) || soundsAlike(a, b, o)) return true;
+  if (nicknameVariants(a, b, o.nicknames, o.ocrOf)) return true;
+  if (soundsAlike(a, b, o) && vowelsOf(a.compact) === vowelsOf(b.compact)) return true;
   const [one, two] = a.name.includes(' ') ? [b.name, a.name] : [a.name, b.name];
-  return !one.includes(' ') && two.split(' ').some((word) => word.length > 1 && withinOneEdit(word, one));
+  return !one.includes(' ') && two.includes(' ') && two.split(' ').some((word) => word.length > 1 && withinOneEdit(word, one));
 }
 
 /** Two edits apart (a swap of neighbours one edit), as written or once OCR confusions are undone, for names of five letters or more. */

@@ -10,7 +10,7 @@
  * lives apart (compare.ts, name-compare.ts, stored-values.ts), and so does the bound that stops
  * early (score-bound.ts).
  */
-import { writtenLevel } from './written-names.js';
+import { writtenCrossedDiffer, writtenLevel } from './written-names.js';
 import {
   ALL_LEVELS,
   compareAddress,
@@ -622,7 +622,8 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   }
   let last = f.lastName.mask === 0 ? 'missing' : compareLastNameForms(qn.last, rn.last, opts, f.lastName.mask);
   if (written) last = writtenLevel(last, qWritten, rWritten, 1, f.lastName.mask, opts.strict);
-  if (swappable && first !== 'exact' && last !== 'exact') {
+  // Names crossed between the columns but written with other characters are no swap (王伟 / 王 薇).
+  if (swappable && first !== 'exact' && last !== 'exact' && !writtenCrossedDiffer(qWritten, rWritten)) {
     // The looser crossing (one name as written, the other garbled or cut short) only where a swap needs no support (files).
     const loose = f.firstName.levels.swapped?.supportMask === 0 && f.lastName.levels.swapped?.supportMask === 0;
     const crossed = nameCrossed(qn, rn, opts.ocrOf, loose);

@@ -22,9 +22,18 @@ export interface WrittenNameInput {
   readonly lastName?: string | null | undefined;
 }
 
+/** Katakana letters ァ..ヶ, each 0x60 above its hiragana. */
+const KATAKANA = /[\u30a1-\u30f6]/gu;
+const toHiragana = (k: string): string => String.fromCharCode(k.charCodeAt(0) - 0x60);
+
+/**
+ * A name part as written: letters only, NFKC (half-width kana made full-width), katakana as
+ * hiragana. さくら and サクラ are one name spelt in two kana (as a name in capitals and in
+ * lower case is one), not two names that read alike.
+ */
 function writtenPartOf(text: string | null | undefined): string {
   if (typeof text !== 'string' || !LOSSY_SCRIPT.test(text)) return '';
-  return text.normalize('NFKC').replace(NOT_LETTER, '');
+  return text.normalize('NFKC').replace(NOT_LETTER, '').replace(KATAKANA, toHiragana);
 }
 
 /**
@@ -70,4 +79,15 @@ export function writtenLevel(
   if (strict) return 'disagree';
   if ((mask & B_PHONETIC) !== 0) return 'phonetic';
   return (mask & B_FUZZY_LOW) !== 0 ? 'fuzzy-low' : 'disagree';
+}
+
+/**
+ * True when two records' names read as swapped between the columns (one record's first name
+ * the other's last) but a crossed pair is written with other characters on both: 王伟 against
+ * first name 王 and last name 薇 is a sister's name in the wrong columns, not the same name.
+ */
+export function writtenCrossedDiffer(qWritten: string | null | undefined, rWritten: string | null | undefined): boolean {
+  if (qWritten == null || rWritten == null) return false;
+  const differ = (a: string, b: string): boolean => a !== '' && b !== '' && a !== b;
+  return differ(part(qWritten, 0), part(rWritten, 1)) || differ(part(qWritten, 1), part(rWritten, 0));
 }

@@ -140,12 +140,23 @@ export function spacedAddress(value: string): string {
   return out.join(', ');
 }
 
+/**
+ * A database export's word for an empty cell: SQL's NULL in capitals, and MySQL's and
+ * PostgreSQL's \N. Read as empty in every column: since Null is a surname (placeholders.csv),
+ * a file writing NULL in each empty cell would otherwise give everyone without a surname the
+ * same one ("Maria NULL" and "Maria NULL" of one zip code matched). A surname Null is written
+ * "Null" (an all-capitals file loses it, as it did when the word was a placeholder).
+ */
+function isNullWord(value: string): boolean {
+  return value.length <= 4 && (value === 'NULL' || value === '\\N');
+}
+
 function cell(cells: readonly string[], at: number | undefined): string | null {
   if (at === undefined) return null;
   const raw = cells[at];
   if (raw === undefined) return null;
   const value = raw.trim();
-  return value.length > 0 ? value : null;
+  return value.length > 0 && !isNullWord(value) ? value : null;
 }
 
 /** The contact a row describes. */

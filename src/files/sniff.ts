@@ -135,19 +135,27 @@ function countPerLine(sample: string, candidates: readonly string[], maxLines: n
 }
 
 /**
+ * True when line `k` holds a delimiter that most lines after it (four in five) hold as many
+ * times: the header of a table, not a value of a one-column file with a delimiter in it.
+ */
+function tableFollows(lines: readonly number[][], k: number): boolean {
+  const header = lines[k] as number[];
+  const rest = lines.slice(k + 1);
+  return rest.length > 0 && header.some((n, c) => n > 0 && rest.filter((l) => l[c] === n).length * 5 >= rest.length * 4);
+}
+
+/**
  * Guesses the field delimiter from the start of a file: the candidate that appears on the
  * header line and the same number of times on the most following lines; ties go to more
  * fields, then to the order of DELIMITER_CANDIDATES. A file with one column gives ",".
  */
 export function detectDelimiter(sample: string, candidates: readonly string[] = DELIMITER_CANDIDATES): string {
   const all = countPerLine(sample, candidates, 50);
-  // Notes before the header (LinkedIn's "Notes:") hold no delimiter: the header is the first line that does.
-  const lines = all.slice(
-    Math.max(
-      0,
-      all.findIndex((l) => l.some((n) => n > 0)),
-    ),
-  );
+  // Notes before the header (LinkedIn's "Notes:") hold no delimiter: the header is the first
+  // line that does, when a table follows it. In a file of one column a value with a stray
+  // ";" or "|" (an email "c@z.com; d@z.com") is no header: the lines after it have none.
+  const k = all.findIndex((l) => l.some((n) => n > 0));
+  const lines = k > 0 && tableFollows(all, k) ? all.slice(k) : all;
   const header = lines[0];
   if (header === undefined) return candidates[0] ?? ',';
   let best = candidates[0] ?? ',';

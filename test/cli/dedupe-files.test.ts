@@ -159,3 +159,26 @@ describe('dedupe: notes before the header', () => {
     expect(rows[2]?.['match_decision']).toBe('Unmatched');
   });
 });
+
+describe('dedupe: a database export writing NULL in each empty cell', () => {
+  it('NULL is no surname: two Marias without one are not matched on it, and a Jennifer Null keeps hers', async () => {
+    const input = s.file('nulls.csv', [
+      'first_name,last_name,email,dob,city,state,zip',
+      'Maria,NULL,maria.g@example.com,NULL,Boston,MA,02110',
+      'Maria,NULL,mk1990@example.org,NULL,Boston,MA,02110',
+      'Jennifer,Null,jn@example.com,NULL,Boston,MA,02110',
+      'Jennifer,Null,NULL,\\N,Boston,MA,02110',
+    ]);
+    const crm = await s.cli(['dedupe', input, '--rules', 'crm', '--gates', 'city-file', '-o', 'nulls-crm.csv', '--progress', 'none']);
+    expect(crm.code, crm.stderr).toBe(0);
+    expect(crm.stderr).not.toMatch(/dates of birth that are not dates/);
+    const rows = parseCsv(s.read('nulls-crm.csv'));
+    expect(rows.map((r) => r['match_decision'])).toEqual(['Possible', 'Possible', 'Matched', 'Matched']);
+    const linkage = await s.cli(['dedupe', input, '--rules', 'linkage', '-o', 'nulls-linkage.csv', '--progress', 'none']);
+    expect(linkage.code, linkage.stderr).toBe(0);
+    const linked = parseCsv(s.read('nulls-linkage.csv'));
+    // Maria and Jennifer were one cluster of four: both surnames read "null".
+    expect(linked[0]?.['cluster_id']).not.toBe(linked[2]?.['cluster_id']);
+    expect(linked[2]?.['cluster_id']).toBe(linked[3]?.['cluster_id']);
+  });
+});

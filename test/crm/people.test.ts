@@ -598,6 +598,18 @@ describe('matching rules of the context', () => {
     expect(await crm.find(cp, { ...wei, firstName: 'Wei', lastName: 'Wang' })).toMatchObject({ status: 'Matched' });
   });
 
+  it('the sister written with her columns swapped (王 / 薇 against 伟 / 王) is no swap of one name; さくら finds サクラ', async () => {
+    const wei = { firstName: '伟', lastName: '王', dateOfBirth: '1990-03-08', phones: [{ phoneNumber: '(415) 555-0142' }] };
+    const stored = await crm.findOrCreate(cp, wei);
+    expect(await crm.find(cp, { ...wei, firstName: '王', lastName: '伟' })).toMatchObject({ status: 'Matched', crmId: stored.crmId });
+    expect(await crm.find(cp, { ...wei, firstName: '王', lastName: '薇' })).not.toMatchObject({ status: 'Matched' });
+    const sakura = await crm.findOrCreate(cp, { firstName: 'さくら', lastName: '佐藤', emails: [{ email: 'sakura@example.jp' }] });
+    expect(await crm.find(cp, { firstName: 'サクラ', lastName: '佐藤', emails: [{ email: 'sakura@example.jp' }] })).toMatchObject({
+      status: 'Matched',
+      crmId: sakura.crmId,
+    });
+  });
+
   it('a right email with a clearly different first name is not a match', async () => {
     await crm.findOrCreate(vf, { firstName: 'Barack', lastName: 'Obama', emails: [{ email: 'family@example.org' }] });
     expect(await crm.find(vf, { firstName: 'Michelle', lastName: 'Obama', emails: [{ email: 'family@example.org' }] })).toMatchObject({

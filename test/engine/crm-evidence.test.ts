@@ -510,6 +510,21 @@ const rows: readonly Row[] = [
     request: { ...minnie, firstName: 'Robert', middleName: 'Thomas', lastName: 'Kline', sex: 'M', dateOfBirth: undefined, emails: [] },
     decision: 'Possible',
   },
+  ...(
+    [
+      ['Don', 'Ron'],
+      ['Jim', 'Tim'],
+      ['Kyle', 'Lyle'],
+      ['Ray', 'Roy'],
+      ['Dean', 'Dawn'],
+      ['Ian', 'Owen'],
+    ] as const
+  ).map(([father, son]) => ({
+    cause: `a father and son whose middle names are one letter or a vowel apart (${father} / ${son}): review`,
+    stored: { ...minnie, firstName: 'Robert', middleName: father, lastName: 'Kline', sex: 'M', dateOfBirth: undefined, emails: [] },
+    request: { ...minnie, firstName: 'Robert', middleName: son, lastName: 'Kline', sex: 'M', dateOfBirth: undefined, emails: [] },
+    decision: 'Possible' as const,
+  })),
   {
     cause: 'one middle name written another way (a nickname, the same sound, a word of a double middle name) is the same middle name',
     stored: { ...minnie, firstName: 'Robert', middleName: 'James', lastName: 'Kline', sex: 'M', dateOfBirth: undefined },

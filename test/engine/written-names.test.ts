@@ -21,6 +21,9 @@ describe('written names', () => {
       expect(writtenNames(latin)).toBeNull();
     }
     expect(normalizeContact({ firstName: '伟', lastName: '王' })).toMatchObject({ first: 'wei', last: 'wang', written: '伟|王' });
+    // One name in hiragana, katakana or half-width katakana is written alike.
+    expect(writtenNames({ firstName: 'サクラ', lastName: '佐藤' })).toBe('さくら|佐藤');
+    expect(writtenNames({ firstName: 'ｻｸﾗ', lastName: '佐藤' })).toBe('さくら|佐藤');
   });
 
   it('reads a name written with other characters as sounding alike, or differing under Disable Partial Matching', () => {
@@ -77,5 +80,20 @@ describe('written names through the CRM rules', () => {
     const latin = new ContactIndex();
     latin.upsert(1, { ...wei, firstName: 'Wei', lastName: 'Wang' });
     expect(latin.find(wei).decision).toBe('Matched');
+  });
+
+  it('さくら and サクラ (one name in hiragana and in katakana) are one name, also under Disable Partial Matching', () => {
+    const index = new ContactIndex();
+    const sakura = { ...wei, firstName: 'さくら', lastName: '佐藤' };
+    index.upsert(1, sakura);
+    expect(index.find({ ...sakura, firstName: 'サクラ' }).decision).toBe('Matched');
+    expect(index.find({ ...sakura, firstName: 'サクラ' }, { strict: true }).decision).toBe('Matched');
+  });
+
+  it('王伟 against first name 王 and last name 薇 (the sister, columns swapped) is no swap of one name', () => {
+    const index = new ContactIndex();
+    index.upsert(1, wei);
+    expect(index.find({ ...wei, firstName: '王', lastName: '伟' }).decision).toBe('Matched');
+    expect(index.find({ ...wei, firstName: '王', lastName: '薇' }).decision).not.toBe('Matched');
   });
 });

@@ -201,4 +201,13 @@ describe('openCsv: notes before the header', () => {
     ).toBe(1);
     expect(preambleRows(['Notes:'], [['a', 'b']])).toBe(0);
   });
+
+  it('a file of one column keeps the comma: a value with a stray ";" or "|" is no header of a table', async () => {
+    const emails = await readAll(file('Email\na@x.com\nb@y.com\nc@z.com; d@z.com\ne@x.com\nf@x.com\n'));
+    expect(emails.layout.delimiter).toBe(',');
+    expect(emails.rows).toEqual([['a@x.com'], ['b@y.com'], ['c@z.com; d@z.com'], ['e@x.com'], ['f@x.com']]);
+    expect(emails.issues.longRows.count).toBe(0);
+    // "b|c@y.com" was split into "b" and the email c@y.com.
+    expect((await readAll(file('email\na@x.com\nb|c@y.com\nd@z.com\n'))).rows).toEqual([['a@x.com'], ['b|c@y.com'], ['d@z.com']]);
+  });
 });
