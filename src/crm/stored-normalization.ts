@@ -105,6 +105,7 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
       { addressLine1: '12 B West Twenty-Third Street', zipOrPostalCode: '10011' },
       // A suffix word with one slip.
       { addressLine1: '145 West 5th Streeet', zipOrPostalCode: '10011' },
+      { addressLine1: '40 Lake Terrance', zipOrPostalCode: '10011' },
     ],
   },
   {

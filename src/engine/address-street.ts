@@ -13,6 +13,7 @@
  * above holds only when they are read together. The USPS tables are address-tables.ts.
  */
 import { pushStreetWord, type AddressTables, type UnitDesignator } from './address-tables.js';
+import { sexOfName } from './name-sex.js';
 import { withinOneEdit } from './similarity.js';
 
 // Token characters: letters, digits, and "#", "-", "/". Everything else separates tokens.
@@ -365,9 +366,13 @@ function standardizeStreet(words: string[], tables: AddressTables): string | nul
 /** Suffix words of six letters or more, which a one-letter slip leaves recognizable (no other street word is one edit from them). */
 const LONG_SUFFIXES: readonly string[] = ['street', 'avenue', 'boulevard', 'terrace', 'parkway', 'highway', 'circle', 'crescent'];
 
-/** The long suffix word a word of five letters or more is one slip from ("streeet", "stret", "avneue" -> street, avenue), or null. */
+/**
+ * The long suffix word a word of five letters or more is one slip from ("streeet", "stret",
+ * "avneue" -> street, avenue), or null; never a given name ("Terrance", one letter from
+ * "terrace", names streets).
+ */
 function mistypedSuffix(word: string): string | null {
-  if (word.length < 5 || HAS_DIGIT.test(word)) return null;
+  if (word.length < 5 || HAS_DIGIT.test(word) || sexOfName(word) !== null) return null;
   for (const suffix of LONG_SUFFIXES) if (Math.abs(suffix.length - word.length) <= 1 && withinOneEdit(word, suffix)) return suffix;
   return null;
 }

@@ -11,7 +11,21 @@ import { isAdjacentTransposition } from './similarity.js';
  * "45-12" / "4512" (Queens numbers, which USPS writes hyphenated and many sources without).
  */
 export function hyphenDropped(a: string | null, b: string | null): boolean {
-  return a !== null && b !== null && a !== b && (a.includes('-') || b.includes('-')) && a.replace('-', '') === b.replace('-', '');
+  if (a === null || b === null || a === b || a.replace('-', '') !== b.replace('-', '')) return false;
+  const hyphened = a.includes('-') ? a : b.includes('-') ? b : null;
+  return hyphened !== null && !numberRange(hyphened);
+}
+
+/**
+ * A building's range of numbers ("12-14", "1-3", "101-105": the second above the first, as long
+ * and of the same parity, one side of a street), not a Queens number ("45-12"): "12-14" is no
+ * "1214".
+ */
+function numberRange(text: string): boolean {
+  const m = /^(\d+)-(\d+)$/.exec(text);
+  if (m === null) return false;
+  const [from, to] = [m[1] as string, m[2] as string];
+  return from.length === to.length && Number(to) > Number(from) && (Number(to) - Number(from)) % 2 === 0;
 }
 
 /**

@@ -59,6 +59,7 @@ const PAIRS: Row[] = [
   [{ addressLine1: '1 Sunset Boulevrd' }, { number: '1', street: 'sunset blvd' }],
   [{ addressLine1: '8 Streed' }, { number: '8', street: 'streed' }],
   [{ addressLine1: '5 Circe St' }, { number: '5', street: 'circe st' }],
+  [{ addressLine1: '40 Lake Terrance' }, { number: '40', street: 'lake terrance' }],
   [{ addressLine1: '1 Saint Charles Ave' }, { number: '1', street: 'st charles ave' }],
   [{ addressLine1: '1 St. Charles Ave' }, { number: '1', street: 'st charles ave' }],
   [{ addressLine1: '9 Mount Vernon Pl' }, { number: '9', street: 'mt vernon pl' }],

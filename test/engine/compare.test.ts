@@ -320,6 +320,10 @@ describe('other comparators', () => {
     expect(compareAddress(at('45-12 Queens Blvd'), at('4512 Queens Blvd')).streetNumber).toBe('exact');
     expect(compareAddress(at('4512 Queens Blvd'), at('45-12 Queens Blvd')).streetNumber).toBe('exact');
     expect(compareAddress(at('45-12 Queens Blvd'), at('45-13 Queens Blvd')).streetNumber).not.toBe('exact');
+    // A building's range of numbers is not one number: 12-14 is no 1214, 1-3 no 13.
+    expect(compareAddress(at('12-14 Main St'), at('1214 Main St')).streetNumber).not.toBe('exact');
+    expect(compareAddress(at('1-3 Main St'), at('13 Main St')).streetNumber).not.toBe('exact');
+    expect(compareAddress(at('21-24 Steinway St'), at('2124 Steinway St')).streetNumber).toBe('exact');
     expect(compareAddress(at('45-12 Queens Blvd'), at('4513 Queens Blvd')).streetNumber).not.toBe('exact');
   });
 
