@@ -614,14 +614,18 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   const qWritten = q.written;
   const rWritten = r.written;
   const written = qWritten != null && rWritten != null && qWritten !== rWritten;
+  const firstRead = first;
   if (written) first = writtenLevel(first, qWritten, rWritten, 0, f.firstName.mask, opts.strict);
+  const firstByWriting = first !== firstRead;
   const swappable = (f.firstName.mask & SWAPPED_BIT) !== 0 && canSwap(q, r, ctx);
   if (stop && !swappable && vetoesAlone(f.firstName.levels[first])) {
     addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain);
     return result;
   }
   let last = f.lastName.mask === 0 ? 'missing' : compareLastNameForms(qn.last, rn.last, opts, f.lastName.mask);
+  const lastRead = last;
   if (written) last = writtenLevel(last, qWritten, rWritten, 1, f.lastName.mask, opts.strict);
+  const lastByWriting = last !== lastRead;
   // Names crossed between the columns but written with other characters are no swap (王伟 / 王 薇).
   if (swappable && first !== 'exact' && last !== 'exact' && !writtenCrossedDiffer(qWritten, rWritten)) {
     // The looser crossing (one name as written, the other garbled or cut short) only where a swap needs no support (files).
@@ -635,6 +639,7 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
   }
   const firstWeight = nameTfWeight(ctx, f.firstName, 'first', first, qn.first, rn.first);
   addLevel(result, f.firstName, 'firstName', first, GATE_FIELD_BITS.firstName, explain, firstWeight);
+  if (firstByWriting && explain) amendLabel(explain, WRITTEN_APART);
   // Two neighbouring letters swapped (Micheal/Michael) is a slip, not another member of the
   // household: the household's phone supports it (only first-name levels set the flag).
   if (first === 'typo' && result.notByHouseholdPhone && qn.first !== null && rn.first !== null && neighboursSwapped(qn.first, rn.first))
@@ -657,10 +662,8 @@ export function scorePair(q: NormalizedContact, r: NormalizedContact, ctx: Score
     }
   }
   addLevel(result, f.lastName, 'lastName', last, GATE_FIELD_BITS.lastName, explain, lastWeight, w);
-  if (capped && explain) {
-    const said = explain[explain.length - 1] as FieldOutcome;
-    explain[explain.length - 1] = { ...said, label: `${said.label} (with the first name, at most what this full name's frequency allows)` };
-  }
+  if (lastByWriting && explain) amendLabel(explain, WRITTEN_APART);
+  if (capped && explain) amendLabel(explain, "with the first name, at most what this full name's frequency allows");
   record?.(FIELD_SLOT.lastName, last);
   if (stop && result.vetoedBy !== null) return result;
   const dob = f.dateOfBirth.mask === 0 ? 'missing' : compareDate(q.dob, r.dob, f.dateOfBirth.mask);
@@ -841,6 +844,15 @@ export function withNameForms(c: NormalizedContact, forms?: ContactNames): Norma
     nameForms: forms ?? { first: formsOf(c.first), middle: formsOf(c.middle), last: formsOf(c.last) },
   };
   return prepared;
+}
+
+/** What an explanation adds to a name read alike but written with other characters (written-names.ts). */
+const WRITTEN_APART = 'read alike, but written with other characters';
+
+/** Adds `note` in brackets to the label of the last field explained. */
+function amendLabel(explain: FieldOutcome[], note: string): void {
+  const said = explain[explain.length - 1] as FieldOutcome;
+  explain[explain.length - 1] = { ...said, label: `${said.label} (${note})` };
 }
 
 function formatOdds(prior: number): string {

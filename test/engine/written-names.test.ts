@@ -69,7 +69,11 @@ describe('written names through the CRM rules', () => {
     const index = new ContactIndex();
     index.upsert(1, wei);
     expect(index.find(wei).decision).toBe('Matched');
-    expect(index.find({ ...wei, firstName: '薇' }).decision).not.toBe('Matched');
+    const sister = index.find({ ...wei, firstName: '薇' }, { explain: true });
+    expect(sister.decision).not.toBe('Matched');
+    // The explanation says why two names that read alike count as two.
+    expect(sister.explanation.find((f) => f.field === 'firstName')?.label).toMatch(/written with other characters/);
+    expect(sister.explanation.find((f) => f.field === 'lastName')?.label).not.toMatch(/written with other characters/);
     expect(index.find({ ...wei, firstName: '薇' }, { strict: true }).decision).not.toBe('Matched');
   });
 
