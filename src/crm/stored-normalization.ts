@@ -106,6 +106,9 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
       // A suffix word with one slip.
       { addressLine1: '145 West 5th Streeet', zipOrPostalCode: '10011' },
       { addressLine1: '40 Lake Terrance', zipOrPostalCode: '10011' },
+      // Numbered roads and rural routes written one way (street-forms.ts).
+      { addressLine1: '12 Co Rd 5', zipOrPostalCode: '45502' },
+      { addressLine1: 'RFD 2 Box 5', zipOrPostalCode: '45502' },
     ],
   },
   {

@@ -13,6 +13,7 @@
  * above holds only when they are read together. The USPS tables are address-tables.ts.
  */
 import { pushStreetWord, type AddressTables, type UnitDesignator } from './address-tables.js';
+import { standardRoad } from './street-forms.js';
 import { sexOfName } from './name-sex.js';
 import { withinOneEdit } from './similarity.js';
 
@@ -39,6 +40,8 @@ const ENDS_WITH_DIGIT = /\d$/;
 const SINGLE_LETTER = /^[a-z]$/;
 const ONE_LETTER = /^\p{L}$/u;
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
+// A unit "#" and its number alone ("# 12"), which after "PO Box" is the box's number.
+const BOX_NUMBER_UNIT = /^# [\da-z-]+$/;
 const GLUED_UNIT = /^([a-z]+)(\d[a-z0-9]*)$/;
 const ORDINAL_NUMBER = /^(\d+)(?:st|nd|rd|th)?$/;
 const ATTENTION = /^(?:c o|care of|attn|attention)(?: |$)/;
@@ -353,12 +356,15 @@ function standardizeStreet(words: string[], tables: AddressTables): string | nul
   else if (end - start >= 2 && (last.length === 1 || HAS_DIGIT.test(last)) && tables.suffixes.has(words[end - 2] as string)) {
     suffixAt = end - 2;
   }
-  let out = pre ?? '';
+  let core = '';
   for (let i = start; i < end; i++) {
     const w = words[i] as string;
     const standard = i === suffixAt ? (tables.suffixes.get(w) as string) : w;
-    out = out.length > 0 ? `${out} ${standard}` : standard;
+    core = core.length > 0 ? `${core} ${standard}` : standard;
   }
+  // "CR 12" / "County Road 12", "RFD 2" / "Rural Route 2": one designation (street-forms.ts).
+  if (HAS_DIGIT.test(core)) core = standardRoad(core);
+  let out = pre === null ? core : core.length > 0 ? `${pre} ${core}` : pre;
   if (post !== null) out = `${out} ${post}`;
   return out;
 }
@@ -439,7 +445,13 @@ export function parseStreetLine(tokens: readonly string[], tables: AddressTables
     }
   }
   const text = lineText(words);
-  const street = PO_BOX.test(text) ? poBox(text) : standardizeStreet(words, tables);
+  let street = PO_BOX.test(text) ? poBox(text) : standardizeStreet(words, tables);
+  // "PO Box #12": the box's number, not a unit (read as a unit, no box had a number, and
+  // every PO box of a postal code was one address).
+  if (street === 'po box' && leadingUnit === null && trailingUnit !== null && BOX_NUMBER_UNIT.test(trailingUnit)) {
+    street = poBox(`po box ${trailingUnit.slice(2)}`);
+    trailingUnit = null;
+  }
   return { number, street, unit: joinUnits(leadingUnit, trailingUnit, tables), rest };
 }
 

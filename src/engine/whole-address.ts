@@ -9,6 +9,7 @@
 import { levelBit, type LevelName } from './comparisons.js';
 import { ALL_LEVELS, compareCode, compareUnit } from './compare.js';
 import { compactJaroWinklerFrom, equalWithoutSpaces } from './similarity.js';
+import { directionalMoved, directionalsDiffer, numbersDiffer } from './street-forms.js';
 import type { NormalizedAddress } from './types.js';
 
 /** Codes compared for equality or one character apart only (no 'prefix' level). */
@@ -49,33 +50,14 @@ function nearness(a: string | null, b: string | null): number {
 }
 
 /**
- * Whether two streets both hold digits and not the same ones, in order: "county rd 5" and
- * "county rd 7", "w 35th st" and "w 36th st", "rte 9" and "rte 20" are other roads however
- * near their letters. A street without digits says nothing ("hwy 1" and "hwy"). A scan, no
- * allocation: it runs where a street's nearness is read.
+ * {@link nearness} of two streets not equal; {@link DIFFERENT} where their numbers or their
+ * directionals differ ({@link numbersDiffer}, street-forms.ts); {@link NEARLY} for a
+ * directional written before the street in one and after it in the other ("n main st" /
+ * "main st n", as a directional dropped is).
  */
-function numbersDiffer(a: string, b: string): boolean {
-  let i = 0;
-  let j = 0;
-  let seen = false;
-  for (;;) {
-    while (i < a.length && !isDigit(a.charCodeAt(i))) i++;
-    while (j < b.length && !isDigit(b.charCodeAt(j))) j++;
-    if (i === a.length || j === b.length) return seen && (i !== a.length || j !== b.length);
-    if (a.charCodeAt(i) !== b.charCodeAt(j)) return true;
-    seen = true;
-    i++;
-    j++;
-  }
-}
-
-function isDigit(c: number): boolean {
-  return c >= 48 && c <= 57;
-}
-
-/** {@link nearness} of two streets not equal; {@link DIFFERENT} where their numbers differ ({@link numbersDiffer}). */
 function streetNearness(a: string | null, b: string | null): number {
-  return numbersDiffer(a as string, b as string) ? DIFFERENT : nearness(a, b);
+  if (numbersDiffer(a as string, b as string) || directionalsDiffer(a as string, b as string)) return DIFFERENT;
+  return directionalMoved(a as string, b as string) ? NEARLY : nearness(a, b);
 }
 
 /**

@@ -1,0 +1,165 @@
+/**
+ * One street written two ways. Numbered roads and rural routes are written one way (USPS Publication 28 237 highways, 24
+ * rural routes, 25 highway contract routes): "CR 12", "Co Rd 12", "County Road 12" and
+ * "County Hwy 12" are one road, as are "SR 9", "St Rt 9", "State Route 9", "State Road 9",
+ * "State Hwy 9" (Ohio writes SR for its routes, Florida for its roads), "I-95" and
+ * "Interstate 95", "FM 1960" and "Farm to Market Road 1960", "RR 2", "Rural Route 2" and
+ * "RFD 2". A voter file writes one form and a canvassing app or a form another; compared as
+ * text they were other streets (Jaro-Winkler of "cr 12" and "county rd 12" is far below any
+ * level). Only before a road's number: "State St" and "County Line Rd" are names.
+ *
+ * Kinds stay apart: a county road and a state route of one number are two roads in one
+ * county, and a plain "Route 9" or "Highway 9" may be either, so it is left as written.
+ *
+ * A directional written before the street by one and after it by another ("N Main St" /
+ * "Main St N") is read at comparison ({@link directionalMoved}): a city that has both is
+ * rare, and its two streets then differ in their house numbers' ranges. Two different
+ * directionals are two streets ({@link directionalsDiffer}): "1st St N" and "1st St S" are
+ * miles apart in a grid city, however alike their letters; so are two numbers
+ * ({@link numbersDiffer}: "W 35th St" / "W 47th St", "PO Box 12" / "PO Box 99"), and
+ * numbers one slip apart ({@link numbersOneSlipApart}: "W 35th St" / "W 36th St") stay
+ * nearly equal in the CRM's street names (a typo more often than the next street).
+ */
+import { withinOneEdit } from './similarity.js';
+
+/** A road's number: "9", "9W", "1960". */
+const ROAD_NUMBER = /^\d+[a-z]?$/;
+
+/**
+ * Designation words (folded, after the street's suffix is standardized: "road" -> "rd",
+ * "route" -> "rte" and "highway" -> "hwy" where they come before the number) -> the
+ * designation written for all of them.
+ */
+const DESIGNATIONS: ReadonlyMap<string, string> = new Map([
+  ...['county rd', 'county hwy', 'county rte', 'co rd', 'co hwy', 'co rte', 'cnty rd', 'cty rd', 'cr'].map((w) => [w, 'county rd'] as const),
+  ...['state rte', 'state rt', 'state rd', 'state hwy', 'st rte', 'st rt', 'st rd', 'st hwy', 'sr', 'sh'].map((w) => [w, 'state rte'] as const),
+  ...['us hwy', 'us rte', 'us rt', 'us'].map((w) => [w, 'us hwy'] as const),
+  ...['interstate', 'interstate hwy', 'i', 'ih'].map((w) => [w, 'interstate'] as const),
+  ...['fm', 'farm to market rd', 'farm to market', 'farm market rd'].map((w) => [w, 'fm'] as const),
+  ...['rr', 'rural rte', 'rural route', 'rural rt', 'rfd'].map((w) => [w, 'rr'] as const),
+  ...['hc', 'star rte', 'star route', 'hwy contract rte'].map((w) => [w, 'hc'] as const),
+  ['rt', 'rte'],
+]);
+
+/** Most words a designation has ("farm to market rd"). */
+const LONGEST = 4;
+
+/**
+ * `street` (standardized words, without its directionals) with a numbered road's or a rural
+ * route's designation written as {@link DESIGNATIONS} writes it, when the street begins with
+ * one followed by a number ("cr 12" -> "county rd 12", "rfd 2 box 5" -> "rr 2 box 5"); else
+ * `street` itself. Idempotent.
+ */
+export function standardRoad(street: string): string {
+  const words = street.split(' ');
+  for (let n = Math.min(LONGEST, words.length - 1); n >= 1; n--) {
+    if (!ROAD_NUMBER.test(words[n] as string)) continue;
+    const standard = DESIGNATIONS.get(words.slice(0, n).join(' '));
+    if (standard !== undefined) return [standard, ...words.slice(n)].join(' ');
+  }
+  return street;
+}
+
+/** Directionals as normalization writes them (Pub 28 233). */
+const DIRECTIONALS: ReadonlySet<string> = new Set(['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw']);
+
+/**
+ * True when two standardized streets are one street with its directional before it in one
+ * and after it in the other ("n main st" / "main st n").
+ */
+export function directionalMoved(a: string, b: string): boolean {
+  return a.length === b.length && a !== b && (movedTo(a, b) || movedTo(b, a));
+}
+
+/** `a` is "D rest" and `b` "rest D" for a directional D. */
+function movedTo(a: string, b: string): boolean {
+  const space = a.indexOf(' ');
+  if (space < 1 || space > 2) return false;
+  const d = a.slice(0, space);
+  if (!DIRECTIONALS.has(d)) return false;
+  const rest = a.length - space - 1;
+  if (b.charCodeAt(rest) !== 32 || !b.endsWith(d)) return false;
+  for (let i = 0; i < rest; i++) if (a.charCodeAt(space + 1 + i) !== b.charCodeAt(i)) return false;
+  return true;
+}
+
+/** The directional a street begins with ("n main st": "n"), or null; a one-word street has none. */
+function leading(s: string): string | null {
+  const space = s.indexOf(' ');
+  return space >= 1 && space <= 2 && DIRECTIONALS.has(s.slice(0, space)) ? s.slice(0, space) : null;
+}
+
+/** The directional a street ends with ("main st nw": "nw"), or null; a one-word street has none. */
+function trailing(s: string): string | null {
+  const space = s.lastIndexOf(' ');
+  return space >= 1 && s.length - space - 1 <= 2 && DIRECTIONALS.has(s.slice(space + 1)) ? s.slice(space + 1) : null;
+}
+
+/**
+ * True when two standardized streets name different directionals: both before the street
+ * ("n main st" / "s main st"), both after it ("1st st n" / "1st st s", "oak ave ne" / "oak
+ * ave nw"), or one before and the other after ("n main st" / "main st s"). A directional on
+ * one side only is no difference ("main st" / "main st n").
+ */
+export function directionalsDiffer(a: string, b: string): boolean {
+  const preA = leading(a);
+  const preB = leading(b);
+  const postA = trailing(a);
+  const postB = trailing(b);
+  if (preA !== null && preB !== null && preA !== preB) return true;
+  if (postA !== null && postB !== null && postA !== postB) return true;
+  const onlyA = preA !== null && postA === null ? preA : postA !== null && preA === null ? postA : null;
+  const onlyB = preB !== null && postB === null ? preB : postB !== null && preB === null ? postB : null;
+  return onlyA !== null && onlyB !== null && (preA === null) !== (preB === null) && onlyA !== onlyB;
+}
+
+/**
+ * Whether two streets both hold digits and not the same ones, in order: "county rd 5" and
+ * "county rd 7", "w 35th st" and "w 36th st", "rte 9" and "rte 20" are other roads however
+ * near their letters. A street without digits says nothing ("hwy 1" and "hwy"), nor do a
+ * number's leading zeros ("po box 0012" and "po box 12"). A scan, no allocation: it runs
+ * where a street's nearness is read.
+ */
+export function numbersDiffer(a: string, b: string): boolean {
+  let i = 0;
+  let j = 0;
+  let seen = false;
+  for (;;) {
+    while (i < a.length && !isDigit(a.charCodeAt(i))) i++;
+    while (j < b.length && !isDigit(b.charCodeAt(j))) j++;
+    i = pastLeadingZeros(a, i);
+    j = pastLeadingZeros(b, j);
+    if (i === a.length || j === b.length) return seen && (i !== a.length || j !== b.length);
+    if (a.charCodeAt(i) !== b.charCodeAt(j)) return true;
+    seen = true;
+    i++;
+    j++;
+  }
+}
+
+/** The digits of a street, in order, without their runs' leading zeros ("w 35th st" -> "35"). */
+function digitsOf(s: string): string {
+  let out = '';
+  for (let i = 0; i < s.length; i++) {
+    i = pastLeadingZeros(s, i);
+    if (isDigit(s.charCodeAt(i))) out += s[i];
+  }
+  return out;
+}
+
+/** True when two streets' numbers ({@link numbersDiffer}) are one edit or one swap apart ("35" / "36", "181" / "101"). */
+export function numbersOneSlipApart(a: string, b: string): boolean {
+  return withinOneEdit(digitsOf(a), digitsOf(b));
+}
+
+/** Past the zeros that begin the digits at `at` (not the last digit: "0" stays "0"), when `at` begins a run of digits. */
+function pastLeadingZeros(s: string, at: number): number {
+  if (at > 0 && isDigit(s.charCodeAt(at - 1))) return at;
+  let k = at;
+  while (k + 1 < s.length && s.charCodeAt(k) === 48 && isDigit(s.charCodeAt(k + 1))) k++;
+  return k;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
