@@ -144,9 +144,17 @@ function phoneText(phone: PhoneInput | string): string {
   return typeof phone === 'string' ? phone : `${phone.phoneNumber}|${phone.ext ?? ''}`;
 }
 
+/** One in this many directionals is written after the street. */
+const DIRECTIONAL_PLACES = 8;
+
 function renderAddress(model: AddressModel, rng: Rng, accents: boolean, mode: CaseMode, plus4Rate: number): AddressInput {
   const dirForms = model.predir >= 0 ? DIRECTIONALS[model.predir] : undefined;
-  const dir = dirForms ? `${rng.pick(dirForms)} ` : '';
+  // The directional's form and, from the same draw (the form as before), its place: an
+  // eighth of the time after the street ("Main St North" for "N Main St").
+  const place = dirForms ? rng.int(dirForms.length * DIRECTIONAL_PLACES) : 0;
+  const dirWord = dirForms ? (dirForms[Math.floor(place / DIRECTIONAL_PLACES)] ?? '') : '';
+  const dirAfter = dirForms !== undefined && place % DIRECTIONAL_PLACES === 0;
+  const dir = dirForms && !dirAfter ? `${dirWord} ` : '';
   const suffixForms = model.suffix >= 0 ? STREET_SUFFIXES[model.suffix] : undefined;
   let suffix = '';
   if (suffixForms) {
@@ -154,7 +162,7 @@ function renderAddress(model: AddressModel, rng: Rng, accents: boolean, mode: Ca
     // Standard abbreviation 50%, full word 35%, other variants 15%.
     suffix = ` ${r < 0.5 ? suffixForms[0] : r < 0.85 ? suffixForms[1] : rng.pick(suffixForms)}`;
   }
-  let line1 = `${model.number} ${dir}${model.street}${suffix}`;
+  let line1 = `${model.number} ${dir}${model.street}${suffix}${dirAfter ? ` ${dirWord}` : ''}`;
   let line2: string | undefined;
   if (model.unit !== null) {
     const r = rng.int(5);
