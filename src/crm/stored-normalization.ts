@@ -82,6 +82,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
   { firstName: 'BOB', lastName: 'van der Berg', dateOfBirth: '09/18/1975', emails: ['J.Doe+tag@GoogleMail.com', 'x@example.org'] },
   { firstName: 'Revd', lastName: 'Lee' },
   { firstName: '伟', lastName: '王' },
+  // Traditional characters written in their simplified forms (written-names.ts).
+  { firstName: '偉', lastName: '陳' },
   // Katakana read as hiragana (written-names.ts): a normalization that kept katakana is made again.
   { firstName: 'サクラ', lastName: '佐藤' },
   { firstName: 'Wm.', lastName: 'Lee' },

@@ -11,6 +11,7 @@
  * Latin letters on the other compares by its reading, as before.
  */
 import { levelBit, type LevelName } from './comparisons.js';
+import { TRADITIONAL_SIMPLIFIED } from './generated/han-variants.js';
 
 /** Chinese characters (Han) and Japanese kana: scripts whose readings collide. */
 const LOSSY_SCRIPT = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u;
@@ -26,14 +27,30 @@ export interface WrittenNameInput {
 const KATAKANA = /[\u30a1-\u30f6]/gu;
 const toHiragana = (k: string): string => String.fromCharCode(k.charCodeAt(0) - 0x60);
 
+/** Traditional Chinese character -> its simplified form (OpenCC's table), built at first use: most contacts never need it. */
+let simplified: Map<string, string> | null = null;
+
+function simplifiedOf(c: string): string {
+  if (simplified === null) {
+    simplified = new Map();
+    // By code point: some characters of the table lie outside the BMP (two UTF-16 units each).
+    const points = Array.from(TRADITIONAL_SIMPLIFIED);
+    for (let i = 0; i + 1 < points.length; i += 2) simplified.set(points[i] as string, points[i + 1] as string);
+  }
+  return simplified.get(c) ?? c;
+}
+
+const HAN = /\p{Script=Han}/gu;
+
 /**
  * A name part as written: letters only, NFKC (half-width kana made full-width), katakana as
- * hiragana. さくら and サクラ are one name spelt in two kana (as a name in capitals and in
- * lower case is one), not two names that read alike.
+ * hiragana, traditional Chinese characters in their simplified forms. さくら and サクラ are
+ * one name spelt in two kana, 王偉 and 王伟 one name in traditional and simplified characters
+ * (as a name in capitals and in lower case is one), not two names that read alike.
  */
 function writtenPartOf(text: string | null | undefined): string {
   if (typeof text !== 'string' || !LOSSY_SCRIPT.test(text)) return '';
-  return text.normalize('NFKC').replace(NOT_LETTER, '').replace(KATAKANA, toHiragana);
+  return text.normalize('NFKC').replace(NOT_LETTER, '').replace(KATAKANA, toHiragana).replace(HAN, simplifiedOf);
 }
 
 /**

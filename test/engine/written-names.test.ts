@@ -94,6 +94,20 @@ describe('written names through the CRM rules', () => {
     expect(index.find({ ...sakura, firstName: 'サクラ' }, { strict: true }).decision).toBe('Matched');
   });
 
+  it('王偉 and 王伟 (one name in traditional and in simplified characters) are one name, also under Disable Partial Matching', () => {
+    expect(writtenNames({ firstName: '偉', lastName: '王' })).toBe('伟|王');
+    expect(writtenNames({ firstName: '張偉', lastName: '陳' })).toBe('张伟|陈');
+    const index = new ContactIndex();
+    index.upsert(1, wei);
+    const traditional = { ...wei, firstName: '偉' };
+    expect(index.find(traditional, { explain: true }).explanation.find((f) => f.field === 'firstName')?.level).toBe('exact');
+    expect(index.find(traditional, { strict: true }).decision).toBe('Matched');
+    // The sister in traditional characters (薇 is both) is still another name.
+    const other = new ContactIndex();
+    other.upsert(1, traditional);
+    expect(other.find({ ...wei, firstName: '薇' }).decision).not.toBe('Matched');
+  });
+
   it('王伟 against first name 王 and last name 薇 (the sister, columns swapped) is no swap of one name', () => {
     const index = new ContactIndex();
     index.upsert(1, wei);

@@ -1,0 +1,40 @@
+/**
+ * OpenCC's traditional -> simplified characters (data/han/ts-characters.txt): the generated
+ * table matches the data, and names written in either form are written alike.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { HAN_VARIANTS_PATH, HAN_VARIANTS_SOURCE, hanPairs, renderHanVariantsModule } from '../../data/build-han-variants.js';
+import { writtenNames } from '../../src/engine/written-names.js';
+
+describe('traditional and simplified Chinese characters', () => {
+  it('the generated table matches data/han/ts-characters.txt (run `npm run gen:tables` after editing it)', () => {
+    const text = readFileSync(HAN_VARIANTS_SOURCE, 'utf8');
+    expect(readFileSync(HAN_VARIANTS_PATH, 'utf8')).toBe(renderHanVariantsModule(text));
+    expect(hanPairs(text).length).toBeGreaterThan(3000);
+  });
+
+  it('rejects a line that is not one character each way, and a character listed twice', () => {
+    expect(() => hanPairs('偉\t伟\n偉\t伟\n')).toThrow(/twice/);
+    expect(() => hanPairs('偉伟\n')).toThrow(/one traditional and one simplified/);
+  });
+
+  it('writes the common surnames and given names of both forms alike', () => {
+    const pairs: [string, string][] = [
+      ['陳', '陈'],
+      ['張', '张'],
+      ['劉', '刘'],
+      ['黃', '黄'],
+      ['趙', '赵'],
+      ['偉', '伟'],
+      ['麗', '丽'],
+      ['華', '华'],
+    ];
+    for (const [traditional, simplified] of pairs) {
+      expect(writtenNames({ firstName: traditional, lastName: traditional })).toBe(writtenNames({ firstName: simplified, lastName: simplified }));
+    }
+    // A name already simplified, or in kana, is left as it is.
+    expect(writtenNames({ firstName: '伟', lastName: '王' })).toBe('伟|王');
+    expect(writtenNames({ firstName: 'さくら', lastName: '佐藤' })).toBe('さくら|佐藤');
+  });
+});
