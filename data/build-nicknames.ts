@@ -49,6 +49,42 @@ export const ONYXREV_LEFT_OUT: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Pairs of the CDC list that its shorter-form rule ({@link cdcKeeps}) would keep but that are
+ * two given names, each a name of its own and no nickname of the other (Christopher and
+ * Christian, Margaret and Mary, Kenneth and Kent, Violet and Viola, George and Georgia):
+ * twins and sisters are so named, and as variants one email or a date of birth beside them
+ * made them one person. Either order.
+ */
+export const CDC_LEFT_OUT: ReadonlySet<string> = new Set([
+  'christopher:christian',
+  'margaret:mary',
+  'dorothy:doris',
+  'kenneth:kent',
+  'randolph:randall',
+  'william:willis',
+  'violet:viola',
+  'olivia:olive',
+  'felicity:felicia',
+  'jefferson:jeffery',
+  'vincent:vinson',
+  'sylvester:sylvanus',
+  'anderson:andre',
+  'adelaide:adeline',
+  'adelphia:adeline',
+  'antoinette:antonia',
+  'rosabella:roseanne',
+  'rosabella:rosalyn',
+  'roseanne:rosalyn',
+  'mindwell:minerva',
+  'georgia:george',
+  'georgina:george',
+  'josephine:jose',
+  'laurence:lauren',
+  'augusta:august',
+  'theodosia:theodore',
+]);
+
+/**
  * The CDC list also joins different given names that share a root or a language's form of it
  * (Mary: Martha, Margaret, Maureen; John: Jean, Ivan; Patrick: Patricia; Anna: Christina,
  * Hannah): a name that the other two lists give nicknames of, as a name of its own, and that
@@ -56,6 +92,7 @@ export const ONYXREV_LEFT_OUT: ReadonlySet<string> = new Set([
  * only where one of those lists joins the two as well.
  */
 function cdcKeeps(canonical: string, nick: string, ownNames: ReadonlySet<string>, pairs: ReadonlySet<string>): boolean {
+  if (CDC_LEFT_OUT.has(`${canonical}:${nick}`) || CDC_LEFT_OUT.has(`${nick}:${canonical}`)) return false;
   if (!ownNames.has(nick) || pairs.has(`${canonical}:${nick}`) || pairs.has(`${nick}:${canonical}`)) return true;
   return nick.length < canonical.length && sounded(nick).slice(0, 3) === sounded(canonical).slice(0, 3);
 }

@@ -299,6 +299,18 @@ const rows: readonly Row[] = [
     decision: 'Unmatched',
   },
   {
+    cause: 'Christian and Christopher, twins (the same surname, date of birth, phone and address): two given names, not nicknames',
+    stored: { ...minnie, firstName: 'Christopher', sex: undefined, emails: undefined },
+    request: { ...minnie, firstName: 'Christian', sex: undefined, emails: undefined },
+    decision: 'Unmatched',
+  },
+  {
+    cause: "Mary and Margaret, sisters at one address beside the family's mailbox: two given names",
+    stored: { ...minnie, firstName: 'Margaret', sex: undefined, dateOfBirth: undefined, emails: ['okafors@example.org'] },
+    request: { ...minnie, firstName: 'Mary', sex: undefined, dateOfBirth: undefined, emails: ['okafors@example.org'] },
+    decision: 'Unmatched',
+  },
+  {
     cause: "a personal email alone still matches (the contract's minimum combination)",
     stored: minnie,
     request: { emails: ['minnie.okafor@example.org'] },
