@@ -603,7 +603,11 @@ function borrowNameErrors(
   const out = (prior[slot] as Float64Array).slice();
   for (const level of NAME_ERROR_LEVELS) {
     const code = LEVEL_CODE[level];
-    if (own.has(code) && theirs.has(code)) out[code] = est[code] as number;
+    if (!own.has(code) || !theirs.has(code)) continue;
+    // A garbling level takes the other name's share where the file garbles more than the
+    // prior's clean file, never less: a first name's sound-alike share is small because its
+    // nickname and typo levels come first ("Mary" / "Marie"), which says nothing of surnames.
+    out[code] = level === 'exact' ? (est[code] as number) : Math.max(est[code] as number, out[code] as number);
   }
   normalizeOver(out, own);
   return { m: out, from: other };

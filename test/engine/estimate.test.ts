@@ -326,6 +326,12 @@ describe('estimateParameters', () => {
     for (const level of ['initial', 'part', 'cross'] as const) {
       expect(bits(model.fields.firstName?.[level])).toBeLessThanOrEqual(bits(FILE_MODEL.fields.firstName?.[level]) + 1e-9);
     }
+    // The surname's copies are garbled by typos only: its sounding-alike and similar shares are
+    // near zero, which says nothing of the borrowing name. Borrowed, a garbling level keeps
+    // about the prior's share (renormalized), never the other name's lower one.
+    for (const level of ['phonetic', 'fuzzy-low'] as const) {
+      expect(model.fields.firstName?.[level]?.m ?? 0).toBeGreaterThan(0.5 * (FILE_MODEL.fields.firstName?.[level]?.m ?? 0));
+    }
   });
 
   it("gives the same model when its pairs are scored with the index's name forms (ContactIndex.prepare)", () => {
