@@ -87,6 +87,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
   // Katakana read as hiragana (written-names.ts): a normalization that kept katakana is made again.
   { firstName: 'サクラ', lastName: '佐藤' },
   { firstName: 'Wm.', lastName: 'Lee' },
+  // A couple's honorifics before the first name.
+  { firstName: 'Mr. and Mrs. John', lastName: 'Lee' },
   // A surname that is a word of the placeholder list's kind (Na: "not available") but a name.
   { firstName: 'Jiwoo', lastName: 'Na' },
   {

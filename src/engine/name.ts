@@ -258,7 +258,7 @@ export function parseSuffix(text: string | null | undefined): NameSuffix | null 
  */
 export function normalizeName(input: NameInput): NormalizedName {
   let suffix = parseSuffix(input.suffix);
-  let first = stripLeading(foldLatin(input.firstName ?? ''), HONORIFICS);
+  let first = stripHonorifics(foldLatin(input.firstName ?? ''));
   if (TITLES.has(first) && !NAME_PREFIX_TITLES.has(first)) first = '';
   first = expandAbbreviation(first);
   const middle = foldLatin(input.middleName ?? '');
@@ -284,6 +284,24 @@ export function normalizeName(input: NameInput): NormalizedName {
     last: nonEmpty(lastTokens.join(' ')),
     suffix,
   };
+}
+
+/**
+ * Strips the honorifics a first name begins with, also a couple's ("Mr. & Mrs. John": "mr mrs
+ * john", "Mr. and Mrs. John", "Dr. and Mrs. John" -> "john", the name a joint record is filed
+ * under), keeping at least one word.
+ */
+function stripHonorifics(text: string): string {
+  let rest = stripLeading(text, HONORIFICS);
+  if (rest === text) return text;
+  for (;;) {
+    const after = rest.startsWith('and ') ? rest.slice(4) : rest;
+    // "Mr. and Mrs." alone: the last honorific stays, a title with no name (read as missing).
+    if (after !== rest && HONORIFICS.has(after)) return after;
+    const next = stripLeading(after, HONORIFICS);
+    if (next === after) return rest;
+    rest = next;
+  }
 }
 
 function stripLeading(text: string, words: ReadonlySet<string>): string {

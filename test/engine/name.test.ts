@@ -32,6 +32,23 @@ describe('normalizeName', () => {
       { firstName: 'Dr. Jane', lastName: 'Doe MD' },
       { first: 'jane', last: 'doe', middle: null, suffix: null },
     ],
+    // A couple's joint record is filed under the first name after both honorifics.
+    [
+      { firstName: 'Mr. & Mrs. John', lastName: 'Doe' },
+      { first: 'john', last: 'doe', middle: null, suffix: null },
+    ],
+    [
+      { firstName: 'Dr. and Mrs. Jane', lastName: 'Doe' },
+      { first: 'jane', last: 'doe', middle: null, suffix: null },
+    ],
+    [
+      { firstName: 'Mr. and Mrs.', lastName: 'Doe' },
+      { first: null, last: 'doe', middle: null, suffix: null },
+    ],
+    [
+      { firstName: 'Andrew', lastName: 'Doe' },
+      { first: 'andrew', last: 'doe', middle: null, suffix: null },
+    ],
     [
       { firstName: '  ', lastName: null, middleName: 'Q.' },
       { first: null, last: null, middle: 'q', suffix: null },
