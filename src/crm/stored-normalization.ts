@@ -84,6 +84,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
   { firstName: '伟', lastName: '王' },
   // Traditional characters written in their simplified forms (written-names.ts).
   { firstName: '偉', lastName: '陳' },
+  // A character OpenCC also lists as its own simplified form stays as written (於, not 于).
+  { firstName: '薴', lastName: '於' },
   // Katakana read as hiragana (written-names.ts): a normalization that kept katakana is made again.
   { firstName: 'サクラ', lastName: '佐藤' },
   { firstName: 'Wm.', lastName: 'Lee' },
