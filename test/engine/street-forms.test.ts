@@ -174,6 +174,16 @@ describe('numbers in streets', () => {
     expect(whole('PO Box 0012', 'PO Box 12')).toBe('part');
   });
 
+  it('numbers are read one by one, not as one run of digits: "RR 1 Box 23" is not "RR 12 Box 3"', () => {
+    expect(numbersDiffer('rr 1 box 23', 'rr 12 box 3')).toBe(true);
+    expect(numbersDiffer('rr 12 box 3', 'rr 123')).toBe(true);
+    expect(numbersDiffer('rr 2 box 05', 'rr 2 box 5')).toBe(false);
+    expect(whole('RR 1 Box 23', 'Rural Route 12 Box 3')).not.toBe('part');
+    expect(street('RR 1 Box 23', 'RR 12 Box 3')).toBe('disagree');
+    // One slip in one of the numbers is still a typo to the CRM.
+    expect(street('RR 2 Box 5', 'RR 2 Box 6')).not.toBe('disagree');
+  });
+
   it('numbersDiffer is symmetric (property)', () => {
     const text = fc.stringMatching(/^[a-z0-9 ]{0,10}$/);
     fc.assert(
