@@ -113,6 +113,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
       // Numbered roads and rural routes written one way (street-forms.ts).
       { addressLine1: '12 Co Rd 5', zipOrPostalCode: '45502' },
       { addressLine1: 'RFD 2 Box 5', zipOrPostalCode: '45502' },
+      // A box's number after "#" (address-street.ts).
+      { addressLine1: 'RR 2 Box #5', zipOrPostalCode: '45502' },
     ],
   },
   {

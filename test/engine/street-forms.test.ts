@@ -147,6 +147,19 @@ describe('numbers in streets', () => {
     expect(street('PO Box #12', 'P.O. Box 12')).toBe('exact');
   });
 
+  it('"Box #12" and a rural route\'s "Box #5" are numbered boxes too, not one box and a unit', () => {
+    expect(at('Box #12').street).toBe(at('Box 12').street);
+    expect(at('Box #12').unit).toBeNull();
+    expect(at('RR 2 Box #5').street).toBe('rr 2 box 5');
+    expect(at('Rural Route 2 Box # 5').street).toBe('rr 2 box 5');
+    expect(at('HC 1 Box #5').street).toBe('hc 1 box 5');
+    expect(whole('RR 2 Box #5', 'RR 2 Box #9')).not.toBe('part');
+    expect(whole('Box #12', 'Box #99')).not.toBe('part');
+    expect(whole('RR 2 Box #5', 'RR 2 Box 5')).toBe('part');
+    // A unit after a house number stays a unit.
+    expect(at('12 Main St #5').unit).toBe('# 5');
+  });
+
   it.each([
     ['PO Box 12', 'PO Box 99'],
     ['12 W 35th St', '12 W 47th St'],
