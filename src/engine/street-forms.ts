@@ -136,8 +136,34 @@ export function numbersDiffer(a: string, b: string): boolean {
     i++;
     j++;
     // One number ends where the other goes on ("rr 1 box 23" / "rr 12 box 3"): other numbers.
-    if (isDigit(a.charCodeAt(i)) !== isDigit(b.charCodeAt(j))) return true;
+    const aGoesOn = isDigit(a.charCodeAt(i));
+    if (aGoesOn !== isDigit(b.charCodeAt(j))) return true;
+    // Both end: another letter after them ("rte 9" / "rte 9w", "county rd 5a" / "county rd 5b").
+    if (!aGoesOn) {
+      const x = letterAfter(a, i);
+      const y = letterAfter(b, j);
+      if (x !== y && x !== ORDINAL && y !== ORDINAL) return true;
+    }
   }
+}
+
+/** {@link letterAfter}: more letters than one, an ordinal's ("35th"), whole or cut ("1s"). */
+const ORDINAL = -1;
+
+/**
+ * What follows a number at `at`: 0 when nothing, a space or a sign ("rte 9", "9 w"), a letter
+ * alone ("9w", "5-b": its code), {@link ORDINAL} when more letters follow or the letter is one
+ * an ordinal begins with ("35th", "1st", "2nd", "3rd": "1s" is "1st" cut more often than a
+ * road "1S"), which says nothing of another number.
+ */
+function letterAfter(s: string, at: number): number {
+  let k = at;
+  if (s.charCodeAt(k) === 45) k++;
+  const c = s.charCodeAt(k);
+  if (!(c >= 97 && c <= 122)) return 0;
+  const next = s.charCodeAt(k + 1);
+  if (!(Number.isNaN(next) || next === 32)) return ORDINAL;
+  return c === 115 || c === 110 || c === 114 || c === 116 ? ORDINAL : c;
 }
 
 /** The numbers of a street, in order, without their leading zeros ("rr 2 box 05" -> ["2", "5"]). */
@@ -162,7 +188,8 @@ export function numbersOneSlipApart(a: string, b: string): boolean {
     if (x[k] === y[k]) continue;
     if (++slips > 1 || !withinOneEdit(x[k] as string, y[k] as string)) return false;
   }
-  return true;
+  // The same numbers: they differ in a letter after one ("rte 9" / "rte 9w"), another road.
+  return slips === 1;
 }
 
 /** Past the zeros that begin the digits at `at` (not the last digit: "0" stays "0"), when `at` begins a run of digits. */

@@ -197,6 +197,25 @@ describe('numbers in streets', () => {
     expect(street('RR 2 Box 5', 'RR 2 Box 6')).not.toBe('disagree');
   });
 
+  it.each([
+    ['12 Rte 9', '12 Rte 9W'],
+    ['12 US 9W', '12 US Hwy 9E'],
+    ['12 CR 5', '12 County Road 5A'],
+    ['PO Box 12', 'PO Box 12A'],
+  ])("a letter written after a road's or a box's number is another road or box: %s, %s", (x, y) => {
+    expect(whole(x, y)).not.toBe('exact');
+    expect(whole(x, y)).not.toBe('part');
+    expect(street(x, y)).toBe('disagree');
+  });
+
+  it("an ordinal's letters, or the same letter, are no other number", () => {
+    expect(numbersDiffer('w 35th st', 'w 35t st')).toBe(false);
+    expect(numbersDiffer('w 1st st', 'w 1s st')).toBe(false);
+    expect(numbersDiffer('rte 9w', 'rte 9w n')).toBe(false);
+    expect(numbersDiffer('rr 2 box 5-b', 'rr 2 box 5b')).toBe(false);
+    expect(whole('12 Rte 9W', '12 Rte 9 W')).toBe('exact');
+  });
+
   it('numbersDiffer is symmetric (property)', () => {
     const text = fc.stringMatching(/^[a-z0-9 ]{0,10}$/);
     fc.assert(
