@@ -82,6 +82,7 @@ export const CDC_LEFT_OUT: ReadonlySet<string> = new Set([
   'laurence:lauren',
   'augusta:august',
   'theodosia:theodore',
+  'theodosia:theodora',
 ]);
 
 /**

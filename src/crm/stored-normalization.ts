@@ -84,6 +84,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
   { firstName: '伟', lastName: '王' },
   // Traditional characters written in their simplified forms (written-names.ts).
   { firstName: '偉', lastName: '陳' },
+  // A character OpenCC also lists as its own simplified form stays as written (於, not 于).
+  { firstName: '薴', lastName: '於' },
   // Katakana read as hiragana (written-names.ts): a normalization that kept katakana is made again.
   { firstName: 'サクラ', lastName: '佐藤' },
   { firstName: 'Wm.', lastName: 'Lee' },
@@ -113,6 +115,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
       // Numbered roads and rural routes written one way (street-forms.ts).
       { addressLine1: '12 Co Rd 5', zipOrPostalCode: '45502' },
       { addressLine1: 'RFD 2 Box 5', zipOrPostalCode: '45502' },
+      // A box's number after "#" (address-street.ts).
+      { addressLine1: 'RR 2 Box #5', zipOrPostalCode: '45502' },
     ],
   },
   {

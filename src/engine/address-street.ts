@@ -42,6 +42,8 @@ const ONE_LETTER = /^\p{L}$/u;
 const NOT_LETTER_OR_DIGIT = /[^\p{L}\p{N}]+/gu;
 // A unit "#" and its number alone ("# 12"), which after "PO Box" is the box's number.
 const BOX_NUMBER_UNIT = /^# [\da-z-]+$/;
+// A rural or highway contract route's box without its number ("rr 2 box", street-forms.ts).
+const ROUTE_BOX = /^(?:rr|hc) \d+[a-z]? box$/;
 const GLUED_UNIT = /^([a-z]+)(\d[a-z0-9]*)$/;
 const ORDINAL_NUMBER = /^(\d+)(?:st|nd|rd|th)?$/;
 const ATTENTION = /^(?:c o|care of|attn|attention)(?: |$)/;
@@ -446,11 +448,16 @@ export function parseStreetLine(tokens: readonly string[], tables: AddressTables
   }
   const text = lineText(words);
   let street = PO_BOX.test(text) ? poBox(text) : standardizeStreet(words, tables);
-  // "PO Box #12": the box's number, not a unit (read as a unit, no box had a number, and
-  // every PO box of a postal code was one address).
-  if (street === 'po box' && leadingUnit === null && trailingUnit !== null && BOX_NUMBER_UNIT.test(trailingUnit)) {
-    street = poBox(`po box ${trailingUnit.slice(2)}`);
-    trailingUnit = null;
+  // "PO Box #12", "Box #12", "RR 2 Box #5": the box's number, not a unit (read as a unit, no
+  // box had a number, and every box of a postal code, or of a route, was one address).
+  if (street !== null && leadingUnit === null && trailingUnit !== null && BOX_NUMBER_UNIT.test(trailingUnit)) {
+    if (street === 'po box' || street === 'box') {
+      street = poBox(`po box ${trailingUnit.slice(2)}`);
+      trailingUnit = null;
+    } else if (ROUTE_BOX.test(street)) {
+      street = `${street} ${trailingUnit.slice(2)}`;
+      trailingUnit = null;
+    }
   }
   return { number, street, unit: joinUnits(leadingUnit, trailingUnit, tables), rest };
 }

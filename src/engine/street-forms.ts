@@ -114,9 +114,10 @@ export function directionalsDiffer(a: string, b: string): boolean {
 }
 
 /**
- * Whether two streets both hold digits and not the same ones, in order: "county rd 5" and
+ * Whether two streets both hold digits and not the same numbers, in order: "county rd 5" and
  * "county rd 7", "w 35th st" and "w 36th st", "rte 9" and "rte 20" are other roads however
- * near their letters. A street without digits says nothing ("hwy 1" and "hwy"), nor do a
+ * near their letters, and "rr 1 box 23" and "rr 12 box 3" another route and box (the same
+ * digits, other numbers). A street without digits says nothing ("hwy 1" and "hwy"), nor do a
  * number's leading zeros ("po box 0012" and "po box 12"). A scan, no allocation: it runs
  * where a street's nearness is read.
  */
@@ -134,22 +135,61 @@ export function numbersDiffer(a: string, b: string): boolean {
     seen = true;
     i++;
     j++;
+    // One number ends where the other goes on ("rr 1 box 23" / "rr 12 box 3"): other numbers.
+    const aGoesOn = isDigit(a.charCodeAt(i));
+    if (aGoesOn !== isDigit(b.charCodeAt(j))) return true;
+    // Both end: another letter after them ("rte 9" / "rte 9w", "county rd 5a" / "county rd 5b").
+    if (!aGoesOn) {
+      const x = letterAfter(a, i);
+      const y = letterAfter(b, j);
+      if (x !== y && x !== ORDINAL && y !== ORDINAL) return true;
+    }
   }
 }
 
-/** The digits of a street, in order, without their runs' leading zeros ("w 35th st" -> "35"). */
-function digitsOf(s: string): string {
-  let out = '';
-  for (let i = 0; i < s.length; i++) {
-    i = pastLeadingZeros(s, i);
-    if (isDigit(s.charCodeAt(i))) out += s[i];
-  }
-  return out;
+/** {@link letterAfter}: more letters than one, an ordinal's ("35th"), whole or cut ("1s"). */
+const ORDINAL = -1;
+
+/**
+ * What follows a number at `at`: 0 when nothing, a space or a sign ("rte 9", "9 w"), a letter
+ * alone ("9w", "5-b": its code), {@link ORDINAL} when more letters follow or the letter is one
+ * an ordinal begins with ("35th", "1st", "2nd", "3rd": "1s" is "1st" cut more often than a
+ * road "1S"), which says nothing of another number.
+ */
+function letterAfter(s: string, at: number): number {
+  let k = at;
+  if (s.charCodeAt(k) === 45) k++;
+  const c = s.charCodeAt(k);
+  if (!(c >= 97 && c <= 122)) return 0;
+  const next = s.charCodeAt(k + 1);
+  if (!(Number.isNaN(next) || next === 32)) return ORDINAL;
+  return c === 115 || c === 110 || c === 114 || c === 116 ? ORDINAL : c;
 }
 
-/** True when two streets' numbers ({@link numbersDiffer}) are one edit or one swap apart ("35" / "36", "181" / "101"). */
+/** The numbers of a street, in order, without their leading zeros ("rr 2 box 05" -> ["2", "5"]). */
+function numbersOf(s: string): string[] {
+  return (s.match(DIGIT_RUNS) ?? []).map((n) => n.replace(LEADING_ZEROS, ''));
+}
+
+const DIGIT_RUNS = /\d+/g;
+const LEADING_ZEROS = /^0+(?=\d)/;
+
+/**
+ * True when two streets' numbers ({@link numbersDiffer}) are as many, and only one of them is
+ * one edit or one swap from the other's ("35" / "36", "181" / "101", "rr 2 box 5" / "rr 2 box
+ * 6"); not two numbers' digits read as one run ("rr 1 box 23" / "rr 12 box 3").
+ */
 export function numbersOneSlipApart(a: string, b: string): boolean {
-  return withinOneEdit(digitsOf(a), digitsOf(b));
+  const x = numbersOf(a);
+  const y = numbersOf(b);
+  if (x.length !== y.length) return false;
+  let slips = 0;
+  for (let k = 0; k < x.length; k++) {
+    if (x[k] === y[k]) continue;
+    if (++slips > 1 || !withinOneEdit(x[k] as string, y[k] as string)) return false;
+  }
+  // The same numbers: they differ in a letter after one ("rte 9" / "rte 9w"), another road.
+  return slips === 1;
 }
 
 /** Past the zeros that begin the digits at `at` (not the last digit: "0" stays "0"), when `at` begins a run of digits. */

@@ -19,6 +19,26 @@ describe('traditional and simplified Chinese characters', () => {
     expect(() => hanPairs('偉伟\n')).toThrow(/one traditional and one simplified/);
   });
 
+  it('leaves as written a character OpenCC also lists as its own simplified form: 於 and 于, 蘋 and 苹 are two names', () => {
+    // In simplified text (mainland records) 於 and 乾 stay: the surnames 於 (Yū) and 于 (Yú) are two.
+    for (const [kept, other] of [
+      ['於', '于'],
+      ['乾', '干'],
+      ['蘋', '苹'],
+      ['徵', '征'],
+    ]) {
+      expect(writtenNames({ firstName: '伟', lastName: kept })).not.toBe(writtenNames({ firstName: '伟', lastName: other }));
+    }
+  });
+
+  it('writes a character in its last simplified form, so that normalizing twice changes nothing (薴 -> 苧 -> 苎)', () => {
+    expect(writtenNames({ firstName: '薴', lastName: '王' })).toBe(writtenNames({ firstName: '苎', lastName: '王' }));
+    for (const [traditional] of hanPairs(readFileSync(HAN_VARIANTS_SOURCE, 'utf8'))) {
+      const once = writtenNames({ firstName: traditional, lastName: '王' }) as string;
+      expect(writtenNames({ firstName: once.split('|')[0], lastName: '王' }), traditional).toBe(once);
+    }
+  });
+
   it('writes the common surnames and given names of both forms alike', () => {
     const pairs: [string, string][] = [
       ['陳', '陈'],

@@ -147,6 +147,19 @@ describe('numbers in streets', () => {
     expect(street('PO Box #12', 'P.O. Box 12')).toBe('exact');
   });
 
+  it('"Box #12" and a rural route\'s "Box #5" are numbered boxes too, not one box and a unit', () => {
+    expect(at('Box #12').street).toBe(at('Box 12').street);
+    expect(at('Box #12').unit).toBeNull();
+    expect(at('RR 2 Box #5').street).toBe('rr 2 box 5');
+    expect(at('Rural Route 2 Box # 5').street).toBe('rr 2 box 5');
+    expect(at('HC 1 Box #5').street).toBe('hc 1 box 5');
+    expect(whole('RR 2 Box #5', 'RR 2 Box #9')).not.toBe('part');
+    expect(whole('Box #12', 'Box #99')).not.toBe('part');
+    expect(whole('RR 2 Box #5', 'RR 2 Box 5')).toBe('part');
+    // A unit after a house number stays a unit.
+    expect(at('12 Main St #5').unit).toBe('# 5');
+  });
+
   it.each([
     ['PO Box 12', 'PO Box 99'],
     ['12 W 35th St', '12 W 47th St'],
@@ -172,6 +185,35 @@ describe('numbers in streets', () => {
     expect(numbersDiffer('po box 102', 'po box 12')).toBe(true);
     expect(street('PO Box 0012', 'PO Box 12')).toBe('fuzzy-high');
     expect(whole('PO Box 0012', 'PO Box 12')).toBe('part');
+  });
+
+  it('numbers are read one by one, not as one run of digits: "RR 1 Box 23" is not "RR 12 Box 3"', () => {
+    expect(numbersDiffer('rr 1 box 23', 'rr 12 box 3')).toBe(true);
+    expect(numbersDiffer('rr 12 box 3', 'rr 123')).toBe(true);
+    expect(numbersDiffer('rr 2 box 05', 'rr 2 box 5')).toBe(false);
+    expect(whole('RR 1 Box 23', 'Rural Route 12 Box 3')).not.toBe('part');
+    expect(street('RR 1 Box 23', 'RR 12 Box 3')).toBe('disagree');
+    // One slip in one of the numbers is still a typo to the CRM.
+    expect(street('RR 2 Box 5', 'RR 2 Box 6')).not.toBe('disagree');
+  });
+
+  it.each([
+    ['12 Rte 9', '12 Rte 9W'],
+    ['12 US 9W', '12 US Hwy 9E'],
+    ['12 CR 5', '12 County Road 5A'],
+    ['PO Box 12', 'PO Box 12A'],
+  ])("a letter written after a road's or a box's number is another road or box: %s, %s", (x, y) => {
+    expect(whole(x, y)).not.toBe('exact');
+    expect(whole(x, y)).not.toBe('part');
+    expect(street(x, y)).toBe('disagree');
+  });
+
+  it("an ordinal's letters, or the same letter, are no other number", () => {
+    expect(numbersDiffer('w 35th st', 'w 35t st')).toBe(false);
+    expect(numbersDiffer('w 1st st', 'w 1s st')).toBe(false);
+    expect(numbersDiffer('rte 9w', 'rte 9w n')).toBe(false);
+    expect(numbersDiffer('rr 2 box 5-b', 'rr 2 box 5b')).toBe(false);
+    expect(whole('12 Rte 9W', '12 Rte 9 W')).toBe('exact');
   });
 
   it('numbersDiffer is symmetric (property)', () => {

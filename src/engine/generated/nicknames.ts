@@ -1322,7 +1322,7 @@ export const NICKNAME_GROUPS: readonly string[] = [
   'theo theodore',
   'theodora dora theo',
   'theodore tad ted tedde teddie teddy theo theodorick theodrick',
-  'theodosia dora dosia theo theodora theodosius',
+  'theodosia dora dosia theo theodosius',
   'theophilus ophe ophi theo',
   'theotha otha',
   'theresa teresa teri terre terry tess tessa tesse tessie tessy therese thirsa thirza thriza thursa tice trace traci tracie tracy trisse',
