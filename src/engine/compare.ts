@@ -19,7 +19,7 @@ import {
 import { compactJaroWinklerFrom, equalWithoutSpaces, levenshtein, ocrFold, withinOneEdit } from './similarity.js';
 import type { NormalizedAddress } from './types.js';
 import { compareUnit, hyphenDropped } from './compare-unit.js';
-import { directionalMoved, directionalsDiffer, numbersDiffer, numbersOneSlipApart } from './street-forms.js';
+import { streetLevel } from './street-forms.js';
 
 /** Every level enabled. */
 export const ALL_LEVELS = 0xffff;
@@ -383,33 +383,12 @@ function sameBuilding(a: NormalizedAddress, b: NormalizedAddress): boolean {
   return a.number !== null && a.number === b.number && a.street !== null && a.street === b.street;
 }
 
-/**
- * Compares two streets as free text ({@link compareText}); a directional written before the
- * street in one and after it in the other ("N Main St" / "Main St N") is nearly equal, as a
- * directional dropped ("Main St" / "Main St N") already is by Jaro-Winkler; other numbers
- * ("W 35th St" / "W 53rd St", "PO Box 12" / "PO Box 41", "County Road 5" / "County Road
- * 17") or two different directionals ("1st St N" / "1st St S") are two streets however
- * alike their letters (street-forms.ts); numbers one slip apart ("W 35th St" / "W 36th
- * St") keep the level their letters give.
- */
-function compareStreet(a: string | null, b: string | null, levels: number): LevelName {
-  const level = compareText(a, b, 0.92, 0.85, levels);
-  if (level === 'fuzzy-high' || level === 'fuzzy-low') {
-    if (directionalsDiffer(a as string, b as string)) return 'disagree';
-    // Numbers one slip apart ("12th" / "13th", OCR's "181st" / "101st") keep their level: with
-    // the same name, house number and postal code, a typo far more often than the next street.
-    if (numbersDiffer(a as string, b as string) && !numbersOneSlipApart(a as string, b as string)) return 'disagree';
-  }
-  const moved = (level === 'disagree' || level === 'fuzzy-low') && (levels & B_FUZZY_HIGH) !== 0 && directionalMoved(a as string, b as string);
-  return moved ? 'fuzzy-high' : level;
-}
-
 /** Compares every part of two addresses. */
 export function compareAddress(a: NormalizedAddress, b: NormalizedAddress, masks: AddressLevelMasks = ALL_ADDRESS_LEVELS): AddressLevels {
   return {
     zip5: compareCode(a.zip, b.zip, masks.zip5),
     streetNumber: hyphenDropped(a.number, b.number) ? 'exact' : compareCode(a.number, b.number, masks.streetNumber),
-    streetName: compareStreet(a.street, b.street, masks.streetName),
+    streetName: streetLevel(compareText(a.street, b.street, 0.92, 0.85, masks.streetName), a.street, b.street, (masks.streetName & B_FUZZY_HIGH) !== 0),
     building: compareText(a.building, b.building),
     // A flat is compared only within one building: another street's units say nothing more.
     unit: sameBuilding(a, b) ? compareUnit(a.unit, b.unit) : 'missing',

@@ -20,6 +20,7 @@
  * numbers one slip apart ({@link numbersOneSlipApart}: "W 35th St" / "W 36th St") stay
  * nearly equal in the CRM's street names (a typo more often than the next street).
  */
+import type { LevelName } from './comparisons.js';
 import { withinOneEdit } from './similarity.js';
 
 /** A road's number: "9", "9W", "1960". */
@@ -202,4 +203,26 @@ function pastLeadingZeros(s: string, at: number): number {
 
 function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
+}
+
+/**
+ * The CRM's level of two streets (compare.ts compareAddress) from the level their letters give
+ * (`level`: compare.ts compareText, Jaro-Winkler): a directional written before the street in
+ * one and after it in the other ("N Main St" / "Main St N") is nearly equal, as a directional
+ * dropped ("Main St" / "Main St N") already is; other numbers ("W 35th St" / "W 53rd St", "PO
+ * Box 12" / "PO Box 41", "County Road 5" / "County Road 17") or two different directionals
+ * ("1st St N" / "1st St S") are two streets however alike their letters; numbers one slip apart
+ * ("W 35th St" / "W 36th St") keep the level their letters give. `fuzzyHigh`: the comparison
+ * has that level.
+ */
+export function streetLevel(level: LevelName, a: string | null, b: string | null, fuzzyHigh: boolean): LevelName {
+  if (a === null || b === null) return level;
+  if (level === 'fuzzy-high' || level === 'fuzzy-low') {
+    if (directionalsDiffer(a, b)) return 'disagree';
+    // Numbers one slip apart ("12th" / "13th", OCR's "181st" / "101st") keep their level: with
+    // the same name, house number and postal code, a typo far more often than the next street.
+    if (numbersDiffer(a, b) && !numbersOneSlipApart(a, b)) return 'disagree';
+  }
+  const moved = (level === 'disagree' || level === 'fuzzy-low') && fuzzyHigh && directionalMoved(a, b);
+  return moved ? 'fuzzy-high' : level;
 }
