@@ -1,0 +1,65 @@
+/**
+ * Two different people a CRM sees side by side, stored one after the other by findOrCreate:
+ * the second must not be merged into the first (a wrong person writes one person's data onto
+ * another). Each case here was merged before its fix (the precision probe,
+ * `npx tsx bench/probe-recall.ts --precision`); beside each, the same person written another
+ * way that must still match.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Crm, type CallContext } from '../../src/crm/index.js';
+
+let crm: Crm;
+let ctx: CallContext;
+
+beforeEach(async () => {
+  crm = await Crm.open({ db: ':memory:' });
+  const t = await crm.createTenant('probe');
+  ctx = { tenantId: t.id, context: 'campaign' };
+});
+afterEach(async () => crm.close());
+
+type Body = Record<string, unknown>;
+const home: Body = {
+  addresses: [{ addressLine1: '412 Maple Avenue', city: 'Springfield', stateOrProvince: 'IL', zipOrPostalCode: '62704' }],
+  phones: [{ phoneNumber: '2175550148' }],
+};
+const zipOnly: Body = { addresses: [{ city: 'Springfield', stateOrProvince: 'IL', zipOrPostalCode: '62704' }] };
+const sharedEmail: Body = { emails: [{ email: 'hollisters@example.net' }] };
+
+/** Stores `first`, sends `second`: true when the second was matched to the first. */
+async function secondMatches(first: Body, second: Body): Promise<boolean> {
+  const a = await crm.findOrCreate(ctx, first);
+  expect(a.status).toBe('UnmatchedStored');
+  const b = await crm.findOrCreate(ctx, second);
+  return b.status === 'Matched' && b.crmId === a.crmId;
+}
+
+describe('twins: one surname, date of birth, address and landline, first names one edit apart', () => {
+  const twin = (firstName: string, key: Body): Body => ({ firstName, lastName: 'Hollister', dateOfBirth: '1996-08-21', ...key });
+  it.each([
+    ['Jean', 'Joan'],
+    ['Lena', 'Lina'],
+    ['Ava', 'Eva'],
+    ['Kristen', 'Kirsten'],
+  ])('%s / %s are two people', async (a, b) => {
+    expect(await secondMatches(twin(a, home), twin(b, home))).toBe(false);
+    await crm.close();
+    crm = await Crm.open({ db: ':memory:' });
+    ctx = { tenantId: (await crm.createTenant('probe')).id, context: 'campaign' };
+    expect(await secondMatches(twin(a, zipOnly), twin(b, zipOnly))).toBe(false);
+    await crm.close();
+    crm = await Crm.open({ db: ':memory:' });
+    ctx = { tenantId: (await crm.createTenant('probe')).id, context: 'campaign' };
+    expect(await secondMatches(twin(a, sharedEmail), twin(b, sharedEmail))).toBe(false);
+  });
+
+  it.each([
+    ['Kristin', 'Kristen'],
+    ['Michael', 'Micheal'],
+    ['Margaret', 'Magaret'],
+    ['Matthew', 'Mathew'],
+    ['Brian', 'Brain'],
+  ])('%s / %s: one name written another way still matches', async (a, b) => {
+    expect(await secondMatches(twin(a, home), twin(b, home))).toBe(true);
+  });
+});
