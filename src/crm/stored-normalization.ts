@@ -119,6 +119,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
     lastName: 'Doe',
     sex: 'F',
     dateOfBirth: '1900-01-01',
+    // Placeholder emails: listed (no.email@) and keyboard filler (x@x.com).
+    emails: ['no.email@gmail.com', 'x@x.com'],
     addresses: [
       { addressLine1: 'Acme Store, 12 Main St', zipOrPostalCode: '02145' },
       { addressLine1: 'c/o Ann Lee, 9 Elm Road', zipOrPostalCode: '02145' },

@@ -63,3 +63,21 @@ describe('twins: one surname, date of birth, address and landline, first names o
     expect(await secondMatches(twin(a, home), twin(b, home))).toBe(true);
   });
 });
+
+describe("an email typed to get past a required field is no one's", () => {
+  it.each(['no.email@gmail.com', 'notprovided@gmail.com', 'no_email@yahoo.com', 'email@email.com', 'x@x.com', 'a@a.com', 'abc@abc.com'])(
+    '%s alone matches no one, beside another name neither',
+    async (address) => {
+      const stored = { firstName: 'Alan', lastName: 'Porter', emails: [{ email: address }] };
+      expect(await secondMatches(stored, { emails: [{ email: address }] })).toBe(false);
+      expect((await crm.findOrCreate(ctx, { firstName: 'Grace', lastName: 'Porter', emails: [{ email: address }] })).status).toBe('UnmatchedStored');
+    },
+  );
+
+  it("a real address at a one-letter domain name or a person's own name stays the person's", async () => {
+    expect(
+      await secondMatches({ firstName: 'Alan', lastName: 'Porter', emails: [{ email: 'alan@porter.com' }] }, { emails: [{ email: 'alan@porter.com' }] }),
+    ).toBe(true);
+    expect(await secondMatches({ firstName: 'Ann', lastName: 'Lee', emails: [{ email: 'ann@x.com' }] }, { emails: [{ email: 'ann@x.com' }] })).toBe(true);
+  });
+});
