@@ -35,7 +35,8 @@ export function engineInput(x: {
     middleName: str(s.middleName),
     lastName: str(s.lastName),
     suffix: str(s.suffix),
-    dateOfBirth: str(s.dateOfBirth),
+    // A year of birth alone (yearOfBirth) is compared as a year (compare.ts compareDate).
+    dateOfBirth: str(s.dateOfBirth) ?? str(s.yearOfBirth),
     sex: str(s.sex),
     emails: x.emails.map((e) => e.email),
     phones: x.phones.map((p) => ({ phoneNumber: p.e164, ext: p.ext })),
@@ -87,6 +88,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
   { firstName: 'Wm.', lastName: 'Lee' },
   // A surname that is a word of the placeholder list's kind (Na: "not available") but a name.
   { firstName: 'Jiwoo', lastName: 'Na' },
+  // A year of birth alone, read as a year.
+  { firstName: 'Sam', lastName: 'Ortiz', dateOfBirth: '1985' },
   {
     firstName: 'Łukasz',
     lastName: 'Straße',

@@ -81,3 +81,25 @@ describe("an email typed to get past a required field is no one's", () => {
     expect(await secondMatches({ firstName: 'Ann', lastName: 'Lee', emails: [{ email: 'ann@x.com' }] }, { emails: [{ email: 'ann@x.com' }] })).toBe(true);
   });
 });
+
+describe('a year of birth alone (yearOfBirth) still tells a father from his son', () => {
+  const sam = { firstName: 'Sam', lastName: 'Ortiz', phones: [{ phoneNumber: '2175550148' }] };
+  it('years decades apart at one landline: two people', async () => {
+    expect(await secondMatches({ ...sam, yearOfBirth: 1950 }, { ...sam, yearOfBirth: 1985 })).toBe(false);
+  });
+  it('a date of birth against a year decades later: two people', async () => {
+    expect(await secondMatches({ ...sam, dateOfBirth: '1950-04-02' }, { ...sam, yearOfBirth: 1985 })).toBe(false);
+  });
+  it('the same year, or a year off (a year from an age), beside the phone: the same person', async () => {
+    expect(await secondMatches({ ...sam, dateOfBirth: '1985-04-02' }, { ...sam, yearOfBirth: 1985 })).toBe(true);
+    const lin = { firstName: 'Mei', lastName: 'Lin', phones: [{ phoneNumber: '2175550177' }] };
+    expect(await secondMatches({ ...lin, yearOfBirth: 1985 }, { ...lin, yearOfBirth: 1986 })).toBe(true);
+  });
+  it('a year is no date of birth: name, ZIP and year stay below the minimum', async () => {
+    const z = { firstName: 'Sam', lastName: 'Ortiz', yearOfBirth: 1985, addresses: [{ zipOrPostalCode: '62704' }] };
+    await crm.findOrCreate(ctx, z);
+    const again = await crm.findOrCreate(ctx, z);
+    expect(again.status).toBe('UnmatchedStored');
+    expect(again.reason).toBe('below-minimum');
+  });
+});
