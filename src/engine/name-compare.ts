@@ -365,7 +365,8 @@ function nicknameVariants(a: NameForms, b: NameForms, table: NicknameTable, ocrO
  * holds such pairs; a random slip lands on another given name in about 0.4% of cases.
  * With `sexedNames` (a CRM), two given names (of the nickname tables or the birth lists,
  * name-sex.ts) whose first vowel differs ({@link otherFirstVowel}: "jean"/"joan",
- * "lena"/"lina", "ava"/"eva", "kristen"/"kirsten") are two names whatever their sound: twins
+ * "lena"/"lina", "ava"/"eva", "kristen"/"kirsten") are two names whatever their sound, and so
+ * are two whose first letters differ and sound different ("dean"/"sean"): twins
  * share the surname, the date of birth, the address, the landline and often an email. (The
  * birth lists hold rarer names than the tables: for the other tests they would also part a
  * dropped letter, "joe"/"joel", "kye"/"kyle", which FEBRL's typos write for one person.)
@@ -374,9 +375,10 @@ function anotherGivenName(a: NameForms, b: NameForms, o: NameCompareOptions): bo
   const ac = a.compact;
   const bc = b.compact;
   const listed = a.groups(o.nicknames).length !== 0 && b.groups(o.nicknames).length !== 0;
+  const soundOf = o.soundOf;
   if (
     o.sexedNames === true &&
-    otherFirstVowel(ac, bc) &&
+    (otherFirstVowel(ac, bc) || (soundOf !== undefined && otherInitial(ac, bc) && a.sound(soundOf) !== b.sound(soundOf))) &&
     (listed || ((a.sex() !== null || a.groups(o.nicknames).length !== 0) && (b.sex() !== null || b.groups(o.nicknames).length !== 0)))
   )
     return true;
@@ -384,11 +386,15 @@ function anotherGivenName(a: NameForms, b: NameForms, o: NameCompareOptions): bo
   if (ac.length === bc.length && adjacentSwap(ac, bc)) return false;
   const [short, long] = ac.length < bc.length ? [ac, bc] : [bc, ac];
   if (long.length === short.length + 1 && long.startsWith(short) && (long.endsWith('a') || long.endsWith('e'))) return true;
-  const soundOf = o.soundOf;
   return soundOf !== undefined && a.sound(soundOf) !== b.sound(soundOf);
 }
 
 const VOWEL = /[aeiou]/;
+
+/** True when two names differ in their first letter only ("dean"/"sean"). */
+function otherInitial(a: string, b: string): boolean {
+  return a.length === b.length && a.length > 1 && a[0] !== b[0] && a.slice(1) === b.slice(1);
+}
 
 /** Index of the first vowel (a, e, i, o, u) of a compact name, or -1. */
 function firstVowelAt(s: string): number {
