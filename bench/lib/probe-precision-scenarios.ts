@@ -829,4 +829,355 @@ strict(
   '1.5: full last name',
 );
 
+// --- Round 2: a shared email or phone beside nearly equal names, other countries, units ---
+const FAM = email('whitaker.family.home@example.net');
+add(
+  'round2',
+  'father / son, same name, shared email, other dobs',
+  { ...JOHN, ...dob('1961-04-02'), ...FAM },
+  { ...JOHN, ...dob('1989-10-17'), ...FAM },
+  'new',
+  'dates of birth differ',
+);
+add(
+  'round2',
+  'Christopher / Christina, shared email',
+  { ...nm('Christopher', 'Lee'), ...email('lees@example.net') },
+  { ...nm('Christina', 'Lee'), ...email('lees@example.net') },
+  'new',
+  'opposite sexes',
+);
+add(
+  'round2',
+  'Christopher / Christine, shared landline + address',
+  { ...nm('Christopher', 'Lee'), ...LANDLINE, ...HOME },
+  { ...nm('Christine', 'Lee'), ...LANDLINE, ...HOME },
+  'new',
+  'opposite sexes',
+);
+add(
+  'round2',
+  'Chris (stored) / Christine, shared email',
+  { ...nm('Chris', 'Lee'), ...email('lees@example.net') },
+  { ...nm('Christine', 'Lee'), ...email('lees@example.net') },
+  'either',
+  'Chris may be either',
+);
+add(
+  'round2',
+  'Mary Jones / Mary Smith-Jones, landline, other dobs',
+  { ...nm('Mary', 'Jones'), ...dob('1950-02-02'), ...LANDLINE },
+  { ...nm('Mary', 'Smith-Jones'), ...dob('1978-08-08'), ...LANDLINE },
+  'new',
+  'dates of birth differ',
+);
+add(
+  'round2',
+  'UK number / US number with the same digits',
+  { ...nm('Ann', 'Lee'), phones: [{ phoneNumber: '+44 20 7946 0958' }] },
+  { ...nm('Ann', 'Lee'), ...phone('207-946-0958') },
+  'new',
+  'another country, another number',
+);
+add(
+  'round2',
+  'yahoo dots are another mailbox',
+  { ...nm('John', 'Smith'), ...email('john.smith@yahoo.com') },
+  { ...nm('John', 'Smith'), ...email('johnsmith@yahoo.com') },
+  'either',
+  'Yahoo keeps dots',
+);
+add(
+  'round2',
+  "Sr at one address, no suffix with the son's dob",
+  { ...JOHN, suffix: 'Sr', ...dob('1961-04-02'), ...HOME, ...LANDLINE },
+  { ...JOHN, ...dob('1989-10-17'), ...HOME, ...LANDLINE },
+  'new',
+  'dates of birth differ',
+);
+add(
+  'round2',
+  'Jr in the middle name field / Sr',
+  { ...JOHN, suffix: 'Sr', ...HOME, ...LANDLINE },
+  { ...JOHN, middleName: 'Jr', ...HOME, ...LANDLINE },
+  'new',
+  'suffix typed into the middle name',
+);
+add(
+  'round2',
+  'twins Mary-Kate / Ashley, same everything',
+  { ...nm('Mary-Kate', 'Olsen'), ...dob('1986-06-13'), ...HOME, ...LANDLINE },
+  { ...nm('Ashley', 'Olsen'), ...dob('1986-06-13'), ...HOME, ...LANDLINE },
+  'new',
+  'another name',
+);
+add(
+  'round2',
+  'twins Mary Kate / Mary Beth, same everything',
+  { ...nm('Mary Kate', 'Olsen'), ...dob('1986-06-13'), ...HOME, ...LANDLINE },
+  { ...nm('Mary Beth', 'Olsen'), ...dob('1986-06-13'), ...HOME, ...LANDLINE },
+  'new',
+  'README: two given names sharing one part',
+);
+add(
+  'round2',
+  'twins Elizabeth / Elisa, same dob + email',
+  { ...nm('Elizabeth', 'Olsen'), ...dob('1986-06-13'), ...email('olsens@example.net') },
+  { ...nm('Elisa', 'Olsen'), ...dob('1986-06-13'), ...email('olsens@example.net') },
+  'either',
+  'Elisa is a form of Elizabeth',
+);
+add(
+  'round2',
+  'twins Jacob / Caleb, same dob + zip',
+  { ...nm('Jacob', 'Olsen'), ...dob('1986-06-13'), ...ZIP },
+  { ...nm('Caleb', 'Olsen'), ...dob('1986-06-13'), ...ZIP },
+  'new',
+  'another name',
+);
+add(
+  'round2',
+  'twins Aiden / Jaden, same dob + zip',
+  { ...nm('Aiden', 'Olsen'), ...dob('2012-06-13'), ...ZIP },
+  { ...nm('Jaden', 'Olsen'), ...dob('2012-06-13'), ...ZIP },
+  'new',
+  'another name',
+);
+add(
+  'round2',
+  'twins Alan / Alana, same dob + zip, no sex',
+  { ...nm('Alan', 'Olsen'), ...dob('1986-06-13'), ...ZIP },
+  { ...nm('Alana', 'Olsen'), ...dob('1986-06-13'), ...ZIP },
+  'new',
+  'README: feminine in a',
+);
+add(
+  'round2',
+  'twins Erin / Aaron, same dob + zip',
+  { ...nm('Erin', 'Olsen'), ...dob('1986-06-13'), ...ZIP },
+  { ...nm('Aaron', 'Olsen'), ...dob('1986-06-13'), ...ZIP },
+  'new',
+  'sound-alike names of opposite sexes',
+);
+add(
+  'round2',
+  'twins Tia / Mia, same dob + landline',
+  { ...nm('Tia', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  { ...nm('Mia', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  'new',
+  'another name',
+);
+add(
+  'round2',
+  'twins Abby / Gabby, same dob + landline',
+  { ...nm('Abby', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  { ...nm('Gabby', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  'new',
+  'another name',
+);
+add(
+  'round2',
+  'twins Eli / Ella, same dob + landline',
+  { ...nm('Eli', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  { ...nm('Ella', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  'new',
+  'another name',
+);
+add(
+  'round2',
+  'twins Noah / Nora, same dob + landline',
+  { ...nm('Noah', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  { ...nm('Nora', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  'new',
+  'opposite sexes',
+);
+add(
+  'round2',
+  'twins Liam / Lia, same dob + landline',
+  { ...nm('Liam', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  { ...nm('Lia', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  'new',
+  'opposite sexes',
+);
+add(
+  'round2',
+  'twins Ethan / Evan, same dob + landline',
+  { ...nm('Ethan', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  { ...nm('Evan', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  'new',
+  'another name',
+);
+add(
+  'round2',
+  'twins Luke / Luka, same dob + landline',
+  { ...nm('Luke', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  { ...nm('Luka', 'Olsen'), ...dob('2010-06-13'), ...LANDLINE },
+  'either',
+  'one name in two languages, or twins',
+);
+add(
+  'round2',
+  'twins Cody / Cory, same dob + landline',
+  { ...nm('Cody', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  { ...nm('Cory', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  'new',
+  'another name',
+);
+add(
+  'round2',
+  'twins Jenna / Jenny, same dob + landline',
+  { ...nm('Jenna', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  { ...nm('Jenny', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  'either',
+  'Jenny may be Jenna',
+);
+add(
+  'round2',
+  'twins Hannah / Sarah, dob + landline',
+  { ...nm('Hannah', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  { ...nm('Sarah', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  'new',
+  'another name',
+);
+add(
+  'round2',
+  'twins Marie / Maria, dob + landline',
+  { ...nm('Marie', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  { ...nm('Maria', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  'either',
+  'one name in two languages, or twins',
+);
+add(
+  'round2',
+  'twins Brandon / Brendan, dob + landline',
+  { ...nm('Brandon', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  { ...nm('Brendan', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  'new',
+  'another name',
+);
+add(
+  'round2',
+  'twins Tyler / Taylor, dob + landline',
+  { ...nm('Tyler', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  { ...nm('Taylor', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  'new',
+  'another name',
+);
+add(
+  'round2',
+  'twins Molly / Polly, dob + landline',
+  { ...nm('Molly', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  { ...nm('Polly', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  'either',
+  'Polly is a form of Mary as Molly is',
+);
+add(
+  'round2',
+  'twins Emma / Emily, dob + landline',
+  { ...nm('Emma', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  { ...nm('Emily', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  'new',
+  'another name',
+);
+add(
+  'round2',
+  'twins Jessie / Jesse, dob + landline, sexes given',
+  { ...nm('Jessie', 'Olsen'), sex: 'F', ...dob('2000-06-13'), ...LANDLINE },
+  { ...nm('Jesse', 'Olsen'), sex: 'M', ...dob('2000-06-13'), ...LANDLINE },
+  'new',
+  'sexes differ',
+);
+add(
+  'round2',
+  'twins Samuel / Samantha, dob + landline',
+  { ...nm('Samuel', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  { ...nm('Samantha', 'Olsen'), ...dob('2000-06-13'), ...LANDLINE },
+  'new',
+  'opposite sexes',
+);
+
+// --- Round 3: buildings, organizations, contexts ---
+const TOWER = (unit: string): Body => ({
+  addresses: [{ addressLine1: `100 Main Street ${unit}`.trim(), city: 'Springfield', stateOrProvince: 'IL', zipOrPostalCode: '62701' }],
+});
+add(
+  'round3',
+  'Maria Garcia, one tower, flats 4B / 12C',
+  { ...nm('Maria', 'Garcia'), ...TOWER('Apt 4B') },
+  { ...nm('Maria', 'Garcia'), ...TOWER('Apt 12C') },
+  'new',
+  'README: another flat',
+);
+add(
+  'round3',
+  'Maria Garcia, one tower, flat on one only',
+  { ...nm('Maria', 'Garcia'), ...TOWER('Apt 4B') },
+  { ...nm('Maria', 'Garcia'), ...TOWER('') },
+  'either',
+  'a flat left out, or a neighbour',
+);
+add(
+  'round3',
+  'Maria Garcia, one tower, flats 4B / 4B, other dobs',
+  { ...nm('Maria', 'Garcia'), ...dob('1950-01-01'), ...TOWER('Apt 4B') },
+  { ...nm('Maria', 'Garcia'), ...dob('1980-05-05'), ...TOWER('Apt 4B') },
+  'new',
+  'mother and daughter',
+);
+add(
+  'round3',
+  'suffix III / no suffix + dob on both, other dob',
+  { ...JOHN, suffix: 'III', ...dob('1989-10-17'), ...LANDLINE },
+  { ...JOHN, ...dob('1961-04-02'), ...LANDLINE },
+  'new',
+  'dates of birth differ',
+);
+add(
+  'round3',
+  'same name, same zip, dob transposed digits in year 1987 / 1978',
+  { ...nm('Sam', 'Ortiz'), ...dob('1987-04-09'), ...ZIP },
+  { ...nm('Sam', 'Ortiz'), ...dob('1978-04-09'), ...ZIP },
+  'new',
+  'README: one digit (transposed) is at most Possible',
+);
+add(
+  'round3',
+  'same name, landline, dob month one off (siblings 11 months apart)',
+  { ...nm('Sam', 'Ortiz'), ...dob('1990-03-09'), ...LANDLINE },
+  { ...nm('Sam', 'Ortiz'), ...dob('1990-04-09'), ...LANDLINE },
+  'new',
+  'README: one digit is at most Possible',
+);
+add(
+  'round3',
+  'initial only + landline, two Kellys with M',
+  [
+    { ...nm('Mary', 'Kelly'), ...LANDLINE },
+    { ...nm('Michael', 'Kelly'), ...LANDLINE },
+  ],
+  { ...nm('M.', 'Kelly'), ...LANDLINE },
+  'new',
+  'README: an initial needs the dob and the address',
+);
+add(
+  'round3',
+  'swapped names + shared landline, another person',
+  { ...nm('Kelly', 'Morgan'), ...LANDLINE },
+  { ...nm('Morgan', 'Kelly'), ...LANDLINE },
+  'either',
+  'README: swapped beside a phone matches',
+);
+add(
+  'round3',
+  'Kelly Morgan / Morgan Kelly, both stored, Morgan Kelly sent',
+  [
+    { ...nm('Kelly', 'Morgan'), ...dob('1971-03-03'), ...LANDLINE },
+    { ...nm('Morgan', 'Kelly'), ...dob('1990-09-09'), ...LANDLINE },
+  ],
+  { ...nm('Morgan', 'Kelly'), ...LANDLINE },
+  'match',
+  'the exact name',
+  { target: 1 },
+);
+
 export const PRECISION_SCENARIOS: readonly PrecisionScenario[] = s;
