@@ -83,8 +83,7 @@ export function suppliedFields(contact: NormalizedContact): number {
   if (contact.middle !== null) mask |= GATE_FIELD_BITS.middleName;
   if (contact.emails.length > 0) mask |= GATE_FIELD_BITS.email;
   if (contact.phones.length > 0) mask |= GATE_FIELD_BITS.phone;
-  // A year alone ("1985") is no date of birth: it meets no minimum combination.
-  if (contact.dob !== null && contact.dob.length !== 4) mask |= GATE_FIELD_BITS.dateOfBirth;
+  if (contact.dob !== null) mask |= GATE_FIELD_BITS.dateOfBirth;
   if (contact.identifiers.length > 0) mask |= GATE_FIELD_BITS.identifier;
   for (const a of contact.addresses) {
     if (a.zip !== null) mask |= GATE_FIELD_BITS.zip5;

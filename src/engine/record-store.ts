@@ -427,9 +427,7 @@ export class RecordStore {
     if ((d[r + R_FIRST] as number) >= 0) mask |= GATE_FIELD_BITS.firstName;
     if ((d[r + R_LAST] as number) >= 0) mask |= GATE_FIELD_BITS.lastName;
     if ((d[r + R_MIDDLE] as number) >= 0) mask |= GATE_FIELD_BITS.middleName;
-    const dob = d[r + R_DOB] as number;
-    // A year alone is no date of birth (gates.ts suppliedFields).
-    if (dob >= 0 && this.strings.get(dob).length !== 4) mask |= GATE_FIELD_BITS.dateOfBirth;
+    if ((d[r + R_DOB] as number) >= 0) mask |= GATE_FIELD_BITS.dateOfBirth;
     const at = d[r + R_LIST] as number;
     if (at < 0) return mask;
     const l = this.lists;
