@@ -1180,4 +1180,62 @@ add(
   { target: 1 },
 );
 
+// --- Round 4: titles ---
+add(
+  'titles',
+  'Mr / Mrs title field, Pat / Pat, shared landline + address',
+  { ...nm('Pat', 'Donnelly'), title: 'Mr', ...LANDLINE, ...HOME },
+  { ...nm('Pat', 'Donnelly'), title: 'Mrs', ...LANDLINE, ...HOME },
+  'new',
+  'a title says the sex: spouses of one unisex name',
+);
+add(
+  'titles',
+  'Mr / Ms title field, Jordan / Jordan, shared email',
+  { ...nm('Jordan', 'Price'), title: 'Mr.', ...email('prices@example.net') },
+  { ...nm('Jordan', 'Price'), title: 'Ms.', ...email('prices@example.net') },
+  'new',
+  'a title says the sex',
+);
+add(
+  'titles',
+  'Mr. in the first name / Mrs. in the first name, shared landline',
+  { ...nm('Mr. Pat', 'Donnelly'), ...LANDLINE },
+  { ...nm('Mrs. Pat', 'Donnelly'), ...LANDLINE },
+  'new',
+  'a title typed into the first name says the sex',
+);
+add(
+  'titles',
+  'Mrs. John Smith (first name field) / John Smith, shared landline',
+  { ...nm('John', 'Smith'), ...LANDLINE },
+  { ...nm('Mrs. John', 'Smith'), ...LANDLINE },
+  'either',
+  "a wife under her husband's name",
+);
+add(
+  'titles',
+  'Dr title on one, same person',
+  { ...nm('Pat', 'Donnelly'), ...LANDLINE },
+  { ...nm('Pat', 'Donnelly'), title: 'Dr', ...LANDLINE },
+  'match',
+  'a title on one record only',
+);
+add(
+  'titles',
+  'Mr title on one, sex M on the other',
+  { ...nm('Pat', 'Donnelly'), sex: 'M', ...LANDLINE },
+  { ...nm('Pat', 'Donnelly'), title: 'Mr', ...LANDLINE },
+  'match',
+  'one sex',
+);
+add(
+  'titles',
+  'Mrs title, sex F given too, same person',
+  { ...nm('Pat', 'Donnelly'), title: 'Mrs', ...LANDLINE },
+  { ...nm('Pat', 'Donnelly'), sex: 'F', ...LANDLINE },
+  'match',
+  'one sex',
+);
+
 export const PRECISION_SCENARIOS: readonly PrecisionScenario[] = s;

@@ -104,3 +104,19 @@ describe('a year of birth alone (yearOfBirth) still tells a father from his son'
     expect((await crm.findOrCreate(ctx, z)).status).toBe('UnmatchedStored');
   });
 });
+
+describe('a title says the sex: spouses of one unisex name at one landline', () => {
+  const pat = (more: Body): Body => ({ firstName: 'Pat', lastName: 'Donnelly', ...home, ...more });
+  it.each([
+    [{ title: 'Mr' }, { title: 'Mrs' }],
+    [{ title: 'Mr.' }, { title: 'Ms.' }],
+    [{ firstName: 'Mr. Pat' }, { firstName: 'Mrs. Pat' }],
+    [{ sex: 'M' }, { title: 'Miss' }],
+  ])('%o / %o are two people', async (a, b) => {
+    expect(await secondMatches(pat(a), pat(b))).toBe(false);
+  });
+  it('a title beside the same sex, or a title that says none, is the same person', async () => {
+    expect(await secondMatches(pat({ title: 'Mrs' }), pat({ sex: 'F' }))).toBe(true);
+    expect(await secondMatches({ ...pat({ title: 'Dr' }), firstName: 'Jordan' }, { ...pat({}), firstName: 'Jordan' })).toBe(true);
+  });
+});
