@@ -4,7 +4,10 @@
  * `before` requests sent with findOrCreate, then the scenario's request. Prints expected against
  * actual with the answer's reason and, for a miss, the engine's per-field explanation.
  *
- *   npx tsx bench/probe-recall.ts [--json] [--only TEXT] [--context voterfile|campaign] [--verbose]
+ * With `--precision`, the precision scenarios instead (bench/lib/probe-precision-scenarios.ts):
+ * different people side by side, where a `match` to the wrong record is the failure.
+ *
+ *   npx tsx bench/probe-recall.ts [--precision] [--json] [--only TEXT] [--context voterfile|campaign] [--verbose]
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { Crm, type MatchOutcome } from '../src/crm/index.js';
 import { buildApp } from '../src/server/app.js';
+import { PRECISION_SCENARIOS, type PrecisionScenario } from './lib/probe-precision-scenarios.js';
 import { SCENARIOS, type Scenario } from './lib/probe-recall-scenarios.js';
 
 interface Row {
@@ -27,7 +31,7 @@ function explainedGate(m: MatchOutcome | null): string {
   return m === null ? '?' : `${m.explanation.gate ?? '-'} score ${m.explanation.score.toFixed(1)}`;
 }
 
-async function runOne(sc: Scenario, context: 'voterfile' | 'campaign', verbose: boolean): Promise<Row> {
+async function runOne(sc: PrecisionScenario, context: 'voterfile' | 'campaign', verbose: boolean): Promise<Row> {
   const dir = mkdtempSync(join(tmpdir(), 'probe-recall-'));
   const crm = await Crm.open({ db: join(dir, 'probe.db') });
   const app = buildApp({ crm });
@@ -38,13 +42,16 @@ async function runOne(sc: Scenario, context: 'voterfile' | 'campaign', verbose: 
     const key = (await crm.createKey({ tenant: 'probe', tier: 'Internal' })).key;
     const auth = { apiKey: `${key}|${context === 'campaign' ? '1' : '0'}` };
     const send = (body: unknown) => app.inject({ method: 'POST', url: '/v4/people/findOrCreate', headers: auth, payload: body as object });
-    let first: number | null = null;
-    for (const b of sc.before) {
+    const ids: (number | null)[] = [];
+    for (const [i, b] of sc.before.entries()) {
       const r = await send(b);
       const j = JSON.parse(r.body) as { crmId?: number };
       if (r.statusCode !== 201 && r.statusCode !== 302) return { ...sc, got: 'error', ok: false, detail: `before: ${r.statusCode} ${r.body}` };
-      first ??= j.crmId ?? null;
+      // distinct people stored: one merged into an earlier one is a wrong person already
+      if (sc.distinct === true && r.statusCode === 302) return { ...sc, got: 'wrong', ok: false, detail: `before[${i}] merged into ${j.crmId}` };
+      ids.push(j.crmId ?? null);
     }
+    const first = ids[sc.target ?? 0] ?? null;
     // find (no write) before the findOrCreate: the explanation of the stored record(s) as they were
     const explained = await crm.find({ tenantId: tenant.id, context }, sc.request, { explain: true }).catch(() => null);
     const r = await send(sc.request);
@@ -69,12 +76,18 @@ async function runOne(sc: Scenario, context: 'voterfile' | 'campaign', verbose: 
 
 async function main(): Promise<void> {
   const { values } = parseArgs({
-    options: { json: { type: 'boolean' }, only: { type: 'string' }, context: { type: 'string', default: 'campaign' }, verbose: { type: 'boolean' } },
+    options: {
+      precision: { type: 'boolean' },
+      json: { type: 'boolean' },
+      only: { type: 'string' },
+      context: { type: 'string', default: 'campaign' },
+      verbose: { type: 'boolean' },
+    },
   });
   const context = values.context === 'voterfile' ? 'voterfile' : 'campaign';
   const only = values.only?.toLowerCase();
   const rows: Row[] = [];
-  for (const sc of SCENARIOS) {
+  for (const sc of values.precision === true ? PRECISION_SCENARIOS : SCENARIOS) {
     if (only !== undefined && !`${sc.group} ${sc.name}`.toLowerCase().includes(only)) continue;
     rows.push(await runOne(sc, context, values.verbose === true));
   }

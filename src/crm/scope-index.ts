@@ -51,6 +51,8 @@ export function newScopeIndex(defaultCountry: string, more: IndexOptions = {}): 
   return new ContactIndex({
     ...more,
     defaultCountry,
+    // yearOfBirth without a dateOfBirth goes in as a year alone (stored-normalization.ts engineInput).
+    yearOnlyDates: true,
     addressMemo: new AddressMemo(),
     phoneMemo: new PhoneMemo(SCOPE_PHONE_MEMO_SIZE),
     nameMemoEntries: SCOPE_NAME_MEMO_ENTRIES,

@@ -13,7 +13,7 @@
  * output, the fingerprint changes and the index load re-normalizes those rows and stores the
  * new normalizations. A change that no probe shows goes unnoticed: add a probe with such a change.
  */
-import { ADDRESS_INPUT_FIELDS, type ContactIndex, type ContactInput, type NormalizedContact } from '../engine/index.js';
+import { ADDRESS_INPUT_FIELDS, sexedTitleOf, type ContactIndex, type ContactInput, type NormalizedContact } from '../engine/index.js';
 import type { PersonRecord } from '../store/index.js';
 import type { ValidCandidate } from './candidate.js';
 
@@ -35,8 +35,11 @@ export function engineInput(x: {
     middleName: str(s.middleName),
     lastName: str(s.lastName),
     suffix: str(s.suffix),
-    dateOfBirth: str(s.dateOfBirth),
+    // A year of birth alone (yearOfBirth) is compared as a year (compare.ts compareDate).
+    dateOfBirth: str(s.dateOfBirth) ?? str(s.yearOfBirth),
     sex: str(s.sex),
+    // A title says the sex ("Mrs"), also typed into the first name ("Mrs. Pat").
+    title: str(s.title) ?? sexedTitleOf(str(s.firstName)),
     emails: x.emails.map((e) => e.email),
     phones: x.phones.map((p) => ({ phoneNumber: p.e164, ext: p.ext })),
     addresses: x.addresses ?? [],
@@ -44,7 +47,7 @@ export function engineInput(x: {
   };
 }
 
-const INPUT_SCALARS = ['firstName', 'middleName', 'lastName', 'suffix', 'dateOfBirth', 'sex'] as const;
+const INPUT_SCALARS = ['firstName', 'middleName', 'lastName', 'suffix', 'dateOfBirth', 'sex', 'title'] as const;
 
 function sameList<T>(a: readonly T[] | undefined, b: readonly T[] | undefined, same: (x: T, y: T) => boolean): boolean {
   const x = a ?? [];
@@ -93,6 +96,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
   { firstName: 'Mr. and Mrs. John', lastName: 'Lee' },
   // A surname that is a word of the placeholder list's kind (Na: "not available") but a name.
   { firstName: 'Jiwoo', lastName: 'Na' },
+  // A year of birth alone, read as a year; a title that says the sex.
+  { firstName: 'Sam', lastName: 'Ortiz', dateOfBirth: '1985', title: 'Mrs' },
   {
     firstName: 'Łukasz',
     lastName: 'Straße',
@@ -130,6 +135,8 @@ export const FINGERPRINT_PROBES: readonly ContactInput[] = Object.freeze([
     lastName: 'Doe',
     sex: 'F',
     dateOfBirth: '1900-01-01',
+    // Placeholder emails: listed (no.email@) and keyboard filler (x@x.com).
+    emails: ['no.email@gmail.com', 'x@x.com'],
     addresses: [
       { addressLine1: 'Acme Store, 12 Main St', zipOrPostalCode: '02145' },
       { addressLine1: 'c/o Ann Lee, 9 Elm Road', zipOrPostalCode: '02145' },

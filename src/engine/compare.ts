@@ -110,15 +110,18 @@ function yearOf(d: string): number {
  */
 export function compareDate(a: string | null, b: string | null, levels = ALL_LEVELS): LevelName {
   if (a === null || b === null) return 'missing';
-  if (a === b) return 'exact';
   if (a.length === 4 || b.length === 4) {
     if (a.length < 4 || b.length < 4) return 'disagree';
+    // No 'year' level (a CRM's yearOfBirth): within a year it says nothing, further off disagrees.
+    if ((levels & B_YEAR) === 0) return Math.abs(yearOf(a) - yearOf(b)) <= 1 ? 'missing' : 'disagree';
+    if (a === b) return 'exact';
     if ((levels & B_YEAR) !== 0 && sameRange(a, b, 0, 4)) return 'year';
     const dy = yearOf(a) - yearOf(b);
     // A year alone is often worked out from an age: one out either way.
     if ((levels & B_PARTIAL) !== 0 && (dy === 1 || dy === -1)) return 'partial';
     return (levels & B_FUZZY_LOW) !== 0 && dy > -NEAR_BIRTH_YEARS && dy < NEAR_BIRTH_YEARS ? 'fuzzy-low' : 'disagree';
   }
+  if (a === b) return 'exact';
   if (a.length !== 10 || b.length !== 10) return 'disagree';
   // Same year, month and day swapped: 1975-09-12 / 1975-12-09.
   if (

@@ -20,7 +20,7 @@ import {
   placeholderNames,
   type PlaceholderTable,
 } from './placeholders.js';
-import { normalizeSex } from './sex.js';
+import { normalizeSex, sexOfTitle } from './sex.js';
 import type { AddressInput, ContactInput, NormalizedAddress, NormalizedContact, PhoneInput } from './types.js';
 
 /** Options of contact normalization. */
@@ -164,7 +164,7 @@ export function normalizeContact(input: ContactInput, options: NormalizeOptions 
     const comparable = comparableIdentifier(id.type, id.externalId);
     if (comparable !== null) pushUnique(identifiers, comparable);
   }
-  const sex = normalizeSex(input.sex);
+  const sex = normalizeSex(input.sex) ?? sexOfTitle(input.title);
   const attributes = input.attributes === undefined || input.attributes.length === 0 ? NO_ATTRIBUTES : input.attributes.map(normalizeAttribute);
   // A literal with a fixed key order: every contact shares one hidden class (a spread gave
   // records varying shapes and cost about 20% of index build time, bench/README.md).

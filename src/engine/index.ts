@@ -135,7 +135,7 @@ export {
   placeholderNames,
   type PlaceholderTable,
 } from './placeholders.js';
-export { normalizeSex, SEX_SPELLINGS } from './sex.js';
+export { normalizeSex, sexedTitleOf, sexOfTitle, SEX_SPELLINGS } from './sex.js';
 export { MODEL_FORMAT, MODEL_VERSION, parseModel, serializeModel } from './model-json.js';
 export { SeededRandom } from './random.js';
 export { blockingHashes, blockingKeys, consonantSkeleton, CRM_KEYS, FILE_KEYS, hashKeyParts, KEY_KINDS, phoneticKey } from './blocking.js';

@@ -363,16 +363,71 @@ function nicknameVariants(a: NameForms, b: NameForms, table: NicknameTable, ocrO
  * Spelling variants that sound alike ("mathew", "jakob") and neighbouring letters swapped
  * ("micheal") stay typos. A household
  * holds such pairs; a random slip lands on another given name in about 0.4% of cases.
+ * With `sexedNames` (a CRM), two given names (of the nickname tables or the birth lists,
+ * name-sex.ts) whose first vowel differs ({@link otherFirstVowel}: "jean"/"joan",
+ * "lena"/"lina", "ava"/"eva", "kristen"/"kirsten") are two names whatever their sound, and so
+ * are two whose first letters differ and sound different ("dean"/"sean"): twins
+ * share the surname, the date of birth, the address, the landline and often an email. (The
+ * birth lists hold rarer names than the tables: for the other tests they would also part a
+ * dropped letter, "joe"/"joel", "kye"/"kyle", which FEBRL's typos write for one person.)
  */
 function anotherGivenName(a: NameForms, b: NameForms, o: NameCompareOptions): boolean {
-  if (a.groups(o.nicknames).length === 0 || b.groups(o.nicknames).length === 0) return false;
   const ac = a.compact;
   const bc = b.compact;
+  const listed = a.groups(o.nicknames).length !== 0 && b.groups(o.nicknames).length !== 0;
+  const soundOf = o.soundOf;
+  if (
+    o.sexedNames === true &&
+    (otherFirstVowel(ac, bc) || (soundOf !== undefined && otherInitial(ac, bc) && a.sound(soundOf) !== b.sound(soundOf))) &&
+    (listed || ((a.sex() !== null || a.groups(o.nicknames).length !== 0) && (b.sex() !== null || b.groups(o.nicknames).length !== 0)))
+  )
+    return true;
+  if (!listed) return false;
   if (ac.length === bc.length && adjacentSwap(ac, bc)) return false;
   const [short, long] = ac.length < bc.length ? [ac, bc] : [bc, ac];
   if (long.length === short.length + 1 && long.startsWith(short) && (long.endsWith('a') || long.endsWith('e'))) return true;
-  const soundOf = o.soundOf;
   return soundOf !== undefined && a.sound(soundOf) !== b.sound(soundOf);
+}
+
+const VOWEL = /[aeiou]/;
+
+/** True when two names differ in their first letter only ("dean"/"sean"). */
+function otherInitial(a: string, b: string): boolean {
+  return a.length === b.length && a.length > 1 && a[0] !== b[0] && a.slice(1) === b.slice(1);
+}
+
+/** Index of the first vowel (a, e, i, o, u) of a compact name, or -1. */
+function firstVowelAt(s: string): number {
+  for (let i = 0; i < s.length; i++) if (VOWEL.test(s[i] as string)) return i;
+  return -1;
+}
+
+/**
+ * True when two names of one length differ in the vowels of their first syllable: one vowel
+ * of the first run of vowels replaced by another ("jean"/"joan", "lena"/"lina", "ava"/"eva"),
+ * or two neighbouring letters after the first swapped that move the first vowel
+ * ("kristen"/"kirsten"). The
+ * first syllable carries the name's sound; a slip in a later one ("kristin"/"kristen",
+ * "micheal"/"michael") or a doubled or dropped letter ("mathew") is one name written another
+ * way. (Vowels only: "y" is a spelling of "i" in "crystal", "jayden".)
+ */
+function otherFirstVowel(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  if (i === a.length) return false;
+  const va = firstVowelAt(a);
+  const vb = firstVowelAt(b);
+  if (va < 0 || vb < 0) return false;
+  if (a.slice(i + 1) === b.slice(i + 1)) {
+    // One letter replaced: a vowel by a vowel, inside the first run of vowels.
+    if (!VOWEL.test(a[i] as string) || !VOWEL.test(b[i] as string) || i < va) return false;
+    let end = va;
+    while (end < a.length && VOWEL.test(a[end] as string)) end++;
+    return i < end;
+  }
+  // Not at the first letter: "lela"/"ella" is FEBRL's typo of one name.
+  return i > 0 && va !== vb && adjacentSwap(a, b);
 }
 
 /**

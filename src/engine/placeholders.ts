@@ -81,11 +81,17 @@ function withoutSpaces(text: string): string {
   return text.indexOf(' ') === -1 ? text : text.replace(/ /g, '');
 }
 
-/** True when a normalized email address is a placeholder. */
+/**
+ * True when a normalized email address is a placeholder: a listed local part or domain, or a
+ * local part of at most three characters repeated as the domain's name ("x@x.com",
+ * "abc@abc.com": keyboard filler; "ann@x.com" is someone's).
+ */
 export function isPlaceholderEmail(table: PlaceholderTable, email: string): boolean {
   const at = email.lastIndexOf('@');
   if (at < 0) return false;
-  return table.emailLocals.has(email.slice(0, at)) || table.emailDomains.has(email.slice(at + 1));
+  const local = email.slice(0, at);
+  if (table.emailLocals.has(local) || table.emailDomains.has(email.slice(at + 1))) return true;
+  return local.length <= 3 && email.startsWith(`${local}.`, at + 1);
 }
 
 /**

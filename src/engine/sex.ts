@@ -32,3 +32,24 @@ export function normalizeSex(text: string | null | undefined): Sex | null {
   if (typeof text !== 'string' || text.length === 0 || text.length > 20) return null;
   return SEX_SPELLINGS[foldText(text)] ?? null;
 }
+
+/** Titles that say a sex, folded. */
+const TITLE_SEXES: Readonly<Record<string, Sex>> = { mr: 'm', mister: 'm', mrs: 'f', ms: 'f', miss: 'f' };
+
+/**
+ * The sex a title says ("Mr" / "Mrs", "Ms", "Miss"), or null ("Dr", "Rev", none). Spouses of
+ * one unisex name (Pat, Chris, Jordan) share a landline, an email and an address; their
+ * titles tell them apart. (A CRM's title field; files leave it out: their messy first names
+ * carry titles that do not say the person's sex often enough.)
+ */
+export function sexOfTitle(title: string | null | undefined): Sex | null {
+  if (typeof title !== 'string' || title.length === 0 || title.length > 20) return null;
+  return TITLE_SEXES[foldText(title)] ?? null;
+}
+
+/** The first word of a first name when it is a title that says a sex ("Mrs. Pat" -> "Mrs"), else null. */
+export function sexedTitleOf(firstName: string | null | undefined): string | null {
+  if (typeof firstName !== 'string' || firstName.length > 100) return null;
+  const word = /^\s*([a-z]+)\.?\s+\S/i.exec(firstName);
+  return word !== null && TITLE_SEXES[(word[1] as string).toLowerCase()] !== undefined ? (word[1] as string) : null;
+}

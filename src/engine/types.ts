@@ -51,6 +51,8 @@ export interface ContactInput {
   readonly identifiers?: readonly IdentifierInput[] | undefined;
   /** "M"/"F" (any case), or a word ("male", "female", "man", "woman"). */
   readonly sex?: string | null | undefined;
+  /** An honorific ("Mr", "Mrs", "Dr"): without `sex`, a gendered one gives the sex (sex.ts sexOfTitle). */
+  readonly title?: string | null | undefined;
   /**
    * Free-text attributes compared as they are (a file's occupation or birth place column),
    * in the order the model's `attributes` name them.

@@ -221,6 +221,16 @@ describe('other comparators', () => {
     expect(compareDate('1974-10-05', '1976-10-03', ALL_LEVELS & ~levelBit('fuzzy-high'))).toBe('fuzzy-low');
   });
 
+  it("a year alone where the model has no 'year' level (the CRM's yearOfBirth): within a year says nothing, further off disagrees", () => {
+    const crm = levelMask(['exact', 'transposed', 'typo', 'disagree']);
+    expect(compareDate('1985', '1985', crm)).toBe('missing');
+    expect(compareDate('1985', '1985-04-02', crm)).toBe('missing');
+    expect(compareDate('1986', '1985-04-02', crm)).toBe('missing');
+    expect(compareDate('1950', '1985', crm)).toBe('disagree');
+    expect(compareDate('1950-04-02', '1985', crm)).toBe('disagree');
+    expect(compareDate('1985', '1985')).toBe('exact');
+  });
+
   it('suffixes: Jr and Sr disagree', () => {
     expect(compareSuffix('jr', 'sr')).toBe('disagree');
     expect(compareSuffix('jr', 'jr')).toBe('exact');
