@@ -2,9 +2,8 @@
  * Field comparators: each maps a pair of normalized values to a comparison level
  * (comparisons.ts). A comparator tests the levels in their order and returns the first that
  * the pair reaches among those the model enables (`levels`, a mask of level bits; a level
- * outside it is skipped). Symmetric: swapping the arguments never changes the level.
- *
- * The whole-address comparison of files is whole-address.ts's.
+ * outside it is skipped). Symmetric: swapping the arguments never changes the level. The
+ * whole-address comparison of files is whole-address.ts's; streets' forms, street-forms.ts's.
  */
 import { levelBit, type LevelName } from './comparisons.js';
 import {
