@@ -5,34 +5,17 @@
  * `npx tsx bench/probe-recall.ts --precision`); beside each, the same person written another
  * way that must still match.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Crm, type CallContext } from '../../src/crm/index.js';
+import { describe, expect, it } from 'vitest';
+import { pairProbe, type Body } from './pair-probe.js';
 
-let crm: Crm;
-let ctx: CallContext;
+const { crm, ctx, secondMatches, reopen } = pairProbe();
 
-beforeEach(async () => {
-  crm = await Crm.open({ db: ':memory:' });
-  const t = await crm.createTenant('probe');
-  ctx = { tenantId: t.id, context: 'campaign' };
-});
-afterEach(async () => crm.close());
-
-type Body = Record<string, unknown>;
 const home: Body = {
   addresses: [{ addressLine1: '412 Maple Avenue', city: 'Springfield', stateOrProvince: 'IL', zipOrPostalCode: '62704' }],
   phones: [{ phoneNumber: '2175550148' }],
 };
 const zipOnly: Body = { addresses: [{ city: 'Springfield', stateOrProvince: 'IL', zipOrPostalCode: '62704' }] };
 const sharedEmail: Body = { emails: [{ email: 'hollisters@example.net' }] };
-
-/** Stores `first`, sends `second`: true when the second was matched to the first. */
-async function secondMatches(first: Body, second: Body): Promise<boolean> {
-  const a = await crm.findOrCreate(ctx, first);
-  expect(a.status).toBe('UnmatchedStored');
-  const b = await crm.findOrCreate(ctx, second);
-  return b.status === 'Matched' && b.crmId === a.crmId;
-}
 
 describe('twins: one surname, date of birth, address and landline, first names one edit apart', () => {
   const twin = (firstName: string, key: Body): Body => ({ firstName, lastName: 'Hollister', dateOfBirth: '1996-08-21', ...key });
@@ -45,13 +28,9 @@ describe('twins: one surname, date of birth, address and landline, first names o
     ['Darla', 'Carla'],
   ])('%s / %s are two people', async (a, b) => {
     expect(await secondMatches(twin(a, home), twin(b, home))).toBe(false);
-    await crm.close();
-    crm = await Crm.open({ db: ':memory:' });
-    ctx = { tenantId: (await crm.createTenant('probe')).id, context: 'campaign' };
+    await reopen();
     expect(await secondMatches(twin(a, zipOnly), twin(b, zipOnly))).toBe(false);
-    await crm.close();
-    crm = await Crm.open({ db: ':memory:' });
-    ctx = { tenantId: (await crm.createTenant('probe')).id, context: 'campaign' };
+    await reopen();
     expect(await secondMatches(twin(a, sharedEmail), twin(b, sharedEmail))).toBe(false);
   });
 
@@ -73,7 +52,7 @@ describe("an email typed to get past a required field is no one's", () => {
     async (address) => {
       const stored = { firstName: 'Alan', lastName: 'Porter', emails: [{ email: address }] };
       expect(await secondMatches(stored, { emails: [{ email: address }] })).toBe(false);
-      expect((await crm.findOrCreate(ctx, { firstName: 'Grace', lastName: 'Porter', emails: [{ email: address }] })).status).toBe('UnmatchedStored');
+      expect((await crm().findOrCreate(ctx(), { firstName: 'Grace', lastName: 'Porter', emails: [{ email: address }] })).status).toBe('UnmatchedStored');
     },
   );
 
@@ -100,8 +79,8 @@ describe('a year of birth alone (yearOfBirth) still tells a father from his son'
   });
   it('a year is no date of birth: name, ZIP and year never match', async () => {
     const z = { firstName: 'Sam', lastName: 'Ortiz', yearOfBirth: 1985, addresses: [{ zipOrPostalCode: '62704' }] };
-    await crm.findOrCreate(ctx, z);
-    expect((await crm.findOrCreate(ctx, z)).status).toBe('UnmatchedStored');
+    await crm().findOrCreate(ctx(), z);
+    expect((await crm().findOrCreate(ctx(), z)).status).toBe('UnmatchedStored');
   });
 });
 

@@ -4,31 +4,14 @@
  * matching ignores case and accents). Each case here was a duplicate before its fix (the recall
  * probe, bench/probe-recall.ts); the pairs below them are the precision side that must stay apart.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { Crm, type CallContext } from '../../src/crm/index.js';
+import { describe, expect, it } from 'vitest';
+import { pairProbe, type Body } from './pair-probe.js';
 
-let crm: Crm;
-let ctx: CallContext;
+const { secondMatches } = pairProbe();
 
-beforeEach(async () => {
-  crm = await Crm.open({ db: ':memory:' });
-  const t = await crm.createTenant('probe');
-  ctx = { tenantId: t.id, context: 'campaign' };
-});
-afterEach(async () => crm.close());
-
-type Body = Record<string, unknown>;
 const at = (line1: string, zip: string): Body => ({ addresses: [{ addressLine1: line1, city: 'New York', stateOrProvince: 'NY', zipOrPostalCode: zip }] });
 const phone: Body = { phones: [{ phoneNumber: '3055550123' }] };
 const email: Body = { emails: [{ email: 'person@example.org' }] };
-
-/** Stores `first`, sends `second`: the crmId matched, or null when a new person was created. */
-async function secondMatches(first: Body, second: Body): Promise<boolean> {
-  const a = await crm.findOrCreate(ctx, first);
-  expect(a.status).toBe('UnmatchedStored');
-  const b = await crm.findOrCreate(ctx, second);
-  return b.status === 'Matched' && b.crmId === a.crmId;
-}
 
 describe('the same person at an address written another way', () => {
   it.each([
