@@ -22,7 +22,7 @@ export function streetLine(a: AddressModel, rng: Rng, variant: boolean): string 
   const suffix = a.suffix >= 0 ? STREET_SUFFIXES[a.suffix] : undefined;
   const form = (forms: readonly string[] | undefined): string | null =>
     forms === undefined ? null : variant ? (forms[1 + rng.int(forms.length - 1)] ?? forms[0] ?? null) : (forms[0] ?? null);
-  let dirText: string | null = null;
+  let dirText: string | null;
   let after = false;
   if (dir !== undefined && variant) {
     const places = 1 / DIRECTIONAL_AFTER;
