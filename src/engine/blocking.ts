@@ -92,8 +92,11 @@ export const KEY_KINDS = {
    * folds them when one holds a digit: "k1nae" keeps "kin"), each surname fragment with
    * the postal code's first three characters (`z3`), the middle name's sound with the
    * surname's (`ml`: a middle name used as first name), consonant skeletons (`sk`: names
-   * romanized from scripts without vowels), both initials with the postal code (`iz`) or,
-   * without one, the city (`ic`): OCR that took two characters of each name.
+   * romanized from scripts without vowels), both initials with the postal code (`iz`) and
+   * with the city (`ic`): OCR that took two characters of each name. `ic` is filed for every
+   * record but looked up only by an address without a postal code ({@link townPostalHashes}):
+   * a row that lost its postal code finds the same person's rows that kept theirs, while rows
+   * with one do not read every namesake of their initials in a large town.
    */
   fragments: 1 << 8,
   /**
@@ -280,8 +283,9 @@ function emitKeys<T>(
       if (birthYear !== null) sink('ya', part(birthYear), value);
     }
   }
-  // Both initials, in sorted order (a swap keeps them), with the postal code (`iz`), or the city
-  // when there is none (`ic`): what is left of two names that each lost two characters to OCR.
+  // Both initials, in sorted order (a swap keeps them), with the postal code (`iz`) and with the
+  // city (`ic`, looked up only by an address without a postal code: townPostalHashes): what is
+  // left of two names that each lost two characters to OCR.
   const initials =
     (kinds & KEY_KINDS.fragments) !== 0 && first !== null && last !== null && first.length > 0 && last.length > 0 ? part(sortedInitials(first, last)) : null;
   for (const a of c.addresses) {
@@ -296,7 +300,7 @@ function emitKeys<T>(
       if (firstSound !== null) sink('fc', firstSound, city);
       if (dob !== null && c.dob !== null && c.dob.length === 10) sink('dc', dob, city);
     }
-    if (initials !== null && a.zip === null && a.city !== null) sink('ic', initials, part(compactName(a.city)));
+    if (initials !== null && a.city !== null) sink('ic', initials, part(compactName(a.city)));
     if (a.zip === null) continue;
     if (initials !== null) sink('iz', initials, part(a.zip));
     if ((kinds & KEY_KINDS.fragments) !== 0 && last !== null && a.zip.length >= 3) {
@@ -466,6 +470,25 @@ export function blockingHashes(
     ocrOf,
   );
   return hashes;
+}
+
+/**
+ * The hashes of a contact's `ic` keys (both initials with a city, {@link KEY_KINDS.fragments})
+ * of addresses that have a postal code, which such an address does not look up by; an `ic`
+ * key an address without a postal code gives as well is looked up.
+ */
+export function townPostalHashes(c: NormalizedContact): number[] {
+  const first = c.first === null ? null : compactName(c.first);
+  const last = c.last === null ? null : compactName(c.last);
+  if (first === null || last === null || first.length === 0 || last.length === 0) return [];
+  const initials = fnv(sortedInitials(first, last));
+  const ic = PREFIX_HASHES.get('ic') as number;
+  const hashOf = (city: string): number => combine(ic, initials, fnv(compactName(city)));
+  const out: number[] = [];
+  for (const a of c.addresses) if (a.zip !== null && a.city !== null) out.push(hashOf(a.city));
+  if (out.length === 0) return out;
+  const kept = c.addresses.filter((a) => a.zip === null && a.city !== null).map((a) => hashOf(a.city as string));
+  return out.filter((h, i) => !kept.includes(h) && out.indexOf(h) === i);
 }
 
 /**

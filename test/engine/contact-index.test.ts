@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { blockingHashes, blockingKeys, ContactIndex, DEFAULT_NICKNAMES, FILE_KEYS, KEY_KINDS, type ContactInput } from '../../src/engine/index.js';
-import { unnamedHashes } from '../../src/engine/blocking.js';
+import { townPostalHashes, unnamedHashes } from '../../src/engine/blocking.js';
 
 /** The file keys but the name-alone ones (blocking.ts KEY_KINDS.nameAlone). */
 const WITHOUT_NAME_ALONE = FILE_KEYS & ~KEY_KINDS.nameAlone;
@@ -161,6 +161,25 @@ describe('find: the contract rules', () => {
     index.upsert(3, { firstName: 'Eve', lastName: 'Wright', dateOfBirth: '1994-12-30' });
     expect(index.candidateIds(index.normalize({ lastName: 'Wright', dateOfBirth: '1994-03-28' })).sort()).toEqual([1, 2, 3]);
     expect(index.candidateIds(index.normalize({ firstName: 'Zoe', lastName: 'Wright', dateOfBirth: '1994-03-28' }))).toEqual([3]);
+  });
+
+  it('with the file keys, a row that lost its postal code finds by its initials and town a record that kept one; rows with one do not look up by the town', () => {
+    // Carol Owens shares only the initials and the town with the misread row (Christine's
+    // record its city keys find too, through the names as OCR folds them).
+    const index = new ContactIndex({ keys: WITHOUT_NAME_ALONE });
+    index.upsert(1, { firstName: 'Christine', lastName: 'Olowson', addresses: [{ city: 'Washington', zipOrPostalCode: '20025' }] });
+    index.upsert(2, { firstName: 'Carol', lastName: 'Owens', addresses: [{ city: 'Washington', zipOrPostalCode: '20011' }] });
+    const lost = index.normalize({ firstName: 'Chr1stihe', lastName: 'Ol0wssom', addresses: [{ city: 'Washington' }] });
+    expect(index.candidateIds(lost).sort()).toEqual([1, 2]);
+    // Swapped names keep their sorted initials.
+    expect(index.candidateIds(index.normalize({ firstName: 'Ol0wssom', lastName: 'Chr1stihe', addresses: [{ city: 'Washington' }] })).sort()).toEqual([1, 2]);
+    // With a postal code of its own (here another one), the town is not looked up: a town holds many postal codes' people.
+    const kept = index.normalize({ firstName: 'Chr1stihe', lastName: 'Ol0wssom', addresses: [{ city: 'Washington', zipOrPostalCode: '98101' }] });
+    expect(index.candidateIds(kept)).not.toContain(2);
+    const town = townPostalHashes(kept);
+    expect(town).toHaveLength(1);
+    expect(index.keyHashes(kept)).toContain(town[0]);
+    expect(townPostalHashes(lost)).toEqual([]);
   });
 
   it('the keys a named row does not look up by are filed keys of the record', () => {
