@@ -92,11 +92,12 @@ export const KEY_KINDS = {
    * folds them when one holds a digit: "k1nae" keeps "kin"), each surname fragment with
    * the postal code's first three characters (`z3`), the middle name's sound with the
    * surname's (`ml`: a middle name used as first name), consonant skeletons (`sk`: names
-   * romanized from scripts without vowels), both initials with the postal code (`iz`) and
-   * with the city (`ic`): OCR that took two characters of each name. `ic` is filed for every
-   * record but looked up only by an address without a postal code ({@link townPostalHashes}):
-   * a row that lost its postal code finds the same person's rows that kept theirs, while rows
-   * with one do not read every namesake of their initials in a large town.
+   * romanized from scripts without vowels), both initials with the postal code (`iz`), with
+   * its first three characters (`i3`: its last digits misread or mistyped too) and with the
+   * city (`ic`): OCR that took two characters of each name. `ic` is filed for every record but
+   * looked up only by an address without a postal code ({@link townPostalHashes}): a row that
+   * lost its postal code finds the same person's rows that kept theirs, while rows with one
+   * do not read every namesake of their initials in a large town.
    */
   fragments: 1 << 8,
   /**
@@ -305,6 +306,7 @@ function emitKeys<T>(
     if (initials !== null) sink('iz', initials, part(a.zip));
     if ((kinds & KEY_KINDS.fragments) !== 0 && last !== null && a.zip.length >= 3) {
       const zip3 = part(a.zip.slice(0, 3));
+      if (initials !== null) sink('i3', initials, zip3);
       if (last.length >= 3) sink('z3', part(last.slice(0, 3)), zip3);
       if (last.length >= 5) sink('z3', part(`-${last.slice(-3)}`), zip3);
     }
@@ -439,6 +441,7 @@ const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
     'z',
     'pn',
     'iz',
+    'i3',
     'ic',
     'n',
   ].map((p) => [p, fnv(p)]),

@@ -254,7 +254,7 @@ describe('blockingKeys', () => {
     expect(blockingKeys(norm({ firstName: 'Emily', lastName: 'Stephens' }), DEFAULT_NICKNAMES).some((k) => k.startsWith('n:'))).toBe(false);
     expect([...keysOf('J', 'Li')].some((k) => k.startsWith('n:'))).toBe(false);
   });
-  it('both names with two characters misread each, or swapped, still share the initials with the postal code or the town', () => {
+  it('both names with two characters misread each, or swapped, still share the initials with the postal code, its first three characters or the town', () => {
     const keysOf = (c: ContactInput): Set<string> => new Set(blockingKeys(norm(c), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS));
     const shared = (a: Set<string>, b: Set<string>): string[] => [...a].filter((k) => b.has(k));
     const printed = keysOf({ firstName: 'Denise', lastName: 'Melermore', addresses: [{ city: 'New York', zipOrPostalCode: '10046' }] });
@@ -262,6 +262,10 @@ describe('blockingKeys', () => {
     expect(shared(printed, misread)).toContain('iz:dm:10046');
     const swapped = keysOf({ firstName: 'Melermore', lastName: 'Denise', addresses: [{ city: 'New York', zipOrPostalCode: '10046' }] });
     expect(shared(printed, swapped)).toContain('iz:dm:10046');
+    // A postal code whose last digits were misread too: the initials with its first three characters.
+    const zipMisread = keysOf({ firstName: 'Dehisc', lastName: 'Mclermare', addresses: [{ city: 'New York', zipOrPostalCode: '10016' }] });
+    expect(shared(printed, zipMisread)).toContain('i3:dm:100');
+    expect(shared(printed, zipMisread).filter((k) => !k.startsWith('ic:') && !k.startsWith('i3:'))).toEqual([]);
     // The town too, filed for every record (only an address without a postal code looks it up: contact-index.test.ts).
     const noZip = (first: string, last: string) => keysOf({ firstName: first, lastName: last, addresses: [{ city: 'Phoenix' }] });
     expect(shared(noZip('Helen', 'Butler'), noZip('Hclen', 'Bvtlcr'))).toContain('ic:bh:phoenix');
