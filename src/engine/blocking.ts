@@ -132,9 +132,11 @@ export const KEY_KINDS = {
    * Keys filed for every record but looked up only by a row without a first name or a
    * surname (contact-index.ts), whose one name, or none, leaves it few keys: the postal code
    * alone (`z`: with no date of birth either, its address is all that finds such a row,
-   * 'Missus Taylor, OL9 7JU' / 'Mrs Euphemia Mary, OL9 7JU'), and each name's sound with the
-   * year of birth and with the next (`pn`: two records a year apart share one; a date worked
-   * back from an age, a year misremembered). A fine postal code (British, Canadian: a
+   * 'Missus Taylor, OL9 7JU' / 'Mrs Euphemia Mary, OL9 7JU'), the first initial with the
+   * postal code's first three characters (`u3`: a row that lost its surname, one of the two
+   * postal codes mistyped: 'Samuel, E20 8EZ' / 'Samuel Doile, E20 8Z'), and each name's
+   * sound with the year of birth and with the next (`pn`: two records a year apart share one;
+   * a date worked back from an age, a year misremembered). A fine postal code (British, Canadian: a
    * street's side) is selective alone; under a coarse one candidate selection counts a record
    * only when another key joins it. A named row's own names find its records.
    */
@@ -312,7 +314,10 @@ function emitKeys<T>(
     }
     if ((kinds & KEY_KINDS.zip) === 0) continue;
     const zip = part(a.zip);
-    if ((kinds & KEY_KINDS.unnamed) !== 0) sink('z', zip);
+    if ((kinds & KEY_KINDS.unnamed) !== 0) {
+      sink('z', zip);
+      if (first !== null && first.length > 0 && a.zip.length >= 3) sink('u3', part(first.charAt(0)), part(a.zip.slice(0, 3)));
+    }
     if (dob !== null) sink('dz', dob, zip);
     if (lastSound !== null) sink('lz', lastSound, zip);
     if (firstSound !== null) sink('fz', firstSound, zip);
@@ -442,6 +447,7 @@ const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
     'pn',
     'iz',
     'i3',
+    'u3',
     'ic',
     'n',
   ].map((p) => [p, fnv(p)]),
@@ -495,7 +501,7 @@ export function townPostalHashes(c: NormalizedContact): number[] {
 }
 
 /**
- * The hashes of a contact's {@link KEY_KINDS.unnamed} keys (`z`, `pn`, as {@link blockingHashes}
+ * The hashes of a contact's {@link KEY_KINDS.unnamed} keys (`z`, `u3`, `pn`, as {@link blockingHashes}
  * files them), which a row with both names does not look up by.
  */
 export function unnamedHashes(c: NormalizedContact, soundOf: (name: string) => string = phoneticKey): number[] {
@@ -504,7 +510,13 @@ export function unnamedHashes(c: NormalizedContact, soundOf: (name: string) => s
     if (!out.includes(h)) out.push(h);
   };
   const z = PREFIX_HASHES.get('z') as number;
-  for (const a of c.addresses) if (a.zip !== null) add(combine(z, fnv(a.zip), 0));
+  const u3 = PREFIX_HASHES.get('u3') as number;
+  const initial = c.first === null ? '' : compactName(c.first).charAt(0);
+  for (const a of c.addresses) {
+    if (a.zip === null) continue;
+    add(combine(z, fnv(a.zip), 0));
+    if (initial.length > 0 && a.zip.length >= 3) add(combine(u3, fnv(initial), fnv(a.zip.slice(0, 3))));
+  }
   if (c.dob !== null && c.dob.length >= 4) {
     const pn = PREFIX_HASHES.get('pn') as number;
     const year = fnv(c.dob.slice(0, 4));

@@ -265,7 +265,8 @@ describe('blockingKeys', () => {
     // A postal code whose last digits were misread too: the initials with its first three characters.
     const zipMisread = keysOf({ firstName: 'Dehisc', lastName: 'Mclermare', addresses: [{ city: 'New York', zipOrPostalCode: '10016' }] });
     expect(shared(printed, zipMisread)).toContain('i3:dm:100');
-    expect(shared(printed, zipMisread).filter((k) => !k.startsWith('ic:') && !k.startsWith('i3:'))).toEqual([]);
+    // (u3, the first initial with them, is filed too, but only a row without a surname looks it up.)
+    expect(shared(printed, zipMisread).filter((k) => !/^(?:ic|i3|u3):/.test(k))).toEqual([]);
     // The town too, filed for every record (only an address without a postal code looks it up: contact-index.test.ts).
     const noZip = (first: string, last: string) => keysOf({ firstName: first, lastName: last, addresses: [{ city: 'Phoenix' }] });
     expect(shared(noZip('Helen', 'Butler'), noZip('Hclen', 'Bvtlcr'))).toContain('ic:bh:phoenix');
