@@ -134,7 +134,9 @@ export const KEY_KINDS = {
    * alone (`z`: with no date of birth either, its address is all that finds such a row,
    * 'Missus Taylor, OL9 7JU' / 'Mrs Euphemia Mary, OL9 7JU'), the first initial with the
    * postal code's first three characters (`u3`: a row that lost its surname, one of the two
-   * postal codes mistyped: 'Samuel, E20 8EZ' / 'Samuel Doile, E20 8Z'), and each name's
+   * postal codes mistyped: 'Samuel, E20 8EZ' / 'Samuel Doile, E20 8Z'), the first initial
+   * with the first word of each free-text column (`ua`: 'M., Newcastle upon Tyne' / 'Mary
+   * Powell, Newcastle upon Tyne, Northumberland', where `fa` needs the name's sound), and each name's
    * sound with the year of birth and with the next (`pn`: two records a year apart share one;
    * a date worked back from an age, a year misremembered). A fine postal code (British, Canadian: a
    * street's side) is selective alone; under a coarse one candidate selection counts a record
@@ -284,6 +286,7 @@ function emitKeys<T>(
       if (lastSound !== null) sink('la', lastSound, value);
       if (firstSound !== null) sink('fa', firstSound, value);
       if (birthYear !== null) sink('ya', part(birthYear), value);
+      if ((kinds & KEY_KINDS.unnamed) !== 0 && first !== null && first.length > 0) sink('ua', part(first.charAt(0)), value);
     }
   }
   // Both initials, in sorted order (a swap keeps them), with the postal code (`iz`) and with the
@@ -448,6 +451,7 @@ const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
     'iz',
     'i3',
     'u3',
+    'ua',
     'ic',
     'n',
   ].map((p) => [p, fnv(p)]),
@@ -501,7 +505,7 @@ export function townPostalHashes(c: NormalizedContact): number[] {
 }
 
 /**
- * The hashes of a contact's {@link KEY_KINDS.unnamed} keys (`z`, `u3`, `pn`, as {@link blockingHashes}
+ * The hashes of a contact's {@link KEY_KINDS.unnamed} keys (`z`, `u3`, `ua`, `pn`, as {@link blockingHashes}
  * files them), which a row with both names does not look up by.
  */
 export function unnamedHashes(c: NormalizedContact, soundOf: (name: string) => string = phoneticKey): number[] {
@@ -516,6 +520,13 @@ export function unnamedHashes(c: NormalizedContact, soundOf: (name: string) => s
     if (a.zip === null) continue;
     add(combine(z, fnv(a.zip), 0));
     if (initial.length > 0 && a.zip.length >= 3) add(combine(u3, fnv(initial), fnv(a.zip.slice(0, 3))));
+  }
+  if (initial.length > 0) {
+    const ua = PREFIX_HASHES.get('ua') as number;
+    for (let i = 0; i < c.attributes.length; i++) {
+      const word = firstWord(c.attributes[i] ?? null);
+      if (word !== null) add(combine(ua, fnv(initial), fnv(`${i}:${word}`)));
+    }
   }
   if (c.dob !== null && c.dob.length >= 4) {
     const pn = PREFIX_HASHES.get('pn') as number;

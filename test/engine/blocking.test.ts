@@ -17,7 +17,7 @@ import {
   phoneticKey,
   type ContactInput,
 } from '../../src/engine/index.js';
-import { townPostalHashes } from '../../src/engine/blocking.js';
+import { townPostalHashes, unnamedHashes } from '../../src/engine/blocking.js';
 
 const norm = (c: ContactInput) => normalizeContact(c, { yearOnlyDates: true, localPhones: true, years: { min: 1000, max: 2100 } });
 
@@ -277,6 +277,23 @@ describe('blockingKeys', () => {
         k.startsWith('iz:'),
       ),
     ).toBe(false);
+  });
+
+  it('a row without a surname shares with the record that wrote the first name in full its initial and a free-text column (ua), which named rows do not look up by', () => {
+    const keysOf = (c: ContactInput): string[] => blockingKeys(norm(c), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS);
+    const full = { firstName: 'Mary', lastName: 'Powell', attributes: ['Newcastle upon Tyne, Northumberland'] };
+    const initialOnly = keysOf({ firstName: 'M.', attributes: ['Newcastle upon Tyne'] });
+    const shared = keysOf(full).filter((k) => initialOnly.includes(k));
+    expect(shared).toContain('ua:m:0:newcastle');
+    // The first name's sound with the column (fa) is not shared: an initial sounds like no name.
+    expect(shared.some((k) => k.startsWith('fa:'))).toBe(false);
+    // A named row files it but does not look it up (contact-index.ts skips unnamedHashes).
+    const named = norm(full);
+    const filed = blockingHashes(named, DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS);
+    const ua = unnamedHashes(named).filter((h) => filed.includes(h));
+    expect(ua).toContain(hashKeyParts('ua', 'm', '0:newcastle'));
+    // Not a CRM key.
+    expect(blockingKeys(named, DEFAULT_NICKNAMES).some((k) => k.startsWith('ua:'))).toBe(false);
   });
 
   it('townPostalHashes: the initials-and-town keys of addresses with a postal code, each a filed key of the record, none when no address has one', () => {
