@@ -92,8 +92,12 @@ export const KEY_KINDS = {
    * folds them when one holds a digit: "k1nae" keeps "kin"), each surname fragment with
    * the postal code's first three characters (`z3`), the middle name's sound with the
    * surname's (`ml`: a middle name used as first name), consonant skeletons (`sk`: names
-   * romanized from scripts without vowels), both initials with the postal code (`iz`) or,
-   * without one, the city (`ic`): OCR that took two characters of each name.
+   * romanized from scripts without vowels), both initials with the postal code (`iz`), with
+   * its first three characters (`i3`: its last digits misread or mistyped too) and with the
+   * city (`ic`): OCR that took two characters of each name. `ic` is filed for every record but
+   * looked up only by an address without a postal code ({@link townPostalHashes}): a row that
+   * lost its postal code finds the same person's rows that kept theirs, while rows with one
+   * do not read every namesake of their initials in a large town.
    */
   fragments: 1 << 8,
   /**
@@ -128,9 +132,13 @@ export const KEY_KINDS = {
    * Keys filed for every record but looked up only by a row without a first name or a
    * surname (contact-index.ts), whose one name, or none, leaves it few keys: the postal code
    * alone (`z`: with no date of birth either, its address is all that finds such a row,
-   * 'Missus Taylor, OL9 7JU' / 'Mrs Euphemia Mary, OL9 7JU'), and each name's sound with the
-   * year of birth and with the next (`pn`: two records a year apart share one; a date worked
-   * back from an age, a year misremembered). A fine postal code (British, Canadian: a
+   * 'Missus Taylor, OL9 7JU' / 'Mrs Euphemia Mary, OL9 7JU'), the first initial with the
+   * postal code's first three characters (`u3`: a row that lost its surname, one of the two
+   * postal codes mistyped: 'Samuel, E20 8EZ' / 'Samuel Doile, E20 8Z'), the first initial
+   * with the first word of each free-text column (`ua`: 'M., Newcastle upon Tyne' / 'Mary
+   * Powell, Newcastle upon Tyne, Northumberland', where `fa` needs the name's sound), and each name's
+   * sound with the year of birth and with the next (`pn`: two records a year apart share one;
+   * a date worked back from an age, a year misremembered). A fine postal code (British, Canadian: a
    * street's side) is selective alone; under a coarse one candidate selection counts a record
    * only when another key joins it. A named row's own names find its records.
    */
@@ -278,10 +286,12 @@ function emitKeys<T>(
       if (lastSound !== null) sink('la', lastSound, value);
       if (firstSound !== null) sink('fa', firstSound, value);
       if (birthYear !== null) sink('ya', part(birthYear), value);
+      if ((kinds & KEY_KINDS.unnamed) !== 0 && first !== null && first.length > 0) sink('ua', part(first.charAt(0)), value);
     }
   }
-  // Both initials, in sorted order (a swap keeps them), with the postal code (`iz`), or the city
-  // when there is none (`ic`): what is left of two names that each lost two characters to OCR.
+  // Both initials, in sorted order (a swap keeps them), with the postal code (`iz`) and with the
+  // city (`ic`, looked up only by an address without a postal code: townPostalHashes): what is
+  // left of two names that each lost two characters to OCR.
   const initials =
     (kinds & KEY_KINDS.fragments) !== 0 && first !== null && last !== null && first.length > 0 && last.length > 0 ? part(sortedInitials(first, last)) : null;
   for (const a of c.addresses) {
@@ -296,17 +306,21 @@ function emitKeys<T>(
       if (firstSound !== null) sink('fc', firstSound, city);
       if (dob !== null && c.dob !== null && c.dob.length === 10) sink('dc', dob, city);
     }
-    if (initials !== null && a.zip === null && a.city !== null) sink('ic', initials, part(compactName(a.city)));
+    if (initials !== null && a.city !== null) sink('ic', initials, part(compactName(a.city)));
     if (a.zip === null) continue;
     if (initials !== null) sink('iz', initials, part(a.zip));
     if ((kinds & KEY_KINDS.fragments) !== 0 && last !== null && a.zip.length >= 3) {
       const zip3 = part(a.zip.slice(0, 3));
+      if (initials !== null) sink('i3', initials, zip3);
       if (last.length >= 3) sink('z3', part(last.slice(0, 3)), zip3);
       if (last.length >= 5) sink('z3', part(`-${last.slice(-3)}`), zip3);
     }
     if ((kinds & KEY_KINDS.zip) === 0) continue;
     const zip = part(a.zip);
-    if ((kinds & KEY_KINDS.unnamed) !== 0) sink('z', zip);
+    if ((kinds & KEY_KINDS.unnamed) !== 0) {
+      sink('z', zip);
+      if (first !== null && first.length > 0 && a.zip.length >= 3) sink('u3', part(first.charAt(0)), part(a.zip.slice(0, 3)));
+    }
     if (dob !== null) sink('dz', dob, zip);
     if (lastSound !== null) sink('lz', lastSound, zip);
     if (firstSound !== null) sink('fz', firstSound, zip);
@@ -435,6 +449,9 @@ const PREFIX_HASHES: ReadonlyMap<string, number> = new Map(
     'z',
     'pn',
     'iz',
+    'i3',
+    'u3',
+    'ua',
     'ic',
     'n',
   ].map((p) => [p, fnv(p)]),
@@ -469,7 +486,26 @@ export function blockingHashes(
 }
 
 /**
- * The hashes of a contact's {@link KEY_KINDS.unnamed} keys (`z`, `pn`, as {@link blockingHashes}
+ * The hashes of a contact's `ic` keys (both initials with a city, {@link KEY_KINDS.fragments})
+ * of addresses that have a postal code, which such an address does not look up by; an `ic`
+ * key an address without a postal code gives as well is looked up.
+ */
+export function townPostalHashes(c: NormalizedContact): number[] {
+  const first = c.first === null ? null : compactName(c.first);
+  const last = c.last === null ? null : compactName(c.last);
+  if (first === null || last === null || first.length === 0 || last.length === 0) return [];
+  const initials = fnv(sortedInitials(first, last));
+  const ic = PREFIX_HASHES.get('ic') as number;
+  const hashOf = (city: string): number => combine(ic, initials, fnv(compactName(city)));
+  const out: number[] = [];
+  for (const a of c.addresses) if (a.zip !== null && a.city !== null) out.push(hashOf(a.city));
+  if (out.length === 0) return out;
+  const kept = c.addresses.filter((a) => a.zip === null && a.city !== null).map((a) => hashOf(a.city as string));
+  return out.filter((h, i) => !kept.includes(h) && out.indexOf(h) === i);
+}
+
+/**
+ * The hashes of a contact's {@link KEY_KINDS.unnamed} keys (`z`, `u3`, `ua`, `pn`, as {@link blockingHashes}
  * files them), which a row with both names does not look up by.
  */
 export function unnamedHashes(c: NormalizedContact, soundOf: (name: string) => string = phoneticKey): number[] {
@@ -478,7 +514,20 @@ export function unnamedHashes(c: NormalizedContact, soundOf: (name: string) => s
     if (!out.includes(h)) out.push(h);
   };
   const z = PREFIX_HASHES.get('z') as number;
-  for (const a of c.addresses) if (a.zip !== null) add(combine(z, fnv(a.zip), 0));
+  const u3 = PREFIX_HASHES.get('u3') as number;
+  const initial = c.first === null ? '' : compactName(c.first).charAt(0);
+  for (const a of c.addresses) {
+    if (a.zip === null) continue;
+    add(combine(z, fnv(a.zip), 0));
+    if (initial.length > 0 && a.zip.length >= 3) add(combine(u3, fnv(initial), fnv(a.zip.slice(0, 3))));
+  }
+  if (initial.length > 0) {
+    const ua = PREFIX_HASHES.get('ua') as number;
+    for (let i = 0; i < c.attributes.length; i++) {
+      const word = firstWord(c.attributes[i] ?? null);
+      if (word !== null) add(combine(ua, fnv(initial), fnv(`${i}:${word}`)));
+    }
+  }
   if (c.dob !== null && c.dob.length >= 4) {
     const pn = PREFIX_HASHES.get('pn') as number;
     const year = fnv(c.dob.slice(0, 4));

@@ -9,7 +9,7 @@
  * normalization (contact.ts), keys (blocking.ts), candidates (candidate-selection.ts), records
  * (record-store.ts), scoring (score.ts), deciding (decide.ts), explaining (explain.ts).
  */
-import { blockingHashes, CRM_KEYS, KEY_KINDS, phoneticKey, unnamedHashes } from './blocking.js';
+import { blockingHashes, CRM_KEYS, KEY_KINDS, phoneticKey, townPostalHashes, unnamedHashes } from './blocking.js';
 import { normalizeContact, type NormalizeOptions } from './contact.js';
 import {
   compareCandidates,
@@ -935,15 +935,22 @@ export class ContactIndex {
     const slots = this.lookupSlots;
     const filed = indexed ? filedKeysOf(this.filed, excludeId) : null;
     const unnamedKeys = (this.keys & KEY_KINDS.unnamed) !== 0;
-    if (filed !== null && (!unnamedKeys || !this.records.isNamed(excludeRow))) {
+    const townKeys = (this.keys & KEY_KINDS.fragments) !== 0;
+    if (filed !== null && (!(unnamedKeys || townKeys) || !this.records.isNamed(excludeRow))) {
       slots.length = filed.length;
       for (let i = 0; i < filed.length; i++) slots[i] = this.postings.slotOf(filed[i] as number);
       return this.selector.select(filed.length, this.slotPostings, excludeRow, ordered);
     }
     const contact = typeof candidate === 'function' ? candidate() : candidate;
     const hashes = filed ?? this.lookupHashes(contact, names);
-    // Keys only a row without a first name or a surname looks up by (blocking.ts KEY_KINDS.unnamed).
-    const skip = unnamedKeys && contact.first !== null && contact.last !== null ? unnamedHashes(contact, this.soundOfQuery) : NO_HASHES;
+    // Keys only a row without a first name or a surname looks up by (blocking.ts KEY_KINDS.unnamed),
+    // and the initials with a city, only an address without a postal code (townPostalHashes).
+    const named = contact.first !== null && contact.last !== null;
+    let skip = unnamedKeys && named ? unnamedHashes(contact, this.soundOfQuery) : NO_HASHES;
+    if (townKeys && named) {
+      const town = townPostalHashes(contact);
+      if (town.length > 0) skip = skip.length === 0 ? town : [...skip, ...town];
+    }
     slots.length = 0;
     for (let i = 0; i < hashes.length; i++) {
       const h = hashes[i] as number;

@@ -17,6 +17,7 @@ import {
   phoneticKey,
   type ContactInput,
 } from '../../src/engine/index.js';
+import { townPostalHashes, unnamedHashes } from '../../src/engine/blocking.js';
 
 const norm = (c: ContactInput) => normalizeContact(c, { yearOnlyDates: true, localPhones: true, years: { min: 1000, max: 2100 } });
 
@@ -253,7 +254,7 @@ describe('blockingKeys', () => {
     expect(blockingKeys(norm({ firstName: 'Emily', lastName: 'Stephens' }), DEFAULT_NICKNAMES).some((k) => k.startsWith('n:'))).toBe(false);
     expect([...keysOf('J', 'Li')].some((k) => k.startsWith('n:'))).toBe(false);
   });
-  it('both names with two characters misread each, or swapped, still share the initials with the postal code or the town', () => {
+  it('both names with two characters misread each, or swapped, still share the initials with the postal code, its first three characters or the town', () => {
     const keysOf = (c: ContactInput): Set<string> => new Set(blockingKeys(norm(c), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS));
     const shared = (a: Set<string>, b: Set<string>): string[] => [...a].filter((k) => b.has(k));
     const printed = keysOf({ firstName: 'Denise', lastName: 'Melermore', addresses: [{ city: 'New York', zipOrPostalCode: '10046' }] });
@@ -261,16 +262,59 @@ describe('blockingKeys', () => {
     expect(shared(printed, misread)).toContain('iz:dm:10046');
     const swapped = keysOf({ firstName: 'Melermore', lastName: 'Denise', addresses: [{ city: 'New York', zipOrPostalCode: '10046' }] });
     expect(shared(printed, swapped)).toContain('iz:dm:10046');
-    // Without a postal code, the town: with one, not (a town holds many postal codes' people).
+    // A postal code whose last digits were misread too: the initials with its first three characters.
+    const zipMisread = keysOf({ firstName: 'Dehisc', lastName: 'Mclermare', addresses: [{ city: 'New York', zipOrPostalCode: '10016' }] });
+    expect(shared(printed, zipMisread)).toContain('i3:dm:100');
+    // (u3, the first initial with them, is filed too, but only a row without a surname looks it up.)
+    expect(shared(printed, zipMisread).filter((k) => !/^(?:ic|i3|u3):/.test(k))).toEqual([]);
+    // The town too, filed for every record (only an address without a postal code looks it up: contact-index.test.ts).
     const noZip = (first: string, last: string) => keysOf({ firstName: first, lastName: last, addresses: [{ city: 'Phoenix' }] });
     expect(shared(noZip('Helen', 'Butler'), noZip('Hclen', 'Bvtlcr'))).toContain('ic:bh:phoenix');
-    expect([...printed].some((k) => k.startsWith('ic:'))).toBe(false);
+    expect(shared(printed, keysOf({ firstName: 'Dehisc', lastName: 'Mclermare', addresses: [{ city: 'New York' }] }))).toContain('ic:dm:newyork');
     // Not a CRM key: the API's index files none of them.
     expect(
       blockingKeys(norm({ firstName: 'Denise', lastName: 'Melermore', addresses: [{ zipOrPostalCode: '10046' }] }), DEFAULT_NICKNAMES).some((k) =>
         k.startsWith('iz:'),
       ),
     ).toBe(false);
+  });
+
+  it('a row without a surname shares with the record that wrote the first name in full its initial and a free-text column (ua), which named rows do not look up by', () => {
+    const keysOf = (c: ContactInput): string[] => blockingKeys(norm(c), DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS);
+    const full = { firstName: 'Mary', lastName: 'Powell', attributes: ['Newcastle upon Tyne, Northumberland'] };
+    const initialOnly = keysOf({ firstName: 'M.', attributes: ['Newcastle upon Tyne'] });
+    const shared = keysOf(full).filter((k) => initialOnly.includes(k));
+    expect(shared).toContain('ua:m:0:newcastle');
+    // The first name's sound with the column (fa) is not shared: an initial sounds like no name.
+    expect(shared.some((k) => k.startsWith('fa:'))).toBe(false);
+    // A named row files it but does not look it up (contact-index.ts skips unnamedHashes).
+    const named = norm(full);
+    const filed = blockingHashes(named, DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS);
+    const ua = unnamedHashes(named).filter((h) => filed.includes(h));
+    expect(ua).toContain(hashKeyParts('ua', 'm', '0:newcastle'));
+    // Not a CRM key.
+    expect(blockingKeys(named, DEFAULT_NICKNAMES).some((k) => k.startsWith('ua:'))).toBe(false);
+  });
+
+  it('townPostalHashes: the initials-and-town keys of addresses with a postal code, each a filed key of the record, none when no address has one', () => {
+    const seed = 20261129;
+    console.log(`blocking townPostalHashes: fast-check seed ${seed}`);
+    const name = fc.option(fc.constantFrom('Helen', 'Hclen', 'Butler', 'B', 'Denise', 'Ol0wson'), { nil: undefined });
+    const address = fc.record({
+      city: fc.option(fc.constantFrom('Phoenix', 'New York', 'Leeds'), { nil: undefined }),
+      zipOrPostalCode: fc.option(fc.constantFrom('10046', '85001', 'LS1 4AP'), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(name, name, fc.array(address, { maxLength: 3 }), (firstName, lastName, addresses) => {
+        const c = norm({ firstName, lastName, addresses });
+        const town = townPostalHashes(c);
+        const filed = blockingHashes(c, DEFAULT_NICKNAMES, phoneticKey, FILE_KEYS);
+        for (const h of town) expect(filed).toContain(h);
+        expect(new Set(town).size).toBe(town.length);
+        if (c.first === null || c.last === null || c.addresses.every((a) => a.zip === null || a.city === null)) expect(town).toEqual([]);
+      }),
+      { numRuns: 300, seed },
+    );
   });
 
   it('names read through OCR confusions share their sound keys with the names as printed', () => {
