@@ -20,6 +20,7 @@
  * numbers one slip apart ({@link numbersOneSlipApart}: "W 35th St" / "W 36th St") stay
  * nearly equal in the CRM's street names (a typo more often than the next street).
  */
+import { DIRECTIONALS as DIRECTIONAL_TABLE } from './address-tables.js';
 import type { LevelName } from './comparisons.js';
 import { withinOneEdit } from './similarity.js';
 
@@ -61,8 +62,8 @@ export function standardRoad(street: string): string {
   return street;
 }
 
-/** Directionals as normalization writes them (Pub 28 233). */
-const DIRECTIONALS: ReadonlySet<string> = new Set(['n', 's', 'e', 'w', 'ne', 'nw', 'se', 'sw']);
+/** Directionals as normalization writes them: the standard forms of Pub 28 233's table. */
+const DIRECTIONALS: ReadonlySet<string> = new Set(DIRECTIONAL_TABLE.values());
 
 /**
  * True when two standardized streets are one street with its directional before it in one
@@ -74,14 +75,8 @@ export function directionalMoved(a: string, b: string): boolean {
 
 /** `a` is "D rest" and `b` "rest D" for a directional D. */
 function movedTo(a: string, b: string): boolean {
-  const space = a.indexOf(' ');
-  if (space < 1 || space > 2) return false;
-  const d = a.slice(0, space);
-  if (!DIRECTIONALS.has(d)) return false;
-  const rest = a.length - space - 1;
-  if (b.charCodeAt(rest) !== 32 || !b.endsWith(d)) return false;
-  for (let i = 0; i < rest; i++) if (a.charCodeAt(space + 1 + i) !== b.charCodeAt(i)) return false;
-  return true;
+  const d = leading(a);
+  return d !== null && trailing(b) === d && a.slice(d.length + 1) === b.slice(0, b.length - d.length - 1);
 }
 
 /** The directional a street begins with ("n main st": "n"), or null; a one-word street has none. */
